@@ -1,0 +1,5 @@
+import { OverviewPanel } from "./panels/Overview/OverviewPanel";
+
+export function App() {
+  return <OverviewPanel />;
+}

@@ -1,0 +1,28 @@
+// Builds the telemetry facade for the page. URL parameters let benchmarks and
+// tests steer the worker without touching saved settings:
+//   ?backend=http://host:3001  ?demoRate=2000  ?capacity=200000  ?offline=1
+import type { WorkerConfig } from "../../workers/contract";
+import { LiveStore } from "./liveStore";
+import { TelemetryClient } from "./TelemetryClient";
+import type { Telemetry } from "./hooks";
+
+export const DEFAULT_BACKEND_URL = "http://localhost:3001";
+
+export function configFromUrl(search: string): Partial<WorkerConfig> {
+  const params = new URLSearchParams(search);
+  const config: Partial<WorkerConfig> = {};
+  const backend = params.get("backend");
+  if (backend) config.backendUrl = backend;
+  const demoRate = Number(params.get("demoRate"));
+  if (demoRate > 0) config.demoRate = demoRate;
+  const capacity = Number(params.get("capacity"));
+  if (capacity > 0) config.historyCapacity = Math.floor(capacity);
+  if (params.get("offline") === "1") config.connectToBackend = false;
+  return config;
+}
+
+export function createTelemetry(config: Partial<WorkerConfig>): Telemetry {
+  const client = new TelemetryClient({ backendUrl: DEFAULT_BACKEND_URL, ...config });
+  const live = new LiveStore(client);
+  return { client, live };
+}

@@ -1,0 +1,43 @@
+// React hooks over the telemetry facade. Components render what these return;
+// they never talk to the worker themselves.
+import { createContext, useContext, useEffect, useSyncExternalStore } from "react";
+import type { FieldPath, FieldValue, WorkerEvent } from "../../workers/contract";
+import type { LiveStatus, LiveStore } from "./liveStore";
+import type { TelemetryClient } from "./TelemetryClient";
+
+export interface Telemetry {
+  client: TelemetryClient;
+  live: LiveStore;
+}
+
+export const TelemetryContext = createContext<Telemetry | null>(null);
+
+export function useTelemetry(): Telemetry {
+  const telemetry = useContext(TelemetryContext);
+  if (!telemetry) throw new Error("useTelemetry needs a <TelemetryContext.Provider>");
+  return telemetry;
+}
+
+/** The latest value of one packet field; re-renders only when that field changes. */
+export function useField(path: FieldPath): FieldValue | undefined {
+  const { live } = useTelemetry();
+  return useSyncExternalStore(
+    (onChange) => live.subscribeField(path, onChange),
+    () => live.get(path),
+  );
+}
+
+/** Connection state, counters and geo from the newest snapshot (null before the first). */
+export function useLiveStatus(): LiveStatus | null {
+  const { live } = useTelemetry();
+  return useSyncExternalStore(
+    (onChange) => live.subscribeStatus(onChange),
+    () => live.status,
+  );
+}
+
+/** Run `listener` for every low-rate worker event (connection, notifications, laps). */
+export function useWorkerEvents(listener: (event: WorkerEvent) => void): void {
+  const { client } = useTelemetry();
+  useEffect(() => client.onEvent(listener), [client, listener]);
+}

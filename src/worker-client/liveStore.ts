@@ -1,0 +1,103 @@
+// Latest values on the main thread: a plain map filled from the worker's
+// throttled snapshots (only the fields that changed), with subscriptions per
+// field so that a panel re-renders only when one of its own fields moved.
+import type {
+  ConnectionState,
+  Counters,
+  FieldPath,
+  FieldValue,
+  GeoState,
+  Snapshot,
+} from "../../workers/contract";
+import type { TelemetryClient } from "./TelemetryClient";
+
+export interface LiveStatus {
+  connection: ConnectionState;
+  counters: Counters;
+  geo: GeoState;
+}
+
+type Listener = () => void;
+
+export class LiveStore {
+  private readonly values = new Map<FieldPath, FieldValue>();
+  private readonly fieldListeners = new Map<FieldPath, Set<Listener>>();
+  private readonly statusListeners = new Set<Listener>();
+  private statusValue: LiveStatus | null = null;
+  private seq = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = true;
+
+  constructor(
+    private readonly client: TelemetryClient,
+    private readonly intervalMs = 100,
+  ) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    void this.poll();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Forget everything (after a worker restart, sequence numbers start again). */
+  reset(): void {
+    this.seq = 0;
+    this.values.clear();
+  }
+
+  get(path: FieldPath): FieldValue | undefined {
+    return this.values.get(path);
+  }
+
+  get status(): LiveStatus | null {
+    return this.statusValue;
+  }
+
+  subscribeField(path: FieldPath, listener: Listener): () => void {
+    let set = this.fieldListeners.get(path);
+    if (!set) this.fieldListeners.set(path, (set = new Set()));
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  subscribeStatus(listener: Listener): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  /** Apply one snapshot; exposed for tests. */
+  apply(snapshot: Snapshot): void {
+    this.seq = snapshot.seq;
+    for (const path in snapshot.changed) {
+      this.values.set(path, snapshot.changed[path]!);
+      const set = this.fieldListeners.get(path);
+      if (set) for (const listener of set) listener();
+    }
+    this.statusValue = {
+      connection: snapshot.connection,
+      counters: snapshot.counters,
+      geo: snapshot.geo,
+    };
+    for (const listener of this.statusListeners) listener();
+  }
+
+  // At most one request in flight: the next poll is scheduled after the answer.
+  private async poll(): Promise<void> {
+    if (this.stopped) return;
+    const started = performance.now();
+    try {
+      this.apply(await this.client.api.snapshot(this.seq));
+    } catch {
+      // The worker is being restarted; the next poll picks up the new one.
+    }
+    if (this.stopped) return;
+    const wait = Math.max(0, this.intervalMs - (performance.now() - started));
+    this.timer = setTimeout(() => void this.poll(), wait);
+  }
+}
