@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import type { Snapshot } from "../../workers/contract";
+import { LiveStore } from "../../src/worker-client/liveStore";
+import type { TelemetryClient } from "../../src/worker-client/TelemetryClient";
+
+function snapshot(seq: number, changed: Snapshot["changed"]): Snapshot {
+  return {
+    seq,
+    changed,
+    connection: {
+      connectionType: "DEMO",
+      socketConnected: false,
+      mqttConnected: false,
+      radioConnected: false,
+      userLatency: null,
+      carLatency: null,
+      playback: false,
+    },
+    counters: {
+      accepted: seq,
+      rejected: 0,
+      packetRate: 2,
+      historyLength: seq,
+      historyCapacity: 100,
+      historyBytes: 0,
+      lastPacketTime: 1_700_000_000,
+      recentRejections: [],
+    },
+    geo: { lat: null, long: null, headingDeg: null, distanceKm: 0 },
+  };
+}
+
+describe("LiveStore", () => {
+  it("wakes only the panels whose fields changed", () => {
+    const store = new LiveStore({} as TelemetryClient);
+    let batteryRenders = 0;
+    let mpptRenders = 0;
+    store.subscribeField("Battery.PackVoltage", () => batteryRenders++);
+    store.subscribeField("MPPT.Mppt0Ch0ArrayCurrent", () => mpptRenders++);
+
+    store.apply(snapshot(1, { "Battery.PackVoltage": 120.5, "MPPT.Mppt0Ch0ArrayCurrent": 3 }));
+    store.apply(snapshot(2, { "MPPT.Mppt0Ch0ArrayCurrent": 3.4 }));
+
+    expect(batteryRenders).toBe(1);
+    expect(mpptRenders).toBe(2);
+    expect(store.get("Battery.PackVoltage")).toBe(120.5);
+    expect(store.get("MPPT.Mppt0Ch0ArrayCurrent")).toBe(3.4);
+    expect(store.status?.counters.accepted).toBe(2);
+  });
+
+  it("asks the worker only for what changed since the last snapshot, one request at a time", async () => {
+    const asked: number[] = [];
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const client = {
+      api: {
+        snapshot: async (sinceSeq: number) => {
+          asked.push(sinceSeq);
+          maxInFlight = Math.max(maxInFlight, ++inFlight);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          inFlight--;
+          return snapshot(sinceSeq + 3, { "Battery.PackVoltage": sinceSeq });
+        },
+      },
+    } as unknown as TelemetryClient;
+    const store = new LiveStore(client, 1);
+    store.start();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    store.stop();
+
+    expect(asked.slice(0, 3)).toEqual([0, 3, 6]);
+    expect(maxInFlight).toBe(1);
+  });
+});
