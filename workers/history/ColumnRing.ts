@@ -1,0 +1,149 @@
+// Columnar ring history: one typed-array column per numeric field, booleans
+// bit-packed per slot, fixed capacity, no per-packet objects. Logical index 0
+// is the oldest stored packet; writing past capacity overwrites the oldest.
+
+export interface ColumnRingLayout {
+  /** Per numeric field: true → Float64 column, false → Float32 column. */
+  numericFloat64: readonly boolean[];
+  booleanCount: number;
+  /** Numeric field holding packet time (epoch seconds); it is the x column. */
+  timeField: number;
+}
+
+export class ColumnRing {
+  readonly capacity: number;
+  readonly boolWords: number;
+  private head = 0; // physical slot the next packet goes to
+  private count = 0;
+  private readonly isF64: Uint8Array;
+  /** Per numeric field: start of its column inside f32 or f64 (column-major). */
+  private readonly colStart: Int32Array;
+  private readonly f32: Float32Array;
+  private readonly f64: Float64Array;
+  private readonly bools: Uint32Array;
+  private readonly timeStart: number;
+
+  constructor(capacity: number, layout: ColumnRingLayout) {
+    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError("capacity must be ≥ 1");
+    this.capacity = capacity;
+    const n = layout.numericFloat64.length;
+    this.isF64 = new Uint8Array(n);
+    this.colStart = new Int32Array(n);
+    let n32 = 0;
+    let n64 = 0;
+    layout.numericFloat64.forEach((wide, field) => {
+      this.isF64[field] = wide ? 1 : 0;
+      this.colStart[field] = (wide ? n64++ : n32++) * capacity;
+    });
+    if (!layout.numericFloat64[layout.timeField]) throw new Error("time column must be Float64");
+    this.f32 = new Float32Array(n32 * capacity);
+    this.f64 = new Float64Array(n64 * capacity);
+    this.boolWords = Math.ceil(layout.booleanCount / 32);
+    this.bools = new Uint32Array(this.boolWords * capacity);
+    this.timeStart = this.colStart[layout.timeField] ?? 0;
+  }
+
+  get length(): number {
+    return this.count;
+  }
+
+  /** History bytes held per stored packet (all numeric columns + packed booleans). */
+  get bytesPerSlot(): number {
+    return this.byteLength / this.capacity;
+  }
+
+  get byteLength(): number {
+    return this.f32.byteLength + this.f64.byteLength + this.bools.byteLength;
+  }
+
+  /** Claims the physical slot for a new packet (the oldest one when full). */
+  claimSlot(): number {
+    const slot = this.head;
+    this.head = slot + 1 === this.capacity ? 0 : slot + 1;
+    if (this.count < this.capacity) this.count++;
+    return slot;
+  }
+
+  setNumber(slot: number, field: number, value: number): void {
+    const at = (this.colStart[field] as number) + slot;
+    if (this.isF64[field] === 1) this.f64[at] = value;
+    else this.f32[at] = value;
+  }
+
+  /** Stores 32 booleans (fields word*32 … word*32+31) of one slot at once. */
+  setBoolWord(slot: number, word: number, bits: number): void {
+    this.bools[slot * this.boolWords + word] = bits;
+  }
+
+  clear(): void {
+    this.head = 0;
+    this.count = 0;
+  }
+
+  /** Physical slot of a logical index (0 = oldest). */
+  physical(logical: number): number {
+    let p = this.head - this.count + logical;
+    if (p < 0) p += this.capacity;
+    return p >= this.capacity ? p - this.capacity : p;
+  }
+
+  time(logical: number): number {
+    return this.f64[this.timeStart + this.physical(logical)] as number;
+  }
+
+  number(logical: number, field: number): number {
+    const at = (this.colStart[field] as number) + this.physical(logical);
+    return (this.isF64[field] === 1 ? this.f64[at] : this.f32[at]) as number;
+  }
+
+  boolean(logical: number, field: number): boolean {
+    const word = this.bools[this.physical(logical) * this.boolWords + (field >>> 5)] as number;
+    return ((word >>> (field & 31)) & 1) === 1;
+  }
+
+  /**
+   * The values of [lo, lo+n) in logical order: a zero-copy view when the range
+   * does not wrap, else a copy into `scratch` (length ≥ n).
+   */
+  numericWindow(
+    field: number,
+    lo: number,
+    n: number,
+    scratch: Float64Array,
+  ): Float32Array | Float64Array {
+    const column = this.isF64[field] === 1 ? this.f64 : this.f32;
+    return this.window(column, this.colStart[field] as number, lo, n, scratch);
+  }
+
+  timeWindow(lo: number, n: number, scratch: Float64Array): Float64Array {
+    return this.window(this.f64, this.timeStart, lo, n, scratch) as Float64Array;
+  }
+
+  /** Booleans of [lo, lo+n) decoded as 0/1 into `scratch`. */
+  booleanWindow(field: number, lo: number, n: number, scratch: Float64Array): Float64Array {
+    const words = this.boolWords;
+    const offset = field >>> 5;
+    const shift = field & 31;
+    let p = this.physical(lo);
+    for (let i = 0; i < n; i++) {
+      scratch[i] = ((this.bools[p * words + offset] as number) >>> shift) & 1;
+      if (++p === this.capacity) p = 0;
+    }
+    return scratch.subarray(0, n);
+  }
+
+  private window(
+    column: Float32Array | Float64Array,
+    start: number,
+    lo: number,
+    n: number,
+    scratch: Float64Array,
+  ): Float32Array | Float64Array {
+    const first = this.physical(lo);
+    if (first + n <= this.capacity) return column.subarray(start + first, start + first + n);
+    const tail = this.capacity - first;
+    scratch.set(column.subarray(start + first, start + this.capacity), 0);
+    scratch.set(column.subarray(start, start + n - tail), tail);
+    return scratch.subarray(0, n);
+  }
+}

@@ -1,0 +1,216 @@
+// Min/max downsampling of aligned columns for plotting. The window is split
+// into time buckets; each bucket with more than 4 samples becomes 4 points
+// (first, min, max, last, min/max in the order they happened) so spikes
+// survive at any zoom. Consecutive samples further apart than the gap
+// threshold get a NaN point between them so the plot shows a break.
+//
+// The plan (bucket/segment boundaries and output x) is computed once from the
+// x column, then applied to each y column: all output columns stay aligned,
+// as uPlot needs. The two middle x positions of a summarised bucket are taken
+// at 1/3 and 2/3 of its samples (one x column serves every field, so they
+// cannot sit exactly at each field's own min and max; a bucket is a few
+// pixels wide, so the difference is not visible).
+
+const KIND_GAP = 0;
+const KIND_RAW = 1;
+const KIND_SUMMARY = 2;
+
+/** A break is never shorter than this (seconds) … */
+export const MIN_GAP_SECONDS = 2;
+/** … and is at least this many median packet intervals. */
+export const GAP_MEDIAN_FACTOR = 3;
+const MEDIAN_SAMPLES = 64;
+const medianScratch = new Float64Array(MEDIAN_SAMPLES);
+
+export interface DownsamplePlan {
+  /** Output x, gap points included. */
+  x: Float64Array;
+  kinds: Uint8Array;
+  starts: Int32Array;
+  ends: Int32Array;
+}
+
+/** Gap threshold for x[lo..hi): max(3 × median interval, 2 s); the median is estimated from ≤ 64 evenly spread intervals. */
+export function gapThreshold(x: ArrayLike<number>, lo: number, hi: number): number {
+  const intervals = hi - lo - 1;
+  if (intervals < 1) return MIN_GAP_SECONDS;
+  const k = Math.min(MEDIAN_SAMPLES, intervals);
+  for (let j = 0; j < k; j++) {
+    const i = lo + 1 + Math.floor((j * intervals) / k);
+    medianScratch[j] = (x[i] as number) - (x[i - 1] as number);
+  }
+  const sorted = medianScratch.subarray(0, k).sort();
+  const median = sorted[k >> 1] as number;
+  return Math.max(GAP_MEDIAN_FACTOR * median, MIN_GAP_SECONDS);
+}
+
+function emitSegment(
+  plan: DownsamplePlan | null,
+  segment: number,
+  outAt: number,
+  x: ArrayLike<number>,
+  start: number,
+  end: number,
+  raw: boolean,
+): number {
+  const n = end - start;
+  const summary = !raw && n > 4;
+  if (plan) {
+    plan.kinds[segment] = summary ? KIND_SUMMARY : KIND_RAW;
+    plan.starts[segment] = start;
+    plan.ends[segment] = end;
+    if (summary) {
+      plan.x[outAt] = x[start] as number;
+      plan.x[outAt + 1] = x[start + Math.floor(n / 3)] as number;
+      plan.x[outAt + 2] = x[start + Math.floor((2 * n) / 3)] as number;
+      plan.x[outAt + 3] = x[end - 1] as number;
+    } else {
+      for (let i = 0; i < n; i++) plan.x[outAt + i] = x[start + i] as number;
+    }
+  }
+  return summary ? 4 : n;
+}
+
+/** Walks x once; with plan null it only counts (segments, output points). */
+function walk(
+  x: ArrayLike<number>,
+  lo: number,
+  hi: number,
+  points: number,
+  threshold: number,
+  plan: DownsamplePlan | null,
+): [number, number] {
+  const raw = hi - lo <= points;
+  const buckets = raw ? 1 : Math.max(1, Math.floor(points / 4));
+  const x0 = x[lo] as number;
+  const span = (x[hi - 1] as number) - x0;
+  const width = span > 0 ? span / buckets : Infinity;
+  let segments = 0;
+  let out = 0;
+  let start = lo;
+  let bucket = 0;
+  for (let i = lo + 1; i < hi; i++) {
+    const xi = x[i] as number;
+    const prev = x[i - 1] as number;
+    const gap = xi - prev > threshold;
+    let b = bucket;
+    if (!raw) {
+      b = Math.floor((xi - x0) / width);
+      if (b >= buckets) b = buckets - 1;
+      if (!(b >= bucket)) b = bucket; // x going backwards (or NaN) stays in the bucket
+    }
+    if (gap || b !== bucket) {
+      out += emitSegment(plan, segments++, out, x, start, i, raw);
+      if (gap) {
+        if (plan) {
+          plan.kinds[segments] = KIND_GAP;
+          plan.x[out] = (prev + xi) / 2;
+        }
+        segments++;
+        out++;
+      }
+      start = i;
+      bucket = b;
+    }
+  }
+  out += emitSegment(plan, segments++, out, x, start, hi, raw);
+  return [segments, out];
+}
+
+/** Plans ≈`points` output points for x[lo..hi); raw samples when there are ≤ points. */
+export function planDownsample(
+  x: ArrayLike<number>,
+  lo: number,
+  hi: number,
+  points: number,
+): DownsamplePlan {
+  if (hi <= lo) {
+    return {
+      x: new Float64Array(0),
+      kinds: new Uint8Array(0),
+      starts: new Int32Array(0),
+      ends: new Int32Array(0),
+    };
+  }
+  const threshold = gapThreshold(x, lo, hi);
+  const target = Math.max(1, Math.floor(points));
+  const [segments, outPoints] = walk(x, lo, hi, target, threshold, null);
+  const plan: DownsamplePlan = {
+    x: new Float64Array(outPoints),
+    kinds: new Uint8Array(segments),
+    starts: new Int32Array(segments),
+    ends: new Int32Array(segments),
+  };
+  walk(x, lo, hi, target, threshold, plan);
+  return plan;
+}
+
+/** Fills `out` (length = plan.x.length) from y along the plan; returns whether it holds gaps. */
+export function fillColumn(plan: DownsamplePlan, y: ArrayLike<number>, out: Float64Array): boolean {
+  let at = 0;
+  let gaps = false;
+  for (let s = 0; s < plan.kinds.length; s++) {
+    const kind = plan.kinds[s];
+    if (kind === KIND_GAP) {
+      out[at++] = NaN;
+      gaps = true;
+      continue;
+    }
+    const start = plan.starts[s] as number;
+    const end = plan.ends[s] as number;
+    if (kind === KIND_RAW) {
+      for (let i = start; i < end; i++) out[at++] = y[i] as number;
+      continue;
+    }
+    let iMin = start;
+    let iMax = start;
+    for (let i = start + 1; i < end; i++) {
+      const v = y[i] as number;
+      if (v < (y[iMin] as number)) iMin = i;
+      if (v > (y[iMax] as number)) iMax = i;
+    }
+    out[at++] = y[start] as number;
+    out[at++] = y[Math.min(iMin, iMax)] as number;
+    out[at++] = y[Math.max(iMin, iMax)] as number;
+    out[at++] = y[end - 1] as number;
+  }
+  return gaps;
+}
+
+/** One series: x and y of [lo, hi) downsampled to ≈points. */
+export function downsampleMinMax(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  lo: number,
+  hi: number,
+  points: number,
+): { x: Float64Array; y: Float64Array } {
+  const plan = planDownsample(x, lo, hi, points);
+  const out = new Float64Array(plan.x.length);
+  fillColumn(plan, y, out);
+  return { x: plan.x, y: out };
+}
+
+/** First index in [0, n) whose value is ≥ target (binary search; x is assumed mostly sorted). */
+export function lowerBound(n: number, valueAt: (i: number) => number, target: number): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (valueAt(mid) < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First index in [0, n) whose value is > target. */
+export function upperBound(n: number, valueAt: (i: number) => number, target: number): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (valueAt(mid) <= target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

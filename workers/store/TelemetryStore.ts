@@ -1,0 +1,211 @@
+// The worker's data core: validates packets, keeps the latest values with
+// per-field versions (for "changed since" snapshots), the columnar history,
+// counters and geo. Plain class, no Worker/DOM globals: tests run it in Node.
+import type {
+  ConnectionState,
+  ConnectionType,
+  Counters,
+  FieldInfo,
+  FieldValue,
+  RejectionReason,
+  SeriesRequest,
+  SeriesResult,
+  Snapshot,
+} from "../contract";
+import { telemetryPacketSchema } from "../telemetry/packetSchema";
+import {
+  BOOLEAN_FIELDS,
+  FIELD_CATALOG,
+  FIELD_CONTAINERS,
+  NUMERIC_FIELDS,
+  STRING_FIELDS,
+} from "../telemetry/fields";
+import { ColumnRing } from "../history/ColumnRing";
+import { needsFloat64 } from "../history/precision";
+import { TrackDistance } from "../geo/geo";
+import { PacketRate } from "./PacketRate";
+import { describeIssue, describeJsonError } from "./rejectionReason";
+import { buildSeries } from "./series";
+
+export const DEFAULT_CAPACITY = 65_536;
+const KEEP_REJECTIONS = 10;
+
+export interface TelemetryStoreOptions {
+  /** Packets kept in history (fixed). Default 65,536. */
+  capacity?: number;
+  /** Wall clock in ms, injectable so tests are deterministic. */
+  now?: () => number;
+}
+
+const TIME_FIELD = NUMERIC_FIELDS.indexOf("TimeStamp");
+const LAT_FIELD = NUMERIC_FIELDS.indexOf("Telemetry.GpsLatitude");
+const LONG_FIELD = NUMERIC_FIELDS.indexOf("Telemetry.GpsLongitude");
+
+type Obj = Record<string, unknown>;
+
+export class TelemetryStore {
+  readonly ring: ColumnRing;
+  private readonly now: () => number;
+  private readonly rate: PacketRate;
+  private readonly track = new TrackDistance();
+  // Latest values and the seq at which each last changed.
+  private readonly latestNum = new Float64Array(NUMERIC_FIELDS.length);
+  private readonly latestBool = new Uint8Array(BOOLEAN_FIELDS.length);
+  private readonly latestStr: string[] = STRING_FIELDS.map(() => "");
+  private readonly verNum = new Float64Array(NUMERIC_FIELDS.length);
+  private readonly verBool = new Float64Array(BOOLEAN_FIELDS.length);
+  private readonly verStr = new Float64Array(STRING_FIELDS.length);
+  private readonly boolBits: Uint32Array;
+  private seq = 0;
+  private accepted = 0;
+  private rejected = 0;
+  private lastPacketTime: number | null = null;
+  private readonly rejections: RejectionReason[] = [];
+
+  constructor(options: TelemetryStoreOptions = {}) {
+    const capacity = options.capacity ?? DEFAULT_CAPACITY;
+    this.ring = new ColumnRing(capacity, {
+      numericFloat64: NUMERIC_FIELDS.map(needsFloat64),
+      booleanCount: BOOLEAN_FIELDS.length,
+      timeField: TIME_FIELD,
+    });
+    this.boolBits = new Uint32Array(this.ring.boolWords);
+    this.now = options.now ?? (() => Date.now());
+    this.rate = new PacketRate(this.now);
+  }
+
+  /** History bytes per stored packet (all 316 fields; strings are not kept). */
+  get bytesPerPacket(): number {
+    return this.ring.bytesPerSlot;
+  }
+
+  ingest(raw: unknown, source: ConnectionType | "REPLAY"): boolean {
+    let value = raw;
+    if (typeof raw === "string") {
+      try {
+        value = JSON.parse(raw);
+      } catch (error) {
+        return this.reject(source, describeJsonError(error));
+      }
+    }
+    const parsed = telemetryPacketSchema.safeParse(value);
+    if (!parsed.success) return this.reject(source, describeIssue(parsed.error.issues[0]));
+    this.store(parsed.data as unknown as Obj);
+    return true;
+  }
+
+  snapshot(sinceSeq: number, connection: ConnectionState): Snapshot {
+    // A consumer ahead of us (e.g. after a worker restart) gets everything.
+    const all = !(sinceSeq > 0) || sinceSeq > this.seq;
+    const changed: Record<string, FieldValue> = {};
+    for (let i = 0; i < NUMERIC_FIELDS.length; i++) {
+      if (all || (this.verNum[i] as number) > sinceSeq)
+        changed[NUMERIC_FIELDS[i] as string] = this.latestNum[i] as number;
+    }
+    for (let i = 0; i < BOOLEAN_FIELDS.length; i++) {
+      if (all || (this.verBool[i] as number) > sinceSeq)
+        changed[BOOLEAN_FIELDS[i] as string] = this.latestBool[i] === 1;
+    }
+    for (let i = 0; i < STRING_FIELDS.length; i++) {
+      if (all || (this.verStr[i] as number) > sinceSeq)
+        changed[STRING_FIELDS[i] as string] = this.latestStr[i] as string;
+    }
+    const { lat, long, headingDeg, distanceKm } = this.track;
+    return {
+      seq: this.seq,
+      changed,
+      connection: { ...connection },
+      counters: this.counters(),
+      geo: { lat, long, headingDeg, distanceKm },
+    };
+  }
+
+  series(request: SeriesRequest): SeriesResult {
+    return buildSeries(this.ring, request);
+  }
+
+  counters(): Counters {
+    return {
+      accepted: this.accepted,
+      rejected: this.rejected,
+      packetRate: this.rate.perSecond(),
+      historyLength: this.ring.length,
+      historyCapacity: this.ring.capacity,
+      historyBytes: this.ring.byteLength,
+      lastPacketTime: this.lastPacketTime,
+      recentRejections: this.rejections.map((r) => ({ ...r })),
+    };
+  }
+
+  /** Playback on: latest values become the default packet, all marked changed; history is kept. */
+  resetLatest(): void {
+    const seq = ++this.seq;
+    this.latestNum.fill(0);
+    this.latestBool.fill(0);
+    this.latestStr.fill("");
+    this.verNum.fill(seq);
+    this.verBool.fill(seq);
+    this.verStr.fill(seq);
+  }
+
+  fieldCatalog(): FieldInfo[] {
+    return FIELD_CATALOG.map((info) => ({ ...info }));
+  }
+
+  private reject(source: ConnectionType | "REPLAY", reason: string): false {
+    this.rejected++;
+    this.rejections.push({ at: this.now(), source, reason });
+    if (this.rejections.length > KEEP_REJECTIONS) this.rejections.shift();
+    return false;
+  }
+
+  /** Hot path: one pass over the precompiled containers, no closures, no per-field objects. */
+  private store(packet: Obj): void {
+    const seq = ++this.seq;
+    const slot = this.ring.claimSlot();
+    const ring = this.ring;
+    const bits = this.boolBits;
+    bits.fill(0);
+    for (let c = 0; c < FIELD_CONTAINERS.length; c++) {
+      const container = FIELD_CONTAINERS[c]!;
+      let obj = packet;
+      for (let k = 0; k < container.keys.length; k++) obj = obj[container.keys[k]!] as Obj;
+
+      const numKeys = container.numKeys;
+      for (let j = 0; j < numKeys.length; j++) {
+        const field = container.numIndex[j]!;
+        const v = obj[numKeys[j]!] as number;
+        ring.setNumber(slot, field, v);
+        if (this.latestNum[field] !== v) {
+          this.latestNum[field] = v;
+          this.verNum[field] = seq;
+        }
+      }
+      const boolKeys = container.boolKeys;
+      for (let j = 0; j < boolKeys.length; j++) {
+        const field = container.boolIndex[j]!;
+        const bit = obj[boolKeys[j]!] === true ? 1 : 0;
+        if (bit === 1) bits[field >>> 5]! |= 1 << (field & 31);
+        if (this.latestBool[field] !== bit) {
+          this.latestBool[field] = bit;
+          this.verBool[field] = seq;
+        }
+      }
+      const strKeys = container.strKeys;
+      for (let j = 0; j < strKeys.length; j++) {
+        const field = container.strIndex[j]!;
+        const s = obj[strKeys[j]!] as string;
+        if (this.latestStr[field] !== s) {
+          this.latestStr[field] = s;
+          this.verStr[field] = seq;
+        }
+      }
+    }
+    for (let w = 0; w < bits.length; w++) ring.setBoolWord(slot, w, bits[w]!);
+
+    this.accepted++;
+    this.rate.mark();
+    this.lastPacketTime = this.latestNum[TIME_FIELD]!;
+    this.track.add(this.latestNum[LAT_FIELD]!, this.latestNum[LONG_FIELD]!);
+  }
+}

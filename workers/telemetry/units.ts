@@ -1,0 +1,47 @@
+// Metric → imperial display conversion, per display unit. Pure and tiny so the
+// UI may import it as a value (no zod, no worker dependencies). History and
+// snapshots hold wire (metric) values; conversion happens for display only.
+import type { AppUnits } from "../contract";
+
+interface Conversion {
+  unit: string;
+  scale: number;
+  offset: number;
+}
+
+const MPS_TO_MPH = 3600 / 1609.344;
+const KM_TO_MI = 1 / 1.609344;
+const M_TO_FT = 1 / 0.3048;
+
+const TO_IMPERIAL: Record<string, Conversion> = {
+  "km/h": { unit: "mph", scale: KM_TO_MI, offset: 0 },
+  "m/s": { unit: "mph", scale: MPS_TO_MPH, offset: 0 },
+  km: { unit: "mi", scale: KM_TO_MI, offset: 0 },
+  m: { unit: "ft", scale: M_TO_FT, offset: 0 },
+  "°C": { unit: "°F", scale: 9 / 5, offset: 32 },
+};
+
+/** The unit shown for a metric unit under the chosen unit system. */
+export function displayUnit(metricUnit: string, units: AppUnits): string {
+  if (units === "metric") return metricUnit;
+  return TO_IMPERIAL[metricUnit]?.unit ?? metricUnit;
+}
+
+/** One value converted for display; unchanged for metric or unit-less values. */
+export function toDisplay(value: number, metricUnit: string, units: AppUnits): number {
+  if (units === "metric") return value;
+  const c = TO_IMPERIAL[metricUnit];
+  return c ? value * c.scale + c.offset : value;
+}
+
+/** Converts a column in place (NaN gap markers stay NaN). */
+export function convertColumnInPlace(
+  column: Float64Array,
+  metricUnit: string,
+  units: AppUnits,
+): void {
+  if (units === "metric") return;
+  const c = TO_IMPERIAL[metricUnit];
+  if (!c) return;
+  for (let i = 0; i < column.length; i++) column[i] = (column[i] as number) * c.scale + c.offset;
+}
