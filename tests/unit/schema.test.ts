@@ -1,0 +1,104 @@
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { telemetryPacketSchema } from "../../workers/telemetry/packetSchema";
+import {
+  BOOLEAN_FIELDS,
+  FIELD_CATALOG,
+  NUMERIC_FIELDS,
+  STRING_FIELDS,
+} from "../../workers/telemetry/fields";
+
+const fixturePath = fileURLToPath(new URL("../fixtures/telemetry-fields.tsv", import.meta.url));
+const sharedPath = fileURLToPath(
+  new URL("../../../shared/protocol/telemetry-fields.tsv", import.meta.url),
+);
+
+function readTsv(path: string): { path: string; type: string }[] {
+  const [header, ...lines] = readFileSync(path, "utf8").trim().split(/\r?\n/);
+  expect(header?.split("\t").slice(0, 2)).toEqual(["path", "type"]);
+  return lines.map((line) => {
+    const [p = "", type = ""] = line.split("\t");
+    return { path: p, type };
+  });
+}
+
+const rows = readTsv(fixturePath);
+
+/** A packet built from the TSV alone (not from the code under test). */
+function packetFromTsv(): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const { path, type } of rows) {
+    const keys = path.split(".");
+    let node = root;
+    for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+    node[keys[keys.length - 1] as string] =
+      type === "number" ? 1.5 : type === "boolean" ? true : "x";
+  }
+  return root;
+}
+
+function setPath(packet: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split(".");
+  let node = packet;
+  for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
+  const last = keys[keys.length - 1] as string;
+  if (value === undefined) delete node[last];
+  else node[last] = value;
+}
+
+describe("packet schema against the protocol's field list", () => {
+  it("the fixture is the protocol's telemetry-fields.tsv, unchanged", () => {
+    if (!existsSync(sharedPath)) return; // only checked where the shared protocol is present
+    expect(readFileSync(fixturePath, "utf8")).toBe(readFileSync(sharedPath, "utf8"));
+  });
+
+  it("lists 316 fields: 157 numbers, 157 booleans, 2 strings", () => {
+    expect(rows).toHaveLength(316);
+    expect(NUMERIC_FIELDS).toHaveLength(157);
+    expect(BOOLEAN_FIELDS).toHaveLength(157);
+    expect(STRING_FIELDS).toEqual(["Pi.Rfid", "Title"]);
+  });
+
+  it("has exactly the TSV's paths with the TSV's types, field by field", () => {
+    const fromSchema = FIELD_CATALOG.map((f) => `${f.path}\t${f.type}`).sort();
+    const fromTsv = rows.map((r) => `${r.path}\t${r.type}`).sort();
+    expect(fromSchema).toEqual(fromTsv);
+  });
+
+  it("accepts a packet built from the TSV", () => {
+    expect(telemetryPacketSchema.safeParse(packetFromTsv()).success).toBe(true);
+  });
+
+  it.each(rows)("rejects $path when it is missing or of the wrong type", ({ path, type }) => {
+    const missing = packetFromTsv();
+    setPath(missing, path, undefined);
+    const r1 = telemetryPacketSchema.safeParse(missing);
+    expect(r1.success).toBe(false);
+    expect(r1.error?.issues[0]?.path.join(".")).toBe(path);
+
+    const wrong = packetFromTsv();
+    setPath(wrong, path, type === "number" ? "12" : type === "boolean" ? 1 : 12);
+    const r2 = telemetryPacketSchema.safeParse(wrong);
+    expect(r2.success).toBe(false);
+    expect(r2.error?.issues[0]?.message).toContain(`expected ${type}`);
+  });
+
+  it("strips fields the protocol does not list", () => {
+    const packet = packetFromTsv();
+    packet.Extra = 1;
+    (packet.Battery as Record<string, unknown>).Bogus = "x";
+    const parsed = telemetryPacketSchema.parse(packet) as Record<string, unknown>;
+    expect(parsed).not.toHaveProperty("Extra");
+    expect(parsed.Battery).not.toHaveProperty("Bogus");
+    expect(parsed.Battery).toHaveProperty("PackVoltage", 1.5);
+  });
+
+  it("rejects NaN and Infinity in numeric fields", () => {
+    const packet = packetFromTsv();
+    setPath(packet, "Battery.PackVoltage", Number.NaN);
+    expect(telemetryPacketSchema.safeParse(packet).success).toBe(false);
+    setPath(packet, "Battery.PackVoltage", Number.POSITIVE_INFINITY);
+    expect(telemetryPacketSchema.safeParse(packet).success).toBe(false);
+  });
+});

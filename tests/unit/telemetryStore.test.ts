@@ -1,0 +1,213 @@
+import { describe, expect, it } from "vitest";
+import type { ConnectionState } from "../../workers/contract";
+import { TelemetryStore } from "../../workers/store/TelemetryStore";
+import { defaultPacket } from "../../workers/telemetry/fields";
+import type { TelemetryPacket } from "../../workers/telemetry/packetSchema";
+
+const CONNECTION: ConnectionState = {
+  connectionType: "DEMO",
+  socketConnected: false,
+  mqttConnected: false,
+  radioConnected: false,
+  userLatency: null,
+  carLatency: null,
+  playback: false,
+};
+
+function packet(i: number, edit?: (p: TelemetryPacket) => void): TelemetryPacket {
+  const p = defaultPacket();
+  p.TimeStamp = 1_795_000_000 + i * 0.5;
+  p.Battery.PackVoltage = 100 + i;
+  p.MotorDetails0.MotorTemperature = 20 + i;
+  p.B3.BrakeSwitchDigital = i % 2 === 1;
+  p.Title = "Helios";
+  edit?.(p);
+  return p;
+}
+
+function clock(): { now: () => number; advance: (ms: number) => void } {
+  let t = 1_000_000;
+  return { now: () => t, advance: (ms) => (t += ms) };
+}
+
+describe("TelemetryStore ingest", () => {
+  it("rejects a malformed packet with its reason and stores the next good one", () => {
+    const store = new TelemetryStore({ capacity: 16 });
+    expect(store.ingest(packet(0), "NETWORK")).toBe(true);
+    const bad = packet(1) as unknown as { Battery: Record<string, unknown> };
+    bad.Battery.PackVoltage = "96.1";
+    expect(store.ingest(bad, "NETWORK")).toBe(false);
+    expect(store.ingest(JSON.stringify(packet(2)), "RADIO")).toBe(true);
+
+    const counters = store.counters();
+    expect(counters.accepted).toBe(2);
+    expect(counters.rejected).toBe(1);
+    expect(counters.historyLength).toBe(2);
+    expect(counters.recentRejections).toEqual([
+      expect.objectContaining({
+        source: "NETWORK",
+        reason: "Battery.PackVoltage: expected number, received string",
+      }),
+    ]);
+    expect(store.snapshot(0, CONNECTION).changed["Battery.PackVoltage"]).toBe(102);
+  });
+
+  it("explains broken JSON, missing fields and non-objects without throwing", () => {
+    const store = new TelemetryStore({ capacity: 16 });
+    const missing = packet(0) as unknown as { Telemetry: Record<string, unknown> };
+    delete missing.Telemetry.GpsLatitude;
+    expect(store.ingest('{"TimeStamp": 1,', "RADIO")).toBe(false);
+    expect(store.ingest(missing, "DEMO")).toBe(false);
+    expect(store.ingest(null, "REPLAY")).toBe(false);
+    expect(store.ingest(undefined, "REPLAY")).toBe(false);
+    const reasons = store.counters().recentRejections.map((r) => r.reason);
+    expect(reasons[0]).toMatch(/^invalid JSON: /);
+    expect(reasons[1]).toBe("Telemetry.GpsLatitude: expected number, received undefined");
+    expect(reasons[2]).toBe("packet: expected object, received null");
+    expect(store.counters().historyLength).toBe(0);
+  });
+
+  it("keeps only the last 10 rejection reasons, newest last, but counts them all", () => {
+    const store = new TelemetryStore({ capacity: 4 });
+    for (let i = 0; i < 15; i++) store.ingest(`bad ${i}`, "RADIO");
+    const { rejected, recentRejections } = store.counters();
+    expect(rejected).toBe(15);
+    expect(recentRejections).toHaveLength(10);
+    expect(recentRejections[9]?.reason).toContain("invalid JSON");
+  });
+});
+
+describe("TelemetryStore snapshots", () => {
+  it("lists all 316 fields for sinceSeq 0, then only the fields that changed", () => {
+    const store = new TelemetryStore({ capacity: 16 });
+    store.ingest(packet(0), "DEMO");
+    const first = store.snapshot(0, CONNECTION);
+    expect(Object.keys(first.changed)).toHaveLength(316);
+    expect(first.changed.Title).toBe("Helios");
+
+    store.ingest(
+      packet(0, (p) => (p.TimeStamp += 0.5)),
+      "DEMO",
+    );
+    store.ingest(
+      packet(0, (p) => ((p.TimeStamp += 1), (p.Battery.PackCurrent = -3.5))),
+      "DEMO",
+    );
+    const next = store.snapshot(first.seq, CONNECTION);
+    expect(next.seq).toBe(first.seq + 2);
+    expect(next.changed).toEqual({ TimeStamp: 1_795_000_001, "Battery.PackCurrent": -3.5 });
+    expect(store.snapshot(next.seq, CONNECTION).changed).toEqual({});
+  });
+
+  it("reports a boolean that flips back and forth", () => {
+    const store = new TelemetryStore({ capacity: 16 });
+    store.ingest(packet(0), "DEMO");
+    const seq = store.snapshot(0, CONNECTION).seq;
+    store.ingest(packet(1), "DEMO");
+    const changed = store.snapshot(seq, CONNECTION).changed;
+    expect(changed["B3.BrakeSwitchDigital"]).toBe(true);
+    expect(changed).not.toHaveProperty("B3.HornSwitchDigital");
+  });
+
+  it("resets shown values to the default packet on playback but keeps history", () => {
+    const store = new TelemetryStore({ capacity: 16 });
+    store.ingest(packet(3), "NETWORK");
+    const seq = store.snapshot(0, CONNECTION).seq;
+    store.resetLatest();
+    const snap = store.snapshot(seq, { ...CONNECTION, playback: true });
+    expect(Object.keys(snap.changed)).toHaveLength(316);
+    expect(snap.changed["Battery.PackVoltage"]).toBe(0);
+    expect(snap.changed["B3.BrakeSwitchDigital"]).toBe(false);
+    expect(snap.changed.Title).toBe("");
+    expect(snap.connection.playback).toBe(true);
+    expect(snap.counters.historyLength).toBe(1);
+  });
+
+  it("measures the packet rate over the last 2 s of wall-clock time", () => {
+    const { now, advance } = clock();
+    const store = new TelemetryStore({ capacity: 64, now });
+    for (let i = 0; i < 10; i++) {
+      store.ingest(packet(i), "DEMO");
+      advance(100);
+    }
+    expect(store.counters().packetRate).toBe(5); // 10 packets in the 2 s window
+    advance(3000);
+    expect(store.counters().packetRate).toBe(0);
+  });
+
+  it("tracks position, heading and distance from the packets' GPS", () => {
+    const store = new TelemetryStore({ capacity: 64 });
+    for (let i = 0; i < 5; i++) {
+      store.ingest(
+        packet(i, (p) => {
+          p.Telemetry.GpsLatitude = 38.9;
+          p.Telemetry.GpsLongitude = -77.03 + i * 0.001; // east, ~87 m steps
+        }),
+        "DEMO",
+      );
+    }
+    const { geo, counters } = store.snapshot(0, CONNECTION);
+    expect(geo.lat).toBe(38.9);
+    expect(geo.long).toBeCloseTo(-77.026, 9);
+    expect(geo.headingDeg).toBeCloseTo(90, 0);
+    expect(geo.distanceKm).toBeCloseTo(0.3464, 3);
+    expect(counters.lastPacketTime).toBe(1_795_000_002);
+  });
+});
+
+describe("TelemetryStore series", () => {
+  const request = { from: null, to: null, points: 1000, units: "metric" as const };
+
+  it("drops the oldest packets beyond capacity, keeping the newest in order", () => {
+    const store = new TelemetryStore({ capacity: 8 });
+    for (let i = 0; i < 11; i++) store.ingest(packet(i), "DEMO");
+    const { data, from, to } = store.series({ ...request, fields: ["Battery.PackVoltage"] });
+    expect([...data[1]!]).toEqual([103, 104, 105, 106, 107, 108, 109, 110]);
+    expect(from).toBe(1_795_000_001.5);
+    expect(to).toBe(1_795_000_005);
+  });
+
+  it("selects the requested time window and returns booleans as 0/1", () => {
+    const store = new TelemetryStore({ capacity: 32 });
+    for (let i = 0; i < 20; i++) store.ingest(packet(i), "DEMO");
+    const result = store.series({
+      ...request,
+      fields: ["B3.BrakeSwitchDigital"],
+      from: 1_795_000_002,
+      to: 1_795_000_004,
+    });
+    expect([...result.data[0]!]).toEqual([0, 0.5, 1, 1.5, 2].map((s) => 1_795_000_002 + s));
+    expect([...result.data[1]!]).toEqual([0, 1, 0, 1, 0]);
+    expect(result.hasGaps).toEqual([false]);
+  });
+
+  it("converts to imperial units and answers unknown fields with a NaN column", () => {
+    const store = new TelemetryStore({ capacity: 32 });
+    store.ingest(
+      packet(0, (p) => (p.MotorDetails0.VehicleVelocity = 10)),
+      "DEMO",
+    );
+    const result = store.series({
+      ...request,
+      units: "imperial",
+      fields: ["MotorDetails0.MotorTemperature", "MotorDetails0.VehicleVelocity", "No.Such"],
+    });
+    expect(result.data[1]![0]).toBeCloseTo(68, 3); // 20 °C
+    expect(result.data[2]![0]).toBeCloseTo(22.369, 3); // 10 m/s
+    expect(result.data[3]![0]).toBeNaN();
+    expect(result.units).toEqual(["°F", "mph", ""]);
+    expect(result.hasGaps).toEqual([false, false, true]);
+    // each column owns its buffer so the service can transfer them
+    expect(new Set(result.data.map((c) => c.buffer)).size).toBe(4);
+  });
+
+  it("returns empty columns for an empty history or window", () => {
+    const store = new TelemetryStore({ capacity: 8 });
+    const empty = store.series({ ...request, fields: ["Battery.PackVoltage"] });
+    expect(empty.data.map((c) => c.length)).toEqual([0, 0]);
+    expect(empty.from).toBeNull();
+    store.ingest(packet(0), "DEMO");
+    const outside = store.series({ ...request, fields: ["Battery.PackVoltage"], from: 0, to: 1 });
+    expect(outside.data[0]!.length).toBe(0);
+  });
+});
