@@ -87,3 +87,12 @@ describe("columnar ring history", () => {
     ]);
   });
 });
+
+describe("history capacity from configuration", () => {
+  it("falls back to the default capacity instead of failing on a bad value", () => {
+    expect(new TelemetryStore({ capacity: 0 }).counters().historyCapacity).toBe(65_536);
+    expect(new TelemetryStore({ capacity: Number.NaN }).counters().historyCapacity).toBe(65_536);
+    expect(new TelemetryStore({ capacity: 10.7 }).counters().historyCapacity).toBe(10);
+    expect(new TelemetryStore().counters().historyCapacity).toBe(65_536);
+  });
+});

@@ -63,7 +63,9 @@ export class TelemetryStore {
   private readonly rejections: RejectionReason[] = [];
 
   constructor(options: TelemetryStoreOptions = {}) {
-    const capacity = options.capacity ?? DEFAULT_CAPACITY;
+    // A bad configured capacity (0, NaN, 1.5) falls back rather than throwing.
+    const asked = options.capacity ?? DEFAULT_CAPACITY;
+    const capacity = Number.isFinite(asked) && asked >= 1 ? Math.floor(asked) : DEFAULT_CAPACITY;
     this.ring = new ColumnRing(capacity, {
       numericFloat64: NUMERIC_FIELDS.map(needsFloat64),
       booleanCount: BOOLEAN_FIELDS.length,
