@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import {
+  CarSimulator,
+  DEFAULT_LAP_COORDS,
+  DEFAULT_MAP_CENTER,
+} from "../../workers/sources/demo/CarSimulator";
+import { telemetryPacketSchema, type TelemetryPacket } from "../../workers/telemetry/packetSchema";
+import { haversineKm } from "../../workers/geo/geo";
+import { lapRecordSchema } from "../../workers/laps/laps";
+
+const TSV_URL = new URL("../fixtures/telemetry-fields.tsv", import.meta.url);
+
+function drive(seconds: number, dt: number, seed = 3): TelemetryPacket[] {
+  const sim = new CarSimulator({ seed });
+  return Array.from({ length: Math.round(seconds / dt) }, () => sim.next(dt));
+}
+
+function valueAt(packet: TelemetryPacket, path: string): unknown {
+  return path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], packet);
+}
+
+describe("CarSimulator", () => {
+  it("drives near Bowling Green, Kentucky, with the finish line on the track", () => {
+    expect(DEFAULT_MAP_CENTER.lat).toBeCloseTo(36.99, 1);
+    expect(DEFAULT_MAP_CENTER.long).toBeCloseTo(-86.37, 1);
+    const first = new CarSimulator().next(0.01);
+    const offTrack = haversineKm(
+      first.Telemetry.GpsLatitude,
+      first.Telemetry.GpsLongitude,
+      DEFAULT_LAP_COORDS.lat,
+      DEFAULT_LAP_COORDS.long,
+    );
+    expect(offTrack).toBeLessThan(0.01);
+  });
+
+  it("is reproducible: the same seed gives the same packets", () => {
+    const a = drive(20, 0.5, 9);
+    const b = drive(20, 0.5, 9);
+    expect(a).toEqual(b);
+    expect(drive(20, 0.5, 10)).not.toEqual(a);
+  });
+
+  it("moves the GPS position continuously at the car's speed", () => {
+    const dt = 0.5;
+    const packets = drive(900, dt);
+    for (let i = 1; i < packets.length; i++) {
+      const [a, b] = [packets[i - 1]!, packets[i]!];
+      const stepM =
+        1000 *
+        haversineKm(
+          a.Telemetry.GpsLatitude,
+          a.Telemetry.GpsLongitude,
+          b.Telemetry.GpsLatitude,
+          b.Telemetry.GpsLongitude,
+        );
+      const fastest = Math.max(a.MotorDetails0.VehicleVelocity, b.MotorDetails0.VehicleVelocity);
+      expect(stepM).toBeLessThanOrEqual(fastest * dt + 0.5);
+      expect(b.TimeStamp - a.TimeStamp).toBeCloseTo(dt, 3);
+    }
+    const speeds = packets.map((p) => p.MotorDetails0.VehicleVelocity * 3.6);
+    // Corners slow the car down, straights let it run at race pace.
+    expect(Math.min(...speeds)).toBeLessThan(50);
+    expect(Math.max(...speeds)).toBeGreaterThan(70);
+  });
+
+  it("completes laps whose distance is the track length and reports them", () => {
+    const laps: unknown[] = [];
+    const sim = new CarSimulator({ seed: 5, onLap: (lap) => laps.push(lap) });
+    let lapFlags = 0;
+    for (let i = 0; i < 2 * 60 * 20; i++) if (sim.next(0.5).B3.LapDigital) lapFlags++;
+    expect(laps.length).toBeGreaterThanOrEqual(4);
+    expect(lapFlags).toBe(laps.length);
+    for (const raw of laps) {
+      const lap = lapRecordSchema.parse(raw);
+      expect(lap.data.distance).toBeCloseTo(sim.trackLength / 1000, 1);
+      expect(lap.data.lapTime).toBeGreaterThan(120);
+      expect(lap.data.lapTime).toBeLessThan(400);
+      expect(lap.data.averageSpeed).toBeCloseTo((lap.data.distance / lap.data.lapTime) * 3600, 3);
+      expect(lap.data.totalPowerOut).toBeGreaterThan(lap.data.totalPowerIn);
+    }
+    expect(sim.takeCompletedLap()).not.toBeNull();
+  });
+
+  it("sends packets that pass the schema and stay within the spec's demo ranges", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const ranges = (await readFile(TSV_URL, "utf8"))
+      .split("\n")
+      .map((line) => line.split("\t"))
+      .filter((cols) => /^-?\d+\.\.-?\d+$/.test(cols[2] ?? ""))
+      .map(([path, , range]) => ({ path: path!, bounds: range!.split("..").map(Number) }));
+    expect(ranges.length).toBeGreaterThan(10);
+    for (const packet of drive(1200, 0.5, 11)) {
+      const parsed = telemetryPacketSchema.safeParse(packet);
+      expect(parsed.success).toBe(true);
+      for (const { path, bounds } of ranges) {
+        const v = valueAt(packet, path) as number;
+        expect(v, path).toBeGreaterThanOrEqual(bounds[0]!);
+        expect(v, path).toBeLessThanOrEqual(bounds[1]!);
+      }
+    }
+  });
+
+  it("keeps the battery, motor and solar values coherent", () => {
+    const packets = drive(1800, 0.5, 2);
+    const first = packets[0]!;
+    const last = packets[packets.length - 1]!;
+    for (const p of packets) {
+      const cellsTimesAverage = p.Battery.AverageCellVoltage * p.Battery.PopulatedCells;
+      expect(cellsTimesAverage).toBeCloseTo(p.Battery.PackVoltage, 0);
+      expect(p.Battery.LowCellVoltage).toBeLessThanOrEqual(p.Battery.HighCellVoltage);
+      const rpm = (p.MotorDetails0.VehicleVelocity / 0.28) * (60 / (2 * Math.PI));
+      expect(p.MotorDetails0.MotorVelocity).toBeCloseTo(rpm, 0);
+      if (p.B3.Acceleration > 0) expect(p.B3.RegenBraking).toBe(0);
+    }
+    // Driving for half an hour uses more than the sun gives back.
+    expect(last.Battery.PackStateOfCharge).toBeLessThan(first.Battery.PackStateOfCharge);
+    expect(last.MotorDetails0.Odometer - first.MotorDetails0.Odometer).toBeGreaterThan(30_000);
+    expect(last.MotorDetails0.MotorTemperature).toBeGreaterThan(
+      first.MotorDetails0.MotorTemperature,
+    );
+    expect(first.MPPT.Mppt2Ch1ArrayCurrent * first.MPPT.Mppt2Ch1ArrayVoltage).toBeGreaterThan(50);
+  });
+
+  it("sets each battery fault flag in about 1 % of packets", () => {
+    const packets = drive(2000, 0.5, 4);
+    let trues = 0;
+    let flags = 0;
+    for (const p of packets) {
+      for (const group of [p.BatteryFaults.Errors, p.BatteryFaults.Warnings]) {
+        for (const v of Object.values(group)) {
+          flags++;
+          if (v) trues++;
+        }
+      }
+    }
+    expect(trues / flags).toBeGreaterThan(0.007);
+    expect(trues / flags).toBeLessThan(0.013);
+  });
+});
