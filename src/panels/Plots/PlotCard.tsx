@@ -1,0 +1,67 @@
+// One plot: a header (series names, field picker, remove) over its chart.
+import { Button, Card, NonIdealState } from "@blueprintjs/core";
+import { useMemo } from "react";
+import { useSnapshot } from "valtio";
+import { appState } from "../../state/appState";
+import { FieldPicker } from "./FieldPicker";
+import { fieldLabel } from "./fieldLabel";
+import { removePlot, toggleField } from "./layoutStore";
+import { seriesColor } from "./palette";
+import { PLOT_HEIGHT, PlotChart } from "./PlotChart";
+import type { PlotSeriesInfo } from "./plotTypes";
+import type { PlotCatalog } from "./useFieldCatalog";
+import { usePlotDriver } from "./usePlotDriver";
+import { usePlotWorkspace } from "./workspace";
+
+interface PlotCardProps {
+  id: string;
+  fields: readonly string[];
+  catalog: PlotCatalog;
+}
+
+export function PlotCard({ id, fields, catalog }: PlotCardProps) {
+  const { appUnits, resolvedTheme } = useSnapshot(appState);
+  const { actions } = usePlotWorkspace();
+  const series = useKnownSeries(fields, catalog);
+  const paths = useMemo(() => series.map((s) => s.path), [series]);
+  const driver = usePlotDriver(paths, appUnits);
+  return (
+    <Card className="plot-card" compact data-plot-id={id}>
+      <div className="plot-card-header">
+        <div className="plot-card-title">
+          {series.map((s, i) => (
+            <span key={s.path} className="plot-card-name">
+              <span className="plot-swatch" style={{ background: seriesColor(resolvedTheme, i) }} />
+              {fieldLabel(s)}
+            </span>
+          ))}
+        </div>
+        <FieldPicker
+          fields={catalog.fields}
+          selected={paths}
+          onToggle={(path) => toggleField(id, path)}
+        />
+        <Button
+          size="small"
+          variant="minimal"
+          icon="cross"
+          aria-label="Remove plot"
+          title="Remove plot"
+          onClick={() => removePlot(id)}
+        />
+      </div>
+      {series.length > 0 ? (
+        <PlotChart series={series} driver={driver} actions={actions} theme={resolvedTheme} />
+      ) : (
+        <div className="plot-empty" style={{ height: PLOT_HEIGHT }}>
+          <NonIdealState icon="timeline-line-chart" description="Add fields with the + button." />
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** The plot's fields that the catalog knows (stored layouts may name old ones). */
+function useKnownSeries(fields: readonly string[], catalog: PlotCatalog): PlotSeriesInfo[] {
+  return useMemo(() => fields.flatMap((path) => catalog.byPath.get(path) ?? []), [fields, catalog]);
+}

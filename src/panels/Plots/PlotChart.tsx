@@ -1,0 +1,56 @@
+// One uPlot chart. React builds it (options change only with fields, units or
+// theme); data reaches it imperatively through the plot's driver.
+import { useEffect, useMemo, useRef, useState } from "react";
+import UplotReact from "uplot-react";
+import type { PlotTheme } from "./palette";
+import type { PlotDriver } from "./plotDriver";
+import { buildPlotOptions, type PlotActions } from "./plotOptions";
+import type { PlotSeriesInfo } from "./plotTypes";
+import { emptyData } from "./seriesData";
+import { useElementWidth } from "./useElementWidth";
+
+export const PLOT_HEIGHT = 170;
+
+interface PlotChartProps {
+  series: readonly PlotSeriesInfo[];
+  driver: PlotDriver;
+  actions: PlotActions;
+  theme: PlotTheme;
+}
+
+export function PlotChart({ series, driver, actions, theme }: PlotChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(box);
+  const shown = useWorkerUnits(series, driver);
+  const base = useMemo(() => buildPlotOptions(shown, theme, actions), [shown, theme, actions]);
+  const options = useMemo(() => ({ ...base, width, height: PLOT_HEIGHT }), [base, width]);
+  // Stable, so uplot-react never resets what the driver has drawn.
+  const data = useMemo(() => emptyData(series.length), [series.length]);
+  return (
+    <div ref={box} className="plot-chart">
+      {width > 0 && (
+        <UplotReact
+          options={options}
+          data={data}
+          onCreate={(chart) => driver.attach(chart)}
+          onDelete={() => driver.attach(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Series with the display units the worker reported (e.g. mph in imperial). */
+function useWorkerUnits(series: readonly PlotSeriesInfo[], driver: PlotDriver) {
+  const [units, setUnits] = useState<string[] | null>(null);
+  useEffect(() => {
+    driver.onUnits = setUnits;
+    return () => {
+      driver.onUnits = null;
+    };
+  }, [driver]);
+  return useMemo(() => {
+    if (!units || units.length !== series.length) return series;
+    return series.map((s, i) => (s.unit === units[i] ? s : { ...s, unit: units[i]! }));
+  }, [series, units]);
+}

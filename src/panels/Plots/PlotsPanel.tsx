@@ -1,0 +1,109 @@
+// The plot workspace (route /plots, lazily loaded so uPlot stays out of the
+// first bundle). Owns one shared view and ONE animation-frame loop for all
+// plots; React renders only the layout and the controls.
+import "uplot/dist/uPlot.min.css";
+import "./plots.css";
+import { Callout, Spinner, useHotkeys } from "@blueprintjs/core";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useSnapshot } from "valtio";
+import { useTelemetry } from "../../worker-client/hooks";
+import { MAX_PLOTS, WINDOW_SECONDS, type WindowPreset } from "./layout";
+import { addPlot, layoutNotice, plotLayout, setWindowPreset } from "./layoutStore";
+import { PlotCard } from "./PlotCard";
+import { PlotFrameLoop } from "./frameLoop";
+import { plotStats } from "./plotStats";
+import { PlotToolbar } from "./PlotToolbar";
+import { PlotView } from "./plotView";
+import { useFieldCatalog } from "./useFieldCatalog";
+import { PlotWorkspaceContext, type PlotWorkspace } from "./workspace";
+
+export default function PlotsPanel() {
+  const layout = useSnapshot(plotLayout);
+  const notice = useSnapshot(layoutNotice);
+  const catalog = useFieldCatalog();
+  const workspace = usePlotWorkspaceState(layout.window);
+  const { view } = workspace;
+  const flags = useSyncExternalStore(view.subscribe, view.getFlags);
+  usePauseHotkey(view);
+
+  const chooseWindow = (preset: WindowPreset) => {
+    setWindowPreset(preset);
+    view.setWindow(WINDOW_SECONDS[preset]);
+  };
+
+  return (
+    <PlotWorkspaceContext.Provider value={workspace}>
+      <div className="plots-panel" data-testid="plots-panel">
+        <PlotToolbar
+          window={layout.window}
+          flags={flags}
+          canAdd={layout.plots.length < MAX_PLOTS}
+          onWindow={chooseWindow}
+          onLive={() => view.goLive()}
+          onPause={() => view.togglePause()}
+          onAdd={() => addPlot()}
+        />
+        {notice.warning && (
+          <Callout intent="warning" compact onClick={() => (layoutNotice.warning = null)}>
+            {notice.warning} The default plot layout is shown.
+          </Callout>
+        )}
+        {catalog ? (
+          <div className="plots-grid">
+            {layout.plots.map((plot) => (
+              <PlotCard key={plot.id} id={plot.id} fields={plot.fields} catalog={catalog} />
+            ))}
+          </div>
+        ) : (
+          <Spinner size={24} />
+        )}
+      </div>
+    </PlotWorkspaceContext.Provider>
+  );
+}
+
+/** The workspace objects live as long as the panel; the loop runs while mounted. */
+function usePlotWorkspaceState(window: WindowPreset): PlotWorkspace {
+  const { client, live } = useTelemetry();
+  const [workspace] = useState<PlotWorkspace>(() => {
+    const view = new PlotView(WINDOW_SECONDS[window]);
+    const stats = plotStats();
+    const loop = new PlotFrameLoop(view, stats, () => live.status?.counters.lastPacketTime ?? null);
+    return {
+      view,
+      stats,
+      loop,
+      source: (request) => client.api.series(request),
+      actions: {
+        zoomTo: (min, max) => view.zoomTo(min, max),
+        panBy: (fraction) => view.panBy(fraction),
+        goLive: () => view.goLive(),
+      },
+    };
+  });
+  useEffect(() => {
+    workspace.loop.start();
+    return () => workspace.loop.stop();
+  }, [workspace]);
+  return workspace;
+}
+
+function usePauseHotkey(view: PlotView): void {
+  const hotkeys = useMemo(
+    () => [
+      {
+        combo: "space",
+        global: true,
+        preventDefault: true,
+        label: "Pause or resume all plots",
+        onKeyDown: () => {
+          // A focused button would also "click" on the Space keyup.
+          if (document.activeElement instanceof HTMLButtonElement) document.activeElement.blur();
+          view.togglePause();
+        },
+      },
+    ],
+    [view],
+  );
+  useHotkeys(hotkeys);
+}

@@ -1,0 +1,101 @@
+// The plot workspace layout: which plots exist, which fields each shows, and
+// the shared time window. Persisted in localStorage and validated with zod on
+// the way back in, so bad or old stored data falls back to the default.
+import { z } from "zod";
+
+export const WINDOW_PRESETS = ["30s", "2m", "10m", "1h", "all"] as const;
+export type WindowPreset = (typeof WINDOW_PRESETS)[number];
+
+/** Window length in seconds; null = all of history. */
+export const WINDOW_SECONDS: Record<WindowPreset, number | null> = {
+  "30s": 30,
+  "2m": 120,
+  "10m": 600,
+  "1h": 3600,
+  all: null,
+};
+
+export const WINDOW_LABELS: Record<WindowPreset, string> = {
+  "30s": "30 s",
+  "2m": "2 min",
+  "10m": "10 min",
+  "1h": "1 h",
+  all: "All",
+};
+
+export const MAX_PLOTS = 24;
+export const MAX_FIELDS_PER_PLOT = 12;
+
+const plotSpecSchema = z.object({
+  id: z.string().min(1).max(64),
+  fields: z.array(z.string().min(1).max(200)).max(MAX_FIELDS_PER_PLOT),
+});
+
+export const plotLayoutSchema = z.object({
+  version: z.literal(1),
+  window: z.enum(WINDOW_PRESETS),
+  plots: z.array(plotSpecSchema).max(MAX_PLOTS),
+});
+
+export type PlotSpec = z.infer<typeof plotSpecSchema>;
+export type PlotLayout = z.infer<typeof plotLayoutSchema>;
+
+export const LAYOUT_STORAGE_KEY = "plotLayout";
+
+/** What an engineer wants first: speed, pack, charge, motor heat, solar input. */
+export function defaultLayout(): PlotLayout {
+  return {
+    version: 1,
+    window: "2m",
+    plots: [
+      { id: "speed", fields: ["MotorDetails0.VehicleVelocity", "MotorDetails1.VehicleVelocity"] },
+      { id: "pack", fields: ["Battery.PackVoltage", "Battery.PackCurrent"] },
+      { id: "soc", fields: ["Battery.PackStateOfCharge"] },
+      {
+        id: "motor-temp",
+        fields: ["MotorDetails0.MotorTemperature", "MotorDetails1.MotorTemperature"],
+      },
+      // No derived power field exists: array voltage and current of one MPPT channel.
+      { id: "mppt", fields: ["MPPT.Mppt0Ch0ArrayVoltage", "MPPT.Mppt0Ch0ArrayCurrent"] },
+      { id: "pedals", fields: ["B3.Acceleration", "B3.RegenBraking", "B3.BrakeSwitchDigital"] },
+    ],
+  };
+}
+
+export interface RestoredLayout {
+  layout: PlotLayout;
+  /** Set when stored data existed but was unusable, so the UI can say so. */
+  warning: string | null;
+}
+
+/** Parse stored JSON; anything unusable yields the default layout and a warning. */
+export function parseStoredLayout(raw: string | null): RestoredLayout {
+  if (raw === null) return { layout: defaultLayout(), warning: null };
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { layout: defaultLayout(), warning: "Saved plot layout was not valid JSON." };
+  }
+  const parsed = plotLayoutSchema.safeParse(json);
+  if (!parsed.success) {
+    return { layout: defaultLayout(), warning: "Saved plot layout was invalid." };
+  }
+  return { layout: dedupeIds(parsed.data), warning: null };
+}
+
+// Ids key React lists and plot drivers; a hand-edited layout could repeat one.
+function dedupeIds(layout: PlotLayout): PlotLayout {
+  const seen = new Set<string>();
+  const plots = layout.plots.map((plot) => {
+    let id = plot.id;
+    while (seen.has(id)) id = `${plot.id}-${seen.size}`;
+    seen.add(id);
+    return { id, fields: [...new Set(plot.fields)] };
+  });
+  return { ...layout, plots };
+}
+
+export function newPlotId(): string {
+  return `plot-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+}

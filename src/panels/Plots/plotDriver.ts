@@ -1,0 +1,163 @@
+// One plot's data path: ask the worker for its series (at most one request in
+// flight; a result fetched for an outdated view is dropped and asked again),
+// keep only the newest result, and draw it imperatively when the shared frame
+// loop says so. React never re-renders for data.
+import type uPlot from "uplot";
+import type { AppUnits, SeriesRequest, SeriesResult } from "../../../workers/contract";
+import type { PlotStats } from "./plotStats";
+import type { PlotView, XRange } from "./plotView";
+import { lastDrawnIndex, toAlignedData, type GapColumn } from "./seriesData";
+
+export type SeriesSource = (request: SeriesRequest) => Promise<SeriesResult>;
+
+const RETRY_MS = 500;
+
+export class PlotDriver {
+  private chart: uPlot | null = null;
+  private fields: string[] = [];
+  private units: AppUnits = "metric";
+  private points = 0;
+  /** Bumped when this plot's own request inputs change. */
+  private configVersion = 0;
+  private inFlight = false;
+  private requestedKey = "";
+  private retryAt = 0;
+  private pending: SeriesResult | null = null;
+  /** What is drawn now (the only data held on the main thread). */
+  private drawn: uPlot.AlignedData | null = null;
+  private drawnTo: number | null = null;
+  private drawnRange: XRange | null = null;
+  private readonly gapScratch: GapColumn[] = [];
+  private lastUnits = "";
+  /** Told when the worker's display units differ from what the axes show. */
+  onUnits: ((units: string[]) => void) | null = null;
+
+  constructor(
+    private readonly source: SeriesSource,
+    private readonly view: PlotView,
+    private readonly stats: PlotStats,
+  ) {}
+
+  configure(fields: readonly string[], units: AppUnits): void {
+    if (units === this.units && sameList(fields, this.fields)) return;
+    if (!sameList(fields, this.fields)) this.drawn = null;
+    this.fields = [...fields];
+    this.units = units;
+    this.configVersion++;
+  }
+
+  /** A (re)created chart: show what was drawn before until fresh data comes. */
+  attach(chart: uPlot | null): void {
+    this.chart = chart;
+    this.drawnRange = null;
+    if (chart && this.drawn && this.drawn.length === this.fields.length + 1) {
+      const range = this.view.xRange();
+      chart.batch(() => {
+        chart.setData(this.drawn!, false);
+        if (range) chart.setScale("x", range);
+      });
+    }
+  }
+
+  /** About one point per CSS pixel of plotting area; read each frame (resizes). */
+  private syncPoints(chart: uPlot): void {
+    const points = Math.max(32, Math.round(chart.bbox.width / devicePixelRatio));
+    if (points === this.points) return;
+    this.points = points;
+    this.configVersion++;
+  }
+
+  /** Frame loop, phase 1: fold a waiting result's extent into the shared view. */
+  takeExtent(): void {
+    if (this.pending) this.view.noteExtent(this.pending.from, this.pending.to);
+  }
+
+  /** Frame loop, phase 2: at most one setData, then maybe the next request. */
+  frame(range: XRange | null, now: number): void {
+    if (this.chart) {
+      this.syncPoints(this.chart);
+      this.draw(this.chart, range);
+    }
+    if (this.shouldRequest(now)) this.request();
+  }
+
+  private draw(chart: uPlot, range: XRange | null): void {
+    const result = this.pending;
+    this.pending = null;
+    const fresh = result !== null && !this.sameAsDrawn(result);
+    if (!fresh && (!range || sameRange(range, this.drawnRange))) return;
+    const started = performance.now();
+    chart.batch(() => {
+      if (fresh) {
+        this.drawn = toAlignedData(result, this.gapScratch);
+        this.drawnTo = result.to;
+        chart.setData(this.drawn, false);
+      }
+      if (range) chart.setScale("x", range);
+      // Not hovering: the legend shows the live (newest) values.
+      if (fresh && !(chart.cursor.left! >= 0))
+        chart.setLegend({ idx: lastDrawnIndex(this.drawn!) ?? undefined });
+    });
+    this.drawnRange = range;
+    if (fresh) this.stats.recordUpdate(performance.now() - started, result.to);
+    if (result) this.checkUnits(result.units);
+  }
+
+  private sameAsDrawn(result: SeriesResult): boolean {
+    const drawn = this.drawn;
+    return (
+      drawn !== null &&
+      result.to === this.drawnTo &&
+      result.data[0]?.length === drawn[0].length &&
+      result.data[0]?.[0] === drawn[0][0] &&
+      result.data.length === drawn.length
+    );
+  }
+
+  private checkUnits(units: string[]): void {
+    const key = units.join("\u0000");
+    if (key === this.lastUnits) return;
+    this.lastUnits = key;
+    this.onUnits?.(units);
+  }
+
+  private requestKey(): string {
+    return `${this.view.version}:${this.configVersion}`;
+  }
+
+  private shouldRequest(now: number): boolean {
+    if (this.inFlight || now < this.retryAt || this.fields.length === 0 || !this.chart)
+      return false;
+    return this.view.live || this.requestedKey !== this.requestKey();
+  }
+
+  private request(): void {
+    const key = this.requestKey();
+    const { from, to } = this.view.requestWindow();
+    this.inFlight = true;
+    this.requestedKey = key;
+    this.stats.requests++;
+    this.source({ fields: this.fields, from, to, points: this.points, units: this.units }).then(
+      (result) => {
+        this.inFlight = false;
+        // Latest wins: a result for a view that has since changed is not drawn.
+        if (key !== this.requestKey()) this.stats.staleResults++;
+        else this.pending = result;
+      },
+      () => {
+        this.inFlight = false;
+        this.requestedKey = "";
+        this.retryAt = performance.now() + RETRY_MS; // worker starting or restarting
+        this.stats.errors++;
+      },
+    );
+  }
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+function sameRange(a: XRange, b: XRange | null): boolean {
+  return b !== null && a.min === b.min && a.max === b.max;
+}

@@ -1,0 +1,132 @@
+// uPlot options for one plot (everything but width and height, so a resize
+// only resizes). Interactions go to the shared view through `actions`; the
+// data itself never passes through here.
+import uPlot from "uplot";
+import { planAxes } from "./axisLayout";
+import { fieldLabel, formatValue } from "./fieldLabel";
+import { CHROME, seriesColor, type PlotTheme } from "./palette";
+import type { PlotSeriesInfo } from "./plotTypes";
+
+export const PLOT_SYNC_KEY = "helios-plots";
+const FONT = "11px system-ui, -apple-system, 'Segoe UI', sans-serif";
+const AXIS_SIZE = 52;
+
+export interface PlotActions {
+  zoomTo(min: number, max: number): void;
+  panBy(fraction: number): void;
+  goLive(): void;
+}
+
+const stepped = uPlot.paths.stepped!({ align: 1 });
+
+export function buildPlotOptions(
+  fields: readonly PlotSeriesInfo[],
+  theme: PlotTheme,
+  actions: PlotActions,
+): Omit<uPlot.Options, "width" | "height"> {
+  const chrome = CHROME[theme];
+  const plan = planAxes(fields.map((f) => ({ unit: f.unit, boolean: f.type === "boolean" })));
+  const axisBase = {
+    stroke: chrome.axis,
+    font: FONT,
+    labelFont: FONT,
+    grid: { stroke: chrome.grid, width: 1 },
+    ticks: { stroke: chrome.grid, width: 1, size: 4 },
+  };
+  const scales: uPlot.Scales = { x: { time: true } };
+  for (const scale of plan.booleanScales) scales[scale] = { range: [-0.1, 1.1] };
+
+  return {
+    pxAlign: 0,
+    legend: { show: true, live: true },
+    cursor: {
+      sync: { key: PLOT_SYNC_KEY, setSeries: false },
+      drag: { x: true, y: false, setScale: false, dist: 4 },
+      points: { size: 5 },
+      focus: { prox: -1 },
+      bind: {
+        dblclick: () => () => {
+          actions.goLive();
+          return null;
+        },
+        mousedown: (u, _target, handler) => (e) => {
+          // Shift-drag or middle-drag pans; a plain drag selects a zoom range.
+          if (e.shiftKey || e.button === 1) {
+            startPan(u, e, actions);
+            return null;
+          }
+          return handler(e);
+        },
+      },
+    },
+    select: { show: true, left: 0, top: 0, width: 0, height: 0 },
+    scales,
+    series: [
+      { label: "Time", value: "{HH}:{mm}:{ss}" },
+      ...fields.map((field, i): uPlot.Series => {
+        const boolean = field.type === "boolean";
+        return {
+          label: fieldLabel(field),
+          scale: plan.series[i]!.scale,
+          stroke: seriesColor(theme, i),
+          width: 1.25,
+          spanGaps: false,
+          paths: boolean ? stepped : undefined,
+          value: (_u, v) => formatValue(v, field.unit, boolean),
+        };
+      }),
+    ],
+    axes: [
+      { ...axisBase, space: 60, size: 30 },
+      ...plan.axes.map((axis): uPlot.Axis => ({
+        ...axisBase,
+        scale: axis.scale,
+        side: axis.side,
+        label: axis.unit,
+        labelSize: axis.unit ? 14 : 0,
+        labelGap: 0,
+        size: AXIS_SIZE,
+        space: 24,
+        grid: axis.side === 3 ? axisBase.grid : { show: false },
+      })),
+    ],
+    hooks: {
+      setSelect: [
+        (u) => {
+          if (u.select.width > 0) {
+            const min = u.posToVal(u.select.left, "x");
+            const max = u.posToVal(u.select.left + u.select.width, "x");
+            actions.zoomTo(min, max);
+          }
+          u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+        },
+      ],
+      ready: [
+        (u) => u.over.addEventListener("wheel", (e) => onWheel(e, actions), { passive: false }),
+      ],
+    },
+  };
+}
+
+function onWheel(e: WheelEvent, actions: PlotActions): void {
+  e.preventDefault();
+  const delta = Math.abs(e.deltaX) > Math.abs(e.deltaY) ? e.deltaX : e.deltaY;
+  if (delta !== 0) actions.panBy(Math.sign(delta) * 0.1);
+}
+
+function startPan(u: uPlot, down: MouseEvent, actions: PlotActions): void {
+  const startX = down.clientX;
+  const widthCss = u.bbox.width / devicePixelRatio;
+  let moved = 0;
+  const move = (e: MouseEvent) => {
+    const fraction = -(e.clientX - startX) / widthCss;
+    actions.panBy(fraction - moved);
+    moved = fraction;
+  };
+  const up = () => {
+    window.removeEventListener("mousemove", move);
+    window.removeEventListener("mouseup", up);
+  };
+  window.addEventListener("mousemove", move);
+  window.addEventListener("mouseup", up);
+}

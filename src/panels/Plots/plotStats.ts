@@ -1,0 +1,78 @@
+// Cheap instrumentation for the browser benchmark, on window.__heliosPlotStats:
+// totals plus a ring of recent frames (typed arrays, no allocation per frame).
+// Latency = frame wall time − newest packet TimeStamp drawn in that frame.
+
+const RING = 8192;
+
+export class PlotStats {
+  frames = 0;
+  setDataCalls = 0;
+  /** Main-thread ms spent converting + setData + drawing, summed. */
+  setDataMs = 0;
+  maxSetDataMs = 0;
+  requests = 0;
+  staleResults = 0;
+  errors = 0;
+  readonly ringSize = RING;
+  ringNext = 0;
+  /** performance.now() at each frame. */
+  readonly frameAt = new Float64Array(RING);
+  /** Date.now() at each frame, for packet-to-screen latency. */
+  readonly frameWallMs = new Float64Array(RING);
+  /** Newest x (epoch s) drawn in the frame; NaN when nothing new was drawn. */
+  readonly newestX = new Float64Array(RING);
+  readonly frameSetDataMs = new Float64Array(RING);
+  readonly frameSetDataCalls = new Uint16Array(RING);
+  /** Duration of each single plot update (ms), for per-plot percentiles. */
+  readonly updateMs = new Float64Array(RING);
+  updateNext = 0;
+
+  private frameStart = 0;
+  private frameCalls = 0;
+  private frameMs = 0;
+  private frameNewest = NaN;
+
+  beginFrame(now: number): void {
+    this.frameStart = now;
+    this.frameCalls = 0;
+    this.frameMs = 0;
+    this.frameNewest = NaN;
+  }
+
+  recordUpdate(ms: number, newestX: number | null): void {
+    this.setDataCalls++;
+    this.setDataMs += ms;
+    if (ms > this.maxSetDataMs) this.maxSetDataMs = ms;
+    this.updateMs[this.updateNext++ % RING] = ms;
+    this.frameCalls++;
+    this.frameMs += ms;
+    if (newestX !== null && !(newestX <= this.frameNewest)) this.frameNewest = newestX;
+  }
+
+  endFrame(): void {
+    const i = this.ringNext++ % RING;
+    this.frames++;
+    this.frameAt[i] = this.frameStart;
+    this.frameWallMs[i] = Date.now();
+    this.newestX[i] = this.frameNewest;
+    this.frameSetDataMs[i] = this.frameMs;
+    this.frameSetDataCalls[i] = this.frameCalls;
+  }
+
+  reset(): void {
+    this.frames = this.setDataCalls = this.setDataMs = this.maxSetDataMs = 0;
+    this.requests = this.staleResults = this.errors = 0;
+    this.ringNext = this.updateNext = 0;
+  }
+}
+
+declare global {
+  interface Window {
+    __heliosPlotStats?: PlotStats;
+  }
+}
+
+/** One stats object per page, shared by every plots panel mount. */
+export function plotStats(): PlotStats {
+  return (window.__heliosPlotStats ??= new PlotStats());
+}

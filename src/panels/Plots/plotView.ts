@@ -1,0 +1,111 @@
+// The x view shared by every plot: window length, live follow, pause, and the
+// fixed range after a zoom or pan. Plain fields, read by the frame loop each
+// frame without proxies; React subscribes for the toolbar's few flags.
+
+export interface XRange {
+  min: number;
+  max: number;
+}
+
+export interface ViewFlags {
+  follow: boolean;
+  paused: boolean;
+}
+
+/** Shortest range a zoom may select (seconds); below it a drag is a click. */
+const MIN_SPAN = 0.05;
+
+export class PlotView {
+  windowSeconds: number | null;
+  follow = true;
+  paused = false;
+  /** Bumped whenever what the plots must fetch changes (not on new packets). */
+  version = 0;
+  /** Newest and oldest packet time seen in any result (epoch seconds). */
+  newest: number | null = null;
+  oldest: number | null = null;
+  private range: XRange | null = null;
+  private flags: ViewFlags = { follow: true, paused: false };
+  private readonly listeners = new Set<() => void>();
+
+  constructor(windowSeconds: number | null) {
+    this.windowSeconds = windowSeconds;
+  }
+
+  /** The x range to show now; null before any data is known. */
+  xRange(): XRange | null {
+    if (this.range) return this.range;
+    if (this.newest === null) return null;
+    const min = this.windowSeconds === null ? this.oldest : this.newest - this.windowSeconds;
+    return { min: min ?? this.newest - 1, max: this.newest };
+  }
+
+  /** Request window: live follow asks up to the newest; a fixed view asks its range. */
+  requestWindow(): { from: number | null; to: number | null } {
+    if (this.range) return { from: this.range.min, to: this.range.max };
+    if (this.windowSeconds === null || this.newest === null) return { from: null, to: null };
+    return { from: this.newest - this.windowSeconds, to: null };
+  }
+
+  /** Whether plots should keep asking for fresh data every frame. */
+  get live(): boolean {
+    return this.follow && !this.paused;
+  }
+
+  noteExtent(from: number | null, to: number | null): void {
+    if (to !== null && (this.newest === null || to > this.newest)) this.newest = to;
+    if (from !== null && (this.oldest === null || from < this.oldest)) this.oldest = from;
+  }
+
+  setWindow(seconds: number | null): void {
+    this.windowSeconds = seconds;
+    this.goLive();
+  }
+
+  zoomTo(min: number, max: number): void {
+    if (!(max - min >= MIN_SPAN)) return;
+    if (this.range && this.range.min === min && this.range.max === max) return;
+    this.range = { min, max };
+    this.follow = false;
+    this.changed();
+  }
+
+  /** Shift the view by a fraction of its width (positive = later). */
+  panBy(fraction: number): void {
+    const current = this.xRange();
+    if (!current) return;
+    const shift = (current.max - current.min) * fraction;
+    this.zoomTo(current.min + shift, current.max + shift);
+  }
+
+  /** Back to live: follow the newest data, unpaused. */
+  goLive(): void {
+    this.range = null;
+    this.follow = true;
+    this.paused = false;
+    this.changed();
+  }
+
+  togglePause(): void {
+    // A paused live view freezes where it is; resuming follows again.
+    if (!this.paused && this.follow) this.range = this.xRange();
+    else if (this.paused && this.follow) this.range = null;
+    this.paused = !this.paused;
+    this.changed();
+  }
+
+  getFlags = (): ViewFlags => this.flags;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private changed(): void {
+    this.version++;
+    if (this.flags.follow !== this.follow || this.flags.paused !== this.paused) {
+      this.flags = { follow: this.follow, paused: this.paused };
+      for (const listener of this.listeners) listener();
+    }
+  }
+}

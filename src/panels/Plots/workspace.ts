@@ -1,0 +1,24 @@
+// What every plot of one workspace shares: the view, the frame loop, the
+// stats, the worker's series call, and the interaction actions.
+import { createContext, useContext } from "react";
+import type { PlotFrameLoop } from "./frameLoop";
+import type { SeriesSource } from "./plotDriver";
+import type { PlotActions } from "./plotOptions";
+import type { PlotStats } from "./plotStats";
+import type { PlotView } from "./plotView";
+
+export interface PlotWorkspace {
+  view: PlotView;
+  loop: PlotFrameLoop;
+  stats: PlotStats;
+  source: SeriesSource;
+  actions: PlotActions;
+}
+
+export const PlotWorkspaceContext = createContext<PlotWorkspace | null>(null);
+
+export function usePlotWorkspace(): PlotWorkspace {
+  const workspace = useContext(PlotWorkspaceContext);
+  if (!workspace) throw new Error("usePlotWorkspace needs a <PlotWorkspaceContext.Provider>");
+  return workspace;
+}

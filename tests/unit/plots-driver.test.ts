@@ -1,0 +1,128 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type uPlot from "uplot";
+import type { SeriesRequest, SeriesResult } from "../../workers/contract";
+import { PlotDriver } from "../../src/panels/Plots/plotDriver";
+import { PlotStats } from "../../src/panels/Plots/plotStats";
+import { PlotView } from "../../src/panels/Plots/plotView";
+
+beforeAll(() => {
+  (globalThis as { devicePixelRatio?: number }).devicePixelRatio = 1;
+});
+
+/** A series source whose answers the test releases by hand. */
+function manualSource() {
+  const calls: { request: SeriesRequest; resolve: (r: SeriesResult) => void }[] = [];
+  const source = (request: SeriesRequest) =>
+    new Promise<SeriesResult>((resolve) => calls.push({ request, resolve }));
+  return { source, calls };
+}
+
+function fakeChart() {
+  const setData: uPlot.AlignedData[] = [];
+  const chart = {
+    bbox: { width: 400 },
+    cursor: { left: -10 },
+    batch: (fn: () => void) => fn(),
+    setData: (data: uPlot.AlignedData) => setData.push(data),
+    setScale: () => undefined,
+    setLegend: () => undefined,
+  };
+  return { chart: chart as unknown as uPlot, setData };
+}
+
+function series(to: number): SeriesResult {
+  return {
+    data: [Float64Array.of(to - 1, to), Float64Array.of(1, 2)],
+    from: to - 1,
+    to,
+    hasGaps: [false],
+    units: ["V"],
+  };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+function setup(windowSeconds: number | null = 30) {
+  const view = new PlotView(windowSeconds);
+  const { source, calls } = manualSource();
+  const driver = new PlotDriver(source, view, new PlotStats());
+  const { chart, setData } = fakeChart();
+  driver.configure(["Battery.PackVoltage"], "metric");
+  driver.attach(chart);
+  const frame = () => {
+    driver.takeExtent();
+    driver.frame(view.xRange(), performance.now());
+  };
+  return { view, driver, calls, setData, frame };
+}
+
+describe("plot driver", () => {
+  it("keeps at most one request in flight however many frames pass", async () => {
+    const { calls, frame } = setup();
+    frame();
+    frame();
+    frame();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.request).toMatchObject({ fields: ["Battery.PackVoltage"], points: 400 });
+    calls[0]!.resolve(series(100));
+    await settle();
+    frame();
+    expect(calls).toHaveLength(2);
+  });
+
+  it("draws a result once, on the next frame, and skips an unchanged one", async () => {
+    const { calls, frame, setData } = setup();
+    frame();
+    calls[0]!.resolve(series(100));
+    await settle();
+    expect(setData).toHaveLength(0);
+    frame();
+    expect(setData).toHaveLength(1);
+    calls[1]!.resolve(series(100));
+    await settle();
+    frame();
+    expect(setData).toHaveLength(1);
+  });
+
+  it("drops a result fetched for a view that changed meanwhile and asks again", async () => {
+    const { view, calls, frame, setData } = setup();
+    view.noteExtent(0, 100);
+    frame();
+    view.zoomTo(50, 60);
+    calls[0]!.resolve(series(100));
+    await settle();
+    frame();
+    expect(setData).toHaveLength(0);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.request).toMatchObject({ from: 50, to: 60 });
+  });
+
+  it("stops asking while paused until the view changes", async () => {
+    const { view, calls, frame } = setup();
+    frame();
+    calls[0]!.resolve(series(100));
+    await settle();
+    view.togglePause();
+    frame();
+    await settle();
+    calls[1]?.resolve(series(100));
+    await settle();
+    const asked = calls.length;
+    frame();
+    frame();
+    expect(calls).toHaveLength(asked);
+    view.zoomTo(95, 99);
+    frame();
+    expect(calls).toHaveLength(asked + 1);
+  });
+
+  it("asks in the app's units and again when they change", async () => {
+    const { driver, calls, frame } = setup();
+    frame();
+    calls[0]!.resolve(series(100));
+    await settle();
+    driver.configure(["Battery.PackVoltage"], "imperial");
+    frame();
+    expect(calls.at(-1)!.request.units).toBe("imperial");
+  });
+});
