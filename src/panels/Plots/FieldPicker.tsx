@@ -1,6 +1,6 @@
 // A searchable, grouped field list in a popover (Blueprint's select package is
 // not a dependency): type to filter, click to add or remove a series.
-import { Button, InputGroup, Menu, MenuDivider, MenuItem, Popover } from "@blueprintjs/core";
+import { Button, InputGroup, Menu, MenuDivider, MenuItem, PopoverNext } from "@blueprintjs/core";
 import { useMemo, useState } from "react";
 import type { FieldInfo } from "../../../workers/contract";
 import { fieldLabel } from "./fieldLabel";
@@ -13,7 +13,7 @@ interface FieldPickerProps {
 
 export function FieldPicker({ fields, selected, onToggle }: FieldPickerProps) {
   return (
-    <Popover
+    <PopoverNext
       placement="bottom-end"
       content={<FieldMenu fields={fields} selected={selected} onToggle={onToggle} />}
     >
@@ -24,7 +24,7 @@ export function FieldPicker({ fields, selected, onToggle }: FieldPickerProps) {
         aria-label="Add or remove fields"
         title="Fields"
       />
-    </Popover>
+    </PopoverNext>
   );
 }
 

@@ -26,10 +26,13 @@ export function PlotChart({ series, driver, actions, theme }: PlotChartProps) {
   const options = useMemo(() => ({ ...base, width, height: PLOT_HEIGHT }), [base, width]);
   // Stable, so uplot-react never resets what the driver has drawn.
   const data = useMemo(() => emptyData(series.length), [series.length]);
+  // New fields remount the chart, so uPlot is never built with data of another shape.
+  const fieldsKey = series.map((s) => s.path).join(",");
   return (
     <div ref={box} className="plot-chart">
       {width > 0 && (
         <UplotReact
+          key={fieldsKey}
           options={options}
           data={data}
           onCreate={(chart) => driver.attach(chart)}

@@ -40,7 +40,10 @@ export class PlotDriver {
 
   configure(fields: readonly string[], units: AppUnits): void {
     if (units === this.units && sameList(fields, this.fields)) return;
-    if (!sameList(fields, this.fields)) this.drawn = null;
+    if (!sameList(fields, this.fields)) {
+      this.drawn = null;
+      this.pending = null; // fetched for the old fields
+    }
     this.fields = [...fields];
     this.units = units;
     this.configVersion++;
@@ -82,6 +85,8 @@ export class PlotDriver {
   }
 
   private draw(chart: uPlot, range: XRange | null): void {
+    // Until React swaps in the chart for new fields, the old one must not draw.
+    if (chart.series.length !== this.fields.length + 1) return;
     const result = this.pending;
     this.pending = null;
     const fresh = result !== null && !this.sameAsDrawn(result);

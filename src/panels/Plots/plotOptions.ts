@@ -18,6 +18,16 @@ export interface PlotActions {
 }
 
 const stepped = uPlot.paths.stepped!({ align: 1 });
+const hms = uPlot.fmtDate("{HH}:{mm}:{ss}");
+const hm = uPlot.fmtDate("{HH}:{mm}");
+
+/** One-line time ticks: seconds only while ticks are under a minute apart. */
+const timeTicks: uPlot.Axis.DynamicValues = (_u, splits, _axis, _space, increment) => {
+  const format = increment < 60 ? hms : hm;
+  return splits.map((s) => format(new Date(s * 1000)));
+};
+const onOffTicks: uPlot.Axis.DynamicValues = (_u, splits) =>
+  splits.map((s) => (s === 1 ? "on" : s === 0 ? "off" : ""));
 
 export function buildPlotOptions(
   fields: readonly PlotSeriesInfo[],
@@ -77,7 +87,7 @@ export function buildPlotOptions(
       }),
     ],
     axes: [
-      { ...axisBase, space: 60, size: 30 },
+      { ...axisBase, space: 70, size: 24, values: timeTicks },
       ...plan.axes.map((axis): uPlot.Axis => ({
         ...axisBase,
         scale: axis.scale,
@@ -88,6 +98,9 @@ export function buildPlotOptions(
         size: AXIS_SIZE,
         space: 24,
         grid: axis.side === 3 ? axisBase.grid : { show: false },
+        ...(plan.booleanScales.includes(axis.scale)
+          ? { splits: () => [0, 1], values: onOffTicks }
+          : {}),
       })),
     ],
     hooks: {
