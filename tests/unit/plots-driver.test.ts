@@ -21,6 +21,7 @@ function fakeChart() {
   const setData: uPlot.AlignedData[] = [];
   const chart = {
     bbox: { width: 400 },
+    series: [{}, {}], // x + one field, as configured below
     cursor: { left: -10 },
     batch: (fn: () => void) => fn(),
     setData: (data: uPlot.AlignedData) => setData.push(data),
