@@ -29,7 +29,7 @@ export function PlotChart({ series, driver, actions, theme }: PlotChartProps) {
   // New fields remount the chart, so uPlot is never built with data of another shape.
   const fieldsKey = series.map((s) => s.path).join(",");
   return (
-    <div ref={box} className="plot-chart">
+    <div ref={box} className="plot-chart" data-axis-units={axisUnits(shown)}>
       {width > 0 && (
         <UplotReact
           key={fieldsKey}
@@ -41,6 +41,11 @@ export function PlotChart({ series, driver, actions, theme }: PlotChartProps) {
       )}
     </div>
   );
+}
+
+/** The y axes' unit labels (left, right), as drawn on the canvas; for tests and a11y. */
+function axisUnits(series: readonly PlotSeriesInfo[]): string {
+  return [...new Set(series.map((s) => s.unit))].slice(0, 2).join(" ");
 }
 
 /** Series with the display units the worker reported (e.g. mph in imperial). */

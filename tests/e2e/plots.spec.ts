@@ -1,0 +1,166 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { NO_BACKEND_URL } from "./e2e-env";
+
+// The plot workspace over the real worker's DEMO feed, a little faster than
+// the default 2 packets/s so that every check sees new data within a second.
+const PLOTS_URL = `/plots?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20`;
+
+function plot(page: Page, id: string): Locator {
+  return page.locator(`[data-plot-id="${id}"]`);
+}
+
+/** The chart canvas as a PNG data URL: changes whenever anything is redrawn differently. */
+function canvasImage(card: Locator): Promise<string> {
+  return card
+    .locator(".uplot canvas")
+    .evaluate((canvas) => (canvas as HTMLCanvasElement).toDataURL());
+}
+
+/** Mouse tests need the chart on top (the shell's loading screen may still cover it). */
+async function waitUntilOnTop(target: Locator): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        target.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+          return hit !== null && el.contains(hit);
+        }),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}
+
+async function openPlots(page: Page): Promise<void> {
+  await page.goto(PLOTS_URL);
+  await expect(page.getByTestId("plots-panel")).toBeVisible({ timeout: 20_000 });
+  await expect(plot(page, "speed").locator(".uplot canvas")).toBeVisible();
+}
+
+// Every test gets a fresh browser context: empty localStorage, default layout.
+
+test("a plot's canvas changes as DEMO data arrives", async ({ page }) => {
+  await openPlots(page);
+  const speed = plot(page, "speed");
+  const first = await canvasImage(speed);
+  await expect.poll(() => canvasImage(speed), { timeout: 10_000 }).not.toBe(first);
+  const second = await canvasImage(speed);
+  await expect.poll(() => canvasImage(speed), { timeout: 10_000 }).not.toBe(second);
+});
+
+test("dragging to zoom pauses follow; double-click returns to live", async ({ page }) => {
+  await openPlots(page);
+  const pack = plot(page, "pack");
+  const over = pack.locator(".u-over");
+  await waitUntilOnTop(over);
+  await page.waitForTimeout(1500); // some data to zoom into
+  const box = (await over.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width * 0.6, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.8, y, { steps: 6 });
+  await page.mouse.up();
+
+  await expect(page.getByTestId("plots-mode")).toHaveText("Zoomed");
+  // A fixed past range: new packets no longer move the picture.
+  await page.mouse.move(box.x - 20, box.y - 20); // away, so no cursor is involved
+  await page.waitForTimeout(500);
+  const frozen = await canvasImage(pack);
+  await page.waitForTimeout(1500);
+  expect(await canvasImage(pack)).toBe(frozen);
+
+  await page.mouse.dblclick(box.x + box.width / 2, y);
+  await expect(page.getByTestId("plots-mode")).toHaveText("Following");
+  await expect.poll(() => canvasImage(pack), { timeout: 10_000 }).not.toBe(frozen);
+});
+
+test("Space pauses and resumes all plots", async ({ page }) => {
+  await openPlots(page);
+  await waitUntilOnTop(plot(page, "speed").locator(".u-over"));
+  await page.keyboard.press("Space");
+  await expect(page.getByTestId("plots-mode")).toHaveText("Paused");
+  const speed = plot(page, "speed");
+  await page.waitForTimeout(300);
+  const paused = await canvasImage(speed);
+  await page.waitForTimeout(1500);
+  expect(await canvasImage(speed)).toBe(paused);
+  await page.keyboard.press("Space");
+  await expect(page.getByTestId("plots-mode")).toHaveText("Following");
+  await expect.poll(() => canvasImage(speed), { timeout: 10_000 }).not.toBe(paused);
+});
+
+test("the cursor moves together across plots", async ({ page }) => {
+  await openPlots(page);
+  const speedOver = plot(page, "speed").locator(".u-over");
+  await waitUntilOnTop(speedOver);
+  await page.waitForTimeout(1500);
+  await page.keyboard.press("Space"); // hold the picture still while we point at it
+  const box = (await speedOver.boundingBox())!;
+  const socTime = plot(page, "soc").locator(".u-legend .u-series").first().locator(".u-value");
+  const speedTime = plot(page, "speed").locator(".u-legend .u-series").first().locator(".u-value");
+
+  await page.mouse.move(box.x + box.width * 0.97, box.y + box.height / 2);
+  await expect(socTime).not.toHaveText(/^\s*[-–]*\s*$/);
+  const atRight = await socTime.textContent();
+  expect(atRight).toBe(await speedTime.textContent());
+  const socCursor = plot(page, "soc").locator(".u-cursor-x");
+  const rightX = await socCursor.evaluate((el) => el.getBoundingClientRect().x);
+
+  await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2, { steps: 4 });
+  await expect
+    .poll(() => socCursor.evaluate((el) => el.getBoundingClientRect().x))
+    .toBeLessThan(rightX - 5);
+  await expect(socTime).toHaveText((await speedTime.textContent()) ?? "");
+});
+
+test("the layout survives a reload", async ({ page }) => {
+  await openPlots(page);
+  await waitUntilOnTop(page.getByTestId("plots-panel"));
+  await page.getByRole("button", { name: "10 min" }).click();
+  await plot(page, "soc").getByRole("button", { name: "Remove plot" }).click();
+  await page.getByRole("button", { name: "Add plot" }).click();
+  const added = page.locator(".plot-card").last();
+  await added.getByRole("button", { name: "Add or remove fields" }).click();
+  await page.getByPlaceholder("Search fields…").fill("fan speed");
+  await page.locator('[data-path="Battery.FanSpeed"]').click();
+  await page.keyboard.press("Escape");
+  await expect(added.locator(".plot-card-title")).toHaveText(/Battery Fan Speed/);
+  const ids = await page
+    .locator(".plot-card")
+    .evaluateAll((cards) => cards.map((c) => c.getAttribute("data-plot-id")));
+
+  await page.reload();
+  await expect(page.getByTestId("plots-panel")).toBeVisible({ timeout: 20_000 });
+  await expect
+    .poll(() =>
+      page
+        .locator(".plot-card")
+        .evaluateAll((cards) => cards.map((c) => c.getAttribute("data-plot-id"))),
+    )
+    .toEqual(ids);
+  expect(ids).not.toContain("soc");
+  await expect(page.locator(".plot-card").last().locator(".plot-card-title")).toHaveText(
+    /Battery Fan Speed/,
+  );
+  await expect(page.locator('[data-window="10m"]')).toHaveClass(/active/);
+});
+
+test("a bad stored layout falls back to the default with a warning", async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem("plotLayout", '{"version":1,"plots":"x"}'));
+  await openPlots(page);
+  await expect(page.getByText("Saved plot layout was invalid.")).toBeVisible();
+  await expect(plot(page, "pack")).toBeVisible();
+});
+
+test("switching to imperial shows the speed axis in mph", async ({ page }) => {
+  await openPlots(page);
+  const speedChart = plot(page, "speed").locator(".plot-chart");
+  await expect(speedChart).toHaveAttribute("data-axis-units", "m/s");
+
+  await page.addInitScript(() =>
+    localStorage.setItem("settings", JSON.stringify({ appUnits: "imperial" })),
+  );
+  await page.reload();
+  await expect(speedChart).toHaveAttribute("data-axis-units", "mph", { timeout: 20_000 });
+  await expect(plot(page, "speed").locator(".u-legend")).toContainText("mph");
+});
