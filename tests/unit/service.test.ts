@@ -1,0 +1,180 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { WorkerEvent } from "../../workers/contract";
+import { TelemetryService } from "../../workers/TelemetryService";
+import { CarSimulator } from "../../workers/sources/demo/CarSimulator";
+
+// DEMO runs on timers; fake ones make the simulated car's minutes take milliseconds.
+function startDemo(config: Record<string, unknown> = {}) {
+  const service = new TelemetryService({ demoSeed: 3 });
+  const events: WorkerEvent[] = [];
+  service.start(
+    { connectToBackend: false, historyCapacity: 20_000, ...config },
+    (batch) => void events.push(...batch),
+  );
+  return { service, events };
+}
+
+function linesStream(lines: string[]): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(lines.join("\n") + "\n");
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+}
+
+describe("TelemetryService in DEMO", () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it("shows a new simulated packet every 500 ms, sending only what changed", () => {
+    const { service, events } = startDemo();
+    const first = service.snapshot(0);
+    expect(first.connection.connectionType).toBe("DEMO");
+    expect(first.changed["Title"]).toBe("Helios");
+    expect(first.counters.accepted).toBe(1);
+    vi.advanceTimersByTime(5000);
+    const later = service.snapshot(first.seq);
+    expect(later.counters.accepted).toBe(11);
+    expect(later.seq).toBeGreaterThan(first.seq);
+    expect(later.changed["Telemetry.GpsLatitude"]).not.toBe(first.changed["Telemetry.GpsLatitude"]);
+    expect(later.changed).not.toHaveProperty("Title"); // unchanged fields are not re-sent
+    expect(later.geo.distanceKm).toBeGreaterThan(0.05);
+    expect(events.find((e) => e.type === "connection")).toBeDefined();
+    service.stop();
+  });
+
+  it("honours a high demo rate", () => {
+    const { service } = startDemo({ demoRate: 2000 });
+    vi.advanceTimersByTime(2000);
+    const accepted = service.snapshot(0).counters.accepted;
+    expect(accepted).toBeGreaterThan(3900);
+    expect(accepted).toBeLessThan(4100);
+    service.stop();
+  });
+
+  it("stops the demo when the user picks another source and resumes it on DEMO", () => {
+    const { service, events } = startDemo();
+    vi.advanceTimersByTime(1000);
+    service.setConnectionType("NETWORK");
+    const before = service.snapshot(0).counters.accepted;
+    vi.advanceTimersByTime(3000);
+    expect(service.snapshot(0).counters.accepted).toBe(before);
+    const last = events.filter((e) => e.type === "connection").at(-1);
+    expect(last?.type === "connection" && last.connection.connectionType).toBe("NETWORK");
+    service.setConnectionType("DEMO");
+    vi.advanceTimersByTime(1000);
+    expect(service.snapshot(0).counters.accepted).toBeGreaterThan(before);
+    service.stop();
+  });
+
+  it("playback shows the default packet but keeps storing live packets", () => {
+    const { service } = startDemo();
+    vi.advanceTimersByTime(2000);
+    const live = service.snapshot(0);
+    expect(live.changed["Battery.PackVoltage"]).toBeGreaterThan(100);
+
+    service.setPlayback(true);
+    const shown = service.snapshot(live.seq);
+    expect(shown.connection.playback).toBe(true);
+    expect(shown.changed["Battery.PackVoltage"]).toBe(0);
+    expect(shown.changed["Title"]).toBe("");
+    expect(shown.changed["B3.ForwardDigital"]).toBe(false);
+    expect(shown.geo.lat).toBeNull();
+    vi.advanceTimersByTime(2000);
+    const during = service.snapshot(shown.seq);
+    expect(during.changed).toEqual({}); // live values stay hidden
+    expect(during.counters.accepted).toBe(live.counters.accepted + 4); // ...but are stored
+
+    service.setPlayback(false);
+    const back = service.snapshot(during.seq);
+    expect(back.changed["Battery.PackVoltage"]).toBeGreaterThan(100);
+    expect(back.changed["Title"]).toBe("Helios");
+    expect(service.snapshot(back.seq).changed).toEqual({}); // and not re-sent twice
+    service.stop();
+  });
+
+  it("shows the simulated car's laps, but not during playback", () => {
+    const { service, events } = startDemo();
+    vi.advanceTimersByTime(240_000); // a lap of the ~4.4 km circuit takes under 4 minutes
+    const laps = events.filter((e) => e.type === "laps").at(-1);
+    expect(laps?.type === "laps" && laps.result.laps.length).toBe(1);
+    expect(events.some((e) => e.type === "notification" && e.kind === "lapComplete")).toBe(true);
+
+    service.setPlayback(true);
+    const count = events.length;
+    vi.advanceTimersByTime(240_000);
+    expect(events.slice(count).some((e) => e.type === "laps" || e.type === "notification")).toBe(
+      false,
+    );
+    service.stop();
+  });
+
+  it("pushes rejections in a few batches, not one event per packet", async () => {
+    const batches: WorkerEvent[][] = [];
+    const service = new TelemetryService();
+    service.start(
+      { connectToBackend: false, connectionType: "RADIO" },
+      (b) => void batches.push(b),
+    );
+    service.attachRadio(linesStream(Array.from({ length: 500 }, (_, i) => `garbage ${i}`)));
+    await vi.waitFor(() => expect(service.snapshot(0).counters.rejected).toBe(500));
+    vi.advanceTimersByTime(500);
+    const rejectedEvents = batches.flat().filter((e) => e.type === "rejected");
+    expect(rejectedEvents.length).toBeLessThanOrEqual(3);
+    const last = rejectedEvents.at(-1);
+    expect(last?.type === "rejected" && last.rejected).toBe(500);
+    service.stop();
+  });
+});
+
+describe("TelemetryService with bad input", () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it("counts broken radio frames as rejected and keeps the good ones", async () => {
+    const { service, events } = startDemo({ connectionType: "RADIO" });
+    const good = JSON.stringify(new CarSimulator({ seed: 8 }).next(0.5));
+    const stream = linesStream([good, "{not json", '{"Title": 5}', good, "", "null", good]);
+    service.attachRadio(stream);
+    await vi.waitFor(() => expect(service.snapshot(0).counters.accepted).toBe(3));
+    const counters = service.snapshot(0).counters;
+    expect(counters.rejected).toBe(3);
+    expect(counters.recentRejections.at(-1)?.source).toBe("RADIO");
+    vi.advanceTimersByTime(200);
+    const rejected = events.filter((e) => e.type === "rejected").at(-1);
+    expect(rejected?.type === "rejected" && rejected.rejected).toBe(3);
+    service.stop();
+  });
+
+  it("never throws for nonsense from the UI", () => {
+    const { service } = startDemo();
+    expect(() => service.setConnectionType("SATELLITE" as never)).not.toThrow();
+    expect(service.snapshot(0).connection.connectionType).toBe("DEMO");
+    expect(() => service.snapshot(Number.NaN)).not.toThrow();
+    expect(() => service.setDemoRate(-5)).not.toThrow();
+    expect(() => service.setBackendUrl(42 as never)).not.toThrow();
+    expect(() => service.attachRadio({} as never)).not.toThrow();
+    const series = service.series({ fields: null } as never);
+    expect(Array.isArray(series.data)).toBe(true);
+    service.stop();
+  });
+
+  it("returns plot series with every stored packet's time", () => {
+    const { service } = startDemo();
+    vi.advanceTimersByTime(10_000);
+    const result = service.series({
+      fields: ["Battery.PackVoltage", "B3.ForwardDigital"],
+      from: null,
+      to: null,
+      points: 1000,
+      units: "metric",
+    });
+    expect(result.data).toHaveLength(3);
+    expect(result.data[0]!.length).toBe(21);
+    expect(Math.min(...result.data[1]!)).toBeGreaterThan(100);
+    expect([...result.data[2]!].every((v) => v === 1)).toBe(true);
+    service.stop();
+  });
+});

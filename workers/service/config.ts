@@ -1,0 +1,43 @@
+// Worker configuration: defaults, and a forgiving merge of what the UI sends
+// (a bad value falls back to its default instead of throwing across Comlink).
+import type { ConnectionType, WorkerConfig } from "../contract";
+import { DEFAULT_DEMO_RATE, MAX_DEMO_RATE } from "../sources/DemoSource";
+import { DEFAULT_PING_INTERVAL_MS } from "../sources/NetworkSource";
+import { DEFAULT_CAPACITY } from "../store/TelemetryStore";
+
+export const DEFAULT_CONFIG: WorkerConfig = {
+  backendUrl: "http://localhost:3001",
+  connectToBackend: true,
+  connectionType: "DEMO",
+  historyCapacity: DEFAULT_CAPACITY,
+  demoRate: DEFAULT_DEMO_RATE,
+  pingIntervalMs: DEFAULT_PING_INTERVAL_MS,
+};
+
+const CONNECTION_TYPES: readonly ConnectionType[] = ["DEMO", "NETWORK", "RADIO"];
+
+export function isConnectionType(value: unknown): value is ConnectionType {
+  return CONNECTION_TYPES.includes(value as ConnectionType);
+}
+
+const positive = (value: unknown, max = Number.MAX_SAFE_INTEGER): value is number =>
+  typeof value === "number" && Number.isFinite(value) && value > 0 && value <= max;
+
+export function resolveConfig(input: unknown): WorkerConfig {
+  const raw = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
+  const d = DEFAULT_CONFIG;
+  return {
+    backendUrl:
+      typeof raw.backendUrl === "string" && raw.backendUrl.trim() !== ""
+        ? raw.backendUrl.trim()
+        : d.backendUrl,
+    connectToBackend:
+      typeof raw.connectToBackend === "boolean" ? raw.connectToBackend : d.connectToBackend,
+    connectionType: isConnectionType(raw.connectionType) ? raw.connectionType : d.connectionType,
+    historyCapacity: positive(raw.historyCapacity, 10_000_000)
+      ? Math.floor(raw.historyCapacity)
+      : d.historyCapacity,
+    demoRate: positive(raw.demoRate, MAX_DEMO_RATE) ? raw.demoRate : d.demoRate,
+    pingIntervalMs: positive(raw.pingIntervalMs) ? raw.pingIntervalMs : d.pingIntervalMs,
+  };
+}

@@ -1,0 +1,141 @@
+// NETWORK: the team's backend over Socket.IO, speaking PROTOCOL.md exactly:
+// the protocol's client options, manual connect, every server event handed to
+// the sink, and a `ping` with acknowledgement every 10 s (and once right after
+// connecting) whose round trip is the user's latency.
+import { io, type Socket } from "socket.io-client";
+import type { SourceSink } from "./SourceSink";
+import { realTimers, type TimerHandle, type Timers } from "./timers";
+
+export const DEFAULT_PING_INTERVAL_MS = 10_000;
+
+/** The client options PROTOCOL.md prescribes; transports stay Socket.IO's default. */
+export const SOCKET_OPTIONS = {
+  autoConnect: false,
+  reconnection: true,
+  reconnectionAttempts: Infinity,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  timeout: 20000,
+} as const;
+
+export interface NetworkSourceOptions {
+  url: string;
+  pingIntervalMs?: number;
+  timers?: Timers;
+}
+
+export class NetworkSource {
+  private readonly sink: SourceSink;
+  private readonly timers: Timers;
+  private readonly pingIntervalMs: number;
+  private url: string;
+  private socket: Socket | null = null;
+  private pingTimer: TimerHandle | null = null;
+  private retryTimer: TimerHandle | null = null;
+  private wanted = false;
+
+  constructor(sink: SourceSink, options: NetworkSourceOptions) {
+    this.sink = sink;
+    this.url = options.url;
+    this.timers = options.timers ?? realTimers;
+    const interval = options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
+    this.pingIntervalMs = interval > 0 ? interval : DEFAULT_PING_INTERVAL_MS;
+  }
+
+  get connected(): boolean {
+    return this.socket?.connected ?? false;
+  }
+
+  get backendUrl(): string {
+    return this.url;
+  }
+
+  /** Connect (manual, as the protocol says); Socket.IO then reconnects with backoff. */
+  connect(): void {
+    this.wanted = true;
+    this.socket ??= this.createSocket();
+    if (!this.socket.connected && !this.socket.active) this.socket.connect();
+  }
+
+  disconnect(): void {
+    this.wanted = false;
+    this.teardown();
+  }
+
+  /** A new backend address: drop the old socket and, if we were connected, dial the new one. */
+  setUrl(url: string): void {
+    if (url === this.url) return;
+    this.url = url;
+    if (!this.socket) return;
+    this.teardown();
+    if (this.wanted) this.connect();
+  }
+
+  private createSocket(): Socket {
+    const socket = io(this.url, { ...SOCKET_OPTIONS });
+    const sink = this.sink;
+    socket.on("connect", () => {
+      sink.connection({ socketConnected: true });
+      this.ping();
+      this.stopPing();
+      this.pingTimer = this.timers.setInterval(() => this.ping(), this.pingIntervalMs);
+    });
+    socket.on("disconnect", (reason) => {
+      this.stopPing();
+      sink.connection({ socketConnected: false });
+      // A server-side kick is not retried by Socket.IO itself; the protocol
+      // wants us back, so dial again after the first backoff delay.
+      if (reason === "io server disconnect" && this.wanted) {
+        this.retryTimer = this.timers.setTimeout(() => {
+          this.retryTimer = null;
+          if (this.wanted && this.socket === socket) socket.connect();
+        }, SOCKET_OPTIONS.reconnectionDelay);
+      }
+    });
+    socket.on("packet", (payload: unknown) => sink.packet(payload, "NETWORK"));
+    socket.on("lapData", (payload: unknown) => sink.lapData(payload));
+    socket.on("lapComplete", () => sink.notify("lapComplete"));
+    socket.on("lapCoords", (payload: unknown) => sink.lapCoords(payload));
+    socket.on("carLatency", (payload: unknown) => {
+      if (typeof payload === "number" && Number.isFinite(payload))
+        sink.connection({ carLatency: payload });
+    });
+    socket.on("carConnect", () => {
+      sink.connection({ mqttConnected: true });
+      sink.notify("carConnect");
+    });
+    socket.on("carDisconnect", () => {
+      sink.connection({ mqttConnected: false });
+      sink.notify("carDisconnect");
+    });
+    return socket;
+  }
+
+  private ping(): void {
+    const socket = this.socket;
+    if (!socket?.connected) return;
+    const sentAt = this.timers.now();
+    socket.emit("ping", () => {
+      if (this.socket !== socket) return; // an answer from a socket we dropped
+      this.sink.connection({ userLatency: Math.max(0, this.timers.now() - sentAt) });
+    });
+  }
+
+  private stopPing(): void {
+    if (this.pingTimer !== null) this.timers.clearInterval(this.pingTimer);
+    this.pingTimer = null;
+  }
+
+  private teardown(): void {
+    this.stopPing();
+    if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const socket = this.socket;
+    this.socket = null;
+    if (!socket) return;
+    const wasConnected = socket.connected;
+    socket.removeAllListeners();
+    socket.disconnect();
+    if (wasConnected) this.sink.connection({ socketConnected: false });
+  }
+}
