@@ -6,7 +6,6 @@ import { appState } from "../../state/appState";
 import { FieldPicker } from "./FieldPicker";
 import { fieldLabel } from "./fieldLabel";
 import { removePlot, toggleField } from "./layoutStore";
-import { seriesColor } from "./palette";
 import { PLOT_HEIGHT, PlotChart } from "./PlotChart";
 import type { PlotSeriesInfo } from "./plotTypes";
 import type { PlotCatalog } from "./useFieldCatalog";
@@ -24,17 +23,14 @@ export function PlotCard({ id, fields, catalog }: PlotCardProps) {
   const { actions } = usePlotWorkspace();
   const series = useKnownSeries(fields, catalog);
   const paths = useMemo(() => series.map((s) => s.path), [series]);
+  // Names with colours and values are in the chart's legend; the title is one line.
+  const title = useMemo(() => series.map(fieldLabel).join(" · "), [series]);
   const driver = usePlotDriver(paths, appUnits);
   return (
     <Card className="plot-card" compact data-plot-id={id}>
       <div className="plot-card-header">
-        <div className="plot-card-title">
-          {series.map((s, i) => (
-            <span key={s.path} className="plot-card-name">
-              <span className="plot-swatch" style={{ background: seriesColor(resolvedTheme, i) }} />
-              {fieldLabel(s)}
-            </span>
-          ))}
+        <div className="plot-card-title" title={title}>
+          {title || "Empty plot"}
         </div>
         <FieldPicker
           fields={catalog.fields}
