@@ -4,8 +4,21 @@ import "@blueprintjs/core/lib/css/blueprint.css";
 import { App } from "./App";
 import { TelemetryContext } from "./worker-client/hooks";
 import { configFromUrl, createTelemetry } from "./worker-client/createTelemetry";
+import { appState } from "./state/appState";
+import { persistAppState, restoreAppState } from "./state/persistence";
+import { notify } from "./shell/notifications/notificationCenter";
+import { installTestHooks } from "./shell/testHooks";
 
-const telemetry = createTelemetry(configFromUrl(window.location.search));
+// Saved settings first (validated; bad data → defaults + a warning toast), so
+// the worker starts with the saved backend unless the URL names one.
+for (const warning of restoreAppState(window.localStorage))
+  notify({ title: "Settings reset", message: warning, intent: "warning" });
+persistAppState(window.localStorage);
+installTestHooks(window.location.search);
+
+const config = { backendUrl: appState.backendUrl, ...configFromUrl(window.location.search) };
+if (config.backendUrl) appState.backendUrl = config.backendUrl;
+const telemetry = createTelemetry(config);
 telemetry.live.start();
 
 createRoot(document.getElementById("root")!).render(

@@ -1,0 +1,49 @@
+// One row: label, value with unit; booleans as coloured tags; faults in red.
+import { Tag } from "@blueprintjs/core";
+import type { AppUnits, FieldInfo } from "../../../workers/contract";
+import { useField } from "../../worker-client/hooks";
+import { displayValue, faultActive } from "./formatValue";
+
+function BooleanTag({ value, fault }: { value: boolean | undefined; fault: boolean }) {
+  if (value === undefined) return <Tag minimal>—</Tag>;
+  if (fault)
+    return value ? (
+      <Tag intent="danger" icon="error">
+        FAULT
+      </Tag>
+    ) : (
+      <Tag minimal intent="success">
+        OK
+      </Tag>
+    );
+  return value ? <Tag intent="success">TRUE</Tag> : <Tag minimal>FALSE</Tag>;
+}
+
+export function FieldRow({
+  field,
+  units,
+  fault,
+}: {
+  field: FieldInfo;
+  units: AppUnits;
+  fault: boolean;
+}) {
+  const value = useField(field.path);
+  const active = fault && faultActive(value);
+  const shown = displayValue(value, field, units);
+  return (
+    <tr data-field={field.path} className={active ? "helios-fault-active" : undefined}>
+      <td className="helios-field-label" title={field.path}>
+        {field.label}
+      </td>
+      <td className="helios-num live-value">
+        {field.type === "boolean" ? (
+          <BooleanTag value={typeof value === "boolean" ? value : undefined} fault={fault} />
+        ) : (
+          shown.text
+        )}
+      </td>
+      <td className="helios-unit">{shown.unit}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,51 @@
+// A tab of live field tables: one titled section per part of the packet.
+import { HTMLTable, NonIdealState, Section, Spinner } from "@blueprintjs/core";
+import { useMemo } from "react";
+import { useSnapshot } from "valtio";
+import { appState } from "../../state/appState";
+import { useFieldCatalog } from "../common/useFieldCatalog";
+import { FaultSummary } from "./FaultSummary";
+import { FieldRow } from "./FieldRow";
+import { fieldSections, isFaultField } from "./fieldSections";
+import { TAB_GROUPS, type FieldTableTab } from "./tabGroups";
+import "./fieldTable.css";
+
+export function FieldTablePanel({ tab }: { tab: FieldTableTab }) {
+  const catalog = useFieldCatalog();
+  const { appUnits } = useSnapshot(appState);
+  const sections = useMemo(() => fieldSections(catalog ?? [], TAB_GROUPS[tab]), [catalog, tab]);
+  const faultFields = useMemo(
+    () => (tab === "faults" ? sections.flatMap((section) => section.fields) : []),
+    [sections, tab],
+  );
+  if (!catalog)
+    return <NonIdealState icon={<Spinner size={32} />} title="Loading the field catalog…" />;
+  return (
+    <div className="helios-panel" data-testid={`panel-${tab}`}>
+      {faultFields.length > 0 && <FaultSummary fields={faultFields} />}
+      <div className="helios-section-grid">
+        {sections.map((section) => (
+          <Section
+            key={section.title}
+            title={section.title}
+            compact
+            className="helios-field-section"
+          >
+            <HTMLTable compact striped className="helios-field-table">
+              <tbody>
+                {section.fields.map((field) => (
+                  <FieldRow
+                    key={field.path}
+                    field={field}
+                    units={appUnits}
+                    fault={isFaultField(field)}
+                  />
+                ))}
+              </tbody>
+            </HTMLTable>
+          </Section>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+// One favourite as a tile: name, big live value, unit.
+import { Card } from "@blueprintjs/core";
+import { useSnapshot } from "valtio";
+import { appState } from "../../state/appState";
+import { favouriteField } from "../../state/favourites";
+import { useField } from "../../worker-client/hooks";
+import { useFieldCatalog } from "../common/useFieldCatalog";
+import { displayValue } from "../FieldTable/formatValue";
+
+export function FavouriteTile({ name }: { name: string }) {
+  const { path, digits } = favouriteField(name);
+  const { appUnits } = useSnapshot(appState);
+  const info = useFieldCatalog()?.find((field) => field.path === path);
+  const value = useField(path);
+  const shown = displayValue(value, { unit: info?.unit ?? "" }, appUnits, digits);
+  const title = info && name === path ? `${info.group} · ${info.label}` : name;
+  return (
+    <Card className="helios-tile" data-field={path} title={path}>
+      <div className="helios-tile-name">{title}</div>
+      <div className="helios-tile-value">
+        <span className="live-value">{shown.text}</span>
+        <span className="helios-tile-unit">{shown.unit}</span>
+      </div>
+    </Card>
+  );
+}

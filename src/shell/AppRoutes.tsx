@@ -1,0 +1,44 @@
+// One route per tab. The plot workspace is split out of the first bundle; it is
+// found with import.meta.glob so the shell builds before that panel exists.
+import { NonIdealState, Spinner } from "@blueprintjs/core";
+import { lazy, Suspense, type ComponentType } from "react";
+import { Navigate, Route, Routes } from "react-router";
+import { FieldTablePanel } from "../panels/FieldTable/FieldTablePanel";
+import { LapsPanel } from "../panels/Laps/LapsPanel";
+import { MapPanel } from "../panels/Map/MapPanel";
+import { OverviewPanel } from "../panels/Overview/OverviewPanel";
+
+type PanelModule = { default: ComponentType };
+const plotModules = import.meta.glob<PanelModule>("../panels/Plots/PlotsPanel.tsx");
+
+function PlotsPending() {
+  return (
+    <NonIdealState icon="timeline-line-chart" title="Plots are not built into this version yet" />
+  );
+}
+
+const PlotsPanel = lazy(
+  plotModules["../panels/Plots/PlotsPanel.tsx"] ??
+    (() => Promise.resolve({ default: PlotsPending })),
+);
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<NonIdealState icon={<Spinner size={32} />} title="Loading…" />}>
+      <Routes>
+        <Route path="/" element={<OverviewPanel />} />
+        <Route path="/battery" element={<FieldTablePanel key="battery" tab="battery" />} />
+        <Route path="/motors" element={<FieldTablePanel key="motors" tab="motors" />} />
+        <Route path="/mppt" element={<FieldTablePanel key="mppt" tab="mppt" />} />
+        <Route path="/faults" element={<FieldTablePanel key="faults" tab="faults" />} />
+        <Route path="/contactors" element={<FieldTablePanel key="contactors" tab="contactors" />} />
+        <Route path="/driver" element={<FieldTablePanel key="driver" tab="driver" />} />
+        <Route path="/gps" element={<FieldTablePanel key="gps" tab="gps" />} />
+        <Route path="/plots" element={<PlotsPanel />} />
+        <Route path="/map" element={<MapPanel />} />
+        <Route path="/laps" element={<LapsPanel />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,91 @@
+// Diagnostics: what the worker has accepted and rejected, and how full its
+// history is. Rejection reasons come from outside (the car): rendered as text.
+import { Callout, Classes, Dialog, DialogBody, HTMLTable, NonIdealState } from "@blueprintjs/core";
+import { useSnapshot } from "valtio";
+import type { Counters } from "../../../workers/contract";
+import { useLiveStatus } from "../../worker-client/hooks";
+import { dialogs } from "../dialogs";
+import { formatBytes, formatHistoryFill, formatRate } from "../statusbar/format";
+
+function CountersTable({ counters }: { counters: Counters }) {
+  const rows: [string, string, string][] = [
+    ["Accepted packets", counters.accepted.toLocaleString("en-US"), "diag-accepted"],
+    ["Rejected packets", counters.rejected.toLocaleString("en-US"), "diag-rejected"],
+    ["Packet rate", formatRate(counters.packetRate), "diag-rate"],
+    [
+      "History fill",
+      formatHistoryFill(counters.historyLength, counters.historyCapacity),
+      "diag-history",
+    ],
+    ["Worker memory (history rings)", formatBytes(counters.historyBytes), "diag-memory"],
+  ];
+  return (
+    <HTMLTable compact striped className="helios-wide-table">
+      <tbody>
+        {rows.map(([label, value, testId]) => (
+          <tr key={label}>
+            <td>{label}</td>
+            <td className="helios-num" data-testid={testId}>
+              {value}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+function RejectionList({ counters }: { counters: Counters }) {
+  if (counters.recentRejections.length === 0)
+    return <p className={Classes.TEXT_MUTED}>No packet has been rejected.</p>;
+  return (
+    <HTMLTable compact className="helios-wide-table" data-testid="diag-rejections">
+      <thead>
+        <tr>
+          <th>Time</th>
+          <th>Source</th>
+          <th>Reason</th>
+        </tr>
+      </thead>
+      <tbody>
+        {counters.recentRejections.map((rejection, index) => (
+          <tr key={`${rejection.at}-${index}`}>
+            <td>{new Date(rejection.at).toLocaleTimeString("en-US", { hour12: false })}</td>
+            <td>{rejection.source}</td>
+            <td className={Classes.MONOSPACE_TEXT}>{rejection.reason}</td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+export function DiagnosticsDialog() {
+  const { diagnostics } = useSnapshot(dialogs);
+  const counters = useLiveStatus()?.counters;
+  return (
+    <Dialog
+      isOpen={diagnostics}
+      onClose={() => (dialogs.diagnostics = false)}
+      title="Diagnostics"
+      icon="pulse"
+      style={{ width: 640 }}
+    >
+      <DialogBody>
+        {counters ? (
+          <>
+            <CountersTable counters={counters} />
+            <h4 className={Classes.HEADING}>Last rejection reasons</h4>
+            <RejectionList counters={counters} />
+            <Callout compact intent="none" icon="info-sign">
+              Worker memory is the size of the history rings the worker reports: performance.memory
+              only measures the main thread, not the worker.
+            </Callout>
+          </>
+        ) : (
+          <NonIdealState icon="time" title="Waiting for the first snapshot" />
+        )}
+      </DialogBody>
+    </Dialog>
+  );
+}

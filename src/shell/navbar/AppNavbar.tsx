@@ -1,0 +1,89 @@
+// Top bar: name, one tab per route, and buttons for theme, diagnostics,
+// settings and the hotkeys list.
+import {
+  Alignment,
+  Button,
+  HotkeysContext,
+  Navbar,
+  NavbarDivider,
+  NavbarGroup,
+  NavbarHeading,
+  Tab,
+  Tabs,
+  Tooltip,
+} from "@blueprintjs/core";
+import { useContext } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { useSnapshot } from "valtio";
+import { appState } from "../../state/appState";
+import { toggledTheme } from "../../state/theme";
+import { dialogs } from "../dialogs";
+import { TABS, tabForPath } from "./tabs";
+import "./navbar.css";
+
+export function AppNavbar() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { resolvedTheme } = useSnapshot(appState);
+  const [, dispatchHotkeys] = useContext(HotkeysContext);
+  const selected = tabForPath(pathname)?.id ?? "overview";
+
+  return (
+    <Navbar className="helios-navbar">
+      <NavbarGroup align={Alignment.START} className="helios-navbar-main">
+        <NavbarHeading className="helios-brand">
+          <span className="helios-brand-sun" aria-hidden="true" />
+          Helios
+        </NavbarHeading>
+        <NavbarDivider />
+        <div className="helios-tabs-scroll">
+          <Tabs
+            id="main-tabs"
+            selectedTabId={selected}
+            onChange={(id) => navigate(TABS.find((tab) => tab.id === id)?.path ?? "/")}
+          >
+            {TABS.map((tab) => (
+              <Tab key={tab.id} id={tab.id} title={tab.title} data-testid={`tab-${tab.id}`} />
+            ))}
+          </Tabs>
+        </div>
+      </NavbarGroup>
+      <NavbarGroup align={Alignment.END}>
+        <Tooltip content={`Switch to ${toggledTheme(resolvedTheme)} theme (t)`}>
+          <Button
+            variant="minimal"
+            icon={resolvedTheme === "dark" ? "flash" : "moon"}
+            aria-label="Toggle theme"
+            data-testid="theme-toggle"
+            onClick={() => (appState.themeChoice = toggledTheme(appState.resolvedTheme))}
+          />
+        </Tooltip>
+        <Tooltip content="Diagnostics (d)">
+          <Button
+            variant="minimal"
+            icon="pulse"
+            aria-label="Diagnostics"
+            onClick={() => (dialogs.diagnostics = true)}
+          />
+        </Tooltip>
+        <Tooltip content="Settings (s)">
+          <Button
+            variant="minimal"
+            icon="cog"
+            aria-label="Settings"
+            data-testid="open-settings"
+            onClick={() => (dialogs.settings = true)}
+          />
+        </Tooltip>
+        <Tooltip content="Keyboard shortcuts (?)">
+          <Button
+            variant="minimal"
+            icon="key-command"
+            aria-label="Keyboard shortcuts"
+            onClick={() => dispatchHotkeys({ type: "OPEN_DIALOG" })}
+          />
+        </Tooltip>
+      </NavbarGroup>
+    </Navbar>
+  );
+}

@@ -1,0 +1,84 @@
+// Lap coordinates and playback (switch + date/time range).
+import { ControlGroup, FormGroup, InputGroup, Switch } from "@blueprintjs/core";
+import { useSnapshot } from "valtio";
+import { appState } from "../../state/appState";
+import { useTelemetry } from "../../worker-client/hooks";
+import { setPlayback } from "./settingsActions";
+
+function parseCoordinate(text: string, limit: number): number | null {
+  const value = Number(text);
+  return text.trim() !== "" && Number.isFinite(value) && Math.abs(value) <= limit ? value : null;
+}
+
+export function LapCoordsSettings() {
+  const { lapCoords } = useSnapshot(appState);
+  const update = (key: "lat" | "long", text: string) => {
+    const value = parseCoordinate(text, key === "lat" ? 90 : 180);
+    if (value === null) return;
+    appState.lapCoords = { lat: lapCoords?.lat ?? 0, long: lapCoords?.long ?? 0, [key]: value };
+  };
+  return (
+    <FormGroup
+      label="Lap coordinates (finish line)"
+      helperText="The backend sends these on connect."
+    >
+      <ControlGroup>
+        <InputGroup
+          aria-label="Latitude"
+          placeholder="Latitude"
+          type="number"
+          defaultValue={lapCoords?.lat?.toString() ?? ""}
+          onValueChange={(text) => update("lat", text)}
+        />
+        <InputGroup
+          aria-label="Longitude"
+          placeholder="Longitude"
+          type="number"
+          defaultValue={lapCoords?.long?.toString() ?? ""}
+          onValueChange={(text) => update("long", text)}
+        />
+      </ControlGroup>
+    </FormGroup>
+  );
+}
+
+export function PlaybackSettings() {
+  const { client } = useTelemetry();
+  const { playbackSwitch, playbackDateTime } = useSnapshot(appState);
+  const setRange = (key: "date" | "startTime" | "endTime", value: string) => {
+    if (value) appState.playbackDateTime = { ...appState.playbackDateTime, [key]: value };
+  };
+  return (
+    <FormGroup
+      label="Playback"
+      helperText="Playback on shows the default packet instead of live data."
+    >
+      <Switch
+        label="Playback"
+        checked={playbackSwitch}
+        onChange={(event) => setPlayback(client, event.currentTarget.checked)}
+        data-testid="playback-switch"
+      />
+      <ControlGroup>
+        <InputGroup
+          aria-label="Playback date"
+          type="date"
+          value={playbackDateTime.date}
+          onValueChange={(value) => setRange("date", value)}
+        />
+        <InputGroup
+          aria-label="Start time"
+          type="time"
+          value={playbackDateTime.startTime}
+          onValueChange={(value) => setRange("startTime", value)}
+        />
+        <InputGroup
+          aria-label="End time"
+          type="time"
+          value={playbackDateTime.endTime}
+          onValueChange={(value) => setRange("endTime", value)}
+        />
+      </ControlGroup>
+    </FormGroup>
+  );
+}

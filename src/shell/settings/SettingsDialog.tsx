@@ -1,0 +1,86 @@
+// The settings dialog (issue 3): display, connection, favourites, laps, playback.
+import {
+  Dialog,
+  DialogBody,
+  FormGroup,
+  SegmentedControl,
+  Section,
+  SectionCard,
+} from "@blueprintjs/core";
+import { useSnapshot } from "valtio";
+import type { AppUnits } from "../../../workers/contract";
+import { appState } from "../../state/appState";
+import type { ThemeChoice } from "../../state/settingsSchema";
+import { dialogs } from "../dialogs";
+import { ConnectionSettings } from "./ConnectionSettings";
+import { FavouritesSettings } from "./FavouritesSettings";
+import { LapCoordsSettings, PlaybackSettings } from "./PlaybackSettings";
+import "./settings.css";
+
+function DisplaySettings() {
+  const { appUnits, themeChoice } = useSnapshot(appState);
+  return (
+    <div className="helios-row">
+      <FormGroup label="Units">
+        <SegmentedControl
+          data-testid="units-control"
+          value={appUnits}
+          onValueChange={(value) => (appState.appUnits = value as AppUnits)}
+          options={[
+            { label: "Metric", value: "metric" },
+            { label: "Imperial", value: "imperial" },
+          ]}
+        />
+      </FormGroup>
+      <FormGroup label="Theme">
+        <SegmentedControl
+          data-testid="theme-control"
+          value={themeChoice}
+          onValueChange={(value) => (appState.themeChoice = value as ThemeChoice)}
+          options={[
+            { label: "Light", value: "light" },
+            { label: "Dark", value: "dark" },
+            { label: "System", value: "system" },
+          ]}
+        />
+      </FormGroup>
+    </div>
+  );
+}
+
+export function SettingsDialog() {
+  const { settings } = useSnapshot(dialogs);
+  return (
+    <Dialog
+      isOpen={settings}
+      onClose={() => (dialogs.settings = false)}
+      title="Settings"
+      icon="cog"
+      className="helios-settings-dialog"
+    >
+      <DialogBody>
+        <Section title="Display" compact>
+          <SectionCard>
+            <DisplaySettings />
+          </SectionCard>
+        </Section>
+        <Section title="Connection" compact>
+          <SectionCard>
+            <ConnectionSettings />
+          </SectionCard>
+        </Section>
+        <Section title="Favourites" compact>
+          <SectionCard>
+            <FavouritesSettings />
+          </SectionCard>
+        </Section>
+        <Section title="Laps and playback" compact>
+          <SectionCard>
+            <LapCoordsSettings />
+            <PlaybackSettings />
+          </SectionCard>
+        </Section>
+      </DialogBody>
+    </Dialog>
+  );
+}

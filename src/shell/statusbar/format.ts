@@ -1,0 +1,33 @@
+// Text for the status bar and diagnostics; pure so it is unit tested.
+
+export const NO_VALUE = "—";
+
+export function formatLatency(ms: number | null): string {
+  return ms === null || !Number.isFinite(ms) ? NO_VALUE : `${Math.round(ms)} ms`;
+}
+
+export function formatRate(packetsPerSecond: number | undefined): string {
+  return `${(packetsPerSecond ?? 0).toFixed(1)} pkt/s`;
+}
+
+/** Packet TimeStamp is epoch SECONDS (protocol); Date wants milliseconds. */
+export function formatPacketTime(epochSeconds: number | null | undefined): string {
+  if (epochSeconds === null || epochSeconds === undefined || !Number.isFinite(epochSeconds))
+    return NO_VALUE;
+  return new Date(epochSeconds * 1000).toLocaleTimeString("en-US", { hour12: false });
+}
+
+export function historyFillPercent(length: number, capacity: number): number {
+  return capacity > 0 ? Math.min(100, (length / capacity) * 100) : 0;
+}
+
+export function formatHistoryFill(length: number, capacity: number): string {
+  const percent = historyFillPercent(length, capacity);
+  return `${length.toLocaleString("en-US")} / ${capacity.toLocaleString("en-US")} (${percent.toFixed(percent < 10 ? 1 : 0)}%)`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -1,0 +1,66 @@
+// localStorage in and out. Restoring validates (settingsSchema) and returns the
+// warnings to show; saving waits until loading has finished (spec §4), then
+// follows every change. The theme is saved as soon as it is chosen.
+import { subscribe } from "valtio";
+import { appState } from "./appState";
+import {
+  STORAGE_KEYS,
+  restoreFavourites,
+  restoreSettings,
+  restoreTheme,
+  type StoredSettings,
+} from "./settingsSchema";
+
+function read(storage: Storage, key: string): string | null {
+  try {
+    return storage.getItem(key);
+  } catch {
+    return null; // storage disabled (privacy mode): behave as if empty
+  }
+}
+
+function write(storage: Storage, key: string, value: string): void {
+  try {
+    storage.setItem(key, value);
+  } catch {
+    // Full or disabled storage: settings just are not kept.
+  }
+}
+
+/** Restore settings, favourites and theme into appState; returns warnings to show. */
+export function restoreAppState(storage: Storage): string[] {
+  const settings = restoreSettings(read(storage, STORAGE_KEYS.settings));
+  const favourites = restoreFavourites(read(storage, STORAGE_KEYS.favourites));
+  const theme = restoreTheme(read(storage, STORAGE_KEYS.theme));
+  Object.assign(appState, settings.value);
+  appState.favourites = favourites.value;
+  appState.themeChoice = theme.value;
+  return [settings.warning, favourites.warning, theme.warning].filter(
+    (warning): warning is string => warning !== null,
+  );
+}
+
+export function settingsToStore(): StoredSettings {
+  const { appUnits, connectionType, lapCoords, playbackDateTime, backendUrl } = appState;
+  return { appUnits, connectionType, lapCoords, playbackDateTime, backendUrl };
+}
+
+/** Keep localStorage in step with appState; returns the unsubscribe function. */
+export function persistAppState(storage: Storage): () => void {
+  let lastSettings = "";
+  let lastFavourites = "";
+  let lastTheme = "";
+  const save = () => {
+    if (appState.themeChoice !== lastTheme) {
+      lastTheme = appState.themeChoice;
+      write(storage, STORAGE_KEYS.theme, lastTheme);
+    }
+    if (appState.loading) return;
+    const settings = JSON.stringify(settingsToStore());
+    if (settings !== lastSettings) write(storage, STORAGE_KEYS.settings, (lastSettings = settings));
+    const favourites = JSON.stringify(appState.favourites);
+    if (favourites !== lastFavourites)
+      write(storage, STORAGE_KEYS.favourites, (lastFavourites = favourites));
+  };
+  return subscribe(appState, save);
+}

@@ -1,0 +1,113 @@
+// What we keep in localStorage and how it is checked on the way back in.
+// Each stored value is parsed field by field: a field that is missing, of the
+// wrong type or out of range falls back to its default and yields a warning,
+// so a corrupt or outdated store never blanks the page.
+import { z } from "zod";
+import { DEFAULT_FAVOURITES, isFavouriteName } from "./favourites";
+
+export const STORAGE_KEYS = { settings: "settings", favourites: "favourites", theme: "theme" };
+
+export const DEFAULT_BACKEND_URL = "http://localhost:3001";
+
+const appUnitsSchema = z.enum(["metric", "imperial"]);
+const connectionTypeSchema = z.enum(["DEMO", "NETWORK", "RADIO"]);
+const lapCoordsSchema = z
+  .object({ lat: z.number().min(-90).max(90), long: z.number().min(-180).max(180) })
+  .nullable();
+const playbackDateTimeSchema = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  startTime: z.string().regex(/^\d{2}:\d{2}$/),
+  endTime: z.string().regex(/^\d{2}:\d{2}$/),
+});
+const backendUrlSchema = z.url({ protocol: /^https?$/ });
+
+export const themeChoiceSchema = z.enum(["light", "dark", "system"]);
+export type ThemeChoice = z.infer<typeof themeChoiceSchema>;
+
+export const favouritesSchema = z
+  .array(z.string().min(1).max(120).refine(isFavouriteName))
+  .max(64)
+  .transform((names) => [...new Set(names)]);
+
+const SETTINGS_FIELDS = {
+  appUnits: appUnitsSchema,
+  connectionType: connectionTypeSchema,
+  lapCoords: lapCoordsSchema,
+  playbackDateTime: playbackDateTimeSchema,
+  backendUrl: backendUrlSchema,
+};
+
+export interface StoredSettings {
+  appUnits: z.infer<typeof appUnitsSchema>;
+  connectionType: z.infer<typeof connectionTypeSchema>;
+  lapCoords: z.infer<typeof lapCoordsSchema>;
+  playbackDateTime: z.infer<typeof playbackDateTimeSchema>;
+  backendUrl: string;
+}
+
+export function defaultSettings(today: Date = new Date()): StoredSettings {
+  const date = today.toISOString().slice(0, 10);
+  return {
+    appUnits: "metric",
+    connectionType: "DEMO",
+    lapCoords: null,
+    playbackDateTime: { date, startTime: "00:00", endTime: "23:59" },
+    backendUrl: DEFAULT_BACKEND_URL,
+  };
+}
+
+export interface Restored<T> {
+  value: T;
+  /** Set when something stored was thrown away; shown to the user as a toast. */
+  warning: string | null;
+}
+
+function parseJson(raw: string): { ok: true; data: unknown } | { ok: false } {
+  try {
+    return { ok: true, data: JSON.parse(raw) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function restoreSettings(raw: string | null, today?: Date): Restored<StoredSettings> {
+  const defaults = defaultSettings(today);
+  if (raw === null) return { value: defaults, warning: null };
+  const parsed = parseJson(raw);
+  if (!parsed.ok || typeof parsed.data !== "object" || parsed.data === null) {
+    return { value: defaults, warning: "Saved settings were unreadable; using the defaults." };
+  }
+  const stored = parsed.data as Record<string, unknown>;
+  const value: Record<string, unknown> = { ...defaults };
+  const rejected: string[] = [];
+  for (const [key, schema] of Object.entries(SETTINGS_FIELDS)) {
+    const result = schema.safeParse(stored[key]);
+    if (result.success) value[key] = result.data;
+    else rejected.push(key);
+  }
+  const warning = rejected.length
+    ? `Some saved settings were invalid or outdated (${rejected.join(", ")}); using defaults for them.`
+    : null;
+  return { value: value as unknown as StoredSettings, warning };
+}
+
+export function restoreFavourites(raw: string | null): Restored<string[]> {
+  const defaults = [...DEFAULT_FAVOURITES];
+  if (raw === null) return { value: defaults, warning: null };
+  const parsed = parseJson(raw);
+  const result = parsed.ok ? favouritesSchema.safeParse(parsed.data) : null;
+  if (result?.success) return { value: result.data, warning: null };
+  return {
+    value: defaults,
+    warning: "Saved favourites were invalid; using the default favourites.",
+  };
+}
+
+/** The theme is stored as a bare word ("dark"); a JSON-quoted word is accepted too. */
+export function restoreTheme(raw: string | null): Restored<ThemeChoice> {
+  if (raw === null) return { value: "system", warning: null };
+  const word = raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
+  const result = themeChoiceSchema.safeParse(word);
+  if (result.success) return { value: result.data, warning: null };
+  return { value: "system", warning: "The saved theme was invalid; following the system theme." };
+}

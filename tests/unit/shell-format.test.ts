@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import type { FieldInfo } from "../../workers/contract";
+import { fieldSections, isFaultField } from "../../src/panels/FieldTable/fieldSections";
+import { displayValue, faultActive, formatNumber } from "../../src/panels/FieldTable/formatValue";
+import {
+  formatHistoryFill,
+  formatLatency,
+  formatPacketTime,
+} from "../../src/shell/statusbar/format";
+import { resolveTheme, toggledTheme } from "../../src/state/theme";
+
+const field = (path: string, type: FieldInfo["type"] = "boolean", unit = ""): FieldInfo => ({
+  path,
+  type,
+  group: path.split(".")[0] ?? "",
+  label: path,
+  unit,
+});
+
+describe("status bar text", () => {
+  it("shows latencies in ms and a dash when unknown", () => {
+    expect(formatLatency(12.6)).toBe("13 ms");
+    expect(formatLatency(null)).toBe("—");
+  });
+
+  it("reads the packet TimeStamp as epoch seconds", () => {
+    const seconds = Date.UTC(2026, 6, 1, 12, 34, 56) / 1000;
+    const expected = new Date(seconds * 1000).toLocaleTimeString("en-US", { hour12: false });
+    expect(formatPacketTime(seconds)).toBe(expected);
+    expect(formatPacketTime(null)).toBe("—");
+  });
+
+  it("shows history fill as length / capacity and a percentage", () => {
+    expect(formatHistoryFill(50_000, 200_000)).toBe("50,000 / 200,000 (25%)");
+    expect(formatHistoryFill(0, 0)).toBe("0 / 0 (0.0%)");
+  });
+});
+
+describe("field tables", () => {
+  it("splits a tab into sections by nested object and name prefix", () => {
+    const catalog = [
+      field("BatteryFaults.Errors.OpenWiringFault"),
+      field("BatteryFaults.Warnings.CclReducedDueToHighSoc"),
+      field("Contactor.ArrayContactorClosed"),
+      field("Contactor.LvBpsError"),
+      field("MPPT.Mppt1Ch0ArrayCurrent", "number", "A"),
+      field("Telemetry.GpsLatitude", "number"),
+      field("Telemetry.MpuTemperature", "number"),
+      field("Battery.PackVoltage", "number", "V"),
+      field("Battery.ChargeRelayEnabled"),
+    ];
+    const titles = (groups: string[]) => fieldSections(catalog, groups).map((s) => s.title);
+    expect(titles(["BatteryFaults"])).toEqual([
+      "Battery faults: Errors",
+      "Battery faults: Warnings",
+    ]);
+    expect(titles(["Contactor"])).toEqual(["Array contactor", "LV contactor"]);
+    expect(titles(["MPPT", "Telemetry"])).toEqual(["MPPT 1", "GPS", "IMU"]);
+    expect(titles(["Battery"])).toEqual(["Battery", "Battery flags"]);
+  });
+
+  it("knows which fields are faults and when they are active", () => {
+    expect(isFaultField(field("BatteryFaults.Warnings.CclReducedDueToHighSoc"))).toBe(true);
+    expect(isFaultField(field("MBMS.ProtectionTrip"))).toBe(true);
+    expect(isFaultField(field("Contactor.ArrayContactorClosed"))).toBe(false);
+    expect(faultActive(true)).toBe(true);
+    expect(faultActive(0)).toBe(false);
+    expect(faultActive(4)).toBe(true);
+  });
+
+  it("formats values in the chosen units", () => {
+    expect(formatNumber(96.456)).toBe("96.46");
+    expect(formatNumber(1234.5)).toBe("1235");
+    expect(displayValue(100, { unit: "°C" }, "imperial")).toEqual({ text: "212", unit: "°F" });
+    expect(displayValue(10, { unit: "m/s" }, "metric", 1)).toEqual({ text: "10.0", unit: "m/s" });
+    expect(displayValue(undefined, { unit: "V" }, "metric").text).toBe("—");
+  });
+});
+
+describe("theme", () => {
+  it("follows the system unless chosen, and the toggle picks the opposite of what shows", () => {
+    expect(resolveTheme("system", true)).toBe("dark");
+    expect(resolveTheme("system", false)).toBe("light");
+    expect(resolveTheme("light", true)).toBe("light");
+    expect(toggledTheme("dark")).toBe("light");
+  });
+});

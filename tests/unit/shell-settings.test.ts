@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_FAVOURITES, favouriteField } from "../../src/state/favourites";
+import {
+  defaultSettings,
+  restoreFavourites,
+  restoreSettings,
+  restoreTheme,
+} from "../../src/state/settingsSchema";
+
+const today = new Date("2026-07-01T12:00:00Z");
+
+describe("restoring settings", () => {
+  it("uses defaults silently when nothing is stored", () => {
+    expect(restoreSettings(null, today)).toEqual({ value: defaultSettings(today), warning: null });
+  });
+
+  it("keeps valid stored settings", () => {
+    const stored = {
+      appUnits: "imperial",
+      connectionType: "NETWORK",
+      lapCoords: { lat: 38.9, long: -77.0 },
+      playbackDateTime: { date: "2026-06-30", startTime: "09:00", endTime: "17:30" },
+      backendUrl: "https://helios.example:3001",
+    };
+    expect(restoreSettings(JSON.stringify(stored), today)).toEqual({
+      value: stored,
+      warning: null,
+    });
+  });
+
+  it("falls back to defaults with a warning for unreadable JSON", () => {
+    const result = restoreSettings("{not json", today);
+    expect(result.value).toEqual(defaultSettings(today));
+    expect(result.warning).toMatch(/unreadable/);
+  });
+
+  it("replaces only the invalid or missing fields of an outdated store", () => {
+    const result = restoreSettings(
+      JSON.stringify({
+        appUnits: "imperial",
+        connectionType: "CARRIER_PIGEON",
+        lapCoords: { lat: 200, long: 0 },
+      }),
+      today,
+    );
+    expect(result.value.appUnits).toBe("imperial");
+    expect(result.value.connectionType).toBe("DEMO");
+    expect(result.value.lapCoords).toBeNull();
+    expect(result.warning).toMatch(/connectionType, lapCoords, playbackDateTime, backendUrl/);
+  });
+
+  it("rejects a backend URL that is not http(s)", () => {
+    const stored = { ...defaultSettings(today), backendUrl: "javascript:alert(1)" };
+    expect(restoreSettings(JSON.stringify(stored), today).value.backendUrl).toBe(
+      "http://localhost:3001",
+    );
+  });
+});
+
+describe("restoring favourites and theme", () => {
+  it("defaults to the six spec favourites, each mapped to a packet field", () => {
+    expect(restoreFavourites(null).value).toEqual([
+      "Motor Temp",
+      "Battery Cell Voltage",
+      "Vehicle Velocity",
+      "Pack Voltage",
+      "Pack Current",
+      "Battery Average Voltage",
+    ]);
+    expect(DEFAULT_FAVOURITES.map((name) => favouriteField(name).path)).toEqual([
+      "MotorDetails0.MotorTemperature",
+      "Battery.HighCellVoltage",
+      "MotorDetails0.VehicleVelocity",
+      "Battery.PackVoltage",
+      "Battery.PackCurrent",
+      "Battery.AverageCellVoltage",
+    ]);
+  });
+
+  it("keeps field paths, drops duplicates, and rejects junk with a warning", () => {
+    expect(
+      restoreFavourites('["Pack Voltage","MPPT.Mppt0Ch0ArrayCurrent","Pack Voltage"]'),
+    ).toEqual({
+      value: ["Pack Voltage", "MPPT.Mppt0Ch0ArrayCurrent"],
+      warning: null,
+    });
+    for (const junk of ["[1,2]", "{}", "nope", '["<img src=x>"]']) {
+      const result = restoreFavourites(junk);
+      expect(result.value).toEqual([...DEFAULT_FAVOURITES]);
+      expect(result.warning).toMatch(/favourites/);
+    }
+  });
+
+  it("reads the theme as a bare or quoted word, else follows the system with a warning", () => {
+    expect(restoreTheme(null)).toEqual({ value: "system", warning: null });
+    expect(restoreTheme("dark")).toEqual({ value: "dark", warning: null });
+    expect(restoreTheme('"light"')).toEqual({ value: "light", warning: null });
+    expect(restoreTheme("purple").value).toBe("system");
+    expect(restoreTheme("purple").warning).toMatch(/theme/);
+  });
+});
