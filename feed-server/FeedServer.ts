@@ -1,0 +1,202 @@
+// A development, test and benchmark feed: a Socket.IO v4 server that speaks
+// the backend's protocol (PROTOCOL.md) with the simulated car as the source.
+// It is not the team's backend, which fans the car's MQTT feed out to viewers.
+import { createServer, type Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Server } from "socket.io";
+import type { LapRecord } from "../workers/laps/laps";
+import { CarSimulator, DEFAULT_LAP_COORDS } from "../workers/sources/demo/CarSimulator";
+import { createRandom } from "../workers/sources/demo/random";
+import { lapsHandler } from "./lapsRoute";
+import { corruptPacket } from "./malformed";
+import { pastLaps } from "./pastLaps";
+import { attachSocketHandlers } from "./socketHandlers";
+
+export interface FeedServerOptions {
+  port?: number;
+  host?: string;
+  /** Packets per second, 1..10,000. */
+  rate?: number;
+  seed?: number;
+  /** Share of packets sent broken (0..1). */
+  malformed?: number;
+  /** Drop every client connection this often, seconds (0 = never). */
+  disconnectEvery?: number;
+  /** The car drops out this often, seconds (0 = never). */
+  carDropout?: number;
+  password?: string;
+  /** Laps served by GET /laps before the first live one. */
+  seededLaps?: number;
+  carLatencyIntervalMs?: number;
+  /** Simulated seconds per real second (default 1): > 1 makes laps come quickly. */
+  speedup?: number;
+}
+
+export const MAX_RATE = 10_000;
+const TICK_MS = 10;
+const MAX_BACKLOG_S = 0.5;
+
+export class FeedServer {
+  readonly laps: LapRecord[];
+  lapCoords = { ...DEFAULT_LAP_COORDS };
+  carConnected = true;
+  /** Packets emitted (broadcast once each), malformed ones included. */
+  sent = 0;
+  malformedSent = 0;
+  private readonly timers: Array<ReturnType<typeof setInterval>> = [];
+  private dropoutTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly simulator: CarSimulator;
+  private readonly random: () => number;
+  private readonly rate: number;
+  private baseTime = Date.now();
+  private dueSinceBase = 0;
+
+  private constructor(
+    private readonly http: HttpServer,
+    readonly io: Server,
+    readonly options: Required<FeedServerOptions>,
+  ) {
+    this.rate = Math.min(MAX_RATE, Math.max(1, options.rate));
+    this.random = createRandom(options.seed ^ 0x5eed);
+    this.simulator = new CarSimulator({ seed: options.seed, startTime: Date.now() / 1000 });
+    this.laps = pastLaps(options.seededLaps, options.seed);
+  }
+
+  static async start(options: FeedServerOptions = {}): Promise<FeedServer> {
+    const full: Required<FeedServerOptions> = {
+      port: 3001,
+      host: "127.0.0.1",
+      rate: 10,
+      seed: 1,
+      malformed: 0,
+      disconnectEvery: 0,
+      carDropout: 0,
+      password: "helios",
+      seededLaps: 3,
+      carLatencyIntervalMs: 5000,
+      speedup: 1,
+      ...options,
+    };
+    const startedAt = Date.now();
+    let server: FeedServer | null = null;
+    const http = createServer(lapsHandler(() => server?.laps ?? [], startedAt));
+    const io = new Server(http, { cors: { origin: "*" } });
+    server = new FeedServer(http, io, full);
+    attachSocketHandlers(server);
+    await new Promise<void>((resolve, reject) => {
+      http.once("error", reject);
+      http.listen(full.port, full.host, () => {
+        http.off("error", reject);
+        resolve();
+      });
+    });
+    server.run();
+    return server;
+  }
+
+  get port(): number {
+    return (this.http.address() as AddressInfo).port;
+  }
+
+  get url(): string {
+    return `http://${this.options.host}:${this.port}`;
+  }
+
+  get clients(): number {
+    return this.io.engine.clientsCount;
+  }
+
+  /** A fresh car latency reading (ms), as the backend reports it. */
+  carLatency(): number {
+    return Math.round(35 + this.random() * 60);
+  }
+
+  async stop(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    if (this.dropoutTimer) clearTimeout(this.dropoutTimer);
+    await new Promise<void>((resolve) => {
+      this.io.close(() => resolve());
+      this.http.closeAllConnections();
+    });
+  }
+
+  private run(): void {
+    const o = this.options;
+    this.timers.push(
+      setInterval(() => this.tick(), Math.max(TICK_MS, Math.min(100, 1000 / this.rate))),
+    );
+    this.timers.push(
+      setInterval(() => {
+        if (this.carConnected) this.io.emit("carLatency", this.carLatency());
+      }, o.carLatencyIntervalMs),
+    );
+    if (o.disconnectEvery > 0) {
+      // A dropped link (transport close), so clients reconnect with their backoff.
+      this.timers.push(
+        setInterval(() => {
+          for (const socket of this.io.sockets.sockets.values()) socket.conn.close();
+        }, o.disconnectEvery * 1000),
+      );
+    }
+    if (o.carDropout > 0) {
+      this.timers.push(setInterval(() => this.dropCar(), o.carDropout * 1000));
+    }
+  }
+
+  /** The car goes quiet for a while (at most 5 s), then comes back. */
+  private dropCar(): void {
+    if (!this.carConnected) return;
+    this.carConnected = false;
+    this.io.emit("carDisconnect", { message: "Car has disconnected" });
+    const outage = Math.min(5, this.options.carDropout / 2);
+    this.dropoutTimer = setTimeout(() => {
+      this.dropoutTimer = null;
+      this.simulator.next(outage * this.options.speedup); // the car drove on meanwhile
+      this.drainLaps();
+      this.rebase();
+      this.carConnected = true;
+      this.io.emit("carConnect", { message: "Car has reconnected" });
+    }, outage * 1000);
+  }
+
+  private rebase(): void {
+    this.baseTime = Date.now();
+    this.dueSinceBase = 0;
+  }
+
+  private tick(): void {
+    if (!this.carConnected) return;
+    const elapsed = (Date.now() - this.baseTime) / 1000;
+    let due = Math.floor(elapsed * this.rate) - this.dueSinceBase;
+    if (due > Math.max(10, this.rate * MAX_BACKLOG_S)) {
+      // The process stalled: skip the backlog rather than burst it.
+      this.rebase();
+      due = 0;
+    }
+    this.dueSinceBase += due;
+    const dt = this.options.speedup / this.rate;
+    for (let i = 0; i < due; i++) {
+      const packet = this.simulator.next(dt);
+      if (this.options.malformed > 0 && this.random() < this.options.malformed) {
+        this.io.emit("packet", corruptPacket(packet, this.random));
+        this.malformedSent++;
+      } else {
+        this.io.emit("packet", packet);
+      }
+      this.sent++;
+      this.drainLaps();
+    }
+  }
+
+  private drainLaps(): void {
+    for (
+      let lap = this.simulator.takeCompletedLap();
+      lap;
+      lap = this.simulator.takeCompletedLap()
+    ) {
+      this.laps.push(lap);
+      this.io.emit("lapData", lap);
+      this.io.emit("lapComplete");
+    }
+  }
+}

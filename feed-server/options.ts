@@ -1,0 +1,84 @@
+// Command-line options of the feed server.
+import { parseArgs } from "node:util";
+import { MAX_RATE, type FeedServerOptions } from "./FeedServer";
+
+export const HELP = `Helios feed server: a development, test and benchmark tool.
+
+It is NOT the team's backend. The real backend receives the car's packets over
+MQTT and fans them out to every viewer (scaling across processes with
+Socket.IO's Redis adapter). This tool speaks the same Socket.IO protocol with
+a simulated car, so the dashboard can be developed, tested and benchmarked
+without the car.
+
+Usage: npm run feed -- [options]
+
+  --port <n>              port to listen on (default 3001; 0 = any free port)
+  --host <addr>           address to bind (default 127.0.0.1)
+  --rate <n>              packets per second, 1..${MAX_RATE} (default 10)
+  --seed <n>              simulated car's random seed (default 1)
+  --malformed <ratio>     share of packets sent broken, 0..1 (default 0)
+  --disconnect-every <s>  drop every client connection every s seconds
+  --car-dropout <s>       the car disconnects every s seconds, for up to 5 s
+  --password <text>       password for setLapCoords (default "helios")
+  --speedup <x>           simulated seconds per real second (default 1;
+                          e.g. 50 for a lap every few seconds)
+  --laps <n>              past laps served by GET /laps at start (default 3)
+  --help                  this text
+
+Events: packet, lapData + lapComplete on each simulated lap, carLatency every
+5 s, lapCoords on connect, carConnect / carDisconnect, ping acknowledged,
+setLapCoords handled. REST: GET /laps.`;
+
+export type CliResult = { help: true } | { help: false; options: FeedServerOptions };
+
+function number(
+  name: string,
+  text: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < min || value > max)
+    throw new Error(`--${name} must be a number from ${min} to ${max} (got "${text}")`);
+  return value;
+}
+
+export function parseCli(argv: string[]): CliResult {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: "string" },
+      host: { type: "string" },
+      rate: { type: "string" },
+      seed: { type: "string" },
+      malformed: { type: "string" },
+      "disconnect-every": { type: "string" },
+      "car-dropout": { type: "string" },
+      password: { type: "string" },
+      laps: { type: "string" },
+      speedup: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+  });
+  if (values.help) return { help: true };
+  const options: FeedServerOptions = {};
+  const set = <K extends keyof FeedServerOptions>(
+    key: K,
+    value: FeedServerOptions[K] | undefined,
+  ) => {
+    if (value !== undefined) options[key] = value;
+  };
+  set("port", number("port", values.port, 0, 65535));
+  set("host", values.host);
+  set("rate", number("rate", values.rate, 1, MAX_RATE));
+  set("seed", number("seed", values.seed, 0, 2 ** 32));
+  set("malformed", number("malformed", values.malformed, 0, 1));
+  set("disconnectEvery", number("disconnect-every", values["disconnect-every"], 0, 86400));
+  set("carDropout", number("car-dropout", values["car-dropout"], 0, 86400));
+  set("password", values.password);
+  set("speedup", number("speedup", values.speedup, 0.01, 1000));
+  set("seededLaps", number("laps", values.laps, 0, 100));
+  return { help: false, options };
+}

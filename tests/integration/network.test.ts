@@ -1,0 +1,181 @@
+// The service against a real feed server on 127.0.0.1: what a user sees when
+// the dashboard talks to a backend over Socket.IO.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ConnectionState, WorkerEvent } from "../../workers/contract";
+import { TelemetryService } from "../../workers/TelemetryService";
+import { DEFAULT_LAP_COORDS } from "../../workers/sources/demo/CarSimulator";
+import { FeedServer, type FeedServerOptions } from "../../feed-server/FeedServer";
+import { io } from "socket.io-client";
+
+const cleanup: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+async function feed(options: FeedServerOptions): Promise<FeedServer> {
+  const server = await FeedServer.start({ port: 0, host: "127.0.0.1", ...options });
+  cleanup.push(() => server.stop());
+  return server;
+}
+
+function connect(url: string) {
+  const service = new TelemetryService();
+  const events: WorkerEvent[] = [];
+  service.start({ backendUrl: url, pingIntervalMs: 300 }, (batch) => void events.push(...batch));
+  cleanup.push(() => service.stop());
+  const connection = (): ConnectionState => service.snapshot(0).connection;
+  const accepted = () => service.snapshot(0).counters.accepted;
+  return { service, events, connection, accepted };
+}
+
+const waitFor = <T>(check: () => T, timeout = 10_000) =>
+  vi.waitFor(check, { timeout, interval: 50 });
+
+describe("NETWORK against the feed server", () => {
+  it("switches from DEMO to NETWORK and shows the backend's packets, latency and finish line", async () => {
+    const server = await feed({ rate: 50 });
+    const { service, events, connection, accepted } = connect(server.url);
+    expect(connection().connectionType).toBe("DEMO");
+
+    await waitFor(() => expect(connection().socketConnected).toBe(true));
+    expect(connection().connectionType).toBe("NETWORK");
+    const first = accepted();
+    await waitFor(() => expect(accepted()).toBeGreaterThan(first + 20));
+    expect(service.snapshot(0).changed["Title"]).toBe("Helios");
+
+    await waitFor(() => expect(connection().carLatency).toEqual(expect.any(Number)));
+    await waitFor(() => expect(connection().userLatency).toEqual(expect.any(Number)));
+    expect(connection().userLatency).toBeLessThan(1000);
+    await waitFor(() =>
+      expect(events).toContainEqual({ type: "lapCoords", coords: DEFAULT_LAP_COORDS }),
+    );
+  });
+
+  it("loads past laps with GET /laps, then appends live laps with a notification", async () => {
+    const server = await feed({ rate: 50, speedup: 100, seededLaps: 2 });
+    const { events } = connect(server.url);
+    const lapTables = () =>
+      events.flatMap((e) => (e.type === "laps" && !e.result.error ? [e.result.laps] : []));
+    await waitFor(() => expect(lapTables()[0]).toHaveLength(2));
+    await waitFor(() => expect(lapTables().at(-1)!.length).toBeGreaterThanOrEqual(3), 15_000);
+    expect(events).toContainEqual({ type: "notification", kind: "lapComplete" });
+    const lap = lapTables().at(-1)!.at(-1)!;
+    expect(lap.data.distance).toBeGreaterThan(4);
+    expect(lap.data.distance).toBeLessThan(5);
+    expect(typeof lap.data.timeStamp).toBe("string"); // en-US date string for the table
+  });
+
+  it("follows the car dropping out and coming back", async () => {
+    const server = await feed({ rate: 20, carDropout: 1.2 });
+    const { events, connection } = connect(server.url);
+    await waitFor(() =>
+      expect(events).toContainEqual({ type: "notification", kind: "carDisconnect" }),
+    );
+    await waitFor(() =>
+      expect(events).toContainEqual({ type: "notification", kind: "carConnect" }),
+    );
+    await waitFor(() => expect(connection().mqttConnected).toBe(true));
+    const states = events.flatMap((e) => (e.type === "connection" ? [e.connection] : []));
+    expect(states.some((c) => c.mqttConnected === false && c.socketConnected)).toBe(true);
+  });
+
+  it("reconnects after the server restarts and keeps the history across the gap", async () => {
+    const first = await feed({ rate: 50 });
+    const port = first.port;
+    const { service, connection, accepted } = connect(first.url);
+    await waitFor(() => expect(accepted()).toBeGreaterThan(30));
+    const oldestBefore = service.series(seriesRequest()).data[0]![0]!;
+
+    await first.stop();
+    await waitFor(() => expect(connection().socketConnected).toBe(false));
+    const atGap = accepted();
+    expect(connection().connectionType).toBe("NETWORK"); // still NETWORK, waiting to reconnect
+
+    await feed({ rate: 50, port });
+    await waitFor(() => expect(connection().socketConnected).toBe(true), 15_000);
+    await waitFor(() => expect(accepted()).toBeGreaterThan(atGap + 30));
+    const time = service.series(seriesRequest()).data[0]!;
+    expect(time[0]).toBe(oldestBefore); // old data still there
+    expect(time[time.length - 1]!).toBeGreaterThan(oldestBefore);
+  });
+
+  it("counts malformed packets as rejected and keeps the good ones", async () => {
+    const server = await feed({ rate: 200, malformed: 0.2, seed: 4 });
+    const { service, events } = connect(server.url);
+    await waitFor(() => expect(service.snapshot(0).counters.accepted).toBeGreaterThan(300));
+    const { accepted, rejected, recentRejections } = service.snapshot(0).counters;
+    const share = rejected / (accepted + rejected);
+    expect(share).toBeGreaterThan(0.1);
+    expect(share).toBeLessThan(0.3);
+    expect(recentRejections.length).toBeGreaterThan(0);
+    expect(recentRejections.every((r) => r.source === "NETWORK")).toBe(true);
+    await waitFor(() => expect(events.some((e) => e.type === "rejected")).toBe(true));
+    expect(service.snapshot(0).changed["Title"]).toBe("Helios");
+  });
+
+  it("moves to a new backend address when the URL changes", async () => {
+    const a = await feed({ rate: 20 });
+    const b = await feed({ rate: 20 });
+    const { service, connection } = connect(a.url);
+    await waitFor(() => expect(a.clients).toBe(1));
+    service.setBackendUrl(b.url);
+    await waitFor(() => expect(b.clients).toBe(1));
+    await waitFor(() => expect(a.clients).toBe(0));
+    expect(connection().socketConnected).toBe(true);
+  });
+});
+
+describe("feed server protocol details", () => {
+  it("serves GET /laps in the backend's body shape", async () => {
+    const server = await feed({ rate: 1, seededLaps: 3 });
+    const response = await fetch(`${server.url}/laps`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    const body = (await response.json()) as { data: unknown[]; message: string; uptime: string };
+    expect(body.data).toHaveLength(3);
+    expect(body.message).toBe("OK");
+    expect(body.uptime).toMatch(/^\d+(\.\d+)? seconds$/);
+  });
+
+  it("moves the finish line only with the password", async () => {
+    const server = await feed({ rate: 1, password: "sun" });
+    const client = io(server.url, { transports: ["websocket"] });
+    cleanup.push(() => void client.close());
+    const set = (payload: object) =>
+      new Promise<unknown>((resolve) => client.emit("setLapCoords", payload, resolve));
+    expect(await set({ lat: "37", long: "-86", password: "nope" })).toHaveProperty("error");
+    expect(await set({ lat: "north", long: "-86", password: "sun" })).toMatchObject({
+      invalidFields: ["lat"],
+    });
+    expect(await set({ lat: "37.01", long: "-86.4", password: "sun" })).toEqual({
+      lat: 37.01,
+      long: -86.4,
+    });
+  });
+
+  it("drops connections periodically and the dashboard comes back each time", async () => {
+    const server = await feed({ rate: 50, disconnectEvery: 1 });
+    const { events, accepted } = connect(server.url);
+    const socketStates = () =>
+      events.flatMap((e) => (e.type === "connection" ? [e.connection.socketConnected] : []));
+    await waitFor(
+      () =>
+        expect(
+          socketStates().filter((up, i, all) => up && all[i - 1] === false).length,
+        ).toBeGreaterThanOrEqual(2),
+      15_000,
+    );
+    const before = accepted();
+    await waitFor(() => expect(accepted()).toBeGreaterThan(before + 10));
+  });
+});
+
+function seriesRequest() {
+  return {
+    fields: ["Battery.PackVoltage"],
+    from: null,
+    to: null,
+    points: 100_000,
+    units: "metric" as const,
+  };
+}
