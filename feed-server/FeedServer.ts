@@ -122,6 +122,7 @@ export class FeedServer {
 
   private run(): void {
     const o = this.options;
+    this.rebase(); // count from now, not from before listen()
     this.timers.push(
       setInterval(() => this.tick(), Math.max(TICK_MS, Math.min(100, 1000 / this.rate))),
     );

@@ -4,7 +4,9 @@
 import type { TelemetryPacket } from "../../telemetry/packetSchema";
 import type { CarState } from "./CarSimulator";
 import * as car from "./carModel";
+import { buildContactors } from "./contactors";
 import { buildMotorDetails } from "./motorDetails";
+import { buildMppt } from "./mppt";
 import { clamp, quantise as q } from "./random";
 
 const FAULT_PROBABILITY = 0.01;
@@ -35,8 +37,6 @@ export function buildPacket(s: CarState, r: () => number): TelemetryPacket {
   }
   const fanFraction = clamp((s.packTemp - 28) / 12, 0.2, 1);
   const busCurrent = s.motorPower / s.packVoltage;
-  const arrayCurrent = s.solarPower / s.packVoltage;
-  const lvCurrent = car.AUX_LOAD_W / s.packVoltage;
   const when = new Date(s.time * 1000);
   const errors = {
     AlwaysOnSupplyFault: fault(),
@@ -61,43 +61,8 @@ export function buildPacket(s: CarState, r: () => number): TelemetryPacket {
     WeakCellFault: fault(),
     WeakPackFault: fault(),
   };
-  const anyError = Object.values(errors).some(Boolean);
-  const contactor = (line: number, charge: number, closed = true) => ({
-    BPSError: false,
-    ChargeCurrent: q(charge, 2),
-    ContactorClosed: closed,
-    ContactorClosing: false,
-    ContactorError: false,
-    Heartbeat: beat,
-    LineCurrent: q(line, 2),
-    PrechargerClosed: false,
-    PrechargerClosing: false,
-    PrechargerError: false,
-  });
-  const mppt: Record<string, number> = {};
-  for (let c = 0; c < s.channelPower.length; c++) {
-    const name = `Mppt${c >> 1}Ch${c & 1}`;
-    const volts = s.channelVoltage[c]!;
-    mppt[`${name}ArrayCurrent`] = volts > 0 ? q(s.channelPower[c]! / volts, 3) : 0;
-    mppt[`${name}ArrayVoltage`] = q(volts + (volts > 0 ? noise(0.05) : 0), 2);
-    mppt[`${name}BatteryVoltage`] = q(s.packVoltage - 0.15 + noise(0.05), 2);
-    mppt[`${name}UnitTemperature`] = q(s.mpptTemp[c]!, 1);
-  }
-  const prefixed = (prefix: string, group: Record<string, number | boolean>) =>
-    Object.fromEntries(Object.entries(group).map(([k, v]) => [prefix + k, v]));
-  const array = prefixed("Array", contactor(arrayCurrent, arrayCurrent));
-  const charge = prefixed("Charge", contactor(0, 0, false));
-  // Common has an opening-error flag instead of a BPS error.
-  const { BPSError: _noBps, ...commonGroup } = contactor(
-    s.packCurrent,
-    Math.max(0, -s.packCurrent),
-  );
-  const common = prefixed("Common", { ...commonGroup, ContactorOpeningError: false });
-  const lv = prefixed("Lv", contactor(lvCurrent, 0));
-  const motor = prefixed("Motor", contactor(busCurrent, Math.max(0, -busCurrent)));
-  // The wire spells two of these differently: LvBpsError beside ArrayBPSError.
-  const { LvBPSError, ...lvRest } = lv;
-
+  let anyError = false;
+  for (const key in errors) anyError ||= errors[key as keyof typeof errors];
   return {
     B3: {
       Acceleration: q(clamp(s.accelPedal, 0, 100), 1),
@@ -178,14 +143,14 @@ export function buildPacket(s: CarState, r: () => number): TelemetryPacket {
         DclReducedDueToTemperature: fault(),
       },
     },
-    Contactor: { ...array, ...charge, ...common, ...lvRest, LvBpsError: LvBPSError, ...motor },
+    Contactor: buildContactors(s, beat),
     KeyMotor: {
       BusCurrentOut: q(busCurrent, 2),
       KeyMotorVelocity: Math.round((s.targetSpeed / car.WHEEL_RADIUS_M) * (60 / (2 * Math.PI))),
       MotorCurrent: q((s.motorForce * car.WHEEL_RADIUS_M) / car.MOTOR_KT, 2),
     },
     MBMS: buildMbms(s, beat),
-    MPPT: mppt,
+    MPPT: buildMppt(s, r),
     MotorDetails0: buildMotorDetails(s, 0, r),
     MotorDetails1: buildMotorDetails(s, 1, r),
     Pi: { Rfid: s.rfid },
@@ -220,7 +185,7 @@ export function buildPacket(s: CarState, r: () => number): TelemetryPacket {
     },
     TimeStamp: q(s.time, 3),
     Title: "Helios",
-  } as TelemetryPacket;
+  };
 }
 
 function buildMbms(s: CarState, beat: boolean): TelemetryPacket["MBMS"] {
