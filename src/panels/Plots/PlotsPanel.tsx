@@ -95,6 +95,7 @@ function usePauseHotkey(view: PlotView): void {
         combo: "space",
         global: true,
         preventDefault: true,
+        group: "Plots",
         label: "Pause or resume all plots",
         onKeyDown: () => {
           // A focused button would also "click" on the Space keyup.
