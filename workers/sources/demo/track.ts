@@ -2,35 +2,7 @@
 // Park, Bowling Green, Kentucky, built from a handful of waypoints smoothed
 // with a closed Catmull-Rom spline and resampled to equal 2 m steps, so the
 // car's position is a cheap lookup by distance along the track.
-import type { LapCoords } from "../../contract";
-
-/** Local origin of the track's east/north metre grid. */
-const ORIGIN_LAT = 36.9905;
-const ORIGIN_LONG = -86.3725;
-const EARTH_RADIUS_M = 6_371_000;
-const DEG = 180 / Math.PI;
-
-// Waypoints in metres (east, north), driven in this order; the first one is
-// on the main straight and is the start/finish line.
-const SCALE = 1.25;
-const RAW_WAYPOINTS: Array<[number, number]> = [
-  [0, 0],
-  [500, 0],
-  [800, 40],
-  [950, 180],
-  [900, 350],
-  [700, 420],
-  [550, 330],
-  [400, 380],
-  [250, 520],
-  [0, 560],
-  [-250, 480],
-  [-380, 300],
-  [-300, 150],
-  [-420, 60],
-  [-300, -40],
-];
-const WAYPOINTS = RAW_WAYPOINTS.map(([x, y]): [number, number] => [x * SCALE, y * SCALE]);
+import { toLatLong, WAYPOINTS } from "./trackCoords";
 
 const STEP_M = 2;
 const CURVATURE_WINDOW = 6; // samples either side (±12 m) to smooth curvature
@@ -42,12 +14,6 @@ export interface TrackPoint {
   heading: number;
   /** Signed curvature, 1/m (positive = turning left). */
   curvature: number;
-}
-
-export function toLatLong(x: number, y: number): LapCoords {
-  const lat = ORIGIN_LAT + (y / EARTH_RADIUS_M) * DEG;
-  const long = ORIGIN_LONG + (x / (EARTH_RADIUS_M * Math.cos(ORIGIN_LAT / DEG))) * DEG;
-  return { lat, long };
 }
 
 function catmullRom(p0: number, p1: number, p2: number, p3: number, t: number): number {
@@ -174,15 +140,4 @@ export class Track {
 
 export const TRACK = new Track();
 
-/** The finish line: the start of the main straight. */
-export const DEFAULT_LAP_COORDS: LapCoords = toLatLong(0, 0);
-
-/** Middle of the circuit, for the map's first view. */
-export const DEFAULT_MAP_CENTER: LapCoords = (() => {
-  const xs = WAYPOINTS.map((p) => p[0]);
-  const ys = WAYPOINTS.map((p) => p[1]);
-  return toLatLong(
-    (Math.min(...xs) + Math.max(...xs)) / 2,
-    (Math.min(...ys) + Math.max(...ys)) / 2,
-  );
-})();
+export { DEFAULT_LAP_COORDS, DEFAULT_MAP_CENTER } from "./trackCoords";
