@@ -30,6 +30,13 @@ export interface FeedServerOptions {
   carLatencyIntervalMs?: number;
   /** Simulated seconds per real second (default 1): > 1 makes laps come quickly. */
   speedup?: number;
+  /**
+   * Stamp each packet's TimeStamp with the wall clock at the moment it is sent
+   * (benchmarks measure packet-to-screen latency from it).
+   */
+  wallClockTimestamps?: boolean;
+  /** Start with packets held back until resume() (benchmarks count only what a client got). */
+  startPaused?: boolean;
 }
 
 export const MAX_RATE = 10_000;
@@ -50,6 +57,7 @@ export class FeedServer {
   private readonly rate: number;
   private baseTime = Date.now();
   private dueSinceBase = 0;
+  private paused = false;
 
   private constructor(
     private readonly http: HttpServer,
@@ -75,6 +83,8 @@ export class FeedServer {
       seededLaps: 3,
       carLatencyIntervalMs: 5000,
       speedup: 1,
+      wallClockTimestamps: false,
+      startPaused: false,
       ...options,
     };
     const startedAt = Date.now();
@@ -90,6 +100,7 @@ export class FeedServer {
         resolve();
       });
     });
+    server.paused = full.startPaused;
     server.run();
     return server;
   }
@@ -109,6 +120,17 @@ export class FeedServer {
   /** A fresh car latency reading (ms), as the backend reports it. */
   carLatency(): number {
     return Math.round(35 + this.random() * 60);
+  }
+
+  /** Hold packets back (laps, latency and connection events go on). */
+  pause(): void {
+    this.paused = true;
+  }
+
+  /** Send packets again, at the configured rate from now on (no burst for the pause). */
+  resume(): void {
+    this.rebase();
+    this.paused = false;
   }
 
   async stop(): Promise<void> {
@@ -166,7 +188,7 @@ export class FeedServer {
   }
 
   private tick(): void {
-    if (!this.carConnected) return;
+    if (!this.carConnected || this.paused) return;
     const elapsed = (Date.now() - this.baseTime) / 1000;
     let due = Math.floor(elapsed * this.rate) - this.dueSinceBase;
     if (due > Math.max(10, this.rate * MAX_BACKLOG_S)) {
@@ -178,6 +200,7 @@ export class FeedServer {
     const dt = this.options.speedup / this.rate;
     for (let i = 0; i < due; i++) {
       const packet = this.simulator.next(dt);
+      if (this.options.wallClockTimestamps) packet.TimeStamp = Date.now() / 1000;
       if (this.options.malformed > 0 && this.random() < this.options.malformed) {
         this.io.emit("packet", corruptPacket(packet, this.random));
         this.malformedSent++;
