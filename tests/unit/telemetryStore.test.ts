@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ConnectionState } from "../../workers/contract";
 import { TelemetryStore } from "../../workers/store/TelemetryStore";
 import { defaultPacket } from "../../workers/telemetry/fields";
+import { DERIVED_FIELDS } from "../../workers/telemetry/derivedFields";
 import type { TelemetryPacket } from "../../workers/telemetry/packetSchema";
 
 const CONNECTION: ConnectionState = {
@@ -78,11 +79,11 @@ describe("TelemetryStore ingest", () => {
 });
 
 describe("TelemetryStore snapshots", () => {
-  it("lists all 316 fields for sinceSeq 0, then only the fields that changed", () => {
+  it("lists all 316 fields (and the 3 derived) for sinceSeq 0, then only the fields that changed", () => {
     const store = new TelemetryStore({ capacity: 16 });
     store.ingest(packet(0), "DEMO");
     const first = store.snapshot(0, CONNECTION);
-    expect(Object.keys(first.changed)).toHaveLength(316);
+    expect(Object.keys(first.changed)).toHaveLength(316 + DERIVED_FIELDS.length);
     expect(first.changed.Title).toBe("Helios");
 
     store.ingest(
@@ -95,7 +96,12 @@ describe("TelemetryStore snapshots", () => {
     );
     const next = store.snapshot(first.seq, CONNECTION);
     expect(next.seq).toBe(first.seq + 2);
-    expect(next.changed).toEqual({ TimeStamp: 1_795_000_001, "Battery.PackCurrent": -3.5 });
+    // Pack power (derived from voltage × current) moves with the current.
+    expect(next.changed).toEqual({
+      TimeStamp: 1_795_000_001,
+      "Battery.PackCurrent": -3.5,
+      "Derived.PackPower": -3.5 * 100,
+    });
     expect(store.snapshot(next.seq, CONNECTION).changed).toEqual({});
   });
 
@@ -115,7 +121,7 @@ describe("TelemetryStore snapshots", () => {
     const seq = store.snapshot(0, CONNECTION).seq;
     store.resetLatest();
     const snap = store.snapshot(seq, { ...CONNECTION, playback: true });
-    expect(Object.keys(snap.changed)).toHaveLength(316);
+    expect(Object.keys(snap.changed)).toHaveLength(316 + DERIVED_FIELDS.length);
     expect(snap.changed["Battery.PackVoltage"]).toBe(0);
     expect(snap.changed["B3.BrakeSwitchDigital"]).toBe(false);
     expect(snap.changed.Title).toBe("");

@@ -15,11 +15,11 @@ import type {
 import { telemetryPacketSchema } from "../telemetry/packetSchema";
 import {
   BOOLEAN_FIELDS,
-  FIELD_CATALOG,
   FIELD_CONTAINERS,
   NUMERIC_FIELDS,
   STRING_FIELDS,
 } from "../telemetry/fields";
+import { DERIVED_FIELDS, STORED_NUMERIC_FIELDS, STORE_CATALOG } from "../telemetry/derivedFields";
 import { ColumnRing } from "../history/ColumnRing";
 import { needsFloat64 } from "../history/precision";
 import { TrackDistance } from "../geo/geo";
@@ -49,10 +49,10 @@ export class TelemetryStore {
   private readonly rate: PacketRate;
   private readonly track = new TrackDistance();
   // Latest values and the seq at which each last changed.
-  private readonly latestNum = new Float64Array(NUMERIC_FIELDS.length);
+  private readonly latestNum = new Float64Array(STORED_NUMERIC_FIELDS.length);
   private readonly latestBool = new Uint8Array(BOOLEAN_FIELDS.length);
   private readonly latestStr: string[] = STRING_FIELDS.map(() => "");
-  private readonly verNum = new Float64Array(NUMERIC_FIELDS.length);
+  private readonly verNum = new Float64Array(STORED_NUMERIC_FIELDS.length);
   private readonly verBool = new Float64Array(BOOLEAN_FIELDS.length);
   private readonly verStr = new Float64Array(STRING_FIELDS.length);
   private readonly boolBits: Uint32Array;
@@ -67,7 +67,7 @@ export class TelemetryStore {
     const asked = options.capacity ?? DEFAULT_CAPACITY;
     const capacity = Number.isFinite(asked) && asked >= 1 ? Math.floor(asked) : DEFAULT_CAPACITY;
     this.ring = new ColumnRing(capacity, {
-      numericFloat64: NUMERIC_FIELDS.map(needsFloat64),
+      numericFloat64: STORED_NUMERIC_FIELDS.map(needsFloat64),
       booleanCount: BOOLEAN_FIELDS.length,
       timeField: TIME_FIELD,
     });
@@ -100,9 +100,9 @@ export class TelemetryStore {
     // A consumer ahead of us (e.g. after a worker restart) gets everything.
     const all = !(sinceSeq > 0) || sinceSeq > this.seq;
     const changed: Record<string, FieldValue> = {};
-    for (let i = 0; i < NUMERIC_FIELDS.length; i++) {
+    for (let i = 0; i < STORED_NUMERIC_FIELDS.length; i++) {
       if (all || (this.verNum[i] as number) > sinceSeq)
-        changed[NUMERIC_FIELDS[i] as string] = this.latestNum[i] as number;
+        changed[STORED_NUMERIC_FIELDS[i] as string] = this.latestNum[i] as number;
     }
     for (let i = 0; i < BOOLEAN_FIELDS.length; i++) {
       if (all || (this.verBool[i] as number) > sinceSeq)
@@ -151,7 +151,7 @@ export class TelemetryStore {
   }
 
   fieldCatalog(): FieldInfo[] {
-    return FIELD_CATALOG.map((info) => ({ ...info }));
+    return STORE_CATALOG.map((info) => ({ ...info }));
   }
 
   private reject(source: ConnectionType | "REPLAY", reason: string): false {
@@ -204,6 +204,16 @@ export class TelemetryStore {
       }
     }
     for (let w = 0; w < bits.length; w++) ring.setBoolWord(slot, w, bits[w]!);
+    // latestNum now holds this packet's numbers: derive power from them.
+    for (let d = 0; d < DERIVED_FIELDS.length; d++) {
+      const field = NUMERIC_FIELDS.length + d;
+      const v = DERIVED_FIELDS[d]!.compute(this.latestNum);
+      ring.setNumber(slot, field, v);
+      if (this.latestNum[field] !== v) {
+        this.latestNum[field] = v;
+        this.verNum[field] = seq;
+      }
+    }
 
     this.accepted++;
     this.rate.mark();

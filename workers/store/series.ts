@@ -4,7 +4,7 @@
 import type { SeriesRequest, SeriesResult } from "../contract";
 import type { ColumnRing } from "../history/ColumnRing";
 import { fillColumn, lowerBound, planDownsample, upperBound } from "../history/downsample";
-import { fieldInfo, fieldSlot } from "../telemetry/fields";
+import { storedFieldInfo, storedFieldSlot } from "../telemetry/derivedFields";
 import { convertColumnInPlace, displayUnit } from "../telemetry/units";
 
 // Scratch for windows that wrap around the ring, sized to its capacity once.
@@ -42,8 +42,8 @@ export function buildSeries(ring: ColumnRing, request: SeriesRequest): SeriesRes
   const units: string[] = [];
   for (const path of fields) {
     const out = new Float64Array(plan.x.length);
-    const slot = fieldSlot(path);
-    const metricUnit = fieldInfo(path)?.unit ?? "";
+    const slot = storedFieldSlot(path);
+    const metricUnit = storedFieldInfo(path)?.unit ?? "";
     if (!slot || slot.kind === "string") {
       out.fill(NaN); // unknown or non-plottable field: a visible gap, never a throw
       hasGaps.push(true);
