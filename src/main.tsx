@@ -1,3 +1,4 @@
+import { FocusStyleManager } from "@blueprintjs/core";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "@blueprintjs/core/lib/css/blueprint.css";
@@ -6,13 +7,21 @@ import { TelemetryContext } from "./worker-client/hooks";
 import { configFromUrl, createTelemetry } from "./worker-client/createTelemetry";
 import { appState } from "./state/appState";
 import { persistAppState, restoreAppState } from "./state/persistence";
-import { notify } from "./shell/notifications/notificationCenter";
+import { notifyAfterLoading } from "./shell/notifications/notifyAfterLoading";
 import { installTestHooks } from "./shell/testHooks";
+
+// Focus rings for keyboard users only, not after every click.
+FocusStyleManager.onlyShowFocusOnTabs();
 
 // Saved settings first (validated; bad data → defaults + a warning toast), so
 // the worker starts with the saved backend unless the URL names one.
-for (const warning of restoreAppState(window.localStorage))
-  notify({ title: "Settings reset", message: warning, intent: "warning" });
+notifyAfterLoading(
+  restoreAppState(window.localStorage).map((message) => ({
+    title: "Settings reset",
+    message,
+    intent: "warning",
+  })),
+);
 persistAppState(window.localStorage);
 installTestHooks(window.location.search);
 

@@ -48,6 +48,8 @@ describe("field tables", () => {
       field("Telemetry.MpuTemperature", "number"),
       field("Battery.PackVoltage", "number", "V"),
       field("Battery.ChargeRelayEnabled"),
+      field("MBMS.ChargeEnable"),
+      field("MBMS.SystemState", "number"),
     ];
     const titles = (groups: string[]) => fieldSections(catalog, groups).map((s) => s.title);
     expect(titles(["BatteryFaults"])).toEqual([
@@ -57,6 +59,7 @@ describe("field tables", () => {
     expect(titles(["Contactor"])).toEqual(["Array contactor", "LV contactor"]);
     expect(titles(["MPPT", "Telemetry"])).toEqual(["MPPT 1", "GPS", "IMU"]);
     expect(titles(["Battery"])).toEqual(["Battery", "Battery flags"]);
+    expect(titles(["MBMS"])).toEqual(["MBMS", "MBMS flags"]); // values first, though flags lead on the wire
   });
 
   it("knows which fields are faults and when they are active", () => {

@@ -46,7 +46,7 @@ function subsection(field: FieldInfo): string {
   return field.type === "boolean" ? `${groupTitle} flags` : groupTitle;
 }
 
-/** Sections in catalog order of first appearance, for the given groups. */
+/** Sections in catalog order of first appearance (flag sections last), for the given groups. */
 export function fieldSections(
   catalog: readonly FieldInfo[],
   groups: readonly string[],
@@ -61,7 +61,10 @@ export function fieldSections(
       list.push(field);
     }
   }
-  return [...sections].map(([title, fields]) => ({ title, fields }));
+  const list = [...sections].map(([title, fields]) => ({ title, fields }));
+  // Measurements before flags within a tab (MBMS lists its flags first on the wire).
+  const isFlags = (section: FieldSection) => section.title.endsWith(" flags");
+  return list.sort((a, b) => Number(isFlags(a)) - Number(isFlags(b)));
 }
 
 const FAULT_NAME = /Fault|Error|Trip|Warning|Malfunction/;

@@ -2,6 +2,7 @@
 // packet counters. (data-testids and `[data-field] .live-value` are used by e2e tests.)
 import { Card, H5, Tag } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
+import { displayUnit, toDisplay } from "../../../workers/telemetry/units";
 import { appState } from "../../state/appState";
 import { useLiveStatus } from "../../worker-client/hooks";
 import { FavouriteTile } from "./FavouriteTile";
@@ -43,6 +44,26 @@ function PacketsCard() {
   );
 }
 
+function PositionCard() {
+  const geo = useLiveStatus()?.geo;
+  const { appUnits } = useSnapshot(appState);
+  const fixed = (value: number | null | undefined, digits: number) =>
+    value === null || value === undefined ? "—" : value.toFixed(digits);
+  const distance = geo ? toDisplay(geo.distanceKm, "km", appUnits) : null;
+  return (
+    <Card className="helios-overview-card" aria-label="Position">
+      <H5>Position</H5>
+      <p>
+        {fixed(geo?.lat, 5)}°, {fixed(geo?.long, 5)}°
+      </p>
+      <p>Heading: {fixed(geo?.headingDeg, 0)}°</p>
+      <p>
+        Distance: {fixed(distance, 2)} {displayUnit("km", appUnits)}
+      </p>
+    </Card>
+  );
+}
+
 export function OverviewPanel() {
   const { favourites } = useSnapshot(appState);
   return (
@@ -55,6 +76,7 @@ export function OverviewPanel() {
       <div className="helios-overview-cards">
         <ConnectionCard />
         <PacketsCard />
+        <PositionCard />
       </div>
     </div>
   );

@@ -75,7 +75,7 @@ export function DiagnosticsDialog() {
         {counters ? (
           <>
             <CountersTable counters={counters} />
-            <h4 className={Classes.HEADING}>Last rejection reasons</h4>
+            <h4 className={`${Classes.HEADING} helios-dialog-heading`}>Last rejection reasons</h4>
             <RejectionList counters={counters} />
             <Callout compact intent="none" icon="info-sign">
               Worker memory is the size of the history rings the worker reports: performance.memory

@@ -16,7 +16,8 @@ export function useShellHotkeys(): void {
         global: true,
         group: "Tabs",
         label: `Show ${tab.title}`,
-        onKeyDown: () => navigate(tab.path),
+        // Keep the query (?backend=…) so a reload starts the same way.
+        onKeyDown: () => navigate({ pathname: tab.path, search: window.location.search }),
       })),
       {
         combo: "t",

@@ -23,7 +23,7 @@ import "./navbar.css";
 
 export function AppNavbar() {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { resolvedTheme } = useSnapshot(appState);
   const [, dispatchHotkeys] = useContext(HotkeysContext);
   const selected = tabForPath(pathname)?.id ?? "overview";
@@ -40,7 +40,9 @@ export function AppNavbar() {
           <Tabs
             id="main-tabs"
             selectedTabId={selected}
-            onChange={(id) => navigate(TABS.find((tab) => tab.id === id)?.path ?? "/")}
+            onChange={(id) =>
+              navigate({ pathname: TABS.find((tab) => tab.id === id)?.path ?? "/", search })
+            }
           >
             {TABS.map((tab) => (
               <Tab key={tab.id} id={tab.id} title={tab.title} data-testid={`tab-${tab.id}`} />

@@ -1,0 +1,80 @@
+import { expect, test } from "@playwright/test";
+import { openPastLoading } from "./shell-helpers";
+
+test("a deep link opens its tab, tabs change the URL and the back button returns", async ({
+  page,
+}) => {
+  await openPastLoading(page, "/battery", { offline: "1" });
+  await expect(page.getByTestId("tab-battery")).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByTestId("panel-battery")).toBeVisible();
+  await expect(
+    page.locator('[data-field="Battery.PackVoltage"] .live-value').first(),
+  ).toBeVisible();
+
+  await page.getByTestId("tab-faults").click();
+  await expect(page).toHaveURL(/\/faults\?/);
+  await expect(page.getByTestId("fault-summary")).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/battery\?/);
+  await expect(page.getByTestId("panel-battery")).toBeVisible();
+});
+
+test("hotkeys switch tabs, open settings and diagnostics, and `?` lists them", async ({ page }) => {
+  await openPastLoading(page, "/", { offline: "1" });
+  await page.keyboard.press("3");
+  await expect(page).toHaveURL(/\/motors/);
+  await page.keyboard.press("l");
+  await expect(page.getByTestId("panel-laps")).toBeVisible();
+  await page.keyboard.press("1");
+  await expect(page.getByTestId("panel-overview")).toBeVisible();
+
+  await page.keyboard.press("d");
+  const diagnostics = page.getByRole("dialog", { name: "Diagnostics" });
+  await expect(diagnostics).toBeVisible();
+  await expect(diagnostics.getByTestId("diag-rejected")).toHaveText("0");
+  await expect(diagnostics.getByTestId("diag-memory")).toHaveText(/\d+(\.\d)? (B|KB|MB)/);
+  await page.keyboard.press("Escape");
+
+  await page.keyboard.press("s");
+  await expect(page.getByRole("dialog", { name: "Settings" })).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  await page.keyboard.press("Shift+?");
+  const help = page.locator(".bp6-hotkey-dialog");
+  await expect(help).toBeVisible();
+  await expect(help).toContainText("Toggle light / dark theme");
+  await expect(help).toContainText("Show Battery");
+});
+
+test("status bar: SIMULATION marker, link indicators, latencies and the packet time in seconds", async ({
+  page,
+}) => {
+  await page.goto("/?offline=1");
+  await expect(page.getByTestId("status-connection-type")).toHaveText("SIMULATION · DEMO");
+  await expect(page.getByTestId("status-socket")).toHaveAttribute("data-connected", "false");
+  await expect(page.getByTestId("status-user-latency")).toHaveText("User latency —");
+  await expect(page.getByTestId("status-rate")).toHaveText(/[1-9]\.\d pkt\/s/, { timeout: 20_000 });
+  // TimeStamp is epoch seconds: the shown time is today's clock time, not 1970's.
+  const shown = await page.getByTestId("status-last-packet").textContent();
+  const now = await page.evaluate(() => Date.now());
+  const [h, m] = (shown ?? "").replace("Last packet ", "").split(":").map(Number);
+  const expected = new Date(now);
+  const minutes = (h! * 60 + m! - (expected.getHours() * 60 + expected.getMinutes()) + 1440) % 1440;
+  expect(Math.min(minutes, 1440 - minutes)).toBeLessThanOrEqual(2);
+  await expect(page.getByTestId("status-history")).toHaveText(/History \d[\d,]* \/ [\d,]+ \(/);
+});
+
+test("without Web Serial the RADIO choice says so and is disabled", async ({ page }) => {
+  await page.addInitScript(() => {
+    delete (Navigator.prototype as unknown as { serial?: unknown }).serial;
+  });
+  await openPastLoading(page, "/", { offline: "1" });
+  await page.keyboard.press("s");
+  await expect(page.getByTestId("no-web-serial")).toHaveText(
+    "This browser has no Web Serial: RADIO needs Chrome or Edge on desktop.",
+  );
+  await expect(
+    page.getByTestId("connection-type-control").getByRole("radio", { name: "RADIO" }),
+  ).toBeDisabled();
+});

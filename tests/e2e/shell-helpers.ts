@@ -1,0 +1,28 @@
+// Shared steps for the shell's browser tests.
+import { expect, type Page } from "@playwright/test";
+import { NO_BACKEND_URL } from "./e2e-env";
+
+export const T0 = new Date("2026-07-01T10:00:00Z");
+
+/** Spec §4 with no backend: forced off at 5 s, ready 3 s later, removed 0.8 s after. */
+export const DEMO_SCREEN_GONE_MS = 5000 + 3000 + 800;
+
+/** Fake page clock, paused from the first script on: time moves only when a test says so. */
+export async function pauseClock(page: Page): Promise<void> {
+  await page.clock.install({ time: T0 });
+  await page.clock.pauseAt(T0);
+}
+
+export function appUrl(path = "/", params: Record<string, string> = {}): string {
+  const search = new URLSearchParams({ backend: NO_BACKEND_URL, ...params });
+  return `${path}?${search}`;
+}
+
+/** Open the app without a backend and run the clock past the loading screen. */
+export async function openPastLoading(page: Page, path = "/", params: Record<string, string> = {}) {
+  await pauseClock(page);
+  await page.goto(appUrl(path, params));
+  await expect(page.getByTestId("loading-screen")).toBeVisible();
+  await page.clock.runFor(DEMO_SCREEN_GONE_MS);
+  await expect(page.getByTestId("loading-screen")).toHaveCount(0);
+}

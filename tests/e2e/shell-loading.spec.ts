@@ -1,0 +1,75 @@
+import { expect, test } from "@playwright/test";
+import { FEED_URL } from "./e2e-env";
+import { appUrl, pauseClock } from "./shell-helpers";
+
+test("with no backend: drive-in, pending, forced off at 5 s, ready at 8 s with the demo text, removed at 8.8 s", async ({
+  page,
+}) => {
+  await pauseClock(page);
+  await page.goto(appUrl("/"));
+  const screen = page.getByTestId("loading-screen");
+  const text = page.getByTestId("loading-text");
+  await expect(screen).toHaveAttribute("data-phase", "drive-in");
+  await expect(text).toHaveText("Connecting to Helios...");
+  await expect(screen.locator("svg.helios-car")).toBeVisible();
+  await expect(screen.locator("svg.helios-sun")).toBeVisible();
+
+  await page.clock.runFor(999);
+  await expect(screen).toHaveAttribute("data-phase", "drive-in");
+  await page.clock.runFor(1);
+  await expect(screen).toHaveAttribute("data-phase", "pending");
+  await expect(text).toHaveText("Connecting to Helios...");
+
+  await page.clock.runFor(6999); // 7.999 s: loading went off at 5 s, ready not yet
+  await expect(screen).toHaveAttribute("data-phase", "pending");
+  await page.clock.runFor(1);
+  await expect(screen).toHaveAttribute("data-phase", "ready");
+  await expect(text).toHaveText("Can't connect to Helios, showing demo.");
+
+  await page.clock.runFor(799);
+  await expect(screen).toBeVisible();
+  await page.clock.runFor(1);
+  await expect(screen).toHaveCount(0);
+  await expect(page.getByTestId("status-connection-type")).toHaveText(/SIMULATION · DEMO/);
+});
+
+test("DEMO → NETWORK when the feed server's socket connects: ready 3 s later says connected, gone 0.8 s after", async ({
+  page,
+}) => {
+  await pauseClock(page);
+  await page.goto(`/?backend=${encodeURIComponent(FEED_URL)}`);
+  const screen = page.getByTestId("loading-screen");
+  // The worker's clock is real: the socket connects while the page's clock stands still.
+  await expect(page.getByTestId("status-connection-type")).toHaveText("NETWORK");
+  await expect(page.getByTestId("status-socket")).toHaveAttribute("data-connected", "true");
+  await expect(screen).toHaveAttribute("data-phase", "drive-in");
+
+  await page.clock.runFor(1000);
+  await expect(screen).toHaveAttribute("data-phase", "pending");
+  await page.clock.runFor(1999);
+  await expect(screen).toHaveAttribute("data-phase", "pending");
+  await page.clock.runFor(1);
+  await expect(screen).toHaveAttribute("data-phase", "ready");
+  await expect(page.getByTestId("loading-text")).toHaveText("Connected to Helios!");
+  await page.clock.runFor(800);
+  await expect(screen).toHaveCount(0);
+});
+
+test("in NETWORK, losing the socket brings the loading screen back at drive-in", async ({
+  page,
+}) => {
+  await page.goto(`/?backend=${encodeURIComponent(FEED_URL)}`);
+  await expect(page.getByTestId("loading-text")).toHaveText("Connected to Helios!");
+  await expect(page.getByTestId("loading-screen")).toHaveCount(0);
+  // The feed server reports the car's latency on connect (the car flag waits for carConnect).
+  await expect(page.getByTestId("status-car-latency")).toHaveText(/Car latency \d+ ms/);
+
+  await page.keyboard.press("s");
+  await page.getByLabel("Backend URL").fill("http://127.0.0.1:9");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByTestId("loading-screen")).toHaveAttribute(
+    "data-phase",
+    /drive-in|pending/,
+  );
+  await expect(page.getByTestId("loading-text")).toHaveText("Connecting to Helios...");
+});
