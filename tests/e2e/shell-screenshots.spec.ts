@@ -10,7 +10,7 @@ for (const scheme of ["light", "dark"] as const) {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(`/?backend=${encodeURIComponent(FEED_URL)}`);
-    await page.waitForTimeout(300);
+    await page.waitForTimeout(1500); // pending: the car has driven in
     await page.screenshot({ path: `${OUT}/shell-${scheme}-loading.png` });
     await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
     await expect(page.getByTestId("status-last-packet")).not.toHaveText(/—/);
