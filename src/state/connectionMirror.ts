@@ -12,8 +12,3 @@ export function mirrorConnection(connection: ConnectionState): void {
   appState.carLatency = connection.carLatency;
   appState.playbackSwitch = connection.playback;
 }
-
-/** Spec §4: lap events count only in NETWORK with playback off. */
-export function lapEventsAllowed(): boolean {
-  return appState.connectionType === "NETWORK" && !appState.playbackSwitch;
-}

@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import type { WorkerEvent } from "../../../workers/contract";
 import { appState } from "../../state/appState";
 import { browserClock, type Clock } from "../../state/clock";
-import { lapEventsAllowed, mirrorConnection } from "../../state/connectionMirror";
+import { mirrorConnection } from "../../state/connectionMirror";
 import { applyLapResult } from "../../state/lapsState";
 import { LoadingPhases } from "../../state/loadingPhases";
 import { LoadingSignal } from "../../state/loadingSignal";
@@ -22,7 +22,8 @@ function handleEvent(event: WorkerEvent, loading: LoadingSignal): void {
     case "notification":
       if (event.kind === "carConnect") appState.mqttConnected = true;
       if (event.kind === "carDisconnect") appState.mqttConnected = false;
-      if (event.kind === "lapComplete" && !lapEventsAllowed()) return;
+      // The worker already applies the lap rule (NETWORK, or the demo car's own
+      // laps; never during playback), so every lapComplete it sends is shown.
       notify(NOTIFICATION_TEXTS[event.kind]);
       return;
     case "laps":
