@@ -7,10 +7,13 @@ export const T0 = new Date("2026-07-01T10:00:00Z");
 /** Spec §4 with no backend: forced off at 5 s, ready 3 s later, removed 0.8 s after. */
 export const DEMO_SCREEN_GONE_MS = 5000 + 3000 + 800;
 
+/** The fake clock stops here; T0 plus a margin, since real time runs on after install(). */
+export const PAUSED_AT = new Date(T0.getTime() + 1000);
+
 /** Fake page clock, paused from the first script on: time moves only when a test says so. */
 export async function pauseClock(page: Page): Promise<void> {
   await page.clock.install({ time: T0 });
-  await page.clock.pauseAt(T0);
+  await page.clock.pauseAt(PAUSED_AT);
 }
 
 export function appUrl(path = "/", params: Record<string, string> = {}): string {
