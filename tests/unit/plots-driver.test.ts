@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type uPlot from "uplot";
 import type { SeriesRequest, SeriesResult } from "../../workers/contract";
+import { liveIntervalMs } from "../../src/panels/Plots/frameLoop";
 import { PlotDriver } from "../../src/panels/Plots/plotDriver";
 import { PlotStats } from "../../src/panels/Plots/plotStats";
 import { PlotView } from "../../src/panels/Plots/plotView";
@@ -50,9 +51,14 @@ function setup(windowSeconds: number | null = 30) {
   const { chart, setData } = fakeChart();
   driver.configure(["Battery.PackVoltage"], "metric");
   driver.attach(chart);
-  const frame = () => {
+  let clock = 0;
+  /** One animation frame, `ms` after the previous one (default: past any live interval). */
+  const frame = (ms = 100, liveDue = true) => {
+    clock += ms;
+    view.beginExtents();
     driver.takeExtent();
-    driver.frame(view.xRange(), performance.now());
+    view.endExtents(null);
+    driver.frame(view.xRange(), clock, liveDue);
   };
   return { view, driver, calls, setData, frame };
 }
@@ -87,7 +93,9 @@ describe("plot driver", () => {
 
   it("drops a result fetched for a view that changed meanwhile and asks again", async () => {
     const { view, calls, frame, setData } = setup();
+    view.beginExtents();
     view.noteExtent(0, 100);
+    view.endExtents(null);
     frame();
     view.zoomTo(50, 60);
     calls[0]!.resolve(series(100));
@@ -115,6 +123,24 @@ describe("plot driver", () => {
     view.zoomTo(95, 99);
     frame();
     expect(calls).toHaveLength(asked + 1);
+  });
+
+  it("refreshes a live plot only when the loop says a refresh is due", async () => {
+    const { calls, frame } = setup();
+    frame(100, true);
+    calls[0]!.resolve(series(100));
+    await settle();
+    frame(16, false);
+    frame(16, false);
+    expect(calls).toHaveLength(1);
+    frame(16, true);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("paces live refreshes at about a pixel of time, at least every 50 ms", () => {
+    expect(liveIntervalMs(2, 400)).toBe(5); // 2 s over 400 px: every frame
+    expect(liveIntervalMs(30, 400)).toBe(50); // a pixel is 75 ms: capped for latency
+    expect(liveIntervalMs(null, 400)).toBe(50);
   });
 
   it("asks in the app's units and again when they change", async () => {

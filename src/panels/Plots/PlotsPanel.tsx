@@ -68,7 +68,7 @@ function usePlotWorkspaceState(window: WindowPreset): PlotWorkspace {
   const [workspace] = useState<PlotWorkspace>(() => {
     const view = new PlotView(WINDOW_SECONDS[window]);
     const stats = plotStats();
-    const loop = new PlotFrameLoop(view, stats, () => live.status?.counters.lastPacketTime ?? null);
+    const loop = new PlotFrameLoop(view, stats, () => live.status);
     return {
       view,
       stats,

@@ -75,13 +75,21 @@ export class PlotDriver {
     if (this.pending) this.view.noteExtent(this.pending.from, this.pending.to);
   }
 
-  /** Frame loop, phase 2: at most one setData, then maybe the next request. */
-  frame(range: XRange | null, now: number): void {
+  /** Requested width in points (about the plotting area's CSS pixels). */
+  get pointCount(): number {
+    return this.points;
+  }
+
+  /**
+   * Frame loop, phase 2: at most one setData, then maybe the next request:
+   * when the view changed, or when live and the loop says a refresh is due.
+   */
+  frame(range: XRange | null, now: number, liveDue: boolean): void {
     if (this.chart) {
       this.syncPoints(this.chart);
       this.draw(this.chart, range);
     }
-    if (this.shouldRequest(now)) this.request();
+    if (this.shouldRequest(now, liveDue)) this.request();
   }
 
   private draw(chart: uPlot, range: XRange | null): void {
@@ -130,10 +138,11 @@ export class PlotDriver {
     return `${this.view.version}:${this.configVersion}`;
   }
 
-  private shouldRequest(now: number): boolean {
+  private shouldRequest(now: number, liveDue: boolean): boolean {
     if (this.inFlight || now < this.retryAt || this.fields.length === 0 || !this.chart)
       return false;
-    return this.view.live || this.requestedKey !== this.requestKey();
+    if (this.requestedKey !== this.requestKey()) return true;
+    return this.view.live && liveDue;
   }
 
   private request(): void {

@@ -79,7 +79,7 @@ export function buildPlotOptions(
           label: fieldLabel(field),
           scale: plan.series[i]!.scale,
           stroke: seriesColor(theme, i),
-          width: 1.25,
+          width: 1,
           spanGaps: false,
           paths: boolean ? stepped : undefined,
           value: (_u, v) => formatValue(v, field.unit, boolean),

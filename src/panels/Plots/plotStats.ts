@@ -13,6 +13,8 @@ export class PlotStats {
   requests = 0;
   staleResults = 0;
   errors = 0;
+  /** The worker's accepted-packet counter as of the latest snapshot (packets stored). */
+  accepted = 0;
   readonly ringSize = RING;
   ringNext = 0;
   /** performance.now() at each frame. */

@@ -21,9 +21,16 @@ export class PlotView {
   paused = false;
   /** Bumped whenever what the plots must fetch changes (not on new packets). */
   version = 0;
-  /** Newest and oldest packet time seen in any result (epoch seconds). */
+  /**
+   * Newest and oldest packet time of the latest live results (epoch seconds).
+   * Taken from the latest results, not the largest ever seen: packet time may
+   * jump back (a source switch, a car clock reset) and the view must follow.
+   */
   newest: number | null = null;
   oldest: number | null = null;
+  private frameNewest: number | null = null;
+  private frameOldest: number | null = null;
+  private frameSawEmpty = false;
   private range: XRange | null = null;
   private flags: ViewFlags = { follow: true, paused: false };
   private readonly listeners = new Set<() => void>();
@@ -52,9 +59,28 @@ export class PlotView {
     return this.follow && !this.paused;
   }
 
+  /** Frame loop: collect the extents of this frame's live results … */
+  beginExtents(): void {
+    this.frameNewest = this.frameOldest = null;
+    this.frameSawEmpty = false;
+  }
+
   noteExtent(from: number | null, to: number | null): void {
-    if (to !== null && (this.newest === null || to > this.newest)) this.newest = to;
-    if (from !== null && (this.oldest === null || from < this.oldest)) this.oldest = from;
+    if (this.range) return; // a zoomed or frozen result says nothing about "now"
+    if (to === null) this.frameSawEmpty = true;
+    if (to !== null && (this.frameNewest === null || to > this.frameNewest)) this.frameNewest = to;
+    if (from !== null && (this.frameOldest === null || from < this.frameOldest))
+      this.frameOldest = from;
+  }
+
+  /** … then adopt them. An empty live window means "now" is unknown: re-seed from `hint`. */
+  endExtents(hint: number | null): void {
+    if (this.frameNewest !== null) {
+      this.newest = this.frameNewest;
+      this.oldest = this.frameOldest ?? this.oldest;
+    } else if (this.frameSawEmpty || this.newest === null) {
+      this.newest = hint;
+    }
   }
 
   setWindow(seconds: number | null): void {
