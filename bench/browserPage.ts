@@ -1,0 +1,119 @@
+// What the browser benchmark runs inside the page. These functions are
+// serialised by Playwright (page.evaluate / addInitScript), so each one must be
+// self-contained: no imports, no closures over module variables.
+import type { PlotLayout } from "../src/panels/Plots/layout";
+import type { PlotStats } from "../src/panels/Plots/plotStats";
+
+export interface PageSummary {
+  frames: number;
+  fpsMedian: number;
+  fpsP5: number;
+  latencyMedianMs: number;
+  latencyP95Ms: number;
+  latencySamples: number;
+  setDataPerFrame: number;
+  updateMsMedian: number;
+  updateMsP95: number;
+  updateMsMax: number;
+  staleResults: number;
+  errors: number;
+  longTasks: number;
+  longTaskTotalMs: number;
+  longTaskMaxMs: number;
+}
+
+/** Twelve plots of four series (numeric and boolean), as an engineer would lay them out. */
+export function benchLayout(window: PlotLayout["window"]): PlotLayout {
+  const groups = [
+    ["Battery.PackVoltage", "Battery.PackCurrent", "Battery.PackStateOfCharge", "Battery.FanSpeed"],
+    [
+      "MotorDetails0.VehicleVelocity",
+      "MotorDetails1.VehicleVelocity",
+      "MotorDetails0.MotorTemperature",
+      "MotorDetails1.MotorTemperature",
+    ],
+    [
+      "MPPT.Mppt0Ch0ArrayVoltage",
+      "MPPT.Mppt0Ch0ArrayCurrent",
+      "MPPT.Mppt1Ch0ArrayVoltage",
+      "MPPT.Mppt1Ch0ArrayCurrent",
+    ],
+    ["B3.Acceleration", "B3.RegenBraking", "B3.BrakeSwitchDigital", "KeyMotor.BusCurrentOut"],
+  ];
+  const plots = Array.from({ length: 12 }, (_, i) => ({
+    id: `bench-${i}`,
+    fields: groups[i % groups.length]!,
+  }));
+  return { version: 1, window, plots };
+}
+
+/** Init script: the layout to show, and a long-task recorder running from the start. */
+export function installProbe(layoutJson: string): void {
+  localStorage.setItem("plotLayout", layoutJson);
+  localStorage.setItem("theme", "light");
+  const w = window as unknown as { __benchLongTasks: { start: number; duration: number }[] };
+  w.__benchLongTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      w.__benchLongTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: "longtask", buffered: true });
+}
+
+/** Start of the measured interval: clear the plot stats, remember the time. */
+export function startMeasuring(): number {
+  window.__heliosPlotStats?.reset();
+  return performance.now();
+}
+
+/** Summarise the frames and long tasks since `since` (performance.now()). */
+export function summarise(since: number): PageSummary {
+  const s = window.__heliosPlotStats as PlotStats;
+  const quantile = (values: number[], q: number): number => {
+    if (values.length === 0) return NaN;
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  };
+  const frames = Math.min(s.frames, s.ringSize);
+  const intervals: number[] = [];
+  const latencies: number[] = [];
+  let newest = NaN;
+  let calls = 0;
+  for (let i = 0; i < frames; i++) {
+    if (i > 0) intervals.push(s.frameAt[i]! - s.frameAt[i - 1]!);
+    calls += s.frameSetDataCalls[i]!;
+    const x = s.newestX[i]!;
+    if (x !== x || x <= newest) continue; // nothing new drawn (NaN) or older
+    // Every packet time in (previous newest, x] reaches the screen in this
+    // frame: one sample per millisecond of packet time weighs them as packets
+    // (at a steady rate), so waiting between refreshes is counted too.
+    if (newest === newest) {
+      for (let t = x * 1000; t > newest * 1000; t -= 1) latencies.push(s.frameWallMs[i]! - t);
+    }
+    newest = x;
+  }
+  const updates = Array.from(s.updateMs.subarray(0, Math.min(s.setDataCalls, s.ringSize)));
+  const tasks = (
+    window as unknown as { __benchLongTasks: { start: number; duration: number }[] }
+  ).__benchLongTasks.filter((t) => t.start >= since);
+  return {
+    frames: s.frames,
+    fpsMedian: 1000 / quantile(intervals, 0.5),
+    fpsP5: 1000 / quantile(intervals, 0.95),
+    latencyMedianMs: quantile(latencies, 0.5),
+    latencyP95Ms: quantile(latencies, 0.95),
+    latencySamples: latencies.length,
+    setDataPerFrame: frames > 0 ? calls / frames : 0,
+    updateMsMedian: quantile(updates, 0.5),
+    updateMsP95: quantile(updates, 0.95),
+    updateMsMax: s.maxSetDataMs,
+    staleResults: s.staleResults,
+    errors: s.errors,
+    longTasks: tasks.length,
+    longTaskTotalMs: tasks.reduce((sum, t) => sum + t.duration, 0),
+    longTaskMaxMs: tasks.reduce((max, t) => Math.max(max, t.duration), 0),
+  };
+}
+
+export function acceptedPackets(): number {
+  return window.__heliosPlotStats?.accepted ?? 0;
+}
