@@ -7,6 +7,7 @@ import { cpus } from "node:os";
 import type { AddressInfo } from "node:net";
 import { chromium, type Browser } from "@playwright/test";
 import { preview } from "vite";
+import type { PlotLayout } from "../src/panels/Plots/layout";
 import { FeedServer } from "../feed-server/FeedServer";
 import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/chromium";
 import {
@@ -30,6 +31,7 @@ const DIST = process.env.BENCH_DIST ?? "dist";
 
 interface RateResult extends PageSummary {
   rate: number;
+  label: string;
   busy: number;
   stored: number;
   sent: number;
@@ -41,20 +43,21 @@ async function runRate(
   browser: Browser,
   appUrl: string,
   rate: number,
-  window: "2m" | "1h",
+  layout: PlotLayout,
   speedup = 1,
-) {
+): Promise<RateResult> {
   const feed = await FeedServer.start({ port: 0, rate, speedup, carDropout: 0 });
   if (speedup === 1) stampWallClock(feed);
   const context = await browser.newContext({ viewport: VIEWPORT });
   // tsx keeps function names with a helper the page does not have.
   await context.addInitScript("globalThis.__name = (f) => f;");
-  await context.addInitScript(installProbe, JSON.stringify(benchLayout(window)));
+  await context.addInitScript(installProbe, JSON.stringify(layout));
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Performance.enable");
   await page.goto(`${appUrl}/plots?backend=${encodeURIComponent(feed.url)}`);
-  await page.locator(".plot-card .uplot").first().waitFor({ timeout: 30_000 });
+  const ready = layout.plots.length > 0 ? ".plot-card .uplot" : "[data-testid=plots-panel]";
+  await page.locator(ready).first().waitFor({ timeout: 30_000 });
   await sleep(WARMUP_MS);
 
   const busyAt = async () => {
@@ -85,7 +88,8 @@ async function runRate(
   await feed.stop();
   await context.close();
   const stored = after.accepted - before.accepted;
-  return { ...summary, rate, busy: busyShare, stored, sent: after.sent - before.sent };
+  const label = layout.plots.length > 0 ? fmt(rate) : `${fmt(rate)}, no plots (baseline)`;
+  return { ...summary, rate, label, busy: busyShare, stored, sent: after.sent - before.sent };
 }
 
 /**
@@ -125,7 +129,7 @@ function table(results: RateResult[]): string {
   const rule = "|" + "---|".repeat(10);
   const rows = results.map(
     (r) =>
-      `| ${fmt(r.rate)} | ${fmt(r.fpsMedian, 1)} | ${fmt(r.fpsP5, 1)} | ${r.longTasks} / ${fmt(r.longTaskTotalMs)} / ${fmt(r.longTaskMaxMs)} | ${fmt(r.busy * 100)} % | ${fmt(r.latencyP95Ms)} ms | ${fmt(r.setDataPerFrame, 1)} | ${fmt(r.updateMsP95, 2)} ms | ${fmt(r.stored)} | ${fmt(r.sent)} |`,
+      `| ${r.label} | ${fmt(r.fpsMedian, 1)} | ${fmt(r.fpsP5, 1)} | ${r.longTasks} / ${fmt(r.longTaskTotalMs)} / ${fmt(r.longTaskMaxMs)} | ${fmt(r.busy * 100)} % | ${fmt(r.latencyP95Ms)} ms | ${fmt(r.setDataPerFrame, 1)} | ${fmt(r.updateMsP95, 2)} ms | ${fmt(r.stored)} | ${fmt(r.sent)} |`,
   );
   return [head, rule, ...rows].join("\n");
 }
@@ -144,37 +148,46 @@ async function main(): Promise<void> {
     const results: RateResult[] = [];
     for (const rate of RATES) {
       process.stdout.write(`rate ${rate} packets/s … `);
-      const result = await runRate(browser, appUrl, rate, "2m");
+      const result = await runRate(browser, appUrl, rate, benchLayout("2m"));
       results.push(result);
       console.log(
         `fps ${fmt(result.fpsMedian, 1)}, latency median ${fmt(result.latencyMedianMs)} ms, stored ${result.stored} / sent ${result.sent}`,
       );
     }
+    // Baseline in the same run: the same page and feed at 2,000/s without plots.
+    process.stdout.write("baseline (no plots, 2000 packets/s) … ");
+    const baseline = await runRate(browser, appUrl, 2_000, { ...benchLayout("2m"), plots: [] });
+    console.log(`main thread busy ${fmt(baseline.busy * 100)} %`);
     // A full hour of data in the window: 1,000 packets/s at 360× simulated speed.
     process.stdout.write("1-hour window … ");
-    const hour = await runRate(browser, appUrl, 1_000, "1h", 360);
+    const hour = await runRate(browser, appUrl, 1_000, benchLayout("1h"), 360);
     console.log(`plot update median ${fmt(hour.updateMsMedian, 2)} ms`);
 
     const hourLine =
       `Plot update with a 1-hour window (12 plots × 4 series, 1,000 packets/s at 360× simulated time): ` +
       `median ${fmt(hour.updateMsMedian, 2)} ms, p95 ${fmt(hour.updateMsP95, 2)} ms, max ${fmt(hour.updateMsMax, 2)} ms ` +
       `main-thread time per plot per update (worker series → NaN/null conversion → setData → draw); budget ≤ 1 ms.`;
-    const text = table(results);
-    console.log(`\n${text}\n\n${hourLine}\n`);
+    const text = table([...results, baseline]);
+    const at2000 = results.find((r) => r.rate === 2_000);
+    const ratioLine = at2000
+      ? `Against the baseline at 2,000 packets/s, the 12 live plots take the main thread from ${fmt(baseline.busy * 100)} % to ${fmt(at2000.busy * 100)} % busy (${fmt(at2000.busy / baseline.busy, 1)}×).`
+      : "";
+    console.log(`\n${text}\n\n${ratioLine}\n\n${hourLine}\n`);
     if (!QUICK)
       await writeResultsSection("## Browser (npm run bench:browser)", [
         `Measured 2026-11-22 on ${machine}. The built app on /plots with 12 live plots of 4 series (2-minute window, ${VIEWPORT.width}×${VIEWPORT.height}), fed over Socket.IO by the feed server; ${MEASURE_MS / 1000} s measured per rate after ${WARMUP_MS / 1000} s of warm-up. Latency: packet TimeStamp (stamped with the wall clock as the feed emits it) → the animation frame whose setData first draws it, over every packet (time-weighted, so the wait for the next refresh counts). Busy: renderer main-thread task time (CDP TaskDuration) per wall second. Stored: the worker's accepted counter; sent: packets the feed emitted; both over a further ${COUNT_MS / 1000} s at the same rate between two points where the feed is held quiet.`,
         "",
         text,
         "",
+        ratioLine,
+        "",
         hourLine,
         "",
         "Budgets at 2,000 packets/s: fps median ≥ 55, no long task over 50 ms, latency p95 ≤ 100 ms, stored = sent.",
       ]);
-    const r2000 = results.find((r) => r.rate === 2_000);
-    if (r2000)
+    if (at2000)
       console.log(
-        `RESULT rate=2000 fps_median=${Math.round(r2000.fpsMedian)} long_tasks=${r2000.longTasks} latency_p95_ms=${Math.round(r2000.latencyP95Ms)} stored=${r2000.stored} sent=${r2000.sent}`,
+        `RESULT rate=2000 fps_median=${Math.round(at2000.fpsMedian)} long_tasks=${at2000.longTasks} latency_p95_ms=${Math.round(at2000.latencyP95Ms)} stored=${at2000.stored} sent=${at2000.sent}`,
       );
   } finally {
     await browser.close();
