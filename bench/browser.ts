@@ -46,8 +46,15 @@ async function runRate(
   layout: PlotLayout,
   speedup = 1,
 ): Promise<RateResult> {
-  const feed = await FeedServer.start({ port: 0, rate, speedup, carDropout: 0 });
-  if (speedup === 1) stampWallClock(feed);
+  // Live runs stamp packet time with the send time (latency is packet-to-screen);
+  // the 1-hour run keeps simulated time so that an hour of history fits in seconds.
+  const feed = await FeedServer.start({
+    port: 0,
+    rate,
+    speedup,
+    carDropout: 0,
+    wallClockTimestamps: speedup === 1,
+  });
   const context = await browser.newContext({ viewport: VIEWPORT });
   // tsx keeps function names with a helper the page does not have.
   await context.addInitScript("globalThis.__name = (f) => f;");
@@ -73,16 +80,15 @@ async function runRate(
   const busyShare = busy / ((Date.now() - wall0) / 1000);
 
   // Stored vs sent, counted between two quiet points (the feed holds its
-  // packets, as when the car is silent, until the worker's counter settles).
-  // A separate interval at the same load: holding the feed shifts packet
-  // time against the wall clock, which would spoil the latency above.
+  // packets back until the worker's counter settles), over a further interval
+  // at the same load, so the holds do not disturb the measurements above.
   const accepted = () => page.evaluate(acceptedPackets);
   const quiet = async () => {
-    feed.carConnected = false;
+    feed.pause();
     return { accepted: await settled(accepted), sent: feed.sent };
   };
   const before = await quiet();
-  feed.carConnected = true;
+  feed.resume();
   await sleep(COUNT_MS);
   const after = await quiet();
   await feed.stop();
@@ -90,22 +96,6 @@ async function runRate(
   const stored = after.accepted - before.accepted;
   const label = layout.plots.length > 0 ? fmt(rate) : `${fmt(rate)}, no plots (baseline)`;
   return { ...summary, rate, label, busy: busyShare, stored, sent: after.sent - before.sent };
-}
-
-/**
- * Packet time = the wall clock when the feed emits it, so that latency is
- * packet-to-screen. (The simulated clock drifts behind the wall clock whenever
- * the feed skips a backlog after a stall, e.g. while Chromium starts.)
- */
-function stampWallClock(feed: FeedServer): void {
-  const io = feed.io as unknown as { emit: (event: string, ...args: unknown[]) => boolean };
-  const emit = io.emit.bind(io);
-  io.emit = (event, ...args) => {
-    const packet = args[0] as { TimeStamp?: number } | undefined;
-    if (event === "packet" && packet && typeof packet === "object")
-      packet.TimeStamp = Date.now() / 1000;
-    return emit(event, ...args);
-  };
 }
 
 /** A counter once it stops moving (the pipeline has drained). */

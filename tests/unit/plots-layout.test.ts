@@ -61,7 +61,7 @@ describe("plot layout restore", () => {
     expect(layout.plots[0]!.fields).toEqual(["X.Y"]);
   });
 
-  it("has a default with speed, pack voltage and current, SOC, motor temperatures and MPPT array", () => {
+  it("has a default with speed, pack voltage and current, SOC, motor temperatures and MPPT array power", () => {
     const fields = defaultLayout().plots.flatMap((p) => p.fields);
     expect(fields).toEqual(
       expect.arrayContaining([
@@ -70,8 +70,7 @@ describe("plot layout restore", () => {
         "Battery.PackCurrent",
         "Battery.PackStateOfCharge",
         "MotorDetails0.MotorTemperature",
-        "MPPT.Mppt0Ch0ArrayVoltage",
-        "MPPT.Mppt0Ch0ArrayCurrent",
+        "Derived.MpptArrayPower",
       ]),
     );
   });

@@ -55,8 +55,8 @@ export function defaultLayout(): PlotLayout {
         id: "motor-temp",
         fields: ["MotorDetails0.MotorTemperature", "MotorDetails1.MotorTemperature"],
       },
-      // No derived power field exists: array voltage and current of one MPPT channel.
-      { id: "mppt", fields: ["MPPT.Mppt0Ch0ArrayVoltage", "MPPT.Mppt0Ch0ArrayCurrent"] },
+      // Solar input: the worker's derived power over all 8 MPPT channels.
+      { id: "mppt", fields: ["Derived.MpptArrayPower"] },
       { id: "pedals", fields: ["B3.Acceleration", "B3.RegenBraking", "B3.BrakeSwitchDigital"] },
     ],
   };
