@@ -2,18 +2,7 @@
 // plausible values per unit, full-precision floats as the car sends them.
 import { FIELD_CATALOG, defaultPacket } from "../workers/telemetry/fields";
 import type { TelemetryPacket } from "../workers/telemetry/packetSchema";
-
-/** Deterministic pseudo-random numbers (mulberry32) so runs are comparable. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createRandom as random } from "../workers/sources/demo/random";
 
 const RANGES: Record<string, [number, number]> = {
   V: [2.9, 140],

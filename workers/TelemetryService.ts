@@ -25,7 +25,12 @@ import { NetworkSource } from "./sources/NetworkSource";
 import { RadioSource } from "./sources/RadioSource";
 import type { SourceSink } from "./sources/SourceSink";
 import { realTimers, type Timers } from "./sources/timers";
-import { DEFAULT_CONFIG, isConnectionType, resolveConfig } from "./service/config";
+import {
+  DEFAULT_CONFIG,
+  initialConnection,
+  isConnectionType,
+  resolveConfig,
+} from "./service/config";
 import { EventBatcher } from "./service/EventBatcher";
 import { PlaybackView } from "./service/playbackView";
 import { parseLapCoords } from "./service/lapCoords";
@@ -43,15 +48,7 @@ export interface TelemetryServiceOptions {
 export class TelemetryService implements TelemetryApi {
   private config: WorkerConfig = DEFAULT_CONFIG;
   private storeInstance: TelemetryStore | null = null;
-  private connection: ConnectionState = {
-    connectionType: "DEMO",
-    socketConnected: false,
-    mqttConnected: false,
-    radioConnected: false,
-    userLatency: null,
-    carLatency: null,
-    playback: false,
-  };
+  private connection: ConnectionState = initialConnection();
   private demo: DemoSource | null = null;
   private network: NetworkSource | null = null;
   private radio: RadioSource | null = null;

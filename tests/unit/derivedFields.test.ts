@@ -1,17 +1,10 @@
+import { initialConnection } from "../../workers/service/config";
 import { describe, expect, it } from "vitest";
 import type { ConnectionState } from "../../workers/contract";
 import { TelemetryStore } from "../../workers/store/TelemetryStore";
 import { defaultPacket } from "../../workers/telemetry/fields";
 
-const CONNECTION: ConnectionState = {
-  connectionType: "DEMO",
-  socketConnected: false,
-  mqttConnected: false,
-  radioConnected: false,
-  userLatency: null,
-  carLatency: null,
-  playback: false,
-};
+const CONNECTION: ConnectionState = initialConnection();
 
 function packetWithPower(i: number) {
   const p = defaultPacket();

@@ -1,3 +1,4 @@
+import { initialConnection } from "../../workers/service/config";
 import { describe, expect, it } from "vitest";
 import type { Snapshot } from "../../workers/contract";
 import { LiveStore } from "../../src/worker-client/liveStore";
@@ -7,15 +8,7 @@ function snapshot(seq: number, changed: Snapshot["changed"]): Snapshot {
   return {
     seq,
     changed,
-    connection: {
-      connectionType: "DEMO",
-      socketConnected: false,
-      mqttConnected: false,
-      radioConnected: false,
-      userLatency: null,
-      carLatency: null,
-      playback: false,
-    },
+    connection: initialConnection(),
     counters: {
       accepted: seq,
       rejected: 0,

@@ -1,3 +1,4 @@
+import { initialConnection } from "../../workers/service/config";
 import { describe, expect, it } from "vitest";
 import type { ConnectionState } from "../../workers/contract";
 import { TelemetryStore } from "../../workers/store/TelemetryStore";
@@ -5,15 +6,7 @@ import { defaultPacket } from "../../workers/telemetry/fields";
 import { DERIVED_FIELDS } from "../../workers/telemetry/derivedFields";
 import type { TelemetryPacket } from "../../workers/telemetry/packetSchema";
 
-const CONNECTION: ConnectionState = {
-  connectionType: "DEMO",
-  socketConnected: false,
-  mqttConnected: false,
-  radioConnected: false,
-  userLatency: null,
-  carLatency: null,
-  playback: false,
-};
+const CONNECTION: ConnectionState = initialConnection();
 
 function packet(i: number, edit?: (p: TelemetryPacket) => void): TelemetryPacket {
   const p = defaultPacket();

@@ -1,6 +1,6 @@
 // Worker configuration: defaults, and a forgiving merge of what the UI sends
 // (a bad value falls back to its default instead of throwing across Comlink).
-import type { ConnectionType, WorkerConfig } from "../contract";
+import type { ConnectionState, ConnectionType, WorkerConfig } from "../contract";
 import { DEFAULT_DEMO_RATE, MAX_DEMO_RATE } from "../sources/DemoSource";
 import { DEFAULT_PING_INTERVAL_MS } from "../sources/NetworkSource";
 import { DEFAULT_CAPACITY } from "../store/TelemetryStore";
@@ -39,5 +39,18 @@ export function resolveConfig(input: unknown): WorkerConfig {
       : d.historyCapacity,
     demoRate: positive(raw.demoRate, MAX_DEMO_RATE) ? raw.demoRate : d.demoRate,
     pingIntervalMs: positive(raw.pingIntervalMs) ? raw.pingIntervalMs : d.pingIntervalMs,
+  };
+}
+
+/** Connection state before any source has reported (SPEC §4: DEMO first). */
+export function initialConnection(): ConnectionState {
+  return {
+    connectionType: "DEMO",
+    socketConnected: false,
+    mqttConnected: false,
+    radioConnected: false,
+    userLatency: null,
+    carLatency: null,
+    playback: false,
   };
 }
