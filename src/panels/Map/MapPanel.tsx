@@ -1,10 +1,11 @@
 // Position as text (the Leaflet map is a later issue): GPS position, heading,
 // distance travelled and the finish line.
-import { Card, H5, HTMLTable } from "@blueprintjs/core";
+import { Card, H5 } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import { displayUnit, toDisplay } from "../../../workers/telemetry/units";
 import { appState } from "../../state/appState";
 import { useLiveStatus } from "../../worker-client/hooks";
+import { LabelValueTable, type LabelValueRow } from "../common/LabelValueTable";
 
 const degrees = (value: number | null | undefined, digits = 6) =>
   value === null || value === undefined ? "—" : `${value.toFixed(digits)}°`;
@@ -13,7 +14,7 @@ export function MapPanel() {
   const geo = useLiveStatus()?.geo;
   const { appUnits, lapCoords } = useSnapshot(appState);
   const distance = geo ? toDisplay(geo.distanceKm, "km", appUnits) : null;
-  const rows: [string, string, string][] = [
+  const rows: LabelValueRow[] = [
     ["Latitude", degrees(geo?.lat), "geo-lat"],
     ["Longitude", degrees(geo?.long), "geo-long"],
     ["Heading", degrees(geo?.headingDeg, 1), "geo-heading"],
@@ -32,18 +33,7 @@ export function MapPanel() {
     <div className="helios-panel" data-testid="panel-map">
       <Card className="helios-overview-card">
         <H5>Position</H5>
-        <HTMLTable compact className="helios-wide-table">
-          <tbody>
-            {rows.map(([label, value, testId]) => (
-              <tr key={label}>
-                <td>{label}</td>
-                <td className="helios-num" data-testid={testId}>
-                  {value}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <LabelValueTable rows={rows} />
       </Card>
     </div>
   );

@@ -6,9 +6,10 @@ import type { Counters } from "../../../workers/contract";
 import { useLiveStatus } from "../../worker-client/hooks";
 import { dialogs } from "../dialogs";
 import { formatBytes, formatHistoryFill, formatRate } from "../statusbar/format";
+import { LabelValueTable, type LabelValueRow } from "../../panels/common/LabelValueTable";
 
 function CountersTable({ counters }: { counters: Counters }) {
-  const rows: [string, string, string][] = [
+  const rows: LabelValueRow[] = [
     ["Accepted packets", counters.accepted.toLocaleString("en-US"), "diag-accepted"],
     ["Rejected packets", counters.rejected.toLocaleString("en-US"), "diag-rejected"],
     ["Packet rate", formatRate(counters.packetRate), "diag-rate"],
@@ -19,20 +20,7 @@ function CountersTable({ counters }: { counters: Counters }) {
     ],
     ["Worker memory (history rings)", formatBytes(counters.historyBytes), "diag-memory"],
   ];
-  return (
-    <HTMLTable compact striped className="helios-wide-table">
-      <tbody>
-        {rows.map(([label, value, testId]) => (
-          <tr key={label}>
-            <td>{label}</td>
-            <td className="helios-num" data-testid={testId}>
-              {value}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
-  );
+  return <LabelValueTable rows={rows} striped />;
 }
 
 function RejectionList({ counters }: { counters: Counters }) {
