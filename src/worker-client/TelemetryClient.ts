@@ -27,7 +27,11 @@ export class TelemetryClient {
     return () => this.listeners.delete(listener);
   }
 
-  /** Start a fresh worker with new settings (history starts empty). */
+  /**
+   * Start a fresh worker with new settings (history starts empty). The live
+   * store needs no reset: a worker asked for changes since a sequence number
+   * beyond its own answers with every field.
+   */
   restart(config: Partial<WorkerConfig> = this.config): void {
     this.terminate();
     this.config = config;

@@ -45,12 +45,6 @@ export class LiveStore {
     this.timer = null;
   }
 
-  /** Forget everything (after a worker restart, sequence numbers start again). */
-  reset(): void {
-    this.seq = 0;
-    this.values.clear();
-  }
-
   get(path: FieldPath): FieldValue | undefined {
     return this.values.get(path);
   }
