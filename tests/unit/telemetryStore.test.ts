@@ -210,3 +210,14 @@ describe("TelemetryStore series", () => {
     expect(outside.data[0]!.length).toBe(0);
   });
 });
+
+describe("TelemetryStore after a worker restart", () => {
+  it("sends every field to a page whose sequence number is ahead of the new worker's", () => {
+    const store = new TelemetryStore({ capacity: 16 });
+    store.ingest(packet(0), "DEMO");
+    const snap = store.snapshot(5_000, initialConnection());
+    expect(Object.keys(snap.changed)).toHaveLength(316 + DERIVED_FIELDS.length);
+    expect(snap.changed["Battery.PackVoltage"]).toBe(100);
+    expect(snap.seq).toBe(1);
+  });
+});
