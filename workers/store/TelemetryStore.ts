@@ -59,6 +59,7 @@ export class TelemetryStore {
   private seq = 0;
   private accepted = 0;
   private rejected = 0;
+  private rejectedEvents = 0;
   private lastPacketTime: number | null = null;
   private readonly rejections: RejectionReason[] = [];
 
@@ -130,6 +131,7 @@ export class TelemetryStore {
     return {
       accepted: this.accepted,
       rejected: this.rejected,
+      rejectedEvents: this.rejectedEvents,
       packetRate: this.rate.perSecond(),
       historyLength: this.ring.length,
       historyCapacity: this.ring.capacity,
@@ -154,11 +156,24 @@ export class TelemetryStore {
     return STORE_CATALOG.map((info) => ({ ...info }));
   }
 
+  /**
+   * Counts a received event other than a packet (a latency, lapData, lapCoords)
+   * that failed its check; its reason joins the packets' in Diagnostics.
+   */
+  rejectEvent(source: ConnectionType | "REPLAY", reason: string): void {
+    this.rejectedEvents++;
+    this.keepReason(source, reason);
+  }
+
   private reject(source: ConnectionType | "REPLAY", reason: string): false {
     this.rejected++;
+    this.keepReason(source, reason);
+    return false;
+  }
+
+  private keepReason(source: ConnectionType | "REPLAY", reason: string): void {
     this.rejections.push({ at: this.now(), source, reason });
     if (this.rejections.length > KEEP_REJECTIONS) this.rejections.shift();
-    return false;
   }
 
   /** Hot path: one pass over the precompiled containers, no closures, no per-field objects. */
