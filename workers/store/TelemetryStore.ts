@@ -21,7 +21,7 @@ import {
 } from "../telemetry/fields";
 import { DERIVED_FIELDS, STORED_NUMERIC_FIELDS, STORE_CATALOG } from "../telemetry/derivedFields";
 import { ColumnRing } from "../history/ColumnRing";
-import { needsFloat64 } from "../history/precision";
+import { float32RangeReason, fitsFloat32, needsFloat64 } from "../history/precision";
 import { TrackDistance } from "../geo/geo";
 import { PacketRate } from "./PacketRate";
 import { describeIssue, describeJsonError } from "./rejectionReason";
@@ -42,6 +42,9 @@ const LAT_FIELD = NUMERIC_FIELDS.indexOf("Telemetry.GpsLatitude");
 const LONG_FIELD = NUMERIC_FIELDS.indexOf("Telemetry.GpsLongitude");
 
 type Obj = Record<string, unknown>;
+
+/** Per packet numeric field: 1 when its column is Float32 (values must fit its range). */
+const FLOAT32_COLUMN = Uint8Array.from(NUMERIC_FIELDS, (path) => (needsFloat64(path) ? 0 : 1));
 
 export class TelemetryStore {
   readonly ring: ColumnRing;
@@ -93,7 +96,10 @@ export class TelemetryStore {
     }
     const parsed = telemetryPacketSchema.safeParse(value);
     if (!parsed.success) return this.reject(source, describeIssue(parsed.error.issues[0]));
-    this.store(parsed.data as unknown as Obj);
+    const packet = parsed.data as unknown as Obj;
+    const outOfRange = this.float32Overflow(packet);
+    if (outOfRange !== null) return this.reject(source, outOfRange);
+    this.store(packet);
     return true;
   }
 
@@ -174,6 +180,26 @@ export class TelemetryStore {
   private keepReason(source: ConnectionType | "REPLAY", reason: string): void {
     this.rejections.push({ at: this.now(), source, reason });
     if (this.rejections.length > KEEP_REJECTIONS) this.rejections.shift();
+  }
+
+  /**
+   * The reason a valid packet cannot be stored as sent: a value a Float32
+   * column would turn into ±Infinity (see history/precision.ts), else null.
+   */
+  private float32Overflow(packet: Obj): string | null {
+    for (let c = 0; c < FIELD_CONTAINERS.length; c++) {
+      const container = FIELD_CONTAINERS[c]!;
+      let obj = packet;
+      for (let k = 0; k < container.keys.length; k++) obj = obj[container.keys[k]!] as Obj;
+      const numKeys = container.numKeys;
+      for (let j = 0; j < numKeys.length; j++) {
+        const field = container.numIndex[j]!;
+        const v = obj[numKeys[j]!] as number;
+        if (FLOAT32_COLUMN[field] === 1 && !fitsFloat32(v))
+          return float32RangeReason(NUMERIC_FIELDS[field]!, v);
+      }
+    }
+    return null;
   }
 
   /** Hot path: one pass over the precompiled containers, no closures, no per-field objects. */
