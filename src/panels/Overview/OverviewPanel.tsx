@@ -2,7 +2,7 @@
 // packet counters. (data-testids and `[data-field] .live-value` are used by e2e tests.)
 import { Callout, Card, H5, Tag } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
-import { displayUnit, toDisplay } from "../../../workers/telemetry/units";
+import { displayUnit, toDisplay } from "../../../workers/units";
 import { appState } from "../../state/appState";
 import { useLiveStatus } from "../../worker-client/hooks";
 import { CAR_LINK_TEXTS, waitingText } from "../../shell/statusbar/format";
