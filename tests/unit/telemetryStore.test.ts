@@ -146,6 +146,13 @@ describe("TelemetryStore snapshots", () => {
     expect(store.snapshot(next.seq, CONNECTION).changed).toEqual({});
   });
 
+  it("sends no values before the first packet, so nothing shows a made-up zero", () => {
+    const store = new TelemetryStore({ capacity: 16 });
+    expect(store.snapshot(0, CONNECTION).changed).toEqual({});
+    store.ingest(packet(0), "NETWORK");
+    expect(store.snapshot(0, CONNECTION).changed["Battery.PackVoltage"]).toBe(100);
+  });
+
   it("reports a boolean that flips back and forth", () => {
     const store = new TelemetryStore({ capacity: 16 });
     store.ingest(packet(0), "DEMO");

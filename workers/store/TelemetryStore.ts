@@ -107,6 +107,9 @@ export class TelemetryStore {
     // A consumer ahead of us (e.g. after a worker restart) gets everything.
     const all = !(sinceSeq > 0) || sinceSeq > this.seq;
     const changed: Record<string, FieldValue> = {};
+    // Before the first packet there are no values: the UI shows "—", not zeros
+    // that a user would read as the car's.
+    if (this.seq === 0) return this.snapshotWith(changed, connection);
     for (let i = 0; i < STORED_NUMERIC_FIELDS.length; i++) {
       if (all || (this.verNum[i] as number) > sinceSeq)
         changed[STORED_NUMERIC_FIELDS[i] as string] = this.latestNum[i] as number;
@@ -119,6 +122,10 @@ export class TelemetryStore {
       if (all || (this.verStr[i] as number) > sinceSeq)
         changed[STRING_FIELDS[i] as string] = this.latestStr[i] as string;
     }
+    return this.snapshotWith(changed, connection);
+  }
+
+  private snapshotWith(changed: Record<string, FieldValue>, connection: ConnectionState): Snapshot {
     const { lat, long, headingDeg, distanceKm } = this.track;
     return {
       seq: this.seq,
