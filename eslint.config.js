@@ -14,6 +14,25 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
+      // The UI stays out of worker internals: from workers/ it may import the
+      // contract (types only) and the shared unit conversion, nothing else.
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/workers/**", "!**/workers/contract", "!**/workers/units"],
+              message:
+                "src/ may import from workers/ only the contract (as types) and workers/units.",
+            },
+            {
+              group: ["**/workers/contract"],
+              allowTypeImports: true,
+              message: "Import the worker contract with `import type` (no worker code in the UI).",
+            },
+          ],
+        },
+      ],
     },
   },
   { files: ["workers/**/*.ts"], languageOptions: { globals: globals.worker } },

@@ -14,7 +14,8 @@ import { installTestHooks } from "./shell/testHooks";
 FocusStyleManager.onlyShowFocusOnTabs();
 
 // Saved settings first (validated; bad data → defaults + a warning toast), so
-// the worker starts with the saved backend unless the URL names one.
+// the worker starts in the saved connection type (SPEC §4: restored; DEMO on a
+// first visit) and with the saved backend unless the URL names one.
 notifyAfterLoading(
   restoreAppState(window.localStorage).map((message) => ({
     title: "Settings reset",
@@ -25,7 +26,11 @@ notifyAfterLoading(
 persistAppState(window.localStorage);
 installTestHooks(window.location.search);
 
-const config = { backendUrl: appState.backendUrl, ...configFromUrl(window.location.search) };
+const config = {
+  backendUrl: appState.backendUrl,
+  connectionType: appState.connectionType,
+  ...configFromUrl(window.location.search),
+};
 if (config.backendUrl) appState.backendUrl = config.backendUrl;
 const telemetry = createTelemetry(config);
 telemetry.live.start();

@@ -18,7 +18,7 @@ import type {
   WorkerConfig,
   WorkerEventListener,
 } from "./contract";
-import { fetchLaps, parseLapRecord } from "./laps/laps";
+import { checkLapRecord, fetchLaps } from "./laps/laps";
 import { TelemetryStore } from "./store/TelemetryStore";
 import { DemoSource } from "./sources/DemoSource";
 import { NetworkSource } from "./sources/NetworkSource";
@@ -33,9 +33,16 @@ import {
 } from "./service/config";
 import { EventBatcher } from "./service/EventBatcher";
 import { PlaybackView } from "./service/playbackView";
-import { parseLapCoords } from "./service/lapCoords";
+import { checkLapCoords } from "./service/lapCoords";
+import { checkLatency, type LatencyKind } from "./service/latency";
 
 const MAX_LAPS = 1000;
+/**
+ * Live packets count as "flowing" (car link up, not waiting) for this long
+ * after the last one: the backend sends ≥ 2 per second, so 3 s of silence
+ * means the feed has stopped, not that a packet is late.
+ */
+export const LIVE_FRESH_MS = 3000;
 
 export interface TelemetryServiceOptions {
   timers?: Timers;
@@ -49,6 +56,8 @@ export class TelemetryService implements TelemetryApi {
   private config: WorkerConfig = DEFAULT_CONFIG;
   private storeInstance: TelemetryStore | null = null;
   private connection: ConnectionState = initialConnection();
+  private lastNetworkPacketAt: number | null = null;
+  private carDisconnectedAt = -Infinity;
   private demo: DemoSource | null = null;
   private network: NetworkSource | null = null;
   private radio: RadioSource | null = null;
@@ -65,14 +74,7 @@ export class TelemetryService implements TelemetryApi {
     this.timers = options.timers ?? realTimers;
     this.fetchImpl = options.fetchImpl;
     this.demoSeed = options.demoSeed ?? 1;
-    const sources = {
-      connection: () => ({ ...this.connection }),
-      rejected: () => {
-        const counters = this.store.counters();
-        return { rejected: counters.rejected, recent: counters.recentRejections };
-      },
-    };
-    this.events = new EventBatcher(this.timers, sources, options.flushIntervalMs);
+    this.events = new EventBatcher(this.timers, options.flushIntervalMs);
   }
 
   private get store(): TelemetryStore {
@@ -99,7 +101,6 @@ export class TelemetryService implements TelemetryApi {
     });
     this.radio = new RadioSource(this.sinkFor("RADIO"));
     this.applyDemoState();
-    this.events.connectionChanged();
     if (this.wantsBackend()) {
       this.network.connect();
       void this.refreshLaps();
@@ -122,7 +123,7 @@ export class TelemetryService implements TelemetryApi {
   snapshot(sinceSeq: number): Snapshot {
     const since = typeof sinceSeq === "number" && Number.isFinite(sinceSeq) ? sinceSeq : 0;
     const storeSince = this.playback.storeSinceSeq(since);
-    return this.playback.apply(since, this.store.snapshot(storeSince, { ...this.connection }));
+    return this.playback.apply(since, this.store.snapshot(storeSince, this.connectionNow()));
   }
 
   series(request: SeriesRequest): SeriesResult {
@@ -148,7 +149,6 @@ export class TelemetryService implements TelemetryApi {
     this.connection.connectionType = type;
     this.applyDemoState();
     if (type === "NETWORK" && this.started) this.network?.connect();
-    this.events.connectionChanged();
   }
 
   setBackendUrl(url: string): void {
@@ -176,7 +176,6 @@ export class TelemetryService implements TelemetryApi {
     } else {
       this.playback.end(this.store.snapshot(0, this.connection).seq);
     }
-    this.events.connectionChanged();
   }
 
   attachRadio(readable: ReadableStream<Uint8Array>): void {
@@ -202,6 +201,27 @@ export class TelemetryService implements TelemetryApi {
     return this.config.connectToBackend || this.connection.connectionType === "NETWORK";
   }
 
+  /**
+   * The links as of now. The car link is what the backend last said, except
+   * that backend packets newer than its last carDisconnect prove the car is
+   * up, and without a socket we cannot know: so "unknown" until the first car
+   * event or packet, never a guessed "disconnected".
+   */
+  private connectionNow(): ConnectionState {
+    const c = this.connection;
+    const now = this.timers.now();
+    const fresh = (at: number | null) => at !== null && now - at <= LIVE_FRESH_MS;
+    const packetsProveCar =
+      fresh(this.lastNetworkPacketAt) &&
+      (this.lastNetworkPacketAt as number) > this.carDisconnectedAt;
+    let carLink: ConnectionState["carLink"] = "unknown";
+    if (c.socketConnected) {
+      if (packetsProveCar || c.mqttConnected === true) carLink = "connected";
+      else if (c.mqttConnected === false) carLink = "disconnected";
+    }
+    return { ...c, carLink, liveDataFlowing: fresh(c.lastLivePacketAt) };
+  }
+
   private applyDemoState(): void {
     if (this.started && this.connection.connectionType === "DEMO") this.demo?.start();
     else this.demo?.stop();
@@ -211,32 +231,43 @@ export class TelemetryService implements TelemetryApi {
     return {
       packet: (raw) => this.onPacket(raw, source),
       connection: (patch) => this.onConnection(patch),
+      latency: (kind, raw) => this.onLatency(kind, raw, source),
       notify: (kind) => this.onNotify(kind, source),
       lapData: (raw) => this.onLapData(raw, source),
       lapCoords: (raw) => {
-        const coords = parseLapCoords(raw);
-        if (coords) this.events.push({ type: "lapCoords", coords });
+        const checked = checkLapCoords(raw);
+        if (checked.ok) this.events.push({ type: "lapCoords", coords: checked.coords });
+        else if (checked.reason !== null) this.store.rejectEvent(source, checked.reason);
       },
     };
   }
 
   private onPacket(raw: unknown, source: ConnectionType): void {
     if (!this.started || source !== this.connection.connectionType) return;
-    if (!this.store.ingest(raw, source)) this.events.rejectedChanged();
+    // Rejections are counted by the store; the UI reads the counts from snapshots.
+    if (!this.store.ingest(raw, source) || source === "DEMO") return;
+    const now = this.timers.now();
+    this.connection.lastLivePacketAt = now;
+    if (source === "NETWORK") this.lastNetworkPacketAt = now;
   }
 
-  private onConnection(patch: Partial<ConnectionState>): void {
+  private onLatency(kind: LatencyKind, raw: unknown, source: ConnectionType): void {
+    if (!this.started) return;
+    const checked = checkLatency(kind, raw);
+    if (checked.ok) this.connection[kind] = checked.ms;
+    else this.store.rejectEvent(source, checked.reason);
+  }
+
+  private onConnection(patch: Parameters<SourceSink["connection"]>[0]): void {
     const c = this.connection;
     if (typeof patch.socketConnected === "boolean") c.socketConnected = patch.socketConnected;
     if (typeof patch.mqttConnected === "boolean") c.mqttConnected = patch.mqttConnected;
+    if (patch.mqttConnected === false) this.carDisconnectedAt = this.timers.now();
     if (typeof patch.radioConnected === "boolean") c.radioConnected = patch.radioConnected;
-    if (typeof patch.userLatency === "number") c.userLatency = patch.userLatency;
-    if (typeof patch.carLatency === "number") c.carLatency = patch.carLatency;
     // SPEC §4: a live feed that connects while in DEMO takes over.
     if (c.connectionType === "DEMO" && patch.socketConnected === true) c.connectionType = "NETWORK";
     if (c.connectionType === "DEMO" && patch.radioConnected === true) c.connectionType = "RADIO";
     this.applyDemoState();
-    this.events.connectionChanged();
   }
 
   private lapEventsFrom(source: ConnectionType): boolean {
@@ -251,8 +282,9 @@ export class TelemetryService implements TelemetryApi {
 
   private onLapData(raw: unknown, source: ConnectionType): void {
     if (!this.lapEventsFrom(source)) return;
-    const lap = parseLapRecord(raw);
-    if (!lap) return;
+    const checked = checkLapRecord(raw);
+    if (!checked.ok) return this.store.rejectEvent(source, checked.reason);
+    const lap = checked.lap;
     this.laps.push(lap);
     if (this.laps.length > MAX_LAPS) this.laps.shift();
     this.pushLaps();

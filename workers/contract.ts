@@ -53,18 +53,32 @@ export interface LapFetchResult {
   error: boolean;
 }
 
+/** The car's link as shown: unknown until the backend says or packets prove it. */
+export type CarLink = "unknown" | "connected" | "disconnected";
+
+/**
+ * The links, as STATE: it travels in every snapshot and nowhere else (worker
+ * events carry only happenings). The UI derives its app state from the
+ * newest snapshot in one place (src/state/connectionMirror.ts).
+ */
 export interface ConnectionState {
-  /** The source that feeds packets now. Starts as DEMO. */
+  /** The source that feeds packets now: the saved choice at start, DEMO on a first visit. */
   connectionType: ConnectionType;
   socketConnected: boolean;
-  /** The car's link to the backend (carConnect / carDisconnect). */
-  mqttConnected: boolean;
+  /** The backend's last word on the car (carConnect → true, carDisconnect → false); null until the first. */
+  mqttConnected: boolean | null;
+  /** What the status bar shows: "connected" while backend packets arrive, else from mqttConnected. */
+  carLink: CarLink;
   radioConnected: boolean;
-  /** Round trip of the ping, ms; null until the first ack. */
+  /** Round trip of the ping, ms, within 0..60,000; null until the first plausible ack. */
   userLatency: number | null;
-  /** As reported by the backend, ms; null until received. */
+  /** As reported by the backend, ms, within 0..60,000; null until a plausible one arrives. */
   carLatency: number | null;
   playback: boolean;
+  /** Wall clock (Date.now ms) of the last accepted NETWORK or RADIO packet; null if none (DEMO never sets it). */
+  lastLivePacketAt: number | null;
+  /** Whether NETWORK or RADIO packets arrived within the last few seconds (LIVE_FRESH_MS in the worker). */
+  liveDataFlowing: boolean;
 }
 
 export interface RejectionReason {
@@ -77,7 +91,10 @@ export interface RejectionReason {
 
 export interface Counters {
   accepted: number;
+  /** Packets that failed validation. */
   rejected: number;
+  /** Other received events that failed their check (implausible latency, malformed lapData / lapCoords). */
+  rejectedEvents: number;
   /** Accepted packets per second over the last ~2 s. */
   packetRate: number;
   historyLength: number;
@@ -86,7 +103,7 @@ export interface Counters {
   historyBytes: number;
   /** TimeStamp (epoch seconds) of the newest accepted packet; null if none. */
   lastPacketTime: number | null;
-  /** The last few rejection reasons, newest last. */
+  /** The last few rejection reasons (packets and events), newest last. */
   recentRejections: RejectionReason[];
 }
 
@@ -140,7 +157,7 @@ export interface WorkerConfig {
   backendUrl: string;
   /** Try the backend on start (the spec's "socket connects while DEMO"). */
   connectToBackend: boolean;
-  /** The user's chosen source; DEMO switches to NETWORK/RADIO when those connect. */
+  /** The saved (or default DEMO) source to start in; DEMO switches to NETWORK/RADIO when those connect. */
   connectionType: ConnectionType;
   /** Packets kept in history (fixed at start). */
   historyCapacity: number;
@@ -150,13 +167,15 @@ export interface WorkerConfig {
   pingIntervalMs: number;
 }
 
-/** Low-rate events pushed to the UI through one Comlink.proxy callback, batched. */
+/**
+ * Discrete happenings pushed to the UI through one Comlink.proxy callback,
+ * batched. State (links, latencies, counters) is never sent here: it is in
+ * every Snapshot.
+ */
 export type WorkerEvent =
-  | { type: "connection"; connection: ConnectionState }
   | { type: "notification"; kind: "lapComplete" | "carConnect" | "carDisconnect" }
   | { type: "laps"; result: LapFetchResult }
-  | { type: "lapCoords"; coords: LapCoords }
-  | { type: "rejected"; rejected: number; recent: RejectionReason[] };
+  | { type: "lapCoords"; coords: LapCoords };
 
 export type WorkerEventListener = (events: WorkerEvent[]) => void;
 

@@ -1,7 +1,8 @@
 // App state (the spec's App state table) lives here, in valtio. Telemetry values
 // do not: they stay in the worker and reach the screen through snapshots.
-// Connection fields mirror the worker's `connection` events; the rest are the
-// user's settings, restored from localStorage at start.
+// Connection fields mirror the worker's snapshots (connectionMirror.ts, the one
+// place they are written); the rest are the user's settings, restored from
+// localStorage at start (connectionType too: the worker starts in it).
 import { proxy } from "valtio";
 import type { AppUnits, ConnectionType, LapCoords } from "../../workers/contract";
 import type { LoadingPhase } from "./loadingPhases";
@@ -28,7 +29,8 @@ export interface AppState {
   favourites: string[];
   lapCoords: LapCoords | null;
   loading: boolean;
-  mqttConnected: boolean;
+  /** The backend's last carConnect (true) / carDisconnect (false); null until the first. */
+  mqttConnected: boolean | null;
   playbackDateTime: PlaybackDateTime;
   playbackSwitch: boolean;
   radioConnected: boolean;
@@ -56,7 +58,7 @@ export const appState = proxy<AppState>({
   favourites: [...DEFAULT_FAVOURITES],
   lapCoords: defaults.lapCoords,
   loading: true,
-  mqttConnected: false,
+  mqttConnected: null,
   playbackDateTime: defaults.playbackDateTime,
   playbackSwitch: false,
   radioConnected: false,

@@ -1,5 +1,7 @@
-// Copies the worker's connection state into appState (valtio skips writes of
-// equal values, so mirroring every snapshot costs nothing when nothing moved).
+// The one place where the UI's app state follows the worker's connection state:
+// the wiring calls this with every snapshot (the snapshot is the only carrier
+// of link state; worker events carry happenings only). valtio skips writes of
+// equal values, so mirroring every snapshot costs nothing when nothing moved.
 import type { ConnectionState } from "../../workers/contract";
 import { appState } from "./appState";
 

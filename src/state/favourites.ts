@@ -28,12 +28,18 @@ export const DEFAULT_FAVOURITES: readonly string[] = Object.keys(NAMED_FAVOURITE
 
 const FIELD_PATH = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$|^TimeStamp$/;
 
+// Own properties only: `in` and plain indexing also see Object.prototype, which
+// once let "toString", "constructor" and "__proto__" through as favourites.
+function namedFavourite(name: string): FavouriteField | undefined {
+  return Object.hasOwn(NAMED_FAVOURITES, name) ? NAMED_FAVOURITES[name] : undefined;
+}
+
 /** Whether a stored favourite name can be shown at all. */
 export function isFavouriteName(name: string): boolean {
-  return name in NAMED_FAVOURITES || FIELD_PATH.test(name);
+  return namedFavourite(name) !== undefined || FIELD_PATH.test(name);
 }
 
 /** The field behind a favourite name; paths map to themselves. */
 export function favouriteField(name: string): FavouriteField {
-  return NAMED_FAVOURITES[name] ?? { path: name, digits: 2 };
+  return namedFavourite(name) ?? { path: name, digits: 2 };
 }

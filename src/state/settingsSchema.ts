@@ -81,7 +81,8 @@ export function restoreSettings(raw: string | null, today?: Date): Restored<Stor
   const value: Record<string, unknown> = { ...defaults };
   const rejected: string[] = [];
   for (const [key, schema] of Object.entries(SETTINGS_FIELDS)) {
-    const result = schema.safeParse(stored[key]);
+    // Own properties only, so a stored object never reads Object.prototype members.
+    const result = schema.safeParse(Object.hasOwn(stored, key) ? stored[key] : undefined);
     if (result.success) value[key] = result.data;
     else rejected.push(key);
   }

@@ -25,7 +25,11 @@ function connect(url: string) {
   cleanup.push(() => service.stop());
   const connection = (): ConnectionState => service.snapshot(0).connection;
   const accepted = () => service.snapshot(0).counters.accepted;
-  return { service, events, connection, accepted };
+  // Link state is in snapshots only: record it as the UI's poll would see it.
+  const states: ConnectionState[] = [];
+  const poll = setInterval(() => states.push(connection()), 20);
+  cleanup.push(() => clearInterval(poll));
+  return { service, events, connection, accepted, states };
 }
 
 const waitFor = <T>(check: () => T, timeout = 10_000) =>
@@ -67,7 +71,7 @@ describe("NETWORK against the feed server", () => {
 
   it("follows the car dropping out and coming back", async () => {
     const server = await feed({ rate: 20, carDropout: 1.2 });
-    const { events, connection } = connect(server.url);
+    const { events, connection, states } = connect(server.url);
     await waitFor(() =>
       expect(events).toContainEqual({ type: "notification", kind: "carDisconnect" }),
     );
@@ -75,8 +79,53 @@ describe("NETWORK against the feed server", () => {
       expect(events).toContainEqual({ type: "notification", kind: "carConnect" }),
     );
     await waitFor(() => expect(connection().mqttConnected).toBe(true));
-    const states = events.flatMap((e) => (e.type === "connection" ? [e.connection] : []));
-    expect(states.some((c) => c.mqttConnected === false && c.socketConnected)).toBe(true);
+    expect(
+      states.some(
+        (c) => c.mqttConnected === false && c.socketConnected && c.carLink === "disconnected",
+      ),
+    ).toBe(true);
+    expect(connection().carLink).toBe("connected");
+  });
+
+  // Issue 7: the car was shown "disconnected" for minutes while packets flowed,
+  // because the app assumed it until the backend's next carConnect.
+  it("shows the car link as unknown before any car event, and up while the backend's packets arrive", async () => {
+    const server = await feed({ rate: 20 });
+    server.pause();
+    const { connection } = connect(server.url);
+    await waitFor(() => expect(connection().socketConnected).toBe(true));
+    expect(connection().mqttConnected).toBeNull();
+    expect(connection().carLink).toBe("unknown");
+    expect(connection().liveDataFlowing).toBe(false);
+    expect(connection().lastLivePacketAt).toBeNull();
+
+    server.resume();
+    await waitFor(() => expect(connection().carLink).toBe("connected"));
+    expect(connection().liveDataFlowing).toBe(true);
+    expect(Date.now() - connection().lastLivePacketAt!).toBeLessThan(2000);
+    expect(connection().mqttConnected).toBeNull(); // the backend has still said nothing
+
+    server.pause(); // as the real backend: no packets from a car that dropped out
+    server.io.emit("carDisconnect", { message: "Car has disconnected" });
+    await waitFor(() => expect(connection().carLink).toBe("disconnected"));
+    server.resume(); // packets newer than the carDisconnect prove the car is back
+    await waitFor(() => expect(connection().carLink).toBe("connected"));
+  });
+
+  // Issue 7, defect 4: −5, 1e308 and 10^12 ms were shown in the status bar.
+  it("keeps implausible latencies off the screen and counts them as rejected events", async () => {
+    const server = await feed({ rate: 20 });
+    const { service, connection } = connect(server.url);
+    await waitFor(() => expect(connection().carLatency).toEqual(expect.any(Number)));
+    const shown = connection().carLatency;
+    for (const bad of [-5, 1e308, 10 ** 12, "12", null]) server.io.emit("carLatency", bad);
+    await waitFor(() => expect(service.snapshot(0).counters.rejectedEvents).toBe(5));
+    expect(connection().carLatency).toBe(shown);
+    const reasons = service.snapshot(0).counters.recentRejections.map((r) => r.reason);
+    expect(reasons).toContain("carLatency: -5 ms is outside the plausible 0..60000 ms");
+    expect(reasons).toContain("carLatency: 1e+308 ms is outside the plausible 0..60000 ms");
+    server.io.emit("carLatency", 60_000);
+    await waitFor(() => expect(connection().carLatency).toBe(60_000));
   });
 
   it("reconnects after the server restarts and keeps the history across the gap", async () => {
@@ -101,7 +150,7 @@ describe("NETWORK against the feed server", () => {
 
   it("counts malformed packets as rejected and keeps the good ones", async () => {
     const server = await feed({ rate: 200, malformed: 0.2, seed: 4 });
-    const { service, events } = connect(server.url);
+    const { service } = connect(server.url);
     await waitFor(() => expect(service.snapshot(0).counters.accepted).toBeGreaterThan(300));
     const { accepted, rejected, recentRejections } = service.snapshot(0).counters;
     const share = rejected / (accepted + rejected);
@@ -109,7 +158,6 @@ describe("NETWORK against the feed server", () => {
     expect(share).toBeLessThan(0.3);
     expect(recentRejections.length).toBeGreaterThan(0);
     expect(recentRejections.every((r) => r.source === "NETWORK")).toBe(true);
-    await waitFor(() => expect(events.some((e) => e.type === "rejected")).toBe(true));
     expect(service.snapshot(0).changed["Title"]).toBe("Helios");
   });
 
@@ -121,7 +169,7 @@ describe("NETWORK against the feed server", () => {
     service.setBackendUrl(b.url);
     await waitFor(() => expect(b.clients).toBe(1));
     await waitFor(() => expect(a.clients).toBe(0));
-    expect(connection().socketConnected).toBe(true);
+    await waitFor(() => expect(connection().socketConnected).toBe(true)); // the client hears "connect" after the server
   });
 });
 
@@ -155,9 +203,8 @@ describe("feed server protocol details", () => {
 
   it("drops connections periodically and the dashboard comes back each time", async () => {
     const server = await feed({ rate: 50, disconnectEvery: 1 });
-    const { events, accepted } = connect(server.url);
-    const socketStates = () =>
-      events.flatMap((e) => (e.type === "connection" ? [e.connection.socketConnected] : []));
+    const { states, accepted } = connect(server.url);
+    const socketStates = () => states.map((c) => c.socketConnected);
     await waitFor(
       () =>
         expect(

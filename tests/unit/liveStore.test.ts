@@ -12,6 +12,7 @@ function snapshot(seq: number, changed: Snapshot["changed"]): Snapshot {
     counters: {
       accepted: seq,
       rejected: 0,
+      rejectedEvents: 0,
       packetRate: 2,
       historyLength: seq,
       historyCapacity: 100,

@@ -4,7 +4,9 @@ import {
   MAX_PLOTS,
   parseStoredLayout,
   type PlotLayout,
+  type RestoredLayout,
 } from "../../src/panels/Plots/layout";
+import { callInWorker } from "./fuzz/withTimeout";
 
 const valid: PlotLayout = {
   version: 1,
@@ -73,5 +75,42 @@ describe("plot layout restore", () => {
         "Derived.MpptArrayPower",
       ]),
     );
+  });
+});
+
+describe("plot layout restore terminates", () => {
+  // Issue 7, defect 1: ids a, a-2, a made the de-duplication loop forever and
+  // froze every visit to the Plots tab (the layout stays in storage).
+  it("restores ids a, a-2, a as three distinct ids (in a worker given 8 s)", async () => {
+    const raw = JSON.stringify({
+      ...valid,
+      plots: [
+        { id: "a", fields: [] },
+        { id: "a-2", fields: [] },
+        { id: "a", fields: [] },
+      ],
+    });
+    const { layout } = await callInWorker<RestoredLayout>(
+      new URL("../../src/panels/Plots/layout.ts", import.meta.url),
+      "parseStoredLayout",
+      [raw],
+      8000,
+    );
+    const ids = layout.plots.map((p) => p.id);
+    expect(new Set(ids).size).toBe(3);
+    expect(ids.slice(0, 2)).toEqual(["a", "a-2"]);
+  });
+
+  it("keeps renamed ids within the schema, so the saved layout restores again", () => {
+    const long = "x".repeat(64);
+    const raw = JSON.stringify({
+      ...valid,
+      plots: Array.from({ length: MAX_PLOTS }, () => ({ id: long, fields: [] })),
+    });
+    const first = parseStoredLayout(raw);
+    expect(new Set(first.layout.plots.map((p) => p.id)).size).toBe(MAX_PLOTS);
+    const again = parseStoredLayout(JSON.stringify(first.layout));
+    expect(again.warning).toBeNull();
+    expect(again.layout).toEqual(first.layout);
   });
 });

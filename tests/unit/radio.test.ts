@@ -12,6 +12,7 @@ function recordingSink() {
       frames.push(raw);
     },
     connection: (patch) => void connection.push(patch),
+    latency: () => undefined,
     notify: () => undefined,
     lapData: () => undefined,
     lapCoords: () => undefined,

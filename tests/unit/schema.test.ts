@@ -23,7 +23,10 @@ function readTsv(path: string): { path: string; type: string }[] {
   });
 }
 
-const rows = readTsv(fixturePath);
+// Without its input this file must say SKIPPED, never pass having checked nothing.
+const hasFixture = existsSync(fixturePath);
+const hasShared = existsSync(sharedPath);
+const rows = hasFixture ? readTsv(fixturePath) : [];
 
 /** A packet built from the TSV alone (not from the code under test). */
 function packetFromTsv(): Record<string, unknown> {
@@ -47,9 +50,8 @@ function setPath(packet: Record<string, unknown>, path: string, value: unknown):
   else node[last] = value;
 }
 
-describe("packet schema against the protocol's field list", () => {
-  it("the fixture is the protocol's telemetry-fields.tsv, unchanged", () => {
-    if (!existsSync(sharedPath)) return; // only checked where the shared protocol is present
+describe.skipIf(!hasFixture)("packet schema against the protocol's field list", () => {
+  it.skipIf(!hasShared)("the fixture is the protocol's telemetry-fields.tsv, unchanged", () => {
     expect(readFileSync(fixturePath, "utf8")).toBe(readFileSync(sharedPath, "utf8"));
   });
 

@@ -3,9 +3,12 @@ import type { FieldInfo } from "../../workers/contract";
 import { fieldSections, isFaultField } from "../../src/panels/FieldTable/fieldSections";
 import { displayValue, faultActive, formatNumber } from "../../src/panels/FieldTable/formatValue";
 import {
+  CAR_LINK_TEXTS,
+  formatAge,
   formatHistoryFill,
   formatLatency,
   formatPacketTime,
+  waitingText,
 } from "../../src/shell/statusbar/format";
 import { resolveTheme, toggledTheme } from "../../src/state/theme";
 
@@ -86,5 +89,35 @@ describe("theme", () => {
     expect(resolveTheme("system", false)).toBe("light");
     expect(resolveTheme("light", true)).toBe("light");
     expect(toggledTheme("dark")).toBe("light");
+  });
+});
+
+describe("waiting for a live source (issue 7: honest link state)", () => {
+  const now = 1_800_000_000_000;
+  it("says nothing in DEMO or while live packets arrive", () => {
+    expect(waitingText("DEMO", false, null, now)).toBeNull();
+    expect(waitingText("NETWORK", true, now - 500, now)).toBeNull();
+  });
+
+  it("says what it waits for and how old the last real packet is", () => {
+    expect(waitingText("NETWORK", false, null, now)).toBe(
+      "Waiting for the backend · no real packet yet",
+    );
+    expect(waitingText("NETWORK", false, now - 12_400, now)).toBe(
+      "Waiting for the backend · last real packet 12 s ago",
+    );
+    expect(waitingText("RADIO", false, now - 185_000, now)).toBe(
+      "Waiting for the radio · last real packet 3 min ago",
+    );
+    expect(formatAge(2 * 3600_000)).toBe("2 h ago");
+    expect(formatAge(-50)).toBe("just now");
+  });
+
+  it("names the car link's three states", () => {
+    expect(Object.values(CAR_LINK_TEXTS)).toEqual([
+      "Car link unknown",
+      "Car connected",
+      "Car disconnected",
+    ]);
   });
 });

@@ -115,9 +115,20 @@ describe("loading screen phases (spec §4)", () => {
 
 describe("loading texts (spec §2)", () => {
   it("says connecting, then connected or showing demo", () => {
-    expect(loadingText("drive-in", true)).toBe("Connecting to Helios...");
-    expect(loadingText("pending", false)).toBe("Connecting to Helios...");
-    expect(loadingText("ready", true)).toBe("Connected to Helios!");
-    expect(loadingText("ready", false)).toBe("Can't connect to Helios, showing demo.");
+    expect(loadingText("drive-in", true, "DEMO")).toBe("Connecting to Helios...");
+    expect(loadingText("pending", false, "NETWORK")).toBe("Connecting to Helios...");
+    expect(loadingText("ready", true, "NETWORK")).toBe("Connected to Helios!");
+    expect(loadingText("ready", false, "DEMO")).toBe("Can't connect to Helios, showing demo.");
+  });
+});
+
+describe("loading texts for a user who chose a live source", () => {
+  it("never says 'showing demo' in NETWORK or RADIO", () => {
+    expect(loadingText("ready", false, "NETWORK")).toBe(
+      "Can't connect to Helios, waiting for the backend.",
+    );
+    expect(loadingText("ready", false, "RADIO")).toBe(
+      "Can't connect to Helios, waiting for the radio.",
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_FAVOURITES, favouriteField } from "../../src/state/favourites";
+import { DEFAULT_FAVOURITES, favouriteField, isFavouriteName } from "../../src/state/favourites";
 import {
   defaultSettings,
   restoreFavourites,
@@ -90,6 +90,19 @@ describe("restoring favourites and theme", () => {
       expect(result.warning).toMatch(/favourites/);
     }
   });
+
+  // Issue 7, defect 5: `in` also sees Object.prototype, so these became tiles.
+  it.each(["toString", "constructor", "__proto__", "hasOwnProperty", "valueOf"])(
+    "does not take the built-in object name %s for a favourite",
+    (name) => {
+      expect(isFavouriteName(name)).toBe(false);
+      const result = restoreFavourites(JSON.stringify(["Pack Voltage", name]));
+      expect(result.value).toEqual([...DEFAULT_FAVOURITES]);
+      expect(result.warning).toMatch(/favourites/);
+      // A name that slipped through anyway maps to itself, never to a prototype member.
+      expect(favouriteField(name)).toEqual({ path: name, digits: 2 });
+    },
+  );
 
   it("reads the theme as a bare or quoted word, else follows the system with a warning", () => {
     expect(restoreTheme(null)).toEqual({ value: "system", warning: null });

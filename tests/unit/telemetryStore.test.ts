@@ -71,6 +71,54 @@ describe("TelemetryStore ingest", () => {
   });
 });
 
+describe("TelemetryStore stores every accepted value as sent (issue 7, defect 2)", () => {
+  const request = (fields: string[]) => ({
+    fields,
+    from: null,
+    to: null,
+    points: 100,
+    units: "metric" as const,
+  });
+
+  it("rejects 1e39 km/h with a reason instead of storing Infinity, and keeps the plot drawable", () => {
+    const store = new TelemetryStore({ capacity: 16 });
+    store.ingest(packet(0), "NETWORK");
+    const extreme = packet(1, (p) => (p.MotorDetails0.VehicleVelocity = 1e39));
+    expect(store.ingest(extreme, "NETWORK")).toBe(false);
+    expect(
+      store.ingest(
+        packet(2, (p) => (p.MotorDetails0.VehicleVelocity = -1e39)),
+        "RADIO",
+      ),
+    ).toBe(false);
+    store.ingest(
+      packet(3, (p) => (p.MotorDetails0.VehicleVelocity = 3.4e38)),
+      "NETWORK",
+    );
+    expect(store.counters().recentRejections[0]?.reason).toBe(
+      "MotorDetails0.VehicleVelocity: 1e+39 is beyond ±3.4e38, the range of its 32-bit column",
+    );
+    const [, velocity] = store.series(request(["MotorDetails0.VehicleVelocity"])).data;
+    expect([...velocity!].every(Number.isFinite)).toBe(true);
+    expect(Math.max(...velocity!)).toBeCloseTo(3.4e38, -36);
+  });
+
+  it("keeps huge values exactly in Float64 columns and derived power finite", () => {
+    const store = new TelemetryStore({ capacity: 16 });
+    const p = packet(0, (q) => {
+      q.MotorDetails0.Odometer = 1e300;
+      q.Battery.PackVoltage = 3e38;
+      q.Battery.PackCurrent = 3e38;
+    });
+    expect(store.ingest(p, "NETWORK")).toBe(true);
+    const [, odometer, packPower] = store.series(
+      request(["MotorDetails0.Odometer", "Derived.PackPower"]),
+    ).data;
+    expect(odometer![0]).toBe(1e300);
+    expect(packPower![0]! / 9e76).toBeCloseTo(1, 6); // volts and amps are Float32-rounded
+  });
+});
+
 describe("TelemetryStore snapshots", () => {
   it("lists all 316 fields (and the 3 derived) for sinceSeq 0, then only the fields that changed", () => {
     const store = new TelemetryStore({ capacity: 16 });
@@ -96,6 +144,13 @@ describe("TelemetryStore snapshots", () => {
       "Derived.PackPower": -3.5 * 100,
     });
     expect(store.snapshot(next.seq, CONNECTION).changed).toEqual({});
+  });
+
+  it("sends no values before the first packet, so nothing shows a made-up zero", () => {
+    const store = new TelemetryStore({ capacity: 16 });
+    expect(store.snapshot(0, CONNECTION).changed).toEqual({});
+    store.ingest(packet(0), "NETWORK");
+    expect(store.snapshot(0, CONNECTION).changed["Battery.PackVoltage"]).toBe(100);
   });
 
   it("reports a boolean that flips back and forth", () => {

@@ -2,6 +2,7 @@
 // GET {api}/laps. Any failure of the fetch yields "Error fetching lap data".
 import { z } from "zod";
 import type { FormattedLap, LapFetchResult } from "../contract";
+import { describeIssue } from "../store/rejectionReason";
 
 export const LAP_FETCH_ERROR = "Error fetching lap data";
 
@@ -53,10 +54,19 @@ export function formatLap(record: LapRecord): FormattedLap {
   };
 }
 
+export type LapCheck = { ok: true; lap: FormattedLap } | { ok: false; reason: string };
+
+/** A raw lapData payload → formatted lap, or the reason it is not a lap record. */
+export function checkLapRecord(raw: unknown): LapCheck {
+  const parsed = lapRecordSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, lap: formatLap(parsed.data) };
+  return { ok: false, reason: `lapData ${describeIssue(parsed.error.issues[0])}` };
+}
+
 /** A raw lapData payload → formatted lap, or null when it is not a lap record. */
 export function parseLapRecord(raw: unknown): FormattedLap | null {
-  const parsed = lapRecordSchema.safeParse(raw);
-  return parsed.success ? formatLap(parsed.data) : null;
+  const checked = checkLapRecord(raw);
+  return checked.ok ? checked.lap : null;
 }
 
 const failure = (): LapFetchResult => ({ laps: [], message: LAP_FETCH_ERROR, error: true });

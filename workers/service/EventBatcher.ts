@@ -1,33 +1,21 @@
-// Collects worker events and pushes them through the one proxied callback in
-// batches: the first event goes out at once (next macrotask), later ones at
-// most every `intervalMs`. Connection state and rejection counts are
-// "latest wins": a burst of changes sends one event, not one per packet.
-import type {
-  ConnectionState,
-  RejectionReason,
-  WorkerEvent,
-  WorkerEventListener,
-} from "../contract";
+// Collects worker events (discrete happenings: notifications, laps, lap
+// coordinates) and pushes them through the one proxied callback in batches:
+// the first event goes out at once (next macrotask), later ones at most every
+// `intervalMs`. State (links, latencies, counters) never travels here: the UI
+// reads it from snapshots.
+import type { WorkerEvent, WorkerEventListener } from "../contract";
 import type { TimerHandle, Timers } from "../sources/timers";
 
 export const DEFAULT_FLUSH_MS = 80;
 
-export interface BatchSources {
-  connection(): ConnectionState;
-  rejected(): { rejected: number; recent: RejectionReason[] };
-}
-
 export class EventBatcher {
   private listener: WorkerEventListener | null = null;
   private queue: WorkerEvent[] = [];
-  private connectionDirty = false;
-  private rejectedDirty = false;
   private timer: TimerHandle | null = null;
   private lastFlush = -Infinity;
 
   constructor(
     private readonly timers: Timers,
-    private readonly sources: BatchSources,
     private readonly intervalMs = DEFAULT_FLUSH_MS,
   ) {}
 
@@ -40,28 +28,12 @@ export class EventBatcher {
     this.schedule();
   }
 
-  connectionChanged(): void {
-    this.connectionDirty = true;
-    this.schedule();
-  }
-
-  rejectedChanged(): void {
-    if (this.rejectedDirty) return; // already scheduled: the hot path stays cheap
-    this.rejectedDirty = true;
-    this.schedule();
-  }
-
   /** Send what is pending now (also used on stop). */
   flush(): void {
     if (this.timer !== null) this.timers.clearTimeout(this.timer);
     this.timer = null;
-    const events: WorkerEvent[] = [];
-    if (this.connectionDirty)
-      events.push({ type: "connection", connection: this.sources.connection() });
-    events.push(...this.queue);
-    if (this.rejectedDirty) events.push({ type: "rejected", ...this.sources.rejected() });
+    const events = this.queue;
     this.queue = [];
-    this.connectionDirty = this.rejectedDirty = false;
     this.lastFlush = this.timers.now();
     if (events.length === 0 || !this.listener) return;
     try {
@@ -75,7 +47,6 @@ export class EventBatcher {
     if (this.timer !== null) this.timers.clearTimeout(this.timer);
     this.timer = null;
     this.queue = [];
-    this.connectionDirty = this.rejectedDirty = false;
   }
 
   private schedule(): void {

@@ -47,10 +47,14 @@ export function initialConnection(): ConnectionState {
   return {
     connectionType: "DEMO",
     socketConnected: false,
-    mqttConnected: false,
+    // Unknown, not "disconnected": the backend tells us only on its next carConnect.
+    mqttConnected: null,
+    carLink: "unknown",
     radioConnected: false,
     userLatency: null,
     carLatency: null,
     playback: false,
+    lastLivePacketAt: null,
+    liveDataFlowing: false,
   };
 }

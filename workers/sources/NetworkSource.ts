@@ -96,10 +96,7 @@ export class NetworkSource {
     socket.on("lapData", (payload: unknown) => sink.lapData(payload));
     socket.on("lapComplete", () => sink.notify("lapComplete"));
     socket.on("lapCoords", (payload: unknown) => sink.lapCoords(payload));
-    socket.on("carLatency", (payload: unknown) => {
-      if (typeof payload === "number" && Number.isFinite(payload))
-        sink.connection({ carLatency: payload });
-    });
+    socket.on("carLatency", (payload: unknown) => sink.latency("carLatency", payload));
     socket.on("carConnect", () => {
       sink.connection({ mqttConnected: true });
       sink.notify("carConnect");
@@ -117,7 +114,7 @@ export class NetworkSource {
     const sentAt = this.timers.now();
     socket.emit("ping", () => {
       if (this.socket !== socket) return; // an answer from a socket we dropped
-      this.sink.connection({ userLatency: Math.max(0, this.timers.now() - sentAt) });
+      this.sink.latency("userLatency", this.timers.now() - sentAt);
     });
   }
 

@@ -2,12 +2,17 @@
 // Sources never validate or store: they hand raw payloads over and the service
 // decides (by connectionType and playback) what is accepted.
 import type { ConnectionState, ConnectionType } from "../contract";
+import type { LatencyKind } from "../service/latency";
 
 export interface SourceSink {
   /** A raw packet payload (already JSON-decoded object, or a JSON text line). */
   packet(raw: unknown, source: ConnectionType): void;
-  /** Connection facts that changed (socketConnected, mqttConnected, latencies, radioConnected). */
-  connection(patch: Partial<ConnectionState>): void;
+  /** Link facts that changed (socketConnected, mqttConnected, radioConnected). */
+  connection(
+    patch: Partial<Pick<ConnectionState, "socketConnected" | "mqttConnected" | "radioConnected">>,
+  ): void;
+  /** A raw latency (ms): the ping's round trip or the backend's carLatency; the service checks it. */
+  latency(kind: LatencyKind, raw: unknown): void;
   notify(kind: "lapComplete" | "carConnect" | "carDisconnect"): void;
   /** A raw `lapData` payload from the backend or the simulator. */
   lapData(raw: unknown): void;

@@ -21,7 +21,7 @@ import {
 } from "../telemetry/fields";
 import { DERIVED_FIELDS, STORED_NUMERIC_FIELDS, STORE_CATALOG } from "../telemetry/derivedFields";
 import { ColumnRing } from "../history/ColumnRing";
-import { needsFloat64 } from "../history/precision";
+import { float32RangeReason, fitsFloat32, needsFloat64 } from "../history/precision";
 import { TrackDistance } from "../geo/geo";
 import { PacketRate } from "./PacketRate";
 import { describeIssue, describeJsonError } from "./rejectionReason";
@@ -43,6 +43,9 @@ const LONG_FIELD = NUMERIC_FIELDS.indexOf("Telemetry.GpsLongitude");
 
 type Obj = Record<string, unknown>;
 
+/** Per packet numeric field: 1 when its column is Float32 (values must fit its range). */
+const FLOAT32_COLUMN = Uint8Array.from(NUMERIC_FIELDS, (path) => (needsFloat64(path) ? 0 : 1));
+
 export class TelemetryStore {
   readonly ring: ColumnRing;
   private readonly now: () => number;
@@ -59,6 +62,7 @@ export class TelemetryStore {
   private seq = 0;
   private accepted = 0;
   private rejected = 0;
+  private rejectedEvents = 0;
   private lastPacketTime: number | null = null;
   private readonly rejections: RejectionReason[] = [];
 
@@ -92,7 +96,10 @@ export class TelemetryStore {
     }
     const parsed = telemetryPacketSchema.safeParse(value);
     if (!parsed.success) return this.reject(source, describeIssue(parsed.error.issues[0]));
-    this.store(parsed.data as unknown as Obj);
+    const packet = parsed.data as unknown as Obj;
+    const outOfRange = this.float32Overflow(packet);
+    if (outOfRange !== null) return this.reject(source, outOfRange);
+    this.store(packet);
     return true;
   }
 
@@ -100,6 +107,9 @@ export class TelemetryStore {
     // A consumer ahead of us (e.g. after a worker restart) gets everything.
     const all = !(sinceSeq > 0) || sinceSeq > this.seq;
     const changed: Record<string, FieldValue> = {};
+    // Before the first packet there are no values: the UI shows "—", not zeros
+    // that a user would read as the car's.
+    if (this.seq === 0) return this.snapshotWith(changed, connection);
     for (let i = 0; i < STORED_NUMERIC_FIELDS.length; i++) {
       if (all || (this.verNum[i] as number) > sinceSeq)
         changed[STORED_NUMERIC_FIELDS[i] as string] = this.latestNum[i] as number;
@@ -112,6 +122,10 @@ export class TelemetryStore {
       if (all || (this.verStr[i] as number) > sinceSeq)
         changed[STRING_FIELDS[i] as string] = this.latestStr[i] as string;
     }
+    return this.snapshotWith(changed, connection);
+  }
+
+  private snapshotWith(changed: Record<string, FieldValue>, connection: ConnectionState): Snapshot {
     const { lat, long, headingDeg, distanceKm } = this.track;
     return {
       seq: this.seq,
@@ -130,6 +144,7 @@ export class TelemetryStore {
     return {
       accepted: this.accepted,
       rejected: this.rejected,
+      rejectedEvents: this.rejectedEvents,
       packetRate: this.rate.perSecond(),
       historyLength: this.ring.length,
       historyCapacity: this.ring.capacity,
@@ -154,11 +169,44 @@ export class TelemetryStore {
     return STORE_CATALOG.map((info) => ({ ...info }));
   }
 
+  /**
+   * Counts a received event other than a packet (a latency, lapData, lapCoords)
+   * that failed its check; its reason joins the packets' in Diagnostics.
+   */
+  rejectEvent(source: ConnectionType | "REPLAY", reason: string): void {
+    this.rejectedEvents++;
+    this.keepReason(source, reason);
+  }
+
   private reject(source: ConnectionType | "REPLAY", reason: string): false {
     this.rejected++;
+    this.keepReason(source, reason);
+    return false;
+  }
+
+  private keepReason(source: ConnectionType | "REPLAY", reason: string): void {
     this.rejections.push({ at: this.now(), source, reason });
     if (this.rejections.length > KEEP_REJECTIONS) this.rejections.shift();
-    return false;
+  }
+
+  /**
+   * The reason a valid packet cannot be stored as sent: a value a Float32
+   * column would turn into ±Infinity (see history/precision.ts), else null.
+   */
+  private float32Overflow(packet: Obj): string | null {
+    for (let c = 0; c < FIELD_CONTAINERS.length; c++) {
+      const container = FIELD_CONTAINERS[c]!;
+      let obj = packet;
+      for (let k = 0; k < container.keys.length; k++) obj = obj[container.keys[k]!] as Obj;
+      const numKeys = container.numKeys;
+      for (let j = 0; j < numKeys.length; j++) {
+        const field = container.numIndex[j]!;
+        const v = obj[numKeys[j]!] as number;
+        if (FLOAT32_COLUMN[field] === 1 && !fitsFloat32(v))
+          return float32RangeReason(NUMERIC_FIELDS[field]!, v);
+      }
+    }
+    return null;
   }
 
   /** Hot path: one pass over the precompiled containers, no closures, no per-field objects. */

@@ -5,7 +5,7 @@ import type { SeriesRequest, SeriesResult } from "../contract";
 import type { ColumnRing } from "../history/ColumnRing";
 import { fillColumn, lowerBound, planDownsample, upperBound } from "../history/downsample";
 import { storedFieldInfo, storedFieldSlot } from "../telemetry/derivedFields";
-import { convertColumnInPlace, displayUnit } from "../telemetry/units";
+import { convertColumnInPlace, displayUnit } from "../units";
 
 // Scratch for windows that wrap around the ring, sized to its capacity once.
 const scratchByRing = new WeakMap<ColumnRing, { x: Float64Array; y: Float64Array }>();

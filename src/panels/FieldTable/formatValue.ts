@@ -1,6 +1,6 @@
 // Display text for one field value, converted to the chosen units (pure).
 import type { AppUnits, FieldInfo, FieldValue } from "../../../workers/contract";
-import { displayUnit, toDisplay } from "../../../workers/telemetry/units";
+import { displayUnit, toDisplay } from "../../../workers/units";
 
 /** Fewer decimals for larger numbers, so columns stay readable. */
 export function formatNumber(value: number, digits?: number): string {

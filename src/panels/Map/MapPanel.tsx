@@ -2,7 +2,7 @@
 // distance travelled and the finish line.
 import { Card, H5 } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
-import { displayUnit, toDisplay } from "../../../workers/telemetry/units";
+import { displayUnit, toDisplay } from "../../../workers/units";
 import { appState } from "../../state/appState";
 import { useLiveStatus } from "../../worker-client/hooks";
 import { LabelValueTable, type LabelValueRow } from "../common/LabelValueTable";

@@ -1,15 +1,23 @@
 // The Overview: the user's favourites as large live values, then the link and
 // packet counters. (data-testids and `[data-field] .live-value` are used by e2e tests.)
-import { Card, H5, Tag } from "@blueprintjs/core";
+import { Callout, Card, H5, Tag } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
-import { displayUnit, toDisplay } from "../../../workers/telemetry/units";
+import { displayUnit, toDisplay } from "../../../workers/units";
 import { appState } from "../../state/appState";
 import { useLiveStatus } from "../../worker-client/hooks";
+import { CAR_LINK_TEXTS, waitingText } from "../../shell/statusbar/format";
 import { FavouriteTile } from "./FavouriteTile";
 import "./overview.css";
 
 function ConnectionCard() {
   const connection = useLiveStatus()?.connection;
+  const { connectionType } = useSnapshot(appState);
+  const waiting = waitingText(
+    connectionType,
+    connection?.liveDataFlowing ?? false,
+    connection?.lastLivePacketAt ?? null,
+    Date.now(),
+  );
   return (
     <Card className="helios-overview-card" aria-label="Connection">
       <H5>Connection</H5>
@@ -25,9 +33,12 @@ function ConnectionCard() {
       <p data-testid="socket-state">
         Socket: {connection?.socketConnected ? "connected" : "not connected"}
       </p>
-      <p data-testid="car-state">
-        Car: {connection?.mqttConnected ? "connected" : "not connected"}
-      </p>
+      <p data-testid="car-state">{CAR_LINK_TEXTS[connection?.carLink ?? "unknown"]}</p>
+      {waiting && (
+        <Callout compact intent="warning" icon="time" data-testid="overview-waiting">
+          {waiting}
+        </Callout>
+      )}
     </Card>
   );
 }

@@ -25,9 +25,10 @@ export const WINDOW_LABELS: Record<WindowPreset, string> = {
 
 export const MAX_PLOTS = 24;
 export const MAX_FIELDS_PER_PLOT = 12;
+const MAX_ID_LENGTH = 64;
 
 const plotSpecSchema = z.object({
-  id: z.string().min(1).max(64),
+  id: z.string().min(1).max(MAX_ID_LENGTH),
   fields: z.array(z.string().min(1).max(200)).max(MAX_FIELDS_PER_PLOT),
 });
 
@@ -85,11 +86,18 @@ export function parseStoredLayout(raw: string | null): RestoredLayout {
 }
 
 // Ids key React lists and plot drivers; a hand-edited layout could repeat one.
+// A repeat gets the first free "-2", "-3", … suffix. At most MAX_PLOTS ids are
+// taken, so one of the first MAX_PLOTS + 1 suffixes is free: the loop is
+// bounded by construction (an unbounded retry here once froze the Plots tab).
+// The base is shortened so a renamed id still passes the schema next visit.
 function dedupeIds(layout: PlotLayout): PlotLayout {
   const seen = new Set<string>();
   const plots = layout.plots.map((plot) => {
     let id = plot.id;
-    while (seen.has(id)) id = `${plot.id}-${seen.size}`;
+    for (let n = 2; seen.has(id) && n <= MAX_PLOTS + 2; n++) {
+      const suffix = `-${n}`;
+      id = plot.id.slice(0, MAX_ID_LENGTH - suffix.length) + suffix;
+    }
     seen.add(id);
     return { id, fields: [...new Set(plot.fields)] };
   });

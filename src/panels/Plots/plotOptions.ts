@@ -3,6 +3,7 @@
 // data itself never passes through here.
 import uPlot from "uplot";
 import { planAxes } from "./axisLayout";
+import { drawableRange } from "./yRange";
 import { fieldLabel, formatValue } from "./fieldLabel";
 import { CHROME, seriesColor, type PlotTheme } from "./palette";
 import type { PlotSeriesInfo } from "./plotTypes";
@@ -44,6 +45,10 @@ export function buildPlotOptions(
     ticks: { stroke: chrome.grid, width: 1, size: 4 },
   };
   const scales: uPlot.Scales = { x: { time: true } };
+  // Numeric scales: uPlot's automatic range, kept finite so an extreme value cannot blank the plot.
+  const autoRange = (min: number, max: number) => uPlot.rangeNum(min, max, 0.1, true);
+  for (const { scale } of plan.series)
+    scales[scale] = { range: (_u, min, max) => drawableRange(min, max, autoRange) };
   for (const scale of plan.booleanScales) scales[scale] = { range: [-0.1, 1.1] };
 
   return {

@@ -12,6 +12,11 @@ function CountersTable({ counters }: { counters: Counters }) {
   const rows: LabelValueRow[] = [
     ["Accepted packets", counters.accepted.toLocaleString("en-US"), "diag-accepted"],
     ["Rejected packets", counters.rejected.toLocaleString("en-US"), "diag-rejected"],
+    [
+      "Rejected events (latency, lap data, lap coordinates)",
+      counters.rejectedEvents.toLocaleString("en-US"),
+      "diag-rejected-events",
+    ],
     ["Packet rate", formatRate(counters.packetRate), "diag-rate"],
     [
       "History fill",
@@ -25,7 +30,7 @@ function CountersTable({ counters }: { counters: Counters }) {
 
 function RejectionList({ counters }: { counters: Counters }) {
   if (counters.recentRejections.length === 0)
-    return <p className={Classes.TEXT_MUTED}>No packet has been rejected.</p>;
+    return <p className={Classes.TEXT_MUTED}>No packet or event has been rejected.</p>;
   return (
     <HTMLTable compact className="helios-wide-table" data-testid="diag-rejections">
       <thead>

@@ -7,7 +7,8 @@ import { SolarCarArt, SunArt } from "./SolarCarArt";
 import "./loading.css";
 
 export function LoadingScreen() {
-  const { displayLoading, loadingPhase, socketConnected, radioConnected } = useSnapshot(appState);
+  const { displayLoading, loadingPhase, socketConnected, radioConnected, connectionType } =
+    useSnapshot(appState);
   if (!displayLoading) return null;
   const linked = socketConnected || radioConnected;
   return (
@@ -26,7 +27,7 @@ export function LoadingScreen() {
         </div>
       </div>
       <p className="helios-loading-text" data-testid="loading-text">
-        {loadingText(loadingPhase, linked)}
+        {loadingText(loadingPhase, linked, connectionType)}
       </p>
     </div>
   );

@@ -3,7 +3,7 @@ import { Button, HTMLSelect, Tag } from "@blueprintjs/core";
 import { useState } from "react";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
-import { DEFAULT_FAVOURITES, NAMED_FAVOURITES } from "../../state/favourites";
+import { DEFAULT_FAVOURITES, favouriteField } from "../../state/favourites";
 import { useFieldCatalog } from "../../panels/common/useFieldCatalog";
 
 export function FavouritesSettings() {
@@ -25,7 +25,7 @@ export function FavouritesSettings() {
             key={name}
             round
             onRemove={() => (appState.favourites = appState.favourites.filter((f) => f !== name))}
-            title={NAMED_FAVOURITES[name]?.path ?? name}
+            title={favouriteField(name).path}
           >
             {name}
           </Tag>

@@ -11,8 +11,9 @@ export const NO_WEB_SERIAL =
 
 const backendUrlSchema = z.url({ protocol: /^https?$/ });
 
+// The worker owns the link state: appState follows with the next snapshot
+// (within ~100 ms), so there is one writer and no flicker between two.
 export function setConnectionType(client: TelemetryClient, type: ConnectionType): void {
-  appState.connectionType = type;
   void client.api.setConnectionType(type);
 }
 
@@ -26,7 +27,6 @@ export function applyBackendUrl(client: TelemetryClient, url: string): string | 
 }
 
 export function setPlayback(client: TelemetryClient, on: boolean): void {
-  appState.playbackSwitch = on;
   void client.api.setPlayback(on);
 }
 

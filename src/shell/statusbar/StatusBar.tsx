@@ -3,7 +3,16 @@ import { Intent, Tag, Tooltip } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
 import { useLiveStatus } from "../../worker-client/hooks";
-import { formatHistoryFill, formatLatency, formatPacketTime, formatRate, NO_VALUE } from "./format";
+import type { CarLink } from "../../../workers/contract";
+import {
+  CAR_LINK_TEXTS,
+  formatHistoryFill,
+  formatLatency,
+  formatPacketTime,
+  formatRate,
+  NO_VALUE,
+  waitingText,
+} from "./format";
 import "./statusbar.css";
 
 function LinkIndicator({
@@ -19,6 +28,17 @@ function LinkIndicator({
     <span className="helios-status-item" data-testid={testId} data-connected={connected}>
       <span className={`helios-dot ${connected ? "helios-dot-on" : "helios-dot-off"}`} />
       {label} {connected ? "connected" : "disconnected"}
+    </span>
+  );
+}
+
+/** The car's link is three-state: unknown until the backend says or packets prove it. */
+function CarLinkIndicator({ link }: { link: CarLink }) {
+  const dot = link === "connected" ? "on" : link === "disconnected" ? "off" : "unknown";
+  return (
+    <span className="helios-status-item" data-testid="status-car" data-state={link}>
+      <span className={`helios-dot helios-dot-${dot}`} />
+      {CAR_LINK_TEXTS[link]}
     </span>
   );
 }
@@ -43,12 +63,26 @@ function ConnectionTypeTag({ type, playback }: { type: string; playback: boolean
 
 export function StatusBar() {
   const app = useSnapshot(appState);
-  const counters = useLiveStatus()?.counters;
+  const status = useLiveStatus();
+  const counters = status?.counters;
+  const connection = status?.connection;
+  // Re-rendered with every snapshot (~10 per second), so the age stays current.
+  const waiting = waitingText(
+    app.connectionType,
+    connection?.liveDataFlowing ?? false,
+    connection?.lastLivePacketAt ?? null,
+    Date.now(),
+  );
   return (
     <footer className="helios-statusbar" aria-label="Status">
       <ConnectionTypeTag type={app.connectionType} playback={app.playbackSwitch} />
       <LinkIndicator label="Socket" connected={app.socketConnected} testId="status-socket" />
-      <LinkIndicator label="Car" connected={app.mqttConnected} testId="status-car" />
+      <CarLinkIndicator link={connection?.carLink ?? "unknown"} />
+      {waiting && (
+        <span className="helios-status-item helios-status-waiting" data-testid="status-waiting">
+          {waiting}
+        </span>
+      )}
       <span className="helios-status-item" data-testid="status-user-latency">
         User latency {formatLatency(app.userLatency)}
       </span>

@@ -31,3 +31,38 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+export const CAR_LINK_TEXTS = {
+  unknown: "Car link unknown",
+  connected: "Car connected",
+  disconnected: "Car disconnected",
+} as const;
+
+/** "4 s ago", "3 min ago", "2 h ago"; a clock skew (negative age) reads as "just now". */
+export function formatAge(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 1000) return "just now";
+  const s = Math.floor(ms / 1000);
+  if (s < 60) return `${s} s ago`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  return `${Math.floor(s / 3600)} h ago`;
+}
+
+/**
+ * For a user on a live source (NETWORK, RADIO) whose data is not flowing:
+ * what the app waits for and how old the last real packet is. Null in DEMO
+ * or while live packets arrive.
+ */
+export function waitingText(
+  connectionType: "DEMO" | "NETWORK" | "RADIO",
+  liveDataFlowing: boolean,
+  lastLivePacketAt: number | null,
+  now: number,
+): string | null {
+  if (connectionType === "DEMO" || liveDataFlowing) return null;
+  const what = connectionType === "NETWORK" ? "Waiting for the backend" : "Waiting for the radio";
+  const last =
+    lastLivePacketAt === null
+      ? "no real packet yet"
+      : `last real packet ${formatAge(now - lastLivePacketAt)}`;
+  return `${what} · ${last}`;
+}

@@ -1,6 +1,8 @@
-// Connects the worker's events and snapshots to appState, drives the loading
-// flag and the loading screen's phases, and turns worker notifications into
-// toasts. Runs once for the page (effects clean up under StrictMode).
+// Connects the worker's snapshots (state) and events (happenings) to the UI:
+// every snapshot's connection state goes to appState through
+// mirrorConnection, drives the loading flag and the loading screen's phases;
+// notifications become toasts. Runs once for the page (effects clean up under
+// StrictMode).
 import { useEffect } from "react";
 import type { WorkerEvent } from "../../../workers/contract";
 import { appState } from "../../state/appState";
@@ -13,16 +15,10 @@ import { NOTIFICATION_TEXTS } from "../../state/notificationQueue";
 import { useTelemetry } from "../../worker-client/hooks";
 import { notify } from "../notifications/notificationCenter";
 
-function handleEvent(event: WorkerEvent, loading: LoadingSignal): void {
+function handleEvent(event: WorkerEvent): void {
   switch (event.type) {
-    case "connection":
-      mirrorConnection(event.connection);
-      loading.updateLink(event.connection);
-      return;
     case "notification":
-      if (event.kind === "carConnect") appState.mqttConnected = true;
-      if (event.kind === "carDisconnect") appState.mqttConnected = false;
-      // The worker already applies the lap rule (NETWORK, or the demo car's own
+      // The link itself (mqttConnected) arrives with the next snapshot. The worker already applies the lap rule (NETWORK, or the demo car's own
       // laps; never during playback), so every lapComplete it sends is shown.
       notify(NOTIFICATION_TEXTS[event.kind]);
       return;
@@ -32,8 +28,6 @@ function handleEvent(event: WorkerEvent, loading: LoadingSignal): void {
     case "lapCoords":
       appState.lapCoords = event.coords;
       return;
-    case "rejected":
-      return; // counters reach the status bar through snapshots
   }
 }
 
@@ -55,7 +49,7 @@ export function useShellWiring(clock: Clock = browserClock): void {
     appState.loadingPhase = phases.phase;
     appState.displayLoading = true;
 
-    const offEvents = client.onEvent((event) => handleEvent(event, loading));
+    const offEvents = client.onEvent(handleEvent);
     const offStatus = live.subscribeStatus(() => {
       const connection = live.status?.connection;
       if (!connection) return;

@@ -1,7 +1,10 @@
-// Metric → imperial display conversion, per display unit. Pure and tiny so the
-// UI may import it as a value (no zod, no worker dependencies). History and
-// snapshots hold wire (metric) values; conversion happens for display only.
-import type { AppUnits } from "../contract";
+// Shared code, beside the contract: metric → imperial display conversion per
+// display unit. The worker converts plot series with it and the UI converts
+// the values it shows, so both sides use one table. Besides contract.ts (types
+// only) this is the one module under workers/ that src/ may import, and it may
+// import nothing but the contract's types (eslint.config.js enforces the UI side).
+// History and snapshots hold wire (metric) values; conversion is for display.
+import type { AppUnits } from "./contract";
 
 interface Conversion {
   unit: string;
@@ -21,16 +24,21 @@ const TO_IMPERIAL: Record<string, Conversion> = {
   "°C": { unit: "°F", scale: 9 / 5, offset: 32 },
 };
 
+// Own properties only: a unit named "constructor" must not find Object's.
+function conversion(metricUnit: string): Conversion | undefined {
+  return Object.hasOwn(TO_IMPERIAL, metricUnit) ? TO_IMPERIAL[metricUnit] : undefined;
+}
+
 /** The unit shown for a metric unit under the chosen unit system. */
 export function displayUnit(metricUnit: string, units: AppUnits): string {
   if (units === "metric") return metricUnit;
-  return TO_IMPERIAL[metricUnit]?.unit ?? metricUnit;
+  return conversion(metricUnit)?.unit ?? metricUnit;
 }
 
 /** One value converted for display; unchanged for metric or unit-less values. */
 export function toDisplay(value: number, metricUnit: string, units: AppUnits): number {
   if (units === "metric") return value;
-  const c = TO_IMPERIAL[metricUnit];
+  const c = conversion(metricUnit);
   return c ? value * c.scale + c.offset : value;
 }
 
@@ -41,7 +49,7 @@ export function convertColumnInPlace(
   units: AppUnits,
 ): void {
   if (units === "metric") return;
-  const c = TO_IMPERIAL[metricUnit];
+  const c = conversion(metricUnit);
   if (!c) return;
   for (let i = 0; i < column.length; i++) column[i] = (column[i] as number) * c.scale + c.offset;
 }

@@ -1,0 +1,36 @@
+// A y range uPlot can draw. Its automatic range pads the data's min and max by
+// 10 %; with extreme (valid) values such as an odometer of ±1e308 the padded
+// ends or their span overflow to Infinity and the whole plot goes blank. A
+// range whose span stays finite with headroom is kept as uPlot made it;
+// otherwise the ends are clamped so one extreme value squashes the plot but
+// never blanks it (values beyond the clamp are drawn off the edge).
+const LIMIT = Number.MAX_VALUE / 4;
+
+export type YRange = [number | null, number | null];
+
+/** Whether uPlot can scale and tick this range without overflowing. */
+export function isDrawableRange([lo, hi]: YRange): boolean {
+  if (lo === null || hi === null) return true; // no data: uPlot shows an empty plot
+  return Number.isFinite(lo) && Number.isFinite(hi) && Math.abs(hi - lo) <= 2 * LIMIT;
+}
+
+/** A finite range around [min, max] with a finite span (for when padding overflowed). */
+export function clampedRange(min: number, max: number): [number, number] {
+  const clamp = (v: number) => (Number.isNaN(v) ? 0 : Math.max(-LIMIT, Math.min(LIMIT, v)));
+  const lo = clamp(min);
+  const hi = clamp(max);
+  if (lo < hi) return [lo, hi];
+  const half = Math.abs(lo) / 2 + 1;
+  return [lo - half, lo + half];
+}
+
+/** uPlot's own range when drawable, else the clamped one. */
+export function drawableRange(
+  min: number | null,
+  max: number | null,
+  autoRange: (min: number, max: number) => YRange,
+): YRange {
+  if (min === null || max === null) return [min, max];
+  const auto = autoRange(min, max);
+  return isDrawableRange(auto) ? auto : clampedRange(min, max);
+}
