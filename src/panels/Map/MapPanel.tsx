@@ -1,6 +1,7 @@
 // Position as text (the Leaflet map is a later issue): GPS position, heading,
 // distance travelled and the finish line.
-import { Card, H5 } from "@blueprintjs/core";
+import { Card } from "@blueprintjs/core";
+import { PanelHeading } from "../common/headings";
 import { useSnapshot } from "valtio";
 import { displayUnit, toDisplay } from "../../../workers/telemetry/units";
 import { appState } from "../../state/appState";
@@ -32,7 +33,7 @@ export function MapPanel() {
   return (
     <div className="helios-panel" data-testid="panel-map">
       <Card className="helios-overview-card">
-        <H5>Position</H5>
+        <PanelHeading className="helios-card-heading">Position</PanelHeading>
         <LabelValueTable rows={rows} />
       </Card>
     </div>

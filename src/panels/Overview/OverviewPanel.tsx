@@ -1,9 +1,10 @@
 // The Overview: the user's favourites as large live values, then the link and
 // packet counters. (data-testids and `[data-field] .live-value` are used by e2e tests.)
-import { Card, H5, Tag } from "@blueprintjs/core";
+import { Card, Tag } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import { displayUnit, toDisplay } from "../../../workers/telemetry/units";
 import { appState } from "../../state/appState";
+import { PanelHeading } from "../common/headings";
 import { useLiveStatus } from "../../worker-client/hooks";
 import { FavouriteTile } from "./FavouriteTile";
 import "./overview.css";
@@ -12,7 +13,7 @@ function ConnectionCard() {
   const connection = useLiveStatus()?.connection;
   return (
     <Card className="helios-overview-card" aria-label="Connection">
-      <H5>Connection</H5>
+      <PanelHeading className="helios-card-heading">Connection</PanelHeading>
       <p>
         Source:{" "}
         <Tag
@@ -36,7 +37,7 @@ function PacketsCard() {
   const counters = useLiveStatus()?.counters;
   return (
     <Card className="helios-overview-card" aria-label="Packets">
-      <H5>Packets</H5>
+      <PanelHeading className="helios-card-heading">Packets</PanelHeading>
       <p data-testid="accepted-count">Accepted: {counters?.accepted ?? 0}</p>
       <p data-testid="packet-rate">Rate: {(counters?.packetRate ?? 0).toFixed(1)} /s</p>
       <p data-testid="rejected-count">Rejected: {counters?.rejected ?? 0}</p>
@@ -52,7 +53,7 @@ function PositionCard() {
   const distance = geo ? toDisplay(geo.distanceKm, "km", appUnits) : null;
   return (
     <Card className="helios-overview-card" aria-label="Position">
-      <H5>Position</H5>
+      <PanelHeading className="helios-card-heading">Position</PanelHeading>
       <p>
         {fixed(geo?.lat, 5)}°, {fixed(geo?.long, 5)}°
       </p>

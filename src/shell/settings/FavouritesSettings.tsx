@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
 import { DEFAULT_FAVOURITES, NAMED_FAVOURITES } from "../../state/favourites";
+import { LongText } from "../../panels/common/LongText";
 import { useFieldCatalog } from "../../panels/common/useFieldCatalog";
 
 export function FavouritesSettings() {
@@ -25,9 +26,9 @@ export function FavouritesSettings() {
             key={name}
             round
             onRemove={() => (appState.favourites = appState.favourites.filter((f) => f !== name))}
-            title={NAMED_FAVOURITES[name]?.path ?? name}
+            title={NAMED_FAVOURITES[name]?.path}
           >
-            {name}
+            <LongText text={name} />
           </Tag>
         ))}
       </div>
