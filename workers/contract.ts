@@ -150,10 +150,13 @@ export interface WorkerConfig {
   pingIntervalMs: number;
 }
 
+/** The happenings the UI notifies the user about (texts: src/state/notificationQueue.ts). */
+export type NotificationKind = "lapComplete" | "carConnect" | "carDisconnect";
+
 /** Low-rate events pushed to the UI through one Comlink.proxy callback, batched. */
 export type WorkerEvent =
   | { type: "connection"; connection: ConnectionState }
-  | { type: "notification"; kind: "lapComplete" | "carConnect" | "carDisconnect" }
+  | { type: "notification"; kind: NotificationKind }
   | { type: "laps"; result: LapFetchResult }
   | { type: "lapCoords"; coords: LapCoords }
   | { type: "rejected"; rejected: number; recent: RejectionReason[] };

@@ -1,14 +1,14 @@
 // What a data source (DEMO, NETWORK, RADIO) reports to the service that owns it.
 // Sources never validate or store: they hand raw payloads over and the service
 // decides (by connectionType and playback) what is accepted.
-import type { ConnectionState, ConnectionType } from "../contract";
+import type { ConnectionState, ConnectionType, NotificationKind } from "../contract";
 
 export interface SourceSink {
   /** A raw packet payload (already JSON-decoded object, or a JSON text line). */
   packet(raw: unknown, source: ConnectionType): void;
   /** Connection facts that changed (socketConnected, mqttConnected, latencies, radioConnected). */
   connection(patch: Partial<ConnectionState>): void;
-  notify(kind: "lapComplete" | "carConnect" | "carDisconnect"): void;
+  notify(kind: NotificationKind): void;
   /** A raw `lapData` payload from the backend or the simulator. */
   lapData(raw: unknown): void;
   /** A raw `lapCoords` payload; the service ignores one with an `error` field. */

@@ -4,6 +4,7 @@ import { Card, Tag } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import { displayUnit, toDisplay } from "../../../workers/telemetry/units";
 import { appState } from "../../state/appState";
+import { formatNumber } from "../common/formatNumber";
 import { PanelHeading } from "../common/headings";
 import { useLiveStatus } from "../../worker-client/hooks";
 import { FavouriteTile } from "./FavouriteTile";
@@ -48,18 +49,16 @@ function PacketsCard() {
 function PositionCard() {
   const geo = useLiveStatus()?.geo;
   const { appUnits } = useSnapshot(appState);
-  const fixed = (value: number | null | undefined, digits: number) =>
-    value === null || value === undefined ? "—" : value.toFixed(digits);
   const distance = geo ? toDisplay(geo.distanceKm, "km", appUnits) : null;
   return (
     <Card className="helios-overview-card" aria-label="Position">
       <PanelHeading className="helios-card-heading">Position</PanelHeading>
       <p>
-        {fixed(geo?.lat, 5)}°, {fixed(geo?.long, 5)}°
+        {formatNumber(geo?.lat, 5)}°, {formatNumber(geo?.long, 5)}°
       </p>
-      <p>Heading: {fixed(geo?.headingDeg, 0)}°</p>
+      <p>Heading: {formatNumber(geo?.headingDeg, 0)}°</p>
       <p>
-        Distance: {fixed(distance, 2)} {displayUnit("km", appUnits)}
+        Distance: {formatNumber(distance, 2)} {displayUnit("km", appUnits)}
       </p>
     </Card>
   );

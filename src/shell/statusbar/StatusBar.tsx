@@ -3,7 +3,8 @@ import { Intent, Tag, Tooltip } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
 import { useLiveStatus } from "../../worker-client/hooks";
-import { formatHistoryFill, formatLatency, formatPacketTime, formatRate, NO_VALUE } from "./format";
+import { NO_VALUE } from "../../panels/common/formatNumber";
+import { formatHistoryFill, formatLatency, formatPacketTime, formatRate } from "./format";
 import "./statusbar.css";
 
 function LinkIndicator({
