@@ -4,9 +4,11 @@ import { HotkeysProvider } from "@blueprintjs/core";
 import { BrowserRouter } from "react-router";
 import { AppRoutes } from "./shell/AppRoutes";
 import { DiagnosticsDialog } from "./shell/diagnostics/DiagnosticsDialog";
+import { ShortcutsDialog } from "./shell/hotkeys/ShortcutsDialog";
 import { useShellHotkeys } from "./shell/hotkeys/useShellHotkeys";
 import { LoadingScreen } from "./shell/loading/LoadingScreen";
 import { AppNavbar } from "./shell/navbar/AppNavbar";
+import { TabContent } from "./shell/navbar/TabContent";
 import { NotificationToaster } from "./shell/notifications/NotificationToaster";
 import { SettingsDialog } from "./shell/settings/SettingsDialog";
 import { StatusBar } from "./shell/statusbar/StatusBar";
@@ -22,9 +24,9 @@ function Shell() {
     <>
       <div className="helios-app">
         <AppNavbar />
-        <main className="helios-content">
+        <TabContent>
           <AppRoutes />
-        </main>
+        </TabContent>
         <StatusBar />
       </div>
       <LoadingScreen />
@@ -38,7 +40,15 @@ function Shell() {
 export function App() {
   return (
     <BrowserRouter>
-      <HotkeysProvider>
+      <HotkeysProvider
+        renderDialog={(state, { handleDialogClose }) => (
+          <ShortcutsDialog
+            hotkeys={state.hotkeys}
+            isOpen={state.isDialogOpen}
+            onClose={handleDialogClose}
+          />
+        )}
+      >
         <Shell />
       </HotkeysProvider>
     </BrowserRouter>

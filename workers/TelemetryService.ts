@@ -11,6 +11,7 @@ import type {
   FieldInfo,
   FormattedLap,
   LapFetchResult,
+  NotificationKind,
   SeriesRequest,
   SeriesResult,
   Snapshot,
@@ -275,7 +276,7 @@ export class TelemetryService implements TelemetryApi {
     return !this.connection.playback && source === type && (type === "NETWORK" || type === "DEMO");
   }
 
-  private onNotify(kind: "lapComplete" | "carConnect" | "carDisconnect", source: ConnectionType) {
+  private onNotify(kind: NotificationKind, source: ConnectionType) {
     if (kind === "lapComplete" && !this.lapEventsFrom(source)) return;
     this.events.push({ type: "notification", kind });
   }

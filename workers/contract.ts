@@ -167,13 +167,16 @@ export interface WorkerConfig {
   pingIntervalMs: number;
 }
 
+/** The happenings the UI notifies the user about (texts: src/state/notificationQueue.ts). */
+export type NotificationKind = "lapComplete" | "carConnect" | "carDisconnect";
+
 /**
  * Discrete happenings pushed to the UI through one Comlink.proxy callback,
  * batched. State (links, latencies, counters) is never sent here: it is in
  * every Snapshot.
  */
 export type WorkerEvent =
-  | { type: "notification"; kind: "lapComplete" | "carConnect" | "carDisconnect" }
+  | { type: "notification"; kind: NotificationKind }
   | { type: "laps"; result: LapFetchResult }
   | { type: "lapCoords"; coords: LapCoords };
 

@@ -1,8 +1,9 @@
 // One route per tab. The plot workspace is split out of the first bundle; it is
 // found with import.meta.glob so the shell builds before that panel exists.
-import { NonIdealState, Spinner } from "@blueprintjs/core";
+import { Spinner } from "@blueprintjs/core";
 import { lazy, Suspense, type ComponentType } from "react";
 import { Navigate, Route, Routes } from "react-router";
+import { EmptyState } from "../panels/common/EmptyState";
 import { FieldTablePanel } from "../panels/FieldTable/FieldTablePanel";
 import { LapsPanel } from "../panels/Laps/LapsPanel";
 import { MapPanel } from "../panels/Map/MapPanel";
@@ -13,7 +14,7 @@ const plotModules = import.meta.glob<PanelModule>("../panels/Plots/PlotsPanel.ts
 
 function PlotsPending() {
   return (
-    <NonIdealState icon="timeline-line-chart" title="Plots are not built into this version yet" />
+    <EmptyState icon="timeline-line-chart" title="Plots are not built into this version yet" />
   );
 }
 
@@ -24,7 +25,7 @@ const PlotsPanel = lazy(
 
 export function AppRoutes() {
   return (
-    <Suspense fallback={<NonIdealState icon={<Spinner size={32} />} title="Loading…" />}>
+    <Suspense fallback={<EmptyState icon={<Spinner size={32} />} title="Loading…" />}>
       <Routes>
         <Route path="/" element={<OverviewPanel />} />
         <Route path="/battery" element={<FieldTablePanel key="battery" tab="battery" />} />

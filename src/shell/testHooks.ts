@@ -1,6 +1,7 @@
 // Test-only hooks, installed only with ?e2eHooks=1: lets the browser tests
 // raise notifications without a backend.
-import { NOTIFICATION_TEXTS, type NotificationKind } from "../state/notificationQueue";
+import type { NotificationKind } from "../../workers/contract";
+import { NOTIFICATION_TEXTS } from "../state/notificationQueue";
 import { notify } from "./notifications/notificationCenter";
 
 export function installTestHooks(search: string): void {

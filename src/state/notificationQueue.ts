@@ -2,6 +2,7 @@
 // shown ones close. (Blueprint's own `maxToasts` drops the oldest instead.)
 // Pure: the toaster adapter calls `push` and `closed` and shows what they return.
 import type { Intent } from "@blueprintjs/core";
+import type { NotificationKind } from "../../workers/contract";
 
 export const NOTIFICATION_LIMIT = 5;
 export const NOTIFICATION_TIMEOUT_MS = 4000;
@@ -14,9 +15,7 @@ export interface Notification {
   intent: Intent;
 }
 
-export type NotificationKind = "lapComplete" | "carConnect" | "carDisconnect";
-
-/** The spec's three notifications (§8). */
+/** The spec's three notifications (§8): their texts, written only here. */
 export const NOTIFICATION_TEXTS: Record<NotificationKind, Omit<Notification, "id">> = {
   lapComplete: { title: "Lap Completion", message: "A lap has been completed!", intent: "success" },
   carDisconnect: { title: "Connection Lost", message: "Car has disconnected!", intent: "danger" },

@@ -128,6 +128,7 @@ describe("legend values", () => {
     expect(formatValue(12.3456, "mph", false)).toBe("12.35 mph");
     expect(formatValue(1, "", true)).toBe("on");
     expect(formatValue(0, "", true)).toBe("off");
-    expect(formatValue(null, "V", false)).toBe("–");
+    expect(formatValue(null, "V", false)).toBe("—");
+    expect(formatValue(Infinity, "V", false)).toBe("—");
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FieldInfo } from "../../workers/contract";
 import { fieldSections, isFaultField } from "../../src/panels/FieldTable/fieldSections";
-import { displayValue, faultActive, formatNumber } from "../../src/panels/FieldTable/formatValue";
+import { displayValue, faultActive } from "../../src/panels/FieldTable/formatValue";
 import {
   CAR_LINK_TEXTS,
   formatAge,
@@ -75,8 +75,6 @@ describe("field tables", () => {
   });
 
   it("formats values in the chosen units", () => {
-    expect(formatNumber(96.456)).toBe("96.46");
-    expect(formatNumber(1234.5)).toBe("1235");
     expect(displayValue(100, { unit: "°C" }, "imperial")).toEqual({ text: "212", unit: "°F" });
     expect(displayValue(10, { unit: "m/s" }, "metric", 1)).toEqual({ text: "10.0", unit: "m/s" });
     expect(displayValue(undefined, { unit: "V" }, "metric").text).toBe("—");

@@ -4,10 +4,16 @@ import {
   NotificationQueue,
   type Notification,
 } from "../../src/state/notificationQueue";
+import type { NotificationKind } from "../../workers/contract";
 
 const note = (id: number): Notification => ({ id: `n${id}`, ...NOTIFICATION_TEXTS.lapComplete });
 
 describe("notification queue", () => {
+  it("has a text for exactly the kinds the worker's contract defines", () => {
+    const kinds = ["lapComplete", "carConnect", "carDisconnect"] satisfies NotificationKind[];
+    expect(Object.keys(NOTIFICATION_TEXTS).sort()).toEqual([...kinds].sort());
+  });
+
   it("shows at most 5 and queues the rest in order instead of dropping them", () => {
     const queue = new NotificationQueue();
     const shown = [1, 2, 3, 4, 5, 6, 7].map((i) => queue.push(note(i)));

@@ -1,7 +1,7 @@
 // What a data source (DEMO, NETWORK, RADIO) reports to the service that owns it.
 // Sources never validate or store: they hand raw payloads over and the service
 // decides (by connectionType and playback) what is accepted.
-import type { ConnectionState, ConnectionType } from "../contract";
+import type { ConnectionState, ConnectionType, NotificationKind } from "../contract";
 import type { LatencyKind } from "../service/latency";
 
 export interface SourceSink {
@@ -13,7 +13,7 @@ export interface SourceSink {
   ): void;
   /** A raw latency (ms): the ping's round trip or the backend's carLatency; the service checks it. */
   latency(kind: LatencyKind, raw: unknown): void;
-  notify(kind: "lapComplete" | "carConnect" | "carDisconnect"): void;
+  notify(kind: NotificationKind): void;
   /** A raw `lapData` payload from the backend or the simulator. */
   lapData(raw: unknown): void;
   /** A raw `lapCoords` payload; the service ignores one with an `error` field. */

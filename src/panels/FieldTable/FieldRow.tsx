@@ -2,6 +2,7 @@
 import { Tag } from "@blueprintjs/core";
 import type { AppUnits, FieldInfo } from "../../../workers/contract";
 import { useField } from "../../worker-client/hooks";
+import { LongText } from "../common/LongText";
 import { displayValue, faultActive } from "./formatValue";
 
 function BooleanTag({ value, fault }: { value: boolean | undefined; fault: boolean }) {
@@ -39,6 +40,8 @@ export function FieldRow({
       <td className="helios-num live-value">
         {field.type === "boolean" ? (
           <BooleanTag value={typeof value === "boolean" ? value : undefined} fault={fault} />
+        ) : typeof value === "string" ? (
+          <LongText text={shown.text} />
         ) : (
           shown.text
         )}

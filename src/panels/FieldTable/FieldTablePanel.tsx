@@ -1,9 +1,11 @@
 // A tab of live field tables: one titled section per part of the packet.
-import { HTMLTable, NonIdealState, Section, Spinner } from "@blueprintjs/core";
+import { HTMLTable, Section, Spinner } from "@blueprintjs/core";
 import { useMemo } from "react";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
 import { useFieldCatalog } from "../common/useFieldCatalog";
+import { EmptyState } from "../common/EmptyState";
+import { PanelHeading } from "../common/headings";
 import { FaultSummary } from "./FaultSummary";
 import { FieldRow } from "./FieldRow";
 import { fieldSections, isFaultField } from "./fieldSections";
@@ -19,7 +21,7 @@ export function FieldTablePanel({ tab }: { tab: FieldTableTab }) {
     [sections, tab],
   );
   if (!catalog)
-    return <NonIdealState icon={<Spinner size={32} />} title="Loading the field catalog…" />;
+    return <EmptyState icon={<Spinner size={32} />} title="Loading the field catalog…" />;
   return (
     <div className="helios-panel" data-testid={`panel-${tab}`}>
       {faultFields.length > 0 && <FaultSummary fields={faultFields} />}
@@ -29,6 +31,7 @@ export function FieldTablePanel({ tab }: { tab: FieldTableTab }) {
             key={section.title}
             title={section.title}
             compact
+            titleRenderer={PanelHeading}
             className="helios-field-section"
           >
             <HTMLTable compact striped className="helios-field-table">

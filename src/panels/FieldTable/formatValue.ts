@@ -1,15 +1,7 @@
 // Display text for one field value, converted to the chosen units (pure).
 import type { AppUnits, FieldInfo, FieldValue } from "../../../workers/contract";
 import { displayUnit, toDisplay } from "../../../workers/units";
-
-/** Fewer decimals for larger numbers, so columns stay readable. */
-export function formatNumber(value: number, digits?: number): string {
-  if (!Number.isFinite(value)) return "—";
-  if (digits !== undefined) return value.toFixed(digits);
-  if (Number.isInteger(value)) return String(value);
-  const size = Math.abs(value);
-  return value.toFixed(size >= 1000 ? 0 : size >= 100 ? 1 : size >= 1 ? 2 : 3);
-}
+import { formatNumber, NO_VALUE } from "../common/formatNumber";
 
 export interface DisplayValue {
   text: string;
@@ -23,7 +15,7 @@ export function displayValue(
   digits?: number,
 ): DisplayValue {
   const unit = displayUnit(field.unit, units);
-  if (value === undefined) return { text: "—", unit };
+  if (value === undefined) return { text: NO_VALUE, unit };
   if (typeof value === "number")
     return { text: formatNumber(toDisplay(value, field.unit, units), digits), unit };
   return { text: String(value), unit };

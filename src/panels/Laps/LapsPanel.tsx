@@ -1,9 +1,12 @@
 // The lap table from GET /laps (and live lapData) as the worker formatted it.
-import { Button, Callout, HTMLTable, NonIdealState } from "@blueprintjs/core";
+import { Button, Callout, HTMLTable } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import type { FormattedLap } from "../../../workers/contract";
 import { applyLapResult, lapsState } from "../../state/lapsState";
 import { useTelemetry } from "../../worker-client/hooks";
+import { EmptyState } from "../common/EmptyState";
+import { LongText } from "../common/LongText";
+import "./laps.css";
 
 const COLUMNS: { key: Exclude<keyof FormattedLap["data"], "timeStamp">; title: string }[] = [
   { key: "lapTime", title: "Lap time" },
@@ -25,7 +28,9 @@ function LapRows({ laps }: { laps: readonly FormattedLap[] }) {
         <tr key={`${lap.timestamp}-${index}`} data-testid="lap-row">
           <td className="helios-num">{index + 1}</td>
           <td>{lap.data.timeStamp}</td>
-          <td>{lap.Rfid}</td>
+          <td className="helios-lap-rfid">
+            <LongText text={lap.Rfid} />
+          </td>
           {COLUMNS.map((column) => (
             <td key={column.key} className="helios-num">
               {lap.data[column.key]}
@@ -52,13 +57,13 @@ export function LapsPanel() {
         </Callout>
       )}
       {laps.length === 0 ? (
-        <NonIdealState
+        <EmptyState
           icon="flag"
           title={received ? "No laps yet" : "Waiting for lap data"}
           description="Laps come from the backend (NETWORK, playback off)."
         />
       ) : (
-        <HTMLTable compact striped interactive className="helios-wide-table">
+        <HTMLTable compact striped interactive className="helios-wide-table helios-lap-table">
           <thead>
             <tr>
               <th>#</th>

@@ -1,14 +1,16 @@
 // Position as text (the Leaflet map is a later issue): GPS position, heading,
 // distance travelled and the finish line.
-import { Card, H5 } from "@blueprintjs/core";
+import { Card } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import { displayUnit, toDisplay } from "../../../workers/units";
 import { appState } from "../../state/appState";
 import { useLiveStatus } from "../../worker-client/hooks";
+import { formatNumber, NO_VALUE } from "../common/formatNumber";
+import { PanelHeading } from "../common/headings";
 import { LabelValueTable, type LabelValueRow } from "../common/LabelValueTable";
 
 const degrees = (value: number | null | undefined, digits = 6) =>
-  value === null || value === undefined ? "—" : `${value.toFixed(digits)}°`;
+  value === null || value === undefined ? NO_VALUE : `${formatNumber(value, digits)}°`;
 
 export function MapPanel() {
   const geo = useLiveStatus()?.geo;
@@ -20,7 +22,7 @@ export function MapPanel() {
     ["Heading", degrees(geo?.headingDeg, 1), "geo-heading"],
     [
       "Distance travelled",
-      distance === null ? "—" : `${distance.toFixed(2)} ${displayUnit("km", appUnits)}`,
+      distance === null ? NO_VALUE : `${formatNumber(distance, 2)} ${displayUnit("km", appUnits)}`,
       "geo-distance",
     ],
     [
@@ -32,7 +34,7 @@ export function MapPanel() {
   return (
     <div className="helios-panel" data-testid="panel-map">
       <Card className="helios-overview-card">
-        <H5>Position</H5>
+        <PanelHeading className="helios-card-heading">Position</PanelHeading>
         <LabelValueTable rows={rows} />
       </Card>
     </div>

@@ -4,6 +4,7 @@ import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
 import { favouriteField } from "../../state/favourites";
 import { useField } from "../../worker-client/hooks";
+import { LongText } from "../common/LongText";
 import { useFieldCatalog } from "../common/useFieldCatalog";
 import { displayValue } from "../FieldTable/formatValue";
 
@@ -15,10 +16,14 @@ export function FavouriteTile({ name }: { name: string }) {
   const shown = displayValue(value, { unit: info?.unit ?? "" }, appUnits, digits);
   const title = info && name === path ? `${info.group} · ${info.label}` : name;
   return (
-    <Card className="helios-tile" data-field={path} title={path}>
-      <div className="helios-tile-name">{title}</div>
+    <Card className="helios-tile" data-field={path}>
+      <div className="helios-tile-name">
+        <LongText text={title} />
+      </div>
       <div className="helios-tile-value">
-        <span className="live-value">{shown.text}</span>
+        <span className="live-value">
+          {typeof value === "string" ? <LongText text={shown.text} /> : shown.text}
+        </span>
         <span className="helios-tile-unit">{shown.unit}</span>
       </div>
     </Card>

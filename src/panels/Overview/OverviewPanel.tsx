@@ -1,9 +1,11 @@
 // The Overview: the user's favourites as large live values, then the link and
 // packet counters. (data-testids and `[data-field] .live-value` are used by e2e tests.)
-import { Callout, Card, H5, Tag } from "@blueprintjs/core";
+import { Callout, Card, Tag } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import { displayUnit, toDisplay } from "../../../workers/units";
 import { appState } from "../../state/appState";
+import { formatNumber } from "../common/formatNumber";
+import { PanelHeading } from "../common/headings";
 import { useLiveStatus } from "../../worker-client/hooks";
 import { CAR_LINK_TEXTS, waitingText } from "../../shell/statusbar/format";
 import { FavouriteTile } from "./FavouriteTile";
@@ -20,7 +22,7 @@ function ConnectionCard() {
   );
   return (
     <Card className="helios-overview-card" aria-label="Connection">
-      <H5>Connection</H5>
+      <PanelHeading className="helios-card-heading">Connection</PanelHeading>
       <p>
         Source:{" "}
         <Tag
@@ -47,7 +49,7 @@ function PacketsCard() {
   const counters = useLiveStatus()?.counters;
   return (
     <Card className="helios-overview-card" aria-label="Packets">
-      <H5>Packets</H5>
+      <PanelHeading className="helios-card-heading">Packets</PanelHeading>
       <p data-testid="accepted-count">Accepted: {counters?.accepted ?? 0}</p>
       <p data-testid="packet-rate">Rate: {(counters?.packetRate ?? 0).toFixed(1)} /s</p>
       <p data-testid="rejected-count">Rejected: {counters?.rejected ?? 0}</p>
@@ -58,18 +60,16 @@ function PacketsCard() {
 function PositionCard() {
   const geo = useLiveStatus()?.geo;
   const { appUnits } = useSnapshot(appState);
-  const fixed = (value: number | null | undefined, digits: number) =>
-    value === null || value === undefined ? "—" : value.toFixed(digits);
   const distance = geo ? toDisplay(geo.distanceKm, "km", appUnits) : null;
   return (
     <Card className="helios-overview-card" aria-label="Position">
-      <H5>Position</H5>
+      <PanelHeading className="helios-card-heading">Position</PanelHeading>
       <p>
-        {fixed(geo?.lat, 5)}°, {fixed(geo?.long, 5)}°
+        {formatNumber(geo?.lat, 5)}°, {formatNumber(geo?.long, 5)}°
       </p>
-      <p>Heading: {fixed(geo?.headingDeg, 0)}°</p>
+      <p>Heading: {formatNumber(geo?.headingDeg, 0)}°</p>
       <p>
-        Distance: {fixed(distance, 2)} {displayUnit("km", appUnits)}
+        Distance: {formatNumber(distance, 2)} {displayUnit("km", appUnits)}
       </p>
     </Card>
   );

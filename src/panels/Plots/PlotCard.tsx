@@ -8,7 +8,7 @@ import { fieldLabel } from "./fieldLabel";
 import { removePlot, toggleField } from "./layoutStore";
 import { PLOT_HEIGHT, PlotChart } from "./PlotChart";
 import type { PlotSeriesInfo } from "./plotTypes";
-import type { PlotCatalog } from "./useFieldCatalog";
+import type { PlotCatalog } from "../common/useFieldCatalog";
 import { usePlotDriver } from "./usePlotDriver";
 import { usePlotWorkspace } from "./workspace";
 

@@ -14,13 +14,13 @@ import { PlotFrameLoop } from "./frameLoop";
 import { plotStats } from "./plotStats";
 import { PlotToolbar } from "./PlotToolbar";
 import { PlotView } from "./plotView";
-import { useFieldCatalog } from "./useFieldCatalog";
+import { usePlottableFields } from "../common/useFieldCatalog";
 import { PlotWorkspaceContext, type PlotWorkspace } from "./workspace";
 
 export default function PlotsPanel() {
   const layout = useSnapshot(plotLayout);
   const notice = useSnapshot(layoutNotice);
-  const catalog = useFieldCatalog();
+  const catalog = usePlottableFields();
   const workspace = usePlotWorkspaceState(layout.window);
   const { view } = workspace;
   const flags = useSyncExternalStore(view.subscribe, view.getFlags);

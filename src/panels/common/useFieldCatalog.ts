@@ -1,5 +1,6 @@
-// The worker's field catalog (labels, units, groups), asked for once per page.
-import { useEffect, useState } from "react";
+// The worker's field catalog (labels, units, groups), asked for once per page,
+// and its plottable part for the plots.
+import { useEffect, useMemo, useState } from "react";
 import type { FieldInfo } from "../../../workers/contract";
 import type { TelemetryClient } from "../../worker-client/TelemetryClient";
 import { useTelemetry } from "../../worker-client/hooks";
@@ -33,4 +34,20 @@ export function useFieldCatalog(): FieldInfo[] | null {
     };
   }, [client, fields]);
   return fields;
+}
+
+export interface PlotCatalog {
+  /** Numeric and boolean fields in packet order (the plottable ones). */
+  fields: FieldInfo[];
+  byPath: Map<string, FieldInfo>;
+}
+
+/** The plottable fields, with a lookup by path for legends and axes. */
+export function usePlottableFields(): PlotCatalog | null {
+  const all = useFieldCatalog();
+  return useMemo(() => {
+    if (!all) return null;
+    const fields = all.filter((f) => f.type === "number" || f.type === "boolean");
+    return { fields, byPath: new Map(fields.map((f) => [f.path, f])) };
+  }, [all]);
 }

@@ -1,11 +1,14 @@
 // Diagnostics: what the worker has accepted and rejected, and how full its
 // history is. Rejection reasons come from outside (the car): rendered as text.
-import { Callout, Classes, Dialog, DialogBody, HTMLTable, NonIdealState } from "@blueprintjs/core";
+import { Callout, Classes, Dialog, DialogBody, HTMLTable } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import type { Counters } from "../../../workers/contract";
 import { useLiveStatus } from "../../worker-client/hooks";
 import { dialogs } from "../dialogs";
 import { formatBytes, formatHistoryFill, formatRate } from "../statusbar/format";
+import { EmptyState } from "../../panels/common/EmptyState";
+import { DialogHeading } from "../../panels/common/headings";
+import { LongText } from "../../panels/common/LongText";
 import { LabelValueTable, type LabelValueRow } from "../../panels/common/LabelValueTable";
 
 function CountersTable({ counters }: { counters: Counters }) {
@@ -45,7 +48,9 @@ function RejectionList({ counters }: { counters: Counters }) {
           <tr key={`${rejection.at}-${index}`}>
             <td>{new Date(rejection.at).toLocaleTimeString("en-US", { hour12: false })}</td>
             <td>{rejection.source}</td>
-            <td className={Classes.MONOSPACE_TEXT}>{rejection.reason}</td>
+            <td className={Classes.MONOSPACE_TEXT}>
+              <LongText text={rejection.reason} max={160} />
+            </td>
           </tr>
         ))}
       </tbody>
@@ -68,7 +73,7 @@ export function DiagnosticsDialog() {
         {counters ? (
           <>
             <CountersTable counters={counters} />
-            <h4 className={`${Classes.HEADING} helios-dialog-heading`}>Last rejection reasons</h4>
+            <DialogHeading className="helios-dialog-heading">Last rejection reasons</DialogHeading>
             <RejectionList counters={counters} />
             <Callout compact intent="none" icon="info-sign">
               Worker memory is the size of the history rings the worker reports: performance.memory
@@ -76,7 +81,7 @@ export function DiagnosticsDialog() {
             </Callout>
           </>
         ) : (
-          <NonIdealState icon="time" title="Waiting for the first snapshot" />
+          <EmptyState in="dialog" icon="time" title="Waiting for the first snapshot" />
         )}
       </DialogBody>
     </Dialog>

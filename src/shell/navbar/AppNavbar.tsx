@@ -1,5 +1,6 @@
-// Top bar: name, one tab per route, and buttons for theme, diagnostics,
-// settings and the hotkeys list.
+// Top bar (the page's banner): name as the level-one heading, one tab per
+// route in a nav landmark, and buttons for theme, diagnostics, settings and
+// the hotkeys list.
 import {
   Alignment,
   Button,
@@ -18,7 +19,7 @@ import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
 import { toggledTheme } from "../../state/theme";
 import { dialogs } from "../dialogs";
-import { TABS, tabForPath } from "./tabs";
+import { MAIN_TABS_ID, selectedTabId, TABS } from "./tabs";
 import "./navbar.css";
 
 export function AppNavbar() {
@@ -26,19 +27,19 @@ export function AppNavbar() {
   const { pathname, search } = useLocation();
   const { resolvedTheme } = useSnapshot(appState);
   const [, dispatchHotkeys] = useContext(HotkeysContext);
-  const selected = tabForPath(pathname)?.id ?? "overview";
+  const selected = selectedTabId(pathname);
 
   return (
-    <Navbar className="helios-navbar">
+    <Navbar className="helios-navbar" role="banner">
       <NavbarGroup align={Alignment.START} className="helios-navbar-main">
         <NavbarHeading className="helios-brand">
           <span className="helios-brand-sun" aria-hidden="true" />
-          Helios
+          <h1 className="helios-brand-title">Helios</h1>
         </NavbarHeading>
         <NavbarDivider />
-        <div className="helios-tabs-scroll">
+        <nav className="helios-tabs-scroll" aria-label="Panels">
           <Tabs
-            id="main-tabs"
+            id={MAIN_TABS_ID}
             selectedTabId={selected}
             onChange={(id) =>
               navigate({ pathname: TABS.find((tab) => tab.id === id)?.path ?? "/", search })
@@ -48,7 +49,7 @@ export function AppNavbar() {
               <Tab key={tab.id} id={tab.id} title={tab.title} data-testid={`tab-${tab.id}`} />
             ))}
           </Tabs>
-        </div>
+        </nav>
       </NavbarGroup>
       <NavbarGroup align={Alignment.END}>
         <Tooltip content={`Switch to ${toggledTheme(resolvedTheme)} theme (t)`}>

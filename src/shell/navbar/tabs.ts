@@ -24,3 +24,11 @@ export const TABS: readonly TabRoute[] = [
 export function tabForPath(pathname: string): TabRoute | undefined {
   return TABS.find((tab) => tab.path === pathname);
 }
+
+/** The navbar's Tabs id: Blueprint derives the tab and panel element ids from it. */
+export const MAIN_TABS_ID = "main-tabs";
+
+/** The tab shown for a path (unknown paths redirect to the Overview). */
+export function selectedTabId(pathname: string): string {
+  return tabForPath(pathname)?.id ?? "overview";
+}

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
 import { DEFAULT_FAVOURITES, favouriteField } from "../../state/favourites";
+import { LongText } from "../../panels/common/LongText";
 import { useFieldCatalog } from "../../panels/common/useFieldCatalog";
 
 export function FavouritesSettings() {
@@ -27,7 +28,7 @@ export function FavouritesSettings() {
             onRemove={() => (appState.favourites = appState.favourites.filter((f) => f !== name))}
             title={favouriteField(name).path}
           >
-            {name}
+            <LongText text={name} />
           </Tag>
         ))}
       </div>

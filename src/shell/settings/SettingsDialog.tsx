@@ -11,6 +11,7 @@ import { useSnapshot } from "valtio";
 import type { AppUnits } from "../../../workers/contract";
 import { appState } from "../../state/appState";
 import type { ThemeChoice } from "../../state/settingsSchema";
+import { DialogHeading } from "../../panels/common/headings";
 import { dialogs } from "../dialogs";
 import { ConnectionSettings } from "./ConnectionSettings";
 import { FavouritesSettings } from "./FavouritesSettings";
@@ -59,22 +60,22 @@ export function SettingsDialog() {
       className="helios-settings-dialog"
     >
       <DialogBody>
-        <Section title="Display" compact>
+        <Section title="Display" compact titleRenderer={DialogHeading}>
           <SectionCard>
             <DisplaySettings />
           </SectionCard>
         </Section>
-        <Section title="Connection" compact>
+        <Section title="Connection" compact titleRenderer={DialogHeading}>
           <SectionCard>
             <ConnectionSettings />
           </SectionCard>
         </Section>
-        <Section title="Favourites" compact>
+        <Section title="Favourites" compact titleRenderer={DialogHeading}>
           <SectionCard>
             <FavouritesSettings />
           </SectionCard>
         </Section>
-        <Section title="Laps and playback" compact>
+        <Section title="Laps and playback" compact titleRenderer={DialogHeading}>
           <SectionCard>
             <LapCoordsSettings />
             <PlaybackSettings />

@@ -10,9 +10,9 @@ import {
   formatLatency,
   formatPacketTime,
   formatRate,
-  NO_VALUE,
   waitingText,
 } from "./format";
+import { NO_VALUE } from "../../panels/common/formatNumber";
 import "./statusbar.css";
 
 function LinkIndicator({

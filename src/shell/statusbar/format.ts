@@ -1,6 +1,5 @@
 // Text for the status bar and diagnostics; pure so it is unit tested.
-
-export const NO_VALUE = "—";
+import { NO_VALUE } from "../../panels/common/formatNumber";
 
 export function formatLatency(ms: number | null): string {
   return ms === null || !Number.isFinite(ms) ? NO_VALUE : `${Math.round(ms)} ms`;

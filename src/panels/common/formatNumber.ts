@@ -1,0 +1,17 @@
+// The one number formatter for values shown to the user (field tables,
+// favourite tiles, plot legends, status bar): one placeholder, one rule.
+
+/** Shown for a value that is missing or not a finite number. */
+export const NO_VALUE = "—";
+
+/**
+ * About four significant digits: fewer decimals for larger numbers so columns
+ * stay readable; integers as they are; `digits` fixes the decimals instead.
+ */
+export function formatNumber(value: number | null | undefined, digits?: number): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return NO_VALUE;
+  if (digits !== undefined) return value.toFixed(digits);
+  if (Number.isInteger(value)) return String(value);
+  const size = Math.abs(value);
+  return value.toFixed(size >= 1000 ? 0 : size >= 100 ? 1 : size >= 10 ? 2 : 3);
+}
