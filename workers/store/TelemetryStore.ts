@@ -69,6 +69,7 @@ export class TelemetryStore {
     this.ring = new ColumnRing(capacity, {
       numericFloat64: STORED_NUMERIC_FIELDS.map(needsFloat64),
       booleanCount: BOOLEAN_FIELDS.length,
+      stringCount: STRING_FIELDS.length,
       timeField: TIME_FIELD,
     });
     this.boolBits = new Uint32Array(this.ring.boolWords);
@@ -81,7 +82,15 @@ export class TelemetryStore {
     return this.ring.bytesPerSlot;
   }
 
-  ingest(raw: unknown, source: ConnectionType | "REPLAY"): boolean {
+  /**
+   * `derived`: values of the derived fields to store instead of computing them
+   * (a CSV import carries them as exported, so a re-export is identical).
+   */
+  ingest(
+    raw: unknown,
+    source: ConnectionType | "REPLAY",
+    derived?: ArrayLike<number> | null,
+  ): boolean {
     let value = raw;
     if (typeof raw === "string") {
       try {
@@ -92,7 +101,7 @@ export class TelemetryStore {
     }
     const parsed = telemetryPacketSchema.safeParse(value);
     if (!parsed.success) return this.reject(source, describeIssue(parsed.error.issues[0]));
-    this.store(parsed.data as unknown as Obj);
+    this.store(parsed.data as unknown as Obj, derived ?? null);
     return true;
   }
 
@@ -115,6 +124,7 @@ export class TelemetryStore {
     const { lat, long, headingDeg, distanceKm } = this.track;
     return {
       seq: this.seq,
+      view: { kind: "live" },
       changed,
       connection: { ...connection },
       counters: this.counters(),
@@ -162,7 +172,7 @@ export class TelemetryStore {
   }
 
   /** Hot path: one pass over the precompiled containers, no closures, no per-field objects. */
-  private store(packet: Obj): void {
+  private store(packet: Obj, derived: ArrayLike<number> | null): void {
     const seq = ++this.seq;
     const slot = this.ring.claimSlot();
     const ring = this.ring;
@@ -197,6 +207,7 @@ export class TelemetryStore {
       for (let j = 0; j < strKeys.length; j++) {
         const field = container.strIndex[j]!;
         const s = obj[strKeys[j]!] as string;
+        ring.setString(slot, field, s);
         if (this.latestStr[field] !== s) {
           this.latestStr[field] = s;
           this.verStr[field] = seq;
@@ -207,7 +218,11 @@ export class TelemetryStore {
     // latestNum now holds this packet's numbers: derive power from them.
     for (let d = 0; d < DERIVED_FIELDS.length; d++) {
       const field = NUMERIC_FIELDS.length + d;
-      const v = DERIVED_FIELDS[d]!.compute(this.latestNum);
+      const given = derived?.[d];
+      const v =
+        given !== undefined && Number.isFinite(given)
+          ? given
+          : DERIVED_FIELDS[d]!.compute(this.latestNum);
       ring.setNumber(slot, field, v);
       if (this.latestNum[field] !== v) {
         this.latestNum[field] = v;
