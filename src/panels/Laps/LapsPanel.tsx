@@ -4,6 +4,7 @@ import { useSnapshot } from "valtio";
 import type { FormattedLap } from "../../../workers/contract";
 import { applyLapResult, lapsState } from "../../state/lapsState";
 import { useTelemetry } from "../../worker-client/hooks";
+import { openCsvDialog } from "../../shell/csv/csvDialogState";
 
 const COLUMNS: { key: Exclude<keyof FormattedLap["data"], "timeStamp">; title: string }[] = [
   { key: "lapTime", title: "Lap time" },
@@ -45,6 +46,13 @@ export function LapsPanel() {
     <div className="helios-panel" data-testid="panel-laps">
       <div className="helios-panel-toolbar">
         <Button icon="refresh" text="Refresh laps" onClick={refresh} />
+        <Button
+          icon="export"
+          text="Export CSV"
+          disabled={laps.length === 0}
+          data-testid="laps-export"
+          onClick={() => openCsvDialog({ kind: "laps" })}
+        />
       </div>
       {error && (
         <Callout intent="warning" icon="warning-sign" data-testid="laps-error">

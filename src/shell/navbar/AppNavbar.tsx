@@ -17,6 +17,7 @@ import { useLocation, useNavigate } from "react-router";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
 import { toggledTheme } from "../../state/theme";
+import { openCsvDialog } from "../csv/csvDialogState";
 import { dialogs } from "../dialogs";
 import { TABS, tabForPath } from "./tabs";
 import "./navbar.css";
@@ -51,6 +52,15 @@ export function AppNavbar() {
         </div>
       </NavbarGroup>
       <NavbarGroup align={Alignment.END}>
+        <Tooltip content="Export or import CSV (e)">
+          <Button
+            variant="minimal"
+            icon="export"
+            text="Export CSV"
+            data-testid="open-csv-export"
+            onClick={() => openCsvDialog()}
+          />
+        </Tooltip>
         <Tooltip content={`Switch to ${toggledTheme(resolvedTheme)} theme (t)`}>
           <Button
             variant="minimal"

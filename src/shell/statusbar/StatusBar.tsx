@@ -1,8 +1,9 @@
 // Bottom bar: where the data comes from and how healthy the link is.
-import { Intent, Tag, Tooltip } from "@blueprintjs/core";
+import { Button, Intent, Tag, Tooltip } from "@blueprintjs/core";
+import type { HistoryViewState } from "../../../workers/contract";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
-import { useLiveStatus } from "../../worker-client/hooks";
+import { useLiveStatus, useTelemetry } from "../../worker-client/hooks";
 import { formatHistoryFill, formatLatency, formatPacketTime, formatRate, NO_VALUE } from "./format";
 import "./statusbar.css";
 
@@ -41,12 +42,38 @@ function ConnectionTypeTag({ type, playback }: { type: string; playback: boolean
   );
 }
 
+/** An imported CSV is on screen: say so (it is not live data) and offer the way back. */
+function ImportedMarker({ view }: { view: HistoryViewState | undefined }) {
+  const { client } = useTelemetry();
+  if (view?.kind !== "imported") return null;
+  return (
+    <>
+      <Tooltip
+        content={`Panels and plots show ${view.rows} rows imported from ${view.fileName}; live data is still recorded`}
+      >
+        <Tag intent={Intent.DANGER} icon="import" data-testid="status-imported">
+          IMPORTED {view.fileName}
+        </Tag>
+      </Tooltip>
+      <Button
+        size="small"
+        icon="feed"
+        text="Back to live"
+        data-testid="back-to-live"
+        onClick={() => void client.api.showLiveHistory()}
+      />
+    </>
+  );
+}
+
 export function StatusBar() {
   const app = useSnapshot(appState);
-  const counters = useLiveStatus()?.counters;
+  const status = useLiveStatus();
+  const counters = status?.counters;
   return (
     <footer className="helios-statusbar" aria-label="Status">
       <ConnectionTypeTag type={app.connectionType} playback={app.playbackSwitch} />
+      <ImportedMarker view={status?.view} />
       <LinkIndicator label="Socket" connected={app.socketConnected} testId="status-socket" />
       <LinkIndicator label="Car" connected={app.mqttConnected} testId="status-car" />
       <span className="helios-status-item" data-testid="status-user-latency">
