@@ -4,7 +4,7 @@
 // same run on the same rows prebuilt as arrays (Papa.unparse, then Papa.parse
 // of its output), a chunk at a time so memory stays bounded by a chunk.
 // Usage: npm run bench:export [-- --rows 20000]
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import Papa from "papaparse";
 import type { CsvExportRequest } from "../workers/contract";
 import { CsvExporter } from "../workers/csv/CsvExporter";
@@ -152,7 +152,7 @@ const facts = [
   `| rows × columns | ${fmt(ROWS)} × ${cols} (316 wire + ${STORE_CATALOG.length - 316} derived + 2 time) |`,
   `| exported file | ${fmt(bytes)} B (${Math.round(bytes / ROWS)} B/row); papaparse alone wrote ${fmt(papa.bytes)} B |`,
   `| largest export chunk | ${fmt(exported.maxChunk)} B (${CHUNK} rows) |`,
-  `| machine | ${machine} |`,
+  `| machine | ${machine}; load average ${loadavg()[0]!.toFixed(1)} at the end |`,
   `| date | ${date} |`,
 ].join("\n");
 console.log(`\n${table}\n\n${facts}\n\nheap used at the end: ${heapMb} MB`);
