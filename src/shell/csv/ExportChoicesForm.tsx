@@ -99,17 +99,18 @@ export function ExportChoicesForm(props: Props) {
           <Radio value="every" label="Every packet" />
           <Radio value="resample">
             Resampled to{" "}
-            <NumericInput
-              className="csv-inline-number"
-              size="small"
-              min={0.01}
-              max={1000}
-              value={choices.perSecond}
-              disabled={disabled}
-              onValueChange={(perSecond) =>
-                onChange({ resample: true, perSecond: perSecond > 0 ? perSecond : 1 })
-              }
-            />{" "}
+            <span className="csv-inline-number">
+              <NumericInput
+                size="small"
+                min={0.01}
+                max={1000}
+                value={choices.perSecond}
+                disabled={disabled}
+                onValueChange={(perSecond) =>
+                  onChange({ resample: true, perSecond: perSecond > 0 ? perSecond : 1 })
+                }
+              />
+            </span>{" "}
             per second (last value per bucket)
           </Radio>
         </RadioGroup>
