@@ -3,6 +3,7 @@
 import { HotkeysProvider } from "@blueprintjs/core";
 import { BrowserRouter } from "react-router";
 import { AppRoutes } from "./shell/AppRoutes";
+import { CsvDialog } from "./shell/csv/CsvDialog";
 import { DiagnosticsDialog } from "./shell/diagnostics/DiagnosticsDialog";
 import { ShortcutsDialog } from "./shell/hotkeys/ShortcutsDialog";
 import { useShellHotkeys } from "./shell/hotkeys/useShellHotkeys";
@@ -33,6 +34,7 @@ function Shell() {
       <NotificationToaster />
       <SettingsDialog />
       <DiagnosticsDialog />
+      <CsvDialog />
     </>
   );
 }

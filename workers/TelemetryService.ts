@@ -8,6 +8,11 @@ import * as Comlink from "comlink";
 import type {
   ConnectionState,
   ConnectionType,
+  CsvChunk,
+  CsvExportRequest,
+  CsvExportStart,
+  CsvImportReport,
+  CsvProgress,
   FieldInfo,
   FormattedLap,
   LapFetchResult,
@@ -36,6 +41,9 @@ import { EventBatcher } from "./service/EventBatcher";
 import { PlaybackView } from "./service/playbackView";
 import { checkLapCoords } from "./service/lapCoords";
 import { checkLatency, type LatencyKind } from "./service/latency";
+import { HistoryView } from "./service/historyView";
+import { CsvJobs } from "./service/csvJobs";
+import { objectsToCsv } from "./csv/flatten";
 
 const MAX_LAPS = 1000;
 /**
@@ -70,6 +78,9 @@ export class TelemetryService implements TelemetryApi {
   private readonly demoSeed: number;
   private readonly events: EventBatcher;
   private readonly playback = new PlaybackView(() => this.store.fieldCatalog());
+  /** Live or an imported CSV: what snapshot, series and export read. */
+  private readonly view = new HistoryView(() => this.store);
+  private readonly csv = new CsvJobs();
 
   constructor(options: TelemetryServiceOptions = {}) {
     this.timers = options.timers ?? realTimers;
@@ -122,15 +133,20 @@ export class TelemetryService implements TelemetryApi {
   }
 
   snapshot(sinceSeq: number): Snapshot {
-    const since = typeof sinceSeq === "number" && Number.isFinite(sinceSeq) ? sinceSeq : 0;
+    const asked = typeof sinceSeq === "number" && Number.isFinite(sinceSeq) ? sinceSeq : 0;
+    const since = this.view.storeSeq(asked);
+    if (!this.view.isLive) {
+      return this.view.apply(this.view.store.snapshot(since, { ...this.connection }));
+    }
     const storeSince = this.playback.storeSinceSeq(since);
-    return this.playback.apply(since, this.store.snapshot(storeSince, this.connectionNow()));
+    const snapshot = this.store.snapshot(storeSince, this.connectionNow());
+    return this.view.apply(this.playback.apply(since, snapshot));
   }
 
   series(request: SeriesRequest): SeriesResult {
     let result: SeriesResult;
     try {
-      result = this.store.series(request);
+      result = this.view.store.series(request);
     } catch {
       const n = Array.isArray(request?.fields) ? request.fields.length : 0;
       result = {
@@ -195,6 +211,38 @@ export class TelemetryService implements TelemetryApi {
     if (!result.error) this.laps = result.laps.slice(-MAX_LAPS);
     this.pushLaps();
     return { laps: [...this.laps], ...this.lapsStatus };
+  }
+
+  startCsvExport(request: CsvExportRequest): CsvExportStart {
+    const source = this.view.isLive ? this.connection.connectionType : "imported";
+    return this.csv.startExport(this.view.store, request, source);
+  }
+
+  nextCsvChunk(): CsvChunk | null {
+    const chunk = this.csv.nextChunk();
+    return chunk ? Comlink.transfer(chunk, [chunk.data]) : null;
+  }
+
+  lapsCsv(): string {
+    return objectsToCsv(this.laps);
+  }
+
+  async importCsv(file: Blob, fileName: string): Promise<CsvImportReport> {
+    const { report, store } = await this.csv.importFile(file, fileName);
+    if (store) this.view.showImported(store, report.fileName);
+    return report;
+  }
+
+  csvProgress(): CsvProgress {
+    return this.csv.progress;
+  }
+
+  cancelCsv(): void {
+    this.csv.cancel();
+  }
+
+  showLiveHistory(): void {
+    this.view.showLive();
   }
 
   /** Packets are fetched and shown by NETWORK even if the user starts elsewhere. */

@@ -116,9 +116,17 @@ export interface GeoState {
   distanceKm: number;
 }
 
+/**
+ * Which history the screen shows: live, or a CSV the user imported (snapshot,
+ * series and export then read the imported history; live keeps ingesting).
+ */
+export type HistoryViewState =
+  { kind: "live" } | { kind: "imported"; fileName: string; rows: number };
+
 export interface Snapshot {
   /** Increases with every accepted packet; pass it back as `sinceSeq`. */
   seq: number;
+  view: HistoryViewState;
   /** Latest value of every field that changed after `sinceSeq` (all fields when sinceSeq is 0). */
   changed: Record<FieldPath, FieldValue>;
   connection: ConnectionState;
@@ -167,6 +175,63 @@ export interface WorkerConfig {
   pingIntervalMs: number;
 }
 
+/** What to export; the defaults are every field, the whole history, every packet. */
+export interface CsvExportRequest {
+  /** null: every field (the 316 wire fields, then the derived ones). */
+  fields: FieldPath[] | null;
+  /** Time range in packet time (epoch seconds); null ends are open. */
+  from: number | null;
+  to: number | null;
+  /** null: every packet; N: resampled to N rows per second (last value per bucket). */
+  perSecond: number | null;
+  /** "display": in `units`, at display precision, unit in the header; "raw": wire values. */
+  values: "display" | "raw";
+  units: AppUnits;
+  /** Add "Time (ISO 8601 UTC)" and "Time (epoch ms)" as the first two columns. */
+  timeColumns: boolean;
+}
+
+export type CsvExportStart =
+  { ok: true; fileName: string; rows: number; columns: number } | { ok: false; message: string };
+
+/** One piece of the file (UTF-8, transferred); pull the next until `done`. */
+export interface CsvChunk {
+  data: ArrayBuffer;
+  rowsDone: number;
+  rowsTotal: number;
+  done: boolean;
+}
+
+/** The running CSV job, for progress bars (poll it); null kind when none runs. */
+export interface CsvProgress {
+  kind: "export" | "import" | null;
+  fileName: string;
+  done: number;
+  total: number;
+  /** What done/total count: rows for an export, bytes for an import. */
+  unit: "rows" | "bytes";
+}
+
+export interface CsvRowFailure {
+  /** Row number as a spreadsheet shows it (the header is row 1). */
+  row: number;
+  reason: string;
+}
+
+export interface CsvImportReport {
+  ok: boolean;
+  /** One sentence for the user (why it failed, or what was imported). */
+  message: string;
+  fileName: string;
+  rowsRead: number;
+  rowsImported: number;
+  rowsFailed: number;
+  /** The first 20 failing rows. */
+  failures: CsvRowFailure[];
+  /** Ignored columns, converted units, dropped rows… */
+  notes: string[];
+}
+
 /** The happenings the UI notifies the user about (texts: src/state/notificationQueue.ts). */
 export type NotificationKind = "lapComplete" | "carConnect" | "carDisconnect";
 
@@ -202,4 +267,17 @@ export interface TelemetryApi {
   detachRadio(): void;
   /** GET {api}/laps again (also done once at start). */
   refreshLaps(): Promise<LapFetchResult>;
+  /** Plans a CSV export of the viewed history; then pull chunks with nextCsvChunk(). */
+  startCsvExport(request: CsvExportRequest): CsvExportStart;
+  /** The next piece of the running export; null when none runs (or it was cancelled). */
+  nextCsvChunk(): CsvChunk | null;
+  /** The lap table as shown, as CSV text (the spec's export helper). */
+  lapsCsv(): string;
+  /** Reads a CSV into a new history and shows it (IMPORTED marker); live goes on. */
+  importCsv(file: Blob, fileName: string): Promise<CsvImportReport>;
+  csvProgress(): CsvProgress;
+  /** Stops the running export or import. */
+  cancelCsv(): void;
+  /** Back to the live history after an import. */
+  showLiveHistory(): void;
 }

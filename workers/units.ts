@@ -53,3 +53,22 @@ export function convertColumnInPlace(
   if (!c) return;
   for (let i = 0; i < column.length; i++) column[i] = (column[i] as number) * c.scale + c.offset;
 }
+
+/** The linear map from a metric value to its display unit; null when shown as is. */
+export function displayConversion(metricUnit: string, units: AppUnits): Conversion | null {
+  return units === "imperial" ? (conversion(metricUnit) ?? null) : null;
+}
+
+/**
+ * How to read back a value written in `shownUnit` for a field whose metric unit
+ * is `metricUnit` (CSV import): identity, the inverse of the imperial
+ * conversion, or null when the unit does not belong to this field.
+ */
+export function fromShownUnit(
+  metricUnit: string,
+  shownUnit: string,
+): { scale: number; offset: number } | null {
+  if (shownUnit === metricUnit) return { scale: 1, offset: 0 };
+  const c = conversion(metricUnit);
+  return c && c.unit === shownUnit ? { scale: c.scale, offset: c.offset } : null;
+}

@@ -7,6 +7,7 @@ import type {
   FieldPath,
   FieldValue,
   GeoState,
+  HistoryViewState,
   Snapshot,
 } from "../../workers/contract";
 import type { TelemetryClient } from "./TelemetryClient";
@@ -15,6 +16,8 @@ export interface LiveStatus {
   connection: ConnectionState;
   counters: Counters;
   geo: GeoState;
+  /** Live, or the imported CSV the panels show now. */
+  view: HistoryViewState;
 }
 
 type Listener = () => void;
@@ -77,6 +80,7 @@ export class LiveStore {
       connection: snapshot.connection,
       counters: snapshot.counters,
       geo: snapshot.geo,
+      view: snapshot.view,
     };
     for (const listener of this.statusListeners) listener();
   }

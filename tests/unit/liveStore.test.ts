@@ -7,6 +7,7 @@ import type { TelemetryClient } from "../../src/worker-client/TelemetryClient";
 function snapshot(seq: number, changed: Snapshot["changed"]): Snapshot {
   return {
     seq,
+    view: { kind: "live" },
     changed,
     connection: initialConnection(),
     counters: {

@@ -6,6 +6,8 @@ export interface ColumnRingLayout {
   /** Per numeric field: true → Float64 column, false → Float32 column. */
   numericFloat64: readonly boolean[];
   booleanCount: number;
+  /** String fields (Title, Rfid): one plain array per field, kept for export. */
+  stringCount?: number;
   /** Numeric field holding packet time (epoch seconds); it is the x column. */
   timeField: number;
 }
@@ -21,6 +23,8 @@ export class ColumnRing {
   private readonly f32: Float32Array;
   private readonly f64: Float64Array;
   private readonly bools: Uint32Array;
+  // Strings repeat (the same Title for hours), so an array slot holds a shared reference.
+  private readonly strs: string[][];
   private readonly timeStart: number;
 
   constructor(capacity: number, layout: ColumnRingLayout) {
@@ -40,6 +44,9 @@ export class ColumnRing {
     this.f64 = new Float64Array(n64 * capacity);
     this.boolWords = Math.ceil(layout.booleanCount / 32);
     this.bools = new Uint32Array(this.boolWords * capacity);
+    this.strs = Array.from({ length: layout.stringCount ?? 0 }, () =>
+      new Array<string>(capacity).fill(""),
+    );
     this.timeStart = this.colStart[layout.timeField] ?? 0;
   }
 
@@ -68,6 +75,30 @@ export class ColumnRing {
     const at = (this.colStart[field] as number) + slot;
     if (this.isF64[field] === 1) this.f64[at] = value;
     else this.f32[at] = value;
+  }
+
+  setString(slot: number, field: number, value: string): void {
+    this.strs[field]![slot] = value;
+  }
+
+  /** Reads by physical slot (see physical()), for loops that resolve the slot once per row. */
+  numberAtSlot(slot: number, field: number): number {
+    const at = (this.colStart[field] as number) + slot;
+    return (this.isF64[field] === 1 ? this.f64[at] : this.f32[at]) as number;
+  }
+
+  booleanAtSlot(slot: number, field: number): boolean {
+    const word = this.bools[slot * this.boolWords + (field >>> 5)] as number;
+    return ((word >>> (field & 31)) & 1) === 1;
+  }
+
+  stringAtSlot(slot: number, field: number): string {
+    return this.strs[field]?.[slot] ?? "";
+  }
+
+  /** Whether a numeric column is Float32 (its values are rounded to float32 on store). */
+  isFloat32(field: number): boolean {
+    return this.isF64[field] !== 1;
   }
 
   /** Stores 32 booleans (fields word*32 … word*32+31) of one slot at once. */

@@ -73,6 +73,7 @@ export class TelemetryStore {
     this.ring = new ColumnRing(capacity, {
       numericFloat64: STORED_NUMERIC_FIELDS.map(needsFloat64),
       booleanCount: BOOLEAN_FIELDS.length,
+      stringCount: STRING_FIELDS.length,
       timeField: TIME_FIELD,
     });
     this.boolBits = new Uint32Array(this.ring.boolWords);
@@ -85,7 +86,15 @@ export class TelemetryStore {
     return this.ring.bytesPerSlot;
   }
 
-  ingest(raw: unknown, source: ConnectionType | "REPLAY"): boolean {
+  /**
+   * `derived`: values of the derived fields to store instead of computing them
+   * (a CSV import carries them as exported, so a re-export is identical).
+   */
+  ingest(
+    raw: unknown,
+    source: ConnectionType | "REPLAY",
+    derived?: ArrayLike<number> | null,
+  ): boolean {
     let value = raw;
     if (typeof raw === "string") {
       try {
@@ -99,7 +108,7 @@ export class TelemetryStore {
     const packet = parsed.data as unknown as Obj;
     const outOfRange = this.float32Overflow(packet);
     if (outOfRange !== null) return this.reject(source, outOfRange);
-    this.store(packet);
+    this.store(packet, derived ?? null);
     return true;
   }
 
@@ -129,6 +138,7 @@ export class TelemetryStore {
     const { lat, long, headingDeg, distanceKm } = this.track;
     return {
       seq: this.seq,
+      view: { kind: "live" },
       changed,
       connection: { ...connection },
       counters: this.counters(),
@@ -210,7 +220,7 @@ export class TelemetryStore {
   }
 
   /** Hot path: one pass over the precompiled containers, no closures, no per-field objects. */
-  private store(packet: Obj): void {
+  private store(packet: Obj, derived: ArrayLike<number> | null): void {
     const seq = ++this.seq;
     const slot = this.ring.claimSlot();
     const ring = this.ring;
@@ -245,6 +255,7 @@ export class TelemetryStore {
       for (let j = 0; j < strKeys.length; j++) {
         const field = container.strIndex[j]!;
         const s = obj[strKeys[j]!] as string;
+        ring.setString(slot, field, s);
         if (this.latestStr[field] !== s) {
           this.latestStr[field] = s;
           this.verStr[field] = seq;
@@ -255,7 +266,11 @@ export class TelemetryStore {
     // latestNum now holds this packet's numbers: derive power from them.
     for (let d = 0; d < DERIVED_FIELDS.length; d++) {
       const field = NUMERIC_FIELDS.length + d;
-      const v = DERIVED_FIELDS[d]!.compute(this.latestNum);
+      const given = derived?.[d];
+      const v =
+        given !== undefined && Number.isFinite(given)
+          ? given
+          : DERIVED_FIELDS[d]!.compute(this.latestNum);
       ring.setNumber(slot, field, v);
       if (this.latestNum[field] !== v) {
         this.latestNum[field] = v;

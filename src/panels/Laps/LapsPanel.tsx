@@ -7,6 +7,7 @@ import { useTelemetry } from "../../worker-client/hooks";
 import { EmptyState } from "../common/EmptyState";
 import { LongText } from "../common/LongText";
 import "./laps.css";
+import { openCsvDialog } from "../../shell/csv/csvDialogState";
 
 const COLUMNS: { key: Exclude<keyof FormattedLap["data"], "timeStamp">; title: string }[] = [
   { key: "lapTime", title: "Lap time" },
@@ -50,6 +51,13 @@ export function LapsPanel() {
     <div className="helios-panel" data-testid="panel-laps">
       <div className="helios-panel-toolbar">
         <Button icon="refresh" text="Refresh laps" onClick={refresh} />
+        <Button
+          icon="export"
+          text="Export CSV"
+          disabled={laps.length === 0}
+          data-testid="laps-export"
+          onClick={() => openCsvDialog({ kind: "laps" })}
+        />
       </div>
       {error && (
         <Callout intent="warning" icon="warning-sign" data-testid="laps-error">

@@ -11,6 +11,7 @@ import type { PlotSeriesInfo } from "./plotTypes";
 import type { PlotCatalog } from "../common/useFieldCatalog";
 import { usePlotDriver } from "./usePlotDriver";
 import { usePlotWorkspace } from "./workspace";
+import { openCsvDialog } from "../../shell/csv/csvDialogState";
 
 interface PlotCardProps {
   id: string;
@@ -20,7 +21,15 @@ interface PlotCardProps {
 
 export function PlotCard({ id, fields, catalog }: PlotCardProps) {
   const { appUnits, resolvedTheme } = useSnapshot(appState);
-  const { actions } = usePlotWorkspace();
+  const { actions, view } = usePlotWorkspace();
+  const exportPlot = () => {
+    const range = view.xRange();
+    openCsvDialog({
+      kind: "plot",
+      fields: [...paths],
+      window: range ? { from: range.min, to: range.max } : null,
+    });
+  };
   const series = useKnownSeries(fields, catalog);
   const paths = useMemo(() => series.map((s) => s.path), [series]);
   // Names with colours and values are in the chart's legend; the title is one line.
@@ -36,6 +45,15 @@ export function PlotCard({ id, fields, catalog }: PlotCardProps) {
           fields={catalog.fields}
           selected={paths}
           onToggle={(path) => toggleField(id, path)}
+        />
+        <Button
+          size="small"
+          variant="minimal"
+          icon="export"
+          aria-label="Export this plot as CSV"
+          title="Export CSV (this plot's fields and window)"
+          disabled={paths.length === 0}
+          onClick={exportPlot}
         />
         <Button
           size="small"

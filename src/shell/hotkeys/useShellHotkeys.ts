@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import { appState } from "../../state/appState";
 import { toggledTheme } from "../../state/theme";
+import { openCsvDialog } from "../csv/csvDialogState";
 import { dialogs } from "../dialogs";
 import { TABS } from "../navbar/tabs";
 
@@ -39,6 +40,13 @@ export function useShellHotkeys(): void {
         group: "App",
         label: "Open diagnostics",
         onKeyDown: () => (dialogs.diagnostics = true),
+      },
+      {
+        combo: "e",
+        global: true,
+        group: "App",
+        label: "Export CSV (and import)",
+        onKeyDown: () => openCsvDialog(),
       },
     ],
     [navigate],

@@ -18,6 +18,7 @@ import { useLocation, useNavigate } from "react-router";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
 import { toggledTheme } from "../../state/theme";
+import { openCsvDialog } from "../csv/csvDialogState";
 import { dialogs } from "../dialogs";
 import { MAIN_TABS_ID, selectedTabId, TABS } from "./tabs";
 import "./navbar.css";
@@ -52,6 +53,15 @@ export function AppNavbar() {
         </nav>
       </NavbarGroup>
       <NavbarGroup align={Alignment.END}>
+        <Tooltip content="Export or import CSV (e)">
+          <Button
+            variant="minimal"
+            icon="export"
+            text="Export CSV"
+            data-testid="open-csv-export"
+            onClick={() => openCsvDialog()}
+          />
+        </Tooltip>
         <Tooltip content={`Switch to ${toggledTheme(resolvedTheme)} theme (t)`}>
           <Button
             variant="minimal"

@@ -1,8 +1,9 @@
 // Bottom bar: where the data comes from and how healthy the link is.
-import { Intent, Tag, Tooltip } from "@blueprintjs/core";
+import { Button, Intent, Tag, Tooltip } from "@blueprintjs/core";
+import type { HistoryViewState } from "../../../workers/contract";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
-import { useLiveStatus } from "../../worker-client/hooks";
+import { useLiveStatus, useTelemetry } from "../../worker-client/hooks";
 import type { CarLink } from "../../../workers/contract";
 import {
   CAR_LINK_TEXTS,
@@ -61,6 +62,30 @@ function ConnectionTypeTag({ type, playback }: { type: string; playback: boolean
   );
 }
 
+/** An imported CSV is on screen: say so (it is not live data) and offer the way back. */
+function ImportedMarker({ view }: { view: HistoryViewState | undefined }) {
+  const { client } = useTelemetry();
+  if (view?.kind !== "imported") return null;
+  return (
+    <>
+      <Tooltip
+        content={`Panels and plots show ${view.rows} rows imported from ${view.fileName}; live data is still recorded`}
+      >
+        <Tag intent={Intent.DANGER} icon="import" data-testid="status-imported">
+          IMPORTED {view.fileName}
+        </Tag>
+      </Tooltip>
+      <Button
+        size="small"
+        icon="feed"
+        text="Back to live"
+        data-testid="back-to-live"
+        onClick={() => void client.api.showLiveHistory()}
+      />
+    </>
+  );
+}
+
 export function StatusBar() {
   const app = useSnapshot(appState);
   const status = useLiveStatus();
@@ -76,6 +101,7 @@ export function StatusBar() {
   return (
     <footer className="helios-statusbar" aria-label="Status">
       <ConnectionTypeTag type={app.connectionType} playback={app.playbackSwitch} />
+      <ImportedMarker view={status?.view} />
       <LinkIndicator label="Socket" connected={app.socketConnected} testId="status-socket" />
       <CarLinkIndicator link={connection?.carLink ?? "unknown"} />
       {waiting && (

@@ -1,0 +1,244 @@
+// The CSV dialog: export (navbar "Export CSV", key e, a plot, the Laps tab)
+// and import. The worker writes and reads the CSV; this only shows choices
+// and progress, gathers the chunks into a Blob (or a file) and sends files.
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FileInput,
+  ProgressBar,
+} from "@blueprintjs/core";
+import { useEffect, useState } from "react";
+import { useSnapshot } from "valtio";
+import type { CsvImportReport } from "../../../workers/contract";
+import { useFieldCatalog } from "../../panels/common/useFieldCatalog";
+import { appState } from "../../state/appState";
+import { favouriteField } from "../../state/favourites";
+import { lapsState } from "../../state/lapsState";
+import { useTelemetry } from "../../worker-client/hooks";
+import { csvDialog, type ExportPreset } from "./csvDialogState";
+import { downloadBlob, pullChunks, saveFilePicker } from "./download";
+import { ExportChoicesForm } from "./ExportChoicesForm";
+import { buildRequest, DEFAULT_CHOICES, type ExportChoices } from "./exportRequest";
+import { ImportResult } from "./ImportResult";
+import "./csv.css";
+
+type Job = { kind: "export" | "import"; done: number; total: number; unit: "rows" | "bytes" };
+
+function choicesFor(preset: ExportPreset): ExportChoices {
+  return preset.kind === "plot"
+    ? { ...DEFAULT_CHOICES, fields: "plot", range: preset.window ? "window" : "all" }
+    : DEFAULT_CHOICES;
+}
+
+function progressText(job: Job): string {
+  if (job.unit === "rows")
+    return `${job.done.toLocaleString("en-US")} of ${job.total.toLocaleString("en-US")} rows`;
+  return `${(job.done / 1e6).toFixed(1)} of ${(job.total / 1e6).toFixed(1)} MB read`;
+}
+
+export function CsvDialog() {
+  const { opening } = useSnapshot(csvDialog);
+  return <CsvDialogForOpening key={opening} />;
+}
+
+function CsvDialogForOpening() {
+  const { open, preset } = useSnapshot(csvDialog);
+  const { client } = useTelemetry();
+  const app = useSnapshot(appState);
+  const { laps } = useSnapshot(lapsState);
+  const catalog = useFieldCatalog() ?? [];
+  const [choices, setChoices] = useState<ExportChoices>(() => choicesFor(csvDialog.preset));
+  const [job, setJob] = useState<Job | null>(null);
+  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  const [report, setReport] = useState<CsvImportReport | null>(null);
+
+  // Import progress is state in the worker: poll it while an import runs.
+  useEffect(() => {
+    if (job?.kind !== "import") return;
+    const timer = setInterval(() => {
+      void client.api.csvProgress().then(
+        (p) => {
+          if (p.kind === "import")
+            setJob({ kind: "import", done: p.done, total: p.total, unit: "bytes" });
+        },
+        () => undefined,
+      );
+    }, 150);
+    return () => clearInterval(timer);
+  }, [job?.kind, client]);
+
+  const busy = job !== null;
+  const close = () => {
+    if (!busy) csvDialog.open = false;
+  };
+
+  const exportLaps = async () => {
+    const text = await client.api.lapsCsv();
+    const stamp = new Date()
+      .toISOString()
+      .replace(/[-:]/g, "")
+      .replace(/\.\d+Z$/, "Z");
+    downloadBlob(new Blob([text], { type: "text/csv" }), `helios-laps-${stamp}.csv`);
+    setMessage({ text: `Exported ${laps.length} laps.`, ok: true });
+  };
+
+  const exportTelemetry = async (toFile: boolean) => {
+    setMessage(null);
+    const request = buildRequest(choices, {
+      units: app.appUnits,
+      favourites: app.favourites.map((name) => favouriteField(name).path),
+      plotFields: preset.kind === "plot" ? [...preset.fields] : [],
+      window: preset.kind === "plot" && preset.window ? { ...preset.window } : null,
+      laps: laps as typeof lapsState.laps,
+    });
+    const start = await client.api.startCsvExport(request);
+    if (!start.ok) return setMessage({ text: start.message, ok: false });
+    setJob({ kind: "export", done: 0, total: start.rows, unit: "rows" });
+    try {
+      let finished: boolean;
+      if (toFile) {
+        const picker = saveFilePicker()!;
+        const handle = await picker({
+          suggestedName: start.fileName,
+          types: [{ description: "CSV", accept: { "text/csv": [".csv"] } }],
+        });
+        const writable = await handle.createWritable();
+        const writer = writable.getWriter();
+        finished = await pullChunks(
+          client.api,
+          (data) => writer.write(data),
+          (done, total) => setJob({ kind: "export", done, total, unit: "rows" }),
+        );
+        await writer.close();
+      } else {
+        const parts: ArrayBuffer[] = [];
+        finished = await pullChunks(
+          client.api,
+          (data) => void parts.push(data),
+          (done, total) => setJob({ kind: "export", done, total, unit: "rows" }),
+        );
+        if (finished) downloadBlob(new Blob(parts, { type: "text/csv" }), start.fileName);
+      }
+      setMessage(
+        finished
+          ? {
+              text: `Exported ${start.rows.toLocaleString("en-US")} rows × ${start.columns} columns to ${start.fileName}.`,
+              ok: true,
+            }
+          : { text: "Export cancelled.", ok: false },
+      );
+    } catch (error) {
+      void client.api.cancelCsv();
+      const aborted = error instanceof DOMException && error.name === "AbortError";
+      setMessage({
+        text: aborted ? "Export cancelled." : `Export failed: ${String(error)}`,
+        ok: false,
+      });
+    } finally {
+      setJob(null);
+    }
+  };
+
+  const importFile = async (file: File) => {
+    setMessage(null);
+    setReport(null);
+    setJob({ kind: "import", done: 0, total: file.size, unit: "bytes" });
+    try {
+      setReport(await client.api.importCsv(file, file.name));
+    } catch (error) {
+      setMessage({ text: `Import failed: ${String(error)}`, ok: false });
+    } finally {
+      setJob(null);
+    }
+  };
+
+  const laps_ = preset.kind === "laps";
+  return (
+    <Dialog
+      isOpen={open}
+      onClose={close}
+      title={laps_ ? "Export CSV: lap table" : "Export CSV"}
+      icon="export"
+      className="csv-dialog"
+    >
+      <DialogBody>
+        {laps_ ? (
+          <p>
+            The lap table as shown ({laps.length} laps), one row per lap, nested values as dotted
+            columns.
+          </p>
+        ) : (
+          <ExportChoicesForm
+            choices={choices}
+            onChange={(patch) => setChoices((c) => ({ ...c, ...patch }))}
+            catalog={catalog}
+            plotFieldCount={preset.kind === "plot" ? preset.fields.length : null}
+            hasWindow={preset.kind === "plot" && preset.window !== null}
+            laps={laps as typeof lapsState.laps}
+            unitsLabel={app.appUnits}
+            disabled={busy}
+          />
+        )}
+        {job && (
+          <div className="csv-progress" data-testid="csv-progress">
+            <ProgressBar
+              intent="primary"
+              value={job.total > 0 ? job.done / job.total : undefined}
+              stripes={job.total === 0}
+            />
+            <span>{progressText(job)}</span>
+          </div>
+        )}
+        {message && (
+          <Callout intent={message.ok ? "success" : "warning"} data-testid="csv-message">
+            {message.text}
+          </Callout>
+        )}
+        {report && <ImportResult report={report} />}
+        {!laps_ && (
+          <div className="csv-import">
+            <FileInput
+              text="Import CSV…"
+              buttonText="Browse"
+              disabled={busy}
+              inputProps={{ accept: ".csv,text/csv", "data-testid": "csv-import-input" } as object}
+              onInputChange={(e) => {
+                const file = e.currentTarget.files?.[0];
+                e.currentTarget.value = "";
+                if (file) void importFile(file);
+              }}
+            />
+            <span className="csv-import-hint">
+              An export of every field, from Helios or its reference tool.
+            </span>
+          </div>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            {busy && <Button text="Cancel" onClick={() => void client.api.cancelCsv()} />}
+            {!busy && <Button text="Close" onClick={close} />}
+            {!laps_ && saveFilePicker() && (
+              <Button
+                text="Save to file…"
+                disabled={busy}
+                onClick={() => void exportTelemetry(true)}
+              />
+            )}
+            <Button
+              intent="primary"
+              text="Export"
+              data-testid="csv-export"
+              disabled={busy}
+              onClick={() => void (laps_ ? exportLaps() : exportTelemetry(false))}
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

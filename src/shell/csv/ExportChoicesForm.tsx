@@ -1,0 +1,136 @@
+// The export dialog's choices: fields, time range, resolution, values, time columns.
+import {
+  Checkbox,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  NumericInput,
+  Radio,
+  RadioGroup,
+} from "@blueprintjs/core";
+import type { FieldInfo, FormattedLap } from "../../../workers/contract";
+import { FieldPicker } from "../../panels/Plots/FieldPicker";
+import type { ExportChoices, FieldChoice, RangeChoice } from "./exportRequest";
+
+interface Props {
+  choices: ExportChoices;
+  onChange: (patch: Partial<ExportChoices>) => void;
+  catalog: readonly FieldInfo[];
+  plotFieldCount: number | null;
+  hasWindow: boolean;
+  laps: readonly FormattedLap[];
+  unitsLabel: string;
+  disabled: boolean;
+}
+
+export function ExportChoicesForm(props: Props) {
+  const { choices, onChange, catalog, plotFieldCount, hasWindow, laps, unitsLabel, disabled } =
+    props;
+  const togglePicked = (path: string) =>
+    onChange({
+      fields: "picked",
+      picked: choices.picked.includes(path)
+        ? choices.picked.filter((p) => p !== path)
+        : [...choices.picked, path],
+    });
+  return (
+    <div className="csv-choices">
+      <FormGroup label="Fields" disabled={disabled}>
+        <RadioGroup
+          selectedValue={choices.fields}
+          onChange={(e) => onChange({ fields: e.currentTarget.value as FieldChoice })}
+          disabled={disabled}
+        >
+          <Radio value="all" label={`Every field (${catalog.length || "316 + derived"})`} />
+          <Radio value="favourites" label="Favourites" />
+          {plotFieldCount !== null && (
+            <Radio value="plot" label={`This plot's fields (${plotFieldCount})`} />
+          )}
+          <Radio value="picked">
+            Chosen fields ({choices.picked.length}){" "}
+            <FieldPicker fields={catalog} selected={choices.picked} onToggle={togglePicked} />
+          </Radio>
+        </RadioGroup>
+      </FormGroup>
+      <FormGroup label="Time range" disabled={disabled}>
+        <RadioGroup
+          selectedValue={choices.range}
+          onChange={(e) => onChange({ range: e.currentTarget.value as RangeChoice })}
+          disabled={disabled}
+        >
+          <Radio value="all" label="Whole history" />
+          {hasWindow && <Radio value="window" label="The plots' visible window" />}
+          <Radio value="lap" disabled={laps.length === 0}>
+            One lap{" "}
+            <HTMLSelect
+              minimal
+              disabled={laps.length === 0 || disabled}
+              value={choices.lapIndex}
+              onChange={(e) => onChange({ range: "lap", lapIndex: Number(e.currentTarget.value) })}
+              options={laps.map((lap, i) => ({
+                value: i,
+                label: `Lap ${i + 1} · ${lap.data.timeStamp}`,
+              }))}
+            />
+          </Radio>
+          <Radio value="custom" label="Custom (ISO 8601, UTC)" />
+        </RadioGroup>
+        {choices.range === "custom" && (
+          <div className="csv-custom-range">
+            <InputGroup
+              placeholder="from, e.g. 2026-11-22T18:00:00Z"
+              value={choices.customFrom}
+              onValueChange={(customFrom) => onChange({ customFrom })}
+            />
+            <InputGroup
+              placeholder="to"
+              value={choices.customTo}
+              onValueChange={(customTo) => onChange({ customTo })}
+            />
+          </div>
+        )}
+      </FormGroup>
+      <FormGroup label="Resolution" disabled={disabled}>
+        <RadioGroup
+          selectedValue={choices.resample ? "resample" : "every"}
+          onChange={(e) => onChange({ resample: e.currentTarget.value === "resample" })}
+          disabled={disabled}
+        >
+          <Radio value="every" label="Every packet" />
+          <Radio value="resample">
+            Resampled to{" "}
+            <span className="csv-inline-number">
+              <NumericInput
+                size="small"
+                min={0.01}
+                max={1000}
+                value={choices.perSecond}
+                disabled={disabled}
+                onValueChange={(perSecond) =>
+                  onChange({ resample: true, perSecond: perSecond > 0 ? perSecond : 1 })
+                }
+              />
+            </span>{" "}
+            per second (last value per bucket)
+          </Radio>
+        </RadioGroup>
+      </FormGroup>
+      <FormGroup label="Values" disabled={disabled}>
+        <RadioGroup
+          selectedValue={choices.values}
+          onChange={(e) => onChange({ values: e.currentTarget.value as "display" | "raw" })}
+          disabled={disabled}
+        >
+          <Radio value="display" label={`As displayed (${unitsLabel}, unit in the header)`} />
+          <Radio value="raw" label="Raw wire values" />
+        </RadioGroup>
+        <Checkbox
+          checked={choices.timeColumns}
+          disabled={disabled}
+          label="Time columns: ISO 8601 UTC and epoch milliseconds"
+          onChange={(e) => onChange({ timeColumns: e.currentTarget.checked })}
+        />
+      </FormGroup>
+    </div>
+  );
+}

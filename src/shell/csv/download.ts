@@ -1,0 +1,41 @@
+// Pulls the worker's export chunk by chunk (each a transferred ArrayBuffer, so
+// the main thread does no per-row work) and hands them to a Blob download or,
+// where the File System Access API exists, streams them to the chosen file.
+import type { Remote } from "comlink";
+import type { TelemetryApi } from "../../../workers/contract";
+
+type SaveFilePicker = (options: {
+  suggestedName: string;
+  types: { description: string; accept: Record<string, string[]> }[];
+}) => Promise<{ createWritable(): Promise<WritableStream<ArrayBuffer>> }>;
+
+export function saveFilePicker(): SaveFilePicker | null {
+  const picker = (window as Window & { showSaveFilePicker?: SaveFilePicker }).showSaveFilePicker;
+  return typeof picker === "function" ? picker.bind(window) : null;
+}
+
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Pulls every chunk into `write`; false when the export was cancelled. */
+export async function pullChunks(
+  api: Remote<TelemetryApi>,
+  write: (chunk: ArrayBuffer) => Promise<void> | void,
+  onRows: (done: number, total: number) => void,
+): Promise<boolean> {
+  for (;;) {
+    const chunk = await api.nextCsvChunk();
+    if (!chunk) return false;
+    await write(chunk.data);
+    onRows(chunk.rowsDone, chunk.rowsTotal);
+    if (chunk.done) return true;
+  }
+}

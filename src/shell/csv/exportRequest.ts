@@ -1,0 +1,89 @@
+// The dialog's choices, and the worker request they make (pure, tested).
+import type {
+  AppUnits,
+  CsvExportRequest,
+  FieldPath,
+  FormattedLap,
+} from "../../../workers/contract";
+
+export type FieldChoice = "all" | "favourites" | "plot" | "picked";
+export type RangeChoice = "all" | "window" | "lap" | "custom";
+
+export interface ExportChoices {
+  fields: FieldChoice;
+  picked: FieldPath[];
+  range: RangeChoice;
+  lapIndex: number;
+  /** Custom range as typed: ISO 8601 date-times (UTC when no offset is given). */
+  customFrom: string;
+  customTo: string;
+  resample: boolean;
+  perSecond: number;
+  values: "display" | "raw";
+  timeColumns: boolean;
+}
+
+export const DEFAULT_CHOICES: ExportChoices = {
+  fields: "all",
+  picked: [],
+  range: "all",
+  lapIndex: 0,
+  customFrom: "",
+  customTo: "",
+  resample: false,
+  perSecond: 1,
+  values: "display",
+  timeColumns: true,
+};
+
+/** Lap window in packet time: it ends at the lap's timestamp (s or ms) and lasts lapTime s. */
+export function lapWindow(lap: FormattedLap): { from: number; to: number } {
+  const end = lap.timestamp < 1e11 ? lap.timestamp : lap.timestamp / 1000;
+  return { from: end - Math.max(0, lap.data.lapTime), to: end };
+}
+
+/** An ISO date-time as epoch seconds (UTC unless it has an offset); null when empty or bad. */
+export function parseIsoSeconds(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === "") return null;
+  const hasZone = /(Z|[+-]\d\d:?\d\d)$/i.test(trimmed);
+  const ms = Date.parse(hasZone || !trimmed.includes("T") ? trimmed : `${trimmed}Z`);
+  return Number.isFinite(ms) ? ms / 1000 : null;
+}
+
+export interface RequestContext {
+  units: AppUnits;
+  favourites: FieldPath[];
+  plotFields: FieldPath[];
+  window: { from: number; to: number } | null;
+  laps: readonly FormattedLap[];
+}
+
+export function buildRequest(c: ExportChoices, ctx: RequestContext): CsvExportRequest {
+  const fields =
+    c.fields === "favourites"
+      ? ctx.favourites
+      : c.fields === "plot"
+        ? ctx.plotFields
+        : c.fields === "picked"
+          ? c.picked
+          : null;
+  let from: number | null = null;
+  let to: number | null = null;
+  if (c.range === "window" && ctx.window) ({ from, to } = ctx.window);
+  const lap = ctx.laps[c.lapIndex];
+  if (c.range === "lap" && lap) ({ from, to } = lapWindow(lap));
+  if (c.range === "custom") {
+    from = parseIsoSeconds(c.customFrom);
+    to = parseIsoSeconds(c.customTo);
+  }
+  return {
+    fields,
+    from,
+    to,
+    perSecond: c.resample && c.perSecond > 0 ? c.perSecond : null,
+    values: c.values,
+    units: ctx.units,
+    timeColumns: c.timeColumns,
+  };
+}

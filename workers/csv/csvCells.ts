@@ -1,0 +1,109 @@
+// How one cell is written to (and read back from) CSV. Numbers are written by
+// hand (they never need quoting), every string cell goes through papaparse
+// (always quoted, inner quotes doubled, spreadsheet formulas neutralised).
+import Papa from "papaparse";
+
+/** Decimals kept per display unit ("as displayed" export); unit-less values keep 3. */
+const DECIMALS: Record<string, number> = {
+  s: 3,
+  "°": 7,
+  V: 3,
+  A: 3,
+  W: 1,
+  Ah: 3,
+  "°C": 2,
+  "°F": 2,
+  "%": 2,
+  rpm: 1,
+  "m/s": 3,
+  "km/h": 3,
+  mph: 3,
+  m: 1,
+  ft: 1,
+  km: 3,
+  mi: 3,
+  Hz: 2,
+  g: 3,
+  "°/s": 2,
+};
+
+export function decimalsFor(displayUnit: string): number {
+  return DECIMALS[displayUnit] ?? 3;
+}
+
+const POW10 = Array.from({ length: 16 }, (_, i) => 10 ** i);
+
+/**
+ * A number at display precision, without trailing zeros ("12.5", "3", "-0.25").
+ * k/10^d is printed as its shortest decimal, so re-reading it and writing it
+ * again gives the same text (the round trip is idempotent).
+ */
+export function formatRounded(value: number, decimals: number): string {
+  if (!Number.isFinite(value)) return "";
+  const p = POW10[decimals] ?? 1;
+  const rounded = Math.round(value * p) / p;
+  return rounded === 0 ? "0" : String(rounded); // no "-0"
+}
+
+/** The shortest text that reads back to the same float32 (raw export of a Float32 column). */
+export function formatFloat32(value: number): string {
+  if (!Number.isFinite(value)) return "";
+  if (Number.isInteger(value)) return String(value);
+  for (let digits = 6; digits < 9; digits++) {
+    const text = String(Number(value.toPrecision(digits)));
+    if (Math.fround(Number(text)) === value) return text;
+  }
+  return String(Number(value.toPrecision(9)));
+}
+
+export function formatFloat64(value: number): string {
+  return Number.isFinite(value) ? String(value) : "";
+}
+
+export const formatBoolean = (value: boolean): string => (value ? "true" : "false");
+
+const UNPARSE_STRING: Papa.UnparseConfig = { quotes: true, escapeFormulae: true, header: false };
+const quotedCache = new Map<string, string>();
+
+/**
+ * A string cell: quoted, inner quotes doubled, and prefixed with `'` when a
+ * spreadsheet would run it as a formula (=, +, -, @, tab, CR). Strings repeat
+ * (Title, Rfid), so each distinct one is quoted once.
+ */
+export function quoteString(value: string): string {
+  let cell = quotedCache.get(value);
+  if (cell === undefined) {
+    cell = Papa.unparse([[value]], UNPARSE_STRING);
+    if (quotedCache.size > 10_000) quotedCache.clear();
+    quotedCache.set(value, cell);
+  }
+  return cell;
+}
+
+/** Header cells: quoted only when they must be (they are field paths, with units). */
+export function headerLine(names: readonly string[]): string {
+  return Papa.unparse([names as string[]], { header: false });
+}
+
+/** Undo the formula neutralisation of quoteString on import. */
+export function unneutralise(cell: string): string {
+  return cell.length > 1 && cell.charCodeAt(0) === 39 /* ' */ && /^'[=+\-@\t\r]/.test(cell)
+    ? cell.slice(1)
+    : cell;
+}
+
+/** A number cell on import; null when empty or not a number. */
+export function parseNumberCell(cell: string, decimalComma: boolean): number | null {
+  const value = +(decimalComma ? cell.replace(",", ".") : cell);
+  // +"" and +"  " are 0: an empty cell is a missing value, not zero.
+  if (value === 0 && cell.trim() === "") return null;
+  return value === value && value !== Infinity && value !== -Infinity ? value : null;
+}
+
+/** A boolean cell on import (true/false in any case, or 1/0); null otherwise. */
+export function parseBooleanCell(cell: string): boolean | null {
+  if (cell === "true" || cell === "1") return true;
+  if (cell === "false" || cell === "0") return false;
+  const lower = cell.trim().toLowerCase();
+  return lower === "true" ? true : lower === "false" ? false : null;
+}
