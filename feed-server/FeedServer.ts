@@ -4,13 +4,14 @@
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Server } from "socket.io";
-import type { LapRecord } from "../workers/laps/laps";
+import type { LapRecord } from "../workers/laps/lapRecord";
 import { CarSimulator, DEFAULT_LAP_COORDS } from "../workers/sources/demo/CarSimulator";
 import { createRandom } from "../workers/sources/demo/random";
 import { lapsHandler } from "./lapsRoute";
 import { corruptPacket } from "./malformed";
 import { pastLaps } from "./pastLaps";
 import { attachSocketHandlers } from "./socketHandlers";
+import { RaceInfoTracker, wireLap, wirePacket, type Generation } from "./generation";
 
 export interface FeedServerOptions {
   port?: number;
@@ -24,7 +25,12 @@ export interface FeedServerOptions {
   disconnectEvery?: number;
   /** The car drops out this often, seconds (0 = never). */
   carDropout?: number;
+  /** The finish-line password setLapCoords checks (the real server's FINISH_LINE_UPDATE_PASSWORD). */
   password?: string;
+  /** Which backend generation to speak (PROTOCOL.md "More of the real server"). */
+  generation?: Generation;
+  /** Send `raceInfo` with every packet, as the real server does (default true). */
+  raceInfo?: boolean;
   /** Laps served by GET /laps before the first live one. */
   seededLaps?: number;
   carLatencyIntervalMs?: number;
@@ -58,6 +64,7 @@ export class FeedServer {
   private baseTime = Date.now();
   private dueSinceBase = 0;
   private paused = false;
+  private readonly race: RaceInfoTracker;
 
   private constructor(
     private readonly http: HttpServer,
@@ -68,6 +75,8 @@ export class FeedServer {
     this.random = createRandom(options.seed ^ 0x5eed);
     this.simulator = new CarSimulator({ seed: options.seed, startTime: Date.now() / 1000 });
     this.laps = pastLaps(options.seededLaps, options.seed);
+    const pastKm = this.laps.reduce((sum, lap) => sum + lap.data.distance, 0);
+    this.race = new RaceInfoTracker(pastKm);
   }
 
   static async start(options: FeedServerOptions = {}): Promise<FeedServer> {
@@ -85,11 +94,13 @@ export class FeedServer {
       speedup: 1,
       wallClockTimestamps: false,
       startPaused: false,
+      generation: "2026-01",
+      raceInfo: true,
       ...options,
     };
     const startedAt = Date.now();
     let server: FeedServer | null = null;
-    const http = createServer(lapsHandler(() => server?.laps ?? [], startedAt));
+    const http = createServer(lapsHandler(() => server?.laps ?? [], full.generation, startedAt));
     const io = new Server(http, { cors: { origin: "*" } });
     server = new FeedServer(http, io, full);
     attachSocketHandlers(server);
@@ -120,6 +131,35 @@ export class FeedServer {
   /** A fresh car latency reading (ms), as the backend reports it. */
   carLatency(): number {
     return Math.round(35 + this.random() * 60);
+  }
+
+  /** Move the finish line: broadcast it, and the simulated car laps there from now on. */
+  setLapCoords(coords: { lat: number; long: number }): void {
+    this.lapCoords = coords;
+    this.simulator.setFinishLine(coords.lat, coords.long);
+    this.io.emit("lapCoords", this.lapCoords);
+  }
+
+  /**
+   * A burst of lap events, as the real server sends when a car parked near the
+   * line crosses its geofence again and again (tests of coalesced toasts).
+   */
+  burstLaps(count: number, overMs: number): void {
+    const template = this.laps.at(-1) ?? this.simulator.takeCompletedLap();
+    if (!template) return;
+    for (let i = 0; i < count; i++) {
+      setTimeout(
+        () => {
+          const lap = {
+            ...template,
+            timestamp: Date.now(),
+            data: { ...template.data, timeStamp: Date.now() },
+          };
+          this.publishLap(lap);
+        },
+        count > 1 ? (i * overMs) / (count - 1) : 0,
+      );
+    }
   }
 
   /** Hold packets back (laps, latency and connection events go on). */
@@ -205,7 +245,12 @@ export class FeedServer {
         this.io.emit("packet", corruptPacket(packet, this.random));
         this.malformedSent++;
       } else {
-        this.io.emit("packet", packet);
+        this.io.emit("packet", wirePacket(packet, this.options.generation));
+      }
+      if (this.options.raceInfo) {
+        this.race.add(packet);
+        const prev = this.laps.at(-1)?.data.lapTime ?? 0;
+        this.io.emit("raceInfo", this.race.info(this.laps.length, prev));
       }
       this.sent++;
       this.drainLaps();
@@ -218,9 +263,13 @@ export class FeedServer {
       lap;
       lap = this.simulator.takeCompletedLap()
     ) {
-      this.laps.push(lap);
-      this.io.emit("lapData", lap);
-      this.io.emit("lapComplete");
+      this.publishLap(lap);
     }
+  }
+
+  private publishLap(lap: LapRecord): void {
+    this.laps.push(lap);
+    this.io.emit("lapData", wireLap(lap, this.options.generation));
+    this.io.emit("lapComplete");
   }
 }

@@ -9,16 +9,25 @@ import type {
   ConnectionState,
   ConnectionType,
   FieldInfo,
-  FormattedLap,
+  LapCoordsAnswer,
+  LapCoordsRequest,
   LapFetchResult,
   SeriesRequest,
   SeriesResult,
   Snapshot,
   TelemetryApi,
+  TrackRequest,
+  TrackResult,
   WorkerConfig,
   WorkerEventListener,
 } from "./contract";
-import { fetchLaps, parseLapRecord } from "./laps/laps";
+import { fetchDrivers, fetchLaps, parseLap } from "./laps/laps";
+import { LapBook } from "./laps/LapBook";
+import { buildTrack } from "./geo/trackQuery";
+import { packetGeneration } from "./telemetry/generations";
+import { parseRaceInfo } from "./race/raceInfo";
+import { BackendInfo } from "./service/backendInfo";
+import { cleanRequest, interpretReply, localAnswer, failed } from "./service/finishLine";
 import { TelemetryStore } from "./store/TelemetryStore";
 import { DemoSource } from "./sources/DemoSource";
 import { NetworkSource } from "./sources/NetworkSource";
@@ -34,8 +43,6 @@ import {
 import { EventBatcher } from "./service/EventBatcher";
 import { PlaybackView } from "./service/playbackView";
 import { parseLapCoords } from "./service/lapCoords";
-
-const MAX_LAPS = 1000;
 
 export interface TelemetryServiceOptions {
   timers?: Timers;
@@ -53,8 +60,8 @@ export class TelemetryService implements TelemetryApi {
   private network: NetworkSource | null = null;
   private radio: RadioSource | null = null;
   private started = false;
-  private laps: FormattedLap[] = [];
-  private lapsStatus = { message: "OK", error: false };
+  private readonly lapBook = new LapBook();
+  private readonly backend = new BackendInfo();
   private readonly timers: Timers;
   private readonly fetchImpl: typeof fetch | undefined;
   private readonly demoSeed: number;
@@ -122,7 +129,9 @@ export class TelemetryService implements TelemetryApi {
   snapshot(sinceSeq: number): Snapshot {
     const since = typeof sinceSeq === "number" && Number.isFinite(sinceSeq) ? sinceSeq : 0;
     const storeSince = this.playback.storeSinceSeq(since);
-    return this.playback.apply(since, this.store.snapshot(storeSince, { ...this.connection }));
+    const connection = { ...this.connection };
+    const snapshot = this.store.snapshot(storeSince, connection, this.backend.snapshot());
+    return this.playback.apply(since, snapshot);
   }
 
   series(request: SeriesRequest): SeriesResult {
@@ -156,6 +165,7 @@ export class TelemetryService implements TelemetryApi {
       return;
     this.config = { ...this.config, backendUrl: url.trim() };
     this.network?.setUrl(this.config.backendUrl);
+    this.backend.reset();
     if (this.started && this.wantsBackend()) {
       this.network?.connect();
       void this.refreshLaps();
@@ -189,12 +199,40 @@ export class TelemetryService implements TelemetryApi {
   }
 
   async refreshLaps(): Promise<LapFetchResult> {
-    const result = await fetchLaps(this.config.backendUrl, this.fetchImpl);
-    this.lapsStatus = { message: result.message, error: result.error };
-    // A failed fetch keeps the laps already shown; a good one is the backend's full list.
-    if (!result.error) this.laps = result.laps.slice(-MAX_LAPS);
+    const url = this.config.backendUrl;
+    const [result, drivers] = await Promise.all([
+      fetchLaps(url, this.fetchImpl),
+      fetchDrivers(url, this.fetchImpl),
+    ]);
+    this.lapBook.applyFetch(result);
+    this.lapBook.setDrivers(drivers);
+    if (result.generation)
+      this.backend.noteGeneration(result.generation, "GET /laps", describeShape(result.generation));
     this.pushLaps();
-    return { laps: [...this.laps], ...this.lapsStatus };
+    return this.lapBook.result();
+  }
+
+  track(request: TrackRequest): TrackResult {
+    const lapEnds = this.lapBook.endTimes().map((ms) => ms / 1000);
+    const result = buildTrack(this.store.ring, lapEnds, request);
+    const buffers = [result.time, result.lat, result.long, result.value].map((a) => a.buffer);
+    return Comlink.transfer(result, buffers);
+  }
+
+  async setLapCoords(request: LapCoordsRequest): Promise<LapCoordsAnswer> {
+    const clean = cleanRequest(request);
+    if (this.connection.connectionType === "DEMO") {
+      const answer = localAnswer(clean);
+      if (answer.ok) this.acceptLapCoords(answer.coords);
+      return answer;
+    }
+    if (this.connection.connectionType !== "NETWORK" || !this.network?.connected)
+      return failed("Not connected to the backend: the finish line cannot be moved now.");
+    const { answer, generation } = interpretReply(await this.network.sendLapCoords(clean));
+    const how = generation === "2026-06" ? "acknowledged" : "answered by broadcast only";
+    this.backend.noteGeneration(generation, "setLapCoords", how);
+    if (answer.ok) this.acceptLapCoords(answer.coords);
+    return answer;
   }
 
   /** Packets are fetched and shown by NETWORK even if the user starts elsewhere. */
@@ -205,6 +243,8 @@ export class TelemetryService implements TelemetryApi {
   private applyDemoState(): void {
     if (this.started && this.connection.connectionType === "DEMO") this.demo?.start();
     else this.demo?.stop();
+    // The simulated car's laps never stay in a table that now shows the real car.
+    if (this.connection.connectionType !== "DEMO" && this.lapBook.dropSimulated()) this.pushLaps();
   }
 
   private sinkFor(source: ConnectionType): SourceSink {
@@ -215,13 +255,28 @@ export class TelemetryService implements TelemetryApi {
       lapData: (raw) => this.onLapData(raw, source),
       lapCoords: (raw) => {
         const coords = parseLapCoords(raw);
-        if (coords) this.events.push({ type: "lapCoords", coords });
+        if (coords) this.acceptLapCoords(coords);
+      },
+      raceInfo: (raw) => {
+        if (source !== "NETWORK") return;
+        const info = parseRaceInfo(raw, this.timers.now());
+        if (info) this.backend.setRaceInfo(info);
       },
     };
   }
 
+  /** The finish line moved: the UI shows it and the simulated car laps at it. */
+  private acceptLapCoords(coords: { lat: number; long: number }): void {
+    this.demo?.setFinishLine(coords.lat, coords.long);
+    this.events.push({ type: "lapCoords", coords });
+  }
+
   private onPacket(raw: unknown, source: ConnectionType): void {
     if (!this.started || source !== this.connection.connectionType) return;
+    if (source === "NETWORK") {
+      const generation = packetGeneration(raw);
+      if (generation) this.backend.noteGeneration(generation, "packet", HEADLIGHTS[generation]);
+    }
     if (!this.store.ingest(raw, source)) this.events.rejectedChanged();
   }
 
@@ -251,14 +306,23 @@ export class TelemetryService implements TelemetryApi {
 
   private onLapData(raw: unknown, source: ConnectionType): void {
     if (!this.lapEventsFrom(source)) return;
-    const lap = parseLapRecord(raw);
-    if (!lap) return;
-    this.laps.push(lap);
-    if (this.laps.length > MAX_LAPS) this.laps.shift();
+    const parsed = parseLap(raw);
+    if (!parsed) return;
+    if (source === "NETWORK")
+      this.backend.noteGeneration(parsed.generation, "lapData", describeShape(parsed.generation));
+    this.lapBook.add({ ...parsed.lap, simulated: source === "DEMO" });
     this.pushLaps();
   }
 
   private pushLaps(): void {
-    this.events.push({ type: "laps", result: { laps: [...this.laps], ...this.lapsStatus } });
+    this.events.push({ type: "laps", result: this.lapBook.result() });
   }
 }
+
+const HEADLIGHTS = {
+  "2026-01": "B3.HeadightsSwitchInput",
+  "2026-06": "B3.HeadlightsSwitchInput",
+} as const;
+
+const describeShape = (generation: "2026-01" | "2026-06") =>
+  generation === "2026-06" ? "flat lap records" : "nested lap records";

@@ -2,6 +2,7 @@
 // throttled snapshots (only the fields that changed), with subscriptions per
 // field so that a panel re-renders only when one of its own fields moved.
 import type {
+  BackendState,
   ConnectionState,
   Counters,
   FieldPath,
@@ -15,6 +16,7 @@ export interface LiveStatus {
   connection: ConnectionState;
   counters: Counters;
   geo: GeoState;
+  backend: BackendState;
 }
 
 type Listener = () => void;
@@ -77,6 +79,7 @@ export class LiveStore {
       connection: snapshot.connection,
       counters: snapshot.counters,
       geo: snapshot.geo,
+      backend: snapshot.backend,
     };
     for (const listener of this.statusListeners) listener();
   }

@@ -2,6 +2,7 @@
 // per-field versions (for "changed since" snapshots), the columnar history,
 // counters and geo. Plain class, no Worker/DOM globals: tests run it in Node.
 import type {
+  BackendState,
   ConnectionState,
   ConnectionType,
   Counters,
@@ -13,6 +14,7 @@ import type {
   Snapshot,
 } from "../contract";
 import { telemetryPacketSchema } from "../telemetry/packetSchema";
+import { withInternalNames } from "../telemetry/generations";
 import {
   BOOLEAN_FIELDS,
   FIELD_CONTAINERS,
@@ -26,6 +28,7 @@ import { TrackDistance } from "../geo/geo";
 import { PacketRate } from "./PacketRate";
 import { describeIssue, describeJsonError } from "./rejectionReason";
 import { buildSeries } from "./series";
+import { NO_BACKEND_STATE } from "../service/backendInfo";
 
 export const DEFAULT_CAPACITY = 65_536;
 const KEEP_REJECTIONS = 10;
@@ -90,13 +93,17 @@ export class TelemetryStore {
         return this.reject(source, describeJsonError(error));
       }
     }
-    const parsed = telemetryPacketSchema.safeParse(value);
+    const parsed = telemetryPacketSchema.safeParse(withInternalNames(value));
     if (!parsed.success) return this.reject(source, describeIssue(parsed.error.issues[0]));
     this.store(parsed.data as unknown as Obj);
     return true;
   }
 
-  snapshot(sinceSeq: number, connection: ConnectionState): Snapshot {
+  snapshot(
+    sinceSeq: number,
+    connection: ConnectionState,
+    backend: BackendState = NO_BACKEND_STATE,
+  ): Snapshot {
     // A consumer ahead of us (e.g. after a worker restart) gets everything.
     const all = !(sinceSeq > 0) || sinceSeq > this.seq;
     const changed: Record<string, FieldValue> = {};
@@ -119,6 +126,7 @@ export class TelemetryStore {
       connection: { ...connection },
       counters: this.counters(),
       geo: { lat, long, headingDeg, distanceKm },
+      backend: { ...backend },
     };
   }
 
