@@ -1,16 +1,19 @@
-// Position as text (the Leaflet map is a later issue): GPS position, heading,
-// distance travelled and the finish line.
-import { Card, H5 } from "@blueprintjs/core";
+// The Map tab: position figures and the Leaflet map. The map code (Leaflet,
+// react-leaflet, the trail) is loaded lazily so it stays out of the first bundle.
+import { Card, H5, NonIdealState, Spinner } from "@blueprintjs/core";
+import { lazy, Suspense } from "react";
 import { useSnapshot } from "valtio";
 import { displayUnit, toDisplay } from "../../../workers/telemetry/units";
 import { appState } from "../../state/appState";
 import { useLiveStatus } from "../../worker-client/hooks";
 import { LabelValueTable, type LabelValueRow } from "../common/LabelValueTable";
 
+const LeafletMap = lazy(() => import("./LeafletMap"));
+
 const degrees = (value: number | null | undefined, digits = 6) =>
   value === null || value === undefined ? "—" : `${value.toFixed(digits)}°`;
 
-export function MapPanel() {
+function PositionCard() {
   const geo = useLiveStatus()?.geo;
   const { appUnits, lapCoords } = useSnapshot(appState);
   const distance = geo ? toDisplay(geo.distanceKm, "km", appUnits) : null;
@@ -30,11 +33,20 @@ export function MapPanel() {
     ],
   ];
   return (
-    <div className="helios-panel" data-testid="panel-map">
-      <Card className="helios-overview-card">
-        <H5>Position</H5>
-        <LabelValueTable rows={rows} />
-      </Card>
+    <Card className="helios-overview-card helios-map-position">
+      <H5>Position</H5>
+      <LabelValueTable rows={rows} />
+    </Card>
+  );
+}
+
+export function MapPanel() {
+  return (
+    <div className="helios-panel helios-map-panel" data-testid="panel-map">
+      <Suspense fallback={<NonIdealState icon={<Spinner size={32} />} title="Loading the map…" />}>
+        <LeafletMap />
+      </Suspense>
+      <PositionCard />
     </div>
   );
 }
