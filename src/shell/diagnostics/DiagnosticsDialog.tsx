@@ -2,14 +2,21 @@
 // history is. Rejection reasons come from outside (the car): rendered as text.
 import { Callout, Classes, Dialog, DialogBody, HTMLTable, NonIdealState } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
-import type { Counters } from "../../../workers/contract";
+import type { BackendState, Counters } from "../../../workers/contract";
 import { useLiveStatus } from "../../worker-client/hooks";
 import { dialogs } from "../dialogs";
 import { formatBytes, formatHistoryFill, formatRate } from "../statusbar/format";
 import { LabelValueTable, type LabelValueRow } from "../../panels/common/LabelValueTable";
 
-function CountersTable({ counters }: { counters: Counters }) {
+function CountersTable({ counters, backend }: { counters: Counters; backend?: BackendState }) {
   const rows: LabelValueRow[] = [
+    [
+      "Backend generation",
+      backend?.generation
+        ? `${backend.generation} (${backend.generationEvidence})`
+        : "not known yet (no backend data seen)",
+      "diag-generation",
+    ],
     ["Accepted packets", counters.accepted.toLocaleString("en-US"), "diag-accepted"],
     ["Rejected packets", counters.rejected.toLocaleString("en-US"), "diag-rejected"],
     ["Packet rate", formatRate(counters.packetRate), "diag-rate"],
@@ -50,7 +57,8 @@ function RejectionList({ counters }: { counters: Counters }) {
 
 export function DiagnosticsDialog() {
   const { diagnostics } = useSnapshot(dialogs);
-  const counters = useLiveStatus()?.counters;
+  const status = useLiveStatus();
+  const counters = status?.counters;
   return (
     <Dialog
       isOpen={diagnostics}
@@ -62,7 +70,7 @@ export function DiagnosticsDialog() {
       <DialogBody>
         {counters ? (
           <>
-            <CountersTable counters={counters} />
+            <CountersTable counters={counters} backend={status?.backend} />
             <h4 className={`${Classes.HEADING} helios-dialog-heading`}>Last rejection reasons</h4>
             <RejectionList counters={counters} />
             <Callout compact intent="none" icon="info-sign">

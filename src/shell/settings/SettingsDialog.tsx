@@ -14,6 +14,7 @@ import type { ThemeChoice } from "../../state/settingsSchema";
 import { dialogs } from "../dialogs";
 import { ConnectionSettings } from "./ConnectionSettings";
 import { FavouritesSettings } from "./FavouritesSettings";
+import { MapTileSettings } from "./MapTileSettings";
 import { LapCoordsSettings, PlaybackSettings } from "./PlaybackSettings";
 import "./settings.css";
 
@@ -78,6 +79,11 @@ export function SettingsDialog() {
           <SectionCard>
             <LapCoordsSettings />
             <PlaybackSettings />
+          </SectionCard>
+        </Section>
+        <Section title="Map" compact>
+          <SectionCard>
+            <MapTileSettings />
           </SectionCard>
         </Section>
       </DialogBody>

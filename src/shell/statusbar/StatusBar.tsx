@@ -4,6 +4,7 @@ import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
 import { useLiveStatus } from "../../worker-client/hooks";
 import { formatHistoryFill, formatLatency, formatPacketTime, formatRate, NO_VALUE } from "./format";
+import { formatDuration } from "../../panels/Laps/raceFormat";
 import "./statusbar.css";
 
 function LinkIndicator({
@@ -41,6 +42,17 @@ function ConnectionTypeTag({ type, playback }: { type: string; playback: boolean
   );
 }
 
+/** The backend's raceInfo, while NETWORK: lap, race day and time left today. */
+function RaceStatus() {
+  const race = useLiveStatus()?.backend?.raceInfo;
+  if (!race) return null;
+  return (
+    <span className="helios-status-item" data-testid="status-race">
+      Lap {race.lapNumber} · Day {race.raceDay} · {formatDuration(race.timeLeftMs)} left
+    </span>
+  );
+}
+
 export function StatusBar() {
   const app = useSnapshot(appState);
   const counters = useLiveStatus()?.counters;
@@ -55,6 +67,7 @@ export function StatusBar() {
       <span className="helios-status-item" data-testid="status-car-latency">
         Car latency {formatLatency(app.carLatency)}
       </span>
+      {app.connectionType === "NETWORK" && <RaceStatus />}
       <span className="helios-status-spacer" />
       <span className="helios-status-item" data-testid="status-rate">
         {formatRate(counters?.packetRate)}
