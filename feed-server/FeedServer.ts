@@ -60,7 +60,8 @@ export class FeedServer {
   private dropoutTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly simulator: CarSimulator;
   private readonly random: () => number;
-  private readonly rate: number;
+  private rate: number;
+  private speedup: number;
   private baseTime = Date.now();
   private dueSinceBase = 0;
   private paused = false;
@@ -72,11 +73,12 @@ export class FeedServer {
     readonly options: Required<FeedServerOptions>,
   ) {
     this.rate = Math.min(MAX_RATE, Math.max(1, options.rate));
+    this.speedup = options.speedup;
     this.random = createRandom(options.seed ^ 0x5eed);
     this.simulator = new CarSimulator({ seed: options.seed, startTime: Date.now() / 1000 });
     this.laps = pastLaps(options.seededLaps, options.seed);
     const pastKm = this.laps.reduce((sum, lap) => sum + lap.data.distance, 0);
-    this.race = new RaceInfoTracker(pastKm);
+    this.race = new RaceInfoTracker(pastKm / 3.6); // km → m/s·h, the unit the tracker sums in
   }
 
   static async start(options: FeedServerOptions = {}): Promise<FeedServer> {
@@ -162,6 +164,17 @@ export class FeedServer {
     }
   }
 
+  /**
+   * Change the packet rate and simulated seconds per real second from now on
+   * (the map benchmark fills an hour of 10 Hz track quickly, then drives at 10 Hz).
+   * The tick timer keeps its period: set the fastest rate at start.
+   */
+  setPace(rate: number, speedup: number): void {
+    this.rate = Math.min(MAX_RATE, Math.max(1, rate));
+    this.speedup = speedup > 0 ? speedup : 1;
+    this.rebase();
+  }
+
   /** Hold packets back (laps, latency and connection events go on). */
   pause(): void {
     this.paused = true;
@@ -237,7 +250,7 @@ export class FeedServer {
       due = 0;
     }
     this.dueSinceBase += due;
-    const dt = this.options.speedup / this.rate;
+    const dt = this.speedup / this.rate;
     for (let i = 0; i < due; i++) {
       const packet = this.simulator.next(dt);
       if (this.options.wallClockTimestamps) packet.TimeStamp = Date.now() / 1000;
