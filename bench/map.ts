@@ -132,8 +132,10 @@ async function main(): Promise<void> {
     process.stdout.write(`filling ${HOUR_POINTS} points … `);
     feed.setPace(FILL_RATE, FILL_RATE / 10);
     const started = Date.now();
-    while ((await historyLength(page)) < HOUR_POINTS && Date.now() - started < 240_000)
-      await page.waitForTimeout(500);
+    // Count on the server side: a busy page may be slow to answer.
+    const sentBefore = feed.sent;
+    while (feed.sent - sentBefore < HOUR_POINTS && Date.now() - started < 240_000)
+      await page.waitForTimeout(250);
     feed.setPace(10, 1);
     console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await page.waitForTimeout(1500);
