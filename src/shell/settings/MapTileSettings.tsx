@@ -39,7 +39,7 @@ export function MapTileSettings() {
           value={attribution}
           onValueChange={setAttribution}
         />
-        <Button text="Apply tiles" disabled={!valid} onClick={apply} />
+        <Button text="Use these tiles" disabled={!valid} onClick={apply} />
       </ControlGroup>
     </FormGroup>
   );
