@@ -15,15 +15,21 @@ export default tseslint.config(
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
       // The UI stays out of worker internals: from workers/ it may import the
-      // contract (types only) and the shared unit conversion, nothing else.
+      // contract (types only), the shared unit conversion and the simulated
+      // track's map defaults (plain constants the map needs before any data).
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              group: ["**/workers/**", "!**/workers/contract", "!**/workers/units"],
+              group: [
+                "**/workers/**",
+                "!**/workers/contract",
+                "!**/workers/units",
+                "!**/workers/sources/demo/trackCoords",
+              ],
               message:
-                "src/ may import from workers/ only the contract (as types) and workers/units.",
+                "src/ may import from workers/ only the contract (as types), workers/units and the demo track's map defaults.",
             },
             {
               group: ["**/workers/contract"],

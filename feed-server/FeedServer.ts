@@ -4,13 +4,14 @@
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Server } from "socket.io";
-import type { LapRecord } from "../workers/laps/laps";
+import type { LapRecord } from "../workers/laps/lapRecord";
 import { CarSimulator, DEFAULT_LAP_COORDS } from "../workers/sources/demo/CarSimulator";
 import { createRandom } from "../workers/sources/demo/random";
 import { lapsHandler } from "./lapsRoute";
 import { corruptPacket } from "./malformed";
 import { pastLaps } from "./pastLaps";
 import { attachSocketHandlers } from "./socketHandlers";
+import { RaceInfoTracker, wireLap, wirePacket, type Generation } from "./generation";
 
 export interface FeedServerOptions {
   port?: number;
@@ -24,7 +25,12 @@ export interface FeedServerOptions {
   disconnectEvery?: number;
   /** The car drops out this often, seconds (0 = never). */
   carDropout?: number;
+  /** The finish-line password setLapCoords checks (the real server's FINISH_LINE_UPDATE_PASSWORD). */
   password?: string;
+  /** Which backend generation to speak (PROTOCOL.md "More of the real server"). */
+  generation?: Generation;
+  /** Send `raceInfo` with every packet, as the real server does (default true). */
+  raceInfo?: boolean;
   /** Laps served by GET /laps before the first live one. */
   seededLaps?: number;
   carLatencyIntervalMs?: number;
@@ -54,10 +60,12 @@ export class FeedServer {
   private dropoutTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly simulator: CarSimulator;
   private readonly random: () => number;
-  private readonly rate: number;
+  private rate: number;
+  private speedup: number;
   private baseTime = Date.now();
   private dueSinceBase = 0;
   private paused = false;
+  private readonly race: RaceInfoTracker;
 
   private constructor(
     private readonly http: HttpServer,
@@ -65,9 +73,12 @@ export class FeedServer {
     readonly options: Required<FeedServerOptions>,
   ) {
     this.rate = Math.min(MAX_RATE, Math.max(1, options.rate));
+    this.speedup = options.speedup;
     this.random = createRandom(options.seed ^ 0x5eed);
     this.simulator = new CarSimulator({ seed: options.seed, startTime: Date.now() / 1000 });
     this.laps = pastLaps(options.seededLaps, options.seed);
+    const pastKm = this.laps.reduce((sum, lap) => sum + lap.data.distance, 0);
+    this.race = new RaceInfoTracker(pastKm / 3.6); // km → m/s·h, the unit the tracker sums in
   }
 
   static async start(options: FeedServerOptions = {}): Promise<FeedServer> {
@@ -85,11 +96,13 @@ export class FeedServer {
       speedup: 1,
       wallClockTimestamps: false,
       startPaused: false,
+      generation: "2026-01",
+      raceInfo: true,
       ...options,
     };
     const startedAt = Date.now();
     let server: FeedServer | null = null;
-    const http = createServer(lapsHandler(() => server?.laps ?? [], startedAt));
+    const http = createServer(lapsHandler(() => server?.laps ?? [], full.generation, startedAt));
     const io = new Server(http, { cors: { origin: "*" } });
     server = new FeedServer(http, io, full);
     attachSocketHandlers(server);
@@ -120,6 +133,46 @@ export class FeedServer {
   /** A fresh car latency reading (ms), as the backend reports it. */
   carLatency(): number {
     return Math.round(35 + this.random() * 60);
+  }
+
+  /** Move the finish line: broadcast it, and the simulated car laps there from now on. */
+  setLapCoords(coords: { lat: number; long: number }): void {
+    this.lapCoords = coords;
+    this.simulator.setFinishLine(coords.lat, coords.long);
+    this.io.emit("lapCoords", this.lapCoords);
+  }
+
+  /**
+   * A burst of lap events, as the real server sends when a car parked near the
+   * line crosses its geofence again and again (tests of coalesced toasts).
+   */
+  burstLaps(count: number, overMs: number): void {
+    const template = this.laps.at(-1) ?? this.simulator.takeCompletedLap();
+    if (!template) return;
+    for (let i = 0; i < count; i++) {
+      setTimeout(
+        () => {
+          const lap = {
+            ...template,
+            timestamp: Date.now(),
+            data: { ...template.data, timeStamp: Date.now() },
+          };
+          this.publishLap(lap);
+        },
+        count > 1 ? (i * overMs) / (count - 1) : 0,
+      );
+    }
+  }
+
+  /**
+   * Change the packet rate and simulated seconds per real second from now on
+   * (the map benchmark fills an hour of 10 Hz track quickly, then drives at 10 Hz).
+   * The tick timer keeps its period: set the fastest rate at start.
+   */
+  setPace(rate: number, speedup: number): void {
+    this.rate = Math.min(MAX_RATE, Math.max(1, rate));
+    this.speedup = speedup > 0 ? speedup : 1;
+    this.rebase();
   }
 
   /** Hold packets back (laps, latency and connection events go on). */
@@ -197,7 +250,7 @@ export class FeedServer {
       due = 0;
     }
     this.dueSinceBase += due;
-    const dt = this.options.speedup / this.rate;
+    const dt = this.speedup / this.rate;
     for (let i = 0; i < due; i++) {
       const packet = this.simulator.next(dt);
       if (this.options.wallClockTimestamps) packet.TimeStamp = Date.now() / 1000;
@@ -205,7 +258,12 @@ export class FeedServer {
         this.io.emit("packet", corruptPacket(packet, this.random));
         this.malformedSent++;
       } else {
-        this.io.emit("packet", packet);
+        this.io.emit("packet", wirePacket(packet, this.options.generation));
+      }
+      if (this.options.raceInfo) {
+        this.race.add(packet);
+        const prev = this.laps.at(-1)?.data.lapTime ?? 0;
+        this.io.emit("raceInfo", this.race.info(this.laps.length, prev));
       }
       this.sent++;
       this.drainLaps();
@@ -218,9 +276,13 @@ export class FeedServer {
       lap;
       lap = this.simulator.takeCompletedLap()
     ) {
-      this.laps.push(lap);
-      this.io.emit("lapData", lap);
-      this.io.emit("lapComplete");
+      this.publishLap(lap);
     }
+  }
+
+  private publishLap(lap: LapRecord): void {
+    this.laps.push(lap);
+    this.io.emit("lapData", wireLap(lap, this.options.generation));
+    this.io.emit("lapComplete");
   }
 }

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const o = server.options;
   console.log(
     `Helios feed server (dev/test/benchmark tool, not the backend) on ${server.url}: ` +
-      `${o.rate} packets/s, malformed ${o.malformed}, GET /laps`,
+      `${o.rate} packets/s, malformed ${o.malformed}, generation ${o.generation}, GET /laps`,
   );
   let lastSent = 0;
   const status = setInterval(() => {

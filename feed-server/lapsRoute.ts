@@ -1,8 +1,17 @@
-// GET /laps in the backend's body shape: { data: [...], message, uptime }.
+// GET /laps and GET /drivers in the backend's body shape: { data: [...], message, uptime },
+// lap records in the chosen generation's wire form.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { LapRecord } from "../workers/laps/laps";
+import type { LapRecord } from "../workers/laps/lapRecord";
+import { wireLap, type Generation } from "./generation";
 
-export function lapsHandler(laps: () => LapRecord[], startedAt: number) {
+/** The simulated car's drivers (their RFIDs are in workers/sources/demo/CarSimulator.ts). */
+export const FEED_DRIVERS = [
+  { Rfid: "0x4A7F21C3", driver: "Sim Driver A" },
+  { Rfid: "0x19B04E5D", driver: "Sim Driver B" },
+  { Rfid: "0x7C3D9A10", driver: "Sim Driver C" },
+];
+
+export function lapsHandler(laps: () => LapRecord[], generation: Generation, startedAt: number) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     // Socket.IO answers its own path; everything else is ours.
     if (req.url?.startsWith("/socket.io")) return;
@@ -13,13 +22,21 @@ export function lapsHandler(laps: () => LapRecord[], startedAt: number) {
       res.writeHead(204).end();
       return;
     }
-    if (req.method !== "GET" || path !== "/laps") {
+    const uptime = `${((Date.now() - startedAt) / 1000).toFixed(1)} seconds`;
+    const data =
+      req.method !== "GET"
+        ? null
+        : path === "/laps"
+          ? laps().map((lap) => wireLap(lap, generation))
+          : path === "/drivers"
+            ? FEED_DRIVERS
+            : null;
+    if (data === null) {
       res.writeHead(404, { "Content-Type": "application/json" });
       res.end(JSON.stringify({ message: "Not found" }));
       return;
     }
-    const uptime = `${((Date.now() - startedAt) / 1000).toFixed(1)} seconds`;
     res.writeHead(200, { "Content-Type": "application/json" });
-    res.end(JSON.stringify({ data: laps(), message: "OK", uptime }));
+    res.end(JSON.stringify({ data, message: "OK", uptime }));
   };
 }

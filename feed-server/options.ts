@@ -1,6 +1,7 @@
 // Command-line options of the feed server.
 import { parseArgs } from "node:util";
 import { MAX_RATE, type FeedServerOptions } from "./FeedServer";
+import { GENERATIONS, isGeneration } from "./generation";
 
 export const HELP = `Helios feed server: a development, test and benchmark tool.
 
@@ -19,15 +20,21 @@ Usage: npm run feed -- [options]
   --malformed <ratio>     share of packets sent broken, 0..1 (default 0)
   --disconnect-every <s>  drop every client connection every s seconds
   --car-dropout <s>       the car disconnects every s seconds, for up to 5 s
-  --password <text>       password for setLapCoords (default "helios")
+  --finish-password <text>  password setLapCoords checks (default "helios";
+                          --password is the older name of this option)
+  --generation <name>     backend generation to speak: 2026-01 (default:
+                          nested laps in epoch seconds, setLapCoords answered
+                          by broadcast) or 2026-06 (HeadlightsSwitchInput,
+                          flat laps with ISO times, setLapCoords acknowledged)
   --speedup <x>           simulated seconds per real second (default 1;
                           e.g. 50 for a lap every few seconds)
   --laps <n>              past laps served by GET /laps at start (default 3)
   --help                  this text
 
-Events: packet, lapData + lapComplete on each simulated lap, carLatency every
-5 s, lapCoords on connect, carConnect / carDisconnect, ping acknowledged,
-setLapCoords handled. REST: GET /laps.`;
+Events: packet + raceInfo, lapData + lapComplete on each simulated lap (the
+car laps at the current finish line), carLatency every 5 s, lapCoords on
+connect, carConnect / carDisconnect, ping acknowledged, setLapCoords handled.
+REST: GET /laps, GET /drivers.`;
 
 export type CliResult = { help: true } | { help: false; options: FeedServerOptions };
 
@@ -56,6 +63,8 @@ export function parseCli(argv: string[]): CliResult {
       "disconnect-every": { type: "string" },
       "car-dropout": { type: "string" },
       password: { type: "string" },
+      "finish-password": { type: "string" },
+      generation: { type: "string" },
       laps: { type: "string" },
       speedup: { type: "string" },
       help: { type: "boolean", short: "h" },
@@ -77,7 +86,12 @@ export function parseCli(argv: string[]): CliResult {
   set("malformed", number("malformed", values.malformed, 0, 1));
   set("disconnectEvery", number("disconnect-every", values["disconnect-every"], 0, 86400));
   set("carDropout", number("car-dropout", values["car-dropout"], 0, 86400));
-  set("password", values.password);
+  set("password", values["finish-password"] ?? values.password);
+  if (values.generation !== undefined && !isGeneration(values.generation))
+    throw new Error(
+      `--generation must be one of ${GENERATIONS.join(", ")} (got "${values.generation}")`,
+    );
+  set("generation", values.generation);
   set("speedup", number("speedup", values.speedup, 0.01, 1000));
   set("seededLaps", number("laps", values.laps, 0, 100));
   return { help: false, options };

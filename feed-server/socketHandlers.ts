@@ -1,9 +1,18 @@
 // Per-client protocol handling: lapCoords on connect, `ping` acknowledged,
-// `setLapCoords` with the password.
+// `setLapCoords` with the finish-line password, answered as the chosen
+// generation does: 2026-01 broadcasts the answer (success or error) to every
+// client and takes no callback; 2026-06 acknowledges the sender with the
+// answer and broadcasts only a success.
 import type { Socket } from "socket.io";
 import type { FeedServer } from "./FeedServer";
 
 type Ack = (response: unknown) => void;
+
+function validate(lat: unknown, long: unknown): string[] {
+  const ok = (text: unknown, limit: number) =>
+    typeof text === "string" && text.trim() !== "" && Math.abs(Number(text)) <= limit;
+  return [...(ok(lat, 90) ? [] : ["lat"]), ...(ok(long, 180) ? [] : ["long"])];
+}
 
 export function attachSocketHandlers(server: FeedServer): void {
   server.io.on("connection", (socket: Socket) => {
@@ -15,26 +24,23 @@ export function attachSocketHandlers(server: FeedServer): void {
     });
 
     socket.on("setLapCoords", (payload: unknown, ack: unknown) => {
-      const reply = typeof ack === "function" ? (ack as Ack) : () => undefined;
+      const acknowledges = server.options.generation === "2026-06";
+      const reply = acknowledges && typeof ack === "function" ? (ack as Ack) : () => undefined;
       const { lat, long, password } = (payload ?? {}) as Record<string, unknown>;
+      const fail = (answer: { error: string; invalidFields?: string[] }) => {
+        if (acknowledges) reply(answer);
+        else server.io.emit("lapCoords", answer);
+      };
       if (password !== server.options.password) {
-        reply({ error: "Invalid password" });
+        fail({ error: "Invalid password", invalidFields: ["password"] });
         return;
       }
-      const latN = Number(lat);
-      const longN = Number(long);
-      const invalidFields = [
-        ...(typeof lat === "string" && Math.abs(latN) <= 90 && lat.trim() !== "" ? [] : ["lat"]),
-        ...(typeof long === "string" && Math.abs(longN) <= 180 && long.trim() !== ""
-          ? []
-          : ["long"]),
-      ];
+      const invalidFields = validate(lat, long);
       if (invalidFields.length > 0) {
-        reply({ error: "Invalid coordinates", invalidFields });
+        fail({ error: "Invalid coordinates", invalidFields });
         return;
       }
-      server.lapCoords = { lat: latN, long: longN };
-      server.io.emit("lapCoords", server.lapCoords);
+      server.setLapCoords({ lat: Number(lat), long: Number(long) });
       reply(server.lapCoords);
     });
   });

@@ -14,17 +14,26 @@ import type {
   CsvImportReport,
   CsvProgress,
   FieldInfo,
-  FormattedLap,
+  LapCoordsAnswer,
+  LapCoordsRequest,
   LapFetchResult,
   NotificationKind,
   SeriesRequest,
   SeriesResult,
   Snapshot,
   TelemetryApi,
+  TrackRequest,
+  TrackResult,
   WorkerConfig,
   WorkerEventListener,
 } from "./contract";
-import { checkLapRecord, fetchLaps } from "./laps/laps";
+import { checkLap, fetchDrivers, fetchLaps } from "./laps/laps";
+import { LapBook } from "./laps/LapBook";
+import { buildTrack } from "./geo/trackQuery";
+import { packetGeneration } from "./telemetry/generations";
+import { parseRaceInfo } from "./race/raceInfo";
+import { BackendInfo } from "./service/backendInfo";
+import { cleanRequest, interpretReply, localAnswer, failed } from "./service/finishLine";
 import { TelemetryStore } from "./store/TelemetryStore";
 import { DemoSource } from "./sources/DemoSource";
 import { NetworkSource } from "./sources/NetworkSource";
@@ -45,7 +54,6 @@ import { HistoryView } from "./service/historyView";
 import { CsvJobs } from "./service/csvJobs";
 import { objectsToCsv } from "./csv/flatten";
 
-const MAX_LAPS = 1000;
 /**
  * Live packets count as "flowing" (car link up, not waiting) for this long
  * after the last one: the backend sends ≥ 2 per second, so 3 s of silence
@@ -71,8 +79,8 @@ export class TelemetryService implements TelemetryApi {
   private network: NetworkSource | null = null;
   private radio: RadioSource | null = null;
   private started = false;
-  private laps: FormattedLap[] = [];
-  private lapsStatus = { message: "OK", error: false };
+  private readonly lapBook = new LapBook();
+  private readonly backend = new BackendInfo();
   private readonly timers: Timers;
   private readonly fetchImpl: typeof fetch | undefined;
   private readonly demoSeed: number;
@@ -139,7 +147,7 @@ export class TelemetryService implements TelemetryApi {
       return this.view.apply(this.view.store.snapshot(since, { ...this.connection }));
     }
     const storeSince = this.playback.storeSinceSeq(since);
-    const snapshot = this.store.snapshot(storeSince, this.connectionNow());
+    const snapshot = this.store.snapshot(storeSince, this.connectionNow(), this.backend.snapshot());
     return this.view.apply(this.playback.apply(since, snapshot));
   }
 
@@ -173,6 +181,7 @@ export class TelemetryService implements TelemetryApi {
       return;
     this.config = { ...this.config, backendUrl: url.trim() };
     this.network?.setUrl(this.config.backendUrl);
+    this.backend.reset();
     if (this.started && this.wantsBackend()) {
       this.network?.connect();
       void this.refreshLaps();
@@ -205,12 +214,40 @@ export class TelemetryService implements TelemetryApi {
   }
 
   async refreshLaps(): Promise<LapFetchResult> {
-    const result = await fetchLaps(this.config.backendUrl, this.fetchImpl);
-    this.lapsStatus = { message: result.message, error: result.error };
-    // A failed fetch keeps the laps already shown; a good one is the backend's full list.
-    if (!result.error) this.laps = result.laps.slice(-MAX_LAPS);
+    const url = this.config.backendUrl;
+    const [result, drivers] = await Promise.all([
+      fetchLaps(url, this.fetchImpl),
+      fetchDrivers(url, this.fetchImpl),
+    ]);
+    this.lapBook.applyFetch(result);
+    this.lapBook.setDrivers(drivers);
+    if (result.generation)
+      this.backend.noteGeneration(result.generation, "GET /laps", describeShape(result.generation));
     this.pushLaps();
-    return { laps: [...this.laps], ...this.lapsStatus };
+    return this.lapBook.result();
+  }
+
+  track(request: TrackRequest): TrackResult {
+    const lapEnds = this.lapBook.endTimes().map((ms) => ms / 1000);
+    const result = buildTrack(this.store.ring, lapEnds, request);
+    const buffers = [result.time, result.lat, result.long, result.value].map((a) => a.buffer);
+    return Comlink.transfer(result, buffers);
+  }
+
+  async setLapCoords(request: LapCoordsRequest): Promise<LapCoordsAnswer> {
+    const clean = cleanRequest(request);
+    if (this.connection.connectionType === "DEMO") {
+      const answer = localAnswer(clean);
+      if (answer.ok) this.acceptLapCoords(answer.coords);
+      return answer;
+    }
+    if (this.connection.connectionType !== "NETWORK" || !this.network?.connected)
+      return failed("Not connected to the backend: the finish line cannot be moved now.");
+    const { answer, generation } = interpretReply(await this.network.sendLapCoords(clean));
+    const how = generation === "2026-06" ? "acknowledged" : "answered by broadcast only";
+    this.backend.noteGeneration(generation, "setLapCoords", how);
+    if (answer.ok) this.acceptLapCoords(answer.coords);
+    return answer;
   }
 
   startCsvExport(request: CsvExportRequest): CsvExportStart {
@@ -223,8 +260,17 @@ export class TelemetryService implements TelemetryApi {
     return chunk ? Comlink.transfer(chunk, [chunk.data]) : null;
   }
 
+  /** The lap table as the Laps tab shows it: number, driver, end time, then every lap figure. */
   lapsCsv(): string {
-    return objectsToCsv(this.laps);
+    const { laps, drivers } = this.lapBook.result();
+    return objectsToCsv(
+      laps.map((lap, index) => ({
+        lap: index + 1,
+        driver: Object.hasOwn(drivers, lap.rfid) ? drivers[lap.rfid] : lap.rfid,
+        ...lap,
+        end: new Date(lap.endMs).toISOString(),
+      })),
+    );
   }
 
   async importCsv(file: Blob, fileName: string): Promise<CsvImportReport> {
@@ -274,6 +320,8 @@ export class TelemetryService implements TelemetryApi {
   private applyDemoState(): void {
     if (this.started && this.connection.connectionType === "DEMO") this.demo?.start();
     else this.demo?.stop();
+    // The simulated car's laps never stay in a table that now shows the real car.
+    if (this.connection.connectionType !== "DEMO" && this.lapBook.dropSimulated()) this.pushLaps();
   }
 
   private sinkFor(source: ConnectionType): SourceSink {
@@ -285,14 +333,30 @@ export class TelemetryService implements TelemetryApi {
       lapData: (raw) => this.onLapData(raw, source),
       lapCoords: (raw) => {
         const checked = checkLapCoords(raw);
-        if (checked.ok) this.events.push({ type: "lapCoords", coords: checked.coords });
+        if (checked.ok) this.acceptLapCoords(checked.coords);
         else if (checked.reason !== null) this.store.rejectEvent(source, checked.reason);
+      },
+      raceInfo: (raw) => {
+        if (source !== "NETWORK") return;
+        const info = parseRaceInfo(raw, this.timers.now());
+        if (info) this.backend.setRaceInfo(info);
+        else this.store.rejectEvent(source, "raceInfo: not a valid raceInfo payload");
       },
     };
   }
 
+  /** The finish line moved: the UI shows it and the simulated car laps at it. */
+  private acceptLapCoords(coords: { lat: number; long: number }): void {
+    this.demo?.setFinishLine(coords.lat, coords.long);
+    this.events.push({ type: "lapCoords", coords });
+  }
+
   private onPacket(raw: unknown, source: ConnectionType): void {
     if (!this.started || source !== this.connection.connectionType) return;
+    if (source === "NETWORK") {
+      const generation = packetGeneration(raw);
+      if (generation) this.backend.noteGeneration(generation, "packet", HEADLIGHTS[generation]);
+    }
     // Rejections are counted by the store; the UI reads the counts from snapshots.
     if (!this.store.ingest(raw, source) || source === "DEMO") return;
     const now = this.timers.now();
@@ -331,15 +395,24 @@ export class TelemetryService implements TelemetryApi {
 
   private onLapData(raw: unknown, source: ConnectionType): void {
     if (!this.lapEventsFrom(source)) return;
-    const checked = checkLapRecord(raw);
+    const checked = checkLap(raw);
     if (!checked.ok) return this.store.rejectEvent(source, checked.reason);
-    const lap = checked.lap;
-    this.laps.push(lap);
-    if (this.laps.length > MAX_LAPS) this.laps.shift();
+    const parsed = checked.parsed;
+    if (source === "NETWORK")
+      this.backend.noteGeneration(parsed.generation, "lapData", describeShape(parsed.generation));
+    this.lapBook.add({ ...parsed.lap, simulated: source === "DEMO" });
     this.pushLaps();
   }
 
   private pushLaps(): void {
-    this.events.push({ type: "laps", result: { laps: [...this.laps], ...this.lapsStatus } });
+    this.events.push({ type: "laps", result: this.lapBook.result() });
   }
 }
+
+const HEADLIGHTS = {
+  "2026-01": "B3.HeadightsSwitchInput",
+  "2026-06": "B3.HeadlightsSwitchInput",
+} as const;
+
+const describeShape = (generation: "2026-01" | "2026-06") =>
+  generation === "2026-06" ? "flat lap records" : "nested lap records";

@@ -27,31 +27,80 @@ export interface LapCoords {
   long: number;
 }
 
-/** A lap as shown: numbers rounded to 2 decimals, timeStamp as an en-US date string. */
-export interface FormattedLap {
-  Rfid: string;
-  timestamp: number;
-  data: {
-    ampHours: number;
-    averagePackCurrent: number;
-    averageSpeed: number;
-    batterySecondsRemaining: number;
-    distance: number;
-    energyConsumed: number;
-    lapTime: number;
-    netPowerOut: number;
-    timeStamp: string;
-    totalPowerIn: number;
-    totalPowerOut: number;
-  };
+/** Which generation of the team's backend is heard (PROTOCOL.md "More of the real server"). */
+export type BackendGeneration = "2026-01" | "2026-06";
+
+/**
+ * One lap, normalised from either generation's record. Numbers as received
+ * (the UI rounds to 2 decimals); units: lapTime s, distance km, averageSpeed
+ * km/h, ampHours Ah, averagePackCurrent A, energyConsumed kWh, powers W,
+ * batterySecondsRemaining s.
+ */
+export interface Lap {
+  /** RFID of the driver's tag. */
+  rfid: string;
+  /** When the lap ended, epoch ms (seconds, ms and ISO strings normalised). */
+  endMs: number;
+  lapTime: number;
+  distance: number;
+  averageSpeed: number;
+  ampHours: number;
+  averagePackCurrent: number;
+  energyConsumed: number;
+  totalPowerIn: number;
+  totalPowerOut: number;
+  netPowerOut: number;
+  batterySecondsRemaining: number;
+  /** Only 2026-06 records carry it. */
+  averageMotorWattage: number | null;
+  /** A lap of the built-in demo car, never the real one. */
+  simulated: boolean;
 }
 
-/** Result of GET {api}/laps; `message` is "Error fetching lap data" on any failure. */
+/** The lap table: GET {api}/laps plus live laps; `message` is "Error fetching lap data" on failure. */
 export interface LapFetchResult {
-  laps: FormattedLap[];
+  laps: Lap[];
   message: string;
   error: boolean;
+  /** RFID → driver name from GET {api}/drivers (empty when the backend has none). */
+  drivers: Record<string, string>;
 }
+
+/** The backend's `raceInfo`, validated. */
+export interface RaceInfo {
+  lapNumber: number;
+  raceDay: number;
+  /** How many race days the server knows of (raceDates). */
+  raceDays: number;
+  /** Distance today and in total, in VehicleVelocity's unit × hours (km for km/h). */
+  distanceToday: number;
+  totalDistance: number;
+  /** ms left in the race day. */
+  timeLeftMs: number;
+  /** Wall-clock ms when it was received. */
+  receivedAt: number;
+}
+
+/** What the dashboard knows about the backend it talks to (state: carried in every snapshot). */
+export interface BackendState {
+  /** null until the backend said something that tells the generations apart. */
+  generation: BackendGeneration | null;
+  /** What told it, e.g. "lap record: flat (2026-06)". */
+  generationEvidence: string;
+  raceInfo: RaceInfo | null;
+}
+
+/** setLapCoords as the backend wants it: strings, and the finish-line password. */
+export interface LapCoordsRequest {
+  lat: string;
+  long: string;
+  password: string;
+}
+
+/** The server's answer: the new coordinates, or why not. */
+export type LapCoordsAnswer =
+  | { ok: true; coords: LapCoords; simulated: boolean }
+  | { ok: false; error: string; invalidFields: string[] };
 
 /** The car's link as shown: unknown until the backend says or packets prove it. */
 export type CarLink = "unknown" | "connected" | "disconnected";
@@ -132,6 +181,7 @@ export interface Snapshot {
   connection: ConnectionState;
   counters: Counters;
   geo: GeoState;
+  backend: BackendState;
 }
 
 export interface SeriesRequest {
@@ -158,6 +208,36 @@ export interface SeriesResult {
   hasGaps: boolean[];
   /** Display unit per field after unit conversion. */
   units: string[];
+}
+
+export interface TrackRequest {
+  /** Numeric field the trail is coloured by (speed by default). */
+  colorField: FieldPath;
+  units: AppUnits;
+  /** A point closer than this (degrees) to the last kept one is dropped: about a screen pixel. */
+  toleranceDeg: number;
+  /** Upper bound on points returned (the screen's budget). */
+  maxPoints: number;
+  /** Packet-time window (epoch seconds); null = the whole history. */
+  from: number | null;
+  to: number | null;
+}
+
+export interface TrackResult {
+  /** Columns of the downsampled trail; buffers are transferred. */
+  time: Float64Array;
+  lat: Float64Array;
+  long: Float64Array;
+  /** colorField at each point, in display units (NaN = none). */
+  value: Float64Array;
+  unit: string;
+  label: string;
+  min: number | null;
+  max: number | null;
+  /** Points with a GPS fix in the window before downsampling. */
+  sourcePoints: number;
+  /** Where each lap (of the lap table) ended, if it falls in the window. */
+  lapMarks: { time: number; lat: number; long: number; lap: number }[];
 }
 
 export interface WorkerConfig {
@@ -280,4 +360,12 @@ export interface TelemetryApi {
   cancelCsv(): void;
   /** Back to the live history after an import. */
   showLiveHistory(): void;
+  /** The driven track, downsampled for the map. */
+  track(request: TrackRequest): TrackResult;
+  /**
+   * Move the finish line: NETWORK sends `setLapCoords` to the backend and
+   * resolves with its answer (acknowledged or broadcast); DEMO moves the
+   * simulated car's line. The password is never stored or logged.
+   */
+  setLapCoords(request: LapCoordsRequest): Promise<LapCoordsAnswer>;
 }

@@ -1,19 +1,31 @@
-// The lap table: the GET /laps result from the worker's `laps` events (the
-// worker formats the numbers). Kept apart from appState: it is data, not settings.
+// The lap table: the worker's `laps` events (the backend's list, live laps, or
+// the demo car's), kept apart from appState: it is data, not settings. Also
+// which lap the user picked, which the map highlights.
 import { proxy } from "valtio";
-import type { FormattedLap, LapFetchResult } from "../../workers/contract";
+import type { Lap, LapFetchResult } from "../../workers/contract";
 
 export interface LapsState {
-  laps: FormattedLap[];
+  laps: Lap[];
+  drivers: Record<string, string>;
   message: string;
   error: boolean;
   received: boolean;
+  /** The lap picked in the table: its packet-time window (epoch seconds). */
+  selected: { endMs: number; from: number; to: number } | null;
 }
 
-export const lapsState = proxy<LapsState>({ laps: [], message: "", error: false, received: false });
+export const lapsState = proxy<LapsState>({
+  laps: [],
+  drivers: {},
+  message: "",
+  error: false,
+  received: false,
+  selected: null,
+});
 
 export function applyLapResult(result: LapFetchResult): void {
   lapsState.laps = result.laps;
+  lapsState.drivers = result.drivers;
   lapsState.message = result.message;
   lapsState.error = result.error;
   lapsState.received = true;

@@ -46,6 +46,15 @@ export class NotificationQueue {
     return null;
   }
 
+  /** Where a notification is: on screen, waiting (then its content is replaced), or gone. */
+  update(notification: Notification): "visible" | "waiting" | "gone" {
+    if (this.visible.has(notification.id)) return "visible";
+    const index = this.waiting.findIndex((n) => n.id === notification.id);
+    if (index < 0) return "gone";
+    this.waiting[index] = notification;
+    return "waiting";
+  }
+
   /** A shown notification closed; returns the next one to show, if any. */
   closed(id: string): Notification | null {
     if (!this.visible.delete(id)) return null;

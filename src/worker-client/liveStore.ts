@@ -2,6 +2,7 @@
 // throttled snapshots (only the fields that changed), with subscriptions per
 // field so that a panel re-renders only when one of its own fields moved.
 import type {
+  BackendState,
   ConnectionState,
   Counters,
   FieldPath,
@@ -18,6 +19,7 @@ export interface LiveStatus {
   geo: GeoState;
   /** Live, or the imported CSV the panels show now. */
   view: HistoryViewState;
+  backend: BackendState;
 }
 
 type Listener = () => void;
@@ -81,6 +83,7 @@ export class LiveStore {
       counters: snapshot.counters,
       geo: snapshot.geo,
       view: snapshot.view,
+      backend: snapshot.backend,
     };
     for (const listener of this.statusListeners) listener();
   }

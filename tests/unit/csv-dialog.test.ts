@@ -1,22 +1,21 @@
 import { describe, expect, it } from "vitest";
-import type { FormattedLap } from "../../workers/contract";
+import type { Lap } from "../../workers/contract";
 import {
   DEFAULT_CHOICES,
   buildRequest,
-  lapWindow,
   parseIsoSeconds,
   type RequestContext,
 } from "../../src/shell/csv/exportRequest";
 
-const lap = (timestamp: number, lapTime: number) =>
-  ({ Rfid: "x", timestamp, data: { lapTime } }) as unknown as FormattedLap;
+// The worker has already normalised lap times to epoch ms (endMs).
+const lap = (endMs: number, lapTime: number) => ({ rfid: "x", endMs, lapTime }) as unknown as Lap;
 
 const ctx: RequestContext = {
   units: "imperial",
   favourites: ["Battery.PackVoltage"],
   plotFields: ["MotorDetails0.VehicleVelocity"],
   window: { from: 100, to: 200 },
-  laps: [lap(1_795_000_100, 90), lap(1_795_000_300_000, 120)],
+  laps: [lap(1_795_000_100_000, 90), lap(1_795_000_300_000, 120)],
 };
 
 describe("export dialog → worker request", () => {
@@ -41,7 +40,7 @@ describe("export dialog → worker request", () => {
     );
     expect(fav).toMatchObject({ fields: ["Battery.PackVoltage"], perSecond: 5 });
     const second = buildRequest({ ...DEFAULT_CHOICES, range: "lap", lapIndex: 1 }, ctx);
-    expect(second).toMatchObject({ from: 1_795_000_180, to: 1_795_000_300 }); // ms timestamp
+    expect(second).toMatchObject({ from: 1_795_000_180, to: 1_795_000_300 });
     const custom = buildRequest(
       { ...DEFAULT_CHOICES, range: "custom", customFrom: "2026-11-18T11:06:40", customTo: "" },
       ctx,
@@ -49,8 +48,7 @@ describe("export dialog → worker request", () => {
     expect(custom).toMatchObject({ from: 1_795_000_000, to: null });
   });
 
-  it("reads laps in seconds or milliseconds, custom times as UTC", () => {
-    expect(lapWindow(lap(1_795_000_100, 90))).toEqual({ from: 1_795_000_010, to: 1_795_000_100 });
+  it("reads custom times as UTC", () => {
     expect(parseIsoSeconds("2026-11-18T11:06:40+01:00")).toBe(1_795_000_000 - 3600);
     expect(parseIsoSeconds("yesterday")).toBeNull();
   });

@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LAP_FETCH_ERROR, fetchLaps, formatLap, parseLapRecord } from "../../workers/laps/laps";
+import { LAP_FETCH_ERROR, fetchDrivers, fetchLaps } from "../../workers/laps/laps";
+import { parseLap, toEpochMs, toFlatRecord, toSecondsRecord } from "../../workers/laps/lapRecord";
 
 const LAP_MS = Date.UTC(2026, 10, 22, 15, 4, 5);
 
@@ -23,27 +24,88 @@ const record = {
   },
 };
 
-describe("lap formatting", () => {
-  it("rounds numbers to 2 decimals and shows timeStamp as an en-US date-time", () => {
-    const lap = formatLap(record);
-    expect(lap.data.ampHours).toBe(1.23);
-    expect(lap.data.averageSpeed).toBe(55.56);
-    expect(lap.data.lapTime).toBe(182.84);
-    expect(lap.data.netPowerOut).toBe(-12.35);
-    expect(lap.data.totalPowerIn).toBe(250);
-    expect(lap.data.timeStamp).toBe(new Date(LAP_MS).toLocaleString("en-US"));
-    expect(lap.data.timeStamp).toMatch(/^11\/2[12]\/2026, \d{1,2}:\d{2}:05\s?(AM|PM)$/);
-    expect(lap.Rfid).toBe("04A2B9C1");
-    expect(lap.timestamp).toBe(LAP_MS);
+const flat = {
+  AmpHours: 1.5,
+  AverageMotorWattage: 900,
+  AveragePackCurrent: 9,
+  AverageSpeed: 60,
+  BatterySecondsRemaining: 7200,
+  Distance: 4.2,
+  EnergyConsumed: 0.2,
+  LapTime: 250.5,
+  NetPowerOut: 100,
+  TotalPowerIn: 800,
+  TotalPowerOut: 900,
+  timestamp: new Date(LAP_MS).toISOString(),
+  rfid: "0x19B04E5D",
+};
+
+describe("lap records of both generations", () => {
+  it("normalises a nested 2026-01 record (timestamps in ms)", () => {
+    const parsed = parseLap(record);
+    expect(parsed?.generation).toBe("2026-01");
+    expect(parsed?.lap).toMatchObject({
+      rfid: "04A2B9C1",
+      endMs: LAP_MS,
+      lapTime: 182.8449,
+      distance: 5.1,
+      averageMotorWattage: null,
+      simulated: false,
+    });
   });
 
-  it("parses a lapData payload, strips extras and refuses a broken one", () => {
-    const lap = parseLapRecord({ ...record, extra: 1, data: { ...record.data, extra: 2 } });
-    expect(lap).not.toBeNull();
-    expect(lap).not.toHaveProperty("extra");
-    expect(lap?.data).not.toHaveProperty("extra");
-    expect(parseLapRecord({ ...record, data: { ...record.data, distance: "5" } })).toBeNull();
-    expect(parseLapRecord("lap")).toBeNull();
+  it("reads a timestamp below 10^11 as epoch seconds, never as a 1970 date", () => {
+    const seconds = LAP_MS / 1000;
+    const parsed = parseLap({
+      ...record,
+      timestamp: seconds,
+      data: { ...record.data, timeStamp: seconds },
+    });
+    expect(parsed?.lap.endMs).toBe(LAP_MS);
+    expect(new Date(parsed!.lap.endMs).getUTCFullYear()).toBe(2026);
+    expect(toEpochMs(99_999_999_999)).toBe(99_999_999_999_000);
+    expect(toEpochMs(100_000_000_000)).toBe(100_000_000_000);
+  });
+
+  it("normalises a flat 2026-06 record with an ISO timestamp to the same shape", () => {
+    const parsed = parseLap(flat);
+    expect(parsed?.generation).toBe("2026-06");
+    expect(parsed?.lap).toEqual({
+      rfid: "0x19B04E5D",
+      endMs: LAP_MS,
+      lapTime: 250.5,
+      distance: 4.2,
+      averageSpeed: 60,
+      ampHours: 1.5,
+      averagePackCurrent: 9,
+      energyConsumed: 0.2,
+      totalPowerIn: 800,
+      totalPowerOut: 900,
+      netPowerOut: 100,
+      batterySecondsRemaining: 7200,
+      averageMotorWattage: 900,
+      simulated: false,
+    });
+    expect(parseLap({ ...flat, timestamp: LAP_MS / 1000 })?.lap.endMs).toBe(LAP_MS);
+  });
+
+  it("strips extras and refuses broken records of either shape", () => {
+    const lap = parseLap({ ...record, extra: 1, data: { ...record.data, extra: 2 } });
+    expect(lap?.lap).not.toHaveProperty("extra");
+    expect(parseLap({ ...record, data: { ...record.data, distance: "5" } })).toBeNull();
+    expect(parseLap({ ...flat, timestamp: "yesterday" })).toBeNull();
+    expect(parseLap({ ...flat, Distance: null })).toBeNull();
+    expect(parseLap("lap")).toBeNull();
+  });
+
+  it("the feed server's wire forms read back as the same lap", () => {
+    const asSeconds = toSecondsRecord(record);
+    expect(asSeconds.timestamp).toBe(LAP_MS / 1000);
+    expect(parseLap(asSeconds)?.lap.endMs).toBe(LAP_MS);
+    const asFlat = parseLap(toFlatRecord(record));
+    expect(asFlat?.generation).toBe("2026-06");
+    expect(asFlat?.lap.endMs).toBe(LAP_MS);
+    expect(asFlat?.lap.lapTime).toBe(record.data.lapTime);
   });
 });
 
@@ -55,6 +117,12 @@ describe("GET {api}/laps", () => {
       200,
       JSON.stringify({ data: [record, record], message: "OK", uptime: "12.3 seconds" }),
     ],
+    "/flat/laps": [200, JSON.stringify({ data: [flat], message: "OK", uptime: "1 seconds" })],
+    "/drivers-ok/drivers": [
+      200,
+      JSON.stringify({ data: [{ Rfid: "04A2B9C1", driver: "Ada" }], message: "OK" }),
+    ],
+    "/drivers-bad/drivers": [200, JSON.stringify({ data: [{ Rfid: 4 }] })],
     "/empty/laps": [200, JSON.stringify({ data: [], message: "OK", uptime: "1 seconds" })],
     "/bare-array/laps": [200, JSON.stringify([record])],
     "/not-array/laps": [200, JSON.stringify({ data: { 0: record }, message: "OK" })],
@@ -79,8 +147,17 @@ describe("GET {api}/laps", () => {
     expect(result.error).toBe(false);
     expect(result.message).toBe("OK");
     expect(result.laps).toHaveLength(2);
-    expect(result.laps[0]?.data.ampHours).toBe(1.23);
-    expect(await fetchLaps(`${base}/empty/`)).toEqual({ laps: [], message: "OK", error: false });
+    expect(result.laps[0]?.ampHours).toBe(1.23456);
+    expect(result.generation).toBe("2026-01");
+    expect(await fetchLaps(`${base}/empty/`)).toEqual({
+      laps: [],
+      message: "OK",
+      error: false,
+      generation: null,
+    });
+    const flatResult = await fetchLaps(`${base}/flat`);
+    expect(flatResult.generation).toBe("2026-06");
+    expect(flatResult.laps[0]?.endMs).toBe(LAP_MS);
   });
 
   it.each(["bare-array", "not-array", "bad-record", "bad-json", "fails", "missing"])(
@@ -90,6 +167,7 @@ describe("GET {api}/laps", () => {
         laps: [],
         message: LAP_FETCH_ERROR,
         error: true,
+        generation: null,
       });
     },
   );
@@ -100,7 +178,7 @@ describe("GET {api}/laps", () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const result = await fetchLaps(`http://127.0.0.1:${port}`);
-    expect(result).toEqual({ laps: [], message: "Error fetching lap data", error: true });
+    expect(result).toMatchObject({ laps: [], message: "Error fetching lap data", error: true });
   });
 
   it("uses an injected fetch and asks for {api}/laps", async () => {
@@ -113,5 +191,11 @@ describe("GET {api}/laps", () => {
     expect(asked).toEqual(["http://backend:3001/laps"]);
     expect(result.message).toBe("fine");
     expect(result.laps).toHaveLength(1);
+  });
+
+  it("reads driver names from GET /drivers; a missing or bad answer is no names", async () => {
+    expect(await fetchDrivers(`${base}/drivers-ok`)).toEqual({ "04A2B9C1": "Ada" });
+    expect(await fetchDrivers(`${base}/drivers-bad`)).toEqual({});
+    expect(await fetchDrivers(`${base}/missing`)).toEqual({});
   });
 });

@@ -22,6 +22,7 @@ function snapshot(seq: number, changed: Snapshot["changed"]): Snapshot {
       recentRejections: [],
     },
     geo: { lat: null, long: null, headingDeg: null, distanceKm: 0 },
+    backend: { generation: null, generationEvidence: "", raceInfo: null },
   };
 }
 

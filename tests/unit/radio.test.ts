@@ -16,6 +16,7 @@ function recordingSink() {
     notify: () => undefined,
     lapData: () => undefined,
     lapCoords: () => undefined,
+    raceInfo: () => undefined,
   };
   return { sink, frames, connection };
 }

@@ -1,7 +1,16 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { telemetryPacketSchema } from "../../workers/telemetry/packetSchema";
+import { telemetryPacketSchema, type TelemetryPacket } from "../../workers/telemetry/packetSchema";
+import {
+  HEADLIGHTS_2026_06,
+  HEADLIGHTS_INTERNAL,
+  packetGeneration,
+  with2026_06Names,
+  withInternalNames,
+} from "../../workers/telemetry/generations";
+import { TelemetryStore } from "../../workers/store/TelemetryStore";
+import { initialConnection } from "../../workers/service/config";
 import {
   BOOLEAN_FIELDS,
   FIELD_CATALOG,
@@ -102,5 +111,48 @@ describe.skipIf(!hasFixture)("packet schema against the protocol's field list", 
     expect(telemetryPacketSchema.safeParse(packet).success).toBe(false);
     setPath(packet, "Battery.PackVoltage", Number.POSITIVE_INFINITY);
     expect(telemetryPacketSchema.safeParse(packet).success).toBe(false);
+  });
+});
+
+describe("both generations' spelling of the headlights switch", () => {
+  const connection = initialConnection();
+  const renamed = (to: string | null) => {
+    const packet = packetFromTsv();
+    const b3 = packet.B3 as Record<string, unknown>;
+    const value = b3[HEADLIGHTS_INTERNAL];
+    delete b3[HEADLIGHTS_INTERNAL];
+    if (to) b3[to] = value;
+    return packet;
+  };
+
+  it("the TSV names it B3.HeadightsSwitchInput, the one internal name", () => {
+    expect(rows.map((r) => r.path)).toContain(`B3.${HEADLIGHTS_INTERNAL}`);
+    expect(FIELD_CATALOG.map((f) => f.path)).not.toContain(`B3.${HEADLIGHTS_2026_06}`);
+  });
+
+  it.each([HEADLIGHTS_INTERNAL, HEADLIGHTS_2026_06])(
+    "accepts a packet spelling it %s and stores it under the internal name",
+    (spelling) => {
+      const store = new TelemetryStore({ capacity: 4 });
+      expect(store.ingest(renamed(spelling), "NETWORK")).toBe(true);
+      const changed = store.snapshot(0, connection).changed;
+      expect(changed[`B3.${HEADLIGHTS_INTERNAL}`]).toBe(true);
+      expect(changed).not.toHaveProperty(`B3.${HEADLIGHTS_2026_06}`);
+      expect(packetGeneration(renamed(spelling))).toBe(
+        spelling === HEADLIGHTS_2026_06 ? "2026-06" : "2026-01",
+      );
+    },
+  );
+
+  it("rejects a packet with neither spelling, naming the internal path", () => {
+    const store = new TelemetryStore({ capacity: 4 });
+    expect(store.ingest(renamed(null), "NETWORK")).toBe(false);
+    expect(store.counters().recentRejections[0]?.reason).toContain(`B3.${HEADLIGHTS_INTERNAL}`);
+  });
+
+  it("the 2026-06 wire form read back is the same packet", () => {
+    const packet = packetFromTsv() as unknown as TelemetryPacket;
+    const wire = with2026_06Names(packet);
+    expect(withInternalNames(wire)).toEqual(packet);
   });
 });

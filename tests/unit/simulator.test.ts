@@ -6,7 +6,7 @@ import {
 } from "../../workers/sources/demo/CarSimulator";
 import { telemetryPacketSchema, type TelemetryPacket } from "../../workers/telemetry/packetSchema";
 import { haversineKm } from "../../workers/geo/geo";
-import { lapRecordSchema } from "../../workers/laps/laps";
+import { nestedLapSchema as lapRecordSchema } from "../../workers/laps/lapRecord";
 
 const TSV_URL = new URL("../fixtures/telemetry-fields.tsv", import.meta.url);
 

@@ -1,93 +1,79 @@
-// Lap records (PROTOCOL.md "Lap record"): validation, display formatting and
-// GET {api}/laps. Any failure of the fetch yields "Error fetching lap data".
+// GET {api}/laps and GET {api}/drivers (PROTOCOL.md "REST", "More of the real
+// server"). The list is at body.data; any failure of the lap fetch yields
+// "Error fetching lap data". Records of either generation are accepted; one
+// bad record fails the list (the backend's answer is one unit).
 import { z } from "zod";
-import type { FormattedLap, LapFetchResult } from "../contract";
-import { describeIssue } from "../store/rejectionReason";
+import type { BackendGeneration, Lap } from "../contract";
+import { parseLap } from "./lapRecord";
+
+export { checkLap, parseLap, type LapRecord } from "./lapRecord";
 
 export const LAP_FETCH_ERROR = "Error fetching lap data";
 
-export const lapRecordSchema = z.object({
-  Rfid: z.string(),
-  timestamp: z.number(),
-  data: z.object({
-    ampHours: z.number(),
-    averagePackCurrent: z.number(),
-    averageSpeed: z.number(),
-    batterySecondsRemaining: z.number(),
-    distance: z.number(),
-    energyConsumed: z.number(),
-    lapTime: z.number(),
-    netPowerOut: z.number(),
-    timeStamp: z.number(),
-    totalPowerIn: z.number(),
-    totalPowerOut: z.number(),
-  }),
-});
-
-export type LapRecord = z.infer<typeof lapRecordSchema>;
-
-const lapsResponseSchema = z.object({
-  data: z.array(lapRecordSchema),
+const listResponseSchema = z.object({
+  data: z.array(z.unknown()),
   message: z.string().optional(),
 });
 
-const round2 = (n: number): number => Math.round(n * 100) / 100;
+const driversResponseSchema = z.object({
+  data: z.array(z.object({ Rfid: z.string(), driver: z.string() })),
+});
 
-export function formatLap(record: LapRecord): FormattedLap {
-  const d = record.data;
-  return {
-    Rfid: record.Rfid,
-    timestamp: record.timestamp,
-    data: {
-      ampHours: round2(d.ampHours),
-      averagePackCurrent: round2(d.averagePackCurrent),
-      averageSpeed: round2(d.averageSpeed),
-      batterySecondsRemaining: round2(d.batterySecondsRemaining),
-      distance: round2(d.distance),
-      energyConsumed: round2(d.energyConsumed),
-      lapTime: round2(d.lapTime),
-      netPowerOut: round2(d.netPowerOut),
-      timeStamp: new Date(d.timeStamp).toLocaleString("en-US"),
-      totalPowerIn: round2(d.totalPowerIn),
-      totalPowerOut: round2(d.totalPowerOut),
-    },
-  };
+export interface LapListResult {
+  laps: Lap[];
+  message: string;
+  error: boolean;
+  /** The generation the records were written in; null for an empty list or a failure. */
+  generation: BackendGeneration | null;
 }
 
-export type LapCheck = { ok: true; lap: FormattedLap } | { ok: false; reason: string };
+const failure = (): LapListResult => ({
+  laps: [],
+  message: LAP_FETCH_ERROR,
+  error: true,
+  generation: null,
+});
 
-/** A raw lapData payload → formatted lap, or the reason it is not a lap record. */
-export function checkLapRecord(raw: unknown): LapCheck {
-  const parsed = lapRecordSchema.safeParse(raw);
-  if (parsed.success) return { ok: true, lap: formatLap(parsed.data) };
-  return { ok: false, reason: `lapData ${describeIssue(parsed.error.issues[0])}` };
-}
-
-/** A raw lapData payload → formatted lap, or null when it is not a lap record. */
-export function parseLapRecord(raw: unknown): FormattedLap | null {
-  const checked = checkLapRecord(raw);
-  return checked.ok ? checked.lap : null;
-}
-
-const failure = (): LapFetchResult => ({ laps: [], message: LAP_FETCH_ERROR, error: true });
+const base = (apiBase: string) => apiBase.replace(/\/+$/, "");
 
 /** GET `${apiBase}/laps`; validates body.data (the list) and every record in it. */
 export async function fetchLaps(
   apiBase: string,
   fetchImpl: typeof fetch = fetch,
-): Promise<LapFetchResult> {
+): Promise<LapListResult> {
   try {
-    const response = await fetchImpl(`${apiBase.replace(/\/+$/, "")}/laps`);
+    const response = await fetchImpl(`${base(apiBase)}/laps`);
     if (response.status !== 200) return failure();
-    const body: unknown = await response.json();
-    const parsed = lapsResponseSchema.safeParse(body);
+    const parsed = listResponseSchema.safeParse(await response.json());
     if (!parsed.success) return failure(); // "Invalid API response format"
-    return {
-      laps: parsed.data.data.map(formatLap),
-      message: parsed.data.message || "OK",
-      error: false,
-    };
+    const laps: Lap[] = [];
+    let generation: BackendGeneration | null = null;
+    for (const raw of parsed.data.data) {
+      const lap = parseLap(raw);
+      if (!lap) return failure();
+      laps.push(lap.lap);
+      generation = lap.generation;
+    }
+    return { laps, message: parsed.data.message || "OK", error: false, generation };
   } catch {
     return failure();
+  }
+}
+
+/** GET `${apiBase}/drivers` → RFID → driver name. Optional: any failure is an empty map. */
+export async function fetchDrivers(
+  apiBase: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<Record<string, string>> {
+  try {
+    const response = await fetchImpl(`${base(apiBase)}/drivers`);
+    if (response.status !== 200) return {};
+    const parsed = driversResponseSchema.safeParse(await response.json());
+    if (!parsed.success) return {};
+    const names: Record<string, string> = {};
+    for (const { Rfid, driver } of parsed.data.data) names[Rfid] = driver;
+    return names;
+  } catch {
+    return {};
   }
 }

@@ -72,6 +72,11 @@ export class DemoSource {
     }
   }
 
+  /** The simulated car's laps complete at this finish line (false: off the track, no laps). */
+  setFinishLine(lat: number, long: number): boolean {
+    return this.simulator.setFinishLine(lat, long);
+  }
+
   private rebase(): void {
     this.baseTime = this.timers.now();
     this.emittedSinceBase = 0;

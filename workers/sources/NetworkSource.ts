@@ -7,6 +7,20 @@ import type { SourceSink } from "./SourceSink";
 import { realTimers, type TimerHandle, type Timers } from "./timers";
 
 export const DEFAULT_PING_INTERVAL_MS = 10_000;
+/** How long a setLapCoords waits for the server's answer. */
+export const LAP_COORDS_TIMEOUT_MS = 10_000;
+/**
+ * After a `lapCoords` broadcast, how long to wait for an acknowledgement too:
+ * 2026-06 servers broadcast a success AND acknowledge it, 2026-01 ones only
+ * broadcast; the ack is what tells them apart.
+ */
+export const ACK_GRACE_MS = 300;
+
+/** The backend's answer to setLapCoords, and whether it came as an acknowledgement. */
+export interface LapCoordsReply {
+  response: unknown;
+  acknowledged: boolean;
+}
 
 /** The client options PROTOCOL.md prescribes; transports stay Socket.IO's default. */
 export const SOCKET_OPTIONS = {
@@ -96,6 +110,7 @@ export class NetworkSource {
     socket.on("lapData", (payload: unknown) => sink.lapData(payload));
     socket.on("lapComplete", () => sink.notify("lapComplete"));
     socket.on("lapCoords", (payload: unknown) => sink.lapCoords(payload));
+    socket.on("raceInfo", (payload: unknown) => sink.raceInfo(payload));
     socket.on("carLatency", (payload: unknown) => sink.latency("carLatency", payload));
     socket.on("carConnect", () => {
       sink.connection({ mqttConnected: true });
@@ -106,6 +121,43 @@ export class NetworkSource {
       sink.notify("carDisconnect");
     });
     return socket;
+  }
+
+  /**
+   * Send `setLapCoords` (the payload holds the password: never log it). Resolves
+   * with the acknowledgement (2026-06) or the next `lapCoords` broadcast
+   * (2026-01 answers only that way), or null when not connected or no answer.
+   */
+  sendLapCoords(payload: {
+    lat: string;
+    long: string;
+    password: string;
+  }): Promise<LapCoordsReply | null> {
+    const socket = this.socket;
+    if (!socket?.connected) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      let done = false;
+      let graceTimer: TimerHandle | null = null;
+      const finish = (reply: LapCoordsReply | null) => {
+        if (done) return;
+        done = true;
+        socket.off("lapCoords", onBroadcast);
+        this.timers.clearTimeout(timeout);
+        if (graceTimer !== null) this.timers.clearTimeout(graceTimer);
+        resolve(reply);
+      };
+      const onBroadcast = (response: unknown) => {
+        graceTimer ??= this.timers.setTimeout(
+          () => finish({ response, acknowledged: false }),
+          ACK_GRACE_MS,
+        );
+      };
+      const timeout = this.timers.setTimeout(() => finish(null), LAP_COORDS_TIMEOUT_MS);
+      socket.on("lapCoords", onBroadcast);
+      socket.emit("setLapCoords", payload, (response: unknown) =>
+        finish({ response, acknowledged: true }),
+      );
+    });
   }
 
   private ping(): void {

@@ -18,4 +18,6 @@ export interface SourceSink {
   lapData(raw: unknown): void;
   /** A raw `lapCoords` payload; the service ignores one with an `error` field. */
   lapCoords(raw: unknown): void;
+  /** A raw `raceInfo` payload from the backend. */
+  raceInfo(raw: unknown): void;
 }

@@ -2,6 +2,7 @@
 // per-field versions (for "changed since" snapshots), the columnar history,
 // counters and geo. Plain class, no Worker/DOM globals: tests run it in Node.
 import type {
+  BackendState,
   ConnectionState,
   ConnectionType,
   Counters,
@@ -13,6 +14,7 @@ import type {
   Snapshot,
 } from "../contract";
 import { telemetryPacketSchema } from "../telemetry/packetSchema";
+import { withInternalNames } from "../telemetry/generations";
 import {
   BOOLEAN_FIELDS,
   FIELD_CONTAINERS,
@@ -26,6 +28,7 @@ import { TrackDistance } from "../geo/geo";
 import { PacketRate } from "./PacketRate";
 import { describeIssue, describeJsonError } from "./rejectionReason";
 import { buildSeries } from "./series";
+import { NO_BACKEND_STATE } from "../service/backendInfo";
 
 export const DEFAULT_CAPACITY = 65_536;
 const KEEP_REJECTIONS = 10;
@@ -103,7 +106,7 @@ export class TelemetryStore {
         return this.reject(source, describeJsonError(error));
       }
     }
-    const parsed = telemetryPacketSchema.safeParse(value);
+    const parsed = telemetryPacketSchema.safeParse(withInternalNames(value));
     if (!parsed.success) return this.reject(source, describeIssue(parsed.error.issues[0]));
     const packet = parsed.data as unknown as Obj;
     const outOfRange = this.float32Overflow(packet);
@@ -112,13 +115,17 @@ export class TelemetryStore {
     return true;
   }
 
-  snapshot(sinceSeq: number, connection: ConnectionState): Snapshot {
+  snapshot(
+    sinceSeq: number,
+    connection: ConnectionState,
+    backend: BackendState = NO_BACKEND_STATE,
+  ): Snapshot {
     // A consumer ahead of us (e.g. after a worker restart) gets everything.
     const all = !(sinceSeq > 0) || sinceSeq > this.seq;
     const changed: Record<string, FieldValue> = {};
     // Before the first packet there are no values: the UI shows "—", not zeros
     // that a user would read as the car's.
-    if (this.seq === 0) return this.snapshotWith(changed, connection);
+    if (this.seq === 0) return this.snapshotWith(changed, connection, backend);
     for (let i = 0; i < STORED_NUMERIC_FIELDS.length; i++) {
       if (all || (this.verNum[i] as number) > sinceSeq)
         changed[STORED_NUMERIC_FIELDS[i] as string] = this.latestNum[i] as number;
@@ -131,10 +138,14 @@ export class TelemetryStore {
       if (all || (this.verStr[i] as number) > sinceSeq)
         changed[STRING_FIELDS[i] as string] = this.latestStr[i] as string;
     }
-    return this.snapshotWith(changed, connection);
+    return this.snapshotWith(changed, connection, backend);
   }
 
-  private snapshotWith(changed: Record<string, FieldValue>, connection: ConnectionState): Snapshot {
+  private snapshotWith(
+    changed: Record<string, FieldValue>,
+    connection: ConnectionState,
+    backend: BackendState,
+  ): Snapshot {
     const { lat, long, headingDeg, distanceKm } = this.track;
     return {
       seq: this.seq,
@@ -143,6 +154,7 @@ export class TelemetryStore {
       connection: { ...connection },
       counters: this.counters(),
       geo: { lat, long, headingDeg, distanceKm },
+      backend: { ...backend },
     };
   }
 

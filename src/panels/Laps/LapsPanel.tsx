@@ -1,56 +1,65 @@
-// The lap table from GET /laps (and live lapData) as the worker formatted it.
-import { Button, Callout, HTMLTable } from "@blueprintjs/core";
+// The Laps tab: race info (NETWORK), the lap table with a driver filter, and
+// where laps come from for the current source. Picking a lap zooms the plots
+// to its time window and highlights its part of the track on the map.
+import { Button, Callout, HTMLSelect } from "@blueprintjs/core";
+import { useState } from "react";
 import { useSnapshot } from "valtio";
-import type { FormattedLap } from "../../../workers/contract";
+import type { ConnectionType, Lap } from "../../../workers/contract";
+import { appState } from "../../state/appState";
 import { applyLapResult, lapsState } from "../../state/lapsState";
-import { useTelemetry } from "../../worker-client/hooks";
-import { EmptyState } from "../common/EmptyState";
-import { LongText } from "../common/LongText";
-import "./laps.css";
+import { focusPlots } from "../../state/plotFocus";
+import { useLiveStatus, useTelemetry } from "../../worker-client/hooks";
 import { openCsvDialog } from "../../shell/csv/csvDialogState";
+import { EmptyState } from "../common/EmptyState";
+import { driverName, lapWindow } from "./lapFormat";
+import { LapTable } from "./LapTable";
+import { RaceInfoCard } from "./RaceInfoCard";
+import "./laps.css";
 
-const COLUMNS: { key: Exclude<keyof FormattedLap["data"], "timeStamp">; title: string }[] = [
-  { key: "lapTime", title: "Lap time" },
-  { key: "distance", title: "Distance" },
-  { key: "averageSpeed", title: "Avg speed" },
-  { key: "ampHours", title: "Amp hours" },
-  { key: "averagePackCurrent", title: "Avg pack current" },
-  { key: "energyConsumed", title: "Energy used" },
-  { key: "totalPowerIn", title: "Power in" },
-  { key: "totalPowerOut", title: "Power out" },
-  { key: "netPowerOut", title: "Net power out" },
-  { key: "batterySecondsRemaining", title: "Battery s left" },
-];
+const ALL_DRIVERS = "";
 
-function LapRows({ laps }: { laps: readonly FormattedLap[] }) {
-  return (
-    <tbody>
-      {laps.map((lap, index) => (
-        <tr key={`${lap.timestamp}-${index}`} data-testid="lap-row">
-          <td className="helios-num">{index + 1}</td>
-          <td>{lap.data.timeStamp}</td>
-          <td className="helios-lap-rfid">
-            <LongText text={lap.Rfid} />
-          </td>
-          {COLUMNS.map((column) => (
-            <td key={column.key} className="helios-num">
-              {lap.data[column.key]}
-            </td>
-          ))}
-        </tr>
-      ))}
-    </tbody>
-  );
+/** Where laps come from, for the empty state. */
+export function lapSourceText(type: ConnectionType, playback: boolean): string {
+  if (playback) return "Laps are not recorded during playback.";
+  if (type === "NETWORK")
+    return "Laps come from the backend: GET /laps at load, then each lapData it sends.";
+  if (type === "DEMO")
+    return "Laps come from the simulated demo car each time it crosses the finish line (simulated, not the car).";
+  return "The radio sends no laps: connect to the backend (NETWORK) to see them.";
+}
+
+function selectLap(lap: Lap, number: number): void {
+  const { from, to } = lapWindow(lap);
+  lapsState.selected = { endMs: lap.endMs, from, to };
+  focusPlots(from, to, `Lap ${number}`);
 }
 
 export function LapsPanel() {
   const { client } = useTelemetry();
-  const { laps, message, error, received } = useSnapshot(lapsState);
+  const { laps, drivers, message, error, received, selected } = useSnapshot(lapsState);
+  const { appUnits, connectionType, playbackSwitch } = useSnapshot(appState);
+  const raceInfo = useLiveStatus()?.backend?.raceInfo ?? null;
+  const [driver, setDriver] = useState(ALL_DRIVERS);
   const refresh = () => void client.api.refreshLaps().then(applyLapResult, () => undefined);
+  const numbers = new Map(laps.map((lap, index) => [lap, index + 1]));
+  const rfids = [...new Set(laps.map((lap) => lap.rfid))];
+  const shown = driver === ALL_DRIVERS ? laps : laps.filter((lap) => lap.rfid === driver);
+  const numberOf = (lap: Lap) => numbers.get(lap) ?? 0;
   return (
     <div className="helios-panel" data-testid="panel-laps">
+      {connectionType === "NETWORK" && raceInfo && <RaceInfoCard info={raceInfo} />}
       <div className="helios-panel-toolbar">
         <Button icon="refresh" text="Refresh laps" onClick={refresh} />
+        <HTMLSelect
+          aria-label="Driver"
+          data-testid="lap-driver-filter"
+          value={driver}
+          onChange={(event) => setDriver(event.currentTarget.value)}
+          options={[
+            { value: ALL_DRIVERS, label: "All drivers" },
+            ...rfids.map((rfid) => ({ value: rfid, label: driverName(rfid, drivers) })),
+          ]}
+        />
         <Button
           icon="export"
           text="Export CSV"
@@ -58,8 +67,16 @@ export function LapsPanel() {
           data-testid="laps-export"
           onClick={() => openCsvDialog({ kind: "laps" })}
         />
+        {selected && (
+          <Button
+            minimal
+            icon="cross"
+            text="Clear lap selection"
+            onClick={() => (lapsState.selected = null)}
+          />
+        )}
       </div>
-      {error && (
+      {error && laps.length === 0 && (
         <Callout intent="warning" icon="warning-sign" data-testid="laps-error">
           {message}
         </Callout>
@@ -68,24 +85,18 @@ export function LapsPanel() {
         <EmptyState
           icon="flag"
           title={received ? "No laps yet" : "Waiting for lap data"}
-          description="Laps come from the backend (NETWORK, playback off)."
+          description={lapSourceText(connectionType, playbackSwitch)}
+          data-testid="laps-empty"
         />
       ) : (
-        <HTMLTable compact striped interactive className="helios-wide-table helios-lap-table">
-          <thead>
-            <tr>
-              <th>#</th>
-              <th>Time</th>
-              <th>RFID</th>
-              {COLUMNS.map((column) => (
-                <th key={column.key} className="helios-num">
-                  {column.title}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <LapRows laps={laps} />
-        </HTMLTable>
+        <LapTable
+          laps={shown as Lap[]}
+          numberOf={numberOf}
+          drivers={drivers}
+          units={appUnits}
+          selectedEndMs={selected?.endMs ?? null}
+          onSelect={(lap) => selectLap(lap, numberOf(lap))}
+        />
       )}
     </div>
   );

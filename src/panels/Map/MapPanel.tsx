@@ -1,18 +1,22 @@
-// Position as text (the Leaflet map is a later issue): GPS position, heading,
-// distance travelled and the finish line.
-import { Card } from "@blueprintjs/core";
+// The Map tab: position figures and the Leaflet map. The map code (Leaflet,
+// react-leaflet, the trail) is loaded lazily so it stays out of the first bundle.
+import { Card, Spinner } from "@blueprintjs/core";
+import { lazy, Suspense } from "react";
 import { useSnapshot } from "valtio";
 import { displayUnit, toDisplay } from "../../../workers/units";
 import { appState } from "../../state/appState";
 import { useLiveStatus } from "../../worker-client/hooks";
 import { formatNumber, NO_VALUE } from "../common/formatNumber";
 import { PanelHeading } from "../common/headings";
+import { EmptyState } from "../common/EmptyState";
 import { LabelValueTable, type LabelValueRow } from "../common/LabelValueTable";
 
 const degrees = (value: number | null | undefined, digits = 6) =>
   value === null || value === undefined ? NO_VALUE : `${formatNumber(value, digits)}°`;
 
-export function MapPanel() {
+const LeafletMap = lazy(() => import("./LeafletMap"));
+
+function PositionCard() {
   const geo = useLiveStatus()?.geo;
   const { appUnits, lapCoords } = useSnapshot(appState);
   const distance = geo ? toDisplay(geo.distanceKm, "km", appUnits) : null;
@@ -32,11 +36,20 @@ export function MapPanel() {
     ],
   ];
   return (
-    <div className="helios-panel" data-testid="panel-map">
-      <Card className="helios-overview-card">
-        <PanelHeading className="helios-card-heading">Position</PanelHeading>
-        <LabelValueTable rows={rows} />
-      </Card>
+    <Card className="helios-overview-card helios-map-position">
+      <PanelHeading className="helios-card-heading">Position</PanelHeading>
+      <LabelValueTable rows={rows} />
+    </Card>
+  );
+}
+
+export function MapPanel() {
+  return (
+    <div className="helios-panel helios-map-panel" data-testid="panel-map">
+      <Suspense fallback={<EmptyState icon={<Spinner size={32} />} title="Loading the map…" />}>
+        <LeafletMap />
+      </Suspense>
+      <PositionCard />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { plotStats } from "./plotStats";
 import { PlotToolbar } from "./PlotToolbar";
 import { PlotView } from "./plotView";
 import { usePlottableFields } from "../common/useFieldCatalog";
+import { usePlotFocus } from "./usePlotFocus";
 import { PlotWorkspaceContext, type PlotWorkspace } from "./workspace";
 
 export default function PlotsPanel() {
@@ -25,6 +26,7 @@ export default function PlotsPanel() {
   const { view } = workspace;
   const flags = useSyncExternalStore(view.subscribe, view.getFlags);
   usePauseHotkey(view);
+  const focus = usePlotFocus(view);
 
   const chooseWindow = (preset: WindowPreset) => {
     setWindowPreset(preset);
@@ -43,6 +45,18 @@ export default function PlotsPanel() {
           onPause={() => view.togglePause()}
           onAdd={() => addPlot()}
         />
+        {focus && !flags.follow && (
+          <Callout
+            compact
+            icon="locate"
+            data-testid="plots-focus"
+            data-from={focus.from}
+            data-to={focus.to}
+          >
+            Showing {focus.label} ({new Date(focus.from * 1000).toLocaleTimeString("en-US")} –{" "}
+            {new Date(focus.to * 1000).toLocaleTimeString("en-US")})
+          </Callout>
+        )}
         {notice.warning && (
           <Callout intent="warning" compact onClick={() => (layoutNotice.warning = null)}>
             {notice.warning} The default plot layout is shown.

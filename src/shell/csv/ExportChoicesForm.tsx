@@ -8,7 +8,8 @@ import {
   Radio,
   RadioGroup,
 } from "@blueprintjs/core";
-import type { FieldInfo, FormattedLap } from "../../../workers/contract";
+import type { FieldInfo, Lap } from "../../../workers/contract";
+import { formatLapDate } from "../../panels/Laps/lapFormat";
 import { FieldPicker } from "../../panels/Plots/FieldPicker";
 import type { ExportChoices, FieldChoice, RangeChoice } from "./exportRequest";
 
@@ -18,7 +19,7 @@ interface Props {
   catalog: readonly FieldInfo[];
   plotFieldCount: number | null;
   hasWindow: boolean;
-  laps: readonly FormattedLap[];
+  laps: readonly Lap[];
   unitsLabel: string;
   disabled: boolean;
 }
@@ -69,7 +70,7 @@ export function ExportChoicesForm(props: Props) {
               onChange={(e) => onChange({ range: "lap", lapIndex: Number(e.currentTarget.value) })}
               options={laps.map((lap, i) => ({
                 value: i,
-                label: `Lap ${i + 1} · ${lap.data.timeStamp}`,
+                label: `Lap ${i + 1} · ${formatLapDate(lap.endMs)}`,
               }))}
             />
           </Radio>

@@ -1,10 +1,6 @@
 // The dialog's choices, and the worker request they make (pure, tested).
-import type {
-  AppUnits,
-  CsvExportRequest,
-  FieldPath,
-  FormattedLap,
-} from "../../../workers/contract";
+import type { AppUnits, CsvExportRequest, FieldPath, Lap } from "../../../workers/contract";
+import { lapWindow } from "../../panels/Laps/lapFormat";
 
 export type FieldChoice = "all" | "favourites" | "plot" | "picked";
 export type RangeChoice = "all" | "window" | "lap" | "custom";
@@ -36,12 +32,6 @@ export const DEFAULT_CHOICES: ExportChoices = {
   timeColumns: true,
 };
 
-/** Lap window in packet time: it ends at the lap's timestamp (s or ms) and lasts lapTime s. */
-export function lapWindow(lap: FormattedLap): { from: number; to: number } {
-  const end = lap.timestamp < 1e11 ? lap.timestamp : lap.timestamp / 1000;
-  return { from: end - Math.max(0, lap.data.lapTime), to: end };
-}
-
 /** An ISO date-time as epoch seconds (UTC unless it has an offset); null when empty or bad. */
 export function parseIsoSeconds(text: string): number | null {
   const trimmed = text.trim();
@@ -56,7 +46,7 @@ export interface RequestContext {
   favourites: FieldPath[];
   plotFields: FieldPath[];
   window: { from: number; to: number } | null;
-  laps: readonly FormattedLap[];
+  laps: readonly Lap[];
 }
 
 export function buildRequest(c: ExportChoices, ctx: RequestContext): CsvExportRequest {

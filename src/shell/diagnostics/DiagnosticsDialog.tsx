@@ -2,7 +2,7 @@
 // history is. Rejection reasons come from outside (the car): rendered as text.
 import { Callout, Classes, Dialog, DialogBody, HTMLTable } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
-import type { Counters } from "../../../workers/contract";
+import type { BackendState, Counters } from "../../../workers/contract";
 import { useLiveStatus } from "../../worker-client/hooks";
 import { dialogs } from "../dialogs";
 import { formatBytes, formatHistoryFill, formatRate } from "../statusbar/format";
@@ -11,8 +11,15 @@ import { DialogHeading } from "../../panels/common/headings";
 import { LongText } from "../../panels/common/LongText";
 import { LabelValueTable, type LabelValueRow } from "../../panels/common/LabelValueTable";
 
-function CountersTable({ counters }: { counters: Counters }) {
+function CountersTable({ counters, backend }: { counters: Counters; backend?: BackendState }) {
   const rows: LabelValueRow[] = [
+    [
+      "Backend generation",
+      backend?.generation
+        ? `${backend.generation} (${backend.generationEvidence})`
+        : "not known yet (no backend data seen)",
+      "diag-generation",
+    ],
     ["Accepted packets", counters.accepted.toLocaleString("en-US"), "diag-accepted"],
     ["Rejected packets", counters.rejected.toLocaleString("en-US"), "diag-rejected"],
     [
@@ -60,7 +67,8 @@ function RejectionList({ counters }: { counters: Counters }) {
 
 export function DiagnosticsDialog() {
   const { diagnostics } = useSnapshot(dialogs);
-  const counters = useLiveStatus()?.counters;
+  const status = useLiveStatus();
+  const counters = status?.counters;
   return (
     <Dialog
       isOpen={diagnostics}
@@ -72,7 +80,7 @@ export function DiagnosticsDialog() {
       <DialogBody>
         {counters ? (
           <>
-            <CountersTable counters={counters} />
+            <CountersTable counters={counters} backend={status?.backend} />
             <DialogHeading className="helios-dialog-heading">Last rejection reasons</DialogHeading>
             <RejectionList counters={counters} />
             <Callout compact intent="none" icon="info-sign">

@@ -11,7 +11,21 @@ const beforeToaster: Notification[] = [];
 let show: Show | null = null;
 
 export function notify(content: Omit<Notification, "id">): void {
-  const notification = { ...content, id: `note-${++nextId}` };
+  notifyWithId({ ...content, id: `note-${++nextId}` });
+}
+
+/**
+ * Change a notification in place (same id): on screen it is redrawn, waiting
+ * it shows the new content when its turn comes. Returns false when it is gone.
+ */
+export function updateNotification(notification: Notification): boolean {
+  const where = queue.update(notification);
+  if (where === "visible") show?.(notification);
+  return where !== "gone";
+}
+
+/** Raise a notification with a chosen id (so it can be updated later). */
+export function notifyWithId(notification: Notification): void {
   const now = queue.push(notification);
   if (!now) return;
   if (show) show(notification);

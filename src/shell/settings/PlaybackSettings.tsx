@@ -1,44 +1,19 @@
 // Lap coordinates and playback (switch + date/time range).
+import { FinishLineForm } from "../finishLine/FinishLineForm";
 import { ControlGroup, FormGroup, InputGroup, Switch } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
 import { useTelemetry } from "../../worker-client/hooks";
 import { setPlayback } from "./settingsActions";
 
-function parseCoordinate(text: string, limit: number): number | null {
-  const value = Number(text);
-  return text.trim() !== "" && Number.isFinite(value) && Math.abs(value) <= limit ? value : null;
-}
-
+/** The lap-coordinate fields send the same setLapCoords request as the map. */
 export function LapCoordsSettings() {
   const { lapCoords } = useSnapshot(appState);
-  const update = (key: "lat" | "long", text: string) => {
-    const value = parseCoordinate(text, key === "lat" ? 90 : 180);
-    if (value === null) return;
-    appState.lapCoords = { lat: lapCoords?.lat ?? 0, long: lapCoords?.long ?? 0, [key]: value };
-  };
   return (
-    <FormGroup
-      label="Lap coordinates (finish line)"
-      helperText="The backend sends these on connect."
-    >
-      <ControlGroup>
-        <InputGroup
-          aria-label="Latitude"
-          placeholder="Latitude"
-          type="number"
-          defaultValue={lapCoords?.lat?.toString() ?? ""}
-          onValueChange={(text) => update("lat", text)}
-        />
-        <InputGroup
-          aria-label="Longitude"
-          placeholder="Longitude"
-          type="number"
-          defaultValue={lapCoords?.long?.toString() ?? ""}
-          onValueChange={(text) => update("long", text)}
-        />
-      </ControlGroup>
-    </FormGroup>
+    <FinishLineForm
+      initialLat={lapCoords?.lat?.toString() ?? ""}
+      initialLong={lapCoords?.long?.toString() ?? ""}
+    />
   );
 }
 

@@ -15,6 +15,7 @@ import { DialogHeading } from "../../panels/common/headings";
 import { dialogs } from "../dialogs";
 import { ConnectionSettings } from "./ConnectionSettings";
 import { FavouritesSettings } from "./FavouritesSettings";
+import { MapTileSettings } from "./MapTileSettings";
 import { LapCoordsSettings, PlaybackSettings } from "./PlaybackSettings";
 import "./settings.css";
 
@@ -79,6 +80,11 @@ export function SettingsDialog() {
           <SectionCard>
             <LapCoordsSettings />
             <PlaybackSettings />
+          </SectionCard>
+        </Section>
+        <Section title="Map" compact>
+          <SectionCard>
+            <MapTileSettings />
           </SectionCard>
         </Section>
       </DialogBody>

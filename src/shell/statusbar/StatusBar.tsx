@@ -14,6 +14,7 @@ import {
   waitingText,
 } from "./format";
 import { NO_VALUE } from "../../panels/common/formatNumber";
+import { formatDuration } from "../../panels/Laps/raceFormat";
 import "./statusbar.css";
 
 function LinkIndicator({
@@ -86,6 +87,17 @@ function ImportedMarker({ view }: { view: HistoryViewState | undefined }) {
   );
 }
 
+/** The backend's raceInfo, while NETWORK: lap, race day and time left today. */
+function RaceStatus() {
+  const race = useLiveStatus()?.backend?.raceInfo;
+  if (!race) return null;
+  return (
+    <span className="helios-status-item" data-testid="status-race">
+      Lap {race.lapNumber} · Day {race.raceDay} · {formatDuration(race.timeLeftMs)} left
+    </span>
+  );
+}
+
 export function StatusBar() {
   const app = useSnapshot(appState);
   const status = useLiveStatus();
@@ -115,6 +127,7 @@ export function StatusBar() {
       <span className="helios-status-item" data-testid="status-car-latency">
         Car latency {formatLatency(app.carLatency)}
       </span>
+      {app.connectionType === "NETWORK" && <RaceStatus />}
       <span className="helios-status-spacer" />
       <span className="helios-status-item" data-testid="status-rate">
         {formatRate(counters?.packetRate)}

@@ -13,14 +13,19 @@ import { LoadingPhases } from "../../state/loadingPhases";
 import { LoadingSignal } from "../../state/loadingSignal";
 import { NOTIFICATION_TEXTS } from "../../state/notificationQueue";
 import { useTelemetry } from "../../worker-client/hooks";
-import { notify } from "../notifications/notificationCenter";
+import { notify, notifyWithId, updateNotification } from "../notifications/notificationCenter";
+import { LapToasts } from "../notifications/lapToasts";
+
+// A burst of laps becomes one toast ("3 laps completed"), never a queue.
+const lapToasts = new LapToasts({ show: notifyWithId, update: updateNotification });
 
 function handleEvent(event: WorkerEvent): void {
   switch (event.type) {
     case "notification":
       // The link itself (mqttConnected) arrives with the next snapshot. The worker already applies the lap rule (NETWORK, or the demo car's own
       // laps; never during playback), so every lapComplete it sends is shown.
-      notify(NOTIFICATION_TEXTS[event.kind]);
+      if (event.kind === "lapComplete") lapToasts.lap();
+      else notify(NOTIFICATION_TEXTS[event.kind]);
       return;
     case "laps":
       applyLapResult(event.result);

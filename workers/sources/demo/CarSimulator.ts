@@ -27,6 +27,11 @@ export interface CarSimulatorOptions {
 const DRIVERS = ["0x4A7F21C3", "0x19B04E5D", "0x7C3D9A10"];
 const MAX_SUBSTEP_S = 0.1; // keeps the physics stable when packets are slow
 const TRACK_LONGITUDE = -86.37;
+/**
+ * The backend's lap trigger is a geofence around the finish line: a line set
+ * further than this from the simulated track is never crossed (no laps).
+ */
+export const FINISH_GEOFENCE_M = 150;
 
 /** Everything the packet builder reads; mutated in place by the simulator. */
 export interface CarState {
@@ -82,6 +87,8 @@ export class CarSimulator {
   private readonly onLap: ((lap: LapRecord) => void) | undefined;
   // Kept apart from the epoch start: adding small steps to ~1.7e9 loses precision.
   private elapsed = 0;
+  /** Where on the lap the finish line lies, metres; null = off the track, no laps. */
+  private finishAt: number | null = 0;
 
   constructor(options: CarSimulatorOptions = {}) {
     this.random = createRandom(options.seed ?? 1);
@@ -154,6 +161,18 @@ export class CarSimulator {
     return buildPacket(this.state, this.random);
   }
 
+  /**
+   * Move the finish line (the backend's lapCoords): laps complete where the
+   * car passes the track point nearest to it. Returns false when the line is
+   * off the track (farther than the geofence): then no lap completes.
+   */
+  setFinishLine(lat: number, long: number): boolean {
+    if (!Number.isFinite(lat) || !Number.isFinite(long)) return false;
+    const { along, offTrackM } = TRACK.nearest(lat, long);
+    this.finishAt = offTrackM <= FINISH_GEOFENCE_M ? along : null;
+    return this.finishAt !== null;
+  }
+
   /** The oldest lap completed and not yet taken, or null. */
   takeCompletedLap(): LapRecord | null {
     return this.completed.shift() ?? null;
@@ -184,8 +203,10 @@ export class CarSimulator {
     s.regenPedal = s.motorForce < 0 ? (-s.motorForce / car.MAX_REGEN_FORCE_N) * 100 : 0;
 
     const moved = s.speed * h;
+    const before = s.lapDistance;
     s.odometer += moved;
     s.lapDistance += moved;
+    if (s.lapDistance >= TRACK.length) s.lapDistance -= TRACK.length;
     const point = TRACK.pointAt(s.lapDistance);
     s.lat = point.lat;
     s.long = point.long;
@@ -206,8 +227,7 @@ export class CarSimulator {
       powerOut: Math.max(0, s.motorPower) + car.AUX_LOAD_W,
       powerIn: s.solarPower,
     });
-    if (s.lapDistance >= TRACK.length) {
-      s.lapDistance -= TRACK.length;
+    if (this.finishAt !== null && crossed(before, s.lapDistance, this.finishAt)) {
       s.lapCompleted = true;
       const record = this.lap.finish(s.rfid, Math.round(s.time * 1000), s.remainingAh);
       this.completed.push(record);
@@ -268,4 +288,9 @@ export class CarSimulator {
     const cabinTarget = car.AMBIENT_C + 4 + 8 * s.irradiance;
     s.cabinTemp += ((cabinTarget - s.cabinTemp) * h) / 600;
   }
+}
+
+/** Whether moving from `a` to `b` metres along the (wrapping) lap passed `finish`. */
+function crossed(a: number, b: number, finish: number): boolean {
+  return b >= a ? a < finish && finish <= b : finish > a || finish <= b;
 }

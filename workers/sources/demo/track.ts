@@ -2,7 +2,7 @@
 // Park, Bowling Green, Kentucky, built from a handful of waypoints smoothed
 // with a closed Catmull-Rom spline and resampled to equal 2 m steps, so the
 // car's position is a cheap lookup by distance along the track.
-import { toLatLong, WAYPOINTS } from "./trackCoords";
+import { toLatLong, toLocalXY, WAYPOINTS } from "./trackCoords";
 
 const STEP_M = 2;
 const CURVATURE_WINDOW = 6; // samples either side (±12 m) to smooth curvature
@@ -110,6 +110,21 @@ export class Track {
     );
     const curvature = this.curvature[i]! + (this.curvature[k]! - this.curvature[i]!) * f;
     return { lat, long, heading: this.heading[i]!, curvature };
+  }
+
+  /** The track sample nearest to a point: metres along the lap, and how far off the track it is. */
+  nearest(lat: number, long: number): { along: number; offTrackM: number } {
+    const [px, py] = toLocalXY(lat, long);
+    let best = 0;
+    let bestD = Infinity;
+    for (let i = 0; i < this.x.length; i++) {
+      const d = Math.hypot(this.x[i]! - px, this.y[i]! - py);
+      if (d < bestD) {
+        bestD = d;
+        best = i;
+      }
+    }
+    return { along: best * this.step, offTrackM: bestD };
   }
 
   /**

@@ -37,6 +37,13 @@ export function toLatLong(x: number, y: number): LapCoords {
   return { lat, long };
 }
 
+/** Inverse of toLatLong: metres east/north of the track's origin. */
+export function toLocalXY(lat: number, long: number): [number, number] {
+  const y = ((lat - ORIGIN_LAT) / DEG) * EARTH_RADIUS_M;
+  const x = ((long - ORIGIN_LONG) / DEG) * EARTH_RADIUS_M * Math.cos(ORIGIN_LAT / DEG);
+  return [x, y];
+}
+
 /** The finish line: the start of the main straight. */
 export const DEFAULT_LAP_COORDS: LapCoords = toLatLong(0, 0);
 

@@ -1,0 +1,167 @@
+// Map benchmark (npm run bench:map): the Map tab following the car with one
+// hour of 10 Hz track (36,000 points) in history. The feed server fills the
+// hour quickly (2,000 packets/s, each 0.1 s of simulated driving), then drives
+// at 10 Hz in real time while we measure frames, long tasks and the main
+// thread's cost of each track update. Baseline in the same run: the same map
+// following the same car with a short track (the first few hundred points).
+import { cpus } from "node:os";
+import type { AddressInfo } from "node:net";
+import { chromium, type Page } from "@playwright/test";
+import { preview } from "vite";
+import { FeedServer } from "../feed-server/FeedServer";
+import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/chromium";
+import { writeResultsSection } from "./resultsFile";
+
+const DIST = process.env.BENCH_DIST ?? "dist";
+const HOUR_POINTS = 36_000;
+const MEASURE_MS = Number(process.env.BENCH_MEASURE_MS ?? 10_000);
+const FILL_RATE = Number(process.env.BENCH_FILL_RATE ?? 1000);
+
+interface Measured {
+  label: string;
+  points: number;
+  fpsMedian: number;
+  fpsP5: number;
+  longTasks: number;
+  longTaskMaxMs: number;
+  updates: number;
+  updateP50: number;
+  updateP95: number;
+}
+
+const quantile = (values: number[], q: number) => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+};
+
+// Plain text, not a function: Playwright would serialise a compiled function
+// together with the bundler's helpers, which do not exist in the page.
+const PROBE = `
+  window.__benchLongTasks = [];
+  window.__heliosMapUpdates = [];
+  window.__benchFrames = [];
+  localStorage.setItem("theme", "light");
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__benchLongTasks.push(e.duration);
+  }).observe({ type: "longtask", buffered: true });
+  const frame = (t) => { window.__benchFrames.push(t); requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+`;
+
+async function historyLength(page: Page): Promise<number> {
+  const text =
+    (await page
+      .getByTestId("map-points")
+      .textContent({ timeout: 5000 })
+      .catch(() => "")) ?? "";
+  const match = /of ([\d,]+) points/.exec(text);
+  return match ? Number(match[1]!.replace(/,/g, "")) : 0;
+}
+
+async function measure(page: Page, label: string): Promise<Measured> {
+  await page.evaluate(() => {
+    const w = window as unknown as Record<string, number[]>;
+    w.__benchLongTasks!.length = 0;
+    w.__heliosMapUpdates!.length = 0;
+    w.__benchFrames!.length = 0;
+  });
+  await page.waitForTimeout(MEASURE_MS);
+  const raw = await page.evaluate(() => {
+    const w = window as unknown as Record<string, number[]>;
+    return {
+      longTasks: [...w.__benchLongTasks!],
+      updates: [...w.__heliosMapUpdates!],
+      frames: [...w.__benchFrames!],
+    };
+  });
+  const fps = raw.frames.slice(1).map((t, i) => 1000 / (t - raw.frames[i]!));
+  return {
+    label,
+    points: await historyLength(page),
+    fpsMedian: quantile(fps, 0.5),
+    fpsP5: quantile(fps, 0.05),
+    longTasks: raw.longTasks.filter((d) => d > 50).length,
+    longTaskMaxMs: Math.max(0, ...raw.longTasks),
+    updates: raw.updates.length,
+    updateP50: quantile(raw.updates, 0.5),
+    updateP95: quantile(raw.updates, 0.95),
+  };
+}
+
+function table(rows: Measured[], machine: string): string[] {
+  const f = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "—");
+  return [
+    `Machine: ${machine}. Measured over ${MEASURE_MS / 1000} s each, the map following the car at 10 Hz.`,
+    "",
+    "| run | track points | fps median | fps p5 | long tasks > 50 ms (max ms) | track updates | update p50 | update p95 |",
+    "|---|---|---|---|---|---|---|---|",
+    ...rows.map(
+      (r) =>
+        `| ${r.label} | ${r.points.toLocaleString("en-US")} | ${f(r.fpsMedian)} | ${f(r.fpsP5)} | ${r.longTasks} (${f(r.longTaskMaxMs, 0)}) | ${r.updates} | ${f(r.updateP50, 2)} ms | ${f(r.updateP95, 2)} ms |`,
+    ),
+  ];
+}
+
+async function main(): Promise<void> {
+  const server = await preview({
+    logLevel: "silent",
+    build: { outDir: DIST },
+    preview: { host: "127.0.0.1", port: 0 },
+  });
+  const appUrl = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`;
+  const feed = await FeedServer.start({ port: 0, rate: FILL_RATE, speedup: 1, startPaused: true });
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  const machine = `${cpus().length} cores, ${cpus()[0]?.model.trim() ?? "unknown CPU"}, Chromium ${browser.version()} headless (software rendering)`;
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.addInitScript({ content: PROBE });
+    page.on("pageerror", (error) => console.error("page error:", error.message));
+    page.on("crash", () => console.error("page crashed"));
+    await page.goto(`${appUrl}/map?backend=${encodeURIComponent(feed.url)}`);
+    await page.getByTestId("map-points").waitFor({ timeout: 30_000 });
+    await page.getByTestId("loading-screen").waitFor({ state: "detached", timeout: 30_000 });
+
+    // Baseline: a short track, driven at 10 Hz in real time.
+    feed.setPace(10, 1);
+    feed.resume();
+    await page.waitForTimeout(3000);
+    const baseline = await measure(page, "baseline: short track");
+
+    // Fill one hour of 10 Hz track (each packet 0.1 s of driving), then drive at 10 Hz.
+    process.stdout.write(`filling ${HOUR_POINTS} points … `);
+    feed.setPace(FILL_RATE, FILL_RATE / 10);
+    const started = Date.now();
+    // Count on the server side: a busy page may be slow to answer.
+    const sentBefore = feed.sent;
+    while (feed.sent - sentBefore < HOUR_POINTS && Date.now() - started < 240_000)
+      await page.waitForTimeout(250);
+    feed.setPace(10, 1);
+    console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await page.waitForTimeout(1500);
+    const hour = await measure(page, "1 hour of 10 Hz track");
+
+    const lines = table([baseline, hour], machine);
+    const result = `RESULT map_fps_median=${Math.round(hour.fpsMedian)} map_long_tasks=${hour.longTasks} track_update_p95_ms=${hour.updateP95.toFixed(2)} points=${hour.points}`;
+    console.log(lines.join("\n"));
+    console.log(result);
+    await writeResultsSection("## Map (bench/map.ts)", [
+      ...lines,
+      "",
+      "Budget: ≥ 55 fps median, no long task over 50 ms, track update ≤ 2 ms main thread.",
+      "",
+      "```",
+      result,
+      "```",
+    ]);
+  } finally {
+    await browser.close();
+    await feed.stop();
+    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

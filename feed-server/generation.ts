@@ -1,0 +1,66 @@
+// The two generations of the team's backend the feed server can speak
+// (PROTOCOL.md "More of the real server"):
+// - "2026-01": B3.HeadightsSwitchInput (sic), nested lap records with times in
+//   epoch seconds, setLapCoords answered only by broadcasting lapCoords.
+// - "2026-06": B3.HeadlightsSwitchInput, flat lap records with ISO timestamps,
+//   setLapCoords acknowledged (errors only to the sender, successes broadcast).
+import { toFlatRecord, toSecondsRecord, type LapRecord } from "../workers/laps/lapRecord";
+import type { TelemetryPacket } from "../workers/telemetry/packetSchema";
+import { with2026_06Names } from "../workers/telemetry/generations";
+
+export const GENERATIONS = ["2026-01", "2026-06"] as const;
+export type Generation = (typeof GENERATIONS)[number];
+
+export function isGeneration(value: unknown): value is Generation {
+  return GENERATIONS.includes(value as Generation);
+}
+
+export function wirePacket(packet: TelemetryPacket, generation: Generation): unknown {
+  return generation === "2026-06" ? with2026_06Names(packet) : packet;
+}
+
+export function wireLap(lap: LapRecord, generation: Generation): unknown {
+  return generation === "2026-06" ? toFlatRecord(lap) : toSecondsRecord(lap);
+}
+
+const RACE_DAY_MS = 8 * 3600 * 1000;
+
+/**
+ * raceInfo as the real server computes it: distance integrates the packet's
+ * VehicleVelocity over time in hours (our simulated car sends m/s, so the
+ * unit is m/s·h, as the dashboard labels it).
+ */
+export class RaceInfoTracker {
+  private distanceToday = 0;
+  private lastTime: number | null = null;
+  private readonly startedAt: number;
+
+  constructor(
+    private readonly totalBefore: number,
+    now = Date.now(),
+  ) {
+    this.startedAt = now;
+  }
+
+  add(packet: TelemetryPacket): void {
+    const t = packet.TimeStamp;
+    if (this.lastTime !== null && t > this.lastTime) {
+      const hours = (t - this.lastTime) / 3600;
+      this.distanceToday += packet.MotorDetails0.VehicleVelocity * hours;
+    }
+    this.lastTime = t;
+  }
+
+  info(lapNumber: number, prevTime: number, now = Date.now()) {
+    const today = new Date(this.startedAt).toISOString().slice(0, 10);
+    return {
+      distance: this.distanceToday,
+      lapNumber,
+      prevTime,
+      raceDates: [today],
+      raceDay: 1,
+      timeLeft: Math.max(0, RACE_DAY_MS - (now - this.startedAt)),
+      totalDistance: this.totalBefore + this.distanceToday,
+    };
+  }
+}

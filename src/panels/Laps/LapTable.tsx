@@ -1,0 +1,138 @@
+// The sortable lap table: every lap field with its unit, the driver, the best
+// lap highlighted, a totals row. Clicking a row selects that lap.
+import { HTMLTable, Icon, Tag } from "@blueprintjs/core";
+import { LongText } from "../common/LongText";
+import { useState } from "react";
+import type { AppUnits, Lap } from "../../../workers/contract";
+import {
+  LAP_COLUMNS,
+  bestLap,
+  columnUnit,
+  driverName,
+  formatLapTime,
+  round2,
+  sortLaps,
+  totals,
+  type LapKey,
+  type SortDirection,
+} from "./lapFormat";
+import { formatCell } from "./lapFormat";
+import { toDisplay } from "../../../workers/units";
+
+interface LapTableProps {
+  laps: readonly Lap[];
+  /** Lap number of each lap (position in the full list, 1-based). */
+  numberOf: (lap: Lap) => number;
+  drivers: Readonly<Record<string, string>>;
+  units: AppUnits;
+  selectedEndMs: number | null;
+  onSelect: (lap: Lap) => void;
+}
+
+export function LapTable({
+  laps,
+  numberOf,
+  drivers,
+  units,
+  selectedEndMs,
+  onSelect,
+}: LapTableProps) {
+  const [sort, setSort] = useState<{ key: LapKey; direction: SortDirection }>({
+    key: "endMs",
+    direction: "asc",
+  });
+  const rows = sortLaps(laps, sort.key, sort.direction);
+  const best = bestLap(laps);
+  const sums = totals(laps);
+  const sortBy = (key: LapKey) =>
+    setSort((s) => ({ key, direction: s.key === key && s.direction === "asc" ? "desc" : "asc" }));
+  return (
+    <HTMLTable
+      compact
+      striped
+      interactive
+      className="helios-wide-table helios-lap-table"
+      data-testid="lap-table"
+    >
+      <thead>
+        <tr>
+          <th>#</th>
+          <th>Driver</th>
+          {LAP_COLUMNS.map((column) => {
+            const unit = columnUnit(column, units);
+            const active = sort.key === column.key;
+            return (
+              <th
+                key={column.key}
+                className="helios-num helios-sortable"
+                aria-sort={
+                  active ? (sort.direction === "asc" ? "ascending" : "descending") : "none"
+                }
+                onClick={() => sortBy(column.key)}
+                data-testid={`lap-sort-${column.key}`}
+              >
+                {column.title}
+                {unit && ` (${unit})`}
+                {active && <Icon icon={sort.direction === "asc" ? "caret-up" : "caret-down"} />}
+              </th>
+            );
+          })}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((lap) => (
+          <tr
+            key={`${lap.endMs}-${lap.rfid}-${numberOf(lap)}`}
+            data-testid="lap-row"
+            data-best={lap === best || undefined}
+            className={[
+              lap === best ? "helios-lap-best" : "",
+              lap.endMs === selectedEndMs ? "helios-lap-selected" : "",
+            ].join(" ")}
+            onClick={() => onSelect(lap)}
+          >
+            <td className="helios-num">
+              {numberOf(lap)}
+              {lap.simulated && (
+                <Tag minimal intent="warning" className="helios-lap-sim">
+                  simulated
+                </Tag>
+              )}
+            </td>
+            <td data-testid="lap-driver" className="helios-lap-rfid">
+              <LongText text={driverName(lap.rfid, drivers)} />
+            </td>
+            {LAP_COLUMNS.map((column) => (
+              <td key={column.key} className="helios-num" data-col={column.key}>
+                {formatCell(lap, column, units)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr data-testid="lap-totals" className="helios-lap-totals">
+          <td colSpan={2}>
+            Totals ({laps.length} {laps.length === 1 ? "lap" : "laps"})
+          </td>
+          {LAP_COLUMNS.map((column) => {
+            const value = sums[column.key];
+            const text =
+              value === undefined
+                ? ""
+                : column.key === "lapTime"
+                  ? formatLapTime(value)
+                  : `${column.total === "mean" ? "avg " : ""}${round2(
+                      toDisplay(value, column.unit, units),
+                    )}`;
+            return (
+              <td key={column.key} className="helios-num">
+                {text}
+              </td>
+            );
+          })}
+        </tr>
+      </tfoot>
+    </HTMLTable>
+  );
+}

@@ -1,0 +1,26 @@
+// The backend's raceInfo above the lap table (NETWORK only). Distances are the
+// server's integral of VehicleVelocity over hours, labelled in that unit × h.
+import { Card, H5 } from "@blueprintjs/core";
+import type { RaceInfo } from "../../../workers/contract";
+import { LabelValueTable, type LabelValueRow } from "../common/LabelValueTable";
+import { useFieldCatalog } from "../common/useFieldCatalog";
+import { formatDuration, raceDistanceUnit } from "./raceFormat";
+
+export function RaceInfoCard({ info }: { info: RaceInfo }) {
+  const catalog = useFieldCatalog();
+  const velocityUnit = catalog?.find((f) => f.path === "MotorDetails0.VehicleVelocity")?.unit;
+  const unit = raceDistanceUnit(velocityUnit);
+  const rows: LabelValueRow[] = [
+    ["Lap", String(info.lapNumber), "race-lap"],
+    ["Race day", `${info.raceDay} of ${info.raceDays}`, "race-day"],
+    ["Distance today", `${info.distanceToday.toFixed(2)} ${unit}`, "race-distance"],
+    ["Distance in total", `${info.totalDistance.toFixed(2)} ${unit}`, "race-total"],
+    ["Time left today", formatDuration(info.timeLeftMs), "race-time-left"],
+  ];
+  return (
+    <Card className="helios-overview-card" data-testid="race-info">
+      <H5>Race (from the backend)</H5>
+      <LabelValueTable rows={rows} />
+    </Card>
+  );
+}

@@ -1,0 +1,145 @@
+// Everything drawn inside the Leaflet map, driven imperatively (no React render
+// per packet): the local grid, the trail, the car marker rotated by its
+// heading and following it, the finish line, hover and click on the trail.
+import L from "leaflet";
+import { useEffect, useState } from "react";
+import { useMap } from "react-leaflet";
+import { subscribe } from "valtio";
+import type { TrackResult } from "../../../workers/contract";
+import { DEFAULT_LAP_COORDS } from "../../../workers/sources/demo/trackCoords";
+import { appState } from "../../state/appState";
+import { focusPlotsAt } from "../../state/plotFocus";
+import { openFinishLinePrompt } from "../../shell/finishLine/finishLineActions";
+import { useTelemetry } from "../../worker-client/hooks";
+import { carIcon, createGridLayer, finishIcon, setCarHeading } from "./mapLayers";
+import { mapSettings } from "./mapSettings";
+import { TrackLayer } from "./TrackLayer";
+import { useTrackFeed } from "./useTrackFeed";
+
+export interface HoverInfo {
+  x: number;
+  y: number;
+  time: number;
+  value: number;
+}
+
+export interface MapLayersProps {
+  /** The next click on the map picks the finish line (then this turns off). */
+  picking: boolean;
+  onPicked: () => void;
+  onHover: (hover: HoverInfo | null) => void;
+  onTrack: (track: TrackResult | null, layer: TrackLayer | null) => void;
+  onMoment: (time: number) => void;
+}
+
+const HOVER_PX = 10;
+
+export function MapLayers({ picking, onPicked, onHover, onTrack, onMoment }: MapLayersProps) {
+  const map = useMap();
+  const { live } = useTelemetry();
+  const [layer, setLayer] = useState<TrackLayer | null>(null);
+  const track = useTrackFeed(map, layer);
+
+  useEffect(() => onTrack(track, layer), [track, layer, onTrack]);
+
+  // Static layers: grid, trail, car, finish line.
+  useEffect(() => {
+    const renderer = L.canvas({ padding: 0.2 });
+    const grid = createGridLayer().addTo(map);
+    const trail = new TrackLayer(renderer);
+    trail.group.addTo(map);
+    setLayer(trail);
+    const car = L.marker([0, 0], { icon: carIcon(), interactive: false, keyboard: false });
+    const finish = L.marker([0, 0], { icon: finishIcon(), interactive: false, keyboard: false });
+    const showFinish = () => {
+      // DEMO without a line set: the simulated car laps at its default line.
+      const coords =
+        appState.lapCoords ?? (appState.connectionType === "DEMO" ? DEFAULT_LAP_COORDS : null);
+      if (coords) finish.setLatLng([coords.lat, coords.long]).addTo(map);
+      else finish.remove();
+    };
+    showFinish();
+    const offFinish = subscribe(appState, showFinish);
+    const onStatus = () => {
+      const geo = live.status?.geo;
+      if (!geo || geo.lat === null || geo.long === null) {
+        car.remove();
+        return;
+      }
+      car.setLatLng([geo.lat, geo.long]);
+      if (!map.hasLayer(car)) car.addTo(map);
+      setCarHeading(car, geo.headingDeg);
+      if (mapSettings.follow) map.panTo([geo.lat, geo.long], { animate: false });
+    };
+    onStatus();
+    const offStatus = live.subscribeStatus(onStatus);
+    // Dragging the map means the user wants to look elsewhere.
+    const stopFollowing = () => (mapSettings.follow = false);
+    map.on("dragstart", stopFollowing);
+    return () => {
+      offStatus();
+      offFinish();
+      map.off("dragstart", stopFollowing);
+      grid.remove();
+      trail.group.remove();
+      car.remove();
+      finish.remove();
+      setLayer(null);
+    };
+  }, [map, live]);
+
+  // Hover and click on the trail, right-click to set the finish line.
+  useEffect(() => {
+    if (!layer) return;
+    let frame = 0;
+    let last: L.LeafletMouseEvent | null = null;
+    const hoverNow = () => {
+      frame = 0;
+      const t = layer.current;
+      const i = last ? layer.nearest(map, last.containerPoint, HOVER_PX) : -1;
+      if (!last || !t || i < 0) return onHover(null);
+      onHover({
+        x: last.containerPoint.x,
+        y: last.containerPoint.y,
+        time: t.time[i]!,
+        value: t.value[i]!,
+      });
+    };
+    const move = (event: L.LeafletMouseEvent) => {
+      last = event;
+      frame ||= requestAnimationFrame(hoverNow);
+    };
+    const out = () => {
+      last = null;
+      onHover(null);
+    };
+    const click = (event: L.LeafletMouseEvent) => {
+      if (picking) {
+        onPicked();
+        openFinishLinePrompt(event.latlng.lat, event.latlng.lng);
+        return;
+      }
+      const t = layer.current;
+      const i = layer.nearest(map, event.containerPoint, HOVER_PX);
+      if (!t || i < 0) return;
+      const time = t.time[i]!;
+      focusPlotsAt(time, `Map: ${new Date(time * 1000).toLocaleTimeString("en-US")}`);
+      onMoment(time);
+    };
+    const context = (event: L.LeafletMouseEvent) =>
+      openFinishLinePrompt(event.latlng.lat, event.latlng.lng);
+    map.on("mousemove", move);
+    map.on("mouseout", out);
+    map.on("click", click);
+    map.on("contextmenu", context);
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      map.off("mousemove", move);
+      map.off("mouseout", out);
+      map.off("click", click);
+      map.off("contextmenu", context);
+    };
+  }, [map, layer, picking, onPicked, onHover, onMoment]);
+
+  return null;
+}

@@ -1,0 +1,51 @@
+// Above the map: follow the car, fit the track, set the finish line, and the
+// field the trail is coloured by.
+import { Button, ButtonGroup, HTMLSelect } from "@blueprintjs/core";
+import { useSnapshot } from "valtio";
+import type { FieldInfo } from "../../../workers/contract";
+import { mapSettings } from "./mapSettings";
+
+interface MapToolbarProps {
+  catalog: FieldInfo[] | null;
+  picking: boolean;
+  onPick: () => void;
+  onFit: () => void;
+}
+
+export function MapToolbar({ catalog, picking, onPick, onFit }: MapToolbarProps) {
+  const { follow, colorField } = useSnapshot(mapSettings);
+  const numeric = (catalog ?? []).filter((f) => f.type === "number" && f.path !== "TimeStamp");
+  return (
+    <div className="helios-panel-toolbar helios-map-toolbar">
+      <ButtonGroup>
+        <Button
+          icon="locate"
+          text="Follow car"
+          active={follow}
+          data-testid="map-follow"
+          onClick={() => (mapSettings.follow = !mapSettings.follow)}
+        />
+        <Button icon="zoom-to-fit" text="Fit track" data-testid="map-fit" onClick={onFit} />
+        <Button
+          icon="flag"
+          text={picking ? "Click the map…" : "Set finish line here"}
+          active={picking}
+          data-testid="map-set-finish"
+          title="Then click the map where the finish line is (or right-click the map)"
+          onClick={onPick}
+        />
+      </ButtonGroup>
+      <HTMLSelect
+        aria-label="Colour the track by"
+        data-testid="map-color-field"
+        value={colorField}
+        onChange={(event) => (mapSettings.colorField = event.currentTarget.value)}
+        options={
+          numeric.length > 0
+            ? numeric.map((f) => ({ value: f.path, label: `${f.group}: ${f.label}` }))
+            : [{ value: colorField, label: colorField }]
+        }
+      />
+    </div>
+  );
+}

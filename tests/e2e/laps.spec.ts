@@ -1,0 +1,59 @@
+// The Laps tab against feed servers of both backend generations: laps listed
+// with dates in the current year and driver names, raceInfo shown, and a burst
+// of laps coalesced into at most two toasts.
+import { expect, test, type Page } from "@playwright/test";
+import { FeedServer } from "../../feed-server/FeedServer";
+
+const toasts = (page: Page) => page.locator(".helios-toaster .bp6-toast");
+
+async function openLaps(page: Page, server: FeedServer): Promise<void> {
+  await page.goto(`/laps?backend=${encodeURIComponent(server.url)}`);
+  await expect(page.getByTestId("status-connection-type")).toHaveText("NETWORK", {
+    timeout: 20_000,
+  });
+}
+
+for (const generation of ["2026-01", "2026-06"] as const) {
+  test(`lists a ${generation} backend's laps with dates in the current year`, async ({ page }) => {
+    const server = await FeedServer.start({ port: 0, rate: 5, seededLaps: 3, generation });
+    try {
+      await openLaps(page, server);
+      const rows = page.getByTestId("lap-row");
+      await expect(rows).toHaveCount(3, { timeout: 20_000 });
+      await expect(page.getByTestId("laps-error")).toHaveCount(0);
+      const year = String(new Date().getFullYear());
+      for (const cell of await page.locator('[data-col="endMs"]').all())
+        await expect(cell).toContainText(`/${year}, `);
+      await expect(rows.first().locator('[data-col="lapTime"]')).toHaveText(/^\d+:\d{2}\.\d{2}$/);
+      await expect(rows.first().getByTestId("lap-driver")).toHaveText(/^Sim Driver [ABC]$/);
+      await expect(page.locator('[data-best="true"]')).toHaveCount(1);
+      await expect(page.getByTestId("lap-totals")).toContainText("3 laps");
+      const motor = rows.first().locator('[data-col="averageMotorWattage"]');
+      if (generation === "2026-06") await expect(motor).not.toHaveText("—");
+      else await expect(motor).toHaveText("—");
+      await expect(page.getByTestId("race-info")).toContainText("Race day");
+      await expect(page.getByTestId("status-race")).toContainText("Lap 3");
+      await page.screenshot({ path: `/tmp/e2e10/laps-${generation}.png`, fullPage: true });
+    } finally {
+      await server.stop();
+    }
+  });
+}
+
+test("a burst of 10 laps in 2 s gives at most 2 toasts", async ({ page }) => {
+  const server = await FeedServer.start({ port: 0, rate: 5, seededLaps: 1 });
+  try {
+    await openLaps(page, server);
+    await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByTestId("lap-row")).toHaveCount(1, { timeout: 20_000 });
+    const laps = toasts(page).filter({ hasText: "Lap Completion" });
+    await expect(laps).toHaveCount(0);
+    server.burstLaps(10, 2000);
+    await expect(page.getByTestId("lap-row")).toHaveCount(11, { timeout: 10_000 });
+    await expect(laps.filter({ hasText: "laps completed" }).first()).toBeVisible();
+    expect(await laps.count()).toBeLessThanOrEqual(2);
+    await page.screenshot({ path: "/tmp/e2e10/lap-burst.png" });
+  } finally {
+    await server.stop();
+  }
+});

@@ -1,0 +1,114 @@
+// The Map tab in Chromium: the DEMO track and the car drawn with no request
+// leaving the machine, hover and click on the trail moving the plots, and the
+// finish line moved against the feed server with a right and a wrong password.
+import { expect, test, type Page } from "@playwright/test";
+import { FeedServer } from "../../feed-server/FeedServer";
+import { NO_BACKEND_URL } from "./e2e-env";
+
+const local = (url: string) => /^(https?|wss?):\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(url);
+const isInternal = (url: string) => /^(data|blob|about|chrome-extension):/.test(url);
+
+async function watchRequests(page: Page): Promise<string[]> {
+  const outside: string[] = [];
+  page.on("request", (request) => {
+    const url = request.url();
+    if (!local(url) && !isInternal(url)) outside.push(url);
+  });
+  return outside;
+}
+
+/** The trail's canvas has drawn pixels (not just the background). */
+async function trailDrawn(page: Page): Promise<boolean> {
+  return page.locator(".leaflet-overlay-pane canvas").evaluate((canvas) => {
+    const c = canvas as HTMLCanvasElement;
+    const data = c.getContext("2d")?.getImageData(0, 0, c.width, c.height).data;
+    if (!data) return false;
+    let painted = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) painted++;
+    return painted > 200;
+  });
+}
+
+test("draws the DEMO track and the car marker with no request leaving the machine", async ({
+  page,
+}) => {
+  const outside = await watchRequests(page);
+  await page.goto(`/map?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=50`);
+  await expect(page.getByTestId("map")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("map-car")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("map-finish")).toBeVisible();
+  await expect.poll(() => trailDrawn(page), { timeout: 20_000 }).toBe(true);
+  await expect(page.getByTestId("map-legend")).toContainText("Vehicle Velocity");
+  await expect(page.getByTestId("map-legend-max")).toContainText("m/s");
+  await expect(page.locator(".leaflet-control-scale")).toBeVisible();
+  await expect(page.locator(".leaflet-tile-pane img")).toHaveCount(0);
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: "/tmp/e2e10/map-demo.png" });
+  expect(outside).toEqual([]);
+});
+
+test("hovering the trail shows time and value; clicking moves the plots there", async ({
+  page,
+}) => {
+  await page.goto(`/map?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=50`);
+  const car = page.getByTestId("map-car");
+  await expect(car).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => trailDrawn(page), { timeout: 20_000 }).toBe(true);
+  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  // Follow mode keeps the car (the trail's newest point) where it is drawn.
+  const box = (await car.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.getByTestId("map-hover")).toContainText(/\d{1,2}:\d{2}:\d{2}/);
+  await expect(page.getByTestId("map-hover")).toContainText("Vehicle Velocity");
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.getByTestId("map-moment")).toContainText("Plots moved to");
+  await page.getByRole("tab", { name: "Plots" }).click();
+  const focus = page.getByTestId("plots-focus");
+  await expect(focus).toContainText("Map:", { timeout: 20_000 });
+  await expect(page.getByTestId("plots-mode")).toHaveText("Zoomed");
+  const from = Number(await focus.getAttribute("data-from"));
+  const to = Number(await focus.getAttribute("data-to"));
+  expect(to - from).toBe(60);
+  expect(Math.abs((from + to) / 2 - Date.now() / 1000)).toBeLessThan(120);
+});
+
+for (const generation of ["2026-01", "2026-06"] as const) {
+  test(`moves the finish line on a ${generation} feed server: wrong password refused, right one accepted`, async ({
+    page,
+  }) => {
+    const server = await FeedServer.start({ port: 0, rate: 5, password: "sun", generation });
+    try {
+      await page.goto(`/map?backend=${encodeURIComponent(server.url)}`);
+      await expect(page.getByTestId("status-connection-type")).toHaveText("NETWORK", {
+        timeout: 20_000,
+      });
+      await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+      await page.getByTestId("map-set-finish").click();
+      const frame = (await page.getByTestId("map").boundingBox())!;
+      await page.mouse.click(frame.x + frame.width / 3, frame.y + frame.height / 2);
+      const dialog = page.getByRole("dialog", { name: "Set finish line here" });
+      await expect(dialog).toBeVisible();
+      await dialog.getByLabel("Finish-line password").fill("nope");
+      await dialog.getByRole("button", { name: "Move finish line" }).click();
+      await expect(dialog.getByTestId("finish-line-answer")).toHaveText(
+        "Invalid password (password)",
+      );
+      expect(server.lapCoords).not.toEqual(expect.objectContaining({ lat: 0 }));
+      const before = { ...server.lapCoords };
+      await expect(dialog.getByLabel("Finish-line password")).toHaveValue("");
+      await dialog.getByLabel("Finish-line password").fill("sun");
+      await dialog.getByRole("button", { name: "Move finish line" }).click();
+      await expect(dialog.getByTestId("finish-line-answer")).toContainText(
+        "The backend moved the finish line to",
+      );
+      expect(server.lapCoords).not.toEqual(before);
+      const lat = await dialog.getByLabel("Latitude").inputValue();
+      expect(server.lapCoords.lat).toBeCloseTo(Number(lat), 6);
+      // The password is never stored.
+      const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+      expect(stored).not.toContain('sun"');
+    } finally {
+      await server.stop();
+    }
+  });
+}

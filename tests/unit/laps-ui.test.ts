@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import type { Lap } from "../../workers/contract";
+import {
+  LAP_COLUMNS,
+  bestLap,
+  driverName,
+  formatCell,
+  formatLapDate,
+  formatLapTime,
+  lapWindow,
+  sortLaps,
+  totals,
+} from "../../src/panels/Laps/lapFormat";
+import { formatDuration, raceDistanceUnit } from "../../src/panels/Laps/raceFormat";
+import { lapSourceText } from "../../src/panels/Laps/LapsPanel";
+import { LapToasts } from "../../src/shell/notifications/lapToasts";
+import type { Notification } from "../../src/state/notificationQueue";
+
+const END = Date.UTC(2026, 6, 1, 15, 0, 0);
+const lap = (patch: Partial<Lap>): Lap => ({
+  rfid: "0x1",
+  endMs: END,
+  lapTime: 200,
+  distance: 4.2,
+  averageSpeed: 75.6,
+  ampHours: 1,
+  averagePackCurrent: 10,
+  energyConsumed: 0.5,
+  totalPowerIn: 500,
+  totalPowerOut: 1500,
+  netPowerOut: 1000,
+  batterySecondsRemaining: 3600,
+  averageMotorWattage: null,
+  simulated: false,
+  ...patch,
+});
+const column = (key: string) => LAP_COLUMNS.find((c) => c.key === key)!;
+
+describe("lap table formatting", () => {
+  it("shows lap time as m:ss.ss", () => {
+    expect(formatLapTime(183.456)).toBe("3:03.46");
+    expect(formatLapTime(59.999)).toBe("1:00.00");
+    expect(formatLapTime(7.5)).toBe("0:07.50");
+    expect(formatLapTime(-1)).toBe("—");
+  });
+
+  it("shows the end as an en-US date and numbers with 2 decimals", () => {
+    expect(formatLapDate(END)).toBe(new Date(END).toLocaleString("en-US"));
+    expect(formatCell(lap({}), column("ampHours"), "metric")).toBe("1.00");
+    expect(formatCell(lap({ ampHours: 1.23456 }), column("ampHours"), "metric")).toBe("1.23");
+    expect(formatCell(lap({}), column("averageMotorWattage"), "metric")).toBe("—");
+  });
+
+  it("converts distance and speed for imperial units", () => {
+    expect(formatCell(lap({}), column("distance"), "imperial")).toBe("2.61");
+    expect(formatCell(lap({}), column("averageSpeed"), "imperial")).toBe("46.98");
+    expect(formatCell(lap({}), column("totalPowerIn"), "imperial")).toBe("500.00");
+  });
+
+  it("sorts by any column both ways, highlights the fastest lap, and totals", () => {
+    const laps = [lap({ lapTime: 210, endMs: END }), lap({ lapTime: 190, endMs: END + 1 })];
+    expect(sortLaps(laps, "lapTime", "asc").map((l) => l.lapTime)).toEqual([190, 210]);
+    expect(sortLaps(laps, "lapTime", "desc").map((l) => l.lapTime)).toEqual([210, 190]);
+    expect(bestLap(laps)?.lapTime).toBe(190);
+    expect(bestLap([])).toBeNull();
+    const sums = totals(laps);
+    expect(sums.lapTime).toBe(400);
+    expect(sums.distance).toBeCloseTo(8.4);
+    expect(sums.averageSpeed).toBeCloseTo(75.6); // a mean, not a sum
+    expect(sums.averageMotorWattage).toBeUndefined();
+  });
+
+  it("names drivers from GET /drivers, else shows the RFID", () => {
+    expect(driverName("0x1", { "0x1": "Ada" })).toBe("Ada");
+    expect(driverName("0x2", { "0x1": "Ada" })).toBe("0x2");
+  });
+
+  it("a lap's window ends at its end and lasts its lap time", () => {
+    expect(lapWindow(lap({}))).toEqual({ from: END / 1000 - 200, to: END / 1000 });
+  });
+
+  it("says where laps come from for the current source", () => {
+    expect(lapSourceText("NETWORK", false)).toMatch(/backend/);
+    expect(lapSourceText("DEMO", false)).toMatch(/simulated/);
+    expect(lapSourceText("RADIO", false)).toMatch(/NETWORK/);
+    expect(lapSourceText("NETWORK", true)).toMatch(/playback/);
+  });
+
+  it("labels race distances honestly and formats time left", () => {
+    expect(raceDistanceUnit("km/h")).toBe("km");
+    expect(raceDistanceUnit("m/s")).toBe("m/s·h");
+    expect(formatDuration(3_723_000)).toBe("1:02:03");
+  });
+});
+
+describe("lap toasts never fall behind", () => {
+  function harness() {
+    let t = 0;
+    const shown: Notification[] = [];
+    const open = new Map<string, Notification>();
+    const toasts = new LapToasts(
+      {
+        show: (n) => {
+          shown.push(n);
+          open.set(n.id, n);
+        },
+        update: (n) => (open.has(n.id) ? (open.set(n.id, n), true) : false),
+      },
+      () => t,
+    );
+    return { toasts, shown, open, advance: (ms: number) => (t += ms) };
+  }
+
+  it("a burst of 10 laps in 2 s gives one toast saying 10 laps completed", () => {
+    const h = harness();
+    for (let i = 0; i < 10; i++) {
+      h.toasts.lap();
+      h.advance(200);
+    }
+    expect(h.shown.length).toBeLessThanOrEqual(2);
+    expect(h.shown).toHaveLength(1);
+    expect(h.shown[0]).toMatchObject({
+      title: "Lap Completion",
+      message: "A lap has been completed!",
+    });
+    expect(h.open.get(h.shown[0]!.id)?.message).toBe("10 laps completed");
+  });
+
+  it("laps further apart than a toast's life each get their own toast", () => {
+    const h = harness();
+    h.toasts.lap();
+    h.advance(4000);
+    h.toasts.lap();
+    expect(h.shown).toHaveLength(2);
+    expect(h.shown[1]?.message).toBe("A lap has been completed!");
+  });
+
+  it("a lap after its toast was closed early starts a new toast", () => {
+    const h = harness();
+    h.toasts.lap();
+    h.open.clear();
+    h.advance(100);
+    h.toasts.lap();
+    expect(h.shown).toHaveLength(2);
+  });
+});
