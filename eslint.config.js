@@ -22,12 +22,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [
-                "**/workers/**",
-                "!**/workers/contract",
-                "!**/workers/units",
-                "!**/workers/sources/demo/trackCoords",
-              ],
+              regex: "(^|/)workers/(?!(contract|units|sources/demo/trackCoords)$)",
               message:
                 "src/ may import from workers/ only the contract (as types), workers/units and the demo track's map defaults.",
             },
