@@ -1,4 +1,4 @@
-import { initialConnection } from "../../workers/service/config";
+import { idlePlayback, idleRecording, initialConnection } from "../../workers/service/config";
 import { describe, expect, it } from "vitest";
 import type { Snapshot } from "../../workers/contract";
 import { LiveStore } from "../../src/worker-client/liveStore";
@@ -20,6 +20,8 @@ function snapshot(seq: number, changed: Snapshot["changed"]): Snapshot {
       recentRejections: [],
     },
     geo: { lat: null, long: null, headingDeg: null, distanceKm: 0 },
+    playback: idlePlayback(),
+    recording: idleRecording(),
   };
 }
 

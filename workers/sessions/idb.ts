@@ -1,0 +1,43 @@
+// Promise helpers over the raw IndexedDB API (the worker has no library for
+// it, and the few calls we need do not justify one).
+
+export function requestResult<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error("IndexedDB request failed"));
+  });
+}
+
+export function transactionDone(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(tx.error ?? new Error("IndexedDB transaction aborted"));
+    tx.onerror = () => reject(tx.error ?? new Error("IndexedDB transaction failed"));
+  });
+}
+
+/** Walks a cursor, calling `visit` per row until it returns false or rows run out. */
+export function walkCursor(
+  request: IDBRequest<IDBCursorWithValue | null>,
+  visit: (value: unknown) => boolean,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    request.onerror = () => reject(request.error ?? new Error("IndexedDB cursor failed"));
+    request.onsuccess = () => {
+      const cursor = request.result;
+      if (!cursor) return resolve();
+      if (visit(cursor.value)) cursor.continue();
+      else resolve();
+    };
+  });
+}
+
+/** A readable message for anything IndexedDB throws (quota, private mode, blocked). */
+export function describeStorageError(error: unknown): string {
+  if (
+    error instanceof Error ||
+    (typeof DOMException !== "undefined" && error instanceof DOMException)
+  )
+    return `${(error as Error).name}: ${(error as Error).message}`;
+  return String(error);
+}
