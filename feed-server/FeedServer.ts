@@ -10,6 +10,7 @@ import { createRandom } from "../workers/sources/demo/random";
 import { lapsHandler } from "./lapsRoute";
 import { corruptPacket } from "./malformed";
 import { pastLaps } from "./pastLaps";
+import { handlePlayback, type BackendGeneration, type SentPacket } from "./playbackRoute";
 import { attachSocketHandlers } from "./socketHandlers";
 
 export interface FeedServerOptions {
@@ -37,7 +38,14 @@ export interface FeedServerOptions {
   wallClockTimestamps?: boolean;
   /** Start with packets held back until resume() (benchmarks count only what a client got). */
   startPaused?: boolean;
+  /** Which real backend to imitate (playback REST shapes); default "2026-01". */
+  generation?: BackendGeneration;
+  /** 2026-01 only: an answer of /packetsBetween stops before this many bytes (default 1,000,000). */
+  answerCapBytes?: number;
 }
+
+/** Packets kept for the playback endpoints (about 5.5 h at 10 packets/s). */
+const KEEP_SENT = 200_000;
 
 export const MAX_RATE = 10_000;
 const TICK_MS = 10;
@@ -50,6 +58,8 @@ export class FeedServer {
   /** Packets emitted (broadcast once each), malformed ones included. */
   sent = 0;
   malformedSent = 0;
+  /** What /packetsBetween serves: the well-formed packets sent, in order. */
+  readonly sentLog: SentPacket[] = [];
   private readonly timers: Array<ReturnType<typeof setInterval>> = [];
   private dropoutTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly simulator: CarSimulator;
@@ -85,11 +95,20 @@ export class FeedServer {
       speedup: 1,
       wallClockTimestamps: false,
       startPaused: false,
+      generation: "2026-01",
+      answerCapBytes: 1_000_000,
       ...options,
     };
     const startedAt = Date.now();
     let server: FeedServer | null = null;
-    const http = createServer(lapsHandler(() => server?.laps ?? [], startedAt));
+    const laps = lapsHandler(() => server?.laps ?? [], startedAt);
+    const http = createServer((req, res) => {
+      if (server && req.method === "GET" && !req.url?.startsWith("/socket.io")) {
+        res.setHeader("Access-Control-Allow-Origin", "*");
+        if (handlePlayback(req, res, server.sentLog, server.options)) return;
+      }
+      laps(req, res);
+    });
     const io = new Server(http, { cors: { origin: "*" } });
     server = new FeedServer(http, io, full);
     attachSocketHandlers(server);
@@ -206,6 +225,9 @@ export class FeedServer {
         this.malformedSent++;
       } else {
         this.io.emit("packet", packet);
+        this.sentLog.push({ time: packet.TimeStamp, packet });
+        if (this.sentLog.length > KEEP_SENT)
+          this.sentLog.splice(0, this.sentLog.length - KEEP_SENT);
       }
       this.sent++;
       this.drainLaps();

@@ -23,11 +23,15 @@ Usage: npm run feed -- [options]
   --speedup <x>           simulated seconds per real second (default 1;
                           e.g. 50 for a lap every few seconds)
   --laps <n>              past laps served by GET /laps at start (default 3)
+  --generation <g>        backend generation to imitate: 2026-01 (default) or 2026-06
+  --answer-cap-bytes <n>  2026-01: /packetsBetween answers stop before n bytes
+                          (default 1000000, about 100 packets)
   --help                  this text
 
 Events: packet, lapData + lapComplete on each simulated lap, carLatency every
 5 s, lapCoords on connect, carConnect / carDisconnect, ping acknowledged,
-setLapCoords handled. REST: GET /laps.`;
+setLapCoords handled. REST: GET /laps, GET /firstAndLastPacket and
+GET /packetsBetween (served from the packets sent, in the chosen generation).`;
 
 export type CliResult = { help: true } | { help: false; options: FeedServerOptions };
 
@@ -58,6 +62,8 @@ export function parseCli(argv: string[]): CliResult {
       password: { type: "string" },
       laps: { type: "string" },
       speedup: { type: "string" },
+      generation: { type: "string" },
+      "answer-cap-bytes": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -80,5 +86,11 @@ export function parseCli(argv: string[]): CliResult {
   set("password", values.password);
   set("speedup", number("speedup", values.speedup, 0.01, 1000));
   set("seededLaps", number("laps", values.laps, 0, 100));
+  if (values.generation !== undefined) {
+    if (values.generation !== "2026-01" && values.generation !== "2026-06")
+      throw new Error(`--generation must be 2026-01 or 2026-06 (got "${values.generation}")`);
+    options.generation = values.generation;
+  }
+  set("answerCapBytes", number("answer-cap-bytes", values["answer-cap-bytes"], 1000, 1e9));
   return { help: false, options };
 }

@@ -119,7 +119,8 @@ export async function walkPacketsBetween(options: WalkOptions): Promise<void> {
     }
     if (packets.length > 0) options.onPackets(packets);
     options.onProgress?.(Math.min(1, (last - from) / span));
-    if (items.length === 0 || last >= to) return;
+    // Not `last >= to`: more packets may share the final timestamp.
+    if (items.length === 0) return;
     const grewAtStart = last === start && [...seenAtLast].some((id) => !seenAtStart.has(id));
     if (last > start) {
       start = last;
@@ -130,6 +131,7 @@ export async function walkPacketsBetween(options: WalkOptions): Promise<void> {
       // Nothing new at this timestamp (or items without one): step past it.
       start = last + 0.001;
       seenAtStart = new Set();
+      if (start > to) return;
     }
   }
 }
