@@ -10,6 +10,7 @@ import { AppNavbar } from "./shell/navbar/AppNavbar";
 import { NotificationToaster } from "./shell/notifications/NotificationToaster";
 import { SettingsDialog } from "./shell/settings/SettingsDialog";
 import { StatusBar } from "./shell/statusbar/StatusBar";
+import { TransportBar } from "./shell/transport/TransportBar";
 import { useThemeSync } from "./shell/theme/useThemeSync";
 import { useShellWiring } from "./shell/wiring/useShellWiring";
 import "./shell/shell.css";
@@ -25,6 +26,7 @@ function Shell() {
         <main className="helios-content">
           <AppRoutes />
         </main>
+        <TransportBar />
         <StatusBar />
       </div>
       <LoadingScreen />

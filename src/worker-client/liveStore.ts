@@ -7,6 +7,8 @@ import type {
   FieldPath,
   FieldValue,
   GeoState,
+  PlaybackState,
+  RecordingState,
   Snapshot,
 } from "../../workers/contract";
 import type { TelemetryClient } from "./TelemetryClient";
@@ -15,6 +17,8 @@ export interface LiveStatus {
   connection: ConnectionState;
   counters: Counters;
   geo: GeoState;
+  playback: PlaybackState;
+  recording: RecordingState;
 }
 
 type Listener = () => void;
@@ -77,6 +81,8 @@ export class LiveStore {
       connection: snapshot.connection,
       counters: snapshot.counters,
       geo: snapshot.geo,
+      playback: snapshot.playback,
+      recording: snapshot.recording,
     };
     for (const listener of this.statusListeners) listener();
   }

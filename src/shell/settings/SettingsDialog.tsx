@@ -15,6 +15,7 @@ import { dialogs } from "../dialogs";
 import { ConnectionSettings } from "./ConnectionSettings";
 import { FavouritesSettings } from "./FavouritesSettings";
 import { LapCoordsSettings, PlaybackSettings } from "./PlaybackSettings";
+import { SessionsSettings } from "./SessionsSettings";
 import "./settings.css";
 
 function DisplaySettings() {
@@ -78,6 +79,11 @@ export function SettingsDialog() {
           <SectionCard>
             <LapCoordsSettings />
             <PlaybackSettings />
+          </SectionCard>
+        </Section>
+        <Section title="Sessions" compact>
+          <SectionCard>
+            <SessionsSettings />
           </SectionCard>
         </Section>
       </DialogBody>

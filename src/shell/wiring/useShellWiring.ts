@@ -34,6 +34,13 @@ function handleEvent(event: WorkerEvent, loading: LoadingSignal): void {
       return;
     case "rejected":
       return; // counters reach the status bar through snapshots
+    case "sessionNotice":
+      notify({
+        title: event.level === "error" ? "Replay failed" : "Sessions",
+        message: event.message,
+        intent: event.level === "error" ? "danger" : "warning",
+      });
+      return;
   }
 }
 
