@@ -43,7 +43,12 @@ export function TransportBar() {
   const playback = useLiveStatus()?.playback;
   if (!playback?.on) return null;
   const api = client.api;
-  const ready = playback.clock !== null && playback.start !== null && playback.end !== null;
+  // Controls wait for the load: the clock means nothing before packets are there.
+  const ready =
+    playback.loading === null &&
+    playback.clock !== null &&
+    playback.start !== null &&
+    playback.end !== null;
   const span = ready ? playback.end! - playback.start! : 0;
   return (
     <div
