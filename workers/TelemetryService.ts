@@ -148,7 +148,9 @@ export class TelemetryService implements TelemetryApi {
 
   snapshot(sinceSeq: number): Snapshot {
     const since = typeof sinceSeq === "number" && Number.isFinite(sinceSeq) ? sinceSeq : 0;
-    const shown = this.view.snapshot(since, { ...this.connection });
+    // Playback is on whenever a replay is (also one loaded by replay.load, e.g. an import).
+    const playback = this.connection.playback || (this.replayInstance?.on ?? false);
+    const shown = this.view.snapshot(since, { ...this.connection, playback });
     return {
       ...shown,
       playback: this.replay.state(),
@@ -387,7 +389,8 @@ export class TelemetryService implements TelemetryApi {
 
   private lapEventsFrom(source: ConnectionType): boolean {
     const type = this.connection.connectionType;
-    return !this.connection.playback && source === type && (type === "NETWORK" || type === "DEMO");
+    const replaying = this.connection.playback || (this.replayInstance?.on ?? false);
+    return !replaying && source === type && (type === "NETWORK" || type === "DEMO");
   }
 
   private onNotify(kind: "lapComplete" | "carConnect" | "carDisconnect", source: ConnectionType) {
