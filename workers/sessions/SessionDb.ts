@@ -4,13 +4,24 @@
 import type { SessionInfo } from "../contract";
 import type { RowSlices } from "../history/ColumnRing";
 import { chunkBytes, decodeChunk, type ChunkRecord } from "./chunkCodec";
-import { requestResult, transactionDone, walkCursor } from "./idb";
+import { requestResult, transactionDone } from "./idb";
 
 const DB_NAME = "helios-sessions";
 const DB_VERSION = 1;
 const SESSIONS = "sessions";
 const CHUNKS = "chunks";
 const BY_TIME = "byTime";
+/** A chunk holds about a second of packets; packet time inside one may span more. */
+const CHUNK_SPAN_MAX = 120;
+
+/** Drops whole chunks from the front while the rest still hold `maxRows` rows. */
+function trimOldest(rows: RowSlices[], maxRows: number): RowSlices[] {
+  let total = rows.reduce((sum, r) => sum + r.count, 0);
+  let start = 0;
+  while (start < rows.length - 1 && total - rows[start]!.count >= maxRows)
+    total -= rows[start++]!.count;
+  return rows.slice(start);
+}
 
 export class SessionDb {
   private constructor(
@@ -71,39 +82,46 @@ export class SessionDb {
     await transactionDone(tx);
   }
 
-  /** The newest chunks of a session holding up to `maxRows` rows, oldest first. */
-  async readNewestRows(id: string, maxRows: number): Promise<RowSlices[]> {
-    const tx = this.db.transaction(CHUNKS, "readonly");
-    const range = IDBKeyRange.bound([id, -Infinity], [id, Infinity]);
-    const rows: RowSlices[] = [];
-    let total = 0;
-    await walkCursor(tx.objectStore(CHUNKS).openCursor(range, "prev"), (value) => {
-      const decoded = decodeChunk(value, this.layout);
-      if (decoded) {
-        rows.push(decoded);
-        total += decoded.count;
+  /**
+   * The newest chunks of a session holding up to `maxRows` rows, oldest first.
+   * One getAll over the chunk indexes that can hold them (from the session's
+   * average rows per chunk), not a cursor step per chunk: restore is one read.
+   */
+  async readNewestRows(session: SessionInfo, maxRows: number): Promise<RowSlices[]> {
+    const perChunk = session.chunks > 0 ? Math.max(1, session.packets / session.chunks) : 1;
+    let firstIndex = Math.max(0, session.chunks - Math.ceil(maxRows / perChunk) - 2);
+    for (;;) {
+      const tx = this.db.transaction(CHUNKS, "readonly");
+      const range = IDBKeyRange.bound([session.id, firstIndex], [session.id, Infinity]);
+      const values = await requestResult(tx.objectStore(CHUNKS).getAll(range));
+      const rows: RowSlices[] = [];
+      for (const value of values) {
+        const decoded = decodeChunk(value, this.layout);
+        if (decoded) rows.push(decoded);
       }
-      return total < maxRows;
-    });
-    return rows.reverse();
+      const total = rows.reduce((sum, r) => sum + r.count, 0);
+      // Chunks of uneven size: widen the read once if it came up short.
+      if (total >= maxRows || firstIndex === 0) return trimOldest(rows, maxRows);
+      firstIndex = Math.max(0, firstIndex - Math.ceil((maxRows - total) / perChunk) - 10);
+    }
   }
 
   /**
    * Chunks of a session that overlap [from, to] (packet time, epoch seconds),
-   * oldest first. Uses the [sessionId, t1] index: the walk starts at the first
-   * chunk ending at or after `from` and stops at the first starting after `to`.
+   * oldest first, in one getAll on the [sessionId, t1] index: chunks ending in
+   * [from, to + CHUNK_SPAN_MAX], of which those starting after `to` are dropped.
    */
   async readRange(id: string, from: number, to: number): Promise<RowSlices[]> {
     const tx = this.db.transaction(CHUNKS, "readonly");
-    const range = IDBKeyRange.bound([id, from], [id, Infinity]);
+    const range = IDBKeyRange.bound([id, from], [id, to + CHUNK_SPAN_MAX]);
+    const values = await requestResult(tx.objectStore(CHUNKS).index(BY_TIME).getAll(range));
     const rows: RowSlices[] = [];
-    await walkCursor(tx.objectStore(CHUNKS).index(BY_TIME).openCursor(range), (value) => {
+    for (const value of values) {
       const chunk = value as Partial<ChunkRecord>;
-      if (typeof chunk.t0 === "number" && chunk.t0 > to) return false;
+      if (typeof chunk.t0 === "number" && chunk.t0 > to) continue;
       const decoded = decodeChunk(value, this.layout);
       if (decoded) rows.push(decoded);
-      return true;
-    });
+    }
     return rows;
   }
 }

@@ -62,7 +62,7 @@ export class Sessions {
         null,
       );
       if (latest) {
-        const rows = await this.db.readNewestRows(latest.id, store.ring.capacity);
+        const rows = await this.db.readNewestRows(latest, store.ring.capacity);
         this.restored = store.restoreRows(rows);
       }
       this.recorder = new Recorder(this.db, store, {

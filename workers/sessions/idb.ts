@@ -16,22 +16,6 @@ export function transactionDone(tx: IDBTransaction): Promise<void> {
   });
 }
 
-/** Walks a cursor, calling `visit` per row until it returns false or rows run out. */
-export function walkCursor(
-  request: IDBRequest<IDBCursorWithValue | null>,
-  visit: (value: unknown) => boolean,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    request.onerror = () => reject(request.error ?? new Error("IndexedDB cursor failed"));
-    request.onsuccess = () => {
-      const cursor = request.result;
-      if (!cursor) return resolve();
-      if (visit(cursor.value)) cursor.continue();
-      else resolve();
-    };
-  });
-}
-
 /** A readable message for anything IndexedDB throws (quota, private mode, blocked). */
 export function describeStorageError(error: unknown): string {
   if (
