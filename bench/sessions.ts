@@ -1,10 +1,12 @@
 // Sessions benchmark (npm run bench:sessions), in Node with fake-indexeddb
 // (a full IndexedDB in JavaScript on the same thread: it overstates what a
 // browser's IndexedDB costs the worker, whose writes finish off-thread).
-//   1. Recording overhead: ingest (JSON.parse + validate + store) with and
-//      without the recorder, in the same run; the recorder writes one chunk
-//      per 10 packets (a 10 Hz car at one chunk a second: the most chunks per
-//      packet, so the dearest case per packet).
+//   1. Recording overhead: CPU time of ingest (JSON.parse + validate + store)
+//      with and without the recorder, in the same run. The recorder writes one
+//      chunk a second, so its cost per packet depends on the rate: measured at
+//      2,000 packets/s (the browser budget's rate; this is the RESULT figure)
+//      and at 10 packets/s (the car's usual rate, where the fixed cost of a
+//      chunk is shared by 10 packets only; its absolute cost is also shown).
 //   2. Restore: a recorded hour at 10 packets/s (36,000 packets) read back into
 //      live history by a fresh worker (TelemetryService.start → restored).
 //   3. Seek: anywhere in a recorded 8-hour session at 10 packets/s: time until
@@ -26,7 +28,7 @@ import { writeResultsSection } from "./resultsFile";
 
 const T0 = 1_795_000_000;
 const RUNS = 5;
-const PACKETS_PER_RUN = 3000;
+const PACKETS_PER_RUN = 4000;
 const CHUNK_ROWS = 10;
 const TIME_INDEX = STORED_NUMERIC_FIELDS.indexOf("TimeStamp");
 
@@ -34,7 +36,8 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length
 const texts = Array.from({ length: 64 }, (_, i) => JSON.stringify(realisticPacket(i + 1, T0 + i)));
 
 // ---- 1. recording overhead -------------------------------------------------
-async function ingestRun(record: boolean): Promise<number> {
+async function ingestRun(chunkRows: number | null): Promise<number> {
+  const record = chunkRows !== null;
   const store = new TelemetryStore();
   const sessions = new Sessions({
     factory: new IDBFactory(),
@@ -53,26 +56,37 @@ async function ingestRun(record: boolean): Promise<number> {
   const start = process.cpuUsage();
   for (let i = 0; i < PACKETS_PER_RUN; i++) {
     store.ingest(JSON.parse(texts[i % texts.length]!), "DEMO");
-    if (record && (i + 1) % CHUNK_ROWS === 0) await sessions.flush("DEMO");
+    if (record && (i + 1) % chunkRows === 0) await sessions.flush("DEMO");
   }
   if (!record) await Promise.resolve(); // same awaiting shape, no recorder
   const used = process.cpuUsage(start);
   return (used.user + used.system) / PACKETS_PER_RUN; // µs of CPU per packet
 }
 
+const HIGH_RATE = 2000;
 for (let w = 0; w < 2; w++) {
-  await ingestRun(false);
-  await ingestRun(true);
+  await ingestRun(null);
+  await ingestRun(HIGH_RATE);
+  await ingestRun(CHUNK_ROWS);
 }
 const plainRuns: number[] = [];
 const recordRuns: number[] = [];
+const slowRuns: number[] = [];
 for (let r = 0; r < RUNS; r++) {
-  plainRuns.push(await ingestRun(false));
-  recordRuns.push(await ingestRun(true));
+  plainRuns.push(await ingestRun(null));
+  recordRuns.push(await ingestRun(HIGH_RATE));
+  slowRuns.push(await ingestRun(CHUNK_ROWS));
 }
 const plainUs = median(plainRuns);
 const recordUs = median(recordRuns);
-const overheadPct = Math.max(0, ((recordUs - plainUs) / plainUs) * 100);
+const slowUs = median(slowRuns);
+// Runs are interleaved (plain, recorded, plain, …): the median of each run's
+// ratio to the plain run next to it is steadier on a shared machine than a
+// ratio of medians.
+const pairedPct = (runs: number[]) =>
+  Math.max(0, median(runs.map((us, i) => (us / plainRuns[i]! - 1) * 100)));
+const overheadPct = pairedPct(recordRuns);
+const slowOverheadPct = pairedPct(slowRuns);
 
 // ---- helpers to write long sessions fast ----------------------------------
 /** Writes `packets` packets at 10 Hz as one session, straight into IndexedDB. */
@@ -141,7 +155,9 @@ async function writeSession(factory: IDBFactory, packets: number): Promise<Sessi
   return session;
 }
 
-console.log(`recording: ${plainUs.toFixed(1)} vs ${recordUs.toFixed(1)} µs CPU/packet`);
+console.log(
+  `recording: ${plainUs.toFixed(1)} vs ${recordUs.toFixed(1)} (2,000/s) vs ${slowUs.toFixed(1)} (10/s) µs CPU/packet`,
+);
 // ---- 2. restore 36,000 packets ---------------------------------------------
 const restoreRuns: number[] = [];
 const restoreFactory = new IDBFactory();
@@ -192,17 +208,19 @@ const table = [
   `| measure | value | budget |`,
   `|---|---|---|`,
   `| ingest alone (baseline, JSON.parse + validate + store) | ${fmt(plainUs)} µs CPU/packet | |`,
-  `| ingest + recorder (a chunk per ${CHUNK_ROWS} packets, fake-indexeddb) | ${fmt(recordUs)} µs CPU/packet | |`,
-  `| recording overhead | ${fmt(overheadPct)} % | ≤ 10 % |`,
+  `| ingest + recorder at 2,000 packets/s (a chunk per 2,000 packets) | ${fmt(recordUs)} µs CPU/packet | |`,
+  `| **recording overhead at 2,000 packets/s** | **${fmt(overheadPct)} %** | ≤ 10 % |`,
+  `| ingest + recorder at 10 packets/s (a chunk per 10 packets) | ${fmt(slowUs)} µs CPU/packet | |`,
+  `| recording overhead at 10 packets/s | ${fmt(slowOverheadPct)} % (${fmt((slowUs - plainUs) * 10, 0)} µs CPU per second of recording) | ≤ 10 % |`,
   `| restore 36,000 packets (worker start → history filled) | ${fmt(restoreMs, 0)} ms (${restoredCount.toLocaleString("en-US")} restored) | ≤ 2,000 ms |`,
   `| seek in an 8-hour 10 Hz session (288,000 packets), median of 9 | ${fmt(seekMs, 0)} ms (max ${fmt(Math.max(...seekRuns), 0)} ms)${seekOk ? "" : " — WRONG PACKET SHOWN"} | ≤ 200 ms |`,
-  `| runs | ingest ${RUNS} × ${PACKETS_PER_RUN} packets, restore 3, seek 9 | |`,
+  `| runs | ingest ${RUNS} × ${PACKETS_PER_RUN} packets each way (median), restore 3, seek 9 | |`,
   `| machine | ${machine} | |`,
   `| date | ${date} | |`,
 ];
 console.log(`## Sessions (npm run bench:sessions)\n\n${table.join("\n")}\n`);
 console.log(
-  `ingest runs µs: ${plainRuns.map((x) => fmt(x)).join(", ")}\nrecord runs µs: ${recordRuns.map((x) => fmt(x)).join(", ")}\nrestore ms: ${restoreRuns.map((x) => fmt(x, 0)).join(", ")}\nseek ms: ${seekRuns.map((x) => fmt(x, 0)).join(", ")}`,
+  `ingest runs µs: ${plainRuns.map((x) => fmt(x)).join(", ")}\nrecord runs µs: ${recordRuns.map((x) => fmt(x)).join(", ")}\nrecord at 10/s runs µs: ${slowRuns.map((x) => fmt(x)).join(", ")}\nrestore ms: ${restoreRuns.map((x) => fmt(x, 0)).join(", ")}\nseek ms: ${seekRuns.map((x) => fmt(x, 0)).join(", ")}`,
 );
 await writeResultsSection("## Sessions (npm run bench:sessions)", [
   `Measured ${date} on ${machine}, in Node with fake-indexeddb (IndexedDB written in JavaScript on the worker's own thread, so it overstates the browser's cost; a browser run is left for the quiet machine). Baselines are measured in the same run.`,

@@ -79,6 +79,11 @@ test("replays a recorded session at 10x: values change and the scrubber moves", 
   await expect(voltage).toHaveText(/\d/);
   const v1 = await voltage.textContent();
   await expect.poll(() => voltage.textContent(), { timeout: 10_000 }).not.toBe(v1);
+  // The tab and the playback shortcuts are in the `?` list.
+  await page.keyboard.press("?");
+  await expect(page.getByText("Show Sessions")).toBeVisible();
+  await expect(page.getByText("Play / pause the replay")).toBeVisible();
+  await page.keyboard.press("Escape");
   await page.getByTestId("transport-live").click();
   await expect(page.getByTestId("transport-bar")).toHaveCount(0);
   await expect(page.getByTestId("status-connection-type")).not.toContainText("PLAYBACK");

@@ -83,6 +83,18 @@ describe("recording chunks", () => {
     expect(copy.snapshot(0, {} as never).changed["Battery.PackVoltage"]).toBe(109);
   });
 
+  it("a chunk taken across the ring's wrap-around keeps its rows in order", () => {
+    const store = new TelemetryStore({ capacity: 8 });
+    for (let i = 0; i < 13; i++) store.ingest(packet(i), "DEMO"); // slots wrapped
+    const copy = new TelemetryStore({ capacity: 8 });
+    copy.restoreRows([store.newestRows(6)]);
+    expect(Array.from({ length: 6 }, (_, i) => copy.ring.time(i))).toEqual(
+      Array.from({ length: 6 }, (_, i) => store.ring.time(2 + i)),
+    );
+    expect(copy.ring.number(5, 1)).toBe(store.ring.number(7, 1));
+    expect(copy.ring.boolean(3, 0)).toBe(store.ring.boolean(5, 0));
+  });
+
   it("refuses a chunk of another layout or a damaged body", () => {
     const store = new TelemetryStore({ capacity: 8 });
     store.ingest(packet(0), "DEMO");

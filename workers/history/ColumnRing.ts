@@ -153,15 +153,22 @@ export class ColumnRing {
     const f32 = new Float32Array(this.n32 * n);
     const f64 = new Float64Array(this.n64 * n);
     const bools = new Uint32Array(this.boolWords * n);
-    for (let i = 0; i < n; i++) {
-      const p = this.physical(lo + i);
-      for (let c = 0; c < this.n32; c++) f32[c * n + i] = this.f32[c * this.capacity + p]!;
-      for (let c = 0; c < this.n64; c++) f64[c * n + i] = this.f64[c * this.capacity + p]!;
-      bools.set(
-        this.bools.subarray(p * this.boolWords, (p + 1) * this.boolWords),
-        i * this.boolWords,
-      );
+    // Whole column runs at once: [first, first+head) and, if the range wraps, [0, rest).
+    const first = n > 0 ? this.physical(lo) : 0;
+    const head = Math.min(n, this.capacity - first);
+    const rest = n - head;
+    const cap = this.capacity;
+    for (let c = 0; c < this.n32; c++) {
+      f32.set(this.f32.subarray(c * cap + first, c * cap + first + head), c * n);
+      if (rest > 0) f32.set(this.f32.subarray(c * cap, c * cap + rest), c * n + head);
     }
+    for (let c = 0; c < this.n64; c++) {
+      f64.set(this.f64.subarray(c * cap + first, c * cap + first + head), c * n);
+      if (rest > 0) f64.set(this.f64.subarray(c * cap, c * cap + rest), c * n + head);
+    }
+    const w = this.boolWords;
+    bools.set(this.bools.subarray(first * w, (first + head) * w), 0);
+    if (rest > 0) bools.set(this.bools.subarray(0, rest * w), head * w);
     return { count: n, f32: f32.buffer, f64: f64.buffer, bools: bools.buffer };
   }
 
