@@ -132,7 +132,8 @@ export interface RecordingState {
 
 /** Where a replay comes from. */
 export type ReplayOrigin =
-  | { kind: "session"; sessionId: string; name: string }
+  /** `source` says where the recorded packets came from (DEMO = simulated). */
+  | { kind: "session"; sessionId: string; name: string; source: ConnectionType }
   | { kind: "backend"; url: string; from: number; to: number }
   | { kind: "local-range"; from: number; to: number }
   | { kind: "import"; name: string };

@@ -183,17 +183,24 @@ export class ReplayController {
       loadedTo: -Infinity,
     };
     this.clock.setRange(info.firstPacketTime, info.lastPacketTime);
-    return this.loadSessionWindow(info.firstPacketTime, false, info.name);
+    return this.loadSessionWindow(info.firstPacketTime, false, {
+      kind: "session",
+      sessionId: id,
+      name: info.name,
+      source: info.source,
+    });
   }
 
-  private loadSessionWindow(center: number, keepShown: boolean, name?: string): Promise<boolean> {
+  private loadSessionWindow(
+    center: number,
+    keepShown: boolean,
+    first?: ReplayOrigin,
+  ): Promise<boolean> {
     const s = this.session!;
     const from = Math.max(s.first, center - this.windowSeconds);
     const to = Math.min(s.last, center + this.windowSeconds);
-    const origin: ReplayOrigin =
-      this.history.origin?.kind === "session" && !name
-        ? this.history.origin
-        : { kind: "session", sessionId: s.id, name: name ?? s.id };
+    // Later windows of the same session keep the origin the first load named.
+    const origin = first ?? this.history.origin!;
     const sessions = this.deps.sessions();
     const loading = this.history.load(
       origin,

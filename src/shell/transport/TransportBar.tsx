@@ -15,7 +15,7 @@ function clockText(seconds: number | null): string {
 function originText(playback: PlaybackState): string {
   const origin = playback.origin;
   if (!origin) return "Nothing loaded: choose a session or range in the Sessions tab";
-  if (origin.kind === "session") return `Session ${origin.name}`;
+  if (origin.kind === "session") return `Session ${origin.name} (${origin.source})`;
   if (origin.kind === "backend") return `Backend range (${origin.url})`;
   if (origin.kind === "import") return `Imported ${origin.name}`;
   return "Recorded range";
@@ -60,6 +60,12 @@ export function TransportBar() {
       <Tag intent={Intent.WARNING} icon="history" minimal>
         PLAYBACK
       </Tag>
+      {playback.origin?.kind === "session" && playback.origin.source === "DEMO" && (
+        // Never show simulated data as if it came from the car.
+        <Tag intent={Intent.WARNING} icon="lab-test" data-testid="transport-simulated">
+          SIMULATION
+        </Tag>
+      )}
       <ButtonGroup>
         <Button
           icon="step-backward"
