@@ -10,6 +10,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 export type BackendGeneration = "2026-01" | "2026-06";
 
 export interface SentPacket {
+  /** Stable across trimming of the log (the 2026-01 item id). */
+  id: number;
   /** Packet time, epoch seconds (the packet's TimeStamp). */
   time: number;
   packet: unknown;
@@ -74,7 +76,12 @@ export function handlePlayback(
       data.push(sent.packet);
       continue;
     }
-    const item = { data: sent.packet, id: `packet-${i}`, timestamp: sent.time, type: "packet" };
+    const item = {
+      data: sent.packet,
+      id: `packet-${sent.id}`,
+      timestamp: sent.time,
+      type: "packet",
+    };
     const size = JSON.stringify(item).length + 1;
     if (data.length > 0 && bytes + size > options.answerCapBytes) break;
     bytes += size;
