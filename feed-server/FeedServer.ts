@@ -10,6 +10,7 @@ import { createRandom } from "../workers/sources/demo/random";
 import { lapsHandler } from "./lapsRoute";
 import { corruptPacket } from "./malformed";
 import { pastLaps } from "./pastLaps";
+import { handlePlayback, type SentPacket } from "./playbackRoute";
 import { attachSocketHandlers } from "./socketHandlers";
 import { RaceInfoTracker, wireLap, wirePacket, type Generation } from "./generation";
 
@@ -43,7 +44,16 @@ export interface FeedServerOptions {
   wallClockTimestamps?: boolean;
   /** Start with packets held back until resume() (benchmarks count only what a client got). */
   startPaused?: boolean;
+  /** 2026-01 only: an answer of /packetsBetween stops before this many bytes (default 1,000,000). */
+  answerCapBytes?: number;
 }
+
+/**
+ * Packets kept for the playback endpoints: the newest 20,000 (33 min at 10
+ * packets/s, 10 s at 2,000/s), so that benchmark runs at high rates do not
+ * fill the feed server's memory with packet objects.
+ */
+const KEEP_SENT = 20_000;
 
 export const MAX_RATE = 10_000;
 const TICK_MS = 10;
@@ -56,6 +66,8 @@ export class FeedServer {
   /** Packets emitted (broadcast once each), malformed ones included. */
   sent = 0;
   malformedSent = 0;
+  /** What /packetsBetween serves: the well-formed packets sent, in order. */
+  readonly sentLog: SentPacket[] = [];
   private readonly timers: Array<ReturnType<typeof setInterval>> = [];
   private dropoutTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly simulator: CarSimulator;
@@ -98,11 +110,19 @@ export class FeedServer {
       startPaused: false,
       generation: "2026-01",
       raceInfo: true,
+      answerCapBytes: 1_000_000,
       ...options,
     };
     const startedAt = Date.now();
     let server: FeedServer | null = null;
-    const http = createServer(lapsHandler(() => server?.laps ?? [], full.generation, startedAt));
+    const laps = lapsHandler(() => server?.laps ?? [], full.generation, startedAt);
+    const http = createServer((req, res) => {
+      if (server && req.method === "GET" && !req.url?.startsWith("/socket.io")) {
+        res.setHeader("Access-Control-Allow-Origin", "*");
+        if (handlePlayback(req, res, server.sentLog, server.options)) return;
+      }
+      laps(req, res);
+    });
     const io = new Server(http, { cors: { origin: "*" } });
     server = new FeedServer(http, io, full);
     attachSocketHandlers(server);
@@ -258,7 +278,13 @@ export class FeedServer {
         this.io.emit("packet", corruptPacket(packet, this.random));
         this.malformedSent++;
       } else {
-        this.io.emit("packet", wirePacket(packet, this.options.generation));
+        // The playback REST serves what was sent, in the generation's wire shape.
+        const wire = wirePacket(packet, this.options.generation);
+        this.io.emit("packet", wire);
+        this.sentLog.push({ id: this.sent, time: packet.TimeStamp, packet: wire });
+        // Trimmed in batches: one splice per KEEP_SENT / 4 packets, not one per packet.
+        if (this.sentLog.length > KEEP_SENT * 1.25)
+          this.sentLog.splice(0, this.sentLog.length - KEEP_SENT);
       }
       if (this.options.raceInfo) {
         this.race.add(packet);

@@ -25,16 +25,20 @@ Usage: npm run feed -- [options]
   --generation <name>     backend generation to speak: 2026-01 (default:
                           nested laps in epoch seconds, setLapCoords answered
                           by broadcast) or 2026-06 (HeadlightsSwitchInput,
-                          flat laps with ISO times, setLapCoords acknowledged)
+                          flat laps with ISO times, setLapCoords acknowledged;
+                          the playback REST in epoch ms, whole ranges)
   --speedup <x>           simulated seconds per real second (default 1;
                           e.g. 50 for a lap every few seconds)
   --laps <n>              past laps served by GET /laps at start (default 3)
+  --answer-cap-bytes <n>  2026-01: /packetsBetween answers stop before n bytes
+                          (default 1000000, about 100 packets)
   --help                  this text
 
 Events: packet + raceInfo, lapData + lapComplete on each simulated lap (the
 car laps at the current finish line), carLatency every 5 s, lapCoords on
 connect, carConnect / carDisconnect, ping acknowledged, setLapCoords handled.
-REST: GET /laps, GET /drivers.`;
+REST: GET /laps, GET /drivers, GET /firstAndLastPacket and GET /packetsBetween
+(served from the packets sent, in the chosen generation).`;
 
 export type CliResult = { help: true } | { help: false; options: FeedServerOptions };
 
@@ -67,6 +71,7 @@ export function parseCli(argv: string[]): CliResult {
       generation: { type: "string" },
       laps: { type: "string" },
       speedup: { type: "string" },
+      "answer-cap-bytes": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -94,5 +99,6 @@ export function parseCli(argv: string[]): CliResult {
   set("generation", values.generation);
   set("speedup", number("speedup", values.speedup, 0.01, 1000));
   set("seededLaps", number("laps", values.laps, 0, 100));
+  set("answerCapBytes", number("answer-cap-bytes", values["answer-cap-bytes"], 1000, 1e9));
   return { help: false, options };
 }

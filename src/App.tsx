@@ -13,6 +13,7 @@ import { TabContent } from "./shell/navbar/TabContent";
 import { NotificationToaster } from "./shell/notifications/NotificationToaster";
 import { SettingsDialog } from "./shell/settings/SettingsDialog";
 import { StatusBar } from "./shell/statusbar/StatusBar";
+import { TransportBar } from "./shell/transport/TransportBar";
 import { useThemeSync } from "./shell/theme/useThemeSync";
 import { useShellWiring } from "./shell/wiring/useShellWiring";
 import "./shell/shell.css";
@@ -28,6 +29,7 @@ function Shell() {
         <TabContent>
           <AppRoutes />
         </TabContent>
+        <TransportBar />
         <StatusBar />
       </div>
       <LoadingScreen />

@@ -33,6 +33,9 @@ const config = {
 };
 if (config.backendUrl) appState.backendUrl = config.backendUrl;
 const telemetry = createTelemetry(config);
+// Recorded sessions should survive storage pressure; only a page (not the
+// worker) may ask. A refusal is fine: recording works, just not "persistent".
+void navigator.storage?.persist?.().catch(() => false);
 telemetry.live.start();
 
 createRoot(document.getElementById("root")!).render(

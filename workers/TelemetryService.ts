@@ -6,6 +6,7 @@
 // DEMO (from the simulated car, so the demo shows laps), never during playback.
 import * as Comlink from "comlink";
 import type {
+  BackendSpan,
   ConnectionState,
   ConnectionType,
   CsvChunk,
@@ -18,9 +19,12 @@ import type {
   LapCoordsRequest,
   LapFetchResult,
   NotificationKind,
+  ReplayRequest,
   SeriesRequest,
+  SessionInfo,
   SeriesResult,
   Snapshot,
+  StorageInfo,
   TelemetryApi,
   TrackRequest,
   TrackResult,
@@ -42,17 +46,20 @@ import type { SourceSink } from "./sources/SourceSink";
 import { realTimers, type Timers } from "./sources/timers";
 import {
   DEFAULT_CONFIG,
+  idleRecording,
   initialConnection,
   isConnectionType,
   resolveConfig,
 } from "./service/config";
 import { EventBatcher } from "./service/EventBatcher";
-import { PlaybackView } from "./service/playbackView";
 import { checkLapCoords } from "./service/lapCoords";
 import { checkLatency, type LatencyKind } from "./service/latency";
-import { HistoryView } from "./service/historyView";
 import { CsvJobs } from "./service/csvJobs";
 import { objectsToCsv } from "./csv/flatten";
+import { ViewSwitch } from "./service/viewSwitch";
+import { Sessions, type StorageEstimator } from "./sessions/Sessions";
+import { ReplayController } from "./replay/ReplayController";
+import { fetchBackendSpan } from "./replay/backendPlayback";
 
 /**
  * Live packets count as "flowing" (car link up, not waiting) for this long
@@ -67,6 +74,14 @@ export interface TelemetryServiceOptions {
   /** Event batching period, ms (default 80). */
   flushIntervalMs?: number;
   demoSeed?: number;
+  /** IndexedDB for recording; default globalThis.indexedDB (null: none, e.g. private mode). */
+  indexedDB?: IDBFactory | null;
+  /** navigator.storage (estimate) for the budget and Settings → Sessions. */
+  storage?: StorageEstimator | null;
+  /** Recorder flush period, ms (default 1000). */
+  recordFlushMs?: number;
+  /** Gap after which a new session starts, ms (default 5 minutes). */
+  sessionGapMs?: number;
 }
 
 export class TelemetryService implements TelemetryApi {
@@ -85,15 +100,17 @@ export class TelemetryService implements TelemetryApi {
   private readonly fetchImpl: typeof fetch | undefined;
   private readonly demoSeed: number;
   private readonly events: EventBatcher;
-  private readonly playback = new PlaybackView(() => this.store.fieldCatalog());
-  /** Live or an imported CSV: what snapshot, series and export read. */
-  private readonly view = new HistoryView(() => this.store);
+  private readonly view = new ViewSwitch(new TelemetryStore({ capacity: 1 }));
+  private sessions: Sessions | null = null;
+  private replayInstance: ReplayController | null = null;
+  private readonly options: TelemetryServiceOptions;
   private readonly csv = new CsvJobs();
 
   constructor(options: TelemetryServiceOptions = {}) {
     this.timers = options.timers ?? realTimers;
     this.fetchImpl = options.fetchImpl;
     this.demoSeed = options.demoSeed ?? 1;
+    this.options = options;
     this.events = new EventBatcher(this.timers, options.flushIntervalMs);
   }
 
@@ -106,6 +123,10 @@ export class TelemetryService implements TelemetryApi {
     if (this.started) this.stop();
     this.config = resolveConfig(config);
     this.storeInstance = new TelemetryStore({ capacity: this.config.historyCapacity });
+    this.view.setLive(this.storeInstance);
+    this.replayInstance?.end();
+    this.replayInstance = null;
+    this.startRecording(this.storeInstance);
     this.events.setListener(typeof onEvents === "function" ? onEvents : null);
     this.started = true;
     this.connection.connectionType = this.config.connectionType;
@@ -129,6 +150,9 @@ export class TelemetryService implements TelemetryApi {
 
   stop(): void {
     this.started = false;
+    this.replayInstance?.end();
+    if (this.sessions) void this.sessions.flush(this.connection.connectionType);
+    this.sessions?.stop();
     this.demo?.stop();
     this.network?.disconnect();
     this.radio?.detach();
@@ -141,20 +165,22 @@ export class TelemetryService implements TelemetryApi {
   }
 
   snapshot(sinceSeq: number): Snapshot {
-    const asked = typeof sinceSeq === "number" && Number.isFinite(sinceSeq) ? sinceSeq : 0;
-    const since = this.view.storeSeq(asked);
-    if (!this.view.isLive) {
-      return this.view.apply(this.view.store.snapshot(since, { ...this.connection }));
-    }
-    const storeSince = this.playback.storeSinceSeq(since);
-    const snapshot = this.store.snapshot(storeSince, this.connectionNow(), this.backend.snapshot());
-    return this.view.apply(this.playback.apply(since, snapshot));
+    const since = typeof sinceSeq === "number" && Number.isFinite(sinceSeq) ? sinceSeq : 0;
+    // Playback is on whenever a replay is (also one loaded by replay.load, e.g. an import).
+    const playback = this.connection.playback || (this.replayInstance?.on ?? false);
+    const connection = { ...this.connectionNow(), playback };
+    const shown = this.view.snapshot(since, connection, this.backend.snapshot());
+    return {
+      ...shown,
+      playback: this.replay.state(),
+      recording: this.sessions?.state() ?? idleRecording(this.config.recording),
+    };
   }
 
   series(request: SeriesRequest): SeriesResult {
     let result: SeriesResult;
     try {
-      result = this.view.store.series(request);
+      result = this.view.series(request, this.replay.on ? this.replay.clock.position : null);
     } catch {
       const n = Array.isArray(request?.fields) ? request.fields.length : 0;
       result = {
@@ -171,7 +197,7 @@ export class TelemetryService implements TelemetryApi {
 
   setConnectionType(type: ConnectionType): void {
     if (!isConnectionType(type) || type === this.connection.connectionType) return;
-    this.connection.connectionType = type;
+    this.changeSource(type);
     this.applyDemoState();
     if (type === "NETWORK" && this.started) this.network?.connect();
   }
@@ -196,12 +222,71 @@ export class TelemetryService implements TelemetryApi {
   setPlayback(on: boolean): void {
     if (typeof on !== "boolean" || on === this.connection.playback) return;
     this.connection.playback = on;
-    if (on) {
-      this.store.resetLatest();
-      this.playback.begin(this.store.snapshot(0, this.connection).seq);
-    } else {
-      this.playback.end(this.store.snapshot(0, this.connection).seq);
-    }
+    if (on) this.replay.begin();
+    else this.replay.end();
+  }
+
+  startReplay(request: ReplayRequest): void {
+    this.connection.playback = true;
+    void this.replay.start(request).then((ok) => {
+      const error = this.replay.history.error;
+      if (!ok && error) this.events.push({ type: "sessionNotice", level: "error", message: error });
+      else if (error)
+        this.events.push({
+          type: "sessionNotice",
+          level: "warning",
+          message: `Replay incomplete: ${error}`,
+        });
+    });
+  }
+
+  cancelReplay(): void {
+    this.replay.cancel();
+  }
+
+  setPlaying(playing: boolean): void {
+    this.replay.setPlaying(playing);
+  }
+
+  setSpeed(speed: number): void {
+    this.replay.setSpeed(speed);
+  }
+
+  seek(time: number): Promise<void> {
+    return this.replay.seek(time);
+  }
+
+  step(direction: 1 | -1): void {
+    this.replay.step(direction);
+  }
+
+  listSessions(): Promise<SessionInfo[]> {
+    return this.sessions?.list() ?? Promise.resolve([]);
+  }
+
+  async deleteSession(id: string): Promise<void> {
+    if (typeof id === "string") await this.sessions?.delete(id);
+  }
+
+  async renameSession(id: string, name: string): Promise<void> {
+    if (typeof id === "string") await this.sessions?.rename(id, name);
+  }
+
+  setRecording(on: boolean): void {
+    if (typeof on !== "boolean") return;
+    this.config = { ...this.config, recording: on };
+    this.sessions?.setEnabled(on);
+  }
+
+  storageInfo(): Promise<StorageInfo> {
+    return (
+      this.sessions?.storageInfo() ??
+      Promise.resolve({ usedBytes: null, quotaBytes: null, budgetBytes: null, sessionBytes: 0 })
+    );
+  }
+
+  backendSpan(): Promise<BackendSpan> {
+    return fetchBackendSpan(this.config.backendUrl, this.fetchImpl);
   }
 
   attachRadio(readable: ReadableStream<Uint8Array>): void {
@@ -251,7 +336,13 @@ export class TelemetryService implements TelemetryApi {
   }
 
   startCsvExport(request: CsvExportRequest): CsvExportStart {
-    const source = this.view.isLive ? this.connection.connectionType : "imported";
+    const origin = this.view.view === "replay" ? this.replay.history.origin : null;
+    const source =
+      origin === null
+        ? this.connection.connectionType
+        : origin.kind === "import"
+          ? "imported"
+          : "replay";
     return this.csv.startExport(this.view.store, request, source);
   }
 
@@ -275,7 +366,11 @@ export class TelemetryService implements TelemetryApi {
 
   async importCsv(file: Blob, fileName: string): Promise<CsvImportReport> {
     const { report, store } = await this.csv.importFile(file, fileName);
-    if (store) this.view.showImported(store, report.fileName);
+    if (store) {
+      // An imported file replays like a recorded session (PLAYBACK, transport bar).
+      this.connection.playback = true;
+      this.replay.adopt({ kind: "import", name: report.fileName }, store);
+    }
     return report;
   }
 
@@ -287,8 +382,57 @@ export class TelemetryService implements TelemetryApi {
     this.csv.cancel();
   }
 
-  showLiveHistory(): void {
-    this.view.showLive();
+  private get replay(): ReplayController {
+    this.replayInstance ??= new ReplayController({
+      view: this.view,
+      sessions: () => this.sessions,
+      timers: this.timers,
+      fetchImpl: this.fetchImpl,
+      backendUrl: () => this.config.backendUrl,
+      capacity: this.config.historyCapacity,
+      lapTimes: () => this.lapBook.endTimes().map((ms) => ms / 1000),
+    });
+    return this.replayInstance;
+  }
+
+  /** The recorder writes what the old source sent before the new one's packets count. */
+  private changeSource(type: ConnectionType): void {
+    void this.sessions?.flush(this.connection.connectionType);
+    this.connection.connectionType = type;
+  }
+
+  private startRecording(store: TelemetryStore): void {
+    this.sessions?.stop();
+    const factory =
+      this.options.indexedDB === undefined
+        ? (globalThis as { indexedDB?: IDBFactory }).indexedDB
+        : (this.options.indexedDB ?? undefined);
+    const storage =
+      this.options.storage === undefined
+        ? (globalThis as { navigator?: { storage?: StorageEstimator } }).navigator?.storage
+        : (this.options.storage ?? undefined);
+    this.sessions = new Sessions({
+      factory,
+      storage,
+      timers: this.timers,
+      flushMs: this.options.recordFlushMs,
+      gapMs: this.options.sessionGapMs,
+      notice: (level, message) => this.events.push({ type: "sessionNotice", level, message }),
+    });
+    void this.sessions.start(
+      store,
+      {
+        recording: this.config.recording,
+        budgetBytes: this.config.sessionBudgetBytes,
+        backendUrl: () => this.config.backendUrl,
+      },
+      () => this.connection.connectionType,
+    );
+  }
+
+  /** Resolves once the last start's restore finished (tests, benchmarks). */
+  whenRestored(): Promise<void> {
+    return this.sessions?.whenReady() ?? Promise.resolve();
   }
 
   /** Packets are fetched and shown by NETWORK even if the user starts elsewhere. */
@@ -378,14 +522,15 @@ export class TelemetryService implements TelemetryApi {
     if (patch.mqttConnected === false) this.carDisconnectedAt = this.timers.now();
     if (typeof patch.radioConnected === "boolean") c.radioConnected = patch.radioConnected;
     // SPEC §4: a live feed that connects while in DEMO takes over.
-    if (c.connectionType === "DEMO" && patch.socketConnected === true) c.connectionType = "NETWORK";
-    if (c.connectionType === "DEMO" && patch.radioConnected === true) c.connectionType = "RADIO";
+    if (c.connectionType === "DEMO" && patch.socketConnected === true) this.changeSource("NETWORK");
+    if (c.connectionType === "DEMO" && patch.radioConnected === true) this.changeSource("RADIO");
     this.applyDemoState();
   }
 
   private lapEventsFrom(source: ConnectionType): boolean {
     const type = this.connection.connectionType;
-    return !this.connection.playback && source === type && (type === "NETWORK" || type === "DEMO");
+    const replaying = this.connection.playback || (this.replayInstance?.on ?? false);
+    return !replaying && source === type && (type === "NETWORK" || type === "DEMO");
   }
 
   private onNotify(kind: NotificationKind, source: ConnectionType) {

@@ -165,23 +165,97 @@ export interface GeoState {
   distanceKm: number;
 }
 
-/**
- * Which history the screen shows: live, or a CSV the user imported (snapshot,
- * series and export then read the imported history; live keeps ingesting).
- */
-export type HistoryViewState =
-  { kind: "live" } | { kind: "imported"; fileName: string; rows: number };
+/** One continuous recording (see README "Sessions"). */
+export interface SessionInfo {
+  id: string;
+  /** User-editable; starts as source + local start time. */
+  name: string;
+  source: ConnectionType;
+  /** Backend URL at the time (NETWORK), else "". */
+  backendUrl: string;
+  /** Wall clock, ms since the epoch, of the first and last recorded chunk. */
+  startedAt: number;
+  endedAt: number;
+  /** Packet time (epoch seconds) of the first and last recorded packet. */
+  firstPacketTime: number;
+  lastPacketTime: number;
+  packets: number;
+  /** Bytes of recorded columns. */
+  bytes: number;
+  chunks: number;
+}
+
+export interface RecordingState {
+  /** The user's switch (Settings → Sessions). */
+  enabled: boolean;
+  /** False when IndexedDB is missing or refused (private mode, quota). */
+  available: boolean;
+  /** The session being written now, if any. */
+  sessionId: string | null;
+  /** Packets restored into live history after the last start. */
+  restoredPackets: number;
+}
+
+/** Where a replay comes from. */
+export type ReplayOrigin =
+  /** `source` says where the recorded packets came from (DEMO = simulated). */
+  | { kind: "session"; sessionId: string; name: string; source: ConnectionType }
+  | { kind: "backend"; url: string; from: number; to: number }
+  | { kind: "local-range"; from: number; to: number }
+  | { kind: "import"; name: string };
+
+export type ReplayRequest =
+  | { kind: "session"; sessionId: string }
+  /** Packet-time range, epoch seconds; "backend" walks /packetsBetween, "local" reads sessions. */
+  | { kind: "range"; from: number; to: number; source: "backend" | "local" };
+
+/** Playback is state: it travels in every snapshot. */
+export interface PlaybackState {
+  on: boolean;
+  /** Which history the snapshot, series and geo describe. */
+  view: "live" | "replay";
+  origin: ReplayOrigin | null;
+  playing: boolean;
+  /** 0.5 … 100. */
+  speed: number;
+  /** Playback clock in packet time (epoch seconds); null before anything is loaded. */
+  clock: number | null;
+  /** The span being replayed (packet time, epoch seconds). */
+  start: number | null;
+  end: number | null;
+  /** While loading: packets loaded so far and the share of the range covered (0..1, null if unknown). */
+  loading: { packets: number; fraction: number | null } | null;
+  /** Packets of this replay that failed validation. */
+  rejected: number;
+  /** Why the last load failed or was partial (HTTP error, bad body), else null. */
+  error: string | null;
+  /** Lap times (epoch seconds) inside [start, end], for the scrubber. */
+  laps: number[];
+}
+
+export interface StorageInfo {
+  usedBytes: number | null;
+  quotaBytes: number | null;
+  budgetBytes: number | null;
+  /** Bytes of recorded columns over all sessions. */
+  sessionBytes: number;
+}
+
+export type BackendSpan =
+  | { ok: true; first: number; last: number; generation: BackendGeneration }
+  | { ok: false; message: string };
 
 export interface Snapshot {
   /** Increases with every accepted packet; pass it back as `sinceSeq`. */
   seq: number;
-  view: HistoryViewState;
   /** Latest value of every field that changed after `sinceSeq` (all fields when sinceSeq is 0). */
   changed: Record<FieldPath, FieldValue>;
   connection: ConnectionState;
   counters: Counters;
   geo: GeoState;
   backend: BackendState;
+  playback: PlaybackState;
+  recording: RecordingState;
 }
 
 export interface SeriesRequest {
@@ -249,6 +323,10 @@ export interface WorkerConfig {
   connectionType: ConnectionType;
   /** Packets kept in history (fixed at start). */
   historyCapacity: number;
+  /** Record live packets to IndexedDB (default true). */
+  recording: boolean;
+  /** Recording budget in bytes; 0 = half of the storage quota. */
+  sessionBudgetBytes: number;
   /** Demo packets per second (default 2, i.e. every 500 ms). */
   demoRate: number;
   /** Latency ping period, ms (default 10_000). */
@@ -323,7 +401,9 @@ export type NotificationKind = "lapComplete" | "carConnect" | "carDisconnect";
 export type WorkerEvent =
   | { type: "notification"; kind: NotificationKind }
   | { type: "laps"; result: LapFetchResult }
-  | { type: "lapCoords"; coords: LapCoords };
+  | { type: "lapCoords"; coords: LapCoords }
+  /** A recording/replay happening worth a toast: storage unavailable, session evicted, load failed. */
+  | { type: "sessionNotice"; level: "warning" | "error"; message: string };
 
 export type WorkerEventListener = (events: WorkerEvent[]) => void;
 
@@ -345,6 +425,24 @@ export interface TelemetryApi {
    */
   attachRadio(readable: ReadableStream<Uint8Array>): void;
   detachRadio(): void;
+  /** Recorded sessions, oldest first. */
+  listSessions(): Promise<SessionInfo[]>;
+  deleteSession(id: string): Promise<void>;
+  renameSession(id: string, name: string): Promise<void>;
+  setRecording(on: boolean): void;
+  /** Used / available bytes (navigator.storage.estimate) and the budget. */
+  storageInfo(): Promise<StorageInfo>;
+  /** GET {api}/firstAndLastPacket: the span the backend holds (epoch seconds), or an error text. */
+  backendSpan(): Promise<BackendSpan>;
+  /** Turns playback on and loads what to replay (progress and errors arrive in snapshots). */
+  startReplay(request: ReplayRequest): void;
+  cancelReplay(): void;
+  setPlaying(playing: boolean): void;
+  setSpeed(speed: number): void;
+  /** Moves the playback clock (packet time, epoch seconds); resolves when the views would show it. */
+  seek(time: number): Promise<void>;
+  /** Steps the clock one packet forward (+1) or back (-1). */
+  step(direction: 1 | -1): void;
   /** GET {api}/laps again (also done once at start). */
   refreshLaps(): Promise<LapFetchResult>;
   /** Plans a CSV export of the viewed history; then pull chunks with nextCsvChunk(). */
@@ -358,8 +456,6 @@ export interface TelemetryApi {
   csvProgress(): CsvProgress;
   /** Stops the running export or import. */
   cancelCsv(): void;
-  /** Back to the live history after an import. */
-  showLiveHistory(): void;
   /** The driven track, downsampled for the map. */
   track(request: TrackRequest): TrackResult;
   /**

@@ -8,6 +8,7 @@ import { FieldTablePanel } from "../panels/FieldTable/FieldTablePanel";
 import { LapsPanel } from "../panels/Laps/LapsPanel";
 import { MapPanel } from "../panels/Map/MapPanel";
 import { OverviewPanel } from "../panels/Overview/OverviewPanel";
+import { SessionsPanel } from "../panels/Sessions/SessionsPanel";
 
 type PanelModule = { default: ComponentType };
 const plotModules = import.meta.glob<PanelModule>("../panels/Plots/PlotsPanel.tsx");
@@ -38,6 +39,7 @@ export function AppRoutes() {
         <Route path="/plots" element={<PlotsPanel />} />
         <Route path="/map" element={<MapPanel />} />
         <Route path="/laps" element={<LapsPanel />} />
+        <Route path="/sessions" element={<SessionsPanel />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </Suspense>

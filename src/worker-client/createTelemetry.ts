@@ -1,6 +1,6 @@
 // Builds the telemetry facade for the page. URL parameters let benchmarks and
 // tests steer the worker without touching saved settings:
-//   ?backend=http://host:3001  ?demoRate=2000  ?capacity=200000  ?offline=1
+//   ?backend=http://host:3001  ?demoRate=2000  ?capacity=200000  ?offline=1  ?record=0
 import type { WorkerConfig } from "../../workers/contract";
 import { LiveStore } from "./liveStore";
 import { TelemetryClient } from "./TelemetryClient";
@@ -18,6 +18,7 @@ export function configFromUrl(search: string): Partial<WorkerConfig> {
   const capacity = Number(params.get("capacity"));
   if (capacity > 0) config.historyCapacity = Math.floor(capacity);
   if (params.get("offline") === "1") config.connectToBackend = false;
+  if (params.get("record") === "0") config.recording = false;
   return config;
 }
 

@@ -8,7 +8,8 @@ import type {
   FieldPath,
   FieldValue,
   GeoState,
-  HistoryViewState,
+  PlaybackState,
+  RecordingState,
   Snapshot,
 } from "../../workers/contract";
 import type { TelemetryClient } from "./TelemetryClient";
@@ -17,9 +18,9 @@ export interface LiveStatus {
   connection: ConnectionState;
   counters: Counters;
   geo: GeoState;
-  /** Live, or the imported CSV the panels show now. */
-  view: HistoryViewState;
   backend: BackendState;
+  playback: PlaybackState;
+  recording: RecordingState;
 }
 
 type Listener = () => void;
@@ -82,8 +83,9 @@ export class LiveStore {
       connection: snapshot.connection,
       counters: snapshot.counters,
       geo: snapshot.geo,
-      view: snapshot.view,
       backend: snapshot.backend,
+      playback: snapshot.playback,
+      recording: snapshot.recording,
     };
     for (const listener of this.statusListeners) listener();
   }

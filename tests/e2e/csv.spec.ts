@@ -119,7 +119,7 @@ test("import a fixture CSV: its values show in the panels and plots, marked IMPO
   await expect(velocity).toContainText("34.5");
   await page.screenshot({ path: "/tmp/h9-imported-plots.png" });
 
-  await page.getByTestId("back-to-live").click();
+  await page.getByTestId("transport-live").click();
   await expect(page.getByTestId("status-imported")).toHaveCount(0);
   await expect(main).not.toContainText("IMPORTED");
 });

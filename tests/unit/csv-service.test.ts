@@ -12,17 +12,21 @@ function start(): TelemetryService {
 }
 
 describe("TelemetryService CSV", () => {
-  it("an import becomes the viewed history (marked), live goes on, Back to live returns", async () => {
+  it("an import replays as the viewed history (marked as imported), live goes on, Back to live returns", async () => {
     const s = start();
     const live = s.snapshot(0);
-    expect(live.view).toEqual({ kind: "live" });
+    expect(live.playback.view).toBe("live");
 
     const file = new Blob([exportText(storeOf(5))]);
     const report = await s.importCsv(file, "run-1.csv");
     expect(report).toMatchObject({ ok: true, rowsImported: 5 });
 
     const imported = s.snapshot(live.seq); // a consumer from before the switch gets everything
-    expect(imported.view).toEqual({ kind: "imported", fileName: "run-1.csv", rows: 5 });
+    expect(imported.playback).toMatchObject({
+      on: true,
+      view: "replay",
+      origin: { kind: "import", name: "run-1.csv" },
+    });
     expect(imported.changed["Pi.Rfid"]).toBe("TAG-4");
     expect(imported.counters.historyLength).toBe(5);
     expect(s.snapshot(imported.seq).changed).toEqual({}); // nothing new since
@@ -45,9 +49,9 @@ describe("TelemetryService CSV", () => {
       text += new TextDecoder().decode(chunk.data);
     expect(text).toBe(exportText(storeOf(5)));
 
-    s.showLiveHistory();
+    s.setPlayback(false);
     const back = s.snapshot(imported.seq);
-    expect(back.view).toEqual({ kind: "live" });
+    expect(back.playback.view).toBe("live");
     expect(back.changed["Pi.Rfid"]).not.toBe("TAG-4");
     expect(Object.keys(back.changed).length).toBeGreaterThan(300);
   });
@@ -56,7 +60,7 @@ describe("TelemetryService CSV", () => {
     const s = start();
     const report = await s.importCsv(new Blob(["not,a,telemetry,file\n1,2,3,4\n"]), "x.csv");
     expect(report.ok).toBe(false);
-    expect(s.snapshot(0).view).toEqual({ kind: "live" });
+    expect(s.snapshot(0).playback.view).toBe("live");
     expect(s.csvProgress().kind).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { initialConnection } from "../../workers/service/config";
+import { idlePlayback, idleRecording, initialConnection } from "../../workers/service/config";
 import { describe, expect, it } from "vitest";
 import type { Snapshot } from "../../workers/contract";
 import { LiveStore } from "../../src/worker-client/liveStore";
@@ -7,7 +7,6 @@ import type { TelemetryClient } from "../../src/worker-client/TelemetryClient";
 function snapshot(seq: number, changed: Snapshot["changed"]): Snapshot {
   return {
     seq,
-    view: { kind: "live" },
     changed,
     connection: initialConnection(),
     counters: {
@@ -23,6 +22,8 @@ function snapshot(seq: number, changed: Snapshot["changed"]): Snapshot {
     },
     geo: { lat: null, long: null, headingDeg: null, distanceKm: 0 },
     backend: { generation: null, generationEvidence: "", raceInfo: null },
+    playback: idlePlayback(),
+    recording: idleRecording(),
   };
 }
 

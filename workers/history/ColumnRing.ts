@@ -12,6 +12,14 @@ export interface ColumnRingLayout {
   timeField: number;
 }
 
+/** Rows of a ring as column-major ArrayBuffers (see ColumnRing.exportRows). */
+export interface RowSlices {
+  count: number;
+  f32: ArrayBuffer;
+  f64: ArrayBuffer;
+  bools: ArrayBuffer;
+}
+
 export class ColumnRing {
   readonly capacity: number;
   readonly boolWords: number;
@@ -26,6 +34,8 @@ export class ColumnRing {
   // Strings repeat (the same Title for hours), so an array slot holds a shared reference.
   private readonly strs: string[][];
   private readonly timeStart: number;
+  private readonly n32: number;
+  private readonly n64: number;
 
   constructor(capacity: number, layout: ColumnRingLayout) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError("capacity must be ≥ 1");
@@ -40,6 +50,8 @@ export class ColumnRing {
       this.colStart[field] = (wide ? n64++ : n32++) * capacity;
     });
     if (!layout.numericFloat64[layout.timeField]) throw new Error("time column must be Float64");
+    this.n32 = n32;
+    this.n64 = n64;
     this.f32 = new Float32Array(n32 * capacity);
     this.f64 = new Float64Array(n64 * capacity);
     this.boolWords = Math.ceil(layout.booleanCount / 32);
@@ -161,6 +173,62 @@ export class ColumnRing {
       if (++p === this.capacity) p = 0;
     }
     return scratch.subarray(0, n);
+  }
+
+  /**
+   * Copies rows [lo, lo+n) (logical order) out as column-major slices: every
+   * Float32 column's n values back to back, the same for Float64, then the
+   * packed boolean words row by row. This is a recording chunk's body.
+   */
+  exportRows(lo: number, n: number): RowSlices {
+    const f32 = new Float32Array(this.n32 * n);
+    const f64 = new Float64Array(this.n64 * n);
+    const bools = new Uint32Array(this.boolWords * n);
+    // Whole column runs at once: [first, first+head) and, if the range wraps, [0, rest).
+    const first = n > 0 ? this.physical(lo) : 0;
+    const head = Math.min(n, this.capacity - first);
+    const rest = n - head;
+    const cap = this.capacity;
+    for (let c = 0; c < this.n32; c++) {
+      f32.set(this.f32.subarray(c * cap + first, c * cap + first + head), c * n);
+      if (rest > 0) f32.set(this.f32.subarray(c * cap, c * cap + rest), c * n + head);
+    }
+    for (let c = 0; c < this.n64; c++) {
+      f64.set(this.f64.subarray(c * cap + first, c * cap + first + head), c * n);
+      if (rest > 0) f64.set(this.f64.subarray(c * cap, c * cap + rest), c * n + head);
+    }
+    const w = this.boolWords;
+    bools.set(this.bools.subarray(first * w, (first + head) * w), 0);
+    if (rest > 0) bools.set(this.bools.subarray(0, rest * w), head * w);
+    return { count: n, f32: f32.buffer, f64: f64.buffer, bools: bools.buffer };
+  }
+
+  /** Appends rows exported by exportRows (same layout), oldest first. False if the shape differs. */
+  appendRows(rows: RowSlices): boolean {
+    const n = rows.count;
+    if (
+      !Number.isInteger(n) ||
+      n < 0 ||
+      rows.f32.byteLength !== this.n32 * n * 4 ||
+      rows.f64.byteLength !== this.n64 * n * 8 ||
+      rows.bools.byteLength !== this.boolWords * n * 4
+    )
+      return false;
+    const f32 = new Float32Array(rows.f32);
+    const f64 = new Float64Array(rows.f64);
+    const bools = new Uint32Array(rows.bools);
+    // Only the newest `capacity` rows can survive.
+    const skip = Math.max(0, n - this.capacity);
+    for (let i = skip; i < n; i++) {
+      const p = this.claimSlot();
+      for (let c = 0; c < this.n32; c++) this.f32[c * this.capacity + p] = f32[c * n + i]!;
+      for (let c = 0; c < this.n64; c++) this.f64[c * this.capacity + p] = f64[c * n + i]!;
+      this.bools.set(
+        bools.subarray(i * this.boolWords, (i + 1) * this.boolWords),
+        p * this.boolWords,
+      );
+    }
+    return true;
   }
 
   private window(

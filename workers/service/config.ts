@@ -1,6 +1,12 @@
 // Worker configuration: defaults, and a forgiving merge of what the UI sends
 // (a bad value falls back to its default instead of throwing across Comlink).
-import type { ConnectionState, ConnectionType, WorkerConfig } from "../contract";
+import type {
+  ConnectionState,
+  ConnectionType,
+  PlaybackState,
+  RecordingState,
+  WorkerConfig,
+} from "../contract";
 import { DEFAULT_DEMO_RATE, MAX_DEMO_RATE } from "../sources/DemoSource";
 import { DEFAULT_PING_INTERVAL_MS } from "../sources/NetworkSource";
 import { DEFAULT_CAPACITY } from "../store/TelemetryStore";
@@ -11,6 +17,8 @@ export const DEFAULT_CONFIG: WorkerConfig = {
   connectionType: "DEMO",
   historyCapacity: DEFAULT_CAPACITY,
   demoRate: DEFAULT_DEMO_RATE,
+  recording: true,
+  sessionBudgetBytes: 0,
   pingIntervalMs: DEFAULT_PING_INTERVAL_MS,
 };
 
@@ -38,6 +46,10 @@ export function resolveConfig(input: unknown): WorkerConfig {
       ? Math.floor(raw.historyCapacity)
       : d.historyCapacity,
     demoRate: positive(raw.demoRate, MAX_DEMO_RATE) ? raw.demoRate : d.demoRate,
+    recording: typeof raw.recording === "boolean" ? raw.recording : d.recording,
+    sessionBudgetBytes: positive(raw.sessionBudgetBytes)
+      ? Math.floor(raw.sessionBudgetBytes)
+      : d.sessionBudgetBytes,
     pingIntervalMs: positive(raw.pingIntervalMs) ? raw.pingIntervalMs : d.pingIntervalMs,
   };
 }
@@ -57,4 +69,27 @@ export function initialConnection(): ConnectionState {
     lastLivePacketAt: null,
     liveDataFlowing: false,
   };
+}
+
+/** Playback state while off (also what tests and the UI start from). */
+export function idlePlayback(): PlaybackState {
+  return {
+    on: false,
+    view: "live",
+    origin: null,
+    playing: false,
+    speed: 1,
+    clock: null,
+    start: null,
+    end: null,
+    loading: null,
+    rejected: 0,
+    error: null,
+    laps: [],
+  };
+}
+
+/** Recording state before the session store has opened. */
+export function idleRecording(enabled = true): RecordingState {
+  return { enabled, available: false, sessionId: null, restoredPackets: 0 };
 }

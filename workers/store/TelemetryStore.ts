@@ -22,13 +22,16 @@ import {
   STRING_FIELDS,
 } from "../telemetry/fields";
 import { DERIVED_FIELDS, STORED_NUMERIC_FIELDS, STORE_CATALOG } from "../telemetry/derivedFields";
-import { ColumnRing } from "../history/ColumnRing";
+import { ColumnRing, type RowSlices } from "../history/ColumnRing";
 import { float32RangeReason, fitsFloat32, needsFloat64 } from "../history/precision";
 import { TrackDistance } from "../geo/geo";
 import { PacketRate } from "./PacketRate";
 import { describeIssue, describeJsonError } from "./rejectionReason";
 import { buildSeries } from "./series";
 import { NO_BACKEND_STATE } from "../service/backendInfo";
+
+/** The store's part of a snapshot; the service adds playback and recording state. */
+export type StoreSnapshot = Omit<Snapshot, "playback" | "recording">;
 
 export const DEFAULT_CAPACITY = 65_536;
 const KEEP_REJECTIONS = 10;
@@ -119,7 +122,7 @@ export class TelemetryStore {
     sinceSeq: number,
     connection: ConnectionState,
     backend: BackendState = NO_BACKEND_STATE,
-  ): Snapshot {
+  ): StoreSnapshot {
     // A consumer ahead of us (e.g. after a worker restart) gets everything.
     const all = !(sinceSeq > 0) || sinceSeq > this.seq;
     const changed: Record<string, FieldValue> = {};
@@ -145,11 +148,10 @@ export class TelemetryStore {
     changed: Record<string, FieldValue>,
     connection: ConnectionState,
     backend: BackendState,
-  ): Snapshot {
+  ): StoreSnapshot {
     const { lat, long, headingDeg, distanceKm } = this.track;
     return {
       seq: this.seq,
-      view: { kind: "live" },
       changed,
       connection: { ...connection },
       counters: this.counters(),
@@ -185,6 +187,66 @@ export class TelemetryStore {
     this.verNum.fill(seq);
     this.verBool.fill(seq);
     this.verStr.fill(seq);
+  }
+
+  /** The store's sequence number (bumped by every shown change). */
+  get currentSeq(): number {
+    return this.seq;
+  }
+
+  /** Accepted packets so far (the recorder's cursor). */
+  get acceptedCount(): number {
+    return this.accepted;
+  }
+
+  /** The newest n stored rows as column slices (a recording chunk). */
+  newestRows(n: number): RowSlices {
+    const count = Math.min(Math.max(0, Math.floor(n)), this.ring.length);
+    return this.ring.exportRows(this.ring.length - count, count);
+  }
+
+  /**
+   * Restore after a reload: `older` rows (oldest first) go in front of whatever
+   * live packets arrived meanwhile. If none did, the newest restored row becomes
+   * the shown packet, so the panels show what they showed before the reload.
+   * Strings are not part of history, so they stay as they are.
+   */
+  restoreRows(older: readonly RowSlices[]): number {
+    const liveCount = this.ring.length;
+    const live = this.ring.exportRows(0, liveCount);
+    this.ring.clear();
+    let restored = 0;
+    for (const rows of older) if (this.ring.appendRows(rows)) restored += rows.count;
+    this.ring.appendRows(live);
+    if (liveCount === 0 && this.ring.length > 0) this.showRow(this.ring.length - 1);
+    return restored;
+  }
+
+  /** Appends already-validated rows (from a recorded chunk) without showing them. */
+  appendRows(rows: RowSlices): boolean {
+    return this.ring.appendRows(rows);
+  }
+
+  /** Makes stored row `logical` the shown packet (replay clock, restore). */
+  showRow(logical: number): void {
+    if (!(logical >= 0 && logical < this.ring.length)) return;
+    const seq = ++this.seq;
+    for (let i = 0; i < STORED_NUMERIC_FIELDS.length; i++) {
+      const v = this.ring.number(logical, i);
+      if (!Object.is(this.latestNum[i], v)) {
+        this.latestNum[i] = v;
+        this.verNum[i] = seq;
+      }
+    }
+    for (let i = 0; i < BOOLEAN_FIELDS.length; i++) {
+      const bit = this.ring.boolean(logical, i) ? 1 : 0;
+      if (this.latestBool[i] !== bit) {
+        this.latestBool[i] = bit;
+        this.verBool[i] = seq;
+      }
+    }
+    this.lastPacketTime = this.latestNum[TIME_FIELD]!;
+    this.track.add(this.latestNum[LAT_FIELD]!, this.latestNum[LONG_FIELD]!);
   }
 
   fieldCatalog(): FieldInfo[] {

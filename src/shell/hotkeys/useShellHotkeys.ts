@@ -1,15 +1,20 @@
 // Global keyboard shortcuts; Blueprint lists them in its `?` dialog.
 import { useHotkeys, type HotkeyConfig } from "@blueprintjs/core";
 import { useMemo } from "react";
+import type { PlaybackState } from "../../../workers/contract";
+import type { TelemetryClient } from "../../worker-client/TelemetryClient";
 import { useNavigate } from "react-router";
 import { appState } from "../../state/appState";
 import { toggledTheme } from "../../state/theme";
 import { openCsvDialog } from "../csv/csvDialogState";
 import { dialogs } from "../dialogs";
 import { TABS } from "../navbar/tabs";
+import { jump, nextSpeed, togglePlay } from "../transport/playbackActions";
+import { useTelemetry } from "../../worker-client/hooks";
 
 export function useShellHotkeys(): void {
   const navigate = useNavigate();
+  const { client, live } = useTelemetry();
   const hotkeys = useMemo<HotkeyConfig[]>(
     () => [
       ...TABS.map((tab) => ({
@@ -48,8 +53,60 @@ export function useShellHotkeys(): void {
         label: "Export CSV (and import)",
         onKeyDown: () => openCsvDialog(),
       },
+      ...playbackHotkeys(client, () => live.status?.playback),
     ],
-    [navigate],
+    [navigate, client, live],
   );
   useHotkeys(hotkeys);
+}
+
+/** Playback shortcuts: they act only while a replay is loaded. */
+function playbackHotkeys(
+  client: TelemetryClient,
+  playback: () => PlaybackState | undefined,
+): HotkeyConfig[] {
+  const when = (act: (p: PlaybackState) => void) => () => {
+    const p = playback();
+    if (p?.on && p.clock !== null) act(p);
+  };
+  const key = (combo: string, label: string, onKeyDown: () => void): HotkeyConfig => ({
+    combo,
+    global: true,
+    group: "Playback",
+    label,
+    onKeyDown,
+  });
+  return [
+    key("p", "Play / pause the replay", () => togglePlay(client, playback())),
+    key(
+      ",",
+      "Step back one packet",
+      when(() => void client.api.step(-1)),
+    ),
+    key(
+      ".",
+      "Step forward one packet",
+      when(() => void client.api.step(1)),
+    ),
+    key(
+      "[",
+      "Slower",
+      when((p) => void client.api.setSpeed(nextSpeed(p.speed, -1))),
+    ),
+    key(
+      "]",
+      "Faster",
+      when((p) => void client.api.setSpeed(nextSpeed(p.speed, 1))),
+    ),
+    key(
+      "shift+,",
+      "Jump to start",
+      when((p) => jump(client, p, "start")),
+    ),
+    key(
+      "shift+.",
+      "Jump to end",
+      when((p) => jump(client, p, "end")),
+    ),
+  ];
 }

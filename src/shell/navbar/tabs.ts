@@ -19,6 +19,7 @@ export const TABS: readonly TabRoute[] = [
   { id: "plots", path: "/plots", title: "Plots", hotkey: "9" },
   { id: "map", path: "/map", title: "Map", hotkey: "0" },
   { id: "laps", path: "/laps", title: "Laps", hotkey: "l" },
+  { id: "sessions", path: "/sessions", title: "Sessions", hotkey: "r" },
 ];
 
 export function tabForPath(pathname: string): TabRoute | undefined {

@@ -4,6 +4,7 @@ import { ControlGroup, FormGroup, InputGroup, Switch } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
 import { useTelemetry } from "../../worker-client/hooks";
+import { rangeOf, startReplay, stopPlayback } from "../transport/playbackActions";
 import { setPlayback } from "./settingsActions";
 
 /** The lap-coordinate fields send the same setLapCoords request as the map. */
@@ -19,19 +20,30 @@ export function LapCoordsSettings() {
 
 export function PlaybackSettings() {
   const { client } = useTelemetry();
-  const { playbackSwitch, playbackDateTime } = useSnapshot(appState);
+  const { playbackSwitch, playbackDateTime, socketConnected } = useSnapshot(appState);
+  const toggle = (on: boolean) => {
+    const range = rangeOf(appState.playbackDateTime);
+    if (!on) stopPlayback(client);
+    else if (range)
+      startReplay(client, {
+        kind: "range",
+        ...range,
+        source: socketConnected ? "backend" : "local",
+      });
+    else setPlayback(client, true); // no valid range: the default packet, as the spec says
+  };
   const setRange = (key: "date" | "startTime" | "endTime", value: string) => {
     if (value) appState.playbackDateTime = { ...appState.playbackDateTime, [key]: value };
   };
   return (
     <FormGroup
       label="Playback"
-      helperText="Playback on shows the default packet instead of live data."
+      helperText="Playback on replays the date range below (from the backend when connected, else from the recordings); the Sessions tab lists what can be replayed."
     >
       <Switch
         label="Playback"
         checked={playbackSwitch}
-        onChange={(event) => setPlayback(client, event.currentTarget.checked)}
+        onChange={(event) => toggle(event.currentTarget.checked)}
         data-testid="playback-switch"
       />
       <ControlGroup>

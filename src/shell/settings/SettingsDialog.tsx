@@ -17,6 +17,7 @@ import { ConnectionSettings } from "./ConnectionSettings";
 import { FavouritesSettings } from "./FavouritesSettings";
 import { MapTileSettings } from "./MapTileSettings";
 import { LapCoordsSettings, PlaybackSettings } from "./PlaybackSettings";
+import { SessionsSettings } from "./SessionsSettings";
 import "./settings.css";
 
 function DisplaySettings() {
@@ -85,6 +86,11 @@ export function SettingsDialog() {
         <Section title="Map" compact>
           <SectionCard>
             <MapTileSettings />
+          </SectionCard>
+        </Section>
+        <Section title="Sessions" compact>
+          <SectionCard>
+            <SessionsSettings />
           </SectionCard>
         </Section>
       </DialogBody>

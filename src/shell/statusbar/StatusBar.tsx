@@ -1,9 +1,9 @@
 // Bottom bar: where the data comes from and how healthy the link is.
-import { Button, Intent, Tag, Tooltip } from "@blueprintjs/core";
-import type { HistoryViewState } from "../../../workers/contract";
+import { Intent, Tag, Tooltip } from "@blueprintjs/core";
+import type { PlaybackState } from "../../../workers/contract";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
-import { useLiveStatus, useTelemetry } from "../../worker-client/hooks";
+import { useLiveStatus } from "../../worker-client/hooks";
 import type { CarLink } from "../../../workers/contract";
 import {
   CAR_LINK_TEXTS,
@@ -63,27 +63,21 @@ function ConnectionTypeTag({ type, playback }: { type: string; playback: boolean
   );
 }
 
-/** An imported CSV is on screen: say so (it is not live data) and offer the way back. */
-function ImportedMarker({ view }: { view: HistoryViewState | undefined }) {
-  const { client } = useTelemetry();
-  if (view?.kind !== "imported") return null;
+/**
+ * An imported CSV is on screen (it replays like a session): say so, it is not
+ * live data. The transport bar has the way back to live.
+ */
+function ImportedMarker({ playback }: { playback: PlaybackState | undefined }) {
+  const origin = playback?.on ? playback.origin : null;
+  if (origin?.kind !== "import") return null;
   return (
-    <>
-      <Tooltip
-        content={`Panels and plots show ${view.rows} rows imported from ${view.fileName}; live data is still recorded`}
-      >
-        <Tag intent={Intent.DANGER} icon="import" data-testid="status-imported">
-          IMPORTED {view.fileName}
-        </Tag>
-      </Tooltip>
-      <Button
-        size="small"
-        icon="feed"
-        text="Back to live"
-        data-testid="back-to-live"
-        onClick={() => void client.api.showLiveHistory()}
-      />
-    </>
+    <Tooltip
+      content={`Panels and plots show rows imported from ${origin.name}; live data is still recorded`}
+    >
+      <Tag intent={Intent.DANGER} icon="import" data-testid="status-imported">
+        IMPORTED {origin.name}
+      </Tag>
+    </Tooltip>
   );
 }
 
@@ -113,7 +107,7 @@ export function StatusBar() {
   return (
     <footer className="helios-statusbar" aria-label="Status">
       <ConnectionTypeTag type={app.connectionType} playback={app.playbackSwitch} />
-      <ImportedMarker view={status?.view} />
+      <ImportedMarker playback={status?.playback} />
       <LinkIndicator label="Socket" connected={app.socketConnected} testId="status-socket" />
       <CarLinkIndicator link={connection?.carLink ?? "unknown"} />
       {waiting && (

@@ -33,6 +33,13 @@ function handleEvent(event: WorkerEvent): void {
     case "lapCoords":
       appState.lapCoords = event.coords;
       return;
+    case "sessionNotice":
+      notify({
+        title: event.level === "error" ? "Replay failed" : "Sessions",
+        message: event.message,
+        intent: event.level === "error" ? "danger" : "warning",
+      });
+      return;
   }
 }
 

@@ -1,0 +1,233 @@
+// The Sessions tab: recorded sessions (replay, rename, delete), the span the
+// backend holds, and a date + start/end time range to replay from the backend
+// or from the recordings. Loading progress, Cancel and errors come from the
+// playback state in the snapshot.
+import {
+  Button,
+  Callout,
+  ControlGroup,
+  EditableText,
+  FormGroup,
+  HTMLTable,
+  InputGroup,
+  Intent,
+  NonIdealState,
+  ProgressBar,
+  Section,
+  SectionCard,
+} from "@blueprintjs/core";
+import { useSnapshot } from "valtio";
+import type { PlaybackState, SessionInfo } from "../../../workers/contract";
+import { appState } from "../../state/appState";
+import { rangeOf, startReplay } from "../../shell/transport/playbackActions";
+import { useLiveStatus, useTelemetry } from "../../worker-client/hooks";
+import { formatBytes, formatDuration, formatPacketDate } from "./format";
+import { useBackendSpan, useSessions } from "./useSessions";
+import "./sessions.css";
+
+function SessionRow({ session, onChanged }: { session: SessionInfo; onChanged: () => void }) {
+  const { client } = useTelemetry();
+  return (
+    <tr data-testid="session-row">
+      <td>
+        <EditableText
+          defaultValue={session.name}
+          aria-label="Session name"
+          onConfirm={(name) => void client.api.renameSession(session.id, name).then(onChanged)}
+        />
+      </td>
+      <td>{session.source}</td>
+      <td>{formatPacketDate(session.firstPacketTime)}</td>
+      <td>{formatDuration(session.lastPacketTime - session.firstPacketTime)}</td>
+      <td data-testid="session-packets">{session.packets.toLocaleString("en-US")}</td>
+      <td>{formatBytes(session.bytes)}</td>
+      <td className="helios-sessions-actions">
+        <Button
+          icon="play"
+          text="Replay"
+          intent={Intent.PRIMARY}
+          size="small"
+          data-testid="session-replay"
+          onClick={() => startReplay(client, { kind: "session", sessionId: session.id })}
+        />
+        <Button
+          icon="trash"
+          aria-label={`Delete ${session.name}`}
+          size="small"
+          variant="minimal"
+          onClick={() => void client.api.deleteSession(session.id).then(onChanged)}
+        />
+      </td>
+    </tr>
+  );
+}
+
+function LoadStatus({ playback }: { playback: PlaybackState | undefined }) {
+  const { client } = useTelemetry();
+  if (!playback?.on) return null;
+  return (
+    <div className="helios-sessions-status" data-testid="replay-status">
+      {playback.loading && (
+        <ControlGroup fill>
+          <ProgressBar value={playback.loading.fraction ?? undefined} intent={Intent.PRIMARY} />
+          <span>{playback.loading.packets.toLocaleString("en-US")} packets</span>
+          <Button text="Cancel" onClick={() => void client.api.cancelReplay()} />
+        </ControlGroup>
+      )}
+      {playback.error && (
+        <Callout
+          intent={Intent.DANGER}
+          title="The replay could not load everything"
+          data-testid="replay-error"
+        >
+          {playback.error}
+        </Callout>
+      )}
+      {playback.rejected > 0 && (
+        <Callout intent={Intent.WARNING} data-testid="replay-rejected">
+          {playback.rejected.toLocaleString("en-US")} packets failed validation and are not
+          replayed.
+        </Callout>
+      )}
+    </div>
+  );
+}
+
+function RangeForm({ backendConnected }: { backendConnected: boolean }) {
+  const { client } = useTelemetry();
+  const { playbackDateTime } = useSnapshot(appState);
+  const range = rangeOf(playbackDateTime);
+  const set = (key: "date" | "startTime" | "endTime", value: string) => {
+    if (value) appState.playbackDateTime = { ...appState.playbackDateTime, [key]: value };
+  };
+  const replay = (source: "backend" | "local") => {
+    if (range) startReplay(client, { kind: "range", ...range, source });
+  };
+  return (
+    <FormGroup
+      label="Replay a date range"
+      helperText={range ? "Times are local." : "The end time must be after the start time."}
+      intent={range ? Intent.NONE : Intent.DANGER}
+    >
+      <ControlGroup>
+        <InputGroup
+          aria-label="Replay date"
+          type="date"
+          value={playbackDateTime.date}
+          onValueChange={(v) => set("date", v)}
+        />
+        <InputGroup
+          aria-label="Replay start time"
+          type="time"
+          value={playbackDateTime.startTime}
+          onValueChange={(v) => set("startTime", v)}
+        />
+        <InputGroup
+          aria-label="Replay end time"
+          type="time"
+          value={playbackDateTime.endTime}
+          onValueChange={(v) => set("endTime", v)}
+        />
+        <Button
+          icon="cloud-download"
+          text="From backend"
+          data-testid="replay-backend-range"
+          disabled={!range || !backendConnected}
+          onClick={() => replay("backend")}
+        />
+        <Button
+          icon="database"
+          text="From recordings"
+          disabled={!range}
+          onClick={() => replay("local")}
+        />
+      </ControlGroup>
+    </FormGroup>
+  );
+}
+
+function BackendSpanText({ connected }: { connected: boolean }) {
+  const span = useBackendSpan(connected);
+  if (!connected)
+    return <p className="helios-muted">Connect to the backend to see the span it holds.</p>;
+  if (!span) return <p className="helios-muted">Asking the backend…</p>;
+  if (!span.ok) return <Callout intent={Intent.WARNING}>{span.message}</Callout>;
+  const fill = () => {
+    const start = new Date(span.first * 1000);
+    const end = new Date(Math.min(span.last, span.first + 24 * 3600 - 1) * 1000);
+    const pad = (n: number) => n.toString().padStart(2, "0");
+    // The spec's playbackDateTime holds HH:MM: round outwards to whole minutes.
+    const time = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    end.setMinutes(end.getMinutes() + (end.getSeconds() > 0 ? 1 : 0));
+    appState.playbackDateTime = {
+      date: `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}`,
+      startTime: time(start),
+      endTime: time(end),
+    };
+  };
+  return (
+    <p data-testid="backend-span">
+      The backend holds {formatPacketDate(span.first)} to {formatPacketDate(span.last)} (generation{" "}
+      {span.generation}).{" "}
+      <Button
+        size="small"
+        variant="minimal"
+        text="Use this span"
+        data-testid="backend-span-use"
+        onClick={fill}
+      />
+    </p>
+  );
+}
+
+export function SessionsPanel() {
+  const status = useLiveStatus();
+  const { sessions, refresh } = useSessions();
+  const recording = status?.recording;
+  const connected = status?.connection.socketConnected ?? false;
+  return (
+    <div className="helios-sessions" data-testid="sessions-panel">
+      <LoadStatus playback={status?.playback} />
+      <Section title="Recorded sessions" compact>
+        <SectionCard>
+          {recording && !recording.available && (
+            <Callout intent={Intent.WARNING}>
+              This browser does not let the dashboard store sessions; live data works as usual.
+            </Callout>
+          )}
+          {sessions && sessions.length > 0 ? (
+            <HTMLTable compact striped className="helios-sessions-table">
+              <thead>
+                <tr>
+                  <th>Name</th>
+                  <th>Source</th>
+                  <th>Start</th>
+                  <th>Length</th>
+                  <th>Packets</th>
+                  <th>Size</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {[...sessions].reverse().map((s) => (
+                  <SessionRow key={s.id} session={s} onChanged={() => void refresh()} />
+                ))}
+              </tbody>
+            </HTMLTable>
+          ) : (
+            <NonIdealState
+              icon="database"
+              title={sessions ? "No recorded sessions yet" : "Loading…"}
+            />
+          )}
+        </SectionCard>
+      </Section>
+      <Section title="Backend and date ranges" compact>
+        <SectionCard>
+          <BackendSpanText connected={connected} />
+          <RangeForm backendConnected={connected} />
+        </SectionCard>
+      </Section>
+    </div>
+  );
+}

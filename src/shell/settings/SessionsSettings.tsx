@@ -1,0 +1,47 @@
+// Settings → Sessions: recording on/off and the storage the recordings use.
+import { Callout, FormGroup, Intent, Switch } from "@blueprintjs/core";
+import { useEffect, useState } from "react";
+import type { StorageInfo } from "../../../workers/contract";
+import { formatBytes } from "../../panels/Sessions/format";
+import { useLiveStatus, useTelemetry } from "../../worker-client/hooks";
+
+export function SessionsSettings() {
+  const { client } = useTelemetry();
+  const recording = useLiveStatus()?.recording;
+  const [storage, setStorage] = useState<StorageInfo | null>(null);
+  useEffect(() => {
+    let live = true;
+    void client.api.storageInfo().then((info) => {
+      if (live) setStorage(info);
+    });
+    return () => {
+      live = false;
+    };
+  }, [client]);
+  const available =
+    storage?.quotaBytes != null && storage.usedBytes != null
+      ? storage.quotaBytes - storage.usedBytes
+      : null;
+  return (
+    <FormGroup
+      label="Sessions"
+      helperText="Every live packet is recorded in this browser; the oldest sessions are deleted first when the budget is reached."
+    >
+      <Switch
+        label="Record live data"
+        checked={recording?.enabled ?? true}
+        data-testid="recording-switch"
+        onChange={(event) => void client.api.setRecording(event.currentTarget.checked)}
+      />
+      {recording && !recording.available && (
+        <Callout intent={Intent.WARNING}>
+          Storage is not available in this browser (private mode or full): nothing is recorded.
+        </Callout>
+      )}
+      <p data-testid="storage-figures">
+        Sessions {formatBytes(storage?.sessionBytes)} · used {formatBytes(storage?.usedBytes)} ·
+        available {formatBytes(available)} · budget {formatBytes(storage?.budgetBytes)}
+      </p>
+    </FormGroup>
+  );
+}

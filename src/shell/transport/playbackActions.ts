@@ -1,0 +1,46 @@
+// What the Sessions tab, the transport bar, the settings switch and the
+// shortcuts ask the worker to do during playback. The worker owns the clock;
+// these only send commands (its state comes back in snapshots).
+import type { PlaybackState, ReplayRequest } from "../../../workers/contract";
+import { appState } from "../../state/appState";
+import type { PlaybackDateTime } from "../../state/appState";
+import type { TelemetryClient } from "../../worker-client/TelemetryClient";
+
+export const SPEEDS = [0.5, 1, 2, 5, 10, 20, 50, 100] as const;
+
+export function startReplay(client: TelemetryClient, request: ReplayRequest): void {
+  appState.playbackSwitch = true;
+  void client.api.startReplay(request);
+}
+
+export function stopPlayback(client: TelemetryClient): void {
+  appState.playbackSwitch = false;
+  void client.api.setPlayback(false);
+}
+
+/** The spec's playbackDateTime (local date and times) as packet time, epoch seconds. */
+export function rangeOf(value: PlaybackDateTime): { from: number; to: number } | null {
+  const from = new Date(`${value.date}T${value.startTime}`).getTime() / 1000;
+  const to = new Date(`${value.date}T${value.endTime}`).getTime() / 1000;
+  return Number.isFinite(from) && Number.isFinite(to) && to > from ? { from, to } : null;
+}
+
+export function nextSpeed(speed: number, direction: 1 | -1): number {
+  const index = SPEEDS.findIndex((s) => s >= speed);
+  const at = index === -1 ? SPEEDS.length - 1 : index;
+  return SPEEDS[Math.min(SPEEDS.length - 1, Math.max(0, at + direction))]!;
+}
+
+/** Shortcut helpers: do nothing unless a replay is loaded. */
+export function togglePlay(client: TelemetryClient, playback: PlaybackState | undefined): void {
+  if (playback?.on && playback.clock !== null) void client.api.setPlaying(!playback.playing);
+}
+
+export function jump(
+  client: TelemetryClient,
+  playback: PlaybackState | undefined,
+  to: "start" | "end",
+) {
+  const target = to === "start" ? playback?.start : playback?.end;
+  if (playback?.on && target !== null && target !== undefined) void client.api.seek(target);
+}

@@ -1,0 +1,125 @@
+import { expect, test, type Page } from "@playwright/test";
+import { FEED_URL, NO_BACKEND_URL } from "./e2e-env";
+
+// Sessions: recording in the worker (IndexedDB of this browser context),
+// restore after a reload, replay of a recorded session and of a backend range.
+// Every test gets a fresh context, so IndexedDB starts empty.
+
+const DEMO_URL = `/?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20`;
+
+async function historyLength(page: Page): Promise<number> {
+  const text = (await page.getByTestId("status-history").textContent()) ?? "";
+  const match = /History\s+([\d,]+)\s*\//.exec(text);
+  return match ? Number(match[1]!.replace(/,/g, "")) : 0;
+}
+
+/** The time shown in a plot's legend with the cursor at `share` of its width. */
+async function plotTimeAt(page: Page, share: number): Promise<string> {
+  const over = page.locator('[data-plot-id="speed"] .u-over');
+  const box = (await over.boundingBox())!;
+  await page.mouse.move(box.x + box.width * share, box.y + box.height / 2);
+  const value = page
+    .locator('[data-plot-id="speed"] .u-legend .u-series')
+    .first()
+    .locator(".u-value");
+  await expect(value).toHaveText(/\d/);
+  return (await value.textContent()) ?? "";
+}
+
+test("after 20 s of DEMO and a reload, the history counter and plots include the data from before", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto(DEMO_URL);
+  await page.waitForTimeout(20_000);
+  const before = await historyLength(page);
+  expect(before).toBeGreaterThan(200);
+  await page.goto(DEMO_URL.replace("/?", "/plots?"));
+  await expect(page.getByTestId("plots-panel")).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[data-plot-id="speed"] .uplot canvas')).toBeVisible();
+  const restored = await historyLength(page);
+  expect(restored).toBeGreaterThanOrEqual(before - 25); // at most ~1 s lost at 20 packets/s
+  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  await page.keyboard.press("Space"); // hold the plots still
+  const oldest = await plotTimeAt(page, 0.01);
+  const newest = await plotTimeAt(page, 0.99);
+  // The plot spans the 20 s from before the reload, not only the seconds since.
+  const seconds = (t: string) => {
+    const [h, m, s] = t.trim().split(":").map(Number);
+    return h! * 3600 + m! * 60 + s!;
+  };
+  expect(seconds(newest) - seconds(oldest)).toBeGreaterThanOrEqual(18);
+  await page.screenshot({ path: "/tmp/wt8-restore.png" });
+});
+
+test("replays a recorded session at 10x: values change and the scrubber moves", async ({
+  page,
+}) => {
+  await page.goto(DEMO_URL);
+  await page.waitForTimeout(8000);
+  await page.goto(`/sessions?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20`);
+  const row = page.getByTestId("session-row").first();
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  await row.getByTestId("session-replay").click();
+  await expect(page.getByTestId("transport-bar")).toBeVisible();
+  await expect(page.getByTestId("status-connection-type")).toContainText("PLAYBACK");
+  // A recorded DEMO session is simulated data, and says so.
+  await expect(page.getByTestId("transport-simulated")).toBeVisible();
+  // The Battery tab shows the replay's first packet while paused at the start.
+  await expect(page.getByTestId("transport-play")).toBeEnabled();
+  await page.getByTestId("tab-battery").click();
+  const voltage = page.locator('[data-field="Battery.PackVoltage"] .live-value').first();
+  await expect(voltage).toHaveText(/\d/);
+  const v1 = await voltage.textContent();
+  const scrubber = page.getByTestId("transport-scrubber");
+  const clock = page.getByTestId("transport-clock");
+  const firstClock = await clock.textContent();
+  await page.getByTestId("transport-speed").selectOption("10");
+  await page.getByTestId("transport-play").click();
+  // The ~8 s session plays in under a second at 10×: values and scrubber move.
+  await expect
+    .poll(async () => Number(await scrubber.inputValue()), { timeout: 10_000 })
+    .toBeGreaterThan(100);
+  await expect(clock).not.toHaveText(firstClock ?? "");
+  await expect.poll(() => voltage.textContent(), { timeout: 10_000 }).not.toBe(v1);
+  await page.screenshot({ path: "/tmp/wt8-replay.png" });
+  // The tab and the playback shortcuts are in the `?` list.
+  await page.keyboard.press("Shift+?");
+  const help = page.locator(".bp6-hotkey-dialog");
+  await expect(help).toContainText("Show Sessions");
+  await expect(help).toContainText("Play / pause the replay");
+  await page.keyboard.press("Escape");
+  await page.getByTestId("transport-live").click();
+  await expect(page.getByTestId("transport-bar")).toHaveCount(0);
+  await expect(page.getByTestId("status-connection-type")).not.toContainText("PLAYBACK");
+});
+
+test("replays a range from the feed server", async ({ page }) => {
+  await page.goto(`/sessions?backend=${encodeURIComponent(FEED_URL)}`);
+  await expect(page.getByTestId("backend-span")).toBeVisible({ timeout: 20_000 });
+  await page.waitForTimeout(2000); // the feed server sends on; the span covers what it sent so far
+  await page.getByTestId("backend-span-use").click();
+  await page.getByTestId("replay-backend-range").click();
+  await expect(page.getByTestId("transport-bar")).toBeVisible();
+  const clock = page.getByTestId("transport-clock");
+  await expect(clock).toHaveText(/\d\d:\d\d:\d\d/, { timeout: 20_000 });
+  // Loaded: the replay's packets are the history now, with no error.
+  await expect(page.getByTestId("transport-play")).toBeEnabled({ timeout: 30_000 });
+  await expect(page.getByTestId("replay-error")).toHaveCount(0);
+  expect(await historyLength(page)).toBeGreaterThan(20);
+  // Read the shown pack voltage while paused, then play: the replayed packets
+  // reach the panels and the scrubber moves (a short range ends within seconds).
+  await page.getByTestId("tab-battery").click();
+  const voltage = page.locator('[data-field="Battery.PackVoltage"] .live-value').first();
+  await expect(voltage).toHaveText(/\d/);
+  const v1 = await voltage.textContent();
+  const scrubber = page.getByTestId("transport-scrubber");
+  const at = Number(await scrubber.inputValue());
+  await page.getByTestId("transport-speed").selectOption("10");
+  await page.getByTestId("transport-play").click();
+  await expect
+    .poll(async () => Number(await scrubber.inputValue()), { timeout: 10_000 })
+    .toBeGreaterThan(at);
+  await expect.poll(() => voltage.textContent(), { timeout: 20_000 }).not.toBe(v1);
+  await page.screenshot({ path: "/tmp/wt8-backend.png" });
+});

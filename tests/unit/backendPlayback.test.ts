@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import { fetchBackendSpan, walkPacketsBetween } from "../../workers/replay/backendPlayback";
+import { TelemetryService } from "../../workers/TelemetryService";
+import { defaultPacket } from "../../workers/telemetry/fields";
+
+const T0 = 1_795_000_000;
+
+function packet(i: number) {
+  const p = defaultPacket();
+  p.TimeStamp = T0 + i;
+  p.Battery.PackVoltage = 100 + i;
+  return p;
+}
+
+/** A 2026-01 backend in a function: `cap` items per answer, inclusive range. */
+function oldBackend(times: number[], cap: number, extra: Record<string, unknown> = {}) {
+  const requests: string[] = [];
+  const impl: typeof fetch = async (input) => {
+    const url = new URL(String(input));
+    requests.push(url.pathname + url.search);
+    if (url.pathname === "/firstAndLastPacket")
+      return Response.json({ firstDate: times[0], lastDate: times.at(-1), message: "OK" });
+    const from = Number(url.searchParams.get("startTime"));
+    const to = Number(url.searchParams.get("endTime"));
+    const data = times
+      .map((t, i) => ({
+        data: extra[i] ?? packet(t - T0),
+        id: `p${i}`,
+        timestamp: t,
+        type: "packet",
+      }))
+      .filter((item) => item.timestamp >= from && item.timestamp <= to)
+      .slice(0, cap);
+    return Response.json({ data, message: "OK" });
+  };
+  return { impl, requests };
+}
+
+describe("walking /packetsBetween", () => {
+  it("2026-01: continues after the last timestamp, keeps packets sharing a timestamp, none twice", async () => {
+    // 3 packets per second stamped with whole seconds: an answer can end mid-second.
+    const times = Array.from({ length: 30 }, (_, i) => T0 + Math.floor(i / 3));
+    const { impl, requests } = oldBackend(times, 4);
+    const got: number[] = [];
+    await walkPacketsBetween({
+      baseUrl: "http://backend",
+      from: T0,
+      to: T0 + 9,
+      generation: "2026-01",
+      fetchImpl: impl,
+      onPackets: (packets) =>
+        got.push(...packets.map((p) => (p as { TimeStamp: number }).TimeStamp)),
+    });
+    expect(got).toHaveLength(30);
+    expect(got).toEqual([...got].sort((a, b) => a - b));
+    expect(requests.length).toBeGreaterThan(7);
+    expect(requests.length).toBeLessThan(20);
+  });
+
+  it("2026-06: asks in milliseconds and reads bare packets", async () => {
+    const urls: string[] = [];
+    const impl: typeof fetch = async (input) => {
+      urls.push(String(input));
+      return Response.json({ data: [packet(0), packet(1)], message: "OK" });
+    };
+    const got: unknown[] = [];
+    await walkPacketsBetween({
+      baseUrl: "http://b/",
+      from: T0,
+      to: T0 + 1,
+      generation: "2026-06",
+      fetchImpl: impl,
+      onPackets: (p) => got.push(...p),
+    });
+    expect(urls).toEqual([
+      `http://b/packetsBetween?startTime=${T0 * 1000}&endTime=${(T0 + 1) * 1000}`,
+    ]);
+    expect(got).toHaveLength(2);
+  });
+
+  it("tells the generation from the span's magnitude", async () => {
+    const ms: typeof fetch = async () =>
+      Response.json({ firstDate: T0 * 1000, lastDate: (T0 + 5) * 1000 });
+    expect(await fetchBackendSpan("http://b", ms)).toEqual({
+      ok: true,
+      first: T0,
+      last: T0 + 5,
+      generation: "2026-06",
+    });
+  });
+
+  it("bad answers give a clear message, not an exception", async () => {
+    const status: typeof fetch = async () => new Response("nope", { status: 502 });
+    expect(await fetchBackendSpan("http://b", status)).toEqual({
+      ok: false,
+      message: "The backend answered HTTP 502 (http://b/firstAndLastPacket)",
+    });
+    const html: typeof fetch = async () => new Response("<html>", { status: 200 });
+    expect(await fetchBackendSpan("http://b", html)).toMatchObject({
+      ok: false,
+      message: /not JSON/,
+    });
+    const noData: typeof fetch = async () => Response.json({ message: "OK" });
+    await expect(
+      walkPacketsBetween({
+        baseUrl: "http://b",
+        from: 0,
+        to: 1,
+        generation: "2026-01",
+        fetchImpl: noData,
+        onPackets: () => undefined,
+      }),
+    ).rejects.toThrow("The backend's /packetsBetween answer has no data list");
+  });
+});
+
+describe("replaying a backend range in the service", () => {
+  it("counts packets that fail validation and replays the rest", async () => {
+    const times = Array.from({ length: 12 }, (_, i) => T0 + i);
+    const { impl } = oldBackend(times, 5, { 3: { TimeStamp: "soon" }, 7: "garbage" });
+    const service = new TelemetryService({ fetchImpl: impl, indexedDB: null });
+    service.start({ connectToBackend: false, backendUrl: "http://backend" }, () => undefined);
+    service.startReplay({ kind: "range", from: T0, to: T0 + 11, source: "backend" });
+    await vi_waitFor(
+      () =>
+        service.snapshot(0).playback.clock !== null &&
+        service.snapshot(0).playback.loading === null,
+    );
+    const snap = service.snapshot(0);
+    expect(snap.playback.rejected).toBe(2);
+    expect(snap.counters.historyLength).toBe(10);
+    expect(snap.changed["Battery.PackVoltage"]).toBe(100); // the first replayed packet at the clock
+    service.stop();
+  });
+
+  it("an HTTP error ends the load with a message in the playback state", async () => {
+    const impl: typeof fetch = async () => new Response("down", { status: 500 });
+    const events: unknown[] = [];
+    const service = new TelemetryService({ fetchImpl: impl, indexedDB: null, flushIntervalMs: 1 });
+    service.start(
+      { connectToBackend: false, backendUrl: "http://backend" },
+      (e) => void events.push(...e),
+    );
+    service.startReplay({ kind: "range", from: T0, to: T0 + 11, source: "backend" });
+    await vi_waitFor(() => service.snapshot(0).playback.error !== null);
+    expect(service.snapshot(0).playback.error).toMatch(/HTTP 500/);
+    expect(service.snapshot(0).changed["Battery.PackVoltage"]).toBe(0); // still the default packet
+    service.stop();
+  });
+});
+
+async function vi_waitFor(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (done()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error("timed out");
+}

@@ -1,0 +1,134 @@
+// Records the live history to IndexedDB: about once a second the packets
+// accepted since the last flush are copied out of the live ring as one
+// columnar chunk. Per packet it costs nothing (the store's accepted counter is
+// the cursor); a crash loses at most the last flush interval.
+//
+// Session boundaries: a new session starts when the live source changes, or
+// when more than `gapMs` (default 5 minutes) passed since the session's last
+// chunk. So a reload within 5 minutes on the same source continues the session.
+//
+// Storage: over the budget (default half the quota), the oldest sessions other
+// than the one being written are deleted first, each with a warning. Any
+// storage error turns recording off with one warning; live data goes on.
+import type { ConnectionType, SessionInfo } from "../contract";
+import type { TelemetryStore } from "../store/TelemetryStore";
+import { chunkBytes, encodeChunk } from "./chunkCodec";
+import { describeStorageError } from "./idb";
+import type { SessionDb } from "./SessionDb";
+
+export const DEFAULT_FLUSH_MS = 1000;
+export const DEFAULT_SESSION_GAP_MS = 5 * 60_000;
+
+export interface RecorderOptions {
+  now: () => number;
+  gapMs?: number;
+  /** Budget in bytes of recorded columns, or a function asked at each check. */
+  budgetBytes: () => number | null;
+  onNotice: (level: "warning" | "error", message: string) => void;
+  backendUrl: () => string;
+}
+
+export class Recorder {
+  enabled = true;
+  current: SessionInfo | null = null;
+  private flushedAccepted = 0;
+  private failed = false;
+  private queue: Promise<void> = Promise.resolve();
+  private readonly gapMs: number;
+
+  constructor(
+    private readonly db: SessionDb,
+    private readonly store: TelemetryStore,
+    private readonly options: RecorderOptions,
+  ) {
+    this.gapMs = options.gapMs ?? DEFAULT_SESSION_GAP_MS;
+    this.flushedAccepted = store.acceptedCount;
+  }
+
+  get working(): boolean {
+    return !this.failed;
+  }
+
+  /** Continue `latest` if the rule allows (same source, within the gap); see flush. */
+  resume(latest: SessionInfo | null): void {
+    this.current = latest;
+  }
+
+  /** Writes what was accepted since the last flush. Serialised: one write at a time. */
+  flush(source: ConnectionType): Promise<void> {
+    const pending = this.store.acceptedCount - this.flushedAccepted;
+    this.flushedAccepted = this.store.acceptedCount;
+    if (pending <= 0 || !this.enabled || this.failed) return this.queue;
+    // Copy now (synchronously): the ring moves on while IndexedDB works.
+    const rows = this.store.newestRows(pending);
+    const ring = this.store.ring;
+    const t0 = ring.time(ring.length - rows.count);
+    const t1 = ring.time(ring.length - 1);
+    const now = this.options.now();
+    const session = this.sessionFor(source, now, t0);
+    const chunk = encodeChunk(session.id, session.chunks, rows, t0, t1, this.db.layout);
+    const bytes = chunkBytes(chunk);
+    session.chunks += 1;
+    session.packets += rows.count;
+    session.bytes += bytes;
+    session.endedAt = now;
+    session.lastPacketTime = t1;
+    const snapshot = { ...session };
+    this.queue = this.queue
+      .then(() => this.db.appendChunk(snapshot, chunk))
+      .then(() => this.enforceBudget())
+      .catch((error: unknown) => this.fail(error));
+    return this.queue;
+  }
+
+  /** Resolves when every write so far has finished. */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+
+  private sessionFor(source: ConnectionType, now: number, firstTime: number): SessionInfo {
+    const c = this.current;
+    if (c && c.source === source && now - c.endedAt <= this.gapMs) return c;
+    const id = `${now.toString(36)}-${Math.floor(Math.random() * 1e9).toString(36)}`;
+    this.current = {
+      id,
+      name: `${source} ${new Date(now).toISOString().slice(0, 16).replace("T", " ")} UTC`,
+      source,
+      backendUrl: source === "NETWORK" ? this.options.backendUrl() : "",
+      startedAt: now,
+      endedAt: now,
+      firstPacketTime: firstTime,
+      lastPacketTime: firstTime,
+      packets: 0,
+      bytes: 0,
+      chunks: 0,
+    };
+    return this.current;
+  }
+
+  private async enforceBudget(): Promise<void> {
+    const budget = this.options.budgetBytes();
+    if (budget === null || !(budget > 0)) return;
+    const sessions = await this.db.listSessions();
+    let total = sessions.reduce((sum, s) => sum + s.bytes, 0);
+    for (const session of sessions) {
+      if (total <= budget) break;
+      if (session.id === this.current?.id) continue;
+      await this.db.deleteSession(session.id);
+      total -= session.bytes;
+      this.options.onNotice(
+        "warning",
+        `Storage budget reached: deleted the oldest recorded session "${session.name}".`,
+      );
+    }
+  }
+
+  private fail(error: unknown): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.options.onNotice(
+      "warning",
+      `Recording stopped: the browser refused to store more (${describeStorageError(error)}). Live data goes on.`,
+    );
+  }
+}

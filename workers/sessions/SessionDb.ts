@@ -1,0 +1,143 @@
+// The session catalogue and chunk store in IndexedDB. Two object stores:
+// "sessions" (one record per session) and "chunks" (keyed [sessionId, index],
+// with a [sessionId, t1] index so a seek reads only the chunks it needs).
+import type { SessionInfo } from "../contract";
+import type { RowSlices } from "../history/ColumnRing";
+import { chunkBytes, decodeChunk, type ChunkRecord } from "./chunkCodec";
+import { requestResult, transactionDone } from "./idb";
+
+const DB_NAME = "helios-sessions";
+const DB_VERSION = 1;
+const SESSIONS = "sessions";
+const CHUNKS = "chunks";
+const BY_TIME = "byTime";
+/** A chunk holds about a second of packets; packet time inside one may span more. */
+const CHUNK_SPAN_MAX = 120;
+
+/** Drops whole chunks from the front while the rest still hold `maxRows` rows. */
+function trimOldest(rows: RowSlices[], maxRows: number): RowSlices[] {
+  let total = rows.reduce((sum, r) => sum + r.count, 0);
+  let start = 0;
+  while (start < rows.length - 1 && total - rows[start]!.count >= maxRows)
+    total -= rows[start++]!.count;
+  return rows.slice(start);
+}
+
+export class SessionDb {
+  private constructor(
+    private readonly db: IDBDatabase,
+    readonly layout: string,
+  ) {}
+
+  /** Opens (and creates) the database; throws if IndexedDB is missing or refuses. */
+  static async open(factory: IDBFactory | undefined, layout: string): Promise<SessionDb> {
+    if (!factory) throw new Error("IndexedDB is not available here");
+    const request = factory.open(DB_NAME, DB_VERSION);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      if (!db.objectStoreNames.contains(SESSIONS))
+        db.createObjectStore(SESSIONS, { keyPath: "id" });
+      if (!db.objectStoreNames.contains(CHUNKS)) {
+        const chunks = db.createObjectStore(CHUNKS, { keyPath: ["sessionId", "index"] });
+        chunks.createIndex(BY_TIME, ["sessionId", "t1"]);
+      }
+    };
+    return new SessionDb(await requestResult(request), layout);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  async listSessions(): Promise<SessionInfo[]> {
+    const tx = this.db.transaction(SESSIONS, "readonly");
+    const all = await requestResult(tx.objectStore(SESSIONS).getAll());
+    return all.filter(isSessionInfo).sort((a, b) => a.startedAt - b.startedAt);
+  }
+
+  async getSession(id: string): Promise<SessionInfo | null> {
+    const tx = this.db.transaction(SESSIONS, "readonly");
+    const value: unknown = await requestResult(tx.objectStore(SESSIONS).get(id));
+    return isSessionInfo(value) ? value : null;
+  }
+
+  /** Writes a chunk and its session's new totals in one transaction. */
+  async appendChunk(session: SessionInfo, chunk: ChunkRecord): Promise<void> {
+    const tx = this.db.transaction([SESSIONS, CHUNKS], "readwrite");
+    tx.objectStore(CHUNKS).put(chunk);
+    tx.objectStore(SESSIONS).put(session);
+    await transactionDone(tx);
+  }
+
+  async putSession(session: SessionInfo): Promise<void> {
+    const tx = this.db.transaction(SESSIONS, "readwrite");
+    tx.objectStore(SESSIONS).put(session);
+    await transactionDone(tx);
+  }
+
+  async deleteSession(id: string): Promise<void> {
+    const tx = this.db.transaction([SESSIONS, CHUNKS], "readwrite");
+    tx.objectStore(SESSIONS).delete(id);
+    tx.objectStore(CHUNKS).delete(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
+    await transactionDone(tx);
+  }
+
+  /**
+   * The newest chunks of a session holding up to `maxRows` rows, oldest first.
+   * One getAll over the chunk indexes that can hold them (from the session's
+   * average rows per chunk), not a cursor step per chunk: restore is one read.
+   */
+  async readNewestRows(session: SessionInfo, maxRows: number): Promise<RowSlices[]> {
+    const perChunk = session.chunks > 0 ? Math.max(1, session.packets / session.chunks) : 1;
+    let firstIndex = Math.max(0, session.chunks - Math.ceil(maxRows / perChunk) - 2);
+    for (;;) {
+      const tx = this.db.transaction(CHUNKS, "readonly");
+      const range = IDBKeyRange.bound([session.id, firstIndex], [session.id, Infinity]);
+      const values = await requestResult(tx.objectStore(CHUNKS).getAll(range));
+      const rows: RowSlices[] = [];
+      for (const value of values) {
+        const decoded = decodeChunk(value, this.layout);
+        if (decoded) rows.push(decoded);
+      }
+      const total = rows.reduce((sum, r) => sum + r.count, 0);
+      // Chunks of uneven size: widen the read once if it came up short.
+      if (total >= maxRows || firstIndex === 0) return trimOldest(rows, maxRows);
+      firstIndex = Math.max(0, firstIndex - Math.ceil((maxRows - total) / perChunk) - 10);
+    }
+  }
+
+  /**
+   * Chunks of a session that overlap [from, to] (packet time, epoch seconds),
+   * oldest first, in one getAll on the [sessionId, t1] index: chunks ending in
+   * [from, to + CHUNK_SPAN_MAX], of which those starting after `to` are dropped.
+   */
+  async readRange(id: string, from: number, to: number): Promise<RowSlices[]> {
+    const tx = this.db.transaction(CHUNKS, "readonly");
+    const range = IDBKeyRange.bound([id, from], [id, to + CHUNK_SPAN_MAX]);
+    const values = await requestResult(tx.objectStore(CHUNKS).index(BY_TIME).getAll(range));
+    const rows: RowSlices[] = [];
+    for (const value of values) {
+      const chunk = value as Partial<ChunkRecord>;
+      if (typeof chunk.t0 === "number" && chunk.t0 > to) continue;
+      const decoded = decodeChunk(value, this.layout);
+      if (decoded) rows.push(decoded);
+    }
+    return rows;
+  }
+}
+
+export { chunkBytes };
+
+function isSessionInfo(value: unknown): value is SessionInfo {
+  if (typeof value !== "object" || value === null) return false;
+  const s = value as Partial<SessionInfo>;
+  return (
+    typeof s.id === "string" &&
+    typeof s.name === "string" &&
+    typeof s.source === "string" &&
+    Number.isFinite(s.startedAt) &&
+    Number.isFinite(s.endedAt) &&
+    Number.isFinite(s.packets) &&
+    Number.isFinite(s.bytes)
+  );
+}
