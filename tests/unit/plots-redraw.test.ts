@@ -108,4 +108,14 @@ describe("adaptive cadence", () => {
     run(cadence, 30, 1);
     expect(cadence.factor).toBe(1);
   });
+
+  it("slows down when the worker answers series requests slower than half the interval", () => {
+    const cadence = new AdaptiveCadence();
+    let now = 0;
+    for (let i = 0; i < 120; i++) {
+      now += 1000 / 60;
+      cadence.frame(now, 1000 / 60, 1, i % 4 === 0 ? 45 : 0, 60);
+    }
+    expect(cadence.factor).toBeGreaterThan(1);
+  });
 });

@@ -12,8 +12,14 @@ export const FRAME_MS = 1000 / 60;
 export const MAX_INTERVAL_MS = 600;
 /** A frame is over budget when the plots' own work exceeds this … */
 export const FRAME_WORK_BUDGET_MS = 8;
-/** … or when it comes this late (the main thread had no time for it). */
+/** … or when it comes this late (the main thread had no time for it) … */
 export const LATE_FRAME_MS = 34;
+/**
+ * … or when a series request took longer than this share of the interval:
+ * the worker (which shares the cores with the socket and the renderer) spends
+ * too much of its time on plots, and must keep up with the socket first.
+ */
+export const ROUND_TRIP_SHARE = 0.5;
 const SLOW_DOWN = 1.5;
 const SPEED_UP = 1.25;
 /** Judged over this long; a share of bad frames above OVER_SHARE slows down. */
@@ -54,12 +60,19 @@ export class AdaptiveCadence {
   /**
    * One animation frame: `gapMs` since the previous one, `workMs` spent on
    * plots in it. Only frames that drew count as over budget for work; a late
-   * frame counts either way (someone needed the main thread).
+   * frame counts either way (someone needed the main thread). `roundTripMs`:
+   * the slowest series request answered in this frame (0: none), judged
+   * against the interval in force, `intervalMs`.
    */
-  frame(now: number, gapMs: number, workMs: number): void {
+  frame(now: number, gapMs: number, workMs: number, roundTripMs = 0, intervalMs = Infinity): void {
     if (!(this.windowStart <= now)) this.windowStart = now;
     this.frames++;
-    if (workMs > FRAME_WORK_BUDGET_MS || gapMs > LATE_FRAME_MS) this.over++;
+    if (
+      workMs > FRAME_WORK_BUDGET_MS ||
+      gapMs > LATE_FRAME_MS ||
+      roundTripMs > intervalMs * ROUND_TRIP_SHARE
+    )
+      this.over++;
     if (now - this.windowStart < WINDOW_MS) return;
     const share = this.over / Math.max(1, this.frames);
     if (share > OVER_SHARE) {

@@ -42,6 +42,7 @@ export class PlotFrameLoop {
   stop(): void {
     cancelAnimationFrame(this.handle);
     this.handle = 0;
+    this.stats.intervalMs = 0; // diagnostics: no live plots now
   }
 
   private readonly tick = (now: number): void => {
@@ -69,7 +70,11 @@ export class PlotFrameLoop {
     const status = this.status();
     if (status) this.stats.accepted = status.counters.accepted;
     this.view.beginExtents();
-    for (const driver of this.drivers) driver.takeExtent();
+    let roundTrip = 0;
+    for (const driver of this.drivers) {
+      driver.takeExtent();
+      roundTrip = Math.max(roundTrip, driver.takeRoundTrip());
+    }
     this.view.endExtents(status?.counters.lastPacketTime ?? null);
     const range = this.view.xRange();
     const interval = this.cadence.intervalMs(
@@ -81,7 +86,8 @@ export class PlotFrameLoop {
     for (const driver of this.drivers) drew = driver.frame(range, now, liveDue, true) || drew;
     const gap = now - this.lastFrameAt;
     this.lastFrameAt = now;
-    this.cadence.frame(now, gap === gap ? gap : 0, drew ? performance.now() - started : 0);
+    const work = drew ? performance.now() - started : 0;
+    this.cadence.frame(now, gap === gap ? gap : 0, work, roundTrip, interval);
     this.stats.intervalMs = interval;
     this.stats.cadenceFactor = this.cadence.factor;
     this.stats.slowdowns = this.cadence.slowdowns;

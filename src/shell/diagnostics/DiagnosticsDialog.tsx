@@ -1,14 +1,28 @@
 // Diagnostics: what the worker has accepted and rejected, and how full its
 // history is. Rejection reasons come from outside (the car): rendered as text.
 import { Callout, Classes, Dialog, DialogBody, HTMLTable, NonIdealState } from "@blueprintjs/core";
+import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { Counters } from "../../../workers/contract";
 import { useLiveStatus } from "../../worker-client/hooks";
 import { dialogs } from "../dialogs";
 import { formatBytes, formatHistoryFill, formatRate } from "../statusbar/format";
 import { LabelValueTable, type LabelValueRow } from "../../panels/common/LabelValueTable";
+import { plotRefreshText } from "../../panels/Plots/plotRefreshText";
+
+/** The plots' live refresh cadence, read twice a second while the dialog is open. */
+function usePlotRefresh(): string {
+  const read = () => plotRefreshText(window.__heliosPlotStats);
+  const [text, setText] = useState(read);
+  useEffect(() => {
+    const timer = setInterval(() => setText(read()), 500);
+    return () => clearInterval(timer);
+  }, []);
+  return text;
+}
 
 function CountersTable({ counters }: { counters: Counters }) {
+  const plotRefresh = usePlotRefresh();
   const rows: LabelValueRow[] = [
     ["Accepted packets", counters.accepted.toLocaleString("en-US"), "diag-accepted"],
     ["Rejected packets", counters.rejected.toLocaleString("en-US"), "diag-rejected"],
@@ -19,6 +33,7 @@ function CountersTable({ counters }: { counters: Counters }) {
       "diag-history",
     ],
     ["Worker memory (history rings)", formatBytes(counters.historyBytes), "diag-memory"],
+    ["Plot refresh", plotRefresh, "diag-plot-refresh"],
   ];
   return <LabelValueTable rows={rows} striped />;
 }
