@@ -7,7 +7,7 @@
 //
 // Options: --cpu-throttle <rate> (CDP CPU throttling of the renderer, to
 // emulate a slower machine), --profile (also sample where the main thread's
-// time goes at 2,000 packets/s; use an unminified build: BENCH_DIST=...).
+// time goes at 2,000 packets/s).
 // BENCH_RATES=100,2000 for a quick look (RESULTS.md is then left alone).
 import { cpus } from "node:os";
 import type { AddressInfo } from "node:net";
@@ -68,12 +68,16 @@ async function main(): Promise<void> {
   try {
     if (PROFILE) {
       process.stdout.write("profile at 2,000 packets/s … ");
-      const profiled = await run(2_000, benchLayout("2m"), { profile: true, count: false });
+      const profiled = await run(2_000, benchLayout("2m"), {
+        profile: true,
+        count: false,
+        measureMs: 5_000,
+      });
       const text = profileTable(profiled.profile ?? []);
       console.log(`\n${text}\n`);
       if (!QUICK)
         await writeResultsSection("## Browser profile (npm run bench:browser -- --profile)", [
-          `Measured ${today()} on ${machine}, build ${DIST}. Renderer main thread at 2,000 packets/s with 12 live plots × 4 series (2-minute window), ${MEASURE_MS / 1000} s of CDP CPU profile (200 µs sampling); each sample is charged to the nearest enclosing function named in bench/browserProfile.ts. Busy share in this run: ${fmt(profiled.busy * 100)} %.`,
+          `Measured ${today()} on ${machine}, build ${DIST}. Renderer main thread at 2,000 packets/s with 12 live plots × 4 series (2-minute window), 5 s of Chromium trace (devtools.timeline); each event's self time is charged to a category as bench/browserProfile.ts explains (rendering work to its own, JavaScript to what started it). Busy share in this run: ${fmt(profiled.busy * 100)} %.`,
           "",
           text,
         ]);

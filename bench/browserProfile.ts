@@ -1,47 +1,56 @@
-// Where the renderer main thread's milliseconds go: a CDP sampling profile of
-// the page, each sample charged to the nearest enclosing function we can name
-// (uPlot's draw phases, our frame loop, Comlink, React, …). "(program)" is
-// native work outside JavaScript: style, layout, paint, compositing, IPC.
-// Function names need an unminified build (BENCH_DIST=<vite build --minify false>).
-import type { CDPSession } from "@playwright/test";
+// Where the renderer main thread's milliseconds go: a Chromium trace
+// (devtools.timeline) of the page, each event's self time charged to a
+// category. Rendering work (style, layout, paint, GC) keeps its own category;
+// JavaScript is charged to what started it (an animation frame — the plots'
+// loop —, a timer, a message from the worker, …). The CDP sampling profiler
+// was tried first: enabling it in a page this busy did not return.
+import type { Browser, Page } from "@playwright/test";
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  startTime: number;
-  endTime: number;
-  samples: number[];
-  timeDeltas: number[];
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { type?: string } };
 }
 
-/** Nearest-ancestor rules, checked from the sampled frame up to the root. */
-const RULES: [string, (name: string, url: string) => boolean][] = [
-  ["GC", (n) => n === "(garbage collector)"],
-  ["native (style, layout, paint, IPC)", (n) => n === "(program)"],
-  ["idle", (n) => n === "(idle)"],
-  ["uPlot: legend (DOM text)", (n) => n === "setLegend" || n === "setLegendValues"],
-  ["uPlot: series paths + stroke", (n) => n === "drawSeries"],
-  ["uPlot: axes + grid", (n) => n === "drawAxesGrid"],
-  ["uPlot: cursor", (n) => n === "updateCursor"],
+const OWN: [string, RegExp][] = [
+  ["style + layout", /^(UpdateLayoutTree|RecalculateStyles|Layout|UpdateLayerTree|HitTest)$/],
   [
-    "uPlot: setData / scales / size",
-    (n) => /^(setData|_setScale|setScales|autoScaleX|_setSize|setScale)$/.test(n),
+    "paint + composite (software)",
+    /^(Paint|PaintImage|PrePaint|Layerize|Commit|CompositeLayers|UpdateLayer|RasterTask|Decode.*|ScrollLayer)$/,
   ],
-  ["uPlot: commit (other)", (n) => n === "_commit" || n === "commit"],
-  ["plots: NaN→null copy", (n) => n === "toAlignedData"],
-  ["plots: frame loop (ours)", (n) => n === "tick" || n === "frame"],
-  ["live snapshot (LiveStore)", (n) => n === "apply" || n === "poll"],
+  ["garbage collection", /GC|^V8\.GC/],
   [
-    "Comlink / messages",
-    (n, u) => /comlink/i.test(u) || n === "fromWireValue" || n === "toWireValue",
+    "script compile",
+    /^(v8\.compile|v8\.parseOnBackground|CompileScript|ParseHTML|EvaluateScript)$/,
   ],
-  ["React", (_n, u) => /react-dom|scheduler/i.test(u) || /react/i.test(u)],
 ];
-const OTHER = "other JavaScript";
+const TRIGGERS: [string, (e: TraceEvent) => boolean][] = [
+  [
+    "plots: animation frame (results → setData → uPlot draw, legend)",
+    (e) => e.name === "FireAnimationFrame",
+  ],
+  ["timers (live snapshot poll, React scheduler)", (e) => e.name === "TimerFire"],
+  [
+    "worker messages (Comlink results, snapshots)",
+    (e) =>
+      e.name === "HandlePostMessage" ||
+      (e.name === "EventDispatch" && e.args?.data?.type === "message"),
+  ],
+  ["observers (resize, intersection)", (e) => /Observer/.test(e.name)],
+  ["other DOM events", (e) => e.name === "EventDispatch"],
+  ["promise callbacks", (e) => e.name === "RunMicrotasks"],
+];
+const OTHER = "other main-thread tasks";
+
+export const TRACE_CATEGORIES = [
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "v8",
+];
 
 export interface ProfileRow {
   category: string;
@@ -49,50 +58,52 @@ export interface ProfileRow {
   share: number;
 }
 
-export async function startProfile(cdp: CDPSession): Promise<void> {
-  await cdp.send("Profiler.enable");
-  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
-  await cdp.send("Profiler.start");
+export async function startProfile(browser: Browser, page: Page): Promise<void> {
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
 }
 
-/** Stops the profiler; main-thread ms per wall second by category, busiest first. */
-export async function stopProfile(cdp: CDPSession): Promise<ProfileRow[]> {
-  const { profile } = (await cdp.send("Profiler.stop")) as unknown as { profile: Profile };
-  if (process.env.BENCH_DEBUG)
-    console.log(profile.nodes.length, profile.samples.length, profile.startTime, profile.endTime);
-  const parent = new Map<number, ProfileNode>();
-  const byId = new Map<number, ProfileNode>();
-  for (const node of profile.nodes) {
-    byId.set(node.id, node);
-    for (const child of node.children ?? []) parent.set(child, node);
-  }
-  const categoryOf = new Map<number, string>();
-  const classify = (id: number): string => {
-    const known = categoryOf.get(id);
-    if (known) return known;
-    let category = OTHER;
-    for (let node = byId.get(id); node; node = parent.get(node.id)) {
-      const { functionName, url } = node.callFrame;
-      const rule = RULES.find(([, match]) => match(functionName, url));
-      if (rule) {
-        category = rule[0];
-        break;
-      }
-    }
-    categoryOf.set(id, category);
-    return category;
-  };
+/** Stops tracing; main-thread ms per wall second by category, busiest first. */
+export async function stopProfile(browser: Browser): Promise<ProfileRow[]> {
+  const buffer = await browser.stopTracing();
+  const { traceEvents } = JSON.parse(buffer.toString("utf8")) as { traceEvents: TraceEvent[] };
+  const mains = new Set(
+    traceEvents
+      .filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain")
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const events = traceEvents
+    .filter((e) => e.ph === "X" && e.dur !== undefined && mains.has(`${e.pid}:${e.tid}`))
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   const totals = new Map<string, number>();
-  for (let i = 0; i < profile.samples.length; i++) {
-    const category = classify(profile.samples[i]!);
-    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
-    totals.set(category, (totals.get(category) ?? 0) + ms);
+  const add = (category: string, us: number) =>
+    totals.set(category, (totals.get(category) ?? 0) + us / 1000);
+  // Walk the nesting with a stack; each event's self time = its duration − its children's.
+  const stack: { end: number; category: string; self: number }[] = [];
+  const close = (until: number) => {
+    while (stack.length > 0 && stack[stack.length - 1]!.end <= until) {
+      const done = stack.pop()!;
+      add(done.category, Math.max(0, done.self));
+    }
+  };
+  let first = Infinity;
+  let last = -Infinity;
+  for (const e of events) {
+    close(e.ts);
+    first = Math.min(first, e.ts);
+    last = Math.max(last, e.ts + e.dur!);
+    const parent = stack[stack.length - 1];
+    if (parent) parent.self -= e.dur!;
+    const own = OWN.find(([, pattern]) => pattern.test(e.name))?.[0];
+    const trigger = TRIGGERS.find(([, match]) => match(e))?.[0];
+    const category = own ?? trigger ?? parent?.category ?? OTHER;
+    stack.push({ end: e.ts + e.dur!, category, self: e.dur! });
   }
-  const seconds = (profile.endTime - profile.startTime) / 1e6;
-  totals.delete("idle");
+  close(Infinity);
+  const seconds = (last - first) / 1e6;
   const busy = [...totals.values()].reduce((a, b) => a + b, 0);
   return [...totals.entries()]
     .map(([category, ms]) => ({ category, msPerSecond: ms / seconds, share: ms / busy }))
+    .filter((r) => r.msPerSecond >= 0.05)
     .sort((a, b) => b.msPerSecond - a.msPerSecond);
 }
 

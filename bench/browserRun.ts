@@ -1,7 +1,7 @@
 // One measured run of the browser benchmark: a fresh page on /plots fed by its
 // own feed server at one rate; returns what the page measured plus the
 // renderer's busy share and packets stored vs sent.
-import type { Browser } from "@playwright/test";
+import type { Browser, BrowserContext } from "@playwright/test";
 import type { PlotLayout } from "../src/panels/Plots/layout";
 import { FeedServer } from "../feed-server/FeedServer";
 import {
@@ -19,6 +19,7 @@ const PACKET_TEXT = JSON.stringify(realisticPacket(1));
 
 export const WARMUP_MS = 5_000; // loading screen gone, first series drawn
 export const COUNT_MS = 6_000;
+const STARVED_MS = 120_000;
 export const VIEWPORT = { width: 1920, height: 1080 };
 
 export interface RunOptions {
@@ -57,7 +58,7 @@ export async function runRate(
   appUrl: string,
   options: RunOptions,
 ): Promise<RateResult> {
-  const { rate, layout, speedup = 1, cpuThrottle, measureMs } = options;
+  const { rate, speedup = 1 } = options;
   // Live runs stamp packet time with the send time (latency is packet-to-screen);
   // the 1-hour run keeps simulated time so that an hour of history fits in seconds.
   const feed = await FeedServer.start({
@@ -68,7 +69,34 @@ export async function runRate(
     wallClockTimestamps: speedup === 1,
   });
   const context = await browser.newContext({ viewport: VIEWPORT });
+  // A page starved of CPU may never answer an evaluate: give up after a bound.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const starved = new Promise<"starved">((resolve) => {
+    timer = setTimeout(() => resolve("starved"), STARVED_MS + options.measureMs);
+  });
   try {
+    const result = await Promise.race([measure(browser, appUrl, feed, context, options), starved]);
+    if (result !== "starved") return result;
+    console.log(
+      `  (${rate}/s: the page did not answer within ${STARVED_MS / 1000} s; counted as failing)`,
+    );
+    return starvedResult(options);
+  } finally {
+    clearTimeout(timer);
+    await context.close().catch(() => undefined);
+    await feed.stop();
+  }
+}
+
+async function measure(
+  browser: Browser,
+  appUrl: string,
+  feed: FeedServer,
+  context: BrowserContext,
+  options: RunOptions,
+): Promise<RateResult> {
+  const { rate, layout, cpuThrottle, measureMs } = options;
+  {
     // tsx keeps function names with a helper the page does not have.
     await context.addInitScript("globalThis.__name = (f) => f;");
     await context.addInitScript(installProbe, JSON.stringify(layout));
@@ -87,7 +115,9 @@ export async function runRate(
       const { metrics } = await cdp.send("Performance.getMetrics");
       return metrics.find((m) => m.name === "TaskDuration")?.value ?? 0;
     };
-    if (options.profile) await startProfile(cdp);
+    debug("start profile");
+    if (options.profile) await startProfile(browser, page);
+    debug("profiling");
     const acceptedNow = () => page.evaluate(acceptedPackets);
     const accepted0 = await acceptedNow();
     const sent0 = feed.sent;
@@ -102,7 +132,7 @@ export async function runRate(
     // The counter arrives with the ~100 ms snapshots: allow 250 ms of packets in flight.
     const keptUp = feed.sent - sent0 - ((await acceptedNow()) - accepted0) <= rate * 0.25 + 10;
     debug("stop profile");
-    const profile = options.profile ? await stopProfile(cdp) : null;
+    const profile = options.profile ? await stopProfile(browser) : null;
     debug("count");
 
     // Stored vs sent, counted between two quiet points (the feed holds its
@@ -128,10 +158,36 @@ export async function runRate(
     const parsePps = await page.evaluate(parseRate, PACKET_TEXT);
     const label = layout.plots.length > 0 ? fmt(rate) : `${fmt(rate)}, no plots (baseline)`;
     return { ...summary, rate, label, busy: busyShare, stored, sent, parsePps, keptUp, profile };
-  } finally {
-    await feed.stop();
-    await context.close();
   }
+}
+
+function starvedResult(options: RunOptions): RateResult {
+  const nan = NaN;
+  return {
+    frames: 0,
+    fpsMedian: nan,
+    fpsP5: nan,
+    latencyMedianMs: nan,
+    latencyP95Ms: nan,
+    latencySamples: 0,
+    setDataPerFrame: nan,
+    updateMsMedian: nan,
+    updateMsP95: nan,
+    updateMsMax: nan,
+    staleResults: 0,
+    errors: 0,
+    longTasks: nan,
+    longTaskTotalMs: nan,
+    longTaskMaxMs: nan,
+    rate: options.rate,
+    label: `${fmt(options.rate)}${options.layout.plots.length > 0 ? "" : ", no plots (baseline)"} (page starved)`,
+    busy: nan,
+    stored: nan,
+    sent: nan,
+    parsePps: nan,
+    keptUp: false,
+    profile: null,
+  };
 }
 
 /** A counter once it stops moving (the pipeline has drained). */
