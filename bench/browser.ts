@@ -32,6 +32,7 @@ const option = (name: string) => {
 };
 const CPU_THROTTLE = Math.max(1, Number(option("--cpu-throttle") ?? 1) || 1);
 const PROFILE = flag("--profile");
+const PROFILE_RATE = Number(option("--profile-rate") ?? 2_000) || 2_000;
 const SEARCH = !flag("--no-search");
 
 function table(results: RateResult[]): string {
@@ -67,8 +68,8 @@ async function main(): Promise<void> {
     });
   try {
     if (PROFILE) {
-      process.stdout.write("profile at 2,000 packets/s … ");
-      const profiled = await run(2_000, benchLayout("2m"), {
+      process.stdout.write(`profile at ${PROFILE_RATE} packets/s … `);
+      const profiled = await run(PROFILE_RATE, benchLayout("2m"), {
         profile: true,
         count: false,
         measureMs: 5_000,
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
       console.log(`\n${text}\n`);
       if (!QUICK)
         await writeResultsSection("## Browser profile (npm run bench:browser -- --profile)", [
-          `Measured ${today()} on ${machine}, build ${DIST}. Renderer main thread at 2,000 packets/s with 12 live plots × 4 series (2-minute window), 5 s of Chromium trace (devtools.timeline); each event's self time is charged to a category as bench/browserProfile.ts explains (rendering work to its own, JavaScript to what started it). Busy share in this run: ${fmt(profiled.busy * 100)} %.`,
+          `Measured ${today()} on ${machine}, build ${DIST}. Renderer main thread at ${fmt(PROFILE_RATE)} packets/s with 12 live plots × 4 series (2-minute window), 5 s of Chromium trace (devtools.timeline); each event's self time is charged to a category as bench/browserProfile.ts explains (rendering work to its own, JavaScript to what started it). Busy share in this run: ${fmt(profiled.busy * 100)} %.`,
           "",
           text,
         ]);

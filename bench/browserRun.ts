@@ -19,7 +19,7 @@ const PACKET_TEXT = JSON.stringify(realisticPacket(1));
 
 export const WARMUP_MS = 5_000; // loading screen gone, first series drawn
 export const COUNT_MS = 6_000;
-const STARVED_MS = 120_000;
+const STARVED_MS = 90_000;
 export const VIEWPORT = { width: 1920, height: 1080 };
 
 export interface RunOptions {
