@@ -117,3 +117,18 @@ export function summarise(since: number): PageSummary {
 export function acceptedPackets(): number {
   return window.__heliosPlotStats?.accepted ?? 0;
 }
+
+/** JSON.parse rate of one real-shaped packet on the page's main thread (packets/s, ~0.5 s). */
+export function parseRate(text: string): number {
+  let sink = 0;
+  for (let i = 0; i < 200; i++) sink += (JSON.parse(text) as { TimeStamp: number }).TimeStamp;
+  let n = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  while (elapsed < 500) {
+    for (let k = 0; k < 50; k++) sink += (JSON.parse(text) as { TimeStamp: number }).TimeStamp;
+    n += 50;
+    elapsed = performance.now() - start;
+  }
+  return sink === 0 ? NaN : (n * 1000) / elapsed;
+}

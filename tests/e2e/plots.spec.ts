@@ -164,3 +164,42 @@ test("switching to imperial shows the speed axis in mph", async ({ page }) => {
   await expect(speedChart).toHaveAttribute("data-axis-units", "mph", { timeout: 20_000 });
   await expect(plot(page, "speed").locator(".u-legend")).toContainText("mph");
 });
+
+test("a plot in a hidden tab does not redraw, and catches up when the tab is shown", async ({
+  page,
+}) => {
+  // The page says it is hidden, as a background browser tab would (headless
+  // Chromium keeps its one page visible, so visibilityState is overridden).
+  await page.addInitScript(() => {
+    let state: DocumentVisibilityState = "visible";
+    Object.defineProperty(document, "visibilityState", { get: () => state });
+    Object.defineProperty(document, "hidden", { get: () => state === "hidden" });
+    (window as unknown as { setHidden: (h: boolean) => void }).setHidden = (hidden) => {
+      state = hidden ? "hidden" : "visible";
+      document.dispatchEvent(new Event("visibilitychange"));
+    };
+  });
+  await openPlots(page);
+  const speed = plot(page, "speed");
+  const draws = () => page.evaluate(() => window.__heliosPlotStats!.setDataCalls);
+  const requests = () => page.evaluate(() => window.__heliosPlotStats!.requests);
+  await expect.poll(draws, { timeout: 10_000 }).toBeGreaterThan(0);
+
+  await page.evaluate(() =>
+    (window as unknown as { setHidden: (h: boolean) => void }).setHidden(true),
+  );
+  await page.waitForTimeout(300); // a refresh asked for before hiding may land
+  const hiddenImage = await canvasImage(speed);
+  const [drawsHidden, requestsHidden] = [await draws(), await requests()];
+  await page.waitForTimeout(2000); // 40 DEMO packets arrive meanwhile
+  expect(await draws()).toBe(drawsHidden);
+  expect(await requests()).toBe(requestsHidden);
+  expect(await canvasImage(speed)).toBe(hiddenImage);
+
+  await page.evaluate(() =>
+    (window as unknown as { setHidden: (h: boolean) => void }).setHidden(false),
+  );
+  // Shown again: it asks at once and draws what arrived meanwhile, well within a second.
+  await expect.poll(() => canvasImage(speed), { timeout: 1_000 }).not.toBe(hiddenImage);
+  expect(await draws()).toBeGreaterThan(drawsHidden);
+});

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type uPlot from "uplot";
 import type { SeriesRequest, SeriesResult } from "../../workers/contract";
-import { liveIntervalMs } from "../../src/panels/Plots/frameLoop";
+import { baseIntervalMs } from "../../src/panels/Plots/cadence";
 import { PlotDriver } from "../../src/panels/Plots/plotDriver";
 import { PlotStats } from "../../src/panels/Plots/plotStats";
 import { PlotView } from "../../src/panels/Plots/plotView";
@@ -28,6 +28,7 @@ function fakeChart() {
     setData: (data: uPlot.AlignedData) => setData.push(data),
     setScale: () => undefined,
     setLegend: () => undefined,
+    redraw: () => undefined,
   };
   return { chart: chart as unknown as uPlot, setData };
 }
@@ -53,12 +54,12 @@ function setup(windowSeconds: number | null = 30) {
   driver.attach(chart);
   let clock = 0;
   /** One animation frame, `ms` after the previous one (default: past any live interval). */
-  const frame = (ms = 100, liveDue = true) => {
+  const frame = (ms = 100, liveDue = true, pageVisible = true) => {
     clock += ms;
     view.beginExtents();
     driver.takeExtent();
     view.endExtents(null);
-    driver.frame(view.xRange(), clock, liveDue);
+    return driver.frame(view.xRange(), clock, liveDue, pageVisible);
   };
   return { view, driver, calls, setData, frame };
 }
@@ -137,10 +138,11 @@ describe("plot driver", () => {
     expect(calls).toHaveLength(2);
   });
 
-  it("paces live refreshes at about a pixel of time, at least every 50 ms", () => {
-    expect(liveIntervalMs(2, 400)).toBe(5); // 2 s over 400 px: every frame
-    expect(liveIntervalMs(30, 400)).toBe(50); // a pixel is 75 ms: capped for latency
-    expect(liveIntervalMs(null, 400)).toBe(50);
+  it("paces live refreshes at about a pixel of time, at most once a frame, at least every 60 ms", () => {
+    expect(baseIntervalMs(2, 400)).toBeCloseTo(1000 / 60); // a pixel is 5 ms: every frame
+    expect(baseIntervalMs(10, 400)).toBe(25); // a pixel of time
+    expect(baseIntervalMs(30, 400)).toBe(60); // a pixel is 75 ms: capped for latency
+    expect(baseIntervalMs(null, 400)).toBe(60);
   });
 
   it("asks in the app's units and again when they change", async () => {
@@ -151,5 +153,56 @@ describe("plot driver", () => {
     driver.configure(["Battery.PackVoltage"], "imperial");
     frame();
     expect(calls.at(-1)!.request.units).toBe("imperial");
+  });
+
+  it("off screen, neither asks nor draws; back on screen, asks at once and draws", async () => {
+    const { driver, calls, frame, setData } = setup();
+    frame();
+    calls[0]!.resolve(series(100));
+    await settle();
+    frame();
+    expect(setData).toHaveLength(1);
+    calls[1]!.resolve(series(101)); // in flight when the plot scrolled away
+    await settle();
+    driver.setOnScreen(false);
+    for (let i = 0; i < 10; i++) frame(100, true);
+    expect(setData).toHaveLength(1);
+    expect(calls).toHaveLength(2);
+    driver.setOnScreen(true);
+    frame(16, false); // not a live refresh, yet it catches up
+    expect(setData).toHaveLength(2); // what waited is drawn at once
+    expect(calls).toHaveLength(3);
+    calls[2]!.resolve(series(105));
+    await settle();
+    frame(16, false);
+    expect(setData).toHaveLength(3);
+    expect(setData[2]![0]).toEqual(Float64Array.of(104, 105));
+  });
+
+  it("in a hidden page, skips frames and catches up when the page is shown", async () => {
+    const { driver, calls, frame, setData } = setup();
+    frame();
+    calls[0]!.resolve(series(100));
+    await settle();
+    frame(100, true, false);
+    frame(100, true, false);
+    expect(setData).toHaveLength(0);
+    expect(calls).toHaveLength(1);
+    driver.resume();
+    expect(frame(16, false, true)).toBe(true);
+    expect(setData).toHaveLength(1);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("drops a result that shows nothing new without redrawing", async () => {
+    const { calls, frame, setData } = setup();
+    frame();
+    calls[0]!.resolve(series(100));
+    await settle();
+    expect(frame()).toBe(true);
+    calls[1]!.resolve(series(100));
+    await settle();
+    expect(frame()).toBe(false);
+    expect(setData).toHaveLength(1);
   });
 });

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { SeriesResult } from "../../workers/contract";
 import { planAxes } from "../../src/panels/Plots/axisLayout";
 import { formatValue } from "../../src/panels/Plots/fieldLabel";
-import { lastDrawnIndex, toAlignedData, type GapColumn } from "../../src/panels/Plots/seriesData";
+import {
+  finiteExtent,
+  lastDrawnIndex,
+  nanGapSpans,
+  toAlignedData,
+} from "../../src/panels/Plots/seriesData";
 
 function result(columns: number[][], hasGaps: boolean[]): SeriesResult {
   return {
@@ -15,61 +20,21 @@ function result(columns: number[][], hasGaps: boolean[]): SeriesResult {
 }
 
 describe("series → uPlot data", () => {
-  it("passes gap-free columns through untouched (no copy)", () => {
+  it("passes every column through untouched, gaps included (no copy)", () => {
     const r = result(
       [
         [1, 2, 3],
-        [10, 11, 12],
+        [10, NaN, 12],
       ],
-      [false],
+      [true],
     );
-    const data = toAlignedData(r, []);
+    const data = toAlignedData(r);
     expect(data[0]).toBe(r.data[0]);
     expect(data[1]).toBe(r.data[1]);
   });
 
-  it("turns NaN gap markers into null, which uPlot draws as a break", () => {
-    const r = result(
-      [
-        [1, 2, 3, 4],
-        [10, NaN, 12, 13],
-        [1, 0, 1, 1],
-      ],
-      [true, false],
-    );
-    const data = toAlignedData(r, []);
-    expect(data[1]).toEqual([10, null, 12, 13]);
-    expect(data[2]).toBe(r.data[2]);
-  });
-
-  it("reuses the gap scratch array and fits it to the new length", () => {
-    const scratch: GapColumn[] = [];
-    const first = toAlignedData(
-      result(
-        [
-          [1, 2, 3],
-          [NaN, 1, 2],
-        ],
-        [true],
-      ),
-      scratch,
-    );
-    const second = toAlignedData(
-      result(
-        [
-          [4, 5],
-          [7, NaN],
-        ],
-        [true],
-      ),
-      scratch,
-    );
-    expect(second[1]).toBe(first[1]);
-    expect(second[1]).toEqual([7, null]);
-  });
-
   it("handles an empty window", () => {
-    const data = toAlignedData(result([[], []], [false]), []);
+    const data = toAlignedData(result([[], []], [false]));
     expect(data[0]).toHaveLength(0);
     expect(lastDrawnIndex(data)).toBeNull();
   });
@@ -84,9 +49,35 @@ describe("series → uPlot data", () => {
         ],
         [true, true],
       ),
-      [],
     );
     expect(lastDrawnIndex(data)).toBe(1);
+  });
+});
+
+describe("NaN gaps drawn as breaks", () => {
+  const px = (x: number) => x * 10;
+
+  it("clips from the value before a run of NaN to the value after it", () => {
+    const xs = [1, 2, 3, 4, 5, 6];
+    const ys = [1, 2, NaN, NaN, 5, 6];
+    expect(nanGapSpans(xs, ys, 0, 5, px)).toEqual([[20, 50]]);
+  });
+
+  it("finds every gap, and none in a column without NaN", () => {
+    expect(nanGapSpans([1, 2, 3, 4, 5], [NaN, 1, NaN, 2, 3], 0, 4, px)).toEqual([
+      [10, 20],
+      [20, 40],
+    ]);
+    expect(nanGapSpans([1, 2, 3], [1, 2, 3], 0, 2, px)).toEqual([]);
+  });
+
+  it("looks only inside the drawn index range", () => {
+    expect(nanGapSpans([1, 2, 3, 4], [NaN, 1, 2, 3], 1, 3, px)).toEqual([]);
+  });
+
+  it("takes the y extent over finite values only (a leading NaN must not poison the scale)", () => {
+    expect(finiteExtent([Float64Array.from([NaN, 3, -1]), [null, 7]])).toEqual([-1, 7]);
+    expect(finiteExtent([Float64Array.from([NaN, NaN])])).toEqual([null, null]);
   });
 });
 

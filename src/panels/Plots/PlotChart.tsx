@@ -1,6 +1,6 @@
 // One uPlot chart. React builds it (options change only with fields, units or
 // theme); data reaches it imperatively through the plot's driver.
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import UplotReact from "uplot-react";
 import type { PlotTheme } from "./palette";
 import type { PlotDriver } from "./plotDriver";
@@ -22,6 +22,7 @@ export function PlotChart({ series, driver, actions, theme }: PlotChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const width = useElementWidth(box);
   const shown = useWorkerUnits(series, driver);
+  useOnScreen(box, driver);
   const base = useMemo(() => buildPlotOptions(shown, theme, actions), [shown, theme, actions]);
   const options = useMemo(() => ({ ...base, width, height: PLOT_HEIGHT }), [base, width]);
   // Stable, so uplot-react never resets what the driver has drawn.
@@ -41,6 +42,27 @@ export function PlotChart({ series, driver, actions, theme }: PlotChartProps) {
       )}
     </div>
   );
+}
+
+/** Tell the driver when the chart scrolls in or out of view: off screen it neither asks nor draws. */
+function useOnScreen(box: RefObject<HTMLDivElement | null>, driver: PlotDriver): void {
+  useEffect(() => {
+    const element = box.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    // A margin of a plot's height: a plot about to scroll in is fresh when it arrives.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const entry = entries[entries.length - 1];
+        if (entry) driver.setOnScreen(entry.isIntersecting);
+      },
+      { rootMargin: `${PLOT_HEIGHT}px 0px` },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      driver.setOnScreen(true);
+    };
+  }, [box, driver]);
 }
 
 /** The y axes' unit labels (left, right), as drawn on the canvas; for tests and a11y. */

@@ -1,34 +1,33 @@
 // ONE requestAnimationFrame loop drives every plot: first all waiting results
 // move the shared view's newest/oldest, then each plot draws against the same
 // x range (so plots stay aligned) and asks for its next series if needed.
+// Live refreshes come at the cadence (cadence.ts), all plots in the same
+// frame: every frame that changes a canvas costs a whole repaint. In a hidden
+// page nothing is asked or drawn; plots catch up when the page is seen again.
 import type { LiveStatus } from "../../worker-client/liveStore";
+import { AdaptiveCadence, baseIntervalMs } from "./cadence";
 import type { PlotDriver } from "./plotDriver";
 import type { PlotStats } from "./plotStats";
 import type { PlotView } from "./plotView";
 
-/**
- * Live plots refresh together when the time axis has moved about a pixel, but
- * at least every 50 ms (a packet is on screen well within 100 ms). Refreshing
- * more often changes nothing visible, and refreshing all plots in the same
- * frame matters: every frame that changes a canvas costs a whole repaint.
- */
-const MAX_LIVE_INTERVAL_MS = 50;
-
-export function liveIntervalMs(windowSeconds: number | null, points: number): number {
-  if (windowSeconds === null) return MAX_LIVE_INTERVAL_MS;
-  return Math.min(MAX_LIVE_INTERVAL_MS, (windowSeconds * 1000) / Math.max(1, points));
-}
+/** Frame jitter: a refresh due within this is taken now rather than a frame late. */
+const JITTER_MS = 4;
 
 export class PlotFrameLoop {
   private readonly drivers = new Set<PlotDriver>();
+  readonly cadence = new AdaptiveCadence();
   private handle = 0;
   private nextLiveAt = 0;
+  private lastFrameAt = NaN;
+  private pageWasVisible = true;
 
   constructor(
     private readonly view: PlotView,
     private readonly stats: PlotStats,
     /** The live snapshot's status: newest packet time (to place the first request), counters. */
     private readonly status: () => LiveStatus | null,
+    /** Whether the page is visible (document.visibilityState), injectable for tests. */
+    private readonly pageVisible: () => boolean = () => document.visibilityState === "visible",
   ) {}
 
   add(driver: PlotDriver): () => void {
@@ -43,27 +42,62 @@ export class PlotFrameLoop {
   stop(): void {
     cancelAnimationFrame(this.handle);
     this.handle = 0;
+    this.stats.intervalMs = 0; // diagnostics: no live plots now
   }
 
   private readonly tick = (now: number): void => {
     this.handle = requestAnimationFrame(this.tick);
+    this.frame(now);
+  };
+
+  /** One animation frame (public for tests). */
+  frame(now: number): void {
+    const visible = this.pageVisible();
+    if (!visible) {
+      // Browsers stop animation frames in hidden pages; if one still comes, it does nothing.
+      this.pageWasVisible = false;
+      this.stats.hiddenFrames++;
+      return;
+    }
+    if (!this.pageWasVisible) {
+      this.pageWasVisible = true;
+      this.cadence.restart();
+      this.lastFrameAt = NaN;
+      for (const driver of this.drivers) driver.resume();
+    }
+    const started = performance.now();
     this.stats.beginFrame(now);
     const status = this.status();
     if (status) this.stats.accepted = status.counters.accepted;
     this.view.beginExtents();
-    for (const driver of this.drivers) driver.takeExtent();
+    let roundTrip = 0;
+    for (const driver of this.drivers) {
+      driver.takeExtent();
+      roundTrip = Math.max(roundTrip, driver.takeRoundTrip());
+    }
     this.view.endExtents(status?.counters.lastPacketTime ?? null);
     const range = this.view.xRange();
+    const interval = this.cadence.intervalMs(
+      baseIntervalMs(this.view.windowSeconds, this.widest()),
+    );
     const liveDue = now >= this.nextLiveAt;
-    if (liveDue) this.nextLiveAt = now + this.liveInterval() - 4; // 4 ms: frame jitter
-    for (const driver of this.drivers) driver.frame(range, now, liveDue);
+    if (liveDue) this.nextLiveAt = now + interval - JITTER_MS;
+    let drew = false;
+    for (const driver of this.drivers) drew = driver.frame(range, now, liveDue, true) || drew;
+    const gap = now - this.lastFrameAt;
+    this.lastFrameAt = now;
+    const work = drew ? performance.now() - started : 0;
+    this.cadence.frame(now, gap === gap ? gap : 0, work, roundTrip, interval);
+    this.stats.intervalMs = interval;
+    this.stats.cadenceFactor = this.cadence.factor;
+    this.stats.slowdowns = this.cadence.slowdowns;
     this.stats.endFrame();
-  };
+  }
 
   /** The widest plot sets the pace (its pixels are the shortest time). */
-  private liveInterval(): number {
+  private widest(): number {
     let points = 1;
     for (const driver of this.drivers) points = Math.max(points, driver.pointCount);
-    return liveIntervalMs(this.view.windowSeconds, points);
+    return points;
   }
 }

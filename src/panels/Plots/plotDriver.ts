@@ -1,16 +1,21 @@
 // One plot's data path: ask the worker for its series (at most one request in
 // flight; a result fetched for an outdated view is dropped and asked again),
 // keep only the newest result, and draw it imperatively when the shared frame
-// loop says so. React never re-renders for data.
+// loop says so and something the plot shows changed (redrawPolicy). Off screen
+// or in a hidden page it neither asks nor draws, and catches up when seen.
+// React never re-renders for data.
 import type uPlot from "uplot";
 import type { AppUnits, SeriesRequest, SeriesResult } from "../../../workers/contract";
 import type { PlotStats } from "./plotStats";
 import type { PlotView, XRange } from "./plotView";
-import { lastDrawnIndex, toAlignedData, type GapColumn } from "./seriesData";
+import { redrawReason } from "./redrawPolicy";
+import { lastDrawnIndex, toAlignedData } from "./seriesData";
 
 export type SeriesSource = (request: SeriesRequest) => Promise<SeriesResult>;
 
 const RETRY_MS = 500;
+/** The live legend's numbers change at a readable pace, not every refresh (each change is DOM work). */
+export const LEGEND_INTERVAL_MS = 250;
 
 export class PlotDriver {
   private chart: uPlot | null = null;
@@ -27,7 +32,16 @@ export class PlotDriver {
   private drawn: uPlot.AlignedData | null = null;
   private drawnTo: number | null = null;
   private drawnRange: XRange | null = null;
-  private readonly gapScratch: GapColumn[] = [];
+  /** The canvas no longer matches what was drawn (new chart, resize, theme). */
+  private forced = true;
+  /** Intersecting the viewport (IntersectionObserver); true until told otherwise. */
+  private onScreen = true;
+  /** Came back into view: ask at once instead of waiting for the cadence. */
+  private catchUp = false;
+  private roundTripMs = 0;
+  private legendAt = -Infinity;
+  /** New values were drawn that the legend does not show yet. */
+  private legendDue = false;
   private lastUnits = "";
   /** Told when the worker's display units differ from what the axes show. */
   onUnits: ((units: string[]) => void) | null = null;
@@ -53,13 +67,38 @@ export class PlotDriver {
   attach(chart: uPlot | null): void {
     this.chart = chart;
     this.drawnRange = null;
+    this.forced = true;
     if (chart && this.drawn && this.drawn.length === this.fields.length + 1) {
       const range = this.view.xRange();
       chart.batch(() => {
         chart.setData(this.drawn!, false);
         if (range) chart.setScale("x", range);
       });
+      this.drawnRange = range;
     }
+  }
+
+  /** The chart was resized or restyled by uPlot itself: the next frame redraws. */
+  invalidate(): void {
+    this.forced = true;
+  }
+
+  /** IntersectionObserver: the plot entered or left the viewport. */
+  setOnScreen(onScreen: boolean): void {
+    if (onScreen && !this.onScreen) this.catchUp = true;
+    this.onScreen = onScreen;
+  }
+
+  /** The page became visible again: catch up with what happened meanwhile. */
+  resume(): void {
+    this.catchUp = true;
+  }
+
+  /** The round trip of the request answered since the last call (ms; 0 when none). */
+  takeRoundTrip(): number {
+    const ms = this.roundTripMs;
+    this.roundTripMs = 0;
+    return ms;
   }
 
   /** About one point per CSS pixel of plotting area; read each frame (resizes). */
@@ -81,39 +120,69 @@ export class PlotDriver {
   }
 
   /**
-   * Frame loop, phase 2: at most one setData, then maybe the next request:
-   * when the view changed, or when live and the loop says a refresh is due.
+   * Frame loop, phase 2: at most one redraw, then maybe the next request: when
+   * the view changed, when catching up, or when live and a refresh is due.
+   * Returns whether it drew.
    */
-  frame(range: XRange | null, now: number, liveDue: boolean): void {
+  frame(range: XRange | null, now: number, liveDue: boolean, pageVisible = true): boolean {
+    const visible = pageVisible && this.onScreen;
+    let drew = false;
     if (this.chart) {
       this.syncPoints(this.chart);
-      this.draw(this.chart, range);
+      drew = this.draw(this.chart, range, visible);
+      if (visible) this.updateLegend(this.chart, now);
     }
-    if (this.shouldRequest(now, liveDue)) this.request();
+    if (visible && this.shouldRequest(now, liveDue)) this.request();
+    return drew;
   }
 
-  private draw(chart: uPlot, range: XRange | null): void {
+  /** Not hovering: the legend shows the newest values, at a readable pace. */
+  private updateLegend(chart: uPlot, now: number): void {
+    if (!this.legendDue || now - this.legendAt < LEGEND_INTERVAL_MS || !this.drawn) return;
+    if (chart.cursor.left! >= 0) return; // uPlot shows the hovered values
+    this.legendAt = now;
+    this.legendDue = false;
+    chart.setLegend({ idx: lastDrawnIndex(this.drawn) ?? undefined });
+  }
+
+  private draw(chart: uPlot, range: XRange | null, visible: boolean): boolean {
     // Until React swaps in the chart for new fields, the old one must not draw.
-    if (chart.series.length !== this.fields.length + 1) return;
+    if (chart.series.length !== this.fields.length + 1) return false;
     const result = this.pending;
+    const reason = redrawReason({
+      visible,
+      forced: this.forced,
+      range,
+      drawnRange: this.drawnRange,
+      freshTo: result ? result.to : undefined,
+      drawnTo: this.drawn ? this.drawnTo : null,
+      widthPx: this.points,
+    });
+    if (reason === null) {
+      if (visible) {
+        if (result) this.stats.skippedDraws++;
+        this.pending = null; // nothing in it the canvas lacks
+      } else if (result || range) this.stats.hiddenSkips++;
+      return false;
+    }
     this.pending = null;
     const fresh = result !== null && !this.sameAsDrawn(result);
-    if (!fresh && (!range || sameRange(range, this.drawnRange))) return;
     const started = performance.now();
     chart.batch(() => {
       if (fresh) {
-        this.drawn = toAlignedData(result, this.gapScratch);
+        this.drawn = toAlignedData(result);
         this.drawnTo = result.to;
         chart.setData(this.drawn, false);
+        this.legendDue = true;
       }
       if (range) chart.setScale("x", range);
-      // Not hovering: the legend shows the live (newest) values.
-      if (fresh && !(chart.cursor.left! >= 0))
-        chart.setLegend({ idx: lastDrawnIndex(this.drawn!) ?? undefined });
+      else if (!fresh) chart.redraw(false, true);
     });
     this.drawnRange = range;
-    if (fresh) this.stats.recordUpdate(performance.now() - started, result.to);
+    this.forced = false;
+    this.stats.recordUpdate(performance.now() - started, fresh ? result.to : null);
     if (result) this.checkUnits(result.units);
+    return true;
   }
 
   private sameAsDrawn(result: SeriesResult): boolean {
@@ -141,7 +210,7 @@ export class PlotDriver {
   private shouldRequest(now: number, liveDue: boolean): boolean {
     if (this.inFlight || now < this.retryAt || this.fields.length === 0 || !this.chart)
       return false;
-    if (this.requestedKey !== this.requestKey()) return true;
+    if (this.catchUp || this.requestedKey !== this.requestKey()) return true;
     return this.view.live && liveDue;
   }
 
@@ -149,11 +218,14 @@ export class PlotDriver {
     const key = this.requestKey();
     const { from, to } = this.view.requestWindow();
     this.inFlight = true;
+    this.catchUp = false;
     this.requestedKey = key;
     this.stats.requests++;
+    const sent = performance.now();
     this.source({ fields: this.fields, from, to, points: this.points, units: this.units }).then(
       (result) => {
         this.inFlight = false;
+        this.roundTripMs = performance.now() - sent;
         // Latest wins: a result for a view that has since changed is not drawn.
         if (key !== this.requestKey()) this.stats.staleResults++;
         else this.pending = result;
@@ -170,8 +242,4 @@ export class PlotDriver {
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
-}
-
-function sameRange(a: XRange, b: XRange | null): boolean {
-  return b !== null && a.min === b.min && a.max === b.max;
 }

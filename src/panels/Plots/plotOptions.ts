@@ -7,6 +7,7 @@ import { drawableRange } from "./yRange";
 import { fieldLabel, formatValue } from "./fieldLabel";
 import { CHROME, seriesColor, type PlotTheme } from "./palette";
 import type { PlotSeriesInfo } from "./plotTypes";
+import { finiteExtent, nanGapSpans } from "./seriesData";
 
 export const PLOT_SYNC_KEY = "helios-plots";
 const FONT = "11px system-ui, -apple-system, 'Segoe UI', sans-serif";
@@ -45,10 +46,8 @@ export function buildPlotOptions(
     ticks: { stroke: chrome.grid, width: 1, size: 4 },
   };
   const scales: uPlot.Scales = { x: { time: true } };
-  // Numeric scales: uPlot's automatic range, kept finite so an extreme value cannot blank the plot.
-  const autoRange = (min: number, max: number) => uPlot.rangeNum(min, max, 0.1, true);
-  for (const { scale } of plan.series)
-    scales[scale] = { range: (_u, min, max) => drawableRange(min, max, autoRange) };
+  // Finite over NaN gaps, and drawable however extreme one value is.
+  for (const { scale } of plan.series) scales[scale] = { range: finiteRange };
   for (const scale of plan.booleanScales) scales[scale] = { range: [-0.1, 1.1] };
 
   return {
@@ -86,6 +85,7 @@ export function buildPlotOptions(
           stroke: seriesColor(theme, i),
           width: 1,
           spanGaps: false,
+          gaps: nanGaps,
           paths: boolean ? stepped : undefined,
           value: (_u, v) => formatValue(v, field.unit, boolean),
         };
@@ -125,6 +125,26 @@ export function buildPlotOptions(
     },
   };
 }
+
+/** The worker's NaN gaps, clipped out like uPlot's own null gaps (data stays typed). */
+const nanGaps: uPlot.Series.GapsRefiner = (u, seriesIdx, idx0, idx1, nullGaps) => {
+  const spans = nanGapSpans(u.data[0], u.data[seriesIdx]!, idx0, idx1, (x) =>
+    Math.round(u.valToPos(x, "x", true)),
+  );
+  return nullGaps.length > 0 ? [...nullGaps, ...spans] : spans;
+};
+
+/**
+ * uPlot's default y range, except that a NaN (a gap) at the start of the data
+ * makes uPlot's min/max NaN: then the extent is taken over finite values.
+ */
+const finiteRange: uPlot.Range.Function = (u, min, max, scaleKey) => {
+  if (!(min <= max)) {
+    const columns = u.series.flatMap((s, i) => (i > 0 && s.scale === scaleKey ? [u.data[i]!] : []));
+    [min, max] = finiteExtent(columns) as [number, number];
+  }
+  return drawableRange(min, max, (lo, hi) => uPlot.rangeNum(lo, hi, 0.1, true));
+};
 
 function onWheel(e: WheelEvent, actions: PlotActions): void {
   e.preventDefault();

@@ -13,6 +13,15 @@ export class PlotStats {
   requests = 0;
   staleResults = 0;
   errors = 0;
+  /** Results dropped because they changed nothing visible; draws skipped off screen or hidden. */
+  skippedDraws = 0;
+  hiddenSkips = 0;
+  /** Animation frames that came while the page was hidden (did nothing). */
+  hiddenFrames = 0;
+  /** Live refresh interval now (ms), its adaptive factor (1 = not slowed), slow-downs so far. */
+  intervalMs = 0;
+  cadenceFactor = 1;
+  slowdowns = 0;
   /** The worker's accepted-packet counter as of the latest snapshot (packets stored). */
   accepted = 0;
   readonly ringSize = RING;
@@ -64,6 +73,7 @@ export class PlotStats {
   reset(): void {
     this.frames = this.setDataCalls = this.setDataMs = this.maxSetDataMs = 0;
     this.requests = this.staleResults = this.errors = 0;
+    this.skippedDraws = this.hiddenSkips = this.hiddenFrames = 0;
     this.ringNext = this.updateNext = 0;
   }
 }

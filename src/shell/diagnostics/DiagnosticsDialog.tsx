@@ -1,6 +1,7 @@
 // Diagnostics: what the worker has accepted and rejected, and how full its
 // history is. Rejection reasons come from outside (the car): rendered as text.
 import { Callout, Classes, Dialog, DialogBody, HTMLTable } from "@blueprintjs/core";
+import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { BackendState, Counters } from "../../../workers/contract";
 import { useLiveStatus } from "../../worker-client/hooks";
@@ -10,8 +11,21 @@ import { EmptyState } from "../../panels/common/EmptyState";
 import { DialogHeading } from "../../panels/common/headings";
 import { LongText } from "../../panels/common/LongText";
 import { LabelValueTable, type LabelValueRow } from "../../panels/common/LabelValueTable";
+import { plotRefreshText } from "../../panels/Plots/plotRefreshText";
+
+/** The plots' live refresh cadence, read twice a second while the dialog is open. */
+function usePlotRefresh(): string {
+  const read = () => plotRefreshText(window.__heliosPlotStats);
+  const [text, setText] = useState(read);
+  useEffect(() => {
+    const timer = setInterval(() => setText(read()), 500);
+    return () => clearInterval(timer);
+  }, []);
+  return text;
+}
 
 function CountersTable({ counters, backend }: { counters: Counters; backend?: BackendState }) {
+  const plotRefresh = usePlotRefresh();
   const rows: LabelValueRow[] = [
     [
       "Backend generation",
@@ -34,6 +48,7 @@ function CountersTable({ counters, backend }: { counters: Counters; backend?: Ba
       "diag-history",
     ],
     ["Worker memory (history rings)", formatBytes(counters.historyBytes), "diag-memory"],
+    ["Plot refresh", plotRefresh, "diag-plot-refresh"],
   ];
   return <LabelValueTable rows={rows} striped />;
 }

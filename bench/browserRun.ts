@@ -1,0 +1,206 @@
+// One measured run of the browser benchmark: a fresh page on /plots fed by its
+// own feed server at one rate; returns what the page measured plus the
+// renderer's busy share and packets stored vs sent.
+import type { Browser, BrowserContext } from "@playwright/test";
+import type { PlotLayout } from "../src/panels/Plots/layout";
+import { FeedServer } from "../feed-server/FeedServer";
+import {
+  acceptedPackets,
+  installProbe,
+  parseRate,
+  startMeasuring,
+  summarise,
+  type PageSummary,
+} from "./browserPage";
+import { startProfile, stopProfile, type ProfileRow } from "./browserProfile";
+import { realisticPacket } from "./realisticPacket";
+
+const PACKET_TEXT = JSON.stringify(realisticPacket(1));
+
+export const WARMUP_MS = 5_000; // loading screen gone, first series drawn
+export const COUNT_MS = 6_000;
+const STARVED_MS = 90_000;
+export const VIEWPORT = { width: 1920, height: 1080 };
+
+export interface RunOptions {
+  rate: number;
+  layout: PlotLayout;
+  /** Simulated-time speed-up (the 1-hour window); 1 = live, wall-clock packet times. */
+  speedup?: number;
+  /** CDP CPU throttling of the renderer (1 = none). */
+  cpuThrottle: number;
+  measureMs: number;
+  /** Count stored vs sent over a further interval (skipped by the rate search). */
+  count?: boolean;
+  /** Sample a CPU profile of the renderer during the measured interval. */
+  profile?: boolean;
+}
+
+export interface RateResult extends PageSummary {
+  rate: number;
+  label: string;
+  busy: number;
+  stored: number;
+  sent: number;
+  parsePps: number;
+  /** The worker's stored count kept pace with the feed's sends during the measurement. */
+  keptUp: boolean;
+  profile: ProfileRow[] | null;
+}
+
+const debug = (step: string) => {
+  if (process.env.BENCH_DEBUG) console.log(`  [${new Date().toISOString().slice(11, 19)}] ${step}`);
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function runRate(
+  browser: Browser,
+  appUrl: string,
+  options: RunOptions,
+): Promise<RateResult> {
+  const { rate, speedup = 1 } = options;
+  // Live runs stamp packet time with the send time (latency is packet-to-screen);
+  // the 1-hour run keeps simulated time so that an hour of history fits in seconds.
+  const feed = await FeedServer.start({
+    port: 0,
+    rate,
+    speedup,
+    carDropout: 0,
+    wallClockTimestamps: speedup === 1,
+  });
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  // A page starved of CPU may never answer an evaluate: give up after a bound.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const starved = new Promise<"starved">((resolve) => {
+    timer = setTimeout(() => resolve("starved"), STARVED_MS + options.measureMs);
+  });
+  try {
+    const result = await Promise.race([measure(browser, appUrl, feed, context, options), starved]);
+    if (result !== "starved") return result;
+    console.log(
+      `  (${rate}/s: the page did not answer within ${STARVED_MS / 1000} s; counted as failing)`,
+    );
+    return starvedResult(options);
+  } finally {
+    clearTimeout(timer);
+    await context.close().catch(() => undefined);
+    await feed.stop();
+  }
+}
+
+async function measure(
+  browser: Browser,
+  appUrl: string,
+  feed: FeedServer,
+  context: BrowserContext,
+  options: RunOptions,
+): Promise<RateResult> {
+  const { rate, layout, cpuThrottle, measureMs } = options;
+  {
+    // tsx keeps function names with a helper the page does not have.
+    await context.addInitScript("globalThis.__name = (f) => f;");
+    await context.addInitScript(installProbe, JSON.stringify(layout));
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Performance.enable");
+    if (cpuThrottle > 1) await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuThrottle });
+    debug("goto");
+    await page.goto(`${appUrl}/plots?backend=${encodeURIComponent(feed.url)}`);
+    const ready = layout.plots.length > 0 ? ".plot-card .uplot" : "[data-testid=plots-panel]";
+    await page.locator(ready).first().waitFor({ timeout: 30_000 });
+    debug("ready");
+    await sleep(WARMUP_MS);
+
+    const busyAt = async () => {
+      const { metrics } = await cdp.send("Performance.getMetrics");
+      return metrics.find((m) => m.name === "TaskDuration")?.value ?? 0;
+    };
+    debug("start profile");
+    if (options.profile) await startProfile(browser, page);
+    debug("profiling");
+    const acceptedNow = () => page.evaluate(acceptedPackets);
+    const accepted0 = await acceptedNow();
+    const sent0 = feed.sent;
+    const busy0 = await busyAt();
+    const wall0 = Date.now();
+    const since = await page.evaluate(startMeasuring);
+    await sleep(measureMs);
+    debug("summarise");
+    const summary = await page.evaluate(summarise, since);
+    const busy = (await busyAt()) - busy0;
+    const busyShare = busy / ((Date.now() - wall0) / 1000);
+    // The counter arrives with the ~100 ms snapshots: allow 250 ms of packets in flight.
+    const keptUp = feed.sent - sent0 - ((await acceptedNow()) - accepted0) <= rate * 0.25 + 10;
+    debug("stop profile");
+    const profile = options.profile ? await stopProfile(browser) : null;
+    debug("count");
+
+    // Stored vs sent, counted between two quiet points (the feed holds its
+    // packets back until the worker's counter settles), over a further interval
+    // at the same load, so the holds do not disturb the measurements above.
+    let stored = NaN;
+    let sent = NaN;
+    if (options.count !== false) {
+      const accepted = () => page.evaluate(acceptedPackets);
+      const quiet = async () => {
+        feed.pause();
+        return { accepted: await settled(accepted), sent: feed.sent };
+      };
+      const before = await quiet();
+      feed.resume();
+      await sleep(COUNT_MS);
+      const after = await quiet();
+      stored = after.accepted - before.accepted;
+      sent = after.sent - before.sent;
+    }
+    // The JSON.parse rate of a real-shaped packet on this (maybe throttled) main thread.
+    debug("parse rate");
+    const parsePps = await page.evaluate(parseRate, PACKET_TEXT);
+    const label = layout.plots.length > 0 ? fmt(rate) : `${fmt(rate)}, no plots (baseline)`;
+    return { ...summary, rate, label, busy: busyShare, stored, sent, parsePps, keptUp, profile };
+  }
+}
+
+function starvedResult(options: RunOptions): RateResult {
+  const nan = NaN;
+  return {
+    frames: 0,
+    fpsMedian: nan,
+    fpsP5: nan,
+    latencyMedianMs: nan,
+    latencyP95Ms: nan,
+    latencySamples: 0,
+    setDataPerFrame: nan,
+    updateMsMedian: nan,
+    updateMsP95: nan,
+    updateMsMax: nan,
+    staleResults: 0,
+    errors: 0,
+    longTasks: nan,
+    longTaskTotalMs: nan,
+    longTaskMaxMs: nan,
+    rate: options.rate,
+    label: `${fmt(options.rate)}${options.layout.plots.length > 0 ? "" : ", no plots (baseline)"} (page starved)`,
+    busy: nan,
+    stored: nan,
+    sent: nan,
+    parsePps: nan,
+    keptUp: false,
+    profile: null,
+  };
+}
+
+/** A counter once it stops moving (the pipeline has drained). */
+async function settled(read: () => Promise<number>): Promise<number> {
+  let last = await read();
+  for (let i = 0; i < 40; i++) {
+    await sleep(250);
+    const now = await read();
+    if (now === last && i >= 2) return now;
+    last = now;
+  }
+  return last;
+}
+
+export const fmt = (n: number, digits = 0) =>
+  Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: digits }) : "–";
