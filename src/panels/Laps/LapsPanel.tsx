@@ -11,6 +11,7 @@ import { focusPlots } from "../../state/plotFocus";
 import { useLiveStatus, useTelemetry } from "../../worker-client/hooks";
 import { openCsvDialog } from "../../shell/csv/csvDialogState";
 import { EmptyState } from "../common/EmptyState";
+import { truncateText } from "../common/truncateText";
 import { driverName, lapWindow } from "./lapFormat";
 import { LapTable } from "./LapTable";
 import { RaceInfoCard } from "./RaceInfoCard";
@@ -52,12 +53,16 @@ export function LapsPanel() {
         <Button icon="refresh" text="Refresh laps" onClick={refresh} />
         <HTMLSelect
           aria-label="Driver"
+          className="helios-lap-driver-filter"
           data-testid="lap-driver-filter"
           value={driver}
           onChange={(event) => setDriver(event.currentTarget.value)}
           options={[
             { value: ALL_DRIVERS, label: "All drivers" },
-            ...rfids.map((rfid) => ({ value: rfid, label: driverName(rfid, drivers) })),
+            ...rfids.map((rfid) => ({
+              value: rfid,
+              label: truncateText(driverName(rfid, drivers), 32),
+            })),
           ]}
         />
         <Button

@@ -1,6 +1,7 @@
 // The backend's raceInfo above the lap table (NETWORK only). Distances are the
 // server's integral of VehicleVelocity over hours, labelled in that unit × h.
-import { Card, H5 } from "@blueprintjs/core";
+import { Card } from "@blueprintjs/core";
+import { PanelHeading } from "../common/headings";
 import type { RaceInfo } from "../../../workers/contract";
 import { LabelValueTable, type LabelValueRow } from "../common/LabelValueTable";
 import { useFieldCatalog } from "../common/useFieldCatalog";
@@ -19,7 +20,7 @@ export function RaceInfoCard({ info }: { info: RaceInfo }) {
   ];
   return (
     <Card className="helios-overview-card" data-testid="race-info">
-      <H5>Race (from the backend)</H5>
+      <PanelHeading className="helios-card-heading">Race (from the backend)</PanelHeading>
       <LabelValueTable rows={rows} />
     </Card>
   );

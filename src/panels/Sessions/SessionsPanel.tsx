@@ -11,7 +11,6 @@ import {
   HTMLTable,
   InputGroup,
   Intent,
-  NonIdealState,
   ProgressBar,
   Section,
   SectionCard,
@@ -23,6 +22,8 @@ import { rangeOf, startReplay } from "../../shell/transport/playbackActions";
 import { useLiveStatus, useTelemetry } from "../../worker-client/hooks";
 import { formatBytes, formatDuration, formatPacketDate } from "./format";
 import { useBackendSpan, useSessions } from "./useSessions";
+import { PanelHeading } from "../common/headings";
+import { EmptyState } from "../common/EmptyState";
 import "./sessions.css";
 
 function SessionRow({ session, onChanged }: { session: SessionInfo; onChanged: () => void }) {
@@ -186,9 +187,9 @@ export function SessionsPanel() {
   const recording = status?.recording;
   const connected = status?.connection.socketConnected ?? false;
   return (
-    <div className="helios-sessions" data-testid="sessions-panel">
+    <div className="helios-sessions" data-testid="panel-sessions">
       <LoadStatus playback={status?.playback} />
-      <Section title="Recorded sessions" compact>
+      <Section title="Recorded sessions" compact titleRenderer={PanelHeading}>
         <SectionCard>
           {recording && !recording.available && (
             <Callout intent={Intent.WARNING}>
@@ -215,14 +216,14 @@ export function SessionsPanel() {
               </tbody>
             </HTMLTable>
           ) : (
-            <NonIdealState
+            <EmptyState
               icon="database"
               title={sessions ? "No recorded sessions yet" : "Loading…"}
             />
           )}
         </SectionCard>
       </Section>
-      <Section title="Backend and date ranges" compact>
+      <Section title="Backend and date ranges" compact titleRenderer={PanelHeading}>
         <SectionCard>
           <BackendSpanText connected={connected} />
           <RangeForm backendConnected={connected} />

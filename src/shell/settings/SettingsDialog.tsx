@@ -83,12 +83,12 @@ export function SettingsDialog() {
             <PlaybackSettings />
           </SectionCard>
         </Section>
-        <Section title="Map" compact>
+        <Section title="Map" compact titleRenderer={DialogHeading}>
           <SectionCard>
             <MapTileSettings />
           </SectionCard>
         </Section>
-        <Section title="Sessions" compact>
+        <Section title="Sessions" compact titleRenderer={DialogHeading}>
           <SectionCard>
             <SessionsSettings />
           </SectionCard>
