@@ -44,6 +44,12 @@ export interface FeedServerOptions {
   wallClockTimestamps?: boolean;
   /** Start with packets held back until resume() (benchmarks count only what a client got). */
   startPaused?: boolean;
+  /**
+   * Socket.IO heartbeat, ms (default: Socket.IO's 25 s interval, 20 s timeout).
+   * A client whose "close" was lost is only noticed when its heartbeat lapses,
+   * so tests that count clients use a short one. 0: Socket.IO's default.
+   */
+  heartbeatMs?: number;
   /** 2026-01 only: an answer of /packetsBetween stops before this many bytes (default 1,000,000). */
   answerCapBytes?: number;
 }
@@ -111,6 +117,7 @@ export class FeedServer {
       generation: "2026-01",
       raceInfo: true,
       answerCapBytes: 1_000_000,
+      heartbeatMs: 0,
       ...options,
     };
     const startedAt = Date.now();
@@ -123,7 +130,11 @@ export class FeedServer {
       }
       laps(req, res);
     });
-    const io = new Server(http, { cors: { origin: "*" } });
+    const heartbeat = full.heartbeatMs;
+    const io = new Server(http, {
+      cors: { origin: "*" },
+      ...(heartbeat > 0 ? { pingInterval: heartbeat, pingTimeout: heartbeat } : {}),
+    });
     server = new FeedServer(http, io, full);
     attachSocketHandlers(server);
     await new Promise<void>((resolve, reject) => {

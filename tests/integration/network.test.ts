@@ -163,8 +163,10 @@ describe("NETWORK against the feed server", () => {
   });
 
   it("moves to a new backend address when the URL changes", async () => {
-    const a = await feed({ rate: 20 });
-    const b = await feed({ rate: 20 });
+    // A short heartbeat: if the old link's "close" is lost under load, the old
+    // server still lets it go within seconds (Socket.IO's default is 45 s).
+    const a = await feed({ rate: 20, heartbeatMs: 1000 });
+    const b = await feed({ rate: 20, heartbeatMs: 1000 });
     const { service, connection } = connect(a.url);
     await waitFor(() => expect(a.clients).toBe(1));
     service.setBackendUrl(b.url);
