@@ -114,6 +114,7 @@ test("import a fixture CSV: its values show in the panels and plots, marked IMPO
   const velocity = page.locator('[data-plot-id="speed"]');
   // The cursor at the right end of the plot reads the file's last row (15:07:09 UTC, 34.5 m/s).
   const over = velocity.locator(".u-over");
+  await expect(over).toBeVisible(); // the chart mounts after the lazy panel
   const box = (await over.boundingBox())!;
   await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
   await expect(velocity).toContainText("15:07:0");
