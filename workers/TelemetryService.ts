@@ -312,9 +312,13 @@ export class TelemetryService implements TelemetryApi {
     return this.lapBook.result();
   }
 
+  /** The driven track of the history on screen: live, or the replay up to its clock. */
   track(request: TrackRequest): TrackResult {
     const lapEnds = this.lapBook.endTimes().map((ms) => ms / 1000);
-    const result = buildTrack(this.store.ring, lapEnds, request);
+    const clock = this.view.view === "replay" ? this.replay.clock.position : null;
+    const to =
+      clock === null ? request?.to : request?.to == null ? clock : Math.min(request.to, clock);
+    const result = buildTrack(this.view.store.ring, lapEnds, { ...request, to: to ?? null });
     const buffers = [result.time, result.lat, result.long, result.value].map((a) => a.buffer);
     return Comlink.transfer(result, buffers);
   }

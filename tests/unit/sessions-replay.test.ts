@@ -98,6 +98,18 @@ describe("sessions through the service", () => {
       units: "metric",
     });
     expect(series.to).toBeLessThanOrEqual(moved.playback.clock!);
+    // So does the map's track: the replay's points, none after the clock.
+    const track = service.track({
+      colorField: "MotorDetails0.VehicleVelocity",
+      units: "metric",
+      toleranceDeg: 0,
+      maxPoints: 100_000,
+      from: null,
+      to: null,
+    });
+    expect(track.time.length).toBeGreaterThan(50);
+    expect(track.time[0]).toBe(session!.firstPacketTime);
+    expect(track.time[track.time.length - 1]).toBeLessThanOrEqual(moved.playback.clock!);
 
     // Live goes on underneath, and playback off returns to it with nothing lost.
     tick(2000);
