@@ -401,8 +401,20 @@ export class TelemetryService implements TelemetryApi {
 
   /** The recorder writes what the old source sent before the new one's packets count. */
   private changeSource(type: ConnectionType): void {
-    void this.sessions?.flush(this.connection.connectionType);
+    const from = this.connection.connectionType;
+    // The recorder copies what the old source sent before anything changes.
+    void this.sessions?.flush(from);
     this.connection.connectionType = type;
+    // Simulated packets never stay on screen under a real source's name: the
+    // demo's history stays in its recorded session, live starts afresh.
+    if (from === "DEMO" && type !== "DEMO" && this.started) this.freshLiveHistory();
+  }
+
+  private freshLiveHistory(): void {
+    const store = new TelemetryStore({ capacity: this.config.historyCapacity });
+    this.storeInstance = store;
+    this.view.setLive(store);
+    this.sessions?.follow(store);
   }
 
   private startRecording(store: TelemetryStore): void {

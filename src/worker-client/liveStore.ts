@@ -74,6 +74,12 @@ export class LiveStore {
   /** Apply one snapshot; exposed for tests. */
   apply(snapshot: Snapshot): void {
     this.seq = snapshot.seq;
+    // A history with no packet (e.g. live afresh after the demo): show nothing
+    // rather than values that came from another source.
+    if (snapshot.empty && this.values.size > 0) {
+      this.values.clear();
+      for (const set of this.fieldListeners.values()) for (const listener of set) listener();
+    }
     for (const path in snapshot.changed) {
       this.values.set(path, snapshot.changed[path]!);
       const set = this.fieldListeners.get(path);

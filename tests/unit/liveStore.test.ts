@@ -4,9 +4,10 @@ import type { Snapshot } from "../../workers/contract";
 import { LiveStore } from "../../src/worker-client/liveStore";
 import type { TelemetryClient } from "../../src/worker-client/TelemetryClient";
 
-function snapshot(seq: number, changed: Snapshot["changed"]): Snapshot {
+function snapshot(seq: number, changed: Snapshot["changed"], empty = false): Snapshot {
   return {
     seq,
+    empty,
     changed,
     connection: initialConnection(),
     counters: {
@@ -28,6 +29,17 @@ function snapshot(seq: number, changed: Snapshot["changed"]): Snapshot {
 }
 
 describe("LiveStore", () => {
+  it("drops every value when the history shown has no packet (live afresh after the demo)", () => {
+    const store = new LiveStore({} as TelemetryClient);
+    let renders = 0;
+    store.subscribeField("Battery.PackVoltage", () => renders++);
+    store.apply(snapshot(1, { "Battery.PackVoltage": 120.5 }));
+    expect(store.get("Battery.PackVoltage")).toBe(120.5);
+    store.apply(snapshot(5, {}, true));
+    expect(store.get("Battery.PackVoltage")).toBeUndefined();
+    expect(renders).toBe(2);
+  });
+
   it("wakes only the panels whose fields changed", () => {
     const store = new LiveStore({} as TelemetryClient);
     let batteryRenders = 0;

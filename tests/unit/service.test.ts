@@ -75,6 +75,28 @@ describe("TelemetryService in DEMO", () => {
     service.stop();
   });
 
+  it("a switch from DEMO to NETWORK leaves no demo value or history under the real source's name", () => {
+    const { service } = startDemo();
+    vi.advanceTimersByTime(2000);
+    const demo = service.snapshot(0);
+    expect(demo.changed["Battery.PackVoltage"]).toBeGreaterThan(100);
+    service.setConnectionType("NETWORK");
+    const network = service.snapshot(demo.seq);
+    expect(network.connection.connectionType).toBe("NETWORK");
+    expect(network.empty).toBe(true); // the page drops the demo's values
+    expect(network.changed).toEqual({});
+    expect(network.counters.historyLength).toBe(0);
+    const series = service.series({
+      fields: ["Battery.PackVoltage"],
+      from: null,
+      to: null,
+      points: 100,
+      units: "metric",
+    });
+    expect(series.data[0]!.length).toBe(0); // no demo points in the plots
+    service.stop();
+  });
+
   it("stops the demo when the user picks another source and resumes it on DEMO", () => {
     const { service, events } = startDemo();
     vi.advanceTimersByTime(1000);

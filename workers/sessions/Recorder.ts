@@ -38,10 +38,16 @@ export class Recorder {
 
   constructor(
     private readonly db: SessionDb,
-    private readonly store: TelemetryStore,
+    private store: TelemetryStore,
     private readonly options: RecorderOptions,
   ) {
     this.gapMs = options.gapMs ?? DEFAULT_SESSION_GAP_MS;
+    this.flushedAccepted = store.acceptedCount;
+  }
+
+  /** A fresh live history (a real source took over from the demo): record from it on. */
+  follow(store: TelemetryStore): void {
+    this.store = store;
     this.flushedAccepted = store.acceptedCount;
   }
 

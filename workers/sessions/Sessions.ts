@@ -29,6 +29,8 @@ export interface SessionsOptions {
 export class Sessions {
   private db: SessionDb | null = null;
   private recorder: Recorder | null = null;
+  /** Set when the live history is replaced while start() is still opening the database. */
+  private followed: TelemetryStore | null = null;
   private flushTimer: TimerHandle | null = null;
   private unavailable = false;
   private enabled = true;
@@ -65,7 +67,7 @@ export class Sessions {
         const rows = await this.db.readNewestRows(latest, store.ring.capacity);
         this.restored = store.restoreRows(rows);
       }
-      this.recorder = new Recorder(this.db, store, {
+      this.recorder = new Recorder(this.db, this.followed ?? store, {
         now: () => this.options.timers.now(),
         gapMs: this.options.gapMs,
         budgetBytes: () => this.budgetBytes(),
@@ -98,6 +100,12 @@ export class Sessions {
   stop(): void {
     if (this.flushTimer !== null) this.options.timers.clearInterval(this.flushTimer);
     this.flushTimer = null;
+  }
+
+  /** The live history was replaced (a real source took over from the demo). */
+  follow(store: TelemetryStore): void {
+    this.followed = store;
+    this.recorder?.follow(store);
   }
 
   /** Writes what is pending now (source changes, tests). */

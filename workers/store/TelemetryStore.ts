@@ -152,6 +152,7 @@ export class TelemetryStore {
     const { lat, long, headingDeg, distanceKm } = this.track;
     return {
       seq: this.seq,
+      empty: this.seq === 0,
       changed,
       connection: { ...connection },
       counters: this.counters(),
