@@ -7,7 +7,7 @@
 import { cpus, loadavg } from "node:os";
 import Papa from "papaparse";
 import type { CsvExportRequest } from "../workers/contract";
-import { CsvExporter } from "../workers/csv/CsvExporter";
+import { CsvExporter, EVERY_FIELD_REQUEST } from "../workers/csv/CsvExporter";
 import { importCsv } from "../workers/csv/importCsv";
 import { TelemetryStore } from "../workers/store/TelemetryStore";
 import { NUMERIC_FIELDS } from "../workers/telemetry/fields";
@@ -19,15 +19,7 @@ const rowsArg = process.argv.indexOf("--rows");
 const ROWS = rowsArg > 0 ? Math.max(1000, Number(process.argv[rowsArg + 1]) || 0) : 100_000;
 const CHUNK = 1000;
 const TIME_FIELD = NUMERIC_FIELDS.indexOf("TimeStamp");
-const REQUEST: CsvExportRequest = {
-  fields: null,
-  from: null,
-  to: null,
-  perSecond: null,
-  values: "display",
-  units: "metric",
-  timeColumns: true,
-};
+const REQUEST: CsvExportRequest = { ...EVERY_FIELD_REQUEST };
 
 console.log(`Filling a store with ${ROWS.toLocaleString("en-US")} real-shaped packets…`);
 const store = new TelemetryStore({ capacity: ROWS });

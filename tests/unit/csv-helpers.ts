@@ -1,6 +1,6 @@
 // Shared fixtures for the CSV tests: a store of known packets and a full export.
 import type { CsvExportRequest } from "../../workers/contract";
-import { CsvExporter } from "../../workers/csv/CsvExporter";
+import { CsvExporter, EVERY_FIELD_REQUEST } from "../../workers/csv/CsvExporter";
 import { TelemetryStore } from "../../workers/store/TelemetryStore";
 import { defaultPacket, NUMERIC_FIELDS } from "../../workers/telemetry/fields";
 import type { TelemetryPacket } from "../../workers/telemetry/packetSchema";
@@ -8,15 +8,7 @@ import type { TelemetryPacket } from "../../workers/telemetry/packetSchema";
 export const T0 = 1_795_000_000; // 2026-11-18T11:06:40Z
 export const TIME_FIELD = NUMERIC_FIELDS.indexOf("TimeStamp");
 
-export const EVERYTHING: CsvExportRequest = {
-  fields: null,
-  from: null,
-  to: null,
-  perSecond: null,
-  values: "display",
-  units: "metric",
-  timeColumns: true,
-};
+export const EVERYTHING: CsvExportRequest = { ...EVERY_FIELD_REQUEST };
 
 export function packet(i: number, edit?: (p: TelemetryPacket) => void): TelemetryPacket {
   const p = defaultPacket();

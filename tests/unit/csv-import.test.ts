@@ -4,7 +4,7 @@ import { completeLinesEnd } from "../../workers/csv/textChunks";
 import { CsvJobs } from "../../workers/service/csvJobs";
 import { TelemetryStore } from "../../workers/store/TelemetryStore";
 import { initialConnection } from "../../workers/service/config";
-import { exportText, storeOf } from "./csv-helpers";
+import { EVERYTHING, exportText, storeOf } from "./csv-helpers";
 
 const fresh = () => new TelemetryStore({ capacity: 1000 });
 const latest = (store: TelemetryStore) => store.snapshot(0, initialConnection()).changed;
@@ -175,19 +175,7 @@ describe("CSV import", () => {
 
   it("CsvJobs: a cancelled export hands out no more chunks", () => {
     const jobs = new CsvJobs();
-    const start = jobs.startExport(
-      storeOf(30),
-      {
-        fields: null,
-        from: null,
-        to: null,
-        perSecond: null,
-        values: "display",
-        units: "metric",
-        timeColumns: true,
-      },
-      "DEMO",
-    );
+    const start = jobs.startExport(storeOf(30), EVERYTHING, "DEMO");
     expect(start).toMatchObject({ ok: true, rows: 30 });
     expect(jobs.progress).toMatchObject({ kind: "export", done: 0, total: 30 });
     expect(jobs.nextChunk()).not.toBeNull();

@@ -23,6 +23,17 @@ import { selectRows } from "./rowSelection";
 
 export const DEFAULT_CHUNK_ROWS = 1000;
 
+/** The export's defaults: every field, the whole history, every packet, as displayed (metric). */
+export const EVERY_FIELD_REQUEST: Readonly<CsvExportRequest> = {
+  fields: null,
+  from: null,
+  to: null,
+  perSecond: null,
+  values: "display",
+  units: "metric",
+  timeColumns: true,
+};
+
 function stamp(epochSeconds: number | undefined): string {
   if (epochSeconds === undefined || !Number.isFinite(epochSeconds)) return "empty";
   return new Date(epochSeconds * 1000)
