@@ -92,7 +92,7 @@ async function measure(page: Page, label: string): Promise<Measured> {
 function table(rows: Measured[], machine: string): string[] {
   const f = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "—");
   return [
-    `Machine: ${machine}. Measured over ${MEASURE_MS / 1000} s each, the map following the car at 10 Hz.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}, over ${MEASURE_MS / 1000} s each, the map following the car at 10 Hz.`,
     "",
     "| run | track points | fps median | fps p5 | long tasks > 50 ms (max ms) | track updates | update p50 | update p95 |",
     "|---|---|---|---|---|---|---|---|",
