@@ -36,7 +36,7 @@ export function useLiveStatus(): LiveStatus | null {
   );
 }
 
-/** Run `listener` for every low-rate worker event (connection, notifications, laps). */
+/** Run `listener` for every worker event (happenings: notifications, laps, lap coordinates). */
 export function useWorkerEvents(listener: (event: WorkerEvent) => void): void {
   const { client } = useTelemetry();
   useEffect(() => client.onEvent(listener), [client, listener]);

@@ -42,10 +42,18 @@ test("DEMO → NETWORK when the feed server's socket connects: ready 3 s later s
   // The worker's clock is real: the socket connects while the page's clock stands
   // still. Link state reaches the page only in snapshots, polled every ~100 ms on
   // the page's clock: step it 100 ms at a time until a snapshot says NETWORK.
+  // Each poll's answer is applied at the page time the poll ran, so `elapsed` is
+  // the page time at which the page learnt "connected" (loading went off).
   const type = page.getByTestId("status-connection-type");
   let elapsed = 0;
-  while (elapsed < 800 && (await type.textContent()) !== "NETWORK") {
-    await page.waitForTimeout(250); // real time for the worker and the socket
+  for (;;) {
+    const seen = await expect(type)
+      .toHaveText("NETWORK", { timeout: 1500 }) // real time for the worker and the socket
+      .then(
+        () => true,
+        () => false,
+      );
+    if (seen || elapsed >= 800) break;
     await page.clock.runFor(100);
     elapsed += 100;
   }
