@@ -97,6 +97,25 @@ describe("TelemetryService in DEMO", () => {
     service.stop();
   });
 
+  it("after the switch to a fresh live history, the first real packet reaches a page that polled it empty", () => {
+    const { service } = startDemo({ connectionType: "DEMO" });
+    vi.advanceTimersByTime(1000);
+    const demo = service.snapshot(0);
+    service.setConnectionType("RADIO");
+    const empty = service.snapshot(demo.seq); // the page polls before any real packet
+    expect(empty.empty).toBe(true);
+    const packet = new CarSimulator({ seed: 9 }).next(0.5);
+    (service as unknown as { onPacket(raw: unknown, source: string): void }).onPacket(
+      { ...packet, Pi: { Rfid: "REAL-TAG" } },
+      "RADIO",
+    );
+    const first = service.snapshot(empty.seq);
+    expect(first.empty).toBe(false);
+    expect(first.changed["Pi.Rfid"]).toBe("REAL-TAG"); // a value that never changes again
+    expect(Object.keys(first.changed).length).toBeGreaterThan(300);
+    service.stop();
+  });
+
   it("stops the demo when the user picks another source and resumes it on DEMO", () => {
     const { service, events } = startDemo();
     vi.advanceTimersByTime(1000);

@@ -50,7 +50,10 @@ export class ViewSwitch {
     const storeSince = since <= this.seqAtSwitch ? 0 : Math.floor(since);
     const snap = this.shown.snapshot(storeSince, connection, backend);
     // An empty history (seq 0) answers 0 with everything; a current consumer needs nothing.
-    if (since > this.seqAtSwitch && storeSince === 0) snap.changed = {};
+    // Only while the history is still as it was at the switch: once packets
+    // arrive, a consumer that saw the empty history needs every field of them.
+    if (since > this.seqAtSwitch && storeSince === 0 && snap.seq === this.seqAtSwitch)
+      snap.changed = {};
     // Nothing new since the switch: step past it so the next call gets only changes.
     snap.seq = this.offset + snap.seq + (snap.seq === this.seqAtSwitch ? 0.5 : 0);
     if (snap.seq > this.maxHandedOut) this.maxHandedOut = snap.seq;
