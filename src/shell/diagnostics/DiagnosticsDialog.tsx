@@ -55,7 +55,7 @@ function CountersTable({ counters, backend }: { counters: Counters; backend?: Ba
 
 function RejectionList({ counters }: { counters: Counters }) {
   if (counters.recentRejections.length === 0)
-    return <p className={Classes.TEXT_MUTED}>No packet or event has been rejected.</p>;
+    return <p>No packet or event has been rejected.</p>;
   return (
     <HTMLTable compact className="helios-wide-table" data-testid="diag-rejections">
       <thead>
