@@ -54,8 +54,7 @@ function CountersTable({ counters, backend }: { counters: Counters; backend?: Ba
 }
 
 function RejectionList({ counters }: { counters: Counters }) {
-  if (counters.recentRejections.length === 0)
-    return <p>No packet or event has been rejected.</p>;
+  if (counters.recentRejections.length === 0) return <p>No packet or event has been rejected.</p>;
   return (
     <HTMLTable compact className="helios-wide-table" data-testid="diag-rejections">
       <thead>
