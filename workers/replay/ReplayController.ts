@@ -2,7 +2,11 @@
 // clock and shows the packet at the clock. Recorded sessions longer than the
 // replay window are read around the clock (a seek reads only the chunks it
 // needs from IndexedDB); backend and local date ranges load whole.
-import type { PlaybackState, ReplayOrigin, ReplayRequest } from "../contract";
+// Each replay has its own laps: a session's recorded laps, the backend's laps
+// inside a backend range, the recorded laps inside a local range (none for an
+// import). The Laps tab, the map and the scrubber show those while it replays.
+import type { Lap, PlaybackState, ReplayOrigin, ReplayRequest } from "../contract";
+import { fetchLaps } from "../laps/laps";
 import { upperBound } from "../history/downsample";
 import type { Sessions } from "../sessions/Sessions";
 import type { TimerHandle, Timers } from "../sources/timers";
@@ -23,8 +27,8 @@ export interface ReplayDeps {
   fetchImpl?: typeof fetch;
   backendUrl: () => string;
   capacity: number;
-  /** Lap times (epoch seconds) known to the worker. */
-  lapTimes: () => number[];
+  /** The replay's laps changed (the Laps tab is told). */
+  onLaps: () => void;
   windowSeconds?: number;
 }
 
@@ -45,6 +49,8 @@ export class ReplayController {
   private session: SessionSpan | null = null;
   private reloading: Promise<boolean> | null = null;
   private readonly windowSeconds: number;
+  /** Laps of what is being replayed, oldest first (empty until known). */
+  private replayLaps: Lap[] = [];
 
   constructor(private readonly deps: ReplayDeps) {
     this.clock = new PlaybackClock(() => deps.timers.now());
@@ -62,6 +68,9 @@ export class ReplayController {
     this.on = true;
     this.history.reset();
     this.clock.clear();
+    // The Laps tab switches from the live list to the replay's (none yet).
+    this.replayLaps = [];
+    this.deps.onLaps();
     this.timer = this.deps.timers.setInterval(() => this.tick(), TICK_MS);
   }
 
@@ -75,6 +84,8 @@ export class ReplayController {
     if (this.timer !== null) this.deps.timers.clearInterval(this.timer);
     this.timer = null;
     this.deps.view.showLive();
+    this.replayLaps = [];
+    this.deps.onLaps(); // the live list again
   }
 
   cancel(): void {
@@ -86,6 +97,7 @@ export class ReplayController {
     this.begin();
     this.session = null;
     this.clock.setPlaying(false);
+    this.setLaps([]);
     if (request?.kind === "session") return this.startSession(request.sessionId);
     if (request?.kind !== "range" || !(request.to > request.from)) {
       this.history.error = "Choose a start before the end to replay a range.";
@@ -95,6 +107,7 @@ export class ReplayController {
     this.clock.setRange(from, to);
     if (request.source === "backend") {
       const url = this.deps.backendUrl();
+      void this.backendLaps(url, from, to);
       return this.load({ kind: "backend", url, from, to }, (store, progress, signal) =>
         this.fillFromBackend(store, url, from, to, progress, signal),
       );
@@ -103,10 +116,13 @@ export class ReplayController {
       const sessions = this.deps.sessions();
       const list = (await sessions?.list()) ?? [];
       const overlapping = list.filter((s) => s.lastPacketTime >= from && s.firstPacketTime <= to);
+      const laps: Lap[] = [];
       for (const [i, s] of overlapping.entries()) {
         for (const rows of await sessions!.sessionRows(s.id, from, to)) store.appendRows(rows);
+        laps.push(...(await sessions!.sessionLaps(s.id, from, to)));
         progress(store.ring.length, (i + 1) / overlapping.length);
       }
+      this.setLaps(laps.sort((a, b) => a.endMs - b.endMs));
       if (overlapping.length === 0) throw new Error("No recorded session covers this range.");
     });
   }
@@ -125,6 +141,7 @@ export class ReplayController {
     this.begin();
     this.session = null;
     this.clock.setPlaying(false);
+    this.setLaps([]);
     const ring = store.ring;
     if (ring.length > 0) {
       this.clock.setRange(ring.time(0), ring.time(ring.length - 1));
@@ -181,8 +198,28 @@ export class ReplayController {
       laps:
         start === null || end === null
           ? []
-          : this.deps.lapTimes().filter((t) => t >= start && t <= end),
+          : this.replayLaps.map((lap) => lap.endMs / 1000).filter((t) => t >= start && t <= end),
     };
+  }
+
+  /** The laps of what is being replayed (the Laps tab shows these in playback). */
+  get laps(): readonly Lap[] {
+    return this.replayLaps;
+  }
+
+  private setLaps(laps: Lap[]): void {
+    if (laps.length === 0 && this.replayLaps.length === 0) return;
+    this.replayLaps = laps;
+    this.deps.onLaps();
+  }
+
+  /** The backend's laps ending inside a backend range (none if the list fails). */
+  private async backendLaps(url: string, from: number, to: number): Promise<void> {
+    const result = await fetchLaps(url, this.deps.fetchImpl);
+    const origin = this.history.origin;
+    // Still this replay? (another one may have started while the list came.)
+    if (!this.on || origin?.kind !== "backend" || origin.from !== from || origin.to !== to) return;
+    this.setLaps(result.laps.filter((lap) => lap.endMs / 1000 >= from && lap.endMs / 1000 <= to));
   }
 
   private async startSession(id: string): Promise<boolean> {
@@ -199,12 +236,17 @@ export class ReplayController {
       loadedTo: -Infinity,
     };
     this.clock.setRange(info.firstPacketTime, info.lastPacketTime);
-    return this.loadSessionWindow(info.firstPacketTime, false, {
+    const span = this.session;
+    const loading = this.loadSessionWindow(info.firstPacketTime, false, {
       kind: "session",
       sessionId: id,
       name: info.name,
       source: info.source,
     });
+    // The session's laps, read while its first window loads.
+    const laps = (await this.deps.sessions()?.sessionLaps(id)) ?? [];
+    if (this.session === span) this.setLaps(laps);
+    return loading;
   }
 
   private loadSessionWindow(
