@@ -104,6 +104,29 @@ describe("recording chunks", () => {
     expect(copy.ring.boolean(3, 0)).toBe(store.ring.boolean(5, 0));
   });
 
+  it("rows appended across the ring's end, or more than it holds, keep the newest in order", () => {
+    const source = new TelemetryStore({ capacity: 64 });
+    for (let i = 0; i < 20; i++) source.ingest(packet(i), "DEMO");
+    const ring = new TelemetryStore({ capacity: 8 });
+    for (let i = 0; i < 5; i++) ring.ingest(packet(100 + i), "DEMO");
+    ring.appendRows(source.newestRows(6)); // wraps: 3 slots left before the end
+    const times = (store: TelemetryStore) =>
+      Array.from({ length: store.ring.length }, (_, i) => store.ring.time(i));
+    // 5 + 6 rows in 8 slots: the last 2 of the first 5, then the 6 appended.
+    expect(times(ring)).toEqual([
+      packet(103).TimeStamp,
+      packet(104).TimeStamp,
+      ...times(source).slice(-6),
+    ]);
+    ring.appendRows(source.newestRows(13)); // more than it holds: the newest 8
+    expect(times(ring)).toEqual(times(source).slice(-8));
+    ring.showRow(7);
+    const shown = ring.snapshot(0, {} as never).changed;
+    expect(shown["Title"]).toBe("Helios 9");
+    expect(shown["Battery.PackVoltage"]).toBe(119);
+    expect(ring.ring.boolean(7, 0)).toBe(source.ring.boolean(19, 0));
+  });
+
   it("refuses a chunk of another layout or a damaged body", () => {
     const store = new TelemetryStore({ capacity: 8 });
     store.ingest(packet(0), "DEMO");

@@ -201,18 +201,18 @@ export class ColumnRing {
     const f32 = new Float32Array(data, at.f32At, this.n32 * n);
     const bools = new Uint32Array(data, at.boolsAt, this.boolWords * n);
     const strIdx = new Uint32Array(data, at.strAt, this.strs.length * n);
-    // Whole column runs at once: [first, first+head) and, if the range wraps, [0, rest).
+    // Each column's run [first, first+head) and, if the range wraps, [0, rest).
     const first = n > 0 ? this.physical(lo) : 0;
     const head = Math.min(n, this.capacity - first);
     const rest = n - head;
     const cap = this.capacity;
     for (let c = 0; c < this.n32; c++) {
-      f32.set(this.f32.subarray(c * cap + first, c * cap + first + head), c * n);
-      if (rest > 0) f32.set(this.f32.subarray(c * cap, c * cap + rest), c * n + head);
+      copyRun(this.f32, c * cap + first, f32, c * n, head);
+      if (rest > 0) copyRun(this.f32, c * cap, f32, c * n + head, rest);
     }
     for (let c = 0; c < this.n64; c++) {
-      f64.set(this.f64.subarray(c * cap + first, c * cap + first + head), c * n);
-      if (rest > 0) f64.set(this.f64.subarray(c * cap, c * cap + rest), c * n + head);
+      copyRun(this.f64, c * cap + first, f64, c * n, head);
+      if (rest > 0) copyRun(this.f64, c * cap, f64, c * n + head, rest);
     }
     const w = this.boolWords;
     bools.set(this.bools.subarray(first * w, (first + head) * w), 0);
@@ -252,17 +252,30 @@ export class ColumnRing {
     const bools = new Uint32Array(rows.data, at.boolsAt, this.boolWords * n);
     const strIdx = new Uint32Array(rows.data, at.strAt, this.strs.length * n);
     const dict = rows.dict.map((s) => (typeof s === "string" ? s : ""));
-    // Only the newest `capacity` rows can survive.
+    // Only the newest `capacity` rows can survive. They land in consecutive
+    // slots from `start` (wrapping once at most): copied column by column.
     const skip = Math.max(0, n - this.capacity);
-    for (let i = skip; i < n; i++) {
-      const p = this.claimSlot();
-      for (let c = 0; c < this.n32; c++) this.f32[c * this.capacity + p] = f32[c * n + i]!;
-      for (let c = 0; c < this.n64; c++) this.f64[c * this.capacity + p] = f64[c * n + i]!;
-      this.bools.set(
-        bools.subarray(i * this.boolWords, (i + 1) * this.boolWords),
-        p * this.boolWords,
-      );
-      for (let f = 0; f < this.strs.length; f++) this.strs[f]![p] = dict[strIdx[f * n + i]!] ?? "";
+    const kept = n - skip;
+    const cap = this.capacity;
+    const start = this.head;
+    for (let i = 0; i < kept; i++) this.claimSlot();
+    const head = Math.min(kept, cap - start);
+    const rest = kept - head;
+    for (let c = 0; c < this.n32; c++) {
+      copyRun(f32, c * n + skip, this.f32, c * cap + start, head);
+      if (rest > 0) copyRun(f32, c * n + skip + head, this.f32, c * cap, rest);
+    }
+    for (let c = 0; c < this.n64; c++) {
+      copyRun(f64, c * n + skip, this.f64, c * cap + start, head);
+      if (rest > 0) copyRun(f64, c * n + skip + head, this.f64, c * cap, rest);
+    }
+    const w = this.boolWords;
+    this.bools.set(bools.subarray(skip * w, (skip + head) * w), start * w);
+    if (rest > 0) this.bools.set(bools.subarray((skip + head) * w, n * w), 0);
+    for (let f = 0; f < this.strs.length; f++) {
+      const column = this.strs[f]!;
+      for (let i = skip, p = start; i < n; i++, p = p + 1 === cap ? 0 : p + 1)
+        column[p] = dict[strIdx[f * n + i]!] ?? "";
     }
     return true;
   }
@@ -281,4 +294,23 @@ export class ColumnRing {
     scratch.set(column.subarray(start, start + n - tail), tail);
     return scratch.subarray(0, n);
   }
+}
+
+/**
+ * Copies `n` values between typed arrays of one kind. Short runs (a chunk of
+ * 10 rows has 316 of them) go element by element: making a subarray per run
+ * would cost more than the copy.
+ */
+function copyRun<T extends Float32Array | Float64Array>(
+  from: T,
+  fromAt: number,
+  to: T,
+  toAt: number,
+  n: number,
+): void {
+  if (n > 64) {
+    to.set(from.subarray(fromAt, fromAt + n), toAt);
+    return;
+  }
+  for (let i = 0; i < n; i++) to[toAt + i] = from[fromAt + i]!;
 }
