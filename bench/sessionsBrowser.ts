@@ -21,7 +21,16 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const server = await createServer({
   root,
   logLevel: "error",
-  server: { port: 0, host: "127.0.0.1", strictPort: false },
+  server: {
+    port: 0,
+    host: "127.0.0.1",
+    strictPort: false,
+    // Cross-origin isolated, so performance.now() has 5 µs resolution, not 100 µs.
+    headers: {
+      "Cross-Origin-Opener-Policy": "same-origin",
+      "Cross-Origin-Embedder-Policy": "require-corp",
+    },
+  },
 });
 await server.listen();
 const address = server.httpServer?.address();
@@ -58,11 +67,11 @@ const table = [
   `| measure | value | budget |`,
   `|---|---|---|`,
   `| ingest in the recording runs (JSON.parse + validate + store) | ${fmt(result.slow.ingestUs)} µs/packet (10/s run), ${fmt(result.high.ingestUs)} µs/packet (2,000/s run) | |`,
-  `| chunk write on the worker's thread at 10 packets/s (10 packets) | ${fmt(result.slow.chunkUs, 0)} µs per chunk | |`,
+  `| chunk write on the worker's thread at 10 packets/s (10 packets) | ${fmt(result.slow.chunkUs, 0)} µs per chunk (of which IndexedDB put ${fmt(result.slow.putUs, 0)} µs) | |`,
   `| **recording overhead at 10 packets/s** | **${fmt(result.slow.pct)} %** | ≤ 10 % |`,
-  `| chunk write on the worker's thread at 2,000 packets/s (2,000 packets) | ${fmt(result.high.chunkUs, 0)} µs per chunk | |`,
+  `| chunk write on the worker's thread at 2,000 packets/s (2,000 packets) | ${fmt(result.high.chunkUs, 0)} µs per chunk (of which IndexedDB put ${fmt(result.high.putUs, 0)} µs) | |`,
   `| **recording overhead at 2,000 packets/s** | **${fmt(result.high.pct)} %** | ≤ 10 % |`,
-  `| restore 36,000 packets (worker start → history filled), median of 3 | ${fmt(restoreMs, 0)} ms (${result.restored.toLocaleString("en-US")} restored) | ≤ 2,000 ms |`,
+  `| restore 36,000 packets (worker start → history filled), median of 3 | ${fmt(restoreMs, 0)} ms (${result.restored.toLocaleString("en-US")} restored; the IndexedDB read alone ${fmt(median(result.readMs), 0)} ms) | ≤ 2,000 ms |`,
   `| seek in an 8-hour 10 Hz session (288,000 packets), median of 9 | ${fmt(seekMs, 0)} ms (max ${fmt(Math.max(...result.seekMs), 0)} ms)${result.seekOk ? "" : " — WRONG PACKET SHOWN"} | ≤ 200 ms |`,
   `| machine | ${machine} | |`,
   `| date | ${date} | |`,

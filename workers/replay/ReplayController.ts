@@ -19,6 +19,12 @@ import { ReplayHistory, type ReplayFill } from "./ReplayHistory";
 const TICK_MS = 100;
 /** A recorded session is read this far either side of the clock (seconds). */
 export const DEFAULT_WINDOW_SECONDS = 600;
+/**
+ * A seek outside what is loaded first reads this far either side of the new
+ * clock (a few dozen chunks: the packet at the clock is shown at once), then
+ * the whole window in the background for the plots and the map.
+ */
+const SEEK_FIRST_SECONDS = 30;
 
 export interface ReplayDeps {
   view: ViewSwitch;
@@ -164,7 +170,13 @@ export class ReplayController {
     const at = this.clock.seek(time);
     if (at === null) return;
     const s = this.session;
-    if (s && (at < s.loadedFrom || at > s.loadedTo)) await this.loadSessionWindow(at, true);
+    if (s && (at < s.loadedFrom || at > s.loadedTo)) {
+      const ok = await this.loadSessionWindow(at, true, undefined, SEEK_FIRST_SECONDS);
+      this.showClock();
+      if (ok && this.session === s)
+        void this.loadSessionWindow(at, true, undefined, undefined, true);
+      return;
+    }
     this.showClock();
   }
 
@@ -249,14 +261,17 @@ export class ReplayController {
     return loading;
   }
 
+  /** `quiet`: a widening in the background (no progress bar). */
   private loadSessionWindow(
     center: number,
     keepShown: boolean,
     first?: ReplayOrigin,
+    seconds = this.windowSeconds,
+    quiet = false,
   ): Promise<boolean> {
     const s = this.session!;
-    const from = Math.max(s.first, center - this.windowSeconds);
-    const to = Math.min(s.last, center + this.windowSeconds);
+    const from = Math.max(s.first, center - seconds);
+    const to = Math.min(s.last, center + seconds);
     // Later windows of the same session keep the origin the first load named.
     const origin = first ?? this.history.origin!;
     const sessions = this.deps.sessions();
@@ -268,6 +283,7 @@ export class ReplayController {
         progress(store.ring.length, 1);
       },
       keepShown,
+      quiet,
     );
     this.reloading = loading;
     return loading.then((ok) => {
@@ -312,7 +328,7 @@ export class ReplayController {
     const s = this.session;
     // Read the next window of a long session before the clock runs out of it.
     if (at !== null && s && !this.reloading && at > s.loadedTo - 60 && s.loadedTo < s.last)
-      void this.loadSessionWindow(at, true);
+      void this.loadSessionWindow(at, true, undefined, undefined, true);
     this.showClock();
   }
 
