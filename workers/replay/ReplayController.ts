@@ -180,6 +180,11 @@ export class ReplayController {
     this.showClock();
   }
 
+  /** Resolves when no window of the session is being read (benchmarks, tests). */
+  async idle(): Promise<void> {
+    while (this.reloading) await this.reloading;
+  }
+
   step(direction: 1 | -1): void {
     const ring = this.history.store.ring;
     if (!this.on || ring.length === 0) return;
@@ -277,9 +282,12 @@ export class ReplayController {
     const sessions = this.deps.sessions();
     const loading = this.history.load(
       origin,
-      async (store, progress) => {
+      async (store, progress, signal) => {
         if (!sessions) throw new Error("No recorded sessions: storage is not available");
-        for (const rows of await sessions.sessionRows(s.id, from, to)) store.appendRows(rows);
+        const chunks = await sessions.sessionRows(s.id, from, to);
+        // Superseded meanwhile (another seek): do not spend the thread on copying.
+        if (signal.aborted) return;
+        for (const rows of chunks) store.appendRows(rows);
         progress(store.ring.length, 1);
       },
       keepShown,
