@@ -119,7 +119,7 @@ console.log(
   `overhead at 10/s runs %: ${slowRuns.map((r) => fmt(r.pct)).join(", ")}\noverhead at 2,000/s runs %: ${highRuns.map((r) => fmt(r.pct)).join(", ")}\nrestore ms: ${restoreRuns.map((x) => fmt(x, 0)).join(", ")}\nseek ms: ${seekRunsMs.map((x) => fmt(x, 0)).join(", ")}`,
 );
 await writeResultsSection("## Sessions (npm run bench:sessions)", [
-  `Measured ${date} on ${machine}, in Node with fake-indexeddb (IndexedDB written in JavaScript on the worker's own thread, so it overstates the browser's cost; Chromium's real IndexedDB: see the next section). Baselines are measured in the same run.`,
+  `Measured ${date} on ${machine}, in Node with fake-indexeddb (IndexedDB written in JavaScript on the worker's own thread, so it overstates the browser's cost; Chromium with its real IndexedDB: see "Sessions in Chromium"). Baselines are measured in the same run.`,
   "",
   ...table,
 ]);
