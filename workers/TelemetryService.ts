@@ -306,15 +306,16 @@ export class TelemetryService implements TelemetryApi {
     ]);
     this.lapBook.applyFetch(result);
     this.lapBook.setDrivers(drivers);
+    void this.sessions?.recordLaps(result.laps);
     if (result.generation)
       this.backend.noteGeneration(result.generation, "GET /laps", describeShape(result.generation));
     this.pushLaps();
-    return this.lapBook.result();
+    return this.shownLaps();
   }
 
   /** The driven track of the history on screen: live, or the replay up to its clock. */
   track(request: TrackRequest): TrackResult {
-    const lapEnds = this.lapBook.endTimes().map((ms) => ms / 1000);
+    const lapEnds = this.shownLaps().laps.map((lap) => lap.endMs / 1000);
     const clock = this.view.view === "replay" ? this.replay.clock.position : null;
     const to =
       clock === null ? request?.to : request?.to == null ? clock : Math.min(request.to, clock);
@@ -357,7 +358,7 @@ export class TelemetryService implements TelemetryApi {
 
   /** The lap table as the Laps tab shows it: number, driver, end time, then every lap figure. */
   lapsCsv(): string {
-    const { laps, drivers } = this.lapBook.result();
+    const { laps, drivers } = this.shownLaps();
     return objectsToCsv(
       laps.map((lap, index) => ({
         lap: index + 1,
@@ -394,7 +395,7 @@ export class TelemetryService implements TelemetryApi {
       fetchImpl: this.fetchImpl,
       backendUrl: () => this.config.backendUrl,
       capacity: this.config.historyCapacity,
-      lapTimes: () => this.lapBook.endTimes().map((ms) => ms / 1000),
+      onLaps: () => this.pushLaps(),
     });
     return this.replayInstance;
   }
@@ -561,12 +562,22 @@ export class TelemetryService implements TelemetryApi {
     const parsed = checked.parsed;
     if (source === "NETWORK")
       this.backend.noteGeneration(parsed.generation, "lapData", describeShape(parsed.generation));
-    this.lapBook.add({ ...parsed.lap, simulated: source === "DEMO" });
+    const lap = { ...parsed.lap, simulated: source === "DEMO" };
+    this.lapBook.add(lap);
+    void this.sessions?.recordLaps([lap]);
     this.pushLaps();
   }
 
   private pushLaps(): void {
-    this.events.push({ type: "laps", result: this.lapBook.result() });
+    this.events.push({ type: "laps", result: this.shownLaps() });
+  }
+
+  /** The lap table of the history on screen: live, or the replay's own laps. */
+  private shownLaps(): LapFetchResult {
+    const live = this.lapBook.result();
+    if (!this.replayInstance?.on) return live;
+    const laps = this.replayInstance.laps.map((lap) => ({ ...lap }));
+    return { ...live, laps, message: "OK", error: false };
   }
 }
 

@@ -43,6 +43,8 @@ export interface AppState {
   backendUrl: string;
   radioBaudRate: number;
   themeChoice: ThemeChoice;
+  /** Settings → Sessions: record live packets (saved; the worker starts with it). */
+  recording: boolean;
   /** The theme actually shown (the user's choice resolved against the OS). */
   resolvedTheme: "light" | "dark";
 }
@@ -68,5 +70,6 @@ export const appState = proxy<AppState>({
   backendUrl: defaults.backendUrl,
   radioBaudRate: 115200,
   themeChoice: "system",
+  recording: defaults.recording,
   resolvedTheme: "light",
 });

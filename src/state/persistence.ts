@@ -41,8 +41,8 @@ export function restoreAppState(storage: Storage): string[] {
 }
 
 export function settingsToStore(): StoredSettings {
-  const { appUnits, connectionType, lapCoords, playbackDateTime, backendUrl } = appState;
-  return { appUnits, connectionType, lapCoords, playbackDateTime, backendUrl };
+  const { appUnits, connectionType, lapCoords, playbackDateTime, backendUrl, recording } = appState;
+  return { appUnits, connectionType, lapCoords, playbackDateTime, backendUrl, recording };
 }
 
 /** Keep localStorage in step with appState; returns the unsubscribe function. */

@@ -35,7 +35,11 @@ const SETTINGS_FIELDS = {
   lapCoords: lapCoordsSchema,
   playbackDateTime: playbackDateTimeSchema,
   backendUrl: backendUrlSchema,
+  recording: z.boolean(),
 };
+
+/** Fields newer than the first saved settings (absent in older saves). */
+const ADDED_LATER = new Set(["recording"]);
 
 export interface StoredSettings {
   appUnits: z.infer<typeof appUnitsSchema>;
@@ -43,6 +47,8 @@ export interface StoredSettings {
   lapCoords: z.infer<typeof lapCoordsSchema>;
   playbackDateTime: z.infer<typeof playbackDateTimeSchema>;
   backendUrl: string;
+  /** Settings → Sessions: record live packets (on by default). */
+  recording: boolean;
 }
 
 export function defaultSettings(today: Date = new Date()): StoredSettings {
@@ -53,6 +59,7 @@ export function defaultSettings(today: Date = new Date()): StoredSettings {
     lapCoords: null,
     playbackDateTime: { date, startTime: "00:00", endTime: "23:59" },
     backendUrl: DEFAULT_BACKEND_URL,
+    recording: true,
   };
 }
 
@@ -81,6 +88,8 @@ export function restoreSettings(raw: string | null, today?: Date): Restored<Stor
   const value: Record<string, unknown> = { ...defaults };
   const rejected: string[] = [];
   for (const [key, schema] of Object.entries(SETTINGS_FIELDS)) {
+    // Settings added later are simply absent from older saves: their default, no warning.
+    if (ADDED_LATER.has(key) && !Object.hasOwn(stored, key)) continue;
     // Own properties only, so a stored object never reads Object.prototype members.
     const result = schema.safeParse(Object.hasOwn(stored, key) ? stored[key] : undefined);
     if (result.success) value[key] = result.data;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fetchBackendSpan, walkPacketsBetween } from "../../workers/replay/backendPlayback";
 import { TelemetryService } from "../../workers/TelemetryService";
 import { defaultPacket } from "../../workers/telemetry/fields";
+import type { WorkerEvent } from "../../workers/contract";
 
 const T0 = 1_795_000_000;
 
@@ -130,6 +131,53 @@ describe("replaying a backend range in the service", () => {
     expect(snap.playback.rejected).toBe(2);
     expect(snap.counters.historyLength).toBe(10);
     expect(snap.changed["Battery.PackVoltage"]).toBe(100); // the first replayed packet at the clock
+    service.stop();
+  });
+
+  it("replays strings as sent and shows the backend's laps inside the range", async () => {
+    const times = Array.from({ length: 12 }, (_, i) => T0 + i);
+    const named = Object.fromEntries(
+      times.map((t, i) => [i, { ...packet(t - T0), Title: `Helios ${i}`, Pi: { Rfid: "tag-7" } }]),
+    );
+    const backend = oldBackend(times, 5, named);
+    const lap = (at: number) => ({
+      Rfid: "tag-7",
+      timestamp: at,
+      data: Object.fromEntries(
+        ["ampHours", "averagePackCurrent", "averageSpeed", "batterySecondsRemaining", "distance"]
+          .concat(["energyConsumed", "lapTime", "netPowerOut", "timeStamp", "totalPowerIn"])
+          .concat(["totalPowerOut"])
+          .map((k) => [k, k === "timeStamp" ? at : 1]),
+      ),
+    });
+    const impl: typeof fetch = async (input, init) =>
+      new URL(String(input)).pathname === "/laps"
+        ? Response.json({ data: [lap(T0 - 100), lap(T0 + 5), lap(T0 + 50)], message: "OK" })
+        : backend.impl(input, init);
+    const events: WorkerEvent[] = [];
+    const service = new TelemetryService({ fetchImpl: impl, indexedDB: null, flushIntervalMs: 1 });
+    service.start(
+      { connectToBackend: false, backendUrl: "http://backend" },
+      (batch) => void events.push(...batch),
+    );
+    service.startReplay({ kind: "range", from: T0, to: T0 + 11, source: "backend" });
+    await vi_waitFor(
+      () =>
+        service.snapshot(0).playback.clock !== null &&
+        service.snapshot(0).playback.loading === null &&
+        service.snapshot(0).playback.laps.length > 0,
+    );
+    const snap = service.snapshot(0);
+    expect(snap.changed["Title"]).toBe("Helios 0");
+    expect(snap.changed["Pi.Rfid"]).toBe("tag-7");
+    expect(snap.playback.laps).toEqual([T0 + 5]);
+    await new Promise((r) => setTimeout(r, 20));
+    const laps = events.filter((e) => e.type === "laps").at(-1);
+    expect(laps?.type === "laps" && laps.result.laps.map((l) => l.endMs)).toEqual([
+      (T0 + 5) * 1000,
+    ]);
+    await service.seek(T0 + 7);
+    expect(service.snapshot(snap.seq).changed["Title"]).toBe("Helios 7");
     service.stop();
   });
 

@@ -166,6 +166,8 @@ describe("TelemetryService in DEMO", () => {
     expect(events.some((e) => e.type === "notification" && e.kind === "lapComplete")).toBe(true);
 
     service.setPlayback(true);
+    vi.advanceTimersByTime(100); // the Laps tab switches to the (empty) replay list
+    expect(events.filter((e) => e.type === "laps").at(-1)).toMatchObject({ result: { laps: [] } });
     const count = events.length;
     vi.advanceTimersByTime(240_000);
     expect(events.slice(count).some((e) => e.type === "laps" || e.type === "notification")).toBe(

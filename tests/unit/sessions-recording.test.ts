@@ -18,7 +18,8 @@ function packet(i: number): TelemetryPacket {
   p.Telemetry.GpsLatitude = 43.47 + i * 1e-6;
   p.Telemetry.GpsLongitude = -80.54;
   p.B3.BrakeSwitchDigital = i % 3 === 0;
-  p.Title = "Helios";
+  p.Title = `Helios ${i % 10}`;
+  p.Pi.Rfid = `tag-${Math.floor(i / 5) % 3}`;
   return p;
 }
 
@@ -79,8 +80,16 @@ describe("recording chunks", () => {
     expect(Array.from(series.data[2]!)).toEqual(
       Array.from({ length: 10 }, (_, i) => (i % 3 === 0 ? 1 : 0)),
     );
-    // The restored newest row is what the panels show.
-    expect(copy.snapshot(0, {} as never).changed["Battery.PackVoltage"]).toBe(109);
+    // The restored newest row is what the panels show, strings included.
+    const shown = copy.snapshot(0, {} as never).changed;
+    expect(shown["Battery.PackVoltage"]).toBe(109);
+    expect(shown["Title"]).toBe("Helios 9");
+    expect(shown["Pi.Rfid"]).toBe("tag-1");
+    // One buffer per chunk; each distinct string once in its dictionary.
+    expect(stored.data).toBeInstanceOf(ArrayBuffer);
+    expect(stored.dict.filter((s) => s === "tag-1")).toHaveLength(1);
+    copy.showRow(2);
+    expect(copy.snapshot(0, {} as never).changed["Title"]).toBe("Helios 2");
   });
 
   it("a chunk taken across the ring's wrap-around keeps its rows in order", () => {
@@ -95,22 +104,45 @@ describe("recording chunks", () => {
     expect(copy.ring.boolean(3, 0)).toBe(store.ring.boolean(5, 0));
   });
 
+  it("rows appended across the ring's end, or more than it holds, keep the newest in order", () => {
+    const source = new TelemetryStore({ capacity: 64 });
+    for (let i = 0; i < 20; i++) source.ingest(packet(i), "DEMO");
+    const ring = new TelemetryStore({ capacity: 8 });
+    for (let i = 0; i < 5; i++) ring.ingest(packet(100 + i), "DEMO");
+    ring.appendRows(source.newestRows(6)); // wraps: 3 slots left before the end
+    const times = (store: TelemetryStore) =>
+      Array.from({ length: store.ring.length }, (_, i) => store.ring.time(i));
+    // 5 + 6 rows in 8 slots: the last 2 of the first 5, then the 6 appended.
+    expect(times(ring)).toEqual([
+      packet(103).TimeStamp,
+      packet(104).TimeStamp,
+      ...times(source).slice(-6),
+    ]);
+    ring.appendRows(source.newestRows(13)); // more than it holds: the newest 8
+    expect(times(ring)).toEqual(times(source).slice(-8));
+    ring.showRow(7);
+    const shown = ring.snapshot(0, {} as never).changed;
+    expect(shown["Title"]).toBe("Helios 9");
+    expect(shown["Battery.PackVoltage"]).toBe(119);
+    expect(ring.ring.boolean(7, 0)).toBe(source.ring.boolean(19, 0));
+  });
+
   it("refuses a chunk of another layout or a damaged body", () => {
     const store = new TelemetryStore({ capacity: 8 });
     store.ingest(packet(0), "DEMO");
     const chunk = encodeChunk("s", 0, store.newestRows(1), T0, T0, layoutOf(store));
     expect(decodeChunk(chunk, "v0:other")).toBeNull();
-    expect(decodeChunk({ ...chunk, f32: "x" }, chunk.layout)).toBeNull();
+    expect(decodeChunk({ ...chunk, data: "x" }, chunk.layout)).toBeNull();
+    expect(decodeChunk({ ...chunk, dict: [1] }, chunk.layout)).toBeNull();
     expect(decodeChunk(null, chunk.layout)).toBeNull();
-    // Byte lengths that do not fit the ring are refused by the ring, not thrown.
-    expect(
-      store.appendRows({
-        count: 3,
-        f32: new ArrayBuffer(4),
-        f64: new ArrayBuffer(8),
-        bools: new ArrayBuffer(4),
-      }),
-    ).toBe(false);
+    // Buffers that do not fit the ring are refused by the ring, not thrown.
+    expect(store.appendRows({ count: 3, data: new ArrayBuffer(16), dict: [] })).toBe(false);
+    const cut = { ...chunk, data: chunk.data.slice(0, chunk.data.byteLength - 4) };
+    expect(store.appendRows(decodeChunk(cut, chunk.layout)!)).toBe(false);
+    const header = new Uint32Array(chunk.data.slice(0));
+    header[1] = 17; // an offsets table that does not match the layout
+    expect(store.appendRows({ count: 1, data: header.buffer, dict: chunk.dict })).toBe(false);
+    expect(store.counters().historyLength).toBe(1);
   });
 });
 
@@ -134,6 +166,11 @@ describe("Sessions: record and restore", () => {
     const restored = after.counters().historyLength;
     expect(restored).toBe(124);
     expect(reopened.state().restoredPackets).toBe(124);
+    // The session record (rewritten every few chunks) is repaired from the last chunk.
+    const [session] = await reopened.list();
+    expect(session!.packets).toBe(124);
+    expect(session!.chunks).toBe(13);
+    expect(session!.lastPacketTime).toBeCloseTo(T0 + 12.3, 5);
   });
 
   it("loses no more than the packets since the last flush when the tab dies between flushes", async () => {

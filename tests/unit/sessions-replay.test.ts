@@ -1,7 +1,7 @@
 import { IDBFactory } from "fake-indexeddb";
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
-import type { Snapshot } from "../../workers/contract";
+import type { Snapshot, WorkerEvent } from "../../workers/contract";
 import { TelemetryService } from "../../workers/TelemetryService";
 import { manualTimers } from "./manualTimers";
 
@@ -16,11 +16,23 @@ async function until(service: TelemetryService, done: (s: Snapshot) => boolean):
   throw new Error("timed out");
 }
 
-function demoService(factory: IDBFactory, timers: ReturnType<typeof manualTimers>["timers"]) {
+function demoService(
+  factory: IDBFactory,
+  timers: ReturnType<typeof manualTimers>["timers"],
+  events: WorkerEvent[] = [],
+) {
   const service = new TelemetryService({ timers, indexedDB: factory, storage: null, demoSeed: 5 });
-  service.start({ connectToBackend: false, demoRate: 10, historyCapacity: 5000 }, () => undefined);
+  service.start(
+    { connectToBackend: false, demoRate: 10, historyCapacity: 5000 },
+    (batch) => void events.push(...batch),
+  );
   return service;
 }
+
+const lastLaps = (events: WorkerEvent[]) => {
+  const last = events.filter((e) => e.type === "laps").at(-1);
+  return last?.type === "laps" ? last.result.laps : null;
+};
 
 describe("sessions through the service", () => {
   it("after a restart the history counter and plots include the packets from before", async () => {
@@ -139,6 +151,43 @@ describe("sessions through the service", () => {
     expect(shown.playback.clock).toBe(target);
     expect(shown.counters.lastPacketTime).toBeLessThanOrEqual(target);
     expect(shown.counters.lastPacketTime).toBeGreaterThan(target - 0.2);
+    service.stop();
+  });
+
+  it("a replayed session shows its own laps (Laps tab, scrubber) and its strings", async () => {
+    const factory = new IDBFactory();
+    // A real epoch (lap times below 10^11 would read as seconds).
+    const { timers, tick } = manualTimers(Date.UTC(2026, 10, 22, 10));
+    const events: WorkerEvent[] = [];
+    const service = demoService(factory, timers, events);
+    await service.whenRestored();
+    // A lap of the simulated circuit takes under 4 minutes.
+    for (let i = 0; i < 250; i++) {
+      tick(1000);
+      await settle();
+    }
+    const liveLaps = lastLaps(events);
+    expect(liveLaps).toHaveLength(1);
+    const [session] = await service.listSessions();
+    service.setPlayback(true);
+    tick(200); // the event batch goes out
+    expect(lastLaps(events)).toEqual([]); // nothing replayed yet: no laps
+    service.startReplay({ kind: "session", sessionId: session!.id });
+    const loaded = await until(
+      service,
+      (s) => s.playback.loading === null && s.playback.clock !== null,
+    );
+    tick(200);
+    // The Laps tab gets the session's laps; the scrubber marks them.
+    expect(lastLaps(events)?.map((lap) => lap.endMs)).toEqual(liveLaps!.map((lap) => lap.endMs));
+    expect(loaded.playback.laps).toEqual([liveLaps![0]!.endMs / 1000]);
+    // Strings replay as recorded, not blank.
+    expect(loaded.changed["Title"]).toBe("Helios");
+    expect(loaded.changed["Pi.Rfid"]).toBe(liveLaps![0]!.rfid);
+
+    service.setPlayback(false);
+    tick(200);
+    expect(lastLaps(events)).toHaveLength(1); // live laps back
     service.stop();
   });
 });

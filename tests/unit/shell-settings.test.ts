@@ -22,10 +22,19 @@ describe("restoring settings", () => {
       playbackDateTime: { date: "2026-06-30", startTime: "09:00", endTime: "17:30" },
       backendUrl: "https://helios.example:3001",
     };
+    // A save from before the recording switch existed: recording stays on, no warning.
     expect(restoreSettings(JSON.stringify(stored), today)).toEqual({
-      value: stored,
+      value: { ...stored, recording: true },
       warning: null,
     });
+  });
+
+  it("keeps the recording switch off across a reload, and refuses a bad value", () => {
+    const off = { ...defaultSettings(today), recording: false };
+    expect(restoreSettings(JSON.stringify(off), today)).toEqual({ value: off, warning: null });
+    const bad = restoreSettings(JSON.stringify({ ...off, recording: "no" }), today);
+    expect(bad.value.recording).toBe(true);
+    expect(bad.warning).toMatch(/recording/);
   });
 
   it("falls back to defaults with a warning for unreadable JSON", () => {

@@ -12,13 +12,22 @@ export interface ColumnRingLayout {
   timeField: number;
 }
 
-/** Rows of a ring as column-major ArrayBuffers (see ColumnRing.exportRows). */
+/**
+ * Rows of a ring packed into ONE ArrayBuffer (a recording chunk's body), so a
+ * chunk costs IndexedDB one buffer to clone, whatever the field count:
+ *   header (4 × Uint32: count, f32 offset, bools offset, string-index offset)
+ *   Float64 columns | Float32 columns | packed boolean words row by row |
+ *   per string field, per row, an index into `dict` (Uint32).
+ * Columns are column-major (a column's `count` values back to back). Strings
+ * repeat for hours, so `dict` holds each distinct string of the rows once.
+ */
 export interface RowSlices {
   count: number;
-  f32: ArrayBuffer;
-  f64: ArrayBuffer;
-  bools: ArrayBuffer;
+  data: ArrayBuffer;
+  dict: string[];
 }
+
+const HEADER_BYTES = 16;
 
 export class ColumnRing {
   readonly capacity: number;
@@ -175,58 +184,98 @@ export class ColumnRing {
     return scratch.subarray(0, n);
   }
 
-  /**
-   * Copies rows [lo, lo+n) (logical order) out as column-major slices: every
-   * Float32 column's n values back to back, the same for Float64, then the
-   * packed boolean words row by row. This is a recording chunk's body.
-   */
+  /** Byte offsets of the sections of `n` packed rows (see RowSlices). */
+  private packedOffsets(n: number) {
+    const f32At = HEADER_BYTES + this.n64 * n * 8;
+    const boolsAt = f32At + this.n32 * n * 4;
+    const strAt = boolsAt + this.boolWords * n * 4;
+    return { f32At, boolsAt, strAt, end: strAt + this.strs.length * n * 4 };
+  }
+
+  /** Copies rows [lo, lo+n) (logical order) into one packed buffer (see RowSlices). */
   exportRows(lo: number, n: number): RowSlices {
-    const f32 = new Float32Array(this.n32 * n);
-    const f64 = new Float64Array(this.n64 * n);
-    const bools = new Uint32Array(this.boolWords * n);
-    // Whole column runs at once: [first, first+head) and, if the range wraps, [0, rest).
+    const at = this.packedOffsets(n);
+    const data = new ArrayBuffer(at.end);
+    new Uint32Array(data, 0, 4).set([n, at.f32At, at.boolsAt, at.strAt]);
+    const f64 = new Float64Array(data, HEADER_BYTES, this.n64 * n);
+    const f32 = new Float32Array(data, at.f32At, this.n32 * n);
+    const bools = new Uint32Array(data, at.boolsAt, this.boolWords * n);
+    const strIdx = new Uint32Array(data, at.strAt, this.strs.length * n);
+    // Each column's run [first, first+head) and, if the range wraps, [0, rest).
     const first = n > 0 ? this.physical(lo) : 0;
     const head = Math.min(n, this.capacity - first);
     const rest = n - head;
     const cap = this.capacity;
     for (let c = 0; c < this.n32; c++) {
-      f32.set(this.f32.subarray(c * cap + first, c * cap + first + head), c * n);
-      if (rest > 0) f32.set(this.f32.subarray(c * cap, c * cap + rest), c * n + head);
+      copyRun(this.f32, c * cap + first, f32, c * n, head);
+      if (rest > 0) copyRun(this.f32, c * cap, f32, c * n + head, rest);
     }
     for (let c = 0; c < this.n64; c++) {
-      f64.set(this.f64.subarray(c * cap + first, c * cap + first + head), c * n);
-      if (rest > 0) f64.set(this.f64.subarray(c * cap, c * cap + rest), c * n + head);
+      copyRun(this.f64, c * cap + first, f64, c * n, head);
+      if (rest > 0) copyRun(this.f64, c * cap, f64, c * n + head, rest);
     }
     const w = this.boolWords;
     bools.set(this.bools.subarray(first * w, (first + head) * w), 0);
     if (rest > 0) bools.set(this.bools.subarray(0, rest * w), head * w);
-    return { count: n, f32: f32.buffer, f64: f64.buffer, bools: bools.buffer };
+    const dict: string[] = [];
+    const seen = new Map<string, number>();
+    for (let f = 0; f < this.strs.length; f++) {
+      const column = this.strs[f]!;
+      for (let i = 0, p = first; i < n; i++, p = p + 1 === cap ? 0 : p + 1) {
+        const value = column[p] ?? "";
+        let index = seen.get(value);
+        if (index === undefined) {
+          index = dict.push(value) - 1;
+          seen.set(value, index);
+        }
+        strIdx[f * n + i] = index;
+      }
+    }
+    return { count: n, data, dict };
   }
 
-  /** Appends rows exported by exportRows (same layout), oldest first. False if the shape differs. */
+  /**
+   * Appends rows packed by exportRows (same layout), oldest first. False, and
+   * nothing changed, if the buffer's shape does not match this ring.
+   */
   appendRows(rows: RowSlices): boolean {
-    const n = rows.count;
-    if (
-      !Number.isInteger(n) ||
-      n < 0 ||
-      rows.f32.byteLength !== this.n32 * n * 4 ||
-      rows.f64.byteLength !== this.n64 * n * 8 ||
-      rows.bools.byteLength !== this.boolWords * n * 4
-    )
-      return false;
-    const f32 = new Float32Array(rows.f32);
-    const f64 = new Float64Array(rows.f64);
-    const bools = new Uint32Array(rows.bools);
-    // Only the newest `capacity` rows can survive.
+    const n = rows?.count;
+    if (!Number.isInteger(n) || n < 0 || !(rows.data instanceof ArrayBuffer)) return false;
+    if (!Array.isArray(rows.dict)) return false;
+    const at = this.packedOffsets(n);
+    if (rows.data.byteLength !== at.end) return false;
+    const header = new Uint32Array(rows.data, 0, 4);
+    if (header[0] !== n || header[1] !== at.f32At || header[2] !== at.boolsAt) return false;
+    if (header[3] !== at.strAt) return false;
+    const f64 = new Float64Array(rows.data, HEADER_BYTES, this.n64 * n);
+    const f32 = new Float32Array(rows.data, at.f32At, this.n32 * n);
+    const bools = new Uint32Array(rows.data, at.boolsAt, this.boolWords * n);
+    const strIdx = new Uint32Array(rows.data, at.strAt, this.strs.length * n);
+    const dict = rows.dict.map((s) => (typeof s === "string" ? s : ""));
+    // Only the newest `capacity` rows can survive. They land in consecutive
+    // slots from `start` (wrapping once at most): copied column by column.
     const skip = Math.max(0, n - this.capacity);
-    for (let i = skip; i < n; i++) {
-      const p = this.claimSlot();
-      for (let c = 0; c < this.n32; c++) this.f32[c * this.capacity + p] = f32[c * n + i]!;
-      for (let c = 0; c < this.n64; c++) this.f64[c * this.capacity + p] = f64[c * n + i]!;
-      this.bools.set(
-        bools.subarray(i * this.boolWords, (i + 1) * this.boolWords),
-        p * this.boolWords,
-      );
+    const kept = n - skip;
+    const cap = this.capacity;
+    const start = this.head;
+    for (let i = 0; i < kept; i++) this.claimSlot();
+    const head = Math.min(kept, cap - start);
+    const rest = kept - head;
+    for (let c = 0; c < this.n32; c++) {
+      copyRun(f32, c * n + skip, this.f32, c * cap + start, head);
+      if (rest > 0) copyRun(f32, c * n + skip + head, this.f32, c * cap, rest);
+    }
+    for (let c = 0; c < this.n64; c++) {
+      copyRun(f64, c * n + skip, this.f64, c * cap + start, head);
+      if (rest > 0) copyRun(f64, c * n + skip + head, this.f64, c * cap, rest);
+    }
+    const w = this.boolWords;
+    this.bools.set(bools.subarray(skip * w, (skip + head) * w), start * w);
+    if (rest > 0) this.bools.set(bools.subarray((skip + head) * w, n * w), 0);
+    for (let f = 0; f < this.strs.length; f++) {
+      const column = this.strs[f]!;
+      for (let i = skip, p = start; i < n; i++, p = p + 1 === cap ? 0 : p + 1)
+        column[p] = dict[strIdx[f * n + i]!] ?? "";
     }
     return true;
   }
@@ -245,4 +294,23 @@ export class ColumnRing {
     scratch.set(column.subarray(start, start + n - tail), tail);
     return scratch.subarray(0, n);
   }
+}
+
+/**
+ * Copies `n` values between typed arrays of one kind. Short runs (a chunk of
+ * 10 rows has 316 of them) go element by element: making a subarray per run
+ * would cost more than the copy.
+ */
+function copyRun<T extends Float32Array | Float64Array>(
+  from: T,
+  fromAt: number,
+  to: T,
+  toAt: number,
+  n: number,
+): void {
+  if (n > 64) {
+    to.set(from.subarray(fromAt, fromAt + n), toAt);
+    return;
+  }
+  for (let i = 0; i < n; i++) to[toAt + i] = from[fromAt + i]!;
 }

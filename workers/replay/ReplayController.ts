@@ -2,7 +2,11 @@
 // clock and shows the packet at the clock. Recorded sessions longer than the
 // replay window are read around the clock (a seek reads only the chunks it
 // needs from IndexedDB); backend and local date ranges load whole.
-import type { PlaybackState, ReplayOrigin, ReplayRequest } from "../contract";
+// Each replay has its own laps: a session's recorded laps, the backend's laps
+// inside a backend range, the recorded laps inside a local range (none for an
+// import). The Laps tab, the map and the scrubber show those while it replays.
+import type { Lap, PlaybackState, ReplayOrigin, ReplayRequest } from "../contract";
+import { fetchLaps } from "../laps/laps";
 import { upperBound } from "../history/downsample";
 import type { Sessions } from "../sessions/Sessions";
 import type { TimerHandle, Timers } from "../sources/timers";
@@ -15,6 +19,12 @@ import { ReplayHistory, type ReplayFill } from "./ReplayHistory";
 const TICK_MS = 100;
 /** A recorded session is read this far either side of the clock (seconds). */
 export const DEFAULT_WINDOW_SECONDS = 600;
+/**
+ * A seek outside what is loaded first reads this far either side of the new
+ * clock (a few dozen chunks: the packet at the clock is shown at once), then
+ * the whole window in the background for the plots and the map.
+ */
+const SEEK_FIRST_SECONDS = 30;
 
 export interface ReplayDeps {
   view: ViewSwitch;
@@ -23,8 +33,8 @@ export interface ReplayDeps {
   fetchImpl?: typeof fetch;
   backendUrl: () => string;
   capacity: number;
-  /** Lap times (epoch seconds) known to the worker. */
-  lapTimes: () => number[];
+  /** The replay's laps changed (the Laps tab is told). */
+  onLaps: () => void;
   windowSeconds?: number;
 }
 
@@ -45,6 +55,8 @@ export class ReplayController {
   private session: SessionSpan | null = null;
   private reloading: Promise<boolean> | null = null;
   private readonly windowSeconds: number;
+  /** Laps of what is being replayed, oldest first (empty until known). */
+  private replayLaps: Lap[] = [];
 
   constructor(private readonly deps: ReplayDeps) {
     this.clock = new PlaybackClock(() => deps.timers.now());
@@ -62,6 +74,9 @@ export class ReplayController {
     this.on = true;
     this.history.reset();
     this.clock.clear();
+    // The Laps tab switches from the live list to the replay's (none yet).
+    this.replayLaps = [];
+    this.deps.onLaps();
     this.timer = this.deps.timers.setInterval(() => this.tick(), TICK_MS);
   }
 
@@ -75,6 +90,8 @@ export class ReplayController {
     if (this.timer !== null) this.deps.timers.clearInterval(this.timer);
     this.timer = null;
     this.deps.view.showLive();
+    this.replayLaps = [];
+    this.deps.onLaps(); // the live list again
   }
 
   cancel(): void {
@@ -86,6 +103,7 @@ export class ReplayController {
     this.begin();
     this.session = null;
     this.clock.setPlaying(false);
+    this.setLaps([]);
     if (request?.kind === "session") return this.startSession(request.sessionId);
     if (request?.kind !== "range" || !(request.to > request.from)) {
       this.history.error = "Choose a start before the end to replay a range.";
@@ -95,6 +113,7 @@ export class ReplayController {
     this.clock.setRange(from, to);
     if (request.source === "backend") {
       const url = this.deps.backendUrl();
+      void this.backendLaps(url, from, to);
       return this.load({ kind: "backend", url, from, to }, (store, progress, signal) =>
         this.fillFromBackend(store, url, from, to, progress, signal),
       );
@@ -103,10 +122,13 @@ export class ReplayController {
       const sessions = this.deps.sessions();
       const list = (await sessions?.list()) ?? [];
       const overlapping = list.filter((s) => s.lastPacketTime >= from && s.firstPacketTime <= to);
+      const laps: Lap[] = [];
       for (const [i, s] of overlapping.entries()) {
         for (const rows of await sessions!.sessionRows(s.id, from, to)) store.appendRows(rows);
+        laps.push(...(await sessions!.sessionLaps(s.id, from, to)));
         progress(store.ring.length, (i + 1) / overlapping.length);
       }
+      this.setLaps(laps.sort((a, b) => a.endMs - b.endMs));
       if (overlapping.length === 0) throw new Error("No recorded session covers this range.");
     });
   }
@@ -125,6 +147,7 @@ export class ReplayController {
     this.begin();
     this.session = null;
     this.clock.setPlaying(false);
+    this.setLaps([]);
     const ring = store.ring;
     if (ring.length > 0) {
       this.clock.setRange(ring.time(0), ring.time(ring.length - 1));
@@ -147,8 +170,19 @@ export class ReplayController {
     const at = this.clock.seek(time);
     if (at === null) return;
     const s = this.session;
-    if (s && (at < s.loadedFrom || at > s.loadedTo)) await this.loadSessionWindow(at, true);
+    if (s && (at < s.loadedFrom || at > s.loadedTo)) {
+      const ok = await this.loadSessionWindow(at, true, undefined, SEEK_FIRST_SECONDS);
+      this.showClock();
+      if (ok && this.session === s)
+        void this.loadSessionWindow(at, true, undefined, undefined, true);
+      return;
+    }
     this.showClock();
+  }
+
+  /** Resolves when no window of the session is being read (benchmarks, tests). */
+  async idle(): Promise<void> {
+    while (this.reloading) await this.reloading;
   }
 
   step(direction: 1 | -1): void {
@@ -181,8 +215,28 @@ export class ReplayController {
       laps:
         start === null || end === null
           ? []
-          : this.deps.lapTimes().filter((t) => t >= start && t <= end),
+          : this.replayLaps.map((lap) => lap.endMs / 1000).filter((t) => t >= start && t <= end),
     };
+  }
+
+  /** The laps of what is being replayed (the Laps tab shows these in playback). */
+  get laps(): readonly Lap[] {
+    return this.replayLaps;
+  }
+
+  private setLaps(laps: Lap[]): void {
+    if (laps.length === 0 && this.replayLaps.length === 0) return;
+    this.replayLaps = laps;
+    this.deps.onLaps();
+  }
+
+  /** The backend's laps ending inside a backend range (none if the list fails). */
+  private async backendLaps(url: string, from: number, to: number): Promise<void> {
+    const result = await fetchLaps(url, this.deps.fetchImpl);
+    const origin = this.history.origin;
+    // Still this replay? (another one may have started while the list came.)
+    if (!this.on || origin?.kind !== "backend" || origin.from !== from || origin.to !== to) return;
+    this.setLaps(result.laps.filter((lap) => lap.endMs / 1000 >= from && lap.endMs / 1000 <= to));
   }
 
   private async startSession(id: string): Promise<boolean> {
@@ -199,33 +253,45 @@ export class ReplayController {
       loadedTo: -Infinity,
     };
     this.clock.setRange(info.firstPacketTime, info.lastPacketTime);
-    return this.loadSessionWindow(info.firstPacketTime, false, {
+    const span = this.session;
+    const loading = this.loadSessionWindow(info.firstPacketTime, false, {
       kind: "session",
       sessionId: id,
       name: info.name,
       source: info.source,
     });
+    // The session's laps, read while its first window loads.
+    const laps = (await this.deps.sessions()?.sessionLaps(id)) ?? [];
+    if (this.session === span) this.setLaps(laps);
+    return loading;
   }
 
+  /** `quiet`: a widening in the background (no progress bar). */
   private loadSessionWindow(
     center: number,
     keepShown: boolean,
     first?: ReplayOrigin,
+    seconds = this.windowSeconds,
+    quiet = false,
   ): Promise<boolean> {
     const s = this.session!;
-    const from = Math.max(s.first, center - this.windowSeconds);
-    const to = Math.min(s.last, center + this.windowSeconds);
+    const from = Math.max(s.first, center - seconds);
+    const to = Math.min(s.last, center + seconds);
     // Later windows of the same session keep the origin the first load named.
     const origin = first ?? this.history.origin!;
     const sessions = this.deps.sessions();
     const loading = this.history.load(
       origin,
-      async (store, progress) => {
+      async (store, progress, signal) => {
         if (!sessions) throw new Error("No recorded sessions: storage is not available");
-        for (const rows of await sessions.sessionRows(s.id, from, to)) store.appendRows(rows);
+        const chunks = await sessions.sessionRows(s.id, from, to);
+        // Superseded meanwhile (another seek): do not spend the thread on copying.
+        if (signal.aborted) return;
+        for (const rows of chunks) store.appendRows(rows);
         progress(store.ring.length, 1);
       },
       keepShown,
+      quiet,
     );
     this.reloading = loading;
     return loading.then((ok) => {
@@ -270,7 +336,7 @@ export class ReplayController {
     const s = this.session;
     // Read the next window of a long session before the clock runs out of it.
     if (at !== null && s && !this.reloading && at > s.loadedTo - 60 && s.loadedTo < s.last)
-      void this.loadSessionWindow(at, true);
+      void this.loadSessionWindow(at, true, undefined, undefined, true);
     this.showClock();
   }
 

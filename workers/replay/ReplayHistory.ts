@@ -52,15 +52,21 @@ export class ReplayHistory {
   /**
    * Loads a replay. Resolves true when the new history is in place, false when
    * cancelled or superseded by another load. `keepShown` leaves the current
-   * store on screen while loading (a seek within the same session).
+   * store on screen while loading (a seek within the same session); `quiet`
+   * reports no progress (a window widened in the background).
    */
-  async load(origin: ReplayOrigin, fill: ReplayFill, keepShown = false): Promise<boolean> {
+  async load(
+    origin: ReplayOrigin,
+    fill: ReplayFill,
+    keepShown = false,
+    quiet = false,
+  ): Promise<boolean> {
     this.cancel();
     const abort = new AbortController();
     this.abort = abort;
     this.origin = origin;
     this.error = null;
-    this.loading = { packets: 0, fraction: 0 };
+    this.loading = quiet ? null : { packets: 0, fraction: 0 };
     if (!keepShown) {
       this.store = this.emptyStore();
       this.onSwap(this.store);
@@ -70,7 +76,7 @@ export class ReplayHistory {
       await fill(
         store,
         (packets, fraction) => {
-          if (this.abort === abort) this.loading = { packets, fraction };
+          if (this.abort === abort && !quiet) this.loading = { packets, fraction };
         },
         abort.signal,
       );

@@ -7,16 +7,28 @@
 // when more than `gapMs` (default 5 minutes) passed since the session's last
 // chunk. So a reload within 5 minutes on the same source continues the session.
 //
+// Laps completed while a session records (live lapData, the simulated car's,
+// or the backend's list for the session's time span) are stored with it, so
+// replaying the session shows its laps.
+//
 // Storage: over the budget (default half the quota), the oldest sessions other
-// than the one being written are deleted first, each with a warning. Any
-// storage error turns recording off with one warning; live data goes on.
-import type { ConnectionType, SessionInfo } from "../contract";
+// than the one being written are deleted first, each with a warning. The
+// recorder keeps the catalogue's total in memory, so the check costs nothing
+// per chunk until the budget is reached. Any storage error turns recording off
+// with one warning; live data goes on.
+import type { ConnectionType, Lap, SessionInfo } from "../contract";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import { chunkBytes, encodeChunk } from "./chunkCodec";
 import { describeStorageError } from "./idb";
 import type { SessionDb } from "./SessionDb";
 
 export const DEFAULT_FLUSH_MS = 1000;
+/**
+ * The session record is rewritten with every this many chunks (and when a
+ * session starts or ends); each chunk carries the totals, so a crash loses
+ * nothing of them. One put per chunk instead of two keeps a chunk cheap.
+ */
+const SESSION_RECORD_EVERY = 10;
 export const DEFAULT_SESSION_GAP_MS = 5 * 60_000;
 
 export interface RecorderOptions {
@@ -35,6 +47,8 @@ export class Recorder {
   private failed = false;
   private queue: Promise<void> = Promise.resolve();
   private readonly gapMs: number;
+  /** Bytes of every stored session (set by resume, kept up to date by writes). */
+  private totalBytes = 0;
 
   constructor(
     private readonly db: SessionDb,
@@ -56,8 +70,30 @@ export class Recorder {
   }
 
   /** Continue `latest` if the rule allows (same source, within the gap); see flush. */
-  resume(latest: SessionInfo | null): void {
+  resume(latest: SessionInfo | null, totalBytes: number): void {
     this.current = latest;
+    this.totalBytes = totalBytes;
+  }
+
+  /** A session was deleted by the user: its bytes no longer count. */
+  forget(bytes: number): void {
+    this.totalBytes = Math.max(0, this.totalBytes - bytes);
+  }
+
+  /**
+   * Stores the laps that belong to the session being recorded: those ending
+   * after its first packet (a lap event arrives as the lap ends, so "now" is
+   * inside the session). Older laps of a backend list belong to other sessions.
+   */
+  recordLaps(laps: readonly Lap[]): Promise<void> {
+    const session = this.current;
+    if (!session || !this.enabled || this.failed) return this.queue;
+    const mine = laps.filter((lap) => lap.endMs / 1000 >= session.firstPacketTime - 1);
+    if (mine.length === 0) return this.queue;
+    this.queue = this.queue
+      .then(() => this.db.putLaps(session.id, mine))
+      .catch((error: unknown) => this.fail(error));
+    return this.queue;
   }
 
   /** Writes what was accepted since the last flush. Serialised: one write at a time. */
@@ -71,6 +107,7 @@ export class Recorder {
     const t0 = ring.time(ring.length - rows.count);
     const t1 = ring.time(ring.length - 1);
     const now = this.options.now();
+    const previous = this.current;
     const session = this.sessionFor(source, now, t0);
     const chunk = encodeChunk(session.id, session.chunks, rows, t0, t1, this.db.layout);
     const bytes = chunkBytes(chunk);
@@ -79,9 +116,15 @@ export class Recorder {
     session.bytes += bytes;
     session.endedAt = now;
     session.lastPacketTime = t1;
-    const snapshot = { ...session };
+    chunk.totals = { packets: session.packets, bytes: session.bytes, endedAt: now };
+    this.totalBytes += bytes;
+    const records: SessionInfo[] = [];
+    // A session that just ended gets its final record with the next one's first chunk.
+    if (previous && previous !== session) records.push({ ...previous });
+    if (session.chunks === 1 || session.chunks % SESSION_RECORD_EVERY === 0)
+      records.push({ ...session });
     this.queue = this.queue
-      .then(() => this.db.appendChunk(snapshot, chunk))
+      .then(() => this.db.appendChunk(chunk, records))
       .then(() => this.enforceBudget())
       .catch((error: unknown) => this.fail(error));
     return this.queue;
@@ -114,8 +157,11 @@ export class Recorder {
 
   private async enforceBudget(): Promise<void> {
     const budget = this.options.budgetBytes();
-    if (budget === null || !(budget > 0)) return;
-    const sessions = await this.db.listSessions();
+    if (budget === null || !(budget > 0) || this.totalBytes <= budget) return;
+    const current = this.current;
+    const stored = await this.db.listSessions();
+    // The record of the session being written may lag its chunks: count what it holds now.
+    const sessions = stored.map((s) => (s.id === current?.id ? current : s));
     let total = sessions.reduce((sum, s) => sum + s.bytes, 0);
     for (const session of sessions) {
       if (total <= budget) break;
@@ -127,6 +173,7 @@ export class Recorder {
         `Storage budget reached: deleted the oldest recorded session "${session.name}".`,
       );
     }
+    this.totalBytes = total;
   }
 
   private fail(error: unknown): void {

@@ -1,15 +1,19 @@
-// The session catalogue and chunk store in IndexedDB. Two object stores:
-// "sessions" (one record per session) and "chunks" (keyed [sessionId, index],
-// with a [sessionId, t1] index so a seek reads only the chunks it needs).
-import type { SessionInfo } from "../contract";
+// The session catalogue and chunk store in IndexedDB. Three object stores:
+// "sessions" (one record per session), "chunks" (keyed [sessionId, index],
+// with a [sessionId, t1] index so a seek reads only the chunks it needs) and
+// "laps" (the laps completed during a session, keyed [sessionId, endMs]).
+// Version 2 packs a chunk into one buffer with its strings: version 1's
+// chunks cannot be read by this build, so the upgrade drops them.
+import type { Lap, SessionInfo } from "../contract";
 import type { RowSlices } from "../history/ColumnRing";
 import { chunkBytes, decodeChunk, type ChunkRecord } from "./chunkCodec";
 import { requestResult, transactionDone } from "./idb";
 
 const DB_NAME = "helios-sessions";
-const DB_VERSION = 1;
+const DB_VERSION = 2;
 const SESSIONS = "sessions";
 const CHUNKS = "chunks";
+const LAPS = "laps";
 const BY_TIME = "byTime";
 /** A chunk holds about a second of packets; packet time inside one may span more. */
 const CHUNK_SPAN_MAX = 120;
@@ -33,14 +37,16 @@ export class SessionDb {
   static async open(factory: IDBFactory | undefined, layout: string): Promise<SessionDb> {
     if (!factory) throw new Error("IndexedDB is not available here");
     const request = factory.open(DB_NAME, DB_VERSION);
-    request.onupgradeneeded = () => {
+    request.onupgradeneeded = (event) => {
       const db = request.result;
-      if (!db.objectStoreNames.contains(SESSIONS))
-        db.createObjectStore(SESSIONS, { keyPath: "id" });
-      if (!db.objectStoreNames.contains(CHUNKS)) {
-        const chunks = db.createObjectStore(CHUNKS, { keyPath: ["sessionId", "index"] });
-        chunks.createIndex(BY_TIME, ["sessionId", "t1"]);
+      if (event.oldVersion < 2) {
+        for (const name of [SESSIONS, CHUNKS])
+          if (db.objectStoreNames.contains(name)) db.deleteObjectStore(name);
       }
+      db.createObjectStore(SESSIONS, { keyPath: "id" });
+      const chunks = db.createObjectStore(CHUNKS, { keyPath: ["sessionId", "index"] });
+      chunks.createIndex(BY_TIME, ["sessionId", "t1"]);
+      db.createObjectStore(LAPS, { keyPath: ["sessionId", "endMs"] });
     };
     return new SessionDb(await requestResult(request), layout);
   }
@@ -61,12 +67,48 @@ export class SessionDb {
     return isSessionInfo(value) ? value : null;
   }
 
-  /** Writes a chunk and its session's new totals in one transaction. */
-  async appendChunk(session: SessionInfo, chunk: ChunkRecord): Promise<void> {
-    const tx = this.db.transaction([SESSIONS, CHUNKS], "readwrite");
+  /**
+   * Writes a chunk, and the session records given (a new or finished session,
+   * or every few chunks), in one transaction.
+   */
+  async appendChunk(chunk: ChunkRecord, sessions: readonly SessionInfo[]): Promise<void> {
+    const tx = this.db.transaction(sessions.length > 0 ? [SESSIONS, CHUNKS] : CHUNKS, "readwrite");
     tx.objectStore(CHUNKS).put(chunk);
-    tx.objectStore(SESSIONS).put(session);
+    for (const session of sessions) tx.objectStore(SESSIONS).put(session);
     await transactionDone(tx);
+  }
+
+  /**
+   * Brings a session record up to its last stored chunk (the record is written
+   * every few chunks; a crash leaves it behind). Returns the repaired record.
+   */
+  async repair(session: SessionInfo): Promise<SessionInfo> {
+    const tx = this.db.transaction(CHUNKS, "readonly");
+    const range = IDBKeyRange.bound([session.id, -Infinity], [session.id, Infinity]);
+    const cursor = await requestResult(tx.objectStore(CHUNKS).openCursor(range, "prev"));
+    const last = cursor?.value as Partial<ChunkRecord> | undefined;
+    const totals = last?.totals;
+    if (
+      !last ||
+      !Number.isInteger(last.index) ||
+      !Number.isFinite(last.t1) ||
+      !totals ||
+      !Number.isFinite(totals.packets) ||
+      !Number.isFinite(totals.bytes) ||
+      !Number.isFinite(totals.endedAt) ||
+      (last.index as number) + 1 <= session.chunks
+    )
+      return session;
+    const repaired: SessionInfo = {
+      ...session,
+      chunks: (last.index as number) + 1,
+      packets: totals.packets,
+      bytes: totals.bytes,
+      endedAt: totals.endedAt,
+      lastPacketTime: last.t1 as number,
+    };
+    await this.putSession(repaired);
+    return repaired;
   }
 
   async putSession(session: SessionInfo): Promise<void> {
@@ -76,10 +118,34 @@ export class SessionDb {
   }
 
   async deleteSession(id: string): Promise<void> {
-    const tx = this.db.transaction([SESSIONS, CHUNKS], "readwrite");
+    const tx = this.db.transaction([SESSIONS, CHUNKS, LAPS], "readwrite");
     tx.objectStore(SESSIONS).delete(id);
     tx.objectStore(CHUNKS).delete(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
+    tx.objectStore(LAPS).delete(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
     await transactionDone(tx);
+  }
+
+  /** Stores laps of a session (a lap already stored, same end time, is replaced). */
+  async putLaps(sessionId: string, laps: readonly Lap[]): Promise<void> {
+    if (laps.length === 0) return;
+    const tx = this.db.transaction(LAPS, "readwrite");
+    const store = tx.objectStore(LAPS);
+    for (const lap of laps) store.put({ ...lap, sessionId });
+    await transactionDone(tx);
+  }
+
+  /** The laps recorded with a session, oldest first (damaged records are skipped). */
+  async readLaps(sessionId: string): Promise<Lap[]> {
+    const tx = this.db.transaction(LAPS, "readonly");
+    const range = IDBKeyRange.bound([sessionId, -Infinity], [sessionId, Infinity]);
+    const values: unknown[] = await requestResult(tx.objectStore(LAPS).getAll(range));
+    const laps: Lap[] = [];
+    for (const value of values) {
+      if (!isLap(value)) continue;
+      const { sessionId: _drop, ...lap } = value as Lap & { sessionId?: string };
+      laps.push(lap);
+    }
+    return laps;
   }
 
   /**
@@ -139,5 +205,31 @@ function isSessionInfo(value: unknown): value is SessionInfo {
     Number.isFinite(s.endedAt) &&
     Number.isFinite(s.packets) &&
     Number.isFinite(s.bytes)
+  );
+}
+
+const LAP_NUMBERS = [
+  "endMs",
+  "lapTime",
+  "distance",
+  "averageSpeed",
+  "ampHours",
+  "averagePackCurrent",
+  "energyConsumed",
+  "totalPowerIn",
+  "totalPowerOut",
+  "netPowerOut",
+  "batterySecondsRemaining",
+] as const;
+
+/** A lap as this build stores it (what comes back may be damaged or older). */
+function isLap(value: unknown): value is Lap {
+  if (typeof value !== "object" || value === null) return false;
+  const lap = value as Partial<Lap>;
+  return (
+    typeof lap.rfid === "string" &&
+    typeof lap.simulated === "boolean" &&
+    (lap.averageMotorWattage === null || Number.isFinite(lap.averageMotorWattage)) &&
+    LAP_NUMBERS.every((key) => Number.isFinite(lap[key]))
   );
 }

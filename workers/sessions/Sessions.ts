@@ -2,7 +2,7 @@
 // open the database, restore the newest session into live history, run the
 // recorder's once-a-second flush, and the catalogue (list, delete, rename,
 // storage figures). Without IndexedDB it says so once and does nothing else.
-import type { ConnectionType, RecordingState, SessionInfo, StorageInfo } from "../contract";
+import type { ConnectionType, Lap, RecordingState, SessionInfo, StorageInfo } from "../contract";
 import type { RowSlices } from "../history/ColumnRing";
 import type { TimerHandle, Timers } from "../sources/timers";
 import type { TelemetryStore } from "../store/TelemetryStore";
@@ -59,10 +59,13 @@ export class Sessions {
       const layout = layoutKey(store.bytesPerPacket, store.fieldCatalog().length);
       this.db = await SessionDb.open(this.options.factory, layout);
       const sessions = await this.db.listSessions();
-      const latest = sessions.reduce<SessionInfo | null>(
-        (a, b) => (a === null || b.endedAt > a.endedAt ? b : a),
+      // The newest session (its record may lag its chunks after a crash: repaired).
+      const newest = sessions.reduce<SessionInfo | null>(
+        (a, b) => (a === null || b.startedAt > a.startedAt ? b : a),
         null,
       );
+      const latest = newest ? await this.db.repair(newest) : null;
+      if (newest && latest) sessions[sessions.indexOf(newest)] = latest;
       if (latest) {
         const rows = await this.db.readNewestRows(latest, store.ring.capacity);
         this.restored = store.restoreRows(rows);
@@ -75,7 +78,10 @@ export class Sessions {
         backendUrl: settings.backendUrl,
       });
       this.recorder.enabled = this.enabled;
-      this.recorder.resume(latest);
+      this.recorder.resume(
+        latest,
+        sessions.reduce((sum, s) => sum + s.bytes, 0),
+      );
       this.flushTimer = this.options.timers.setInterval(
         () => void this.recorder?.flush(source()),
         this.options.flushMs ?? DEFAULT_FLUSH_MS,
@@ -128,10 +134,13 @@ export class Sessions {
     };
   }
 
+  /** The catalogue; the session being recorded with its totals as of now. */
   async list(): Promise<SessionInfo[]> {
     await this.ready;
     try {
-      return (await this.db?.listSessions()) ?? [];
+      const current = this.recorder?.current;
+      const stored = (await this.db?.listSessions()) ?? [];
+      return stored.map((s) => (s.id === current?.id ? { ...current } : s));
     } catch {
       return [];
     }
@@ -140,12 +149,26 @@ export class Sessions {
   async delete(id: string): Promise<void> {
     await this.ready;
     if (this.recorder?.current?.id === id) this.recorder.current = null;
+    const session = await this.db?.getSession(id).catch(() => null);
     await this.db?.deleteSession(id).catch(() => undefined);
+    if (session) this.recorder?.forget(session.bytes);
+  }
+
+  /** Laps completed live (or listed by the backend): those of the current session are kept. */
+  recordLaps(laps: readonly Lap[]): Promise<void> {
+    return this.recorder?.recordLaps(laps) ?? Promise.resolve();
+  }
+
+  /** Laps recorded with a session, ending within [from, to] (epoch seconds) when given. */
+  async sessionLaps(id: string, from = -Infinity, to = Infinity): Promise<Lap[]> {
+    await this.ready;
+    const laps = (await this.db?.readLaps(id).catch(() => [])) ?? [];
+    return laps.filter((lap) => lap.endMs / 1000 >= from && lap.endMs / 1000 <= to);
   }
 
   async rename(id: string, name: string): Promise<void> {
     await this.ready;
-    const session = await this.db?.getSession(id).catch(() => null);
+    const session = await this.session(id);
     const clean = typeof name === "string" ? name.trim().slice(0, 120) : "";
     if (!session || clean === "") return;
     session.name = clean;
@@ -178,7 +201,9 @@ export class Sessions {
 
   async session(id: string): Promise<SessionInfo | null> {
     await this.ready;
-    return (await this.db?.getSession(id)) ?? null;
+    const current = this.recorder?.current;
+    if (current?.id === id) return { ...current };
+    return (await this.db?.getSession(id).catch(() => null)) ?? null;
   }
 
   private budgetBytes(): number | null {

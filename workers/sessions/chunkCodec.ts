@@ -1,7 +1,12 @@
-// A recording chunk: about one second of packets as the history's columns
-// (typed-array slices stored as ArrayBuffers), never one object per packet.
-// Decoding checks every field, because what comes back from IndexedDB may be
-// from an older build with a different column layout, or damaged.
+// A recording chunk: about one second of packets as the history's columns,
+// packed into ONE ArrayBuffer with an offsets header (see RowSlices), plus the
+// chunk's string dictionary (Title, Rfid: usually one entry each). Never one
+// object per packet, and never one object per column: IndexedDB's cost per
+// chunk is one small record and one buffer, so even at 10 packets/s a chunk's
+// fixed cost stays small next to the packets' own ingest cost.
+// Decoding checks the record, because what comes back from IndexedDB may be
+// from an older build with a different column layout, or damaged; the ring
+// checks the buffer's shape against its own when the rows are appended.
 import type { RowSlices } from "../history/ColumnRing";
 
 export interface ChunkRecord {
@@ -14,14 +19,20 @@ export interface ChunkRecord {
   count: number;
   /** Column layout the rows were written with (see layoutKey). */
   layout: string;
-  f32: ArrayBuffer;
-  f64: ArrayBuffer;
-  bools: ArrayBuffer;
+  /** The packed rows (RowSlices.data). */
+  data: ArrayBuffer;
+  /** Distinct strings of the rows; the buffer's string columns index into it. */
+  dict: string[];
+  /**
+   * The session's totals once this chunk is written: the session record is
+   * rewritten only every few chunks, so after a crash these repair it.
+   */
+  totals?: { packets: number; bytes: number; endedAt: number };
 }
 
 /** Identifies a column layout: a chunk from another layout is not decoded. */
 export function layoutKey(bytesPerRow: number, fieldCount: number): string {
-  return `v1:${fieldCount}:${bytesPerRow}`;
+  return `v2:${fieldCount}:${bytesPerRow}`;
 }
 
 export function encodeChunk(
@@ -32,15 +43,14 @@ export function encodeChunk(
   t1: number,
   layout: string,
 ): ChunkRecord {
-  return { sessionId, index, t0, t1, count: rows.count, layout, ...pick(rows) };
+  return { sessionId, index, t0, t1, count: rows.count, layout, data: rows.data, dict: rows.dict };
 }
 
-function pick(rows: RowSlices): Pick<RowSlices, "f32" | "f64" | "bools"> {
-  return { f32: rows.f32, f64: rows.f64, bools: rows.bools };
-}
-
-export function chunkBytes(chunk: Pick<RowSlices, "f32" | "f64" | "bools">): number {
-  return chunk.f32.byteLength + chunk.f64.byteLength + chunk.bools.byteLength;
+/** Bytes a chunk stores (its buffer and its strings, as UTF-16). */
+export function chunkBytes(chunk: Pick<RowSlices, "data" | "dict">): number {
+  let bytes = chunk.data.byteLength;
+  for (const s of chunk.dict) bytes += s.length * 2;
+  return bytes;
 }
 
 /** The rows of a stored chunk, or null if it is not a chunk of this layout. */
@@ -49,19 +59,7 @@ export function decodeChunk(value: unknown, layout: string): RowSlices | null {
   const c = value as Partial<ChunkRecord>;
   if (c.layout !== layout) return null;
   if (!Number.isInteger(c.count) || (c.count as number) < 0) return null;
-  if (!(c.f32 instanceof ArrayBuffer && c.f64 instanceof ArrayBuffer)) return null;
-  if (!(c.bools instanceof ArrayBuffer)) return null;
-  return { count: c.count as number, f32: c.f32, f64: c.f64, bools: c.bools };
-}
-
-/** The chunk's metadata without its columns (what the catalogue and seeks need). */
-export function isChunkRecord(value: unknown): value is ChunkRecord {
-  if (typeof value !== "object" || value === null) return false;
-  const c = value as Partial<ChunkRecord>;
-  return (
-    typeof c.sessionId === "string" &&
-    Number.isFinite(c.t0) &&
-    Number.isFinite(c.t1) &&
-    Number.isInteger(c.index)
-  );
+  if (!(c.data instanceof ArrayBuffer)) return null;
+  if (!Array.isArray(c.dict) || !c.dict.every((s) => typeof s === "string")) return null;
+  return { count: c.count as number, data: c.data, dict: c.dict };
 }

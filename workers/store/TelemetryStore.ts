@@ -210,7 +210,6 @@ export class TelemetryStore {
    * Restore after a reload: `older` rows (oldest first) go in front of whatever
    * live packets arrived meanwhile. If none did, the newest restored row becomes
    * the shown packet, so the panels show what they showed before the reload.
-   * Strings are not part of history, so they stay as they are.
    */
   restoreRows(older: readonly RowSlices[]): number {
     const liveCount = this.ring.length;
@@ -244,6 +243,14 @@ export class TelemetryStore {
       if (this.latestBool[i] !== bit) {
         this.latestBool[i] = bit;
         this.verBool[i] = seq;
+      }
+    }
+    const slot = this.ring.physical(logical);
+    for (let i = 0; i < STRING_FIELDS.length; i++) {
+      const s = this.ring.stringAtSlot(slot, i);
+      if (this.latestStr[i] !== s) {
+        this.latestStr[i] = s;
+        this.verStr[i] = seq;
       }
     }
     this.lastPacketTime = this.latestNum[TIME_FIELD]!;

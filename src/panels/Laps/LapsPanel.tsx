@@ -21,7 +21,8 @@ const ALL_DRIVERS = "";
 
 /** Where laps come from, for the empty state. */
 export function lapSourceText(type: ConnectionType, playback: boolean): string {
-  if (playback) return "Laps are not recorded during playback.";
+  if (playback)
+    return "No laps in this replay: playback shows the laps recorded with what it replays.";
   if (type === "NETWORK")
     return "Laps come from the backend: GET /laps at load, then each lapData it sends.";
   if (type === "DEMO")

@@ -3,6 +3,7 @@ import { Callout, FormGroup, Intent, Switch } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import type { StorageInfo } from "../../../workers/contract";
 import { formatBytes } from "../../panels/Sessions/format";
+import { appState } from "../../state/appState";
 import { useLiveStatus, useTelemetry } from "../../worker-client/hooks";
 
 export function SessionsSettings() {
@@ -31,7 +32,11 @@ export function SessionsSettings() {
         label="Record live data"
         checked={recording?.enabled ?? true}
         data-testid="recording-switch"
-        onChange={(event) => void client.api.setRecording(event.currentTarget.checked)}
+        onChange={(event) => {
+          // Saved with the settings, so a reload keeps recording off (or on).
+          appState.recording = event.currentTarget.checked;
+          void client.api.setRecording(appState.recording);
+        }}
       />
       {recording && !recording.available && (
         <Callout intent={Intent.WARNING}>

@@ -40,6 +40,7 @@ const SETTINGS_FIELDS = {
     endTime: hhmm,
   }),
   backendUrl: fc.webUrl({ validSchemes: ["http", "https"] }),
+  recording: fc.boolean(),
 };
 const validSettings = fc.record(SETTINGS_FIELDS);
 type FieldName = keyof typeof SETTINGS_FIELDS;
@@ -70,6 +71,9 @@ describe("fuzz: stored settings", () => {
           const stored: Record<string, unknown> = { ...settings, [key]: value };
           if (value === undefined) delete stored[key];
           if (key === "lapCoords" && value === null) return; // null is a valid lapCoords
+          if (key === "recording" && value === true) return; // a valid switch
+          // Saves from before the switch existed lack it: the default, without a warning.
+          if (key === "recording" && value === undefined) return;
           const restored = restoreSettings(JSON.stringify(stored), TODAY);
           expect(restored.value[key]).toEqual(defaultSettings(TODAY)[key]);
           expect(restored.warning).toContain(key);

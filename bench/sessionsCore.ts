@@ -1,0 +1,212 @@
+// The sessions benchmark's measurements, shared by the Node run (fake-indexeddb,
+// bench/sessions.ts) and the Chromium run (the browser's own IndexedDB in a
+// module worker, bench/sessionsBrowser.ts). Each run gets its own database:
+// `factory(run)` hands out an IDBFactory whose database names are fresh.
+import type { SessionInfo } from "../workers/contract";
+import { needsFloat64 } from "../workers/history/precision";
+import { chunkBytes, encodeChunk, layoutKey } from "../workers/sessions/chunkCodec";
+import { SessionDb } from "../workers/sessions/SessionDb";
+import { Sessions } from "../workers/sessions/Sessions";
+import { realTimers } from "../workers/sources/timers";
+import { TelemetryService } from "../workers/TelemetryService";
+import { TelemetryStore } from "../workers/store/TelemetryStore";
+import { STORED_NUMERIC_FIELDS } from "../workers/telemetry/derivedFields";
+import { realisticPacket } from "./realisticPacket";
+
+export const T0 = 1_795_000_000;
+export const CHUNK_ROWS = 10; // a second at the car's 10 packets/s
+const TIME_INDEX = STORED_NUMERIC_FIELDS.indexOf("TimeStamp");
+
+export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
+const texts = Array.from({ length: 64 }, (_, i) => JSON.stringify(realisticPacket(i + 1, T0 + i)));
+
+/** A clock of the time this thread spends: CPU time in Node, else wall time. */
+export type Meter = () => number;
+
+export interface Overhead {
+  /** Per packet, µs. */
+  ingestUs: number;
+  /** Per chunk write, µs. */
+  chunkUs: number;
+  /** Chunk writes' time ÷ the ingest time of their packets, %. */
+  pct: number;
+  /** "on-thread" only: of chunkUs, the part in IndexedDB's put (transaction, clone). */
+  putUs: number;
+}
+
+/**
+ * Ingests `packets` packets and writes a chunk after every `chunkRows`, in one
+ * interleaved loop. How a write is timed depends on where IndexedDB works:
+ * - "awaited" (fake-indexeddb): all of IndexedDB's work is on this thread, so
+ *   the write is timed until its transaction completes;
+ * - "on-thread" (a browser): the transaction commits elsewhere, so only what
+ *   the worker's thread does is timed: the flush (copy out, encode) and the
+ *   synchronous part of the write (transaction, put = structured clone).
+ *   The wait for the commit is not timed (the worker is free meanwhile).
+ */
+export async function recordOverhead(
+  factory: IDBFactory,
+  chunkRows: number,
+  packets: number,
+  mode: "awaited" | "on-thread",
+  meter: Meter,
+): Promise<Overhead> {
+  const store = new TelemetryStore();
+  const sessions = new Sessions({
+    factory,
+    timers: { ...realTimers, setInterval: () => 0, clearInterval: () => undefined },
+    notice: (_level, message) => console.warn(message),
+    flushMs: 1e9,
+  });
+  await sessions.start(
+    store,
+    { recording: true, budgetBytes: 0, backendUrl: () => "" },
+    () => "DEMO",
+  );
+  let writeUs = 0;
+  let putUs = 0;
+  const append = SessionDb.prototype.appendChunk;
+  if (mode === "on-thread")
+    SessionDb.prototype.appendChunk = function timed(this: SessionDb, ...args) {
+      const t = meter();
+      const done = append.apply(this, args);
+      putUs += meter() - t;
+      return done;
+    };
+  let ingestUs = 0;
+  let chunks = 0;
+  try {
+    for (let done = 0; done < packets; done += chunkRows) {
+      const t0 = meter();
+      for (let i = done; i < done + chunkRows; i++)
+        store.ingest(JSON.parse(texts[i % texts.length]!), "DEMO");
+      const t1 = meter();
+      ingestUs += t1 - t0;
+      if (mode === "awaited") {
+        await sessions.flush("DEMO");
+        writeUs += meter() - t1;
+      } else {
+        const written = sessions.flush("DEMO");
+        writeUs += meter() - t1;
+        await written;
+      }
+      chunks++;
+    }
+  } finally {
+    SessionDb.prototype.appendChunk = append;
+    sessions.stop();
+  }
+  writeUs += putUs;
+  return {
+    ingestUs: ingestUs / packets,
+    chunkUs: writeUs / chunks,
+    pct: (writeUs / ingestUs) * 100,
+    putUs: putUs / chunks,
+  };
+}
+
+export function summarise(runs: Overhead[]): Overhead {
+  return {
+    ingestUs: median(runs.map((r) => r.ingestUs)),
+    chunkUs: median(runs.map((r) => r.chunkUs)),
+    pct: median(runs.map((r) => r.pct)),
+    putUs: median(runs.map((r) => r.putUs)),
+  };
+}
+
+/** Writes `packets` packets at 10 Hz as one session, straight into IndexedDB. */
+export async function writeSession(factory: IDBFactory, packets: number): Promise<SessionInfo> {
+  const base = new TelemetryStore({ capacity: CHUNK_ROWS });
+  const layout = layoutKey(base.bytesPerPacket, base.fieldCatalog().length);
+  // Open once through SessionDb so the schema exists.
+  (await SessionDb.open(factory, layout)).close();
+  const db: IDBDatabase = await new Promise((resolve, reject) => {
+    const request = factory.open("helios-sessions");
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  // One validated chunk of 10 rows, copied per chunk with its time column moved on.
+  for (let i = 0; i < CHUNK_ROWS; i++) base.ingest(JSON.parse(texts[i]!), "DEMO");
+  const template = base.newestRows(CHUNK_ROWS);
+  const timeColumn = STORED_NUMERIC_FIELDS.slice(0, TIME_INDEX).filter(needsFloat64).length;
+  const session: SessionInfo = {
+    id: `bench-${packets}`,
+    name: "bench",
+    source: "DEMO",
+    backendUrl: "",
+    startedAt: Date.now(),
+    endedAt: Date.now(),
+    firstPacketTime: T0,
+    lastPacketTime: T0 + (packets - 1) / 10,
+    packets,
+    bytes: 0,
+    chunks: packets / CHUNK_ROWS,
+  };
+  const BATCH = 2000; // chunks per transaction
+  for (let c0 = 0; c0 < session.chunks; c0 += BATCH) {
+    const tx = db.transaction(["chunks", "sessions"], "readwrite");
+    for (let c = c0; c < Math.min(session.chunks, c0 + BATCH); c++) {
+      // The packed body: a 16-byte header, then the Float64 columns (see RowSlices).
+      const data = template.data.slice(0);
+      const times = new Float64Array(data, 16 + timeColumn * CHUNK_ROWS * 8, CHUNK_ROWS);
+      for (let i = 0; i < CHUNK_ROWS; i++) times[i] = T0 + (c * CHUNK_ROWS + i) / 10;
+      const rows = { count: CHUNK_ROWS, data, dict: template.dict };
+      const chunk = encodeChunk(session.id, c, rows, times[0]!, times[CHUNK_ROWS - 1]!, layout);
+      session.bytes += chunkBytes(rows);
+      tx.objectStore("chunks").put(chunk);
+    }
+    if (c0 + BATCH >= session.chunks) tx.objectStore("sessions").put(session);
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+  }
+  db.close();
+  return session;
+}
+
+/** A fresh worker restores the newest session: ms from start() to history filled. */
+export async function restoreRun(factory: IDBFactory): Promise<{ ms: number; restored: number }> {
+  const service = new TelemetryService({ indexedDB: factory, storage: null });
+  const start = performance.now();
+  service.start({ connectToBackend: false, recording: false, demoRate: 0.001 }, () => undefined);
+  await service.whenRestored();
+  const ms = performance.now() - start;
+  const restored = service.snapshot(0).counters.historyLength;
+  service.stop();
+  return { ms, restored };
+}
+
+/** Seeks to 9 places in a long session: ms until the packet at the new clock is shown. */
+export async function seekRuns(
+  factory: IDBFactory,
+  session: SessionInfo,
+): Promise<{ ms: number[]; ok: boolean }> {
+  const service = new TelemetryService({ indexedDB: factory, storage: null });
+  service.start(
+    { connectToBackend: false, recording: false, historyCapacity: 20_000 },
+    () => undefined,
+  );
+  await service.whenRestored();
+  service.startReplay({ kind: "session", sessionId: session.id });
+  while (
+    service.snapshot(0).playback.loading !== null ||
+    service.snapshot(0).playback.clock === null
+  )
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  const ms: number[] = [];
+  let ok = true;
+  const span = session.lastPacketTime - session.firstPacketTime;
+  for (let i = 0; i < 9; i++) {
+    const target = session.firstPacketTime + ((i * 0.37 + 0.11) % 1) * span;
+    // From rest: the previous seek's background widening has finished.
+    await (service as unknown as { replay: { idle(): Promise<void> } }).replay.idle();
+    const start = performance.now();
+    await service.seek(target);
+    ms.push(performance.now() - start);
+    const shown = service.snapshot(0).counters.lastPacketTime ?? 0;
+    if (!(shown <= target && shown > target - 0.2)) ok = false;
+  }
+  service.stop();
+  return { ms, ok };
+}
