@@ -76,7 +76,9 @@ async function main(): Promise<void> {
     // When in the export each long task began (s), to tell steady work from the final Blob.
     console.log(
       "long tasks during export (start s: ms):",
-      duringAt.map(([at, ms]) => `${((at - pageStarted) / 1000).toFixed(1)}: ${Math.round(ms)}`).join(", "),
+      duringAt
+        .map(([at, ms]) => `${((at - pageStarted) / 1000).toFixed(1)}: ${Math.round(ms)}`)
+        .join(", "),
     );
     const bytes = statSync((await download.path())!).size;
 
