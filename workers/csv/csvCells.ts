@@ -92,6 +92,29 @@ export function unneutralise(cell: string): string {
     : cell;
 }
 
+const POOL_LIMIT = 4096;
+
+/**
+ * String cells of an import, stored in the history. A cell papaparse returns
+ * can be a slice of the whole piece of text it read (about 1 MB), and keeping
+ * the slice keeps the piece: a long import would hold the whole file. Each
+ * distinct string is copied once, detached from the piece (a concatenation
+ * flattened into a new string), and repeats share the copy.
+ */
+export class StringPool {
+  private readonly copies = new Map<string, string>();
+
+  get(cell: string): string {
+    let copy = this.copies.get(cell);
+    if (copy === undefined) {
+      copy = (" " + cell).slice(1);
+      if (this.copies.size >= POOL_LIMIT) this.copies.clear();
+      this.copies.set(copy, copy);
+    }
+    return copy;
+  }
+}
+
 /** A number cell on import; null when empty or not a number. */
 export function parseNumberCell(cell: string, decimalComma: boolean): number | null {
   const value = +(decimalComma ? cell.replace(",", ".") : cell);

@@ -26,9 +26,21 @@ export async function* textChunks(
 /**
  * End (exclusive) of the last complete line in `text`: after the last "\n"
  * that is not inside a quoted cell (quotes inside cells are doubled, so quote
- * parity tells inside from outside). 0 when no line is complete.
+ * parity tells inside from outside). 0 when no line is complete. `text` must
+ * start outside quotes (at a line start).
  */
 export function completeLinesEnd(text: string): number {
+  // Usual case: an even number of quotes before the last "\n" puts it outside
+  // quotes. Counting them is one indexOf per quote, no scan back per cell.
+  const last = text.lastIndexOf("\n");
+  if (last === -1) return 0;
+  let quotes = 0;
+  for (let q = text.indexOf('"'); q !== -1 && q < last; q = text.indexOf('"', q + 1)) quotes++;
+  return (quotes & 1) === 0 ? last + 1 : lastLineEndOutsideQuotes(text);
+}
+
+/** The last "\n" outside quotes, walking quote by quote from the start. */
+function lastLineEndOutsideQuotes(text: string): number {
   let pos = 0;
   let inQuotes = false;
   let lastNewline = -1;

@@ -65,6 +65,9 @@ export class TelemetryStore {
   private readonly verBool = new Float64Array(BOOLEAN_FIELDS.length);
   private readonly verStr = new Float64Array(STRING_FIELDS.length);
   private readonly boolBits: Uint32Array;
+  // The packet being stored as a typed row (see storeCheckedRow).
+  private readonly rowNums = new Float64Array(STORED_NUMERIC_FIELDS.length);
+  private readonly rowStrs: string[] = STRING_FIELDS.map(() => "");
   private seq = 0;
   private accepted = 0;
   private rejected = 0;
@@ -301,68 +304,84 @@ export class TelemetryStore {
     return null;
   }
 
-  /** Hot path: one pass over the precompiled containers, no closures, no per-field objects. */
+  /** Hot path: one pass over the precompiled containers into the typed row, then storeCheckedRow. */
   private store(packet: Obj, derived: ArrayLike<number> | null): void {
-    const seq = ++this.seq;
-    const slot = this.ring.claimSlot();
-    const ring = this.ring;
+    const nums = this.rowNums;
     const bits = this.boolBits;
+    const strs = this.rowStrs;
     bits.fill(0);
     for (let c = 0; c < FIELD_CONTAINERS.length; c++) {
       const container = FIELD_CONTAINERS[c]!;
       let obj = packet;
       for (let k = 0; k < container.keys.length; k++) obj = obj[container.keys[k]!] as Obj;
-
       const numKeys = container.numKeys;
-      for (let j = 0; j < numKeys.length; j++) {
-        const field = container.numIndex[j]!;
-        const v = obj[numKeys[j]!] as number;
-        ring.setNumber(slot, field, v);
-        if (this.latestNum[field] !== v) {
-          this.latestNum[field] = v;
-          this.verNum[field] = seq;
-        }
-      }
+      for (let j = 0; j < numKeys.length; j++)
+        nums[container.numIndex[j]!] = obj[numKeys[j]!] as number;
       const boolKeys = container.boolKeys;
       for (let j = 0; j < boolKeys.length; j++) {
         const field = container.boolIndex[j]!;
-        const bit = obj[boolKeys[j]!] === true ? 1 : 0;
-        if (bit === 1) bits[field >>> 5]! |= 1 << (field & 31);
-        if (this.latestBool[field] !== bit) {
-          this.latestBool[field] = bit;
-          this.verBool[field] = seq;
-        }
+        if (obj[boolKeys[j]!] === true) bits[field >>> 5]! |= 1 << (field & 31);
       }
       const strKeys = container.strKeys;
-      for (let j = 0; j < strKeys.length; j++) {
-        const field = container.strIndex[j]!;
-        const s = obj[strKeys[j]!] as string;
-        ring.setString(slot, field, s);
-        if (this.latestStr[field] !== s) {
-          this.latestStr[field] = s;
-          this.verStr[field] = seq;
-        }
+      for (let j = 0; j < strKeys.length; j++)
+        strs[container.strIndex[j]!] = obj[strKeys[j]!] as string;
+    }
+    for (let d = 0; d < DERIVED_FIELDS.length; d++)
+      nums[NUMERIC_FIELDS.length + d] = derived?.[d] ?? NaN;
+    this.storeCheckedRow(nums, bits, strs);
+  }
+
+  /**
+   * Stores one packet given as a typed row, without building or validating an
+   * object: the caller has already checked every value as the schema would
+   * (a CSV import's fast path). `nums`: every stored numeric field, Float32
+   * columns within range; a non-finite derived value is computed from the
+   * packet's. `bits`: booleans packed 32 per word. `strs`: the string fields.
+   */
+  storeCheckedRow(nums: Float64Array, bits: Uint32Array, strs: readonly string[]): void {
+    const seq = ++this.seq;
+    const slot = this.ring.claimSlot();
+    const ring = this.ring;
+    const latestNum = this.latestNum;
+    for (let field = 0; field < NUMERIC_FIELDS.length; field++) {
+      const v = nums[field]!;
+      ring.setNumber(slot, field, v);
+      if (latestNum[field] !== v) {
+        latestNum[field] = v;
+        this.verNum[field] = seq;
       }
     }
-    for (let w = 0; w < bits.length; w++) ring.setBoolWord(slot, w, bits[w]!);
+    for (let field = 0; field < BOOLEAN_FIELDS.length; field++) {
+      const bit = (bits[field >>> 5]! >>> (field & 31)) & 1;
+      if (this.latestBool[field] !== bit) {
+        this.latestBool[field] = bit;
+        this.verBool[field] = seq;
+      }
+    }
+    for (let w = 0; w < this.boolBits.length; w++) ring.setBoolWord(slot, w, bits[w]!);
+    for (let field = 0; field < STRING_FIELDS.length; field++) {
+      const s = strs[field]!;
+      ring.setString(slot, field, s);
+      if (this.latestStr[field] !== s) {
+        this.latestStr[field] = s;
+        this.verStr[field] = seq;
+      }
+    }
     // latestNum now holds this packet's numbers: derive power from them.
     for (let d = 0; d < DERIVED_FIELDS.length; d++) {
       const field = NUMERIC_FIELDS.length + d;
-      const given = derived?.[d];
-      const v =
-        given !== undefined && Number.isFinite(given)
-          ? given
-          : DERIVED_FIELDS[d]!.compute(this.latestNum);
+      const given = nums[field]!;
+      const v = Number.isFinite(given) ? given : DERIVED_FIELDS[d]!.compute(latestNum);
       ring.setNumber(slot, field, v);
-      if (this.latestNum[field] !== v) {
-        this.latestNum[field] = v;
+      if (latestNum[field] !== v) {
+        latestNum[field] = v;
         this.verNum[field] = seq;
       }
     }
 
     this.accepted++;
     this.rate.mark();
-    this.lastPacketTime = this.latestNum[TIME_FIELD]!;
-    this.track.add(this.latestNum[LAT_FIELD]!, this.latestNum[LONG_FIELD]!);
+    this.lastPacketTime = latestNum[TIME_FIELD]!;
+    this.track.add(latestNum[LAT_FIELD]!, latestNum[LONG_FIELD]!);
   }
 }

@@ -18,6 +18,7 @@ import {
 import { useSnapshot } from "valtio";
 import type { PlaybackState, SessionInfo } from "../../../workers/contract";
 import { appState } from "../../state/appState";
+import { openCsvDialog } from "../../shell/csv/csvDialogState";
 import { rangeOf, startReplay } from "../../shell/transport/playbackActions";
 import { useLiveStatus, useTelemetry } from "../../worker-client/hooks";
 import { formatBytes, formatDuration, formatPacketDate } from "./format";
@@ -227,6 +228,20 @@ export function SessionsPanel() {
         <SectionCard>
           <BackendSpanText connected={connected} />
           <RangeForm backendConnected={connected} />
+        </SectionCard>
+      </Section>
+      <Section title="CSV files" compact titleRenderer={PanelHeading}>
+        <SectionCard>
+          <p>
+            A CSV export of every field (from Helios or its reference tool) replays here, marked as
+            imported.{" "}
+            <Button
+              icon="import"
+              text="Import CSV…"
+              data-testid="sessions-import-csv"
+              onClick={() => openCsvDialog({ kind: "import" })}
+            />
+          </p>
         </SectionCard>
       </Section>
     </div>

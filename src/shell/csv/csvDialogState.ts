@@ -1,13 +1,14 @@
 // Whether the CSV dialog is open and what it was opened for: the whole
-// history (navbar, key e), one plot (its fields and visible window) or the
-// lap table (Laps tab).
+// history (navbar, key e), one plot (its fields and visible window), the
+// lap table (Laps tab) or an import only (Sessions view).
 import { proxy, ref } from "valtio";
 import type { FieldPath } from "../../../workers/contract";
 
 export type ExportPreset =
   | { kind: "telemetry" }
   | { kind: "plot"; fields: FieldPath[]; window: { from: number; to: number } | null }
-  | { kind: "laps" };
+  | { kind: "laps" }
+  | { kind: "import" };
 
 export const csvDialog = proxy<{ open: boolean; preset: ExportPreset; opening: number }>({
   open: false,
