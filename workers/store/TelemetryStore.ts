@@ -27,7 +27,7 @@ import { float32RangeReason, fitsFloat32, needsFloat64 } from "../history/precis
 import { TrackDistance } from "../geo/geo";
 import { PacketRate } from "./PacketRate";
 import { describeIssue, describeJsonError } from "./rejectionReason";
-import { buildSeries } from "./series";
+import { buildSeries, type SeriesMemo } from "./series";
 import { NO_BACKEND_STATE } from "../service/backendInfo";
 
 /** The store's part of a snapshot; the service adds playback and recording state. */
@@ -49,6 +49,10 @@ const LONG_FIELD = NUMERIC_FIELDS.indexOf("Telemetry.GpsLongitude");
 
 type Obj = Record<string, unknown>;
 
+/** What z.object() accepts: a non-null object that is not an array. */
+const isObject = (value: unknown): value is Obj =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 /** Per packet numeric field: 1 when its column is Float32 (values must fit its range). */
 const FLOAT32_COLUMN = Uint8Array.from(NUMERIC_FIELDS, (path) => (needsFloat64(path) ? 0 : 1));
 
@@ -65,6 +69,9 @@ export class TelemetryStore {
   private readonly verBool = new Float64Array(BOOLEAN_FIELDS.length);
   private readonly verStr = new Float64Array(STRING_FIELDS.length);
   private readonly boolBits: Uint32Array;
+  /** The packet being checked, before it is stored (see stage/commit). */
+  private readonly stagedNum = new Float64Array(NUMERIC_FIELDS.length);
+  private readonly stagedStr: string[] = STRING_FIELDS.map(() => "");
   private seq = 0;
   private accepted = 0;
   private rejected = 0;
@@ -109,12 +116,23 @@ export class TelemetryStore {
         return this.reject(source, describeJsonError(error));
       }
     }
-    const parsed = telemetryPacketSchema.safeParse(withInternalNames(value));
+    const packet = withInternalNames(value);
+    // Hot path: one walk over the packet checks every field as the schema
+    // would (and the Float32 range) while copying the values out.
+    if (this.stage(packet)) {
+      this.commit(derived ?? null);
+      return true;
+    }
+    // Rejected: zod and the range check say why, in the words users read.
+    const parsed = telemetryPacketSchema.safeParse(packet);
     if (!parsed.success) return this.reject(source, describeIssue(parsed.error.issues[0]));
-    const packet = parsed.data as unknown as Obj;
-    const outOfRange = this.float32Overflow(packet);
+    const outOfRange = this.float32Overflow(parsed.data as unknown as Obj);
     if (outOfRange !== null) return this.reject(source, outOfRange);
-    this.store(packet, derived ?? null);
+    // The two checks agree by construction (the containers come from the
+    // schema); should they ever not, zod's stripped copy is stored.
+    if (!this.stage(parsed.data))
+      return this.reject(source, "packet: not a valid telemetry packet");
+    this.commit(derived ?? null);
     return true;
   }
 
@@ -163,6 +181,12 @@ export class TelemetryStore {
 
   series(request: SeriesRequest): SeriesResult {
     return buildSeries(this.ring, request);
+  }
+
+  /** Several plots' series at once, sharing plans and columns (see series.ts). */
+  seriesBatch(requests: readonly SeriesRequest[]): SeriesResult[] {
+    const memo: SeriesMemo = new Map();
+    return requests.map((request) => buildSeries(this.ring, request, memo));
   }
 
   counters(): Counters {
@@ -294,47 +318,83 @@ export class TelemetryStore {
     return null;
   }
 
-  /** Hot path: one pass over the precompiled containers, no closures, no per-field objects. */
-  private store(packet: Obj, derived: ArrayLike<number> | null): void {
-    const seq = ++this.seq;
-    const slot = this.ring.claimSlot();
-    const ring = this.ring;
+  /**
+   * Hot path, one pass over the precompiled containers (no closures, no
+   * per-field objects): checks each value as telemetryPacketSchema does
+   * (objects, finite numbers, booleans, strings; unknown keys ignored) plus
+   * the Float32 range, and copies the values to the staging row. False at the
+   * first value that fails; nothing is stored then.
+   */
+  private stage(packet: unknown): boolean {
+    if (!isObject(packet)) return false;
+    const nums = this.stagedNum;
+    const strs = this.stagedStr;
     const bits = this.boolBits;
     bits.fill(0);
     for (let c = 0; c < FIELD_CONTAINERS.length; c++) {
       const container = FIELD_CONTAINERS[c]!;
-      let obj = packet;
-      for (let k = 0; k < container.keys.length; k++) obj = obj[container.keys[k]!] as Obj;
-
+      let obj = packet as Obj;
+      for (let k = 0; k < container.keys.length; k++) {
+        const inner = obj[container.keys[k]!];
+        if (!isObject(inner)) return false;
+        obj = inner;
+      }
       const numKeys = container.numKeys;
       for (let j = 0; j < numKeys.length; j++) {
         const field = container.numIndex[j]!;
-        const v = obj[numKeys[j]!] as number;
-        ring.setNumber(slot, field, v);
-        if (this.latestNum[field] !== v) {
-          this.latestNum[field] = v;
-          this.verNum[field] = seq;
-        }
+        const v = obj[numKeys[j]!];
+        // v - v is 0 only for finite numbers (NaN and ±Infinity give NaN).
+        if (typeof v !== "number" || v - v !== 0) return false;
+        if (FLOAT32_COLUMN[field] === 1 && !fitsFloat32(v)) return false;
+        nums[field] = v;
       }
       const boolKeys = container.boolKeys;
       for (let j = 0; j < boolKeys.length; j++) {
         const field = container.boolIndex[j]!;
-        const bit = obj[boolKeys[j]!] === true ? 1 : 0;
-        if (bit === 1) bits[field >>> 5]! |= 1 << (field & 31);
-        if (this.latestBool[field] !== bit) {
-          this.latestBool[field] = bit;
-          this.verBool[field] = seq;
-        }
+        const v = obj[boolKeys[j]!];
+        if (v === true) bits[field >>> 5]! |= 1 << (field & 31);
+        else if (v !== false) return false;
       }
       const strKeys = container.strKeys;
       for (let j = 0; j < strKeys.length; j++) {
-        const field = container.strIndex[j]!;
-        const s = obj[strKeys[j]!] as string;
-        ring.setString(slot, field, s);
-        if (this.latestStr[field] !== s) {
-          this.latestStr[field] = s;
-          this.verStr[field] = seq;
-        }
+        const v = obj[strKeys[j]!];
+        if (typeof v !== "string") return false;
+        strs[container.strIndex[j]!] = v;
+      }
+    }
+    return true;
+  }
+
+  /** Stores the staged row: history, latest values with their versions, derived fields. */
+  private commit(derived: ArrayLike<number> | null): void {
+    const seq = ++this.seq;
+    const slot = this.ring.claimSlot();
+    const ring = this.ring;
+    const nums = this.stagedNum;
+    const latestNum = this.latestNum;
+    for (let field = 0; field < NUMERIC_FIELDS.length; field++) {
+      const v = nums[field]!;
+      ring.setNumber(slot, field, v);
+      if (latestNum[field] !== v) {
+        latestNum[field] = v;
+        this.verNum[field] = seq;
+      }
+    }
+    const bits = this.boolBits;
+    for (let field = 0; field < BOOLEAN_FIELDS.length; field++) {
+      const bit = (bits[field >>> 5]! >>> (field & 31)) & 1;
+      if (this.latestBool[field] !== bit) {
+        this.latestBool[field] = bit;
+        this.verBool[field] = seq;
+      }
+    }
+    const strs = this.stagedStr;
+    for (let field = 0; field < STRING_FIELDS.length; field++) {
+      const s = strs[field]!;
+      ring.setString(slot, field, s);
+      if (this.latestStr[field] !== s) {
+        this.latestStr[field] = s;
+        this.verStr[field] = seq;
       }
     }
     for (let w = 0; w < bits.length; w++) ring.setBoolWord(slot, w, bits[w]!);
