@@ -18,7 +18,6 @@ export class PlotFrameLoop {
   readonly cadence = new AdaptiveCadence();
   private handle = 0;
   private nextLiveAt = 0;
-  private lastFrameAt = NaN;
   private pageWasVisible = true;
 
   constructor(
@@ -62,7 +61,6 @@ export class PlotFrameLoop {
     if (!this.pageWasVisible) {
       this.pageWasVisible = true;
       this.cadence.restart();
-      this.lastFrameAt = NaN;
       for (const driver of this.drivers) driver.resume();
     }
     const started = performance.now();
@@ -70,11 +68,7 @@ export class PlotFrameLoop {
     const status = this.status();
     if (status) this.stats.accepted = status.counters.accepted;
     this.view.beginExtents();
-    let roundTrip = 0;
-    for (const driver of this.drivers) {
-      driver.takeExtent();
-      roundTrip = Math.max(roundTrip, driver.takeRoundTrip());
-    }
+    for (const driver of this.drivers) driver.takeExtent();
     this.view.endExtents(status?.counters.lastPacketTime ?? null);
     const range = this.view.xRange();
     const interval = this.cadence.intervalMs(
@@ -84,10 +78,8 @@ export class PlotFrameLoop {
     if (liveDue) this.nextLiveAt = now + interval - JITTER_MS;
     let drew = false;
     for (const driver of this.drivers) drew = driver.frame(range, now, liveDue, true) || drew;
-    const gap = now - this.lastFrameAt;
-    this.lastFrameAt = now;
-    const work = drew ? performance.now() - started : 0;
-    this.cadence.frame(now, gap === gap ? gap : 0, work, roundTrip, interval);
+    // Our own work only: a frame that came late for another reason must not slow the plots.
+    this.cadence.frame(now, drew ? performance.now() - started : 0);
     this.stats.intervalMs = interval;
     this.stats.cadenceFactor = this.cadence.factor;
     this.stats.slowdowns = this.cadence.slowdowns;
