@@ -7,12 +7,14 @@ import { describe, expect, it } from "vitest";
 import { initialConnection } from "../../workers/service/config";
 import { TelemetryStore } from "../../workers/store/TelemetryStore";
 import {
+  FIELD_CONTAINERS,
   BOOLEAN_FIELDS,
   NUMERIC_FIELDS,
   STRING_FIELDS,
   defaultPacket,
 } from "../../workers/telemetry/fields";
 import { needsFloat64 } from "../../workers/history/precision";
+import { buildPacketWalk } from "../../workers/store/packetWalk";
 import { telemetryPacketSchema } from "../../workers/telemetry/packetSchema";
 
 type Obj = Record<string, unknown>;
@@ -121,5 +123,30 @@ describe("series batch", () => {
     expect(rb!.data[0]).toBe(ra!.data[0]);
     expect(rb!.data[1]).toBe(ra!.data[1]);
     expect(rc!.data[1]).not.toBe(ra!.data[1]); // other units, other column
+  });
+});
+
+describe("generated packet walk", () => {
+  it("agrees with the plain loop on good and broken packets", () => {
+    const float32 = Uint8Array.from(NUMERIC_FIELDS, (path) => (needsFloat64(path) ? 0 : 1));
+    const generated = buildPacketWalk(FIELD_CONTAINERS, float32);
+    const loop = buildPacketWalk(FIELD_CONTAINERS, float32, false);
+    const row = () => ({
+      nums: new Float64Array(NUMERIC_FIELDS.length),
+      strs: STRING_FIELDS.map(() => ""),
+      bits: new Uint32Array(Math.ceil(BOOLEAN_FIELDS.length / 32)),
+    });
+    fc.assert(
+      fc.property(fc.constantFrom(...FIELDS), badValue, fc.boolean(), (path, value, edit) => {
+        const packet = goodPacket(3);
+        if (edit) setPath(packet, path, value);
+        const [a, b] = [row(), row()];
+        const ok = generated(packet, a);
+        expect(loop(packet, b)).toBe(ok);
+        if (ok)
+          expect([[...a.nums], a.strs, [...a.bits]]).toEqual([[...b.nums], b.strs, [...b.bits]]);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -27,6 +27,7 @@ import { float32RangeReason, fitsFloat32, needsFloat64 } from "../history/precis
 import { TrackDistance } from "../geo/geo";
 import { PacketRate } from "./PacketRate";
 import { describeIssue, describeJsonError } from "./rejectionReason";
+import { buildPacketWalk, type StagingRow } from "./packetWalk";
 import { buildSeries, type SeriesMemo } from "./series";
 import { NO_BACKEND_STATE } from "../service/backendInfo";
 
@@ -49,12 +50,9 @@ const LONG_FIELD = NUMERIC_FIELDS.indexOf("Telemetry.GpsLongitude");
 
 type Obj = Record<string, unknown>;
 
-/** What z.object() accepts: a non-null object that is not an array. */
-const isObject = (value: unknown): value is Obj =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** Per packet numeric field: 1 when its column is Float32 (values must fit its range). */
 const FLOAT32_COLUMN = Uint8Array.from(NUMERIC_FIELDS, (path) => (needsFloat64(path) ? 0 : 1));
+const PACKET_WALK = buildPacketWalk(FIELD_CONTAINERS, FLOAT32_COLUMN);
 
 export class TelemetryStore {
   readonly ring: ColumnRing;
@@ -72,6 +70,7 @@ export class TelemetryStore {
   /** The packet being checked, before it is stored (see stage/commit). */
   private readonly stagedNum = new Float64Array(NUMERIC_FIELDS.length);
   private readonly stagedStr: string[] = STRING_FIELDS.map(() => "");
+  private readonly staging: StagingRow;
   private seq = 0;
   private accepted = 0;
   private rejected = 0;
@@ -90,6 +89,7 @@ export class TelemetryStore {
       timeField: TIME_FIELD,
     });
     this.boolBits = new Uint32Array(this.ring.boolWords);
+    this.staging = { nums: this.stagedNum, strs: this.stagedStr, bits: this.boolBits };
     this.now = options.now ?? (() => Date.now());
     this.rate = new PacketRate(this.now);
   }
@@ -319,50 +319,14 @@ export class TelemetryStore {
   }
 
   /**
-   * Hot path, one pass over the precompiled containers (no closures, no
-   * per-field objects): checks each value as telemetryPacketSchema does
-   * (objects, finite numbers, booleans, strings; unknown keys ignored) plus
-   * the Float32 range, and copies the values to the staging row. False at the
-   * first value that fails; nothing is stored then.
+   * Hot path: one walk over the packet (packetWalk.ts) checks each value as
+   * telemetryPacketSchema does, plus the Float32 range, and copies the values
+   * to the staging row. False at the first value that fails; nothing is
+   * stored then.
    */
   private stage(packet: unknown): boolean {
-    if (!isObject(packet)) return false;
-    const nums = this.stagedNum;
-    const strs = this.stagedStr;
-    const bits = this.boolBits;
-    bits.fill(0);
-    for (let c = 0; c < FIELD_CONTAINERS.length; c++) {
-      const container = FIELD_CONTAINERS[c]!;
-      let obj = packet as Obj;
-      for (let k = 0; k < container.keys.length; k++) {
-        const inner = obj[container.keys[k]!];
-        if (!isObject(inner)) return false;
-        obj = inner;
-      }
-      const numKeys = container.numKeys;
-      for (let j = 0; j < numKeys.length; j++) {
-        const field = container.numIndex[j]!;
-        const v = obj[numKeys[j]!];
-        // v - v is 0 only for finite numbers (NaN and ±Infinity give NaN).
-        if (typeof v !== "number" || v - v !== 0) return false;
-        if (FLOAT32_COLUMN[field] === 1 && !fitsFloat32(v)) return false;
-        nums[field] = v;
-      }
-      const boolKeys = container.boolKeys;
-      for (let j = 0; j < boolKeys.length; j++) {
-        const field = container.boolIndex[j]!;
-        const v = obj[boolKeys[j]!];
-        if (v === true) bits[field >>> 5]! |= 1 << (field & 31);
-        else if (v !== false) return false;
-      }
-      const strKeys = container.strKeys;
-      for (let j = 0; j < strKeys.length; j++) {
-        const v = obj[strKeys[j]!];
-        if (typeof v !== "string") return false;
-        strs[container.strIndex[j]!] = v;
-      }
-    }
-    return true;
+    this.boolBits.fill(0);
+    return PACKET_WALK(packet, this.staging);
   }
 
   /** Stores the staged row: history, latest values with their versions, derived fields. */
