@@ -3,7 +3,7 @@ import {
   AdaptiveCadence,
   baseIntervalMs,
   FRAME_MS,
-  FRAME_WORK_BUDGET_MS,
+  FRAME_OVERRUN_MS,
   LATENCY_INTERVAL_MS,
   MAX_INTERVAL_MS,
   WORK_SHARE_BUDGET,
@@ -105,11 +105,11 @@ describe("adaptive cadence", () => {
 
   it("refreshes less often while drawing frames run over budget, never beyond the cap", () => {
     const cadence = new AdaptiveCadence();
-    run(cadence, 2, FRAME_WORK_BUDGET_MS * 2);
+    run(cadence, 2, FRAME_OVERRUN_MS * 1.5);
     expect(cadence.factor).toBeGreaterThan(1);
     expect(cadence.intervalMs(60)).toBeGreaterThan(60);
     expect(cadence.slowdowns).toBeGreaterThan(0);
-    run(cadence, 30, FRAME_WORK_BUDGET_MS * 2);
+    run(cadence, 30, FRAME_OVERRUN_MS * 1.5);
     expect(cadence.intervalMs(60)).toBe(MAX_INTERVAL_MS);
   });
 
@@ -123,7 +123,7 @@ describe("adaptive cadence", () => {
 
   it("recovers step by step once work fits again", () => {
     const cadence = new AdaptiveCadence();
-    run(cadence, 4, FRAME_WORK_BUDGET_MS * 2);
+    run(cadence, 4, FRAME_OVERRUN_MS * 1.5);
     const slowed = cadence.factor;
     run(cadence, 3, 1); // the first second may still hold slow frames
     expect(cadence.factor).toBeLessThan(slowed);
@@ -133,7 +133,7 @@ describe("adaptive cadence", () => {
 
   it("judges afresh after a pause: a hidden tab's gap is not load", () => {
     const cadence = new AdaptiveCadence();
-    run(cadence, 0.5, FRAME_WORK_BUDGET_MS * 2);
+    run(cadence, 0.5, FRAME_OVERRUN_MS * 1.5);
     cadence.restart();
     run(cadence, 3, 1);
     expect(cadence.slowdowns).toBe(0);

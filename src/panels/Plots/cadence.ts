@@ -16,10 +16,15 @@ export const LATENCY_INTERVAL_MS = 60;
 export const FRAME_MS = 1000 / 60;
 /** Overload never slows refreshes beyond this (packet-to-screen stays under 1 s). */
 export const MAX_INTERVAL_MS = 600;
-/** A drawing frame is over budget when the plots' own work in it exceeds this … */
+/** The frame loop stops drawing further plots in a frame once their work passed this. */
 export const FRAME_WORK_BUDGET_MS = 8;
+/**
+ * A drawing frame is over budget when the plots' own work in it fills a whole
+ * frame (one plot alone too slow: spreading plots over frames cannot help) …
+ */
+export const FRAME_OVERRUN_MS = FRAME_MS;
 /** … and the plots are over budget when their work takes more than this share of the wall clock. */
-export const WORK_SHARE_BUDGET = 0.12;
+export const WORK_SHARE_BUDGET = 0.2;
 const SLOW_DOWN = 1.5;
 const SPEED_UP = 1.25;
 /** Judged over this long; more than OVER_SHARE of the drawing frames over budget slows down. */
@@ -69,7 +74,7 @@ export class AdaptiveCadence {
     if (workMs > 0) {
       this.drawFrames++;
       this.workMs += workMs;
-      if (workMs > FRAME_WORK_BUDGET_MS) this.over++;
+      if (workMs > FRAME_OVERRUN_MS) this.over++;
     }
     const elapsed = now - this.windowStart;
     if (elapsed < WINDOW_MS) return;
