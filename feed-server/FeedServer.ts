@@ -334,7 +334,10 @@ export class FeedServer {
     }
     const clients = [...this.io.of("/").sockets.values()].map((socket) => socket.conn);
     for (let i = 0; i < due; i++) {
-      const time = this.options.wallClockTimestamps ? Date.now() / 1000 : packet.TimeStamp;
+      // Simulated time keeps each packet's own step (the step above covered all of them).
+      const time = this.options.wallClockTimestamps
+        ? Date.now() / 1000
+        : packet.TimeStamp - (due - 1 - i) * dt;
       const frame = head + JSON.stringify(time) + tail;
       for (const conn of clients) {
         conn.write(frame);
