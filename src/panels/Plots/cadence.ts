@@ -26,7 +26,7 @@ export const FRAME_OVERRUN_MS = FRAME_MS;
 /** … and the plots are over budget when their work takes more than this share of the wall clock. */
 export const WORK_SHARE_BUDGET = 0.2;
 const SLOW_DOWN = 1.5;
-const SPEED_UP = 1.25;
+const SPEED_UP = 1.5;
 /** Judged over this long; more than OVER_SHARE of the drawing frames over budget slows down. */
 const WINDOW_MS = 1000;
 const OVER_SHARE = 0.25;
@@ -84,7 +84,7 @@ export class AdaptiveCadence {
       const next = Math.min(this.factor * SLOW_DOWN, MAX_INTERVAL_MS / FRAME_MS);
       if (next > this.factor) this.slowdowns++;
       this.factor = next;
-    } else if (this.over === 0 && share < WORK_SHARE_BUDGET / 2) {
+    } else if (this.over === 0 && share < WORK_SHARE_BUDGET * 0.75) {
       this.factor = Math.max(1, this.factor / SPEED_UP);
     }
     this.last = { frames: this.drawFrames, over: this.over, share };
