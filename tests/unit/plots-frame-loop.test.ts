@@ -36,7 +36,7 @@ describe("plot frame loop", () => {
     );
     const log: number[][] = [];
     let n = -1;
-    const drawMs = 3; // 12 plots × 3 ms would be a 36 ms frame
+    const drawMs = FRAME_WORK_BUDGET_MS / 4; // 12 plots would make a frame three budgets long
     for (let id = 0; id < 12; id++) loop.add(fakePlot(drawMs, log, () => n, id));
     for (let f = 0; f < 8; f++) {
       log.push([]);
@@ -45,8 +45,10 @@ describe("plot frame loop", () => {
     }
     const perFrame = Math.floor(FRAME_WORK_BUDGET_MS / drawMs) + 1;
     for (const drawn of log) expect(drawn.length).toBeLessThanOrEqual(perFrame);
-    // Every plot gets its turn: over 4 frames all 12 drew, in order, none twice.
-    expect(log.slice(0, 4).flat()).toEqual([...Array(12).keys()]);
+    expect(log[0]!.length).toBeLessThan(12);
+    // The plots put off go first in the next frame, so every plot gets its turn.
+    expect(log[1]![0]).toBe(log[0]!.at(-1)! + 1);
+    expect(new Set(log.slice(0, 3).flat()).size).toBe(12);
   });
 
   it("draws every plot in one frame when they fit", () => {

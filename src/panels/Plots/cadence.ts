@@ -16,8 +16,13 @@ export const LATENCY_INTERVAL_MS = 60;
 export const FRAME_MS = 1000 / 60;
 /** Overload never slows refreshes beyond this (packet-to-screen stays under 1 s). */
 export const MAX_INTERVAL_MS = 600;
-/** The frame loop stops drawing further plots in a frame once their work passed this. */
-export const FRAME_WORK_BUDGET_MS = 8;
+/**
+ * The frame loop stops drawing further plots in a frame once their work passed
+ * this, and draws the rest first in the next frame. Every frame that changes a
+ * canvas costs a repaint (software compositing: about as much again as the
+ * draws), so plots refresh in the same frame unless that frame would grow long.
+ */
+export const FRAME_WORK_BUDGET_MS = 20;
 /**
  * A drawing frame is over budget when the plots' own work in it fills a whole
  * frame (one plot alone too slow: spreading plots over frames cannot help) …
