@@ -67,6 +67,7 @@ export async function runRate(
     speedup,
     carDropout: 0,
     wallClockTimestamps: speedup === 1,
+    encodeOncePerTick: true,
   });
   const context = await browser.newContext({ viewport: VIEWPORT });
   // A page starved of CPU may never answer an evaluate: give up after a bound.

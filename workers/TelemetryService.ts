@@ -178,21 +178,22 @@ export class TelemetryService implements TelemetryApi {
   }
 
   series(request: SeriesRequest): SeriesResult {
-    let result: SeriesResult;
+    return this.seriesBatch([request])[0]!;
+  }
+
+  seriesBatch(requests: SeriesRequest[]): SeriesResult[] {
+    const list = Array.isArray(requests) ? requests : [];
+    const clock = this.replay.on ? this.replay.clock.position : null;
+    let results: SeriesResult[];
     try {
-      result = this.view.series(request, this.replay.on ? this.replay.clock.position : null);
+      results = this.view.seriesBatch(list, clock);
     } catch {
-      const n = Array.isArray(request?.fields) ? request.fields.length : 0;
-      result = {
-        data: Array.from({ length: n + 1 }, () => new Float64Array(0)),
-        from: null,
-        to: null,
-        hasGaps: new Array<boolean>(n).fill(false),
-        units: new Array<string>(n).fill(""),
-      };
+      results = list.map(emptySeries);
     }
-    // Columns are moved, not copied, to the UI (each buffer listed once).
-    return Comlink.transfer(result, [...new Set(result.data.map((column) => column.buffer))]);
+    // Columns are moved, not copied, to the UI (each buffer listed once; plots
+    // showing the same field share its column).
+    const buffers = new Set(results.flatMap((r) => r.data.map((column) => column.buffer)));
+    return Comlink.transfer(results, [...buffers]);
   }
 
   setConnectionType(type: ConnectionType): void {
@@ -588,3 +589,14 @@ const HEADLIGHTS = {
 
 const describeShape = (generation: "2026-01" | "2026-06") =>
   generation === "2026-06" ? "flat lap records" : "nested lap records";
+
+function emptySeries(request: SeriesRequest): SeriesResult {
+  const n = Array.isArray(request?.fields) ? request.fields.length : 0;
+  return {
+    data: Array.from({ length: n + 1 }, () => new Float64Array(0)),
+    from: null,
+    to: null,
+    hasGaps: new Array<boolean>(n).fill(false),
+    units: new Array<string>(n).fill(""),
+  };
+}

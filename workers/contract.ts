@@ -416,6 +416,8 @@ export interface TelemetryApi {
   fieldCatalog(): FieldInfo[];
   snapshot(sinceSeq: number): Snapshot;
   series(request: SeriesRequest): SeriesResult;
+  /** Several plots' series at once (one frame's refresh), sharing the worker's work. */
+  seriesBatch(requests: SeriesRequest[]): SeriesResult[];
   setConnectionType(type: ConnectionType): void;
   setBackendUrl(url: string): void;
   setDemoRate(packetsPerSecond: number): void;

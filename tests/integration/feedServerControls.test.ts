@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { io, type Socket } from "socket.io-client";
 import { FeedServer } from "../../feed-server/FeedServer";
+import { TelemetryStore } from "../../workers/store/TelemetryStore";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let server: FeedServer | null = null;
@@ -42,5 +43,25 @@ describe("feed server benchmark controls", () => {
 
     await sleep(300);
     expect(server.sent).toBe(sent);
+  });
+
+  it("encodeOncePerTick: every packet a valid telemetry packet with its own time, raceInfo beside each", async () => {
+    server = await FeedServer.start({ port: 0, rate: 500, speedup: 10, encodeOncePerTick: true });
+    const store = new TelemetryStore();
+    const times: number[] = [];
+    let raceInfos = 0;
+    client = io(server.url, { transports: ["websocket"] });
+    client.on("packet", (packet: { TimeStamp: number }) => {
+      times.push(packet.TimeStamp);
+      store.ingest(packet, "NETWORK");
+    });
+    client.on("raceInfo", () => raceInfos++);
+    await new Promise<void>((resolve) => client!.once("connect", () => resolve()));
+    await sleep(600);
+    expect(times.length).toBeGreaterThan(100);
+    expect(store.counters().accepted).toBe(times.length);
+    expect(raceInfos).toBeGreaterThanOrEqual(times.length - 1);
+    // Simulated time: each packet its own step (10 × 1/500 s), never a repeat or a jump back.
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeCloseTo(0.02, 6);
   });
 });

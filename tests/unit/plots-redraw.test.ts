@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   AdaptiveCadence,
-  FRAME_WORK_BUDGET_MS,
+  baseIntervalMs,
+  FRAME_MS,
+  FRAME_OVERRUN_MS,
+  LATENCY_INTERVAL_MS,
   MAX_INTERVAL_MS,
+  WORK_SHARE_BUDGET,
 } from "../../src/panels/Plots/cadence";
 import { redrawReason, type RedrawInput } from "../../src/panels/Plots/redrawPolicy";
 
@@ -66,42 +70,60 @@ describe("when a plot must redraw", () => {
 });
 
 describe("adaptive cadence", () => {
-  /** `seconds` of 60 fps frames, each with `workMs` of plot work. */
-  function run(cadence: AdaptiveCadence, seconds: number, workMs: number, gapMs = 1000 / 60) {
+  /**
+   * `seconds` of frames `gapMs` apart; every `drawEvery`-th frame draws with
+   * `workMs` of plot work (the others draw nothing: 0).
+   */
+  function run(
+    cadence: AdaptiveCadence,
+    seconds: number,
+    workMs: number,
+    { gapMs = 1000 / 60, drawEvery = 4 } = {},
+  ) {
     let now = (cadence as unknown as { t?: number }).t ?? 0;
     for (let i = 0; i < seconds * (1000 / gapMs); i++) {
       now += gapMs;
-      cadence.frame(now, gapMs, workMs);
+      cadence.frame(now, i % drawEvery === 0 ? workMs : 0);
     }
     (cadence as unknown as { t?: number }).t = now;
   }
 
-  it("keeps the base interval while frames fit", () => {
+  it("keeps the base interval while the plots' work fits", () => {
     const cadence = new AdaptiveCadence();
     run(cadence, 5, 2);
     expect(cadence.factor).toBe(1);
     expect(cadence.intervalMs(60)).toBe(60);
   });
 
-  it("refreshes less often while frames run over budget, never beyond the cap", () => {
+  it("does not slow down for frames that come late for someone else's reason", () => {
+    // A busy machine: frames 50 ms apart, but the plots' own work is small.
     const cadence = new AdaptiveCadence();
-    run(cadence, 2, FRAME_WORK_BUDGET_MS * 2);
+    run(cadence, 5, 2, { gapMs: 50, drawEvery: 1 });
+    expect(cadence.factor).toBe(1);
+    expect(cadence.slowdowns).toBe(0);
+  });
+
+  it("refreshes less often while drawing frames run over budget, never beyond the cap", () => {
+    const cadence = new AdaptiveCadence();
+    run(cadence, 2, FRAME_OVERRUN_MS * 1.5);
     expect(cadence.factor).toBeGreaterThan(1);
     expect(cadence.intervalMs(60)).toBeGreaterThan(60);
     expect(cadence.slowdowns).toBeGreaterThan(0);
-    run(cadence, 30, FRAME_WORK_BUDGET_MS * 2);
+    run(cadence, 30, FRAME_OVERRUN_MS * 1.5);
     expect(cadence.intervalMs(60)).toBe(MAX_INTERVAL_MS);
   });
 
-  it("counts late frames as over budget (the main thread had no time)", () => {
+  it("slows down when many small draws add up to more than its share of the main thread", () => {
+    // 5 ms every frame: each frame fits, but 30 % of the wall clock does not.
     const cadence = new AdaptiveCadence();
-    run(cadence, 2, 0, 50);
+    run(cadence, 2, 5, { drawEvery: 1 });
     expect(cadence.factor).toBeGreaterThan(1);
+    expect(cadence.state.workShare).toBeGreaterThan(WORK_SHARE_BUDGET);
   });
 
-  it("recovers step by step once frames fit again", () => {
+  it("recovers step by step once work fits again", () => {
     const cadence = new AdaptiveCadence();
-    run(cadence, 4, FRAME_WORK_BUDGET_MS * 2);
+    run(cadence, 4, FRAME_OVERRUN_MS * 1.5);
     const slowed = cadence.factor;
     run(cadence, 3, 1); // the first second may still hold slow frames
     expect(cadence.factor).toBeLessThan(slowed);
@@ -109,13 +131,25 @@ describe("adaptive cadence", () => {
     expect(cadence.factor).toBe(1);
   });
 
-  it("slows down when the worker answers series requests slower than half the interval", () => {
+  it("judges afresh after a pause: a hidden tab's gap is not load", () => {
     const cadence = new AdaptiveCadence();
-    let now = 0;
-    for (let i = 0; i < 120; i++) {
-      now += 1000 / 60;
-      cadence.frame(now, 1000 / 60, 1, i % 4 === 0 ? 45 : 0, 60);
-    }
-    expect(cadence.factor).toBeGreaterThan(1);
+    run(cadence, 0.5, FRAME_OVERRUN_MS * 1.5);
+    cadence.restart();
+    run(cadence, 3, 1);
+    expect(cadence.slowdowns).toBe(0);
+  });
+});
+
+describe("refresh interval follows the window", () => {
+  it("is about one refresh per pixel of time, at most one per frame", () => {
+    expect(baseIntervalMs(10, 1000)).toBe(FRAME_MS); // 10 ms per pixel: once a frame
+    expect(baseIntervalMs(60, 2000)).toBeCloseTo(30); // 30 ms per pixel
+    expect(baseIntervalMs(30, 1000)).toBeCloseTo(30);
+  });
+
+  it("never waits longer than the latency budget allows, nor without a window", () => {
+    expect(baseIntervalMs(120, 450)).toBe(LATENCY_INTERVAL_MS); // 267 ms per pixel
+    expect(baseIntervalMs(3600, 1800)).toBe(LATENCY_INTERVAL_MS);
+    expect(baseIntervalMs(null, 500)).toBe(LATENCY_INTERVAL_MS);
   });
 });

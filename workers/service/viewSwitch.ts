@@ -73,11 +73,18 @@ export class ViewSwitch {
 
   /** Series of the shown history; in replay, "up to the newest" means up to the clock. */
   series(request: SeriesRequest, clock: number | null): SeriesResult {
-    if (this.name === "replay" && clock !== null) {
-      const to =
-        request.to === null || request.to === undefined ? clock : Math.min(request.to, clock);
-      return this.shown.series({ ...request, to });
-    }
-    return this.shown.series(request);
+    return this.shown.series(this.upToClock(request, clock));
+  }
+
+  /** One frame's requests of every visible plot, answered from one consistent history. */
+  seriesBatch(requests: readonly SeriesRequest[], clock: number | null): SeriesResult[] {
+    return this.shown.seriesBatch(requests.map((request) => this.upToClock(request, clock)));
+  }
+
+  private upToClock(request: SeriesRequest, clock: number | null): SeriesRequest {
+    if (this.name !== "replay" || clock === null) return request;
+    const to =
+      request.to === null || request.to === undefined ? clock : Math.min(request.to, clock);
+    return { ...request, to };
   }
 }

@@ -27,7 +27,8 @@ import { float32RangeReason, fitsFloat32, needsFloat64 } from "../history/precis
 import { TrackDistance } from "../geo/geo";
 import { PacketRate } from "./PacketRate";
 import { describeIssue, describeJsonError } from "./rejectionReason";
-import { buildSeries } from "./series";
+import { buildPacketWalk, type StagingRow } from "./packetWalk";
+import { buildSeries, type SeriesMemo } from "./series";
 import { NO_BACKEND_STATE } from "../service/backendInfo";
 
 /** The store's part of a snapshot; the service adds playback and recording state. */
@@ -51,6 +52,7 @@ type Obj = Record<string, unknown>;
 
 /** Per packet numeric field: 1 when its column is Float32 (values must fit its range). */
 const FLOAT32_COLUMN = Uint8Array.from(NUMERIC_FIELDS, (path) => (needsFloat64(path) ? 0 : 1));
+const PACKET_WALK = buildPacketWalk(FIELD_CONTAINERS, FLOAT32_COLUMN);
 
 export class TelemetryStore {
   readonly ring: ColumnRing;
@@ -65,9 +67,13 @@ export class TelemetryStore {
   private readonly verBool = new Float64Array(BOOLEAN_FIELDS.length);
   private readonly verStr = new Float64Array(STRING_FIELDS.length);
   private readonly boolBits: Uint32Array;
-  // The packet being stored as a typed row (see storeCheckedRow).
-  private readonly rowNums = new Float64Array(STORED_NUMERIC_FIELDS.length);
-  private readonly rowStrs: string[] = STRING_FIELDS.map(() => "");
+  /**
+   * The packet being checked, before it is stored (see stage/storeCheckedRow):
+   * every stored numeric field, the derived ones last (NaN = compute).
+   */
+  private readonly stagedNum = new Float64Array(STORED_NUMERIC_FIELDS.length);
+  private readonly stagedStr: string[] = STRING_FIELDS.map(() => "");
+  private readonly staging: StagingRow;
   private seq = 0;
   private accepted = 0;
   private rejected = 0;
@@ -86,6 +92,7 @@ export class TelemetryStore {
       timeField: TIME_FIELD,
     });
     this.boolBits = new Uint32Array(this.ring.boolWords);
+    this.staging = { nums: this.stagedNum, strs: this.stagedStr, bits: this.boolBits };
     this.now = options.now ?? (() => Date.now());
     this.rate = new PacketRate(this.now);
   }
@@ -112,12 +119,23 @@ export class TelemetryStore {
         return this.reject(source, describeJsonError(error));
       }
     }
-    const parsed = telemetryPacketSchema.safeParse(withInternalNames(value));
+    const packet = withInternalNames(value);
+    // Hot path: one walk over the packet checks every field as the schema
+    // would (and the Float32 range) while copying the values out.
+    if (this.stage(packet)) {
+      this.commit(derived ?? null);
+      return true;
+    }
+    // Rejected: zod and the range check say why, in the words users read.
+    const parsed = telemetryPacketSchema.safeParse(packet);
     if (!parsed.success) return this.reject(source, describeIssue(parsed.error.issues[0]));
-    const packet = parsed.data as unknown as Obj;
-    const outOfRange = this.float32Overflow(packet);
+    const outOfRange = this.float32Overflow(parsed.data as unknown as Obj);
     if (outOfRange !== null) return this.reject(source, outOfRange);
-    this.store(packet, derived ?? null);
+    // The two checks agree by construction (the containers come from the
+    // schema); should they ever not, zod's stripped copy is stored.
+    if (!this.stage(parsed.data))
+      return this.reject(source, "packet: not a valid telemetry packet");
+    this.commit(derived ?? null);
     return true;
   }
 
@@ -166,6 +184,12 @@ export class TelemetryStore {
 
   series(request: SeriesRequest): SeriesResult {
     return buildSeries(this.ring, request);
+  }
+
+  /** Several plots' series at once, sharing plans and columns (see series.ts). */
+  seriesBatch(requests: readonly SeriesRequest[]): SeriesResult[] {
+    const memo: SeriesMemo = new Map();
+    return requests.map((request) => buildSeries(this.ring, request, memo));
   }
 
   counters(): Counters {
@@ -304,39 +328,32 @@ export class TelemetryStore {
     return null;
   }
 
-  /** Hot path: one pass over the precompiled containers into the typed row, then storeCheckedRow. */
-  private store(packet: Obj, derived: ArrayLike<number> | null): void {
-    const nums = this.rowNums;
-    const bits = this.boolBits;
-    const strs = this.rowStrs;
-    bits.fill(0);
-    for (let c = 0; c < FIELD_CONTAINERS.length; c++) {
-      const container = FIELD_CONTAINERS[c]!;
-      let obj = packet;
-      for (let k = 0; k < container.keys.length; k++) obj = obj[container.keys[k]!] as Obj;
-      const numKeys = container.numKeys;
-      for (let j = 0; j < numKeys.length; j++)
-        nums[container.numIndex[j]!] = obj[numKeys[j]!] as number;
-      const boolKeys = container.boolKeys;
-      for (let j = 0; j < boolKeys.length; j++) {
-        const field = container.boolIndex[j]!;
-        if (obj[boolKeys[j]!] === true) bits[field >>> 5]! |= 1 << (field & 31);
-      }
-      const strKeys = container.strKeys;
-      for (let j = 0; j < strKeys.length; j++)
-        strs[container.strIndex[j]!] = obj[strKeys[j]!] as string;
-    }
+  /**
+   * Hot path: one walk over the packet (packetWalk.ts) checks each value as
+   * telemetryPacketSchema does, plus the Float32 range, and copies the values
+   * to the staging row. False at the first value that fails; nothing is
+   * stored then.
+   */
+  private stage(packet: unknown): boolean {
+    this.boolBits.fill(0);
+    return PACKET_WALK(packet, this.staging);
+  }
+
+  /** Stores the staged row, with `derived` values given or computed. */
+  private commit(derived: ArrayLike<number> | null): void {
+    const nums = this.stagedNum;
     for (let d = 0; d < DERIVED_FIELDS.length; d++)
       nums[NUMERIC_FIELDS.length + d] = derived?.[d] ?? NaN;
-    this.storeCheckedRow(nums, bits, strs);
+    this.storeCheckedRow(nums, this.boolBits, this.stagedStr);
   }
 
   /**
    * Stores one packet given as a typed row, without building or validating an
    * object: the caller has already checked every value as the schema would
-   * (a CSV import's fast path). `nums`: every stored numeric field, Float32
-   * columns within range; a non-finite derived value is computed from the
-   * packet's. `bits`: booleans packed 32 per word. `strs`: the string fields.
+   * (live ingest's walk, a CSV import's fast path). `nums`: every stored
+   * numeric field, Float32 columns within range; a non-finite derived value is
+   * computed from the packet's. `bits`: booleans packed 32 per word. `strs`:
+   * the string fields.
    */
   storeCheckedRow(nums: Float64Array, bits: Uint32Array, strs: readonly string[]): void {
     const seq = ++this.seq;
@@ -358,7 +375,7 @@ export class TelemetryStore {
         this.verBool[field] = seq;
       }
     }
-    for (let w = 0; w < this.boolBits.length; w++) ring.setBoolWord(slot, w, bits[w]!);
+    for (let w = 0; w < bits.length; w++) ring.setBoolWord(slot, w, bits[w]!);
     for (let field = 0; field < STRING_FIELDS.length; field++) {
       const s = strs[field]!;
       ring.setString(slot, field, s);

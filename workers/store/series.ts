@@ -1,9 +1,18 @@
 // Builds a plot series (uPlot AlignedData) from the ring: binary-searches the
 // time window, plans the downsampling once on x, then fills one fresh
 // Float64Array per field (fresh so the service can transfer each buffer).
+// A batch (every visible plot's request of one frame) shares the work: one
+// plan per distinct window and width, one column per distinct field and
+// units; plots that show the same field get the same column.
 import type { SeriesRequest, SeriesResult } from "../contract";
 import type { ColumnRing } from "../history/ColumnRing";
-import { fillColumn, lowerBound, planDownsample, upperBound } from "../history/downsample";
+import {
+  fillColumn,
+  lowerBound,
+  planDownsample,
+  upperBound,
+  type DownsamplePlan,
+} from "../history/downsample";
 import { storedFieldInfo, storedFieldSlot } from "../telemetry/derivedFields";
 import { convertColumnInPlace, displayUnit } from "../units";
 
@@ -27,43 +36,79 @@ function windowBounds(ring: ColumnRing, from: number | null, to: number | null):
   return [lo, Math.max(lo, hi)];
 }
 
-export function buildSeries(ring: ColumnRing, request: SeriesRequest): SeriesResult {
+interface PlannedWindow {
+  lo: number;
+  count: number;
+  plan: DownsamplePlan;
+  from: number | null;
+  to: number | null;
+  /** Filled columns of this window by field and units. */
+  columns: Map<string, { out: Float64Array; gaps: boolean; unit: string }>;
+}
+
+/** Shared work of one batch: plans by window and width (valid while the ring does not change). */
+export type SeriesMemo = Map<string, PlannedWindow>;
+
+export function buildSeries(
+  ring: ColumnRing,
+  request: SeriesRequest,
+  memo: SeriesMemo = new Map(),
+): SeriesResult {
   const fields = Array.isArray(request.fields) ? request.fields : [];
   const points =
     Number.isFinite(request.points) && request.points >= 1 ? Math.floor(request.points) : 1;
   const [lo, hi] = windowBounds(ring, request.from ?? null, request.to ?? null);
-  const count = hi - lo;
-  const scratch = scratchFor(ring);
-  const x = ring.timeWindow(lo, count, scratch.x);
-  const plan = planDownsample(x, 0, count, points);
-
-  const data: Float64Array[] = [plan.x];
+  const key = `${lo}:${hi}:${points}`;
+  let planned = memo.get(key);
+  if (!planned) {
+    const count = hi - lo;
+    const x = ring.timeWindow(lo, count, scratchFor(ring).x);
+    planned = {
+      lo,
+      count,
+      plan: planDownsample(x, 0, count, points),
+      from: count > 0 ? (x[0] as number) : null,
+      to: count > 0 ? (x[count - 1] as number) : null,
+      columns: new Map(),
+    };
+    memo.set(key, planned);
+  }
+  const data: Float64Array[] = [planned.plan.x];
   const hasGaps: boolean[] = [];
   const units: string[] = [];
   for (const path of fields) {
-    const out = new Float64Array(plan.x.length);
-    const slot = storedFieldSlot(path);
-    const metricUnit = storedFieldInfo(path)?.unit ?? "";
-    if (!slot || slot.kind === "string") {
-      out.fill(NaN); // unknown or non-plottable field: a visible gap, never a throw
-      hasGaps.push(true);
-      units.push("");
-    } else {
-      const y =
-        slot.kind === "number"
-          ? ring.numericWindow(slot.index, lo, count, scratch.y)
-          : ring.booleanWindow(slot.index, lo, count, scratch.y);
-      hasGaps.push(fillColumn(plan, y, out));
-      convertColumnInPlace(out, metricUnit, request.units);
-      units.push(displayUnit(metricUnit, request.units));
+    const columnKey = `${path}\u0000${request.units}`;
+    let column = planned.columns.get(columnKey);
+    if (!column) {
+      column = fillField(ring, planned, path, request.units);
+      planned.columns.set(columnKey, column);
     }
-    data.push(out);
+    data.push(column.out);
+    hasGaps.push(column.gaps);
+    units.push(column.unit);
   }
-  return {
-    data,
-    from: count > 0 ? (x[0] as number) : null,
-    to: count > 0 ? (x[count - 1] as number) : null,
-    hasGaps,
-    units,
-  };
+  return { data, from: planned.from, to: planned.to, hasGaps, units };
+}
+
+function fillField(
+  ring: ColumnRing,
+  { plan, lo, count }: PlannedWindow,
+  path: string,
+  appUnits: SeriesRequest["units"],
+): { out: Float64Array; gaps: boolean; unit: string } {
+  const out = new Float64Array(plan.x.length);
+  const slot = storedFieldSlot(path);
+  const metricUnit = storedFieldInfo(path)?.unit ?? "";
+  if (!slot || slot.kind === "string") {
+    out.fill(NaN); // unknown or non-plottable field: a visible gap, never a throw
+    return { out, gaps: true, unit: "" };
+  }
+  const scratch = scratchFor(ring);
+  const y =
+    slot.kind === "number"
+      ? ring.numericWindow(slot.index, lo, count, scratch.y)
+      : ring.booleanWindow(slot.index, lo, count, scratch.y);
+  const gaps = fillColumn(plan, y, out);
+  convertColumnInPlace(out, metricUnit, appUnits);
+  return { out, gaps, unit: displayUnit(metricUnit, appUnits) };
 }

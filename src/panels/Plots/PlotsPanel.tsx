@@ -11,6 +11,7 @@ import { MAX_PLOTS, WINDOW_SECONDS, type WindowPreset } from "./layout";
 import { addPlot, layoutNotice, plotLayout, setWindowPreset } from "./layoutStore";
 import { PlotCard } from "./PlotCard";
 import { PlotFrameLoop } from "./frameLoop";
+import { batchingSource } from "./seriesBatcher";
 import { plotStats } from "./plotStats";
 import { PlotToolbar } from "./PlotToolbar";
 import { PlotView } from "./plotView";
@@ -87,7 +88,7 @@ function usePlotWorkspaceState(window: WindowPreset): PlotWorkspace {
       view,
       stats,
       loop,
-      source: (request) => client.api.series(request),
+      source: batchingSource((requests) => client.api.seriesBatch(requests)),
       actions: {
         zoomTo: (min, max) => view.zoomTo(min, max),
         panBy: (fraction) => view.panBy(fraction),

@@ -1,30 +1,40 @@
 // How often live plots refresh. The base interval follows the window (about
-// one refresh per pixel of time) but never waits longer than the latency
-// budget allows, and never refreshes more than once a frame. When frames run
-// over budget, the interval grows (the picture refreshes less often) instead
-// of frames growing into long tasks; it shrinks back once frames fit again.
+// one refresh per pixel of time: a 10-minute window on 600 px moves a pixel a
+// second, so refreshing faster changes nothing the eye can see), never faster
+// than a frame, and never slower than the latency budget allows.
+//
+// It backs off only when OUR work overruns: the plots' own main-thread time
+// per drawing frame, or their share of the wall clock. A frame that comes late
+// for someone else's reason (a GC, another tab, a busy machine) says nothing
+// about what the plots cost, and slowing down for it only adds latency. When
+// our work overruns, the interval grows (the picture refreshes less often)
+// instead of frames growing into long tasks; it shrinks back once work fits.
 
-/** Longest wait between live refreshes while frames fit: keeps packet-to-screen p95 under 100 ms. */
+/** Longest wait between live refreshes while work fits: packet-to-screen p95 stays under 100 ms. */
 export const LATENCY_INTERVAL_MS = 60;
 /** Never refresh faster than a frame. */
 export const FRAME_MS = 1000 / 60;
 /** Overload never slows refreshes beyond this (packet-to-screen stays under 1 s). */
 export const MAX_INTERVAL_MS = 600;
-/** A frame is over budget when the plots' own work exceeds this … */
-export const FRAME_WORK_BUDGET_MS = 8;
-/** … or when it comes this late (the main thread had no time for it) … */
-export const LATE_FRAME_MS = 34;
 /**
- * … or when a series request took longer than this share of the interval:
- * the worker (which shares the cores with the socket and the renderer) spends
- * too much of its time on plots, and must keep up with the socket first.
+ * The frame loop stops drawing further plots in a frame once their work passed
+ * this, and draws the rest first in the next frame. Every frame that changes a
+ * canvas costs a repaint (software compositing: about as much again as the
+ * draws), so plots refresh in the same frame unless that frame would grow long.
  */
-export const ROUND_TRIP_SHARE = 0.5;
+export const FRAME_WORK_BUDGET_MS = 20;
+/**
+ * A drawing frame is over budget when the plots' own work in it fills a whole
+ * frame (one plot alone too slow: spreading plots over frames cannot help) …
+ */
+export const FRAME_OVERRUN_MS = FRAME_MS;
+/** … and the plots are over budget when their work takes more than this share of the wall clock. */
+export const WORK_SHARE_BUDGET = 0.2;
 const SLOW_DOWN = 1.5;
-const SPEED_UP = 1.25;
-/** Judged over this long; a share of bad frames above OVER_SHARE slows down. */
+const SPEED_UP = 1.5;
+/** Judged over this long; more than OVER_SHARE of the drawing frames over budget slows down. */
 const WINDOW_MS = 1000;
-const OVER_SHARE = 0.1;
+const OVER_SHARE = 0.25;
 
 /** One refresh per pixel of time, bounded by a frame and by the latency budget. */
 export function baseIntervalMs(windowSeconds: number | null, pixels: number): number {
@@ -36,9 +46,11 @@ export function baseIntervalMs(windowSeconds: number | null, pixels: number): nu
 export interface CadenceState {
   /** Current factor on the base interval (1 = not slowed). */
   factor: number;
-  /** Frames judged in the last window and how many ran over budget. */
+  /** Drawing frames judged in the last window and how many ran over budget. */
   frames: number;
   overBudget: number;
+  /** The plots' share of the wall clock in the last window (0..1). */
+  workShare: number;
   /** How many times the cadence was slowed since the page loaded. */
   slowdowns: number;
 }
@@ -47,10 +59,10 @@ export class AdaptiveCadence {
   factor = 1;
   slowdowns = 0;
   private windowStart = NaN;
-  private frames = 0;
+  private drawFrames = 0;
   private over = 0;
-  private lastFrames = 0;
-  private lastOver = 0;
+  private workMs = 0;
+  private last = { frames: 0, over: 0, share: 0 };
 
   /** The interval to wait before the next live refresh. */
   intervalMs(base: number): number {
@@ -58,47 +70,45 @@ export class AdaptiveCadence {
   }
 
   /**
-   * One animation frame: `gapMs` since the previous one, `workMs` spent on
-   * plots in it. Only frames that drew count as over budget for work; a late
-   * frame counts either way (someone needed the main thread). `roundTripMs`:
-   * the slowest series request answered in this frame (0: none), judged
-   * against the interval in force, `intervalMs`.
+   * One animation frame at `now` in which the plots spent `workMs` of main
+   * thread (0 when nothing drew). How late the frame came is deliberately not
+   * an input: only our own work decides.
    */
-  frame(now: number, gapMs: number, workMs: number, roundTripMs = 0, intervalMs = Infinity): void {
+  frame(now: number, workMs: number): void {
     if (!(this.windowStart <= now)) this.windowStart = now;
-    this.frames++;
-    if (
-      workMs > FRAME_WORK_BUDGET_MS ||
-      gapMs > LATE_FRAME_MS ||
-      roundTripMs > intervalMs * ROUND_TRIP_SHARE
-    )
-      this.over++;
-    if (now - this.windowStart < WINDOW_MS) return;
-    const share = this.over / Math.max(1, this.frames);
-    if (share > OVER_SHARE) {
+    if (workMs > 0) {
+      this.drawFrames++;
+      this.workMs += workMs;
+      if (workMs > FRAME_OVERRUN_MS) this.over++;
+    }
+    const elapsed = now - this.windowStart;
+    if (elapsed < WINDOW_MS) return;
+    const share = this.workMs / elapsed;
+    const overFrames = this.over > OVER_SHARE * Math.max(1, this.drawFrames);
+    if (overFrames || share > WORK_SHARE_BUDGET) {
       const next = Math.min(this.factor * SLOW_DOWN, MAX_INTERVAL_MS / FRAME_MS);
       if (next > this.factor) this.slowdowns++;
       this.factor = next;
-    } else if (this.over === 0) {
+    } else if (this.over === 0 && share < WORK_SHARE_BUDGET * 0.75) {
       this.factor = Math.max(1, this.factor / SPEED_UP);
     }
-    this.lastFrames = this.frames;
-    this.lastOver = this.over;
-    this.frames = this.over = 0;
+    this.last = { frames: this.drawFrames, over: this.over, share };
+    this.drawFrames = this.over = this.workMs = 0;
     this.windowStart = now;
   }
 
   /** After a pause (hidden tab): judge afresh, the gap says nothing about load. */
   restart(): void {
     this.windowStart = NaN;
-    this.frames = this.over = 0;
+    this.drawFrames = this.over = this.workMs = 0;
   }
 
   get state(): CadenceState {
     return {
       factor: this.factor,
-      frames: this.lastFrames,
-      overBudget: this.lastOver,
+      frames: this.last.frames,
+      overBudget: this.last.over,
+      workShare: this.last.share,
       slowdowns: this.slowdowns,
     };
   }

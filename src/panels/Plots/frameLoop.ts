@@ -5,7 +5,7 @@
 // frame: every frame that changes a canvas costs a whole repaint. In a hidden
 // page nothing is asked or drawn; plots catch up when the page is seen again.
 import type { LiveStatus } from "../../worker-client/liveStore";
-import { AdaptiveCadence, baseIntervalMs } from "./cadence";
+import { AdaptiveCadence, baseIntervalMs, FRAME_WORK_BUDGET_MS } from "./cadence";
 import type { PlotDriver } from "./plotDriver";
 import type { PlotStats } from "./plotStats";
 import type { PlotView } from "./plotView";
@@ -18,7 +18,8 @@ export class PlotFrameLoop {
   readonly cadence = new AdaptiveCadence();
   private handle = 0;
   private nextLiveAt = 0;
-  private lastFrameAt = NaN;
+  /** Where the next frame starts drawing: the first plot deferred by the last one. */
+  private resumeAt = 0;
   private pageWasVisible = true;
 
   constructor(
@@ -62,7 +63,6 @@ export class PlotFrameLoop {
     if (!this.pageWasVisible) {
       this.pageWasVisible = true;
       this.cadence.restart();
-      this.lastFrameAt = NaN;
       for (const driver of this.drivers) driver.resume();
     }
     const started = performance.now();
@@ -70,11 +70,7 @@ export class PlotFrameLoop {
     const status = this.status();
     if (status) this.stats.accepted = status.counters.accepted;
     this.view.beginExtents();
-    let roundTrip = 0;
-    for (const driver of this.drivers) {
-      driver.takeExtent();
-      roundTrip = Math.max(roundTrip, driver.takeRoundTrip());
-    }
+    for (const driver of this.drivers) driver.takeExtent();
     this.view.endExtents(status?.counters.lastPacketTime ?? null);
     const range = this.view.xRange();
     const interval = this.cadence.intervalMs(
@@ -82,12 +78,25 @@ export class PlotFrameLoop {
     );
     const liveDue = now >= this.nextLiveAt;
     if (liveDue) this.nextLiveAt = now + interval - JITTER_MS;
+    // Plots draw in turn until the frame's work budget is spent; the rest draw
+    // first in the next frame (one frame later), so twelve plots refreshing
+    // together never make one long frame.
+    const order = [...this.drivers];
+    const first = this.resumeAt % Math.max(1, order.length);
     let drew = false;
-    for (const driver of this.drivers) drew = driver.frame(range, now, liveDue, true) || drew;
-    const gap = now - this.lastFrameAt;
-    this.lastFrameAt = now;
-    const work = drew ? performance.now() - started : 0;
-    this.cadence.frame(now, gap === gap ? gap : 0, work, roundTrip, interval);
+    let deferred = -1;
+    for (let k = 0; k < order.length; k++) {
+      const i = (first + k) % order.length;
+      if (drew && performance.now() - started > FRAME_WORK_BUDGET_MS) {
+        deferred = i;
+        this.stats.deferredDraws += order.length - k;
+        break;
+      }
+      drew = order[i]!.frame(range, now, liveDue, true) || drew;
+    }
+    this.resumeAt = deferred >= 0 ? deferred : first;
+    // Our own work only: a frame that came late for another reason must not slow the plots.
+    this.cadence.frame(now, drew ? performance.now() - started : 0);
     this.stats.intervalMs = interval;
     this.stats.cadenceFactor = this.cadence.factor;
     this.stats.slowdowns = this.cadence.slowdowns;

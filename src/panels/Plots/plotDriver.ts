@@ -38,7 +38,6 @@ export class PlotDriver {
   private onScreen = true;
   /** Came back into view: ask at once instead of waiting for the cadence. */
   private catchUp = false;
-  private roundTripMs = 0;
   private legendAt = -Infinity;
   /** New values were drawn that the legend does not show yet. */
   private legendDue = false;
@@ -92,13 +91,6 @@ export class PlotDriver {
   /** The page became visible again: catch up with what happened meanwhile. */
   resume(): void {
     this.catchUp = true;
-  }
-
-  /** The round trip of the request answered since the last call (ms; 0 when none). */
-  takeRoundTrip(): number {
-    const ms = this.roundTripMs;
-    this.roundTripMs = 0;
-    return ms;
   }
 
   /** About one point per CSS pixel of plotting area; read each frame (resizes). */
@@ -221,11 +213,9 @@ export class PlotDriver {
     this.catchUp = false;
     this.requestedKey = key;
     this.stats.requests++;
-    const sent = performance.now();
     this.source({ fields: this.fields, from, to, points: this.points, units: this.units }).then(
       (result) => {
         this.inFlight = false;
-        this.roundTripMs = performance.now() - sent;
         // Latest wins: a result for a view that has since changed is not drawn.
         if (key !== this.requestKey()) this.stats.staleResults++;
         else this.pending = result;

@@ -16,6 +16,8 @@ export class PlotStats {
   /** Results dropped because they changed nothing visible; draws skipped off screen or hidden. */
   skippedDraws = 0;
   hiddenSkips = 0;
+  /** Plot turns put off to the next frame because the frame's work budget was spent. */
+  deferredDraws = 0;
   /** Animation frames that came while the page was hidden (did nothing). */
   hiddenFrames = 0;
   /** Live refresh interval now (ms), its adaptive factor (1 = not slowed), slow-downs so far. */
@@ -73,7 +75,7 @@ export class PlotStats {
   reset(): void {
     this.frames = this.setDataCalls = this.setDataMs = this.maxSetDataMs = 0;
     this.requests = this.staleResults = this.errors = 0;
-    this.skippedDraws = this.hiddenSkips = this.hiddenFrames = 0;
+    this.skippedDraws = this.hiddenSkips = this.hiddenFrames = this.deferredDraws = 0;
     this.ringNext = this.updateNext = 0;
   }
 }
