@@ -29,6 +29,7 @@ installTestHooks(window.location.search);
 const config = {
   backendUrl: appState.backendUrl,
   connectionType: appState.connectionType,
+  lapCoords: appState.lapCoords,
   ...configFromUrl(window.location.search),
 };
 if (config.backendUrl) appState.backendUrl = config.backendUrl;

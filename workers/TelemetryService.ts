@@ -135,6 +135,9 @@ export class TelemetryService implements TelemetryApi {
       seed: this.demoSeed,
       timers: this.timers,
     });
+    // The saved finish line, so the simulated car's first lap already ends there.
+    const line = this.config.lapCoords;
+    if (line) this.demo.setFinishLine(line.lat, line.long);
     this.network = new NetworkSource(this.sinkFor("NETWORK"), {
       url: this.config.backendUrl,
       pingIntervalMs: this.config.pingIntervalMs,

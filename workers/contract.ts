@@ -333,6 +333,8 @@ export interface WorkerConfig {
   demoRate: number;
   /** Latency ping period, ms (default 10_000). */
   pingIntervalMs: number;
+  /** The saved finish line: the simulated car laps at it from the start (null = its default line). */
+  lapCoords: LapCoords | null;
 }
 
 /** What to export; the defaults are every field, the whole history, every packet. */
