@@ -322,7 +322,8 @@ export class TelemetryService implements TelemetryApi {
     const to =
       clock === null ? request?.to : request?.to == null ? clock : Math.min(request.to, clock);
     const result = buildTrack(this.view.store.ring, lapEnds, { ...request, to: to ?? null });
-    const buffers = [result.time, result.lat, result.long, result.value].map((a) => a.buffer);
+    const columns = [result.time, result.lat, result.long, result.value];
+    const buffers = [...columns, ...result.details.map((d) => d.values)].map((a) => a.buffer);
     return Comlink.transfer(result, buffers);
   }
 

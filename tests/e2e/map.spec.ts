@@ -19,7 +19,7 @@ async function watchRequests(page: Page): Promise<string[]> {
 
 /** The trail's canvas has drawn pixels (not just the background). */
 async function trailDrawn(page: Page): Promise<boolean> {
-  return page.locator(".leaflet-overlay-pane canvas").evaluate((canvas) => {
+  return page.getByTestId("map-trail").evaluate((canvas) => {
     const c = canvas as HTMLCanvasElement;
     const data = c.getContext("2d")?.getImageData(0, 0, c.width, c.height).data;
     if (!data) return false;
@@ -47,7 +47,7 @@ test("draws the DEMO track and the car marker with no request leaving the machin
   expect(outside).toEqual([]);
 });
 
-test("hovering the trail shows time and value; clicking moves the plots there", async ({
+test("hovering the trail shows the time and the values there; clicking moves the plots there", async ({
   page,
 }) => {
   await page.goto(`/map?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=50`);
@@ -59,7 +59,21 @@ test("hovering the trail shows time and value; clicking moves the plots there", 
   const box = (await car.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await expect(page.getByTestId("map-hover")).toContainText(/\d{1,2}:\d{2}:\d{2}/);
-  await expect(page.getByTestId("map-hover")).toContainText("Vehicle Velocity");
+  const hover = page.getByTestId("map-hover");
+  await expect(hover).toContainText("Vehicle Velocity");
+  // The moment's main values, in the current (metric) units.
+  for (const text of [
+    "Pack Power",
+    "Pack Voltage",
+    "Pack Current",
+    "MPPT Array Power",
+    " m/s",
+    " V",
+    " A",
+    " W",
+  ])
+    await expect(hover).toContainText(text);
+  await page.screenshot({ path: "/tmp/e2e10/map-hover.png" });
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   await expect(page.getByTestId("map-moment")).toContainText("Plots moved to");
   await page.getByRole("tab", { name: "Plots" }).click();
