@@ -47,6 +47,27 @@ test("draws the DEMO track and the car marker with no request leaving the machin
   expect(outside).toEqual([]);
 });
 
+test("a tile server that does not answer gives one quiet notice, with the attribution shown", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  // Port 9 (discard) on this machine: every tile request is refused.
+  const settings = { tileUrl: "http://127.0.0.1:9/{z}/{x}/{y}.png", attribution: "Test tiles" };
+  await page.addInitScript(
+    (value) => localStorage.setItem("mapSettings", value),
+    JSON.stringify(settings),
+  );
+  await page.goto(`/map?backend=${encodeURIComponent(NO_BACKEND_URL)}`);
+  await expect(page.getByTestId("map-tile-notice")).toHaveCount(1, { timeout: 20_000 });
+  await expect(page.getByTestId("map-tile-notice")).toContainText("did not answer");
+  await expect(page.locator(".leaflet-control-attribution")).toContainText("Test tiles");
+  await page.waitForTimeout(1000); // more tiles fail meanwhile: still one notice, no toast
+  await expect(page.getByTestId("map-tile-notice")).toHaveCount(1);
+  await expect(page.locator(".helios-toaster .bp6-toast")).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 test("hovering the trail shows the time and the values there; clicking moves the plots there", async ({
   page,
 }) => {

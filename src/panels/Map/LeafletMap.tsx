@@ -43,7 +43,8 @@ export default function LeafletMap() {
   const [layer, setLayer] = useState<TrackLayer | null>(null);
   const [legend, setLegend] = useState<TrailMeta | null>(null);
   const [moment, setMoment] = useState<number | null>(null);
-  const [tileFailed, setTileFailed] = useState(false);
+  // The tile URL that failed: one quiet notice, gone when another URL is set.
+  const [failedTiles, setFailedTiles] = useState<string | null>(null);
   const pointsRef = useRef<HTMLDivElement>(null);
   const onLayer = useCallback((next: TrackLayer | null) => {
     setLayer(next);
@@ -63,7 +64,7 @@ export default function LeafletMap() {
         onPick={() => setPicking((p) => !p)}
         onFit={() => fitTrack(map, layer)}
       />
-      {tileFailed && (
+      {tileUrl && failedTiles === tileUrl && (
         <Callout compact icon="offline" data-testid="map-tile-notice">
           The tile server did not answer: the map is shown without tiles.
         </Callout>
@@ -86,7 +87,7 @@ export default function LeafletMap() {
               key={tileUrl}
               url={tileUrl}
               attribution={attribution}
-              eventHandlers={{ tileerror: () => setTileFailed(true) }}
+              eventHandlers={{ tileerror: () => setFailedTiles(tileUrl) }}
             />
           )}
           <ScaleControl position="bottomleft" />
