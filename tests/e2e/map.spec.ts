@@ -147,3 +147,46 @@ for (const generation of ["2026-01", "2026-06"] as const) {
     }
   });
 }
+
+/** Pixels of the selected lap's highlight: its translucent blue, wider than the trail. */
+async function highlightPixels(page: Page): Promise<number> {
+  return page.getByTestId("map-trail").evaluate((canvas) => {
+    const c = canvas as HTMLCanvasElement;
+    const data = c.getContext("2d")?.getImageData(0, 0, c.width, c.height).data;
+    if (!data) return 0;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
+      if (a > 90 && a < 140 && b > r + 100 && b > g + 50) n++;
+    }
+    return n;
+  });
+}
+
+test("selecting a lap zooms the plots to it and highlights its part of the track", async ({
+  page,
+}) => {
+  // 40 simulated seconds per second: a lap of the circuit every few seconds.
+  const server = await FeedServer.start({ port: 0, rate: 20, speedup: 40, seededLaps: 0 });
+  try {
+    await page.goto(`/laps?backend=${encodeURIComponent(server.url)}`);
+    await expect(page.getByTestId("status-connection-type")).toHaveText("NETWORK", {
+      timeout: 20_000,
+    });
+    await expect(page.getByTestId("lap-row").first()).toBeVisible({ timeout: 30_000 });
+    await page.getByRole("tab", { name: "Map" }).click();
+    await page.getByTestId("map-fit").click();
+    await expect.poll(() => trailDrawn(page), { timeout: 20_000 }).toBe(true);
+    expect(await highlightPixels(page)).toBeLessThan(20);
+    await page.getByRole("tab", { name: "Laps" }).click();
+    await page.getByTestId("lap-row").first().click();
+    await page.getByRole("tab", { name: "Map" }).click();
+    await page.getByTestId("map-fit").click();
+    await expect.poll(() => highlightPixels(page), { timeout: 10_000 }).toBeGreaterThan(200);
+    await page.screenshot({ path: "/tmp/e2e10/map-lap.png" });
+    await page.getByRole("tab", { name: "Plots" }).click();
+    await expect(page.getByTestId("plots-focus")).toContainText("Lap 1", { timeout: 20_000 });
+  } finally {
+    await server.stop();
+  }
+});
