@@ -323,8 +323,10 @@ export class TelemetryService implements TelemetryApi {
       clock === null ? request?.to : request?.to == null ? clock : Math.min(request.to, clock);
     const result = buildTrack(this.view.store.ring, lapEnds, { ...request, to: to ?? null });
     const columns = [result.time, result.lat, result.long, result.value];
-    const buffers = [...columns, ...result.details.map((d) => d.values)].map((a) => a.buffer);
-    return Comlink.transfer(result, buffers);
+    const buffers = new Set(
+      [...columns, ...result.details.map((d) => d.values)].map((a) => a.buffer),
+    );
+    return Comlink.transfer(result, [...buffers]);
   }
 
   async setLapCoords(request: LapCoordsRequest): Promise<LapCoordsAnswer> {

@@ -69,9 +69,18 @@ function fieldReader(ring: ColumnRing, path: FieldPath, units: TrackRequest["uni
   return { read, label: info?.label ?? path, unit: displayUnit(metricUnit, units) };
 }
 
-/** Rows of the ring for the kept indices (-1 = NaN break row). */
-function columns(kept: readonly number[], read: (i: number) => number) {
-  const out = new Float64Array(kept.length);
+/**
+ * Columns for the kept ring rows (-1 = a NaN break row), all views of one
+ * buffer: the answer moves to the page as a single transfer.
+ */
+function columnsOf(kept: readonly number[], readers: ((i: number) => number)[]): Float64Array[] {
+  const buffer = new Float64Array(kept.length * readers.length);
+  return readers.map((read, c) =>
+    fill(buffer.subarray(c * kept.length, (c + 1) * kept.length), kept, read),
+  );
+}
+
+function fill(out: Float64Array, kept: readonly number[], read: (i: number) => number) {
   for (let k = 0; k < kept.length; k++) {
     const i = kept[k]!;
     out[k] = i < 0 ? NaN : read(i);
@@ -101,25 +110,40 @@ export function buildTrack(
   const lo = request.from === null ? 0 : lowerBound(n, timeAt, request.from);
   const hi = request.to === null ? n : Math.max(lo, upperBound(n, timeAt, request.to));
   const colour = fieldReader(ring, request.colorField, request.units);
-  const result = (tail: boolean, kept: number[], extra: Partial<TrackResult>): TrackResult => ({
-    tail,
-    time: columns(kept, (i) => ring.time(i)),
-    lat: columns(kept, (i) => ring.number(i, LAT)),
-    long: columns(kept, (i) => ring.number(i, LONG)),
-    value: columns(kept, colour.read),
-    details: TRACK_DETAIL_FIELDS.map((path) => {
-      const field = fieldReader(ring, path, request.units);
-      return { path, label: field.label, unit: field.unit, values: columns(kept, field.read) };
-    }),
-    unit: colour.unit,
-    label: colour.label,
-    min: null,
-    max: null,
-    toleranceDeg: request.toleranceDeg,
-    sourcePoints: 0,
-    lapMarks: lapMarks(ring, lo, hi, lapEndTimes),
-    ...extra,
-  });
+  const details = TRACK_DETAIL_FIELDS.map((path) => ({
+    path,
+    ...fieldReader(ring, path, request.units),
+  }));
+  const result = (tail: boolean, kept: number[], extra: Partial<TrackResult>): TrackResult => {
+    const [time, lat, long, value, ...detailValues] = columnsOf(kept, [
+      (i) => ring.time(i),
+      (i) => ring.number(i, LAT),
+      (i) => ring.number(i, LONG),
+      colour.read,
+      ...details.map((d) => d.read),
+    ]);
+    return {
+      tail,
+      time: time!,
+      lat: lat!,
+      long: long!,
+      value: value!,
+      details: details.map(({ path, label, unit }, k) => ({
+        path,
+        label,
+        unit,
+        values: detailValues[k]!,
+      })),
+      unit: colour.unit,
+      label: colour.label,
+      min: null,
+      max: null,
+      toleranceDeg: request.toleranceDeg,
+      sourcePoints: 0,
+      lapMarks: lapMarks(ring, lo, hi, lapEndTimes),
+      ...extra,
+    };
+  };
 
   const cursor = request.after;
   const row = cursor ? cursorRow(ring, lo, hi, cursor) : -1;
@@ -175,7 +199,10 @@ function lapMarks(
   if (hi <= lo) return marks;
   lapEndTimes.forEach((t, index) => {
     if (t < ring.time(lo) || t > ring.time(hi - 1)) return;
-    const i = Math.min(hi - 1, lowerBound(ring.length, (k) => ring.time(k), t));
+    const i = Math.min(
+      hi - 1,
+      lowerBound(ring.length, (k) => ring.time(k), t),
+    );
     const lat = ring.number(i, LAT);
     const long = ring.number(i, LONG);
     if (validFix(lat, long)) marks.push({ time: t, lat, long, lap: index + 1 });

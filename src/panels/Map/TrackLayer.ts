@@ -53,11 +53,6 @@ export class TrackLayer {
     (globalThis as { __heliosMapUpdates?: number[] }).__heliosMapUpdates?.push(ms);
   }
 
-  /** Forget the trail (another field, unit or zoom): the next answer is a whole one. */
-  reset(): void {
-    this.points.clear();
-  }
-
   setHighlight(window: { from: number; to: number } | null): void {
     this.canvas.setHighlight(window);
   }

@@ -41,12 +41,16 @@ export class TrailCanvas extends L.Layer {
     return this;
   }
 
+  // The same functions on add and remove, so that Leaflet can take them off again.
+  private readonly onMoveEnd = () => this.coverView();
+  private readonly onViewChange = () => this.redrawAll();
+
   override getEvents(): Record<string, L.LeafletEventHandlerFn> {
     return {
-      moveend: () => this.coverView(),
-      zoomend: () => this.redrawAll(),
-      viewreset: () => this.redrawAll(),
-      resize: () => this.redrawAll(),
+      moveend: this.onMoveEnd,
+      zoomend: this.onViewChange,
+      viewreset: this.onViewChange,
+      resize: this.onViewChange,
     };
   }
 

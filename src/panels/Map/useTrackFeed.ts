@@ -37,7 +37,6 @@ export function useTrackFeed(map: L.Map | null, layer: TrackLayer | null): void 
       // A whole degree of latitude: the pixel size must not change as the map pans.
       const lat = Math.round(map.getCenter().lat);
       const key = `${mapSettings.colorField}|${appState.appUnits}|${zoom}|${lat}`;
-      if (key !== drawnKey) layer.reset();
       try {
         const track = await client.api.track({
           colorField: mapSettings.colorField,
@@ -46,6 +45,7 @@ export function useTrackFeed(map: L.Map | null, layer: TrackLayer | null): void 
           maxPoints: MAX_TRACK_POINTS,
           from: null,
           to: null,
+          // Another key: a whole trail, which replaces the drawn one when it arrives.
           after: key === drawnKey ? layer.points.cursor() : null,
         });
         if (stopped) return;
