@@ -7,8 +7,11 @@ import type { TrailMeta } from "./trailPoints";
 
 const fmt = (value: number | null) => (value === null ? "—" : value.toFixed(1));
 
+// One formatter for every update (toLocaleString would set one up per call).
+const COUNT = new Intl.NumberFormat("en-US");
+
 export function pointsText(drawn: number, source: number): string {
-  return `${drawn.toLocaleString("en-US")} of ${source.toLocaleString("en-US")} points drawn`;
+  return `${COUNT.format(drawn)} of ${COUNT.format(source)} points drawn`;
 }
 
 export function TrackLegend({

@@ -8,8 +8,12 @@ import L from "leaflet";
 import { RAMP } from "./colorScale";
 import type { TrailPoints } from "./trailPoints";
 
-/** The canvas reaches this share of the view's size beyond each edge. */
-const MARGIN = 0.5;
+/**
+ * The canvas reaches this share of the view's size beyond each edge: wide
+ * enough that following the car pans it for a minute or so between redraws,
+ * small enough that the changed canvas is cheap to hand to the compositor.
+ */
+const MARGIN = 0.25;
 const LINE_WIDTH = 4;
 const HIGHLIGHT = { color: "#2d72d2", width: 10, alpha: 0.45 };
 
