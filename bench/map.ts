@@ -14,7 +14,7 @@
 //
 // Options: --cpu-throttle <rate> also measures the hour with the renderer's CPU
 // slowed by CDP (Emulation.setCPUThrottlingRate), e.g. 2.5 for a slower laptop.
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import type { AddressInfo } from "node:net";
 import { chromium, type Page } from "@playwright/test";
 import { preview } from "vite";
@@ -190,7 +190,7 @@ async function main(): Promise<void> {
   const appUrl = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`;
   const feed = await FeedServer.start({ port: 0, rate: FILL_RATE, speedup: 1, startPaused: true });
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
-  const machine = `${cpus().length} cores, ${cpus()[0]?.model.trim() ?? "unknown CPU"}, Chromium ${browser.version()} headless (software rendering)`;
+  const machine = `${cpus().length} cores, ${cpus()[0]?.model.trim() ?? "unknown CPU"}, Chromium ${browser.version()} headless (software rendering), load average ${loadavg()[0]!.toFixed(1)} at the start (other work on the machine shows as long tasks and slow updates)`;
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript({ content: PROBE });

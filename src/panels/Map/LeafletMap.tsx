@@ -51,7 +51,14 @@ export default function LeafletMap() {
     if (!next) return;
     next.onLegend = setLegend;
     next.onDrawn = (drawn, source) => {
-      if (pointsRef.current) pointsRef.current.textContent = pointsText(drawn, source);
+      const element = pointsRef.current;
+      if (!element) return;
+      const text = pointsText(drawn, source);
+      // Change the existing text node's data: cheaper than replacing the node.
+      const node = element.firstChild;
+      if (node instanceof Text) {
+        if (node.data !== text) node.data = text;
+      } else element.textContent = text;
     };
   }, []);
   const onPicked = useCallback(() => setPicking(false), []);
