@@ -30,6 +30,7 @@ const config = {
   backendUrl: appState.backendUrl,
   connectionType: appState.connectionType,
   recording: appState.recording,
+  lapCoords: appState.lapCoords,
   ...configFromUrl(window.location.search),
 };
 if (config.backendUrl) appState.backendUrl = config.backendUrl;

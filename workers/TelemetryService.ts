@@ -135,6 +135,9 @@ export class TelemetryService implements TelemetryApi {
       seed: this.demoSeed,
       timers: this.timers,
     });
+    // The saved finish line, so the simulated car's first lap already ends there.
+    const line = this.config.lapCoords;
+    if (line) this.demo.setFinishLine(line.lat, line.long);
     this.network = new NetworkSource(this.sinkFor("NETWORK"), {
       url: this.config.backendUrl,
       pingIntervalMs: this.config.pingIntervalMs,
@@ -321,8 +324,11 @@ export class TelemetryService implements TelemetryApi {
     const to =
       clock === null ? request?.to : request?.to == null ? clock : Math.min(request.to, clock);
     const result = buildTrack(this.view.store.ring, lapEnds, { ...request, to: to ?? null });
-    const buffers = [result.time, result.lat, result.long, result.value].map((a) => a.buffer);
-    return Comlink.transfer(result, buffers);
+    const columns = [result.time, result.lat, result.long, result.value];
+    const buffers = new Set(
+      [...columns, ...result.details.map((d) => d.values)].map((a) => a.buffer),
+    );
+    return Comlink.transfer(result, [...buffers]);
   }
 
   async setLapCoords(request: LapCoordsRequest): Promise<LapCoordsAnswer> {

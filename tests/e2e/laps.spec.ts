@@ -33,7 +33,13 @@ for (const generation of ["2026-01", "2026-06"] as const) {
       else await expect(motor).toHaveText("—");
       await expect(page.getByTestId("race-info")).toContainText("Race day");
       await expect(page.getByTestId("status-race")).toContainText("Lap 3");
+      await expect(page.getByTestId("race-info")).toContainText(/\d+\.\d{2} km/);
+      await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
       await page.screenshot({ path: `/tmp/e2e10/laps-${generation}.png`, fullPage: true });
+      // Diagnostics says which generation the backend speaks.
+      await page.keyboard.press("d");
+      const diagnostics = page.getByRole("dialog", { name: "Diagnostics" });
+      await expect(diagnostics.getByTestId("diag-generation")).toContainText(generation);
     } finally {
       await server.stop();
     }

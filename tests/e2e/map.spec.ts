@@ -19,7 +19,7 @@ async function watchRequests(page: Page): Promise<string[]> {
 
 /** The trail's canvas has drawn pixels (not just the background). */
 async function trailDrawn(page: Page): Promise<boolean> {
-  return page.locator(".leaflet-overlay-pane canvas").evaluate((canvas) => {
+  return page.getByTestId("map-trail").evaluate((canvas) => {
     const c = canvas as HTMLCanvasElement;
     const data = c.getContext("2d")?.getImageData(0, 0, c.width, c.height).data;
     if (!data) return false;
@@ -47,7 +47,28 @@ test("draws the DEMO track and the car marker with no request leaving the machin
   expect(outside).toEqual([]);
 });
 
-test("hovering the trail shows time and value; clicking moves the plots there", async ({
+test("a tile server that does not answer gives one quiet notice, with the attribution shown", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  // Port 9 (discard) on this machine: every tile request is refused.
+  const settings = { tileUrl: "http://127.0.0.1:9/{z}/{x}/{y}.png", attribution: "Test tiles" };
+  await page.addInitScript(
+    (value) => localStorage.setItem("mapSettings", value),
+    JSON.stringify(settings),
+  );
+  await page.goto(`/map?backend=${encodeURIComponent(NO_BACKEND_URL)}`);
+  await expect(page.getByTestId("map-tile-notice")).toHaveCount(1, { timeout: 20_000 });
+  await expect(page.getByTestId("map-tile-notice")).toContainText("did not answer");
+  await expect(page.locator(".leaflet-control-attribution")).toContainText("Test tiles");
+  await page.waitForTimeout(1000); // more tiles fail meanwhile: still one notice, no toast
+  await expect(page.getByTestId("map-tile-notice")).toHaveCount(1);
+  await expect(page.locator(".helios-toaster .bp6-toast")).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test("hovering the trail shows the time and the values there; clicking moves the plots there", async ({
   page,
 }) => {
   await page.goto(`/map?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=50`);
@@ -59,7 +80,21 @@ test("hovering the trail shows time and value; clicking moves the plots there", 
   const box = (await car.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await expect(page.getByTestId("map-hover")).toContainText(/\d{1,2}:\d{2}:\d{2}/);
-  await expect(page.getByTestId("map-hover")).toContainText("Vehicle Velocity");
+  const hover = page.getByTestId("map-hover");
+  await expect(hover).toContainText("Vehicle Velocity");
+  // The moment's main values, in the current (metric) units.
+  for (const text of [
+    "Pack Power",
+    "Pack Voltage",
+    "Pack Current",
+    "MPPT Array Power",
+    " m/s",
+    " V",
+    " A",
+    " W",
+  ])
+    await expect(hover).toContainText(text);
+  await page.screenshot({ path: "/tmp/e2e10/map-hover.png" });
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   await expect(page.getByTestId("map-moment")).toContainText("Plots moved to");
   await page.getByRole("tab", { name: "Plots" }).click();
@@ -112,3 +147,46 @@ for (const generation of ["2026-01", "2026-06"] as const) {
     }
   });
 }
+
+/** Pixels of the selected lap's highlight: its translucent blue, wider than the trail. */
+async function highlightPixels(page: Page): Promise<number> {
+  return page.getByTestId("map-trail").evaluate((canvas) => {
+    const c = canvas as HTMLCanvasElement;
+    const data = c.getContext("2d")?.getImageData(0, 0, c.width, c.height).data;
+    if (!data) return 0;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
+      if (a > 90 && a < 140 && b > r + 100 && b > g + 50) n++;
+    }
+    return n;
+  });
+}
+
+test("selecting a lap zooms the plots to it and highlights its part of the track", async ({
+  page,
+}) => {
+  // 40 simulated seconds per second: a lap of the circuit every few seconds.
+  const server = await FeedServer.start({ port: 0, rate: 20, speedup: 40, seededLaps: 0 });
+  try {
+    await page.goto(`/laps?backend=${encodeURIComponent(server.url)}`);
+    await expect(page.getByTestId("status-connection-type")).toHaveText("NETWORK", {
+      timeout: 20_000,
+    });
+    await expect(page.getByTestId("lap-row").first()).toBeVisible({ timeout: 30_000 });
+    await page.getByRole("tab", { name: "Map" }).click();
+    await page.getByTestId("map-fit").click();
+    await expect.poll(() => trailDrawn(page), { timeout: 20_000 }).toBe(true);
+    expect(await highlightPixels(page)).toBeLessThan(20);
+    await page.getByRole("tab", { name: "Laps" }).click();
+    await page.getByTestId("lap-row").first().click();
+    await page.getByRole("tab", { name: "Map" }).click();
+    await page.getByTestId("map-fit").click();
+    await expect.poll(() => highlightPixels(page), { timeout: 10_000 }).toBeGreaterThan(200);
+    await page.screenshot({ path: "/tmp/e2e10/map-lap.png" });
+    await page.getByRole("tab", { name: "Plots" }).click();
+    await expect(page.getByTestId("plots-focus")).toContainText("Lap 1", { timeout: 20_000 });
+  } finally {
+    await server.stop();
+  }
+});

@@ -11,7 +11,7 @@ import {
   sortLaps,
   totals,
 } from "../../src/panels/Laps/lapFormat";
-import { formatDuration, raceDistanceUnit } from "../../src/panels/Laps/raceFormat";
+import { formatDuration, raceDistance, raceDistanceUnit } from "../../src/panels/Laps/raceFormat";
 import { lapSourceText } from "../../src/panels/Laps/LapsPanel";
 import { LapToasts } from "../../src/shell/notifications/lapToasts";
 import type { Notification } from "../../src/state/notificationQueue";
@@ -89,6 +89,10 @@ describe("lap table formatting", () => {
   it("labels race distances honestly and formats time left", () => {
     expect(raceDistanceUnit("km/h")).toBe("km");
     expect(raceDistanceUnit("m/s")).toBe("m/s·h");
+    // The wire's velocity is in m/s: m/s over hours is 3.6 km, shown in the current units.
+    expect(raceDistance(10, "m/s", "metric")).toBe("36.00 km");
+    expect(raceDistance(10, "m/s", "imperial")).toBe("22.37 mi");
+    expect(raceDistance(10, "furlong/s", "metric")).toBe("10.00 furlong/s·h");
     expect(formatDuration(3_723_000)).toBe("1:02:03");
   });
 });

@@ -2,6 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { WorkerEvent } from "../../workers/contract";
 import { TelemetryService } from "../../workers/TelemetryService";
 import { CarSimulator } from "../../workers/sources/demo/CarSimulator";
+import { TRACK } from "../../workers/sources/demo/track";
+import { DEFAULT_LAP_COORDS } from "../../workers/sources/demo/trackCoords";
+import { haversineKm } from "../../workers/geo/geo";
 
 // DEMO runs on timers; fake ones make the simulated car's minutes take milliseconds.
 function startDemo(config: Record<string, unknown> = {}) {
@@ -173,6 +176,31 @@ describe("TelemetryService in DEMO", () => {
     expect(events.slice(count).some((e) => e.type === "laps" || e.type === "notification")).toBe(
       false,
     );
+    service.stop();
+  });
+
+  // Issue 10: a finish line saved in the settings was ignored by the simulated car until moved again.
+  it("laps the simulated car at the saved finish line from the start", () => {
+    const line = TRACK.pointAt(TRACK.length / 2);
+    const { service, events } = startDemo({ lapCoords: { lat: line.lat, long: line.long } });
+    const lapsSeen = () => events.filter((e) => e.type === "laps").length;
+    const where: number[] = [];
+    for (let ms = 0; ms < 480_000; ms += 500) {
+      const before = lapsSeen();
+      vi.advanceTimersByTime(500);
+      if (lapsSeen() === before) continue;
+      const geo = service.snapshot(0).geo;
+      where.push(haversineKm(geo.lat!, geo.long!, line.lat, line.long));
+    }
+    expect(where.length).toBeGreaterThanOrEqual(1);
+    for (const km of where) expect(km).toBeLessThan(0.05);
+    const atDefault = haversineKm(
+      line.lat,
+      line.long,
+      DEFAULT_LAP_COORDS.lat,
+      DEFAULT_LAP_COORDS.long,
+    );
+    expect(atDefault).toBeGreaterThan(0.5); // so the default line could not pass this test
     service.stop();
   });
 

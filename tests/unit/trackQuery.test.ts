@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { TelemetryStore } from "../../workers/store/TelemetryStore";
 import { buildTrack } from "../../workers/geo/trackQuery";
+import { roundRange } from "../../workers/geo/trackThin";
 import { CarSimulator } from "../../workers/sources/demo/CarSimulator";
-import type { TrackRequest } from "../../workers/contract";
+import type { TrackCursor, TrackRequest, TrackResult } from "../../workers/contract";
 
 function drive(seconds: number, rate = 10) {
   const store = new TelemetryStore({ capacity: 65_536 });
@@ -42,7 +43,8 @@ describe("the map's track query", () => {
     const pixel = buildTrack(store.ring, [], request({ toleranceDeg: 0.0005 }));
     expect(pixel.lat.length).toBeLessThan(3000);
     const capped = buildTrack(store.ring, [], request({ maxPoints: 500 }));
-    expect(capped.lat.length).toBeLessThanOrEqual(501);
+    expect(capped.lat.length).toBeLessThanOrEqual(250); // half the budget: room for tails
+    expect(capped.toleranceDeg).toBeGreaterThan(0);
     const newest = store.ring.length - 1;
     expect(capped.time.at(-1)).toBe(store.ring.time(newest));
     expect(pixel.time.at(-1)).toBe(store.ring.time(newest));
@@ -75,5 +77,88 @@ describe("the map's track query", () => {
     const track = buildTrack(s.ring, [], request());
     expect(Array.from(track.lat).some(Number.isNaN)).toBe(true);
     expect(() => buildTrack(s.ring, [], { colorField: 5 } as never)).not.toThrow();
+  });
+});
+
+/** The cursor the map sends after drawing `track` on top of what it had. */
+function cursorAfter(track: TrackResult, before: TrackCursor | null): TrackCursor {
+  const last = track.time.length - 1;
+  return {
+    time: track.time[last]!,
+    lat: track.lat[last]!,
+    long: track.long[last]!,
+    count: (track.tail && before ? before.count : 0) + track.time.length,
+    sourcePoints: track.sourcePoints,
+    toleranceDeg: track.toleranceDeg,
+    min: track.min,
+    max: track.max,
+  };
+}
+
+describe("the map's track in tails", () => {
+  it("answers only the new points, which join exactly as a whole rebuild draws them", () => {
+    const store = new TelemetryStore({ capacity: 65_536 });
+    const sim = new CarSimulator({ seed: 2, startTime: 1_795_000_000 });
+    const drive = (packets: number) => {
+      for (let i = 0; i < packets; i++) store.ingest(sim.next(0.1), "DEMO");
+    };
+    drive(3000);
+    const ask = (after: TrackCursor | null) =>
+      buildTrack(store.ring, [], request({ toleranceDeg: 0.00003, maxPoints: 20_000, after }));
+    const first = ask(null);
+    expect(first.tail).toBe(false);
+    let cursor = cursorAfter(first, null);
+    const times = [...first.time];
+    for (let step = 0; step < 20; step++) {
+      drive(3); // 0.3 s of driving between two map refreshes
+      const next = ask(cursor);
+      expect(next.tail).toBe(true);
+      expect(next.time.length).toBeLessThanOrEqual(4);
+      expect(next.details.map((d) => d.values.length)).toEqual(
+        [4, 4, 4, 4, 4].fill(next.time.length),
+      );
+      times.push(...next.time);
+      cursor = cursorAfter(next, cursor);
+    }
+    expect(cursor.sourcePoints).toBe(3060);
+    // The points the tails added are those a whole rebuild keeps, except the
+    // car's newest fix, which each answer ends on even when it is closer than a pixel.
+    const whole = new Set(ask(null).time);
+    const extra = times.filter((t) => !whole.has(t));
+    expect(extra.length).toBeLessThanOrEqual(20);
+    expect(times.at(-1)).toBe(store.ring.time(store.ring.length - 1));
+  });
+
+  it("sends the whole trail again for another history, a colour out of range, or no room", () => {
+    const { store } = drive(60);
+    const ask = (after: TrackCursor) =>
+      buildTrack(store.ring, [], request({ maxPoints: 10_000, after })).tail;
+    // The map drew the first 50 s; 10 s more have come in since.
+    const earlier = buildTrack(store.ring, [], request({ to: store.ring.time(500) }));
+    const cursor = cursorAfter(earlier, null);
+    expect(ask(cursor)).toBe(true);
+    expect(ask({ ...cursor, lat: cursor.lat + 0.001 })).toBe(false); // not this history's point
+    expect(ask({ ...cursor, min: 1000, max: 1001 })).toBe(false); // the colours would be wrong
+    expect(ask({ ...cursor, count: 9_999 })).toBe(false); // over the map's budget
+  });
+
+  it("rounds the colour range outward so new values rarely leave it", () => {
+    expect(roundRange(0.3, 27.4)).toEqual({ min: 0, max: 30 });
+    expect(roundRange(-812, 1630)).toEqual({ min: -1000, max: 2000 });
+    expect(roundRange(5, 5)).toEqual({ min: 5, max: 6 });
+  });
+
+  it("gives the hover fields in the current units", () => {
+    const { store } = drive(30);
+    const track = buildTrack(store.ring, [], request({ units: "imperial" }));
+    const labels = track.details.map((d) => `${d.label} (${d.unit})`);
+    expect(labels).toEqual([
+      "Vehicle Velocity (mph)",
+      "Pack Power (W)",
+      "Pack Voltage (V)",
+      "Pack Current (A)",
+      "MPPT Array Power (all channels) (W)",
+    ]);
+    expect(track.details[2]!.values[10]).toBeGreaterThan(50);
   });
 });

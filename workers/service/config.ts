@@ -3,6 +3,7 @@
 import type {
   ConnectionState,
   ConnectionType,
+  LapCoords,
   PlaybackState,
   RecordingState,
   WorkerConfig,
@@ -20,6 +21,7 @@ export const DEFAULT_CONFIG: WorkerConfig = {
   recording: true,
   sessionBudgetBytes: 0,
   pingIntervalMs: DEFAULT_PING_INTERVAL_MS,
+  lapCoords: null,
 };
 
 const CONNECTION_TYPES: readonly ConnectionType[] = ["DEMO", "NETWORK", "RADIO"];
@@ -30,6 +32,15 @@ export function isConnectionType(value: unknown): value is ConnectionType {
 
 const positive = (value: unknown, max = Number.MAX_SAFE_INTEGER): value is number =>
   typeof value === "number" && Number.isFinite(value) && value > 0 && value <= max;
+
+/** A finish line from the saved settings, or null when it is not two plausible numbers. */
+function lapCoordsOf(value: unknown): LapCoords | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { lat, long } = value as Record<string, unknown>;
+  const ok = (v: unknown, limit: number): v is number =>
+    typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= limit;
+  return ok(lat, 90) && ok(long, 180) ? { lat, long } : null;
+}
 
 export function resolveConfig(input: unknown): WorkerConfig {
   const raw = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
@@ -51,6 +62,7 @@ export function resolveConfig(input: unknown): WorkerConfig {
       ? Math.floor(raw.sessionBudgetBytes)
       : d.sessionBudgetBytes,
     pingIntervalMs: positive(raw.pingIntervalMs) ? raw.pingIntervalMs : d.pingIntervalMs,
+    lapCoords: lapCoordsOf(raw.lapCoords),
   };
 }
 

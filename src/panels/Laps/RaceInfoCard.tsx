@@ -1,21 +1,25 @@
 // The backend's raceInfo above the lap table (NETWORK only). Distances are the
-// server's integral of VehicleVelocity over hours, labelled in that unit × h.
+// server's integral of VehicleVelocity over hours (the wire's m/s → ×3.6 km),
+// shown in the current units.
 import { Card } from "@blueprintjs/core";
 import { PanelHeading } from "../common/headings";
 import type { RaceInfo } from "../../../workers/contract";
 import { LabelValueTable, type LabelValueRow } from "../common/LabelValueTable";
 import { useFieldCatalog } from "../common/useFieldCatalog";
-import { formatDuration, raceDistanceUnit } from "./raceFormat";
+import { useSnapshot } from "valtio";
+import { appState } from "../../state/appState";
+import { formatDuration, raceDistance } from "./raceFormat";
 
 export function RaceInfoCard({ info }: { info: RaceInfo }) {
   const catalog = useFieldCatalog();
   const velocityUnit = catalog?.find((f) => f.path === "MotorDetails0.VehicleVelocity")?.unit;
-  const unit = raceDistanceUnit(velocityUnit);
+  const { appUnits } = useSnapshot(appState);
+  const distance = (value: number) => raceDistance(value, velocityUnit, appUnits);
   const rows: LabelValueRow[] = [
     ["Lap", String(info.lapNumber), "race-lap"],
     ["Race day", `${info.raceDay} of ${info.raceDays}`, "race-day"],
-    ["Distance today", `${info.distanceToday.toFixed(2)} ${unit}`, "race-distance"],
-    ["Distance in total", `${info.totalDistance.toFixed(2)} ${unit}`, "race-total"],
+    ["Distance today", distance(info.distanceToday), "race-distance"],
+    ["Distance in total", distance(info.totalDistance), "race-total"],
     ["Time left today", formatDuration(info.timeLeftMs), "race-time-left"],
   ];
   return (

@@ -7,6 +7,25 @@ export function raceDistanceUnit(velocityUnit: string | undefined): string {
   return `${velocityUnit ?? "velocity unit"}·h`;
 }
 
+const KM_PER_VELOCITY_HOUR: Record<string, number> = { "m/s": 3.6, "km/h": 1, mph: 1.609344 };
+const KM_PER_MILE = 1.609344;
+
+/**
+ * A raceInfo distance (the velocity integrated over hours) in the current
+ * units: km, or mi for imperial. A velocity unit we do not know stays as sent.
+ */
+export function raceDistance(
+  value: number,
+  velocityUnit: string | undefined,
+  units: "metric" | "imperial",
+): string {
+  if (!Number.isFinite(value)) return "—";
+  const toKm = velocityUnit === undefined ? undefined : KM_PER_VELOCITY_HOUR[velocityUnit];
+  if (toKm === undefined) return `${value.toFixed(2)} ${raceDistanceUnit(velocityUnit)}`;
+  const km = value * toKm;
+  return units === "imperial" ? `${(km / KM_PER_MILE).toFixed(2)} mi` : `${km.toFixed(2)} km`;
+}
+
 /** ms → "h:mm:ss" (negative or non-finite → "—"). */
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return "—";

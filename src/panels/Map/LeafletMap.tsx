@@ -8,7 +8,6 @@ import L from "leaflet";
 import { useCallback, useRef, useState } from "react";
 import { MapContainer, ScaleControl, TileLayer } from "react-leaflet";
 import { useSnapshot } from "valtio";
-import type { TrackResult } from "../../../workers/contract";
 import { DEFAULT_MAP_CENTER } from "../../../workers/sources/demo/trackCoords";
 import { FinishLineDialog } from "../../shell/finishLine/FinishLineDialog";
 import { useFieldCatalog } from "../common/useFieldCatalog";
@@ -16,31 +15,20 @@ import { MapLayers, type HoverInfo } from "./MapLayers";
 import { mapSettings } from "./mapSettings";
 import { MapToolbar } from "./MapToolbar";
 import type { TrackLayer } from "./TrackLayer";
-import { TrackLegend } from "./TrackLegend";
+import { TrackHoverCard } from "./TrackHoverCard";
+import { pointsText, TrackLegend } from "./TrackLegend";
+import type { TrailMeta } from "./trailPoints";
 
 const timeText = (t: number) => new Date(t * 1000).toLocaleTimeString("en-US");
 
-function fitTrack(map: L.Map | null, track: TrackResult | null): void {
-  if (!map || !track || track.lat.length === 0) return;
-  let south = 90;
-  let north = -90;
-  let west = 180;
-  let east = -180;
-  for (let i = 0; i < track.lat.length; i++) {
-    const la = track.lat[i]!;
-    const lo = track.long[i]!;
-    if (Number.isNaN(la)) continue;
-    south = Math.min(south, la);
-    north = Math.max(north, la);
-    west = Math.min(west, lo);
-    east = Math.max(east, lo);
-  }
-  if (south > north) return;
+function fitTrack(map: L.Map | null, layer: TrackLayer | null): void {
+  const points = layer?.points;
+  if (!map || !points || points.south > points.north) return;
   mapSettings.follow = false;
   map.fitBounds(
     [
-      [south, west],
-      [north, east],
+      [points.south, points.west],
+      [points.north, points.east],
     ],
     { padding: [24, 24], animate: false },
   );
@@ -52,13 +40,26 @@ export default function LeafletMap() {
   const [map, setMap] = useState<L.Map | null>(null);
   const [picking, setPicking] = useState(false);
   const [hover, setHover] = useState<HoverInfo | null>(null);
-  const [track, setTrack] = useState<TrackResult | null>(null);
+  const [layer, setLayer] = useState<TrackLayer | null>(null);
+  const [legend, setLegend] = useState<TrailMeta | null>(null);
   const [moment, setMoment] = useState<number | null>(null);
-  const [tileFailed, setTileFailed] = useState(false);
-  const layerRef = useRef<TrackLayer | null>(null);
-  const onTrack = useCallback((t: TrackResult | null, layer: TrackLayer | null) => {
-    layerRef.current = layer;
-    setTrack(t);
+  // The tile URL that failed: one quiet notice, gone when another URL is set.
+  const [failedTiles, setFailedTiles] = useState<string | null>(null);
+  const pointsRef = useRef<HTMLDivElement>(null);
+  const onLayer = useCallback((next: TrackLayer | null) => {
+    setLayer(next);
+    if (!next) return;
+    next.onLegend = setLegend;
+    next.onDrawn = (drawn, source) => {
+      const element = pointsRef.current;
+      if (!element) return;
+      const text = pointsText(drawn, source);
+      // Change the existing text node's data: cheaper than replacing the node.
+      const node = element.firstChild;
+      if (node instanceof Text) {
+        if (node.data !== text) node.data = text;
+      } else element.textContent = text;
+    };
   }, []);
   const onPicked = useCallback(() => setPicking(false), []);
 
@@ -68,9 +69,9 @@ export default function LeafletMap() {
         catalog={catalog}
         picking={picking}
         onPick={() => setPicking((p) => !p)}
-        onFit={() => fitTrack(map, track)}
+        onFit={() => fitTrack(map, layer)}
       />
-      {tileFailed && (
+      {tileUrl && failedTiles === tileUrl && (
         <Callout compact icon="offline" data-testid="map-tile-notice">
           The tile server did not answer: the map is shown without tiles.
         </Callout>
@@ -93,7 +94,7 @@ export default function LeafletMap() {
               key={tileUrl}
               url={tileUrl}
               attribution={attribution}
-              eventHandlers={{ tileerror: () => setTileFailed(true) }}
+              eventHandlers={{ tileerror: () => setFailedTiles(tileUrl) }}
             />
           )}
           <ScaleControl position="bottomleft" />
@@ -101,24 +102,12 @@ export default function LeafletMap() {
             picking={picking}
             onPicked={onPicked}
             onHover={setHover}
-            onTrack={onTrack}
+            onLayer={onLayer}
             onMoment={setMoment}
           />
         </MapContainer>
-        <TrackLegend track={track} />
-        {hover && track && (
-          <div
-            className="helios-map-hover"
-            data-testid="map-hover"
-            style={{ left: hover.x + 14, top: hover.y + 14 }}
-          >
-            <div>{timeText(hover.time)}</div>
-            <div>
-              {track.label}: {Number.isFinite(hover.value) ? hover.value.toFixed(2) : "—"}{" "}
-              {track.unit}
-            </div>
-          </div>
-        )}
+        <TrackLegend meta={legend} pointsRef={pointsRef} />
+        {hover && legend && <TrackHoverCard hover={hover} meta={legend} />}
       </div>
       <FinishLineDialog />
     </div>

@@ -5,7 +5,6 @@ import L from "leaflet";
 import { useEffect, useState } from "react";
 import { useMap } from "react-leaflet";
 import { subscribe } from "valtio";
-import type { TrackResult } from "../../../workers/contract";
 import { DEFAULT_LAP_COORDS } from "../../../workers/sources/demo/trackCoords";
 import { appState } from "../../state/appState";
 import { focusPlotsAt } from "../../state/plotFocus";
@@ -13,14 +12,13 @@ import { openFinishLinePrompt } from "../../shell/finishLine/finishLineActions";
 import { useTelemetry } from "../../worker-client/hooks";
 import { carIcon, createGridLayer, finishIcon, setCarHeading } from "./mapLayers";
 import { mapSettings } from "./mapSettings";
-import { TrackLayer } from "./TrackLayer";
+import { TrackLayer, type TrackHover } from "./TrackLayer";
 import { useTrackFeed } from "./useTrackFeed";
 
-export interface HoverInfo {
+export interface HoverInfo extends TrackHover {
+  /** Container pixel of the mouse. */
   x: number;
   y: number;
-  time: number;
-  value: number;
 }
 
 export interface MapLayersProps {
@@ -28,25 +26,25 @@ export interface MapLayersProps {
   picking: boolean;
   onPicked: () => void;
   onHover: (hover: HoverInfo | null) => void;
-  onTrack: (track: TrackResult | null, layer: TrackLayer | null) => void;
+  /** The trail layer once it exists (for the legend, the hover labels and "fit track"). */
+  onLayer: (layer: TrackLayer | null) => void;
   onMoment: (time: number) => void;
 }
 
 const HOVER_PX = 10;
 
-export function MapLayers({ picking, onPicked, onHover, onTrack, onMoment }: MapLayersProps) {
+export function MapLayers({ picking, onPicked, onHover, onLayer, onMoment }: MapLayersProps) {
   const map = useMap();
   const { live } = useTelemetry();
   const [layer, setLayer] = useState<TrackLayer | null>(null);
-  const track = useTrackFeed(map, layer);
+  useTrackFeed(map, layer);
 
-  useEffect(() => onTrack(track, layer), [track, layer, onTrack]);
+  useEffect(() => onLayer(layer), [layer, onLayer]);
 
   // Static layers: grid, trail, car, finish line.
   useEffect(() => {
-    const renderer = L.canvas({ padding: 0.2 });
     const grid = createGridLayer().addTo(map);
-    const trail = new TrackLayer(renderer);
+    const trail = new TrackLayer();
     trail.group.addTo(map);
     setLayer(trail);
     const car = L.marker([0, 0], { icon: carIcon(), interactive: false, keyboard: false });
@@ -95,15 +93,9 @@ export function MapLayers({ picking, onPicked, onHover, onTrack, onMoment }: Map
     let last: L.LeafletMouseEvent | null = null;
     const hoverNow = () => {
       frame = 0;
-      const t = layer.current;
-      const i = last ? layer.nearest(map, last.containerPoint, HOVER_PX) : -1;
-      if (!last || !t || i < 0) return onHover(null);
-      onHover({
-        x: last.containerPoint.x,
-        y: last.containerPoint.y,
-        time: t.time[i]!,
-        value: t.value[i]!,
-      });
+      const found = last ? layer.hoverAt(map, last.containerPoint, HOVER_PX) : null;
+      if (!last || !found) return onHover(null);
+      onHover({ ...found, x: last.containerPoint.x, y: last.containerPoint.y });
     };
     const move = (event: L.LeafletMouseEvent) => {
       last = event;
@@ -119,10 +111,9 @@ export function MapLayers({ picking, onPicked, onHover, onTrack, onMoment }: Map
         openFinishLinePrompt(event.latlng.lat, event.latlng.lng);
         return;
       }
-      const t = layer.current;
-      const i = layer.nearest(map, event.containerPoint, HOVER_PX);
-      if (!t || i < 0) return;
-      const time = t.time[i]!;
+      const found = layer.hoverAt(map, event.containerPoint, HOVER_PX);
+      if (!found) return;
+      const time = found.time;
       focusPlotsAt(time, `Map: ${new Date(time * 1000).toLocaleTimeString("en-US")}`);
       onMoment(time);
     };

@@ -1,33 +1,45 @@
-// The colour ramp of the trail with its range in the current units.
-import type { TrackResult } from "../../../workers/contract";
+// The colour ramp of the trail with its range in the current units. It
+// renders when the field, unit or range changes; the count of drawn points
+// changes with every update and is written into its span by the TrackLayer.
+import type { Ref } from "react";
 import { RAMP } from "./colorScale";
+import type { TrailMeta } from "./trailPoints";
 
 const fmt = (value: number | null) => (value === null ? "—" : value.toFixed(1));
 
-export function TrackLegend({ track }: { track: TrackResult | null }) {
-  if (!track) return null;
-  const unit = track.unit ? ` ${track.unit}` : "";
+// One formatter for every update (toLocaleString would set one up per call).
+const COUNT = new Intl.NumberFormat("en-US");
+
+export function pointsText(drawn: number, source: number): string {
+  return `${COUNT.format(drawn)} of ${COUNT.format(source)} points drawn`;
+}
+
+export function TrackLegend({
+  meta,
+  pointsRef,
+}: {
+  meta: TrailMeta | null;
+  pointsRef: Ref<HTMLDivElement>;
+}) {
+  const unit = meta?.unit ? ` ${meta.unit}` : "";
   return (
-    <div className="helios-map-legend" data-testid="map-legend">
-      <div className="helios-map-legend-title">{track.label}</div>
+    <div className="helios-map-legend" data-testid="map-legend" hidden={!meta}>
+      <div className="helios-map-legend-title">{meta?.label}</div>
       <div
         className="helios-map-legend-ramp"
         style={{ background: `linear-gradient(to right, ${RAMP.join(", ")})` }}
       />
       <div className="helios-map-legend-range">
         <span data-testid="map-legend-min">
-          {fmt(track.min)}
+          {fmt(meta?.min ?? null)}
           {unit}
         </span>
         <span data-testid="map-legend-max">
-          {fmt(track.max)}
+          {fmt(meta?.max ?? null)}
           {unit}
         </span>
       </div>
-      <div className="helios-map-legend-points" data-testid="map-points">
-        {track.time.length.toLocaleString("en-US")} of {track.sourcePoints.toLocaleString("en-US")}{" "}
-        points drawn
-      </div>
+      <div className="helios-map-legend-points" data-testid="map-points" ref={pointsRef} />
     </div>
   );
 }

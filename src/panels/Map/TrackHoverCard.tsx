@@ -1,0 +1,42 @@
+// What the trail shows under the mouse: the moment, the colour field and the
+// main fields (speed, pack power, voltage, current, MPPT power) in the
+// current units, all read from the drawn points (no request per mouse move).
+import { formatNumber } from "../common/formatNumber";
+import type { HoverInfo } from "./MapLayers";
+import type { TrailMeta } from "./trailPoints";
+
+const timeText = (t: number) => new Date(t * 1000).toLocaleTimeString("en-US");
+
+export function hoverRows(hover: HoverInfo, meta: TrailMeta): [string, string][] {
+  const row = (label: string, value: number, unit: string): [string, string] => [
+    label,
+    Number.isFinite(value) ? `${formatNumber(value, 2)}${unit ? ` ${unit}` : ""}` : "—",
+  ];
+  const rows = [row(meta.label, hover.value, meta.unit)];
+  meta.details.forEach((d, k) => {
+    if (d.label !== meta.label) rows.push(row(d.label, hover.details[k] ?? NaN, d.unit));
+  });
+  return rows;
+}
+
+export function TrackHoverCard({ hover, meta }: { hover: HoverInfo; meta: TrailMeta }) {
+  return (
+    <div
+      className="helios-map-hover"
+      data-testid="map-hover"
+      style={{ left: hover.x + 14, top: hover.y + 14 }}
+    >
+      <div className="helios-map-hover-time">{timeText(hover.time)}</div>
+      <table>
+        <tbody>
+          {hoverRows(hover, meta).map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
