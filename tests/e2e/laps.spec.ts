@@ -33,6 +33,9 @@ for (const generation of ["2026-01", "2026-06"] as const) {
       else await expect(motor).toHaveText("—");
       await expect(page.getByTestId("race-info")).toContainText("Race day");
       await expect(page.getByTestId("status-race")).toContainText("Lap 3");
+      await expect(page.getByTestId("status-race")).toHaveText(
+        /Day \d+ · \d+\.\d{2} km today · \d+\.\d{2} km total · \d+:\d{2}:\d{2} left/,
+      );
       await expect(page.getByTestId("race-info")).toContainText(/\d+\.\d{2} km/);
       await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
       await page.screenshot({ path: `/tmp/e2e10/laps-${generation}.png`, fullPage: true });

@@ -5,16 +5,11 @@ import { Card } from "@blueprintjs/core";
 import { PanelHeading } from "../common/headings";
 import type { RaceInfo } from "../../../workers/contract";
 import { LabelValueTable, type LabelValueRow } from "../common/LabelValueTable";
-import { useFieldCatalog } from "../common/useFieldCatalog";
-import { useSnapshot } from "valtio";
-import { appState } from "../../state/appState";
-import { formatDuration, raceDistance } from "./raceFormat";
+import { formatDuration } from "./raceFormat";
+import { useRaceDistance } from "./useRaceDistance";
 
 export function RaceInfoCard({ info }: { info: RaceInfo }) {
-  const catalog = useFieldCatalog();
-  const velocityUnit = catalog?.find((f) => f.path === "MotorDetails0.VehicleVelocity")?.unit;
-  const { appUnits } = useSnapshot(appState);
-  const distance = (value: number) => raceDistance(value, velocityUnit, appUnits);
+  const distance = useRaceDistance();
   const rows: LabelValueRow[] = [
     ["Lap", String(info.lapNumber), "race-lap"],
     ["Race day", `${info.raceDay} of ${info.raceDays}`, "race-day"],

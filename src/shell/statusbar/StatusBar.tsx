@@ -15,6 +15,7 @@ import {
 } from "./format";
 import { NO_VALUE } from "../../panels/common/formatNumber";
 import { formatDuration } from "../../panels/Laps/raceFormat";
+import { useRaceDistance } from "../../panels/Laps/useRaceDistance";
 import "./statusbar.css";
 
 function LinkIndicator({
@@ -81,13 +82,15 @@ function ImportedMarker({ playback }: { playback: PlaybackState | undefined }) {
   );
 }
 
-/** The backend's raceInfo, while NETWORK: lap, race day and time left today. */
+/** The backend's raceInfo, while NETWORK: lap, race day, distances and time left today. */
 function RaceStatus() {
   const race = useLiveStatus()?.backend?.raceInfo;
+  const distance = useRaceDistance();
   if (!race) return null;
   return (
     <span className="helios-status-item" data-testid="status-race">
-      Lap {race.lapNumber} · Day {race.raceDay} · {formatDuration(race.timeLeftMs)} left
+      Lap {race.lapNumber} · Day {race.raceDay} · {distance(race.distanceToday)} today ·{" "}
+      {distance(race.totalDistance)} total · {formatDuration(race.timeLeftMs)} left
     </span>
   );
 }
