@@ -382,6 +382,8 @@ export class TelemetryService implements TelemetryApi {
       // An imported file replays like a recorded session (PLAYBACK, transport bar).
       this.connection.playback = true;
       this.replay.adopt({ kind: "import", name: report.fileName }, store);
+      // ...and is kept as a session, so it is listed and replays after a reload.
+      void this.sessions?.saveImport(store, report.fileName);
     }
     return report;
   }

@@ -170,7 +170,8 @@ export interface SessionInfo {
   id: string;
   /** User-editable; starts as source + local start time. */
   name: string;
-  source: ConnectionType;
+  /** The live source recorded, or IMPORT for a saved CSV import. */
+  source: ConnectionType | "IMPORT";
   /** Backend URL at the time (NETWORK), else "". */
   backendUrl: string;
   /** Wall clock, ms since the epoch, of the first and last recorded chunk. */
@@ -199,7 +200,7 @@ export interface RecordingState {
 /** Where a replay comes from. */
 export type ReplayOrigin =
   /** `source` says where the recorded packets came from (DEMO = simulated). */
-  | { kind: "session"; sessionId: string; name: string; source: ConnectionType }
+  | { kind: "session"; sessionId: string; name: string; source: ConnectionType | "IMPORT" }
   | { kind: "backend"; url: string; from: number; to: number }
   | { kind: "local-range"; from: number; to: number }
   | { kind: "import"; name: string };

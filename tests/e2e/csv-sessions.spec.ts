@@ -35,4 +35,7 @@ test("Sessions: Import CSV refuses a file that is not CSV, then replays the fixt
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("status-imported")).toHaveText("IMPORTED helios-import.csv");
   await expect(page.getByTestId("status-history")).toContainText("30 / ");
+  // The import is kept as a session of its own: listed with its 30 rows, source IMPORT.
+  const kept = page.getByTestId("session-row").filter({ hasText: "IMPORT" });
+  await expect(kept.getByTestId("session-packets")).toHaveText("30");
 });

@@ -30,6 +30,11 @@ export const DEFAULT_FLUSH_MS = 1000;
  */
 const SESSION_RECORD_EVERY = 10;
 export const DEFAULT_SESSION_GAP_MS = 5 * 60_000;
+/** Rows per chunk of a saved import (a live chunk holds one second). */
+export const IMPORT_CHUNK_ROWS = 2000;
+
+const newSessionId = (now: number): string =>
+  `${now.toString(36)}-${Math.floor(Math.random() * 1e9).toString(36)}`;
 
 export interface RecorderOptions {
   now: () => number;
@@ -130,6 +135,52 @@ export class Recorder {
     return this.queue;
   }
 
+  /**
+   * Saves a history that did not arrive live (a CSV import) as a session of
+   * its own, so it is listed and can be replayed after a reload. Chunks are
+   * copied one at a time as the writes go, so memory stays at one chunk.
+   */
+  saveImport(store: TelemetryStore, fileName: string): Promise<void> {
+    const ring = store.ring;
+    if (ring.length === 0 || !this.enabled || this.failed) return this.queue;
+    const now = this.options.now();
+    const session: SessionInfo = {
+      id: newSessionId(now),
+      name: fileName.slice(0, 120),
+      source: "IMPORT",
+      backendUrl: "",
+      startedAt: now,
+      endedAt: now,
+      firstPacketTime: ring.time(0),
+      lastPacketTime: ring.time(ring.length - 1),
+      packets: 0,
+      bytes: 0,
+      chunks: 0,
+    };
+    for (let start = 0; start < ring.length; start += IMPORT_CHUNK_ROWS) {
+      const count = Math.min(IMPORT_CHUNK_ROWS, ring.length - start);
+      const last = start + count >= ring.length;
+      this.queue = this.queue.then(() => {
+        const rows = ring.exportRows(start, count);
+        const t0 = ring.time(start);
+        const t1 = ring.time(start + count - 1);
+        const chunk = encodeChunk(session.id, session.chunks, rows, t0, t1, this.db.layout);
+        const bytes = chunkBytes(chunk);
+        session.chunks += 1;
+        session.packets += rows.count;
+        session.bytes += bytes;
+        chunk.totals = { packets: session.packets, bytes: session.bytes, endedAt: now };
+        this.totalBytes += bytes;
+        const records = session.chunks === 1 || last ? [{ ...session }] : [];
+        return this.db.appendChunk(chunk, records);
+      });
+    }
+    this.queue = this.queue
+      .then(() => this.enforceBudget())
+      .catch((error: unknown) => this.fail(error));
+    return this.queue;
+  }
+
   /** Resolves when every write so far has finished. */
   idle(): Promise<void> {
     return this.queue;
@@ -138,9 +189,8 @@ export class Recorder {
   private sessionFor(source: ConnectionType, now: number, firstTime: number): SessionInfo {
     const c = this.current;
     if (c && c.source === source && now - c.endedAt <= this.gapMs) return c;
-    const id = `${now.toString(36)}-${Math.floor(Math.random() * 1e9).toString(36)}`;
     this.current = {
-      id,
+      id: newSessionId(now),
       name: `${source} ${new Date(now).toISOString().slice(0, 16).replace("T", " ")} UTC`,
       source,
       backendUrl: source === "NETWORK" ? this.options.backendUrl() : "",

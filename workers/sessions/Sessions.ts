@@ -154,6 +154,12 @@ export class Sessions {
     if (session) this.recorder?.forget(session.bytes);
   }
 
+  /** A CSV import becomes a session of its own (when recording is on). */
+  async saveImport(store: TelemetryStore, fileName: string): Promise<void> {
+    await this.ready;
+    await this.recorder?.saveImport(store, fileName);
+  }
+
   /** Laps completed live (or listed by the backend): those of the current session are kept. */
   recordLaps(laps: readonly Lap[]): Promise<void> {
     return this.recorder?.recordLaps(laps) ?? Promise.resolve();

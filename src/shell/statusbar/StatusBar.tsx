@@ -70,7 +70,10 @@ function ConnectionTypeTag({ type, playback }: { type: string; playback: boolean
  */
 function ImportedMarker({ playback }: { playback: PlaybackState | undefined }) {
   const origin = playback?.on ? playback.origin : null;
-  if (origin?.kind !== "import") return null;
+  // A saved import replays as a session whose source is IMPORT.
+  const imported =
+    origin?.kind === "import" || (origin?.kind === "session" && origin.source === "IMPORT");
+  if (!imported) return null;
   return (
     <Tooltip
       content={`Panels and plots show rows imported from ${origin.name}; live data is still recorded`}
