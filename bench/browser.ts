@@ -9,11 +9,7 @@
 // emulate a slower machine), --profile (also sample where the main thread's
 // time goes at 2,000 packets/s).
 // BENCH_RATES=100,2000 for a quick look (RESULTS.md is then left alone).
-import { cpus } from "node:os";
-import type { AddressInfo } from "node:net";
-import { chromium } from "@playwright/test";
-import { preview } from "vite";
-import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/chromium";
+import { coresText, launchChromium, serveBuiltApp } from "./benchMachine";
 import { benchLayout } from "./browserPage";
 import { profileTable } from "./browserProfile";
 import { COUNT_MS, fmt, runRate, VIEWPORT, WARMUP_MS, type RateResult } from "./browserRun";
@@ -47,16 +43,11 @@ function table(results: RateResult[]): string {
 }
 
 async function main(): Promise<void> {
-  const server = await preview({
-    logLevel: "silent",
-    build: { outDir: DIST },
-    preview: { host: "127.0.0.1", port: 0 },
-  });
-  const port = (server.httpServer.address() as AddressInfo).port;
-  const appUrl = `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  const server = await serveBuiltApp(DIST);
+  const appUrl = server.url;
+  const browser = await launchChromium();
   const throttleText = CPU_THROTTLE > 1 ? `, renderer CPU throttled ${CPU_THROTTLE}× (CDP)` : "";
-  const machine = `${cpus().length} cores, ${cpus()[0]?.model.trim() ?? "unknown CPU"}, Chromium ${browser.version()} headless (software rendering)${throttleText}`;
+  const machine = `${coresText()}, Chromium ${browser.version()} headless (software rendering)${throttleText}`;
   console.log(`machine: ${machine}`);
   const run = (rate: number, layout = benchLayout("2m"), extra = {}) =>
     runRate(browser, appUrl, {
@@ -149,7 +140,7 @@ async function main(): Promise<void> {
       );
   } finally {
     await browser.close();
-    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+    await server.close();
   }
 }
 

@@ -7,7 +7,8 @@
 // column (header + dynamicTyping). Two more parses of the same text are shown
 // beside it: typed values by column index, and strings only (no typing).
 // Usage: npm run bench:export [-- --rows 20000]
-import { cpus, loadavg } from "node:os";
+import { loadavg } from "node:os";
+import { coresText } from "./benchMachine";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import Papa from "papaparse";
@@ -184,7 +185,7 @@ const stringsRate = rate(papa.stringsMs);
 const cols = STORE_CATALOG.length + 2;
 const bytes = exported.blob.size;
 const heapMb = Math.round(process.memoryUsage().heapUsed / 1e6);
-const machine = `${cpus().length} cores, ${cpus()[0]?.model.trim() ?? "unknown CPU"}, Node ${process.version}`;
+const machine = `${coresText()}, Node ${process.version}`;
 const date = new Date().toISOString().slice(0, 10);
 const fmt = (n: number): string => n.toLocaleString("en-US");
 const mb = (n: number): string => `${fmt(Math.round(n / 1e6))} MB`;

@@ -3,12 +3,8 @@
 // large history, then the export dialog writes every field of it with the
 // defaults while a PerformanceObserver records the main thread's long tasks.
 // Baseline in the same run: the same page, dialog open, idle for as long.
-import { cpus } from "node:os";
 import { statSync } from "node:fs";
-import type { AddressInfo } from "node:net";
-import { chromium } from "@playwright/test";
-import { preview } from "vite";
-import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/chromium";
+import { coresText, launchChromium, serveBuiltApp } from "./benchMachine";
 import { NO_BACKEND_URL } from "../tests/e2e/e2e-env";
 import { writeResultsSection } from "./resultsFile";
 
@@ -27,14 +23,10 @@ const PROBE = `
 `;
 
 async function main(): Promise<void> {
-  const server = await preview({
-    logLevel: "silent",
-    build: { outDir: DIST },
-    preview: { host: "127.0.0.1", port: 0 },
-  });
-  const appUrl = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
-  const machine = `${cpus().length} cores, ${cpus()[0]?.model.trim() ?? "unknown CPU"}, Chromium ${browser.version()} headless`;
+  const server = await serveBuiltApp(DIST);
+  const appUrl = server.url;
+  const browser = await launchChromium();
+  const machine = `${coresText()}, Chromium ${browser.version()} headless`;
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript({ content: PROBE });
@@ -108,7 +100,7 @@ async function main(): Promise<void> {
     ]);
   } finally {
     await browser.close();
-    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+    await server.close();
   }
 }
 

@@ -2,7 +2,7 @@
 // (JSON.parse + TelemetryStore.ingest) of a real-shaped ~9.7 KB packet.
 // Prints a markdown table and a RESULT line, and rewrites the "Ingest"
 // section of bench/RESULTS.md (other sections are left as they are).
-import { cpus } from "node:os";
+import { coresText } from "./benchMachine";
 import { readFileSync, writeFileSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { format, resolveConfig } from "prettier";
@@ -60,7 +60,7 @@ const ratio = ingestPps / parsePps;
 const bytesPerPacket = Math.round(store.bytesPerPacket);
 const validateStoreUs = 1e6 / ingestPps - 1e6 / parsePps;
 
-const machine = `${cpus().length} cores, ${cpus()[0]?.model.trim() ?? "unknown CPU"}, Node ${process.version}`;
+const machine = `${coresText()}, Node ${process.version}`;
 const date = new Date().toISOString().slice(0, 10);
 const table = [
   `| measure | value | target |`,

@@ -14,12 +14,10 @@
 //
 // Options: --cpu-throttle <rate> also measures the hour with the renderer's CPU
 // slowed by CDP (Emulation.setCPUThrottlingRate), e.g. 2.5 for a slower laptop.
-import { cpus, loadavg } from "node:os";
-import type { AddressInfo } from "node:net";
-import { chromium, type Page } from "@playwright/test";
-import { preview } from "vite";
+import { loadavg } from "node:os";
+import type { Page } from "@playwright/test";
+import { coresText, launchChromium, serveBuiltApp } from "./benchMachine";
 import { FeedServer } from "../feed-server/FeedServer";
-import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/chromium";
 import { writeResultsSection } from "./resultsFile";
 
 const DIST = process.env.BENCH_DIST ?? "dist";
@@ -182,15 +180,11 @@ function table(rows: Measured[], machine: string): string[] {
 }
 
 async function main(): Promise<void> {
-  const server = await preview({
-    logLevel: "silent",
-    build: { outDir: DIST },
-    preview: { host: "127.0.0.1", port: 0 },
-  });
-  const appUrl = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`;
+  const server = await serveBuiltApp(DIST);
+  const appUrl = server.url;
   const feed = await FeedServer.start({ port: 0, rate: FILL_RATE, speedup: 1, startPaused: true });
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
-  const machine = `${cpus().length} cores, ${cpus()[0]?.model.trim() ?? "unknown CPU"}, Chromium ${browser.version()} headless (software rendering), load average ${loadavg()[0]!.toFixed(1)} at the start (other work on the machine shows as long tasks and slow updates)`;
+  const browser = await launchChromium();
+  const machine = `${coresText()}, Chromium ${browser.version()} headless (software rendering), load average ${loadavg()[0]!.toFixed(1)} at the start (other work on the machine shows as long tasks and slow updates)`;
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript({ content: PROBE });
@@ -258,7 +252,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await feed.stop();
-    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+    await server.close();
   }
 }
 

@@ -17,7 +17,7 @@
 // Ends with: RESULT record_overhead_pct=<n> restore_36k_ms=<n> seek_8h_ms=<n>
 import { IDBFactory } from "fake-indexeddb";
 import "fake-indexeddb/auto";
-import { cpus } from "node:os";
+import { coresText } from "./benchMachine";
 import { TelemetryStore } from "../workers/store/TelemetryStore";
 import {
   CHUNK_ROWS,
@@ -96,7 +96,7 @@ const seekMs = median(seek.ms);
 const seekRunsMs = seek.ms;
 const seekOk = seek.ok;
 // ---- report -----------------------------------------------------------------
-const machine = `${cpus().length} cores, ${cpus()[0]?.model.trim() ?? "unknown CPU"}, Node ${process.version}`;
+const machine = `${coresText()}, Node ${process.version}`;
 const date = new Date().toISOString().slice(0, 10);
 const fmt = (n: number, d = 1) => n.toFixed(d);
 const table = [

@@ -7,11 +7,9 @@
 // out, encode, open the transaction, put = structured clone), divided by the
 // ingest time of the chunk's packets in the same loop; the commit itself
 // happens off the worker's thread and is not counted.
-import { chromium } from "@playwright/test";
-import { cpus } from "node:os";
+import { coresText, launchChromium } from "./benchMachine";
 import { fileURLToPath } from "node:url";
 import { createServer } from "vite";
-import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/chromium";
 import { median } from "./sessionsCore";
 import type { BrowserSessionsResult } from "./sessionsBrowserWorker";
 import { writeResultsSection } from "./resultsFile";
@@ -35,7 +33,7 @@ const server = await createServer({
 await server.listen();
 const address = server.httpServer?.address();
 const port = typeof address === "object" && address ? address.port : 0;
-const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+const browser = await launchChromium();
 let result: BrowserSessionsResult;
 try {
   const page = await browser.newPage();
@@ -58,7 +56,7 @@ try {
 
 const fmt = (n: number, d = 1) => n.toFixed(d);
 const chrome = /Chrome\/([\d.]+)/.exec(result.userAgent)?.[1] ?? "unknown";
-const machine = `${cpus().length} cores, ${cpus()[0]?.model.trim() ?? "unknown CPU"}, Chromium ${chrome}`;
+const machine = `${coresText()}, Chromium ${chrome}`;
 const date = new Date().toISOString().slice(0, 10);
 const restoreMs = median(result.restoreMs);
 const seekMs = median(result.seekMs);
