@@ -5,7 +5,7 @@
 import type { SessionInfo } from "../workers/contract";
 import { needsFloat64 } from "../workers/history/precision";
 import { chunkBytes, encodeChunk, layoutKey } from "../workers/sessions/chunkCodec";
-import { SessionDb } from "../workers/sessions/SessionDb";
+import { SessionDb, type OpenSessionStore } from "../workers/sessions/SessionDb";
 import { Sessions } from "../workers/sessions/Sessions";
 import { realTimers } from "../workers/sources/timers";
 import { TelemetryService } from "../workers/TelemetryService";
@@ -30,13 +30,28 @@ export interface Overhead {
   chunkUs: number;
   /** Chunk writes' time ÷ the ingest time of their packets, %. */
   pct: number;
-  /** "on-thread" only: of chunkUs, the part in IndexedDB's put (transaction, clone). */
+  /** "on-thread" only: of chunkUs, the part in appendChunk (IndexedDB's put, or the post to the storage worker). */
   putUs: number;
+  /** A remote store: the storage worker's time per chunk (its thread, not this one). */
+  storeUs: number;
 }
+
+/** Where the sessions are stored: SessionDb on this thread, or a storage worker's. */
+export interface StoreChoice {
+  openStore?: OpenSessionStore;
+  /** The class whose appendChunk (the recorder's write) is timed in "on-thread" mode. */
+  appendOwner: { appendChunk: SessionDb["appendChunk"] };
+  /** The storage worker's own time in appendChunk so far (a remote store). */
+  storeStats?: () => Promise<{ appends: number; appendMs: number }>;
+}
+
+const LOCAL: StoreChoice = { appendOwner: SessionDb.prototype };
 
 /**
  * Ingests `packets` packets and writes a chunk after every `chunkRows`, in one
- * interleaved loop. How a write is timed depends on where IndexedDB works:
+ * interleaved loop: back to back, or with `pauseMs` of idle before each packet
+ * (real time at the car's rate: every packet and every write then finds the
+ * thread idle, caches cold, as in the app; back to back flatters the packets). How a write is timed depends on where IndexedDB works:
  * - "awaited" (fake-indexeddb): all of IndexedDB's work is on this thread, so
  *   the write is timed until its transaction completes;
  * - "on-thread" (a browser): the transaction commits elsewhere, so only what
@@ -50,6 +65,8 @@ export async function recordOverhead(
   packets: number,
   mode: "awaited" | "on-thread",
   meter: Meter,
+  where: StoreChoice = LOCAL,
+  pauseMs = 0,
 ): Promise<Overhead> {
   const store = new TelemetryStore();
   const sessions = new Sessions({
@@ -57,6 +74,7 @@ export async function recordOverhead(
     timers: { ...realTimers, setInterval: () => 0, clearInterval: () => undefined },
     notice: (_level, message) => console.warn(message),
     flushMs: 1e9,
+    openStore: where.openStore,
   });
   await sessions.start(
     store,
@@ -65,9 +83,10 @@ export async function recordOverhead(
   );
   let writeUs = 0;
   let putUs = 0;
-  const append = SessionDb.prototype.appendChunk;
+  const owner = where.appendOwner;
+  const append = owner.appendChunk;
   if (mode === "on-thread")
-    SessionDb.prototype.appendChunk = function timed(this: SessionDb, ...args) {
+    owner.appendChunk = function timed(this: SessionDb, ...args) {
       const t = meter();
       const done = append.apply(this, args);
       putUs += meter() - t;
@@ -75,13 +94,17 @@ export async function recordOverhead(
     };
   let ingestUs = 0;
   let chunks = 0;
+  let storeUs = 0;
   try {
     for (let done = 0; done < packets; done += chunkRows) {
-      const t0 = meter();
-      for (let i = done; i < done + chunkRows; i++)
+      for (let i = done; i < done + chunkRows; i++) {
+        // Paced: the thread idles between packets as it does at the car's rate.
+        if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+        const t0 = meter();
         store.ingest(JSON.parse(texts[i % texts.length]!), "DEMO");
+        ingestUs += meter() - t0;
+      }
       const t1 = meter();
-      ingestUs += t1 - t0;
       if (mode === "awaited") {
         await sessions.flush("DEMO");
         writeUs += meter() - t1;
@@ -92,8 +115,11 @@ export async function recordOverhead(
       }
       chunks++;
     }
+    await sessions.flush("DEMO");
+    const stats = await where.storeStats?.();
+    storeUs = stats && stats.appends > 0 ? (stats.appendMs * 1000) / stats.appends : 0;
   } finally {
-    SessionDb.prototype.appendChunk = append;
+    owner.appendChunk = append;
     sessions.stop();
   }
   writeUs += putUs;
@@ -102,6 +128,7 @@ export async function recordOverhead(
     chunkUs: writeUs / chunks,
     pct: (writeUs / ingestUs) * 100,
     putUs: putUs / chunks,
+    storeUs,
   };
 }
 
@@ -111,6 +138,7 @@ export function summarise(runs: Overhead[]): Overhead {
     chunkUs: median(runs.map((r) => r.chunkUs)),
     pct: median(runs.map((r) => r.pct)),
     putUs: median(runs.map((r) => r.putUs)),
+    storeUs: median(runs.map((r) => r.storeUs)),
   };
 }
 
@@ -166,8 +194,15 @@ export async function writeSession(factory: IDBFactory, packets: number): Promis
 }
 
 /** A fresh worker restores the newest session: ms from start() to history filled. */
-export async function restoreRun(factory: IDBFactory): Promise<{ ms: number; restored: number }> {
-  const service = new TelemetryService({ indexedDB: factory, storage: null });
+export async function restoreRun(
+  factory: IDBFactory,
+  openStore?: OpenSessionStore,
+): Promise<{ ms: number; restored: number }> {
+  const service = new TelemetryService({
+    indexedDB: factory,
+    storage: null,
+    sessionStore: openStore,
+  });
   const start = performance.now();
   service.start({ connectToBackend: false, recording: false, demoRate: 0.001 }, () => undefined);
   await service.whenRestored();
@@ -181,8 +216,13 @@ export async function restoreRun(factory: IDBFactory): Promise<{ ms: number; res
 export async function seekRuns(
   factory: IDBFactory,
   session: SessionInfo,
+  openStore?: OpenSessionStore,
 ): Promise<{ ms: number[]; ok: boolean }> {
-  const service = new TelemetryService({ indexedDB: factory, storage: null });
+  const service = new TelemetryService({
+    indexedDB: factory,
+    storage: null,
+    sessionStore: openStore,
+  });
   service.start(
     { connectToBackend: false, recording: false, historyCapacity: 20_000 },
     () => undefined,

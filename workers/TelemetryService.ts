@@ -58,6 +58,7 @@ import { CsvJobs } from "./service/csvJobs";
 import { objectsToCsv } from "./csv/flatten";
 import { ViewSwitch } from "./service/viewSwitch";
 import { Sessions, type StorageEstimator } from "./sessions/Sessions";
+import type { OpenSessionStore } from "./sessions/SessionDb";
 import { ReplayController } from "./replay/ReplayController";
 import { fetchBackendSpan } from "./replay/backendPlayback";
 
@@ -82,6 +83,8 @@ export interface TelemetryServiceOptions {
   recordFlushMs?: number;
   /** Gap after which a new session starts, ms (default 5 minutes). */
   sessionGapMs?: number;
+  /** Where recorded sessions are stored (default: IndexedDB on this thread). */
+  sessionStore?: OpenSessionStore;
 }
 
 export class TelemetryService implements TelemetryApi {
@@ -443,6 +446,7 @@ export class TelemetryService implements TelemetryApi {
       timers: this.timers,
       flushMs: this.options.recordFlushMs,
       gapMs: this.options.sessionGapMs,
+      openStore: this.options.sessionStore,
       notice: (level, message) => this.events.push({ type: "sessionNotice", level, message }),
     });
     void this.sessions.start(

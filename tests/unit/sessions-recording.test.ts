@@ -306,4 +306,42 @@ describe("Sessions: record and restore", () => {
     expect(sessions.state().available).toBe(false);
     expect(store.counters().accepted).toBe(3);
   });
+
+  it("stores through the store it is given (the storage worker's), and closes it once the writes are done", async () => {
+    const factory = new IDBFactory();
+    const { timers } = manualTimers();
+    const store = new TelemetryStore({ capacity: 100 });
+    const calls: string[] = [];
+    let closed = false;
+    const sessions = new Sessions({
+      factory: undefined, // never used: the store comes from openStore
+      timers,
+      notice: () => undefined,
+      openStore: async (layout) => {
+        const db = await SessionDb.open(factory, layout);
+        const appendChunk = db.appendChunk.bind(db);
+        db.appendChunk = async (chunk, records) => {
+          calls.push(`append ${chunk.count}`);
+          await new Promise((r) => setTimeout(r, 20)); // a write still under way at stop()
+          await appendChunk(chunk, records);
+          calls.push("appended");
+        };
+        db.close = () => {
+          calls.push("close");
+          closed = true;
+        };
+        return db;
+      },
+    });
+    await sessions.start(store, settings, () => "DEMO");
+    for (let i = 0; i < 7; i++) store.ingest(packet(i), "DEMO");
+    void sessions.flush("DEMO");
+    sessions.stop();
+    expect(closed).toBe(false);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(calls).toEqual(["append 7", "appended", "close"]);
+    const reopened = await SessionDb.open(factory, layoutOf(store));
+    const [session] = await reopened.listSessions();
+    expect(session!.packets).toBe(7);
+  });
 });

@@ -20,7 +20,7 @@ import type { ConnectionType, Lap, SessionInfo } from "../contract";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import { chunkBytes, encodeChunk } from "./chunkCodec";
 import { describeStorageError } from "./idb";
-import type { SessionDb } from "./SessionDb";
+import type { SessionStore } from "./SessionDb";
 
 export const DEFAULT_FLUSH_MS = 1000;
 /**
@@ -56,7 +56,7 @@ export class Recorder {
   private totalBytes = 0;
 
   constructor(
-    private readonly db: SessionDb,
+    private readonly db: SessionStore,
     private store: TelemetryStore,
     private readonly options: RecorderOptions,
   ) {

@@ -34,9 +34,14 @@ export class SessionDb {
   ) {}
 
   /** Opens (and creates) the database; throws if IndexedDB is missing or refuses. */
-  static async open(factory: IDBFactory | undefined, layout: string): Promise<SessionDb> {
+  /** `name`: another database than the app's (benchmarks). */
+  static async open(
+    factory: IDBFactory | undefined,
+    layout: string,
+    name = DB_NAME,
+  ): Promise<SessionDb> {
     if (!factory) throw new Error("IndexedDB is not available here");
-    const request = factory.open(DB_NAME, DB_VERSION);
+    const request = factory.open(name, DB_VERSION);
     request.onupgradeneeded = (event) => {
       const db = request.result;
       if (event.oldVersion < 2) {
@@ -193,6 +198,29 @@ export class SessionDb {
 }
 
 export { chunkBytes };
+
+/**
+ * What the recorder, restore and replay need of the store: SessionDb itself
+ * (tests, Node) or RemoteSessionDb, the same calls answered by a storage worker.
+ */
+export type SessionStore = Pick<
+  SessionDb,
+  | "layout"
+  | "close"
+  | "listSessions"
+  | "getSession"
+  | "appendChunk"
+  | "repair"
+  | "putSession"
+  | "deleteSession"
+  | "putLaps"
+  | "readLaps"
+  | "readNewestRows"
+  | "readRange"
+>;
+
+/** Opens the store for a column layout (the default: SessionDb on this thread). */
+export type OpenSessionStore = (layout: string) => Promise<SessionStore>;
 
 function isSessionInfo(value: unknown): value is SessionInfo {
   if (typeof value !== "object" || value === null) return false;

@@ -9,7 +9,7 @@ import type { TelemetryStore } from "../store/TelemetryStore";
 import { layoutKey } from "./chunkCodec";
 import { describeStorageError } from "./idb";
 import { DEFAULT_FLUSH_MS, Recorder } from "./Recorder";
-import { SessionDb } from "./SessionDb";
+import { SessionDb, type OpenSessionStore, type SessionStore } from "./SessionDb";
 
 type Notice = (level: "warning" | "error", message: string) => void;
 
@@ -24,10 +24,12 @@ export interface SessionsOptions {
   storage?: StorageEstimator | undefined;
   flushMs?: number;
   gapMs?: number;
+  /** Where the store lives (default: SessionDb over `factory` on this thread). */
+  openStore?: OpenSessionStore;
 }
 
 export class Sessions {
-  private db: SessionDb | null = null;
+  private db: SessionStore | null = null;
   private recorder: Recorder | null = null;
   /** Set when the live history is replaced while start() is still opening the database. */
   private followed: TelemetryStore | null = null;
@@ -57,7 +59,9 @@ export class Sessions {
     this.budgetSetting = settings.budgetBytes;
     try {
       const layout = layoutKey(store.bytesPerPacket, store.fieldCatalog().length);
-      this.db = await SessionDb.open(this.options.factory, layout);
+      this.db = await (this.options.openStore
+        ? this.options.openStore(layout)
+        : SessionDb.open(this.options.factory, layout));
       const sessions = await this.db.listSessions();
       // The newest session (its record may lag its chunks after a crash: repaired).
       const newest = sessions.reduce<SessionInfo | null>(
@@ -103,9 +107,13 @@ export class Sessions {
     return this.ready;
   }
 
+  /** Stops the flushes; the store closes once the writes queued so far are done. */
   stop(): void {
     if (this.flushTimer !== null) this.options.timers.clearInterval(this.flushTimer);
     this.flushTimer = null;
+    const db = this.db;
+    if (!db) return;
+    void (this.recorder?.idle() ?? Promise.resolve()).finally(() => db.close());
   }
 
   /** The live history was replaced (a real source took over from the demo). */
