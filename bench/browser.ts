@@ -4,12 +4,17 @@
 // share, packet-to-screen latency, and packets stored vs sent; then the
 // main-thread time of one plot update with a full 1-hour window, and the
 // highest rate that holds every budget with and without plots.
+// Chromium is driven over its DevTools pipe by bench/pipeBrowser.ts, not by
+// Playwright, whose network instrumentation of every page and worker reports
+// each WebSocket frame to the driver and cost more CPU than the app itself at
+// 2,000 packets/s (see the note in bench/RESULTS.md).
 //
 // Options: --cpu-throttle <rate> (CDP CPU throttling of the renderer, to
 // emulate a slower machine), --profile (also sample where the main thread's
 // time goes at 2,000 packets/s).
 // BENCH_RATES=100,2000 for a quick look (RESULTS.md is then left alone).
-import { coresText, launchChromium, serveBuiltApp } from "./benchMachine";
+import { coresText, serveBuiltApp } from "./benchMachine";
+import { PipeBrowser } from "./pipeBrowser";
 import { benchLayout } from "./browserPage";
 import { profileTable } from "./browserProfile";
 import { COUNT_MS, fmt, runRate, VIEWPORT, WARMUP_MS, type RateResult } from "./browserRun";
@@ -45,7 +50,7 @@ function table(results: RateResult[]): string {
 async function main(): Promise<void> {
   const server = await serveBuiltApp(DIST);
   const appUrl = server.url;
-  const browser = await launchChromium();
+  const browser = await PipeBrowser.launch();
   const throttleText = CPU_THROTTLE > 1 ? `, renderer CPU throttled ${CPU_THROTTLE}× (CDP)` : "";
   const machine = `${coresText()}, Chromium ${browser.version()} headless (software rendering)${throttleText}`;
   console.log(`machine: ${machine}`);
@@ -120,7 +125,7 @@ async function main(): Promise<void> {
     console.log(`\n${text}\n\n${ratioLine}\n\n${hourLine}\n\n${parseLine}\n\n${searchLine}\n`);
     if (!QUICK)
       await writeResultsSection("## Browser (npm run bench:browser)", [
-        `Measured ${today()} on ${machine}. The built app on /plots with 12 live plots of 4 series (2-minute window, ${VIEWPORT.width}×${VIEWPORT.height}), fed over Socket.IO by the feed server; ${MEASURE_MS / 1000} s measured per rate after ${WARMUP_MS / 1000} s of warm-up. Latency: packet TimeStamp (stamped with the wall clock as the feed emits it) → the animation frame whose setData first draws it, over every packet (time-weighted, so the wait for the next refresh counts). Busy: renderer main-thread task time (CDP TaskDuration) per wall second. Stored: the worker's accepted counter; sent: packets the feed emitted; both over a further ${COUNT_MS / 1000} s at the same rate between two points where the feed is held quiet.`,
+        `Measured ${today()} on ${machine}. The built app on /plots with 12 live plots of 4 series (2-minute window, ${VIEWPORT.width}×${VIEWPORT.height}), fed over Socket.IO by the feed server; ${MEASURE_MS / 1000} s measured per rate after ${WARMUP_MS / 1000} s of warm-up. Latency: packet TimeStamp (stamped with the wall clock as the feed emits it) → the animation frame whose setData first draws it, over every packet (time-weighted, so the wait for the next refresh counts). Busy: renderer main-thread task time (CDP TaskDuration) per wall second. Chromium is driven over its DevTools pipe with only Page, Runtime, Performance and Emulation (bench/pipeBrowser.ts): no Network instrumentation, which under Playwright reported every WebSocket frame to the driver and, at 2,000 packets/s, cost the browser process ~30 % of a core, the driver ~20 % and slowed the telemetry worker (runs before 2026-11-23 were measured that way). Stored: the worker's accepted counter; sent: packets the feed emitted; both over a further ${COUNT_MS / 1000} s at the same rate between two points where the feed is held quiet.`,
         "",
         text,
         "",

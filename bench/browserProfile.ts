@@ -4,7 +4,7 @@
 // JavaScript is charged to what started it (an animation frame — the plots'
 // loop —, a timer, a message from the worker, …). The CDP sampling profiler
 // was tried first: enabling it in a page this busy did not return.
-import type { Browser, Page } from "@playwright/test";
+import type { PipeBrowser } from "./pipeBrowser";
 
 interface TraceEvent {
   name: string;
@@ -58,14 +58,13 @@ export interface ProfileRow {
   share: number;
 }
 
-export async function startProfile(browser: Browser, page: Page): Promise<void> {
-  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+export async function startProfile(browser: PipeBrowser): Promise<void> {
+  await browser.startTracing(TRACE_CATEGORIES);
 }
 
 /** Stops tracing; main-thread ms per wall second by category, busiest first. */
-export async function stopProfile(browser: Browser): Promise<ProfileRow[]> {
-  const buffer = await browser.stopTracing();
-  const { traceEvents } = JSON.parse(buffer.toString("utf8")) as { traceEvents: TraceEvent[] };
+export async function stopProfile(browser: PipeBrowser): Promise<ProfileRow[]> {
+  const { traceEvents } = JSON.parse(await browser.stopTracing()) as { traceEvents: TraceEvent[] };
   const mains = new Set(
     traceEvents
       .filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain")

@@ -1,7 +1,6 @@
 // One measured run of the browser benchmark: a fresh page on /plots fed by its
 // own feed server at one rate; returns what the page measured plus the
 // renderer's busy share and packets stored vs sent.
-import type { Browser, BrowserContext } from "@playwright/test";
 import type { PlotLayout } from "../src/panels/Plots/layout";
 import { FeedServer } from "../feed-server/FeedServer";
 import {
@@ -13,6 +12,7 @@ import {
   type PageSummary,
 } from "./browserPage";
 import { startProfile, stopProfile, type ProfileRow } from "./browserProfile";
+import type { PipeBrowser, PipePage } from "./pipeBrowser";
 import { realisticPacket } from "./realisticPacket";
 
 const PACKET_TEXT = JSON.stringify(realisticPacket(1));
@@ -54,7 +54,7 @@ const debug = (step: string) => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function runRate(
-  browser: Browser,
+  browser: PipeBrowser,
   appUrl: string,
   options: RunOptions,
 ): Promise<RateResult> {
@@ -69,14 +69,14 @@ export async function runRate(
     wallClockTimestamps: speedup === 1,
     encodeOncePerTick: true,
   });
-  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await browser.newPage(VIEWPORT.width, VIEWPORT.height);
   // A page starved of CPU may never answer an evaluate: give up after a bound.
   let timer: ReturnType<typeof setTimeout> | undefined;
   const starved = new Promise<"starved">((resolve) => {
     timer = setTimeout(() => resolve("starved"), STARVED_MS + options.measureMs);
   });
   try {
-    const result = await Promise.race([measure(browser, appUrl, feed, context, options), starved]);
+    const result = await Promise.race([measure(browser, appUrl, feed, page, options), starved]);
     if (result !== "starved") return result;
     console.log(
       `  (${rate}/s: the page did not answer within ${STARVED_MS / 1000} s; counted as failing)`,
@@ -84,40 +84,40 @@ export async function runRate(
     return starvedResult(options);
   } finally {
     clearTimeout(timer);
-    await context.close().catch(() => undefined);
+    await page.close().catch(() => undefined);
     await feed.stop();
   }
 }
 
 async function measure(
-  browser: Browser,
+  browser: PipeBrowser,
   appUrl: string,
   feed: FeedServer,
-  context: BrowserContext,
+  page: PipePage,
   options: RunOptions,
 ): Promise<RateResult> {
   const { rate, layout, cpuThrottle, measureMs } = options;
   {
     // tsx keeps function names with a helper the page does not have.
-    await context.addInitScript("globalThis.__name = (f) => f;");
-    await context.addInitScript(installProbe, JSON.stringify(layout));
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Performance.enable");
-    if (cpuThrottle > 1) await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuThrottle });
+    await page.addInitScript("globalThis.__name = (f) => f;");
+    await page.addInitScript(installProbe, JSON.stringify(layout));
+    await page.send("Performance.enable");
+    if (cpuThrottle > 1) await page.send("Emulation.setCPUThrottlingRate", { rate: cpuThrottle });
     debug("goto");
     await page.goto(`${appUrl}/plots?backend=${encodeURIComponent(feed.url)}`);
     const ready = layout.plots.length > 0 ? ".plot-card .uplot" : "[data-testid=plots-panel]";
-    await page.locator(ready).first().waitFor({ timeout: 30_000 });
+    await page.waitForSelector(ready, 30_000);
     debug("ready");
     await sleep(WARMUP_MS);
 
     const busyAt = async () => {
-      const { metrics } = await cdp.send("Performance.getMetrics");
+      const { metrics } = (await page.send("Performance.getMetrics")) as {
+        metrics: { name: string; value: number }[];
+      };
       return metrics.find((m) => m.name === "TaskDuration")?.value ?? 0;
     };
     debug("start profile");
-    if (options.profile) await startProfile(browser, page);
+    if (options.profile) await startProfile(browser);
     debug("profiling");
     const acceptedNow = () => page.evaluate(acceptedPackets);
     const accepted0 = await acceptedNow();

@@ -71,7 +71,7 @@ describe("plot driver", () => {
     frame();
     frame();
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.request).toMatchObject({ fields: ["Battery.PackVoltage"], points: 400 });
+    expect(calls[0]!.request).toMatchObject({ fields: ["Battery.PackVoltage"], points: 200 }); // 400 px, a bucket per 2 px
     calls[0]!.resolve(series(100));
     await settle();
     frame();

@@ -105,8 +105,8 @@ export class PlotFrameLoop {
 
   /** The widest plot sets the pace (its pixels are the shortest time). */
   private widest(): number {
-    let points = 1;
-    for (const driver of this.drivers) points = Math.max(points, driver.pointCount);
-    return points;
+    let pixels = 1;
+    for (const driver of this.drivers) pixels = Math.max(pixels, driver.pixelWidth);
+    return pixels;
   }
 }

@@ -14,6 +14,14 @@ import { lastDrawnIndex, toAlignedData } from "./seriesData";
 export type SeriesSource = (request: SeriesRequest) => Promise<SeriesResult>;
 
 const RETRY_MS = 500;
+/**
+ * The worker summarises each bucket of the window into at most 4 points
+ * (first, min, max, last), so a bucket per pixel drew up to 4 segments per
+ * pixel: most of a redraw's cost in software rendering (the canvas raster)
+ * for detail no one can see. A bucket per 2 pixels keeps every spike and
+ * cut a plot's canvas work by about a third (bench/RESULTS.md).
+ */
+export const PIXELS_PER_BUCKET = 2;
 /** The live legend's numbers change at a readable pace, not every refresh (each change is DOM work). */
 export const LEGEND_INTERVAL_MS = 250;
 
@@ -93,9 +101,12 @@ export class PlotDriver {
     this.catchUp = true;
   }
 
-  /** About one point per CSS pixel of plotting area; read each frame (resizes). */
+  /** One bucket per PIXELS_PER_BUCKET CSS pixels of plotting area; read each frame (resizes). */
   private syncPoints(chart: uPlot): void {
-    const points = Math.max(32, Math.round(chart.bbox.width / devicePixelRatio));
+    const points = Math.max(
+      32,
+      Math.round(chart.bbox.width / devicePixelRatio / PIXELS_PER_BUCKET),
+    );
     if (points === this.points) return;
     this.points = points;
     this.configVersion++;
@@ -106,9 +117,14 @@ export class PlotDriver {
     if (this.pending) this.view.noteExtent(this.pending.from, this.pending.to);
   }
 
-  /** Requested width in points (about the plotting area's CSS pixels). */
+  /** Requested width in buckets (the plotting area's CSS pixels ÷ PIXELS_PER_BUCKET). */
   get pointCount(): number {
     return this.points;
+  }
+
+  /** The plotting area's width in CSS pixels (what the refresh cadence follows). */
+  get pixelWidth(): number {
+    return this.points * PIXELS_PER_BUCKET;
   }
 
   /**
