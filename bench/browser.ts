@@ -86,7 +86,7 @@ async function main(): Promise<void> {
       const result = await run(rate);
       results.push(result);
       console.log(
-        `fps ${fmt(result.fpsMedian, 1)}, busy ${fmt(result.busy * 100)} %, latency p95 ${fmt(result.latencyP95Ms)} ms, stored ${result.stored} / sent ${result.sent}`,
+        `fps ${fmt(result.fpsMedian, 1)}, busy ${fmt(result.busy * 100)} %, latency p95 ${fmt(result.latencyP95Ms)} ms, stored ${result.stored} / sent ${result.sent}, refresh slowed ${result.slowdowns}× (${result.slowReason}, now ×${fmt(result.cadenceFactor, 1)})`,
       );
     }
     // Baseline in the same run: the same page and feed at 2,000/s without plots.

@@ -20,6 +20,10 @@ export interface PageSummary {
   longTasks: number;
   longTaskTotalMs: number;
   longTaskMaxMs: number;
+  /** The live refresh cadence at the end: slow-downs since load, factor, and why it last slowed. */
+  slowdowns: number;
+  cadenceFactor: number;
+  slowReason: string;
 }
 
 /** Twelve plots of four series (numeric and boolean), as an engineer would lay them out. */
@@ -111,6 +115,9 @@ export function summarise(since: number): PageSummary {
     longTasks: tasks.length,
     longTaskTotalMs: tasks.reduce((sum, t) => sum + t.duration, 0),
     longTaskMaxMs: tasks.reduce((max, t) => Math.max(max, t.duration), 0),
+    slowdowns: s.slowdowns,
+    cadenceFactor: s.cadenceFactor,
+    slowReason: s.slowReason,
   };
 }
 

@@ -58,6 +58,7 @@ import { CsvJobs } from "./service/csvJobs";
 import { objectsToCsv } from "./csv/flatten";
 import { ViewSwitch } from "./service/viewSwitch";
 import { Sessions, type StorageEstimator } from "./sessions/Sessions";
+import { ArrivalLag } from "./service/arrivalLag";
 import type { OpenSessionStore } from "./sessions/SessionDb";
 import { ReplayController } from "./replay/ReplayController";
 import { fetchBackendSpan } from "./replay/backendPlayback";
@@ -98,6 +99,7 @@ export class TelemetryService implements TelemetryApi {
   private radio: RadioSource | null = null;
   private started = false;
   private readonly lapBook = new LapBook();
+  private readonly arrival = new ArrivalLag();
   private readonly backend = new BackendInfo();
   private readonly timers: Timers;
   private readonly fetchImpl: typeof fetch | undefined;
@@ -418,6 +420,7 @@ export class TelemetryService implements TelemetryApi {
     // The recorder copies what the old source sent before anything changes.
     void this.sessions?.flush(from);
     this.connection.connectionType = type;
+    this.arrival.reset(); // another source, another clock
     // Simulated packets never stay on screen under a real source's name: the
     // demo's history stays in its recorded session, live starts afresh.
     if (from === "DEMO" && type !== "DEMO" && this.started) this.freshLiveHistory();
@@ -488,7 +491,13 @@ export class TelemetryService implements TelemetryApi {
       if (packetsProveCar || c.mqttConnected === true) carLink = "connected";
       else if (c.mqttConnected === false) carLink = "disconnected";
     }
-    return { ...c, carLink, liveDataFlowing: fresh(c.lastLivePacketAt) };
+    const flowing = fresh(c.lastLivePacketAt);
+    return {
+      ...c,
+      carLink,
+      liveDataFlowing: flowing,
+      arrivalLagMs: flowing ? Math.round(this.arrival.excessMs()) : 0,
+    };
   }
 
   private applyDemoState(): void {
@@ -534,6 +543,8 @@ export class TelemetryService implements TelemetryApi {
     // Rejections are counted by the store; the UI reads the counts from snapshots.
     if (!this.store.ingest(raw, source) || source === "DEMO") return;
     const now = this.timers.now();
+    const packetTime = this.store.lastPacketTime;
+    if (packetTime !== null) this.arrival.note(now, packetTime);
     this.connection.lastLivePacketAt = now;
     if (source === "NETWORK") this.lastNetworkPacketAt = now;
   }

@@ -128,6 +128,12 @@ export interface ConnectionState {
   lastLivePacketAt: number | null;
   /** Whether NETWORK or RADIO packets arrived within the last few seconds (LIVE_FRESH_MS in the worker). */
   liveDataFlowing: boolean;
+  /**
+   * How much later than usual NETWORK or RADIO packets arrive, ms (their
+   * TimeStamp against the wall clock, above the smallest difference of the
+   * last ~30 s); 0 when none arrive. Grows when the machine cannot keep up.
+   */
+  arrivalLagMs: number;
 }
 
 export interface RejectionReason {

@@ -14,6 +14,7 @@ function fakePlot(ms: number, log: number[][], frameNo: () => number, id: number
   return {
     pointCount: 250,
     pixelWidth: 500,
+    takeAnswerMs: () => 0,
     takeExtent: () => undefined,
     resume: () => undefined,
     frame: () => {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { plotRefreshText } from "../../src/panels/Plots/plotRefreshText";
+import { PlotStats } from "../../src/panels/Plots/plotStats";
 import {
   AdaptiveCadence,
   baseIntervalMs,
@@ -7,6 +9,8 @@ import {
   LATENCY_INTERVAL_MS,
   MAX_INTERVAL_MS,
   WORK_SHARE_BUDGET,
+  ANSWER_BUDGET_MS,
+  ARRIVAL_LAG_BUDGET_MS,
 } from "../../src/panels/Plots/cadence";
 import { redrawReason, type RedrawInput } from "../../src/panels/Plots/redrawPolicy";
 
@@ -78,12 +82,18 @@ describe("adaptive cadence", () => {
     cadence: AdaptiveCadence,
     seconds: number,
     workMs: number,
-    { gapMs = 1000 / 60, drawEvery = 4 } = {},
+    { gapMs = 1000 / 60, drawEvery = 4, answerMs = 5, lagMs = 0 } = {},
   ) {
     let now = (cadence as unknown as { t?: number }).t ?? 0;
     for (let i = 0; i < seconds * (1000 / gapMs); i++) {
       now += gapMs;
-      cadence.frame(now, i % drawEvery === 0 ? workMs : 0);
+      // A series answer arrives in the frame after each draw.
+      cadence.frame(
+        now,
+        i % drawEvery === 0 ? workMs : 0,
+        i % drawEvery === 1 ? answerMs : 0,
+        lagMs,
+      );
     }
     (cadence as unknown as { t?: number }).t = now;
   }
@@ -131,6 +141,27 @@ describe("adaptive cadence", () => {
     expect(cadence.factor).toBe(1);
   });
 
+  it("refreshes less often while the worker answers late (it is behind the socket), and recovers", () => {
+    const cadence = new AdaptiveCadence();
+    run(cadence, 2, 1, { answerMs: ANSWER_BUDGET_MS * 3 });
+    expect(cadence.factor).toBeGreaterThan(1);
+    expect(cadence.state.slowAnswers).toBeGreaterThan(0);
+    expect(cadence.reason).toBe("worker");
+    run(cadence, 30, 1, { answerMs: ANSWER_BUDGET_MS * 3 });
+    expect(cadence.intervalMs(60)).toBe(MAX_INTERVAL_MS);
+    run(cadence, 30, 1, { answerMs: 5 });
+    expect(cadence.factor).toBe(1);
+  });
+
+  it("refreshes less often while live packets arrive late (the machine is behind), and recovers", () => {
+    const cadence = new AdaptiveCadence();
+    run(cadence, 3, 1, { lagMs: ARRIVAL_LAG_BUDGET_MS * 4 });
+    expect(cadence.factor).toBeGreaterThan(2);
+    expect(cadence.reason).toBe("worker");
+    run(cadence, 30, 1, { lagMs: 20 });
+    expect(cadence.factor).toBe(1);
+  });
+
   it("judges afresh after a pause: a hidden tab's gap is not load", () => {
     const cadence = new AdaptiveCadence();
     run(cadence, 0.5, FRAME_OVERRUN_MS * 1.5);
@@ -151,5 +182,19 @@ describe("refresh interval follows the window", () => {
     expect(baseIntervalMs(120, 450)).toBe(LATENCY_INTERVAL_MS); // 267 ms per pixel
     expect(baseIntervalMs(3600, 1800)).toBe(LATENCY_INTERVAL_MS);
     expect(baseIntervalMs(null, 500)).toBe(LATENCY_INTERVAL_MS);
+  });
+});
+
+describe("what diagnostics say about the plots' refresh", () => {
+  it("names why the cadence slowed: the plots' own work, or a worker behind the socket", () => {
+    const stats = new PlotStats();
+    expect(plotRefreshText(stats)).toBe("No live plots");
+    stats.intervalMs = 60;
+    expect(plotRefreshText(stats)).toBe("every 60 ms (full rate)");
+    stats.intervalMs = 135;
+    stats.cadenceFactor = 2.25;
+    expect(plotRefreshText(stats)).toBe("every 135 ms (slowed 2.3×: plot work over budget)");
+    stats.slowReason = "worker";
+    expect(plotRefreshText(stats)).toBe("every 135 ms (slowed 2.3×: data arriving late)");
   });
 });

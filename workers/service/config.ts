@@ -80,6 +80,7 @@ export function initialConnection(): ConnectionState {
     playback: false,
     lastLivePacketAt: null,
     liveDataFlowing: false,
+    arrivalLagMs: 0,
   };
 }
 

@@ -78,7 +78,7 @@ export class TelemetryStore {
   private accepted = 0;
   private rejected = 0;
   private rejectedEvents = 0;
-  private lastPacketTime: number | null = null;
+  private newestTime: number | null = null;
   private readonly rejections: RejectionReason[] = [];
 
   constructor(options: TelemetryStoreOptions = {}) {
@@ -201,7 +201,7 @@ export class TelemetryStore {
       historyLength: this.ring.length,
       historyCapacity: this.ring.capacity,
       historyBytes: this.ring.byteLength,
-      lastPacketTime: this.lastPacketTime,
+      lastPacketTime: this.newestTime,
       recentRejections: this.rejections.map((r) => ({ ...r })),
     };
   }
@@ -220,6 +220,11 @@ export class TelemetryStore {
   /** The store's sequence number (bumped by every shown change). */
   get currentSeq(): number {
     return this.seq;
+  }
+
+  /** TimeStamp (epoch seconds) of the newest stored packet; null if none. */
+  get lastPacketTime(): number | null {
+    return this.newestTime;
   }
 
   /** Accepted packets so far (the recorder's cursor). */
@@ -280,7 +285,7 @@ export class TelemetryStore {
         this.verStr[i] = seq;
       }
     }
-    this.lastPacketTime = this.latestNum[TIME_FIELD]!;
+    this.newestTime = this.latestNum[TIME_FIELD]!;
     this.track.add(this.latestNum[LAT_FIELD]!, this.latestNum[LONG_FIELD]!);
   }
 
@@ -398,7 +403,7 @@ export class TelemetryStore {
 
     this.accepted++;
     this.rate.mark();
-    this.lastPacketTime = latestNum[TIME_FIELD]!;
+    this.newestTime = latestNum[TIME_FIELD]!;
     this.track.add(latestNum[LAT_FIELD]!, latestNum[LONG_FIELD]!);
   }
 }

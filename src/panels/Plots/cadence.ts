@@ -4,11 +4,15 @@
 // than a frame, and never slower than the latency budget allows.
 //
 // It backs off only when OUR work overruns: the plots' own main-thread time
-// per drawing frame, or their share of the wall clock. A frame that comes late
-// for someone else's reason (a GC, another tab, a busy machine) says nothing
-// about what the plots cost, and slowing down for it only adds latency. When
-// our work overruns, the interval grows (the picture refreshes less often)
-// instead of frames growing into long tasks; it shrinks back once work fits.
+// per drawing frame, their share of the wall clock, the worker's answers to
+// the plots' series requests coming late (the worker is queueing behind the
+// socket), or live packets arriving later than usual (the machine as a whole
+// is behind: overload must degrade the picture, never the latency). A
+// frame that comes late for someone else's reason (a GC, another tab) says
+// nothing about what the plots cost, and slowing down for it only adds
+// latency. When our work overruns, the interval grows (the picture refreshes
+// less often) instead of frames growing into long tasks or packets waiting in
+// the worker; it shrinks back once work fits.
 
 /** Longest wait between live refreshes while work fits: packet-to-screen p95 stays under 100 ms. */
 export const LATENCY_INTERVAL_MS = 60;
@@ -24,12 +28,32 @@ export const MAX_INTERVAL_MS = 600;
  */
 export const FRAME_WORK_BUDGET_MS = 20;
 /**
- * A drawing frame is over budget when the plots' own work in it fills a whole
- * frame (one plot alone too slow: spreading plots over frames cannot help) …
+ * A drawing frame is over budget when the plots' own work in it runs a whole
+ * frame past the frame's work budget: the loop stops drawing once the budget
+ * is spent, so only a plot that alone takes that long gets there (spreading
+ * plots over frames cannot help) …
  */
-export const FRAME_OVERRUN_MS = FRAME_MS;
-/** … and the plots are over budget when their work takes more than this share of the wall clock. */
-export const WORK_SHARE_BUDGET = 0.2;
+export const FRAME_OVERRUN_MS = FRAME_WORK_BUDGET_MS + FRAME_MS;
+/**
+ * … or the plots' work takes more than this share of the wall clock (the
+ * data path's health is judged directly, by the two rules below, so this one
+ * only keeps the plots from taking the main thread over) …
+ */
+export const WORK_SHARE_BUDGET = 0.3;
+/**
+ * … or when the worker's answer to a series request takes longer than this
+ * (asked → result on the main thread). A worker with time to spare answers
+ * in a few milliseconds plus at most a busy frame; longer means requests
+ * wait behind socket messages, so fewer requests let it catch up.
+ */
+export const ANSWER_BUDGET_MS = 100;
+/**
+ * … or when live packets arrive this much later than usual (the worker's
+ * arrivalLagMs): the machine as a whole is behind (packets queue in the
+ * backend's socket, the browser's network service or the worker), and the
+ * plots' drawing is the one thing that can give way.
+ */
+export const ARRIVAL_LAG_BUDGET_MS = 300;
 const SLOW_DOWN = 1.5;
 const SPEED_UP = 1.5;
 /** Judged over this long; more than OVER_SHARE of the drawing frames over budget slows down. */
@@ -53,16 +77,24 @@ export interface CadenceState {
   workShare: number;
   /** How many times the cadence was slowed since the page loaded. */
   slowdowns: number;
+  /** Series answers in the last window, and how many came later than ANSWER_BUDGET_MS. */
+  answers: number;
+  slowAnswers: number;
 }
 
 export class AdaptiveCadence {
   factor = 1;
   slowdowns = 0;
+  /** Why it last slowed: the plots' own work, or packets or answers arriving late. */
+  reason: "work" | "worker" = "work";
   private windowStart = NaN;
   private drawFrames = 0;
   private over = 0;
   private workMs = 0;
-  private last = { frames: 0, over: 0, share: 0 };
+  private answers = 0;
+  private slowAnswers = 0;
+  private lagMs = 0;
+  private last = { frames: 0, over: 0, share: 0, answers: 0, slowAnswers: 0 };
 
   /** The interval to wait before the next live refresh. */
   intervalMs(base: number): number {
@@ -71,11 +103,18 @@ export class AdaptiveCadence {
 
   /**
    * One animation frame at `now` in which the plots spent `workMs` of main
-   * thread (0 when nothing drew). How late the frame came is deliberately not
-   * an input: only our own work decides.
+   * thread (0 when nothing drew), the slowest series answer that arrived
+   * since the last frame took `answerMs` (0: none arrived), and live packets
+   * arrive `arrivalLagMs` later than usual. How late the frame came is
+   * deliberately not an input.
    */
-  frame(now: number, workMs: number): void {
+  frame(now: number, workMs: number, answerMs = 0, arrivalLagMs = 0): void {
     if (!(this.windowStart <= now)) this.windowStart = now;
+    this.lagMs = Math.max(this.lagMs, arrivalLagMs);
+    if (answerMs > 0) {
+      this.answers++;
+      if (answerMs > ANSWER_BUDGET_MS) this.slowAnswers++;
+    }
     if (workMs > 0) {
       this.drawFrames++;
       this.workMs += workMs;
@@ -85,22 +124,36 @@ export class AdaptiveCadence {
     if (elapsed < WINDOW_MS) return;
     const share = this.workMs / elapsed;
     const overFrames = this.over > OVER_SHARE * Math.max(1, this.drawFrames);
-    if (overFrames || share > WORK_SHARE_BUDGET) {
+    const lateAnswers = this.slowAnswers > OVER_SHARE * Math.max(1, this.answers);
+    const behind = lateAnswers || this.lagMs > ARRIVAL_LAG_BUDGET_MS;
+    if (overFrames || behind || share > WORK_SHARE_BUDGET) {
+      this.reason = behind ? "worker" : "work";
       const next = Math.min(this.factor * SLOW_DOWN, MAX_INTERVAL_MS / FRAME_MS);
       if (next > this.factor) this.slowdowns++;
       this.factor = next;
-    } else if (this.over === 0 && share < WORK_SHARE_BUDGET * 0.75) {
+    } else if (
+      this.over === 0 &&
+      this.slowAnswers === 0 &&
+      this.lagMs <= ARRIVAL_LAG_BUDGET_MS / 2 &&
+      share < WORK_SHARE_BUDGET * 0.75
+    ) {
       this.factor = Math.max(1, this.factor / SPEED_UP);
     }
-    this.last = { frames: this.drawFrames, over: this.over, share };
-    this.drawFrames = this.over = this.workMs = 0;
+    this.last = {
+      frames: this.drawFrames,
+      over: this.over,
+      share,
+      answers: this.answers,
+      slowAnswers: this.slowAnswers,
+    };
+    this.drawFrames = this.over = this.workMs = this.answers = this.slowAnswers = this.lagMs = 0;
     this.windowStart = now;
   }
 
   /** After a pause (hidden tab): judge afresh, the gap says nothing about load. */
   restart(): void {
     this.windowStart = NaN;
-    this.drawFrames = this.over = this.workMs = 0;
+    this.drawFrames = this.over = this.workMs = this.answers = this.slowAnswers = this.lagMs = 0;
   }
 
   get state(): CadenceState {
@@ -110,6 +163,8 @@ export class AdaptiveCadence {
       overBudget: this.last.over,
       workShare: this.last.share,
       slowdowns: this.slowdowns,
+      answers: this.last.answers,
+      slowAnswers: this.last.slowAnswers,
     };
   }
 }

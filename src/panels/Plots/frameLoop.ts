@@ -96,10 +96,14 @@ export class PlotFrameLoop {
     }
     this.resumeAt = deferred >= 0 ? deferred : first;
     // Our own work only: a frame that came late for another reason must not slow the plots.
-    this.cadence.frame(now, drew ? performance.now() - started : 0);
+    let answerMs = 0;
+    for (const driver of this.drivers) answerMs = Math.max(answerMs, driver.takeAnswerMs());
+    const lag = status?.connection.arrivalLagMs ?? 0;
+    this.cadence.frame(now, drew ? performance.now() - started : 0, answerMs, lag);
     this.stats.intervalMs = interval;
     this.stats.cadenceFactor = this.cadence.factor;
     this.stats.slowdowns = this.cadence.slowdowns;
+    this.stats.slowReason = this.cadence.reason;
     this.stats.endFrame();
   }
 

@@ -46,6 +46,8 @@ export class PlotDriver {
   private onScreen = true;
   /** Came back into view: ask at once instead of waiting for the cadence. */
   private catchUp = false;
+  /** The slowest series answer (ms from asking) since the frame loop last took it. */
+  private answerMs = 0;
   private legendAt = -Infinity;
   /** New values were drawn that the legend does not show yet. */
   private legendDue = false;
@@ -115,6 +117,13 @@ export class PlotDriver {
   /** Frame loop, phase 1: fold a waiting result's extent into the shared view. */
   takeExtent(): void {
     if (this.pending) this.view.noteExtent(this.pending.from, this.pending.to);
+  }
+
+  /** The slowest answer since the last call (0: none arrived); the cadence reads it. */
+  takeAnswerMs(): number {
+    const ms = this.answerMs;
+    this.answerMs = 0;
+    return ms;
   }
 
   /** Requested width in buckets (the plotting area's CSS pixels ÷ PIXELS_PER_BUCKET). */
@@ -229,9 +238,11 @@ export class PlotDriver {
     this.catchUp = false;
     this.requestedKey = key;
     this.stats.requests++;
+    const askedAt = performance.now();
     this.source({ fields: this.fields, from, to, points: this.points, units: this.units }).then(
       (result) => {
         this.inFlight = false;
+        this.answerMs = Math.max(this.answerMs, performance.now() - askedAt);
         // Latest wins: a result for a view that has since changed is not drawn.
         if (key !== this.requestKey()) this.stats.staleResults++;
         else this.pending = result;

@@ -24,6 +24,8 @@ export class PlotStats {
   intervalMs = 0;
   cadenceFactor = 1;
   slowdowns = 0;
+  /** Why the cadence last slowed: the plots' own work, or the worker answering late. */
+  slowReason: "work" | "worker" = "work";
   /** The worker's accepted-packet counter as of the latest snapshot (packets stored). */
   accepted = 0;
   readonly ringSize = RING;
