@@ -68,6 +68,14 @@ for (const theme of ["light", "dark"] as const) {
       await page.keyboard.press(key);
       const dialog = page.getByRole("dialog", { name });
       await expect(dialog).toBeVisible();
+      // Audit the dialog as it stands, not half faded in: mid-transition its
+      // text is partly transparent and fails contrast (seen on a busy machine).
+      await page.waitForFunction(
+        () =>
+          document.querySelector(
+            ".bp6-overlay-enter, .bp6-overlay-enter-active, .bp6-overlay-appear, .bp6-overlay-appear-active",
+          ) === null,
+      );
       // The page under the dialog is audited with its tab.
       found.push(...(await audit(page, `${name} dialog`, ".bp6-portal")));
       await page.keyboard.press("Escape");
