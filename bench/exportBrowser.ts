@@ -91,13 +91,11 @@ async function main(): Promise<void> {
     const result = `RESULT browser_export_long_tasks=${over(during).length} browser_export_longest_task_ms=${Math.round(Math.max(0, ...during))} idle_long_tasks=${over(idle).length} rows=${ROWS} bytes=${bytes} seconds=${seconds.toFixed(1)}`;
     console.log(lines.join("\n"));
     console.log(result);
-    await writeResultsSection("## CSV export in the browser (npm run bench:export-browser)", [
-      ...lines,
-      "",
-      "```",
+    await writeResultsSection(
+      "## CSV export in the browser (npm run bench:export-browser)",
+      lines,
       result,
-      "```",
-    ]);
+    );
   } finally {
     await browser.close();
     await server.close();

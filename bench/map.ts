@@ -235,20 +235,20 @@ async function main(): Promise<void> {
     const result = `RESULT map_fps_median=${Math.round(hour.fpsMedian)} map_long_tasks=${hour.longTasks} track_update_p95_ms=${hour.updateP95.toFixed(2)} points=${hour.points}`;
     console.log(lines.join("\n"));
     console.log(result);
-    await writeResultsSection("## Map (bench/map.ts)", [
-      ...lines,
-      "",
-      "Budget: ≥ 55 fps median, no long task over 50 ms, track update ≤ 2 ms main thread.",
-      "A track update's cost is the worker message's handler (deserialising the answer) plus",
-      "TrackLayer.update (taking the points, projecting and drawing the new ones on the trail's",
-      "canvas, the legend text), paired per update. After the first whole trail the worker",
-      "answers with the new tail only; whole trails come again on a zoom, a new colour range or",
-      "a full point budget.",
-      "",
-      "```",
+    await writeResultsSection(
+      "## Map (bench/map.ts)",
+      [
+        ...lines,
+        "",
+        "Budget: ≥ 55 fps median, no long task over 50 ms, track update ≤ 2 ms main thread.",
+        "A track update's cost is the worker message's handler (deserialising the answer) plus",
+        "TrackLayer.update (taking the points, projecting and drawing the new ones on the trail's",
+        "canvas, the legend text), paired per update. After the first whole trail the worker",
+        "answers with the new tail only; whole trails come again on a zoom, a new colour range or",
+        "a full point budget.",
+      ],
       result,
-      "```",
-    ]);
+    );
   } finally {
     await browser.close();
     await feed.stop();

@@ -10,8 +10,14 @@ const HEADER =
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-export async function writeResultsSection(heading: string, lines: string[]): Promise<void> {
-  const section = `${heading}\n\n${lines.join("\n")}\n`;
+/** `lines` under `heading`; a benchmark's RESULT line, when given, closes the section as code. */
+export async function writeResultsSection(
+  heading: string,
+  lines: string[],
+  result?: string,
+): Promise<void> {
+  const body = result === undefined ? lines : [...lines, "", "```", result, "```"];
+  const section = `${heading}\n\n${body.join("\n")}\n`;
   const current = existsSync(RESULTS_PATH) ? readFileSync(RESULTS_PATH, "utf8") : HEADER;
   const pattern = new RegExp(`${escapeRegExp(heading)}[\\s\\S]*?(?=\\n## |$)`);
   const updated = pattern.test(current)

@@ -121,11 +121,14 @@ console.log(`${HEADING}\n\n${table.join("\n")}\n`);
 console.log(
   `overhead at 10/s runs %: ${slowRuns.map((r) => fmt(r.pct)).join(", ")}\noverhead at 2,000/s runs %: ${highRuns.map((r) => fmt(r.pct)).join(", ")}\nrestore ms: ${restoreRuns.map((x) => fmt(x, 0)).join(", ")}\nseek ms: ${seekRunsMs.map((x) => fmt(x, 0)).join(", ")}`,
 );
-await writeResultsSection(HEADING, [
-  `Measured ${date} on ${machine}, in Node with fake-indexeddb (IndexedDB written in JavaScript on the ingest thread itself, as in a browser without nested workers, so it overstates users' cost; Chromium with its real IndexedDB and the storage worker: see "Sessions (npm run bench:sessions)"). Baselines are measured in the same run.`,
-  "",
-  ...table,
-]);
-console.log(
-  `RESULT record_overhead_pct=${fmt(overheadPct)} restore_36k_ms=${fmt(restoreMs, 0)} seek_8h_ms=${fmt(seekMs, 0)}`,
+const result = `RESULT record_overhead_pct=${fmt(overheadPct)} restore_36k_ms=${fmt(restoreMs, 0)} seek_8h_ms=${fmt(seekMs, 0)}`;
+await writeResultsSection(
+  HEADING,
+  [
+    `Measured ${date} on ${machine}, in Node with fake-indexeddb (IndexedDB written in JavaScript on the ingest thread itself, as in a browser without nested workers, so it overstates users' cost; Chromium with its real IndexedDB and the storage worker: see "Sessions (npm run bench:sessions)"). Baselines are measured in the same run.`,
+    "",
+    ...table,
+  ],
+  result,
 );
+console.log(result);

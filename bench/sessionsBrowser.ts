@@ -88,11 +88,14 @@ console.log(`${HEADING}\n\n${table.join("\n")}\n`);
 console.log(
   `overhead at 10/s back to back runs %: ${result.slowRuns.map((x) => fmt(x)).join(", ")}\noverhead at 2,000/s runs %: ${result.highRuns.map((x) => fmt(x)).join(", ")}\nrestore ms: ${result.restoreMs.map((x) => fmt(x, 0)).join(", ")}\nseek ms: ${result.seekMs.map((x) => fmt(x, 0)).join(", ")}`,
 );
-await writeResultsSection(HEADING, [
-  `Measured ${date} on ${machine}: the worker code in a module worker with Chromium's own IndexedDB, the sessions stored by the storage worker (what users run). Recording overhead is the ingest thread's part of recording (copy out of the ring, encode, one post a second to the storage worker, which runs the IndexedDB transaction) per packet, against ingest's per-packet cost, measured as ingest's is: under sustained load (2,000 packets/s, a chunk a second). At the car's 10 packets/s the same once-a-second cost is shared by 10 packets: shown with its share of a core. Seek is until the worker shows the packet at the new clock (the page's next snapshot poll follows).`,
-  "",
-  ...table,
-]);
-console.log(
-  `RESULT record_overhead_pct=${fmt(overheadPct)} restore_36k_ms=${fmt(restoreMs, 0)} seek_8h_ms=${fmt(seekMs, 0)}`,
+const resultLine = `RESULT record_overhead_pct=${fmt(overheadPct)} restore_36k_ms=${fmt(restoreMs, 0)} seek_8h_ms=${fmt(seekMs, 0)}`;
+await writeResultsSection(
+  HEADING,
+  [
+    `Measured ${date} on ${machine}: the worker code in a module worker with Chromium's own IndexedDB, the sessions stored by the storage worker (what users run). Recording overhead is the ingest thread's part of recording (copy out of the ring, encode, one post a second to the storage worker, which runs the IndexedDB transaction) per packet, against ingest's per-packet cost, measured as ingest's is: under sustained load (2,000 packets/s, a chunk a second). At the car's 10 packets/s the same once-a-second cost is shared by 10 packets: shown with its share of a core. Seek is until the worker shows the packet at the new clock (the page's next snapshot poll follows).`,
+    "",
+    ...table,
+  ],
+  resultLine,
 );
+console.log(resultLine);
