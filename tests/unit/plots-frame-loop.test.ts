@@ -6,6 +6,8 @@ import { PlotFrameLoop } from "../../src/panels/Plots/frameLoop";
 import type { PlotDriver } from "../../src/panels/Plots/plotDriver";
 import { PlotStats } from "../../src/panels/Plots/plotStats";
 import { PlotView } from "../../src/panels/Plots/plotView";
+import { plotRefreshText } from "../../src/panels/Plots/plotRefreshText";
+import type { LiveStatus } from "../../src/worker-client/liveStore";
 
 let clock = 0;
 
@@ -65,5 +67,31 @@ describe("plot frame loop", () => {
     for (let id = 0; id < 12; id++) loop.add(fakePlot(0.2, log, () => 0, id));
     loop.frame(0);
     expect(log[0]).toHaveLength(12);
+  });
+
+  it("refreshes live plots less often while the worker says packets arrive late, and says why", () => {
+    vi.spyOn(performance, "now").mockImplementation(() => clock);
+    const stats = new PlotStats();
+    let lagMs = 2_000;
+    const status = () =>
+      ({
+        connection: { arrivalLagMs: lagMs },
+        counters: { accepted: 0, lastPacketTime: null },
+      }) as unknown as LiveStatus;
+    const loop = new PlotFrameLoop(new PlotView(120), stats, status, () => true);
+    const log: number[][] = [];
+    for (let id = 0; id < 4; id++) loop.add(fakePlot(0.2, log, () => 0, id));
+    log.push([]);
+    let now = 0;
+    const run = (seconds: number) => {
+      for (let f = 0; f < seconds * 60; f++) loop.frame((now += 1000 / 60));
+    };
+    run(3);
+    expect(stats.cadenceFactor).toBeGreaterThan(2);
+    expect(stats.intervalMs).toBeGreaterThan(120);
+    expect(plotRefreshText(stats)).toMatch(/data arriving late/);
+    lagMs = 10; // the backlog drained
+    run(30);
+    expect(stats.cadenceFactor).toBe(1);
   });
 });
