@@ -619,6 +619,7 @@ function emptySeries(request: SeriesRequest): SeriesResult {
     data: Array.from({ length: n + 1 }, () => new Float64Array(0)),
     from: null,
     to: null,
+    bucketSeconds: 0,
     hasGaps: new Array<boolean>(n).fill(false),
     units: new Array<string>(n).fill(""),
   };

@@ -276,6 +276,12 @@ export interface SeriesRequest {
   /** Approximate number of output points (about the plot's pixel width). */
   points: number;
   units: AppUnits;
+  /**
+   * Summarise into buckets of this many seconds on a grid of absolute time
+   * (a live plot's fixed window): a complete bucket then never changes, so the
+   * plot redraws only the newest. Omitted: the window's span split evenly.
+   */
+  bucketSeconds?: number;
 }
 
 export interface SeriesResult {
@@ -291,6 +297,8 @@ export interface SeriesResult {
   hasGaps: boolean[];
   /** Display unit per field after unit conversion. */
   units: string[];
+  /** The buckets' width (seconds); 0 when the points are raw samples. Equal widths: the same grid. */
+  bucketSeconds: number;
 }
 
 export interface TrackRequest {

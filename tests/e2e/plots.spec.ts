@@ -9,11 +9,13 @@ function plot(page: Page, id: string): Locator {
   return page.locator(`[data-plot-id="${id}"]`);
 }
 
-/** The chart canvas as a PNG data URL: changes whenever anything is redrawn differently. */
+/** The chart's picture (uPlot's axes and grid, then the series layer) as PNG data URLs. */
 function canvasImage(card: Locator): Promise<string> {
   return card
-    .locator(".uplot canvas")
-    .evaluate((canvas) => (canvas as HTMLCanvasElement).toDataURL());
+    .locator(".uplot")
+    .evaluate((chart) =>
+      [...chart.querySelectorAll("canvas")].map((canvas) => canvas.toDataURL()).join("\n"),
+    );
 }
 
 /** Mouse tests need the chart on top (the shell's loading screen may still cover it). */
@@ -34,7 +36,7 @@ async function waitUntilOnTop(target: Locator): Promise<void> {
 async function openPlots(page: Page): Promise<void> {
   await page.goto(PLOTS_URL);
   await expect(page.getByTestId("plots-panel")).toBeVisible({ timeout: 20_000 });
-  await expect(plot(page, "speed").locator(".uplot canvas")).toBeVisible();
+  await expect(plot(page, "speed").locator(".uplot canvas").first()).toBeVisible();
 }
 
 // Every test gets a fresh browser context: empty localStorage, default layout.

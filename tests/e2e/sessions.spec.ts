@@ -36,7 +36,7 @@ test("after 20 s of DEMO and a reload, the history counter and plots include the
   expect(before).toBeGreaterThan(200);
   await page.goto(DEMO_URL.replace("/?", "/plots?"));
   await expect(page.getByTestId("plots-panel")).toBeVisible({ timeout: 20_000 });
-  await expect(page.locator('[data-plot-id="speed"] .uplot canvas')).toBeVisible();
+  await expect(page.locator('[data-plot-id="speed"] .plot-series-layer')).toBeVisible();
   // The restore lands in front of the live packets once IndexedDB has answered
   // (seconds on a busy machine): at most ~1 s is lost at 20 packets/s.
   await expect

@@ -38,6 +38,7 @@ function series(to: number): SeriesResult {
     data: [Float64Array.of(to - 1, to), Float64Array.of(1, 2)],
     from: to - 1,
     to,
+    bucketSeconds: 0,
     hasGaps: [false],
     units: ["V"],
   };

@@ -1,18 +1,15 @@
+import { traceSeries } from "../../src/panels/Plots/seriesLayer";
 import { describe, expect, it } from "vitest";
 import type { SeriesResult } from "../../workers/contract";
 import { planAxes } from "../../src/panels/Plots/axisLayout";
 import { formatValue } from "../../src/panels/Plots/fieldLabel";
-import {
-  finiteExtent,
-  lastDrawnIndex,
-  nanGapSpans,
-  toAlignedData,
-} from "../../src/panels/Plots/seriesData";
+import { finiteExtent, lastDrawnIndex, toAlignedData } from "../../src/panels/Plots/seriesData";
 
 function result(columns: number[][], hasGaps: boolean[]): SeriesResult {
   return {
     data: columns.map((c) => Float64Array.from(c)),
     from: columns[0]![0] ?? null,
+    bucketSeconds: 0,
     to: columns[0]!.at(-1) ?? null,
     hasGaps,
     units: hasGaps.map(() => "V"),
@@ -54,27 +51,45 @@ describe("series → uPlot data", () => {
   });
 });
 
-describe("NaN gaps drawn as breaks", () => {
-  const px = (x: number) => x * 10;
+describe("series lines as the series layer traces them", () => {
+  function trace(xs: number[], ys: number[], stepped = false, start = 0): string[] {
+    const path: string[] = [];
+    const sink = {
+      moveTo: (x: number, y: number) => path.push(`M${x},${y}`),
+      lineTo: (x: number, y: number) => path.push(`L${x},${y}`),
+    };
+    traceSeries(
+      sink,
+      xs,
+      ys,
+      start,
+      stepped,
+      (x) => x * 10,
+      (y) => 100 - y,
+    );
+    return path;
+  }
 
-  it("clips from the value before a run of NaN to the value after it", () => {
-    const xs = [1, 2, 3, 4, 5, 6];
-    const ys = [1, 2, NaN, NaN, 5, 6];
-    expect(nanGapSpans(xs, ys, 0, 5, px)).toEqual([[20, 50]]);
+  it("lifts the pen at a gap (NaN) and puts it down at the next value", () => {
+    expect(trace([1, 2, 3, 4, 5], [1, 2, NaN, NaN, 5])).toEqual(["M10,99", "L20,98", "M50,95"]);
   });
 
-  it("finds every gap, and none in a column without NaN", () => {
-    expect(nanGapSpans([1, 2, 3, 4, 5], [NaN, 1, NaN, 2, 3], 0, 4, px)).toEqual([
-      [10, 20],
-      [20, 40],
+  it("draws a boolean as steps: each value holds until the next sample", () => {
+    expect(trace([1, 2, 3], [0, 1, 1], true)).toEqual([
+      "M10,100",
+      "L20,100",
+      "L20,99",
+      "L30,99",
+      "L30,99",
     ]);
-    expect(nanGapSpans([1, 2, 3], [1, 2, 3], 0, 2, px)).toEqual([]);
   });
 
-  it("looks only inside the drawn index range", () => {
-    expect(nanGapSpans([1, 2, 3, 4], [NaN, 1, 2, 3], 1, 3, px)).toEqual([]);
+  it("starts where it is told (the strip a live update redraws)", () => {
+    expect(trace([1, 2, 3], [5, 6, 7], false, 1)).toEqual(["M20,94", "L30,93"]);
   });
+});
 
+describe("y extents", () => {
   it("takes the y extent over finite values only (a leading NaN must not poison the scale)", () => {
     expect(finiteExtent([Float64Array.from([NaN, 3, -1]), [null, 7]])).toEqual([-1, 7]);
     expect(finiteExtent([Float64Array.from([NaN, NaN])])).toEqual([null, null]);

@@ -28,6 +28,8 @@ export interface DownsamplePlan {
   kinds: Uint8Array;
   starts: Int32Array;
   ends: Int32Array;
+  /** The buckets' width (seconds): the fixed grid asked for, or the span's share; 0 when raw samples. */
+  bucketSeconds: number;
 }
 
 /** Gap threshold for x[lo..hi): max(3 × median interval, 2 s); the median is estimated from ≤ 64 evenly spread intervals. */
@@ -79,12 +81,18 @@ function walk(
   points: number,
   threshold: number,
   plan: DownsamplePlan | null,
-): [number, number] {
+  bucketSeconds: number,
+): [segments: number, points: number, bucketSeconds: number] {
   const raw = hi - lo <= points;
-  const buckets = raw ? 1 : Math.max(1, Math.floor(points / 4));
   const x0 = x[lo] as number;
+  // A fixed width lays buckets on a grid of absolute time (bucket k covers
+  // [k·w, (k+1)·w)), so a complete bucket's summary never changes as the
+  // window moves on; otherwise the window's span is split evenly.
+  const fixed = bucketSeconds > 0;
+  const buckets = raw ? 1 : fixed ? Infinity : Math.max(1, Math.floor(points / 4));
   const span = (x[hi - 1] as number) - x0;
-  const width = span > 0 ? span / buckets : Infinity;
+  const width = fixed ? bucketSeconds : span > 0 ? span / buckets : Infinity;
+  const origin = fixed ? Math.floor(x0 / width) * width : x0;
   let segments = 0;
   let out = 0;
   let start = lo;
@@ -95,7 +103,7 @@ function walk(
     const gap = xi - prev > threshold;
     let b = bucket;
     if (!raw) {
-      b = Math.floor((xi - x0) / width);
+      b = Math.floor((xi - origin) / width);
       if (b >= buckets) b = buckets - 1;
       if (!(b >= bucket)) b = bucket; // x going backwards (or NaN) stays in the bucket
     }
@@ -114,7 +122,7 @@ function walk(
     }
   }
   out += emitSegment(plan, segments++, out, x, start, hi, raw);
-  return [segments, out];
+  return [segments, out, raw || !Number.isFinite(width) ? 0 : width];
 }
 
 /** Plans ≈`points` output points for x[lo..hi); raw samples when there are ≤ points. */
@@ -123,6 +131,8 @@ export function planDownsample(
   lo: number,
   hi: number,
   points: number,
+  /** Bucket width on an absolute-time grid (seconds); 0: the span split into points / 4 buckets. */
+  bucketSeconds = 0,
 ): DownsamplePlan {
   if (hi <= lo) {
     return {
@@ -130,18 +140,20 @@ export function planDownsample(
       kinds: new Uint8Array(0),
       starts: new Int32Array(0),
       ends: new Int32Array(0),
+      bucketSeconds: 0,
     };
   }
   const threshold = gapThreshold(x, lo, hi);
   const target = Math.max(1, Math.floor(points));
-  const [segments, outPoints] = walk(x, lo, hi, target, threshold, null);
+  const [segments, outPoints] = walk(x, lo, hi, target, threshold, null, bucketSeconds);
   const plan: DownsamplePlan = {
     x: new Float64Array(outPoints),
     kinds: new Uint8Array(segments),
     starts: new Int32Array(segments),
     ends: new Int32Array(segments),
+    bucketSeconds: 0,
   };
-  walk(x, lo, hi, target, threshold, plan);
+  plan.bucketSeconds = walk(x, lo, hi, target, threshold, plan, bucketSeconds)[2];
   return plan;
 }
 

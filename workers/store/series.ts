@@ -58,7 +58,11 @@ export function buildSeries(
   const points =
     Number.isFinite(request.points) && request.points >= 1 ? Math.floor(request.points) : 1;
   const [lo, hi] = windowBounds(ring, request.from ?? null, request.to ?? null);
-  const key = `${lo}:${hi}:${points}`;
+  const bucketSeconds =
+    Number.isFinite(request.bucketSeconds) && request.bucketSeconds! > 0
+      ? request.bucketSeconds!
+      : 0;
+  const key = `${lo}:${hi}:${points}:${bucketSeconds}`;
   let planned = memo.get(key);
   if (!planned) {
     const count = hi - lo;
@@ -66,7 +70,7 @@ export function buildSeries(
     planned = {
       lo,
       count,
-      plan: planDownsample(x, 0, count, points),
+      plan: planDownsample(x, 0, count, points, bucketSeconds),
       from: count > 0 ? (x[0] as number) : null,
       to: count > 0 ? (x[count - 1] as number) : null,
       columns: new Map(),
@@ -87,7 +91,8 @@ export function buildSeries(
     hasGaps.push(column.gaps);
     units.push(column.unit);
   }
-  return { data, from: planned.from, to: planned.to, hasGaps, units };
+  const grid = planned.plan.bucketSeconds;
+  return { data, from: planned.from, to: planned.to, hasGaps, units, bucketSeconds: grid };
 }
 
 function fillField(

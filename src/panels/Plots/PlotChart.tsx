@@ -7,6 +7,7 @@ import type { PlotDriver } from "./plotDriver";
 import { buildPlotOptions, type PlotActions } from "./plotOptions";
 import type { PlotSeriesInfo } from "./plotTypes";
 import { emptyData } from "./seriesData";
+import { SeriesLayer } from "./seriesLayer";
 import { useElementWidth } from "./useElementWidth";
 
 export const PLOT_HEIGHT = 170;
@@ -23,7 +24,12 @@ export function PlotChart({ series, driver, actions, theme }: PlotChartProps) {
   const width = useElementWidth(box);
   const shown = useWorkerUnits(series, driver);
   useOnScreen(box, driver);
-  const base = useMemo(() => buildPlotOptions(shown, theme, actions), [shown, theme, actions]);
+  const base = useMemo(() => {
+    const built = buildPlotOptions(shown, theme, actions);
+    // uPlot redraws itself on a resize or when the legend hides a series: the series layer follows.
+    const repaint = () => driver.invalidate();
+    return { ...built, hooks: { ...built.hooks, setSize: [repaint], setSeries: [repaint] } };
+  }, [shown, theme, actions, driver]);
   const options = useMemo(() => ({ ...base, width, height: PLOT_HEIGHT }), [base, width]);
   // Stable, so uplot-react never resets what the driver has drawn.
   const data = useMemo(() => emptyData(series.length), [series.length]);
@@ -36,7 +42,7 @@ export function PlotChart({ series, driver, actions, theme }: PlotChartProps) {
           key={fieldsKey}
           options={options}
           data={data}
-          onCreate={(chart) => driver.attach(chart)}
+          onCreate={(chart) => driver.attach(chart, new SeriesLayer(chart, steppedSeries(shown)))}
           onDelete={() => driver.attach(null)}
         />
       )}
@@ -63,6 +69,11 @@ function useOnScreen(box: RefObject<HTMLDivElement | null>, driver: PlotDriver):
       driver.setOnScreen(true);
     };
   }, [box, driver]);
+}
+
+/** Per uPlot series (x first): booleans are drawn as steps. */
+function steppedSeries(series: readonly PlotSeriesInfo[]): boolean[] {
+  return [false, ...series.map((s) => s.type === "boolean")];
 }
 
 /** The y axes' unit labels (left, right), as drawn on the canvas; for tests and a11y. */

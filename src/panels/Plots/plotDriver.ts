@@ -7,9 +7,16 @@
 import type uPlot from "uplot";
 import type { AppUnits, SeriesRequest, SeriesResult } from "../../../workers/contract";
 import type { PlotStats } from "./plotStats";
-import type { PlotView, XRange } from "./plotView";
+import { sameRange, type PlotView, type XRange } from "./plotView";
 import { redrawReason } from "./redrawPolicy";
-import { lastDrawnIndex, toAlignedData } from "./seriesData";
+import {
+  layerFrame,
+  predictedYRanges,
+  showNewestInLegend,
+  wholePixelRange,
+  type SeriesPainter,
+} from "./livePicture";
+import { emptyData, toAlignedData } from "./seriesData";
 
 export type SeriesSource = (request: SeriesRequest) => Promise<SeriesResult>;
 
@@ -39,7 +46,14 @@ export class PlotDriver {
   /** What is drawn now (the only data held on the main thread). */
   private drawn: uPlot.AlignedData | null = null;
   private drawnTo: number | null = null;
+  /** The bucket grid of what is drawn (SeriesResult.bucketSeconds). */
+  private drawnGrid = 0;
   private drawnRange: XRange | null = null;
+  /** The data uPlot holds (axes, cursor values): behind `drawn` while only the series layer moved on. */
+  private chartData: uPlot.AlignedData | null = null;
+  /** The y ranges uPlot would give `chartData` (predictedYRanges), to tell when they change. */
+  private drawnYKey = "";
+  private layer: SeriesPainter | null = null;
   /** The canvas no longer matches what was drawn (new chart, resize, theme). */
   private forced = true;
   /** Intersecting the viewport (IntersectionObserver); true until told otherwise. */
@@ -72,22 +86,21 @@ export class PlotDriver {
     this.configVersion++;
   }
 
-  /** A (re)created chart: show what was drawn before until fresh data comes. */
-  attach(chart: uPlot | null): void {
+  /**
+   * A (re)created chart and the layer that draws its series: the next frame
+   * draws what was drawn before (axes and series) until fresh data comes.
+   */
+  attach(chart: uPlot | null, layer: SeriesPainter | null = null): void {
+    if (this.layer !== layer) this.layer?.dispose();
     this.chart = chart;
+    this.layer = layer;
+    this.chartData = null;
+    this.drawnYKey = "";
     this.drawnRange = null;
     this.forced = true;
-    if (chart && this.drawn && this.drawn.length === this.fields.length + 1) {
-      const range = this.view.xRange();
-      chart.batch(() => {
-        chart.setData(this.drawn!, false);
-        if (range) chart.setScale("x", range);
-      });
-      this.drawnRange = range;
-    }
   }
 
-  /** The chart was resized or restyled by uPlot itself: the next frame redraws. */
+  /** The chart was resized or a series shown or hidden by uPlot itself: the next frame redraws. */
   invalidate(): void {
     this.forced = true;
   }
@@ -159,17 +172,18 @@ export class PlotDriver {
     if (chart.cursor.left! >= 0) return; // uPlot shows the hovered values
     this.legendAt = now;
     this.legendDue = false;
-    chart.setLegend({ idx: lastDrawnIndex(this.drawn) ?? undefined });
+    showNewestInLegend(chart, this.drawn);
   }
 
   private draw(chart: uPlot, range: XRange | null, visible: boolean): boolean {
     // Until React swaps in the chart for new fields, the old one must not draw.
     if (chart.series.length !== this.fields.length + 1) return false;
     const result = this.pending;
+    const shown = this.view.live ? wholePixelRange(range, chart.bbox.width) : range;
     const reason = redrawReason({
       visible,
       forced: this.forced,
-      range,
+      range: shown,
       drawnRange: this.drawnRange,
       freshTo: result ? result.to : undefined,
       drawnTo: this.drawn ? this.drawnTo : null,
@@ -185,17 +199,51 @@ export class PlotDriver {
     this.pending = null;
     const fresh = result !== null && !this.sameAsDrawn(result);
     const started = performance.now();
-    chart.batch(() => {
-      if (fresh) {
-        this.drawn = toAlignedData(result);
-        this.drawnTo = result.to;
-        chart.setData(this.drawn, false);
-        this.legendDue = true;
-      }
-      if (range) chart.setScale("x", range);
-      else if (!fresh) chart.redraw(false, true);
-    });
-    this.drawnRange = range;
+    const previousTo = this.drawnTo;
+    const previousGrid = this.drawnGrid;
+    if (fresh) {
+      this.drawnGrid = result.bucketSeconds;
+      this.drawn = toAlignedData(result);
+      this.drawnTo = result.to;
+      this.legendDue = true;
+    }
+    const data = this.drawn;
+    // uPlot (axes, grid, its copy of the data for the cursor) redraws only when
+    // they change: a new x range (whole pixels when live), new y ranges, a zoom,
+    // a resize. New data within the same pixels touches the series layer only.
+    const yKey = data ? predictedYRanges(chart, data, shown) : "";
+    const axes =
+      reason !== "data" ||
+      !sameRange(shown, this.drawnRange) ||
+      yKey !== this.drawnYKey ||
+      !this.layer;
+    if (axes) {
+      const newData = data !== null && this.chartData !== data;
+      chart.batch(() => {
+        if (newData) chart.setData(data, false);
+        if (shown) chart.setScale("x", shown);
+        else if (!newData) chart.redraw(false, true);
+      });
+      this.chartData = data;
+      this.drawnYKey = yKey;
+      if (data && chart.cursor.left! < 0) showNewestInLegend(chart, data); // uPlot rewrote the legend
+    }
+    if (this.layer) {
+      const frame = layerFrame(chart, data ?? emptyData(this.fields.length), shown);
+      // Whole pixels of live scrolling shift the picture; a zoom, resize or a fixed view repaints it.
+      // Only the newest bucket of a fixed grid changes with new packets; anything else repaints.
+      const grid = this.drawnGrid;
+      if (
+        reason === "forced" ||
+        reason === "zoom" ||
+        !this.view.live ||
+        previousTo === null ||
+        grid !== previousGrid
+      )
+        this.layer.full(frame);
+      else this.layer.update(frame, grid > 0 ? Math.floor(previousTo / grid) * grid : previousTo);
+    }
+    this.drawnRange = shown;
     this.forced = false;
     this.stats.recordUpdate(performance.now() - started, fresh ? result.to : null);
     if (result) this.checkUnits(result.units);
@@ -231,6 +279,17 @@ export class PlotDriver {
     return this.view.live && liveDue;
   }
 
+  /**
+   * A live plot with a fixed window asks for buckets on a grid of absolute
+   * time (4 points per bucket, as the worker summarises): a complete bucket
+   * then never changes, and the series layer redraws only the newest.
+   */
+  private liveBucketSeconds(): number | undefined {
+    const seconds = this.view.windowSeconds;
+    if (!this.view.live || seconds === null) return undefined;
+    return seconds / Math.max(1, Math.floor(this.points / 4));
+  }
+
   private request(): void {
     const key = this.requestKey();
     const { from, to } = this.view.requestWindow();
@@ -239,7 +298,14 @@ export class PlotDriver {
     this.requestedKey = key;
     this.stats.requests++;
     const askedAt = performance.now();
-    this.source({ fields: this.fields, from, to, points: this.points, units: this.units }).then(
+    this.source({
+      fields: this.fields,
+      from,
+      to,
+      points: this.points,
+      units: this.units,
+      bucketSeconds: this.liveBucketSeconds(),
+    }).then(
       (result) => {
         this.inFlight = false;
         this.answerMs = Math.max(this.answerMs, performance.now() - askedAt);

@@ -7,7 +7,7 @@ import { drawableRange } from "./yRange";
 import { fieldLabel, formatValue } from "./fieldLabel";
 import { CHROME, seriesColor, type PlotTheme } from "./palette";
 import type { PlotSeriesInfo } from "./plotTypes";
-import { finiteExtent, nanGapSpans } from "./seriesData";
+import { finiteExtent } from "./seriesData";
 
 export const PLOT_SYNC_KEY = "helios-plots";
 const FONT = "11px system-ui, -apple-system, 'Segoe UI', sans-serif";
@@ -19,7 +19,8 @@ export interface PlotActions {
   goLive(): void;
 }
 
-const stepped = uPlot.paths.stepped!({ align: 1 });
+/** Series lines are drawn by the plot's SeriesLayer, not by uPlot (see seriesLayer.ts). */
+const noPaths: uPlot.Series.PathBuilder = () => null;
 const hms = uPlot.fmtDate("{HH}:{mm}:{ss}");
 const hm = uPlot.fmtDate("{HH}:{mm}");
 
@@ -84,9 +85,7 @@ export function buildPlotOptions(
           scale: plan.series[i]!.scale,
           stroke: seriesColor(theme, i),
           width: 1,
-          spanGaps: false,
-          gaps: nanGaps,
-          paths: boolean ? stepped : undefined,
+          paths: noPaths,
           value: (_u, v) => formatValue(v, field.unit, boolean),
         };
       }),
@@ -125,14 +124,6 @@ export function buildPlotOptions(
     },
   };
 }
-
-/** The worker's NaN gaps, clipped out like uPlot's own null gaps (data stays typed). */
-const nanGaps: uPlot.Series.GapsRefiner = (u, seriesIdx, idx0, idx1, nullGaps) => {
-  const spans = nanGapSpans(u.data[0], u.data[seriesIdx]!, idx0, idx1, (x) =>
-    Math.round(u.valToPos(x, "x", true)),
-  );
-  return nullGaps.length > 0 ? [...nullGaps, ...spans] : spans;
-};
 
 /**
  * uPlot's default y range, except that a NaN (a gap) at the start of the data

@@ -7,6 +7,10 @@ export interface XRange {
   max: number;
 }
 
+export function sameRange(a: XRange | null, b: XRange | null): boolean {
+  return a === b || (a !== null && b !== null && a.min === b.min && a.max === b.max);
+}
+
 export interface ViewFlags {
   follow: boolean;
   paused: boolean;

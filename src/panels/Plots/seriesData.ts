@@ -1,7 +1,7 @@
 // Worker series → uPlot data, typed end to end: the worker's Float64Array
-// columns go to uPlot as they are. The worker marks gaps with NaN; uPlot would
-// join the line across a NaN, so each series clips them out with `nanGaps`
-// (plotOptions), and scales ignore NaN (finiteRange) — no NaN → null copy.
+// columns go to uPlot and to the series layer as they are. The worker marks
+// gaps with NaN; the series layer lifts its pen there, and scales ignore NaN
+// (finiteRange) — no NaN → null copy.
 import type uPlot from "uplot";
 import type { SeriesResult } from "../../../workers/contract";
 
@@ -30,34 +30,6 @@ export function lastDrawnIndex(data: uPlot.AlignedData): number | null {
     }
   }
   return null;
-}
-
-/**
- * Pixel spans (canvas pixels along x) to clip out of a series: from the last
- * value before a run of NaN to the first value after it, so no line joins
- * across a gap. `pixelForX` maps an x value to a canvas pixel.
- */
-export function nanGapSpans(
-  xs: ArrayLike<number>,
-  ys: ArrayLike<number | null | undefined>,
-  idx0: number,
-  idx1: number,
-  pixelForX: (x: number) => number,
-): [number, number][] {
-  const spans: [number, number][] = [];
-  for (let i = idx0; i <= idx1; i++) {
-    const v = ys[i];
-    if (v === v && v != null) continue; // v !== v only for NaN
-    let to = i;
-    while (to + 1 <= idx1 && !(ys[to + 1] === ys[to + 1] && ys[to + 1] != null)) to++;
-    const before = i > 0 ? i - 1 : i;
-    const after = to + 1 < xs.length ? to + 1 : to;
-    const from = pixelForX(xs[before] as number);
-    const until = pixelForX(xs[after] as number);
-    if (until >= from) spans.push([from, until]);
-    i = to;
-  }
-  return spans;
 }
 
 /** Finite [min, max] of the given columns (NaN and null ignored); nulls when none. */
