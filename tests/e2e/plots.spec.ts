@@ -14,7 +14,7 @@ function canvasImage(card: Locator): Promise<string> {
   return card
     .locator(".uplot")
     .evaluate((chart) =>
-      [...chart.querySelectorAll("canvas")].map((canvas) => canvas.toDataURL()).join("\n"),
+      Array.from(chart.querySelectorAll("canvas"), (canvas) => canvas.toDataURL()).join("\n"),
     );
 }
 

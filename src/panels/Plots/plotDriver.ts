@@ -226,7 +226,6 @@ export class PlotDriver {
       });
       this.chartData = data;
       this.drawnYKey = yKey;
-      if (data && chart.cursor.left! < 0) showNewestInLegend(chart, data); // uPlot rewrote the legend
     }
     if (this.layer) {
       const frame = layerFrame(chart, data ?? emptyData(this.fields.length), shown);
