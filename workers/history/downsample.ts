@@ -83,12 +83,14 @@ function walk(
   plan: DownsamplePlan | null,
   bucketSeconds: number,
 ): [segments: number, points: number, bucketSeconds: number] {
-  const raw = hi - lo <= points;
-  const x0 = x[lo] as number;
   // A fixed width lays buckets on a grid of absolute time (bucket k covers
   // [k·w, (k+1)·w)), so a complete bucket's summary never changes as the
-  // window moves on; otherwise the window's span is split evenly.
+  // window moves on, and a window's tail summarises as the whole window
+  // would; otherwise the window's span is split evenly, or a window with no
+  // more samples than points keeps them all.
   const fixed = bucketSeconds > 0;
+  const raw = !fixed && hi - lo <= points;
+  const x0 = x[lo] as number;
   const buckets = raw ? 1 : fixed ? Infinity : Math.max(1, Math.floor(points / 4));
   const span = (x[hi - 1] as number) - x0;
   const width = fixed ? bucketSeconds : span > 0 ? span / buckets : Infinity;

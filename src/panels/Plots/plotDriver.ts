@@ -16,7 +16,7 @@ import {
   wholePixelRange,
   type SeriesPainter,
 } from "./livePicture";
-import { emptyData, toAlignedData } from "./seriesData";
+import { emptyData, mergeTail, toAlignedData } from "./seriesData";
 
 export type SeriesSource = (request: SeriesRequest) => Promise<SeriesResult>;
 
@@ -30,7 +30,7 @@ const RETRY_MS = 500;
  */
 export const PIXELS_PER_BUCKET = 2;
 /** The live legend's numbers change at a readable pace, not every refresh (each change is DOM work). */
-export const LEGEND_INTERVAL_MS = 250;
+export const LEGEND_INTERVAL_MS = 500;
 
 export class PlotDriver {
   private chart: uPlot | null = null;
@@ -43,6 +43,8 @@ export class PlotDriver {
   private requestedKey = "";
   private retryAt = 0;
   private pending: SeriesResult | null = null;
+  /** The newest whole window fetched (or joined from tails) and the request key it answers. */
+  private latest: { key: string; result: SeriesResult } | null = null;
   /** What is drawn now (the only data held on the main thread). */
   private drawn: uPlot.AlignedData | null = null;
   private drawnTo: number | null = null;
@@ -292,6 +294,18 @@ export class PlotDriver {
   private request(): void {
     const key = this.requestKey();
     const { from, to } = this.view.requestWindow();
+    const grid = this.liveBucketSeconds();
+    // Live on a fixed grid: ask only from the newest bucket on and join it to
+    // the window already held (the buckets before it are complete).
+    const base = this.latest;
+    const tailFrom =
+      grid !== undefined &&
+      base !== null &&
+      base.key === key &&
+      base.result.bucketSeconds === grid &&
+      base.result.to !== null
+        ? Math.floor(base.result.to / grid) * grid
+        : null;
     this.inFlight = true;
     this.catchUp = false;
     this.requestedKey = key;
@@ -299,18 +313,31 @@ export class PlotDriver {
     const askedAt = performance.now();
     this.source({
       fields: this.fields,
-      from,
+      from: tailFrom ?? from,
       to,
       points: this.points,
       units: this.units,
-      bucketSeconds: this.liveBucketSeconds(),
+      bucketSeconds: grid,
     }).then(
       (result) => {
         this.inFlight = false;
         this.answerMs = Math.max(this.answerMs, performance.now() - askedAt);
         // Latest wins: a result for a view that has since changed is not drawn.
-        if (key !== this.requestKey()) this.stats.staleResults++;
-        else this.pending = result;
+        if (key !== this.requestKey()) {
+          this.stats.staleResults++;
+          return;
+        }
+        const whole =
+          tailFrom === null || base === null
+            ? result
+            : mergeTail(base.result, result, tailFrom, this.view.requestWindow().from);
+        if (whole === null) {
+          this.latest = null; // the tail does not join (source changed): fetch the whole window
+          this.requestedKey = "";
+          return;
+        }
+        this.latest = { key, result: whole };
+        this.pending = whole;
       },
       () => {
         this.inFlight = false;

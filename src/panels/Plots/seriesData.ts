@@ -48,3 +48,42 @@ export function finiteExtent(
   }
   return min <= max ? [min, max] : [null, null];
 }
+
+/**
+ * A live plot's window brought up to date from a tail: `base` is the window
+ * as last fetched, `tail` everything from `tailFrom` (a bucket boundary of
+ * the same absolute grid, so the buckets before it are complete and equal
+ * to what a whole fetch would return). Points left of `windowFrom` drop out.
+ * Null when the two do not join (the tail is empty or older than the base:
+ * the source changed), and the whole window must be fetched again.
+ */
+export function mergeTail(
+  base: SeriesResult,
+  tail: SeriesResult,
+  tailFrom: number,
+  windowFrom: number | null,
+): SeriesResult | null {
+  if (tail.to === null || base.to === null || tail.to < base.to) return null;
+  if (tail.bucketSeconds !== base.bucketSeconds || tail.data.length !== base.data.length)
+    return null;
+  const xs = base.data[0]!;
+  let cut = xs.length;
+  while (cut > 0 && (xs[cut - 1] as number) >= tailFrom) cut--;
+  let lo = 0;
+  if (windowFrom !== null) while (lo < cut && (xs[lo] as number) < windowFrom) lo++;
+  const tailLength = tail.data[0]!.length;
+  const data = base.data.map((column, i) => {
+    const out = new Float64Array(cut - lo + tailLength);
+    out.set(column.subarray(lo, cut), 0);
+    out.set(tail.data[i]!, cut - lo);
+    return out;
+  });
+  return {
+    data,
+    from: data[0]!.length > 0 ? (data[0]![0] as number) : null,
+    to: tail.to,
+    hasGaps: tail.hasGaps.map((gaps, i) => gaps || base.hasGaps[i] === true),
+    units: tail.units,
+    bucketSeconds: tail.bucketSeconds,
+  };
+}
