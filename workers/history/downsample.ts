@@ -94,7 +94,8 @@ function walk(
   const buckets = raw ? 1 : fixed ? Infinity : Math.max(1, Math.floor(points / 4));
   const span = (x[hi - 1] as number) - x0;
   const width = fixed ? bucketSeconds : span > 0 ? span / buckets : Infinity;
-  const origin = fixed ? Math.floor(x0 / width) * width : x0;
+  // On a fixed grid a sample's bucket is floor(x / w) exactly as for any other window.
+  const first = fixed ? Math.floor(x0 / width) : 0;
   let segments = 0;
   let out = 0;
   let start = lo;
@@ -105,7 +106,7 @@ function walk(
     const gap = xi - prev > threshold;
     let b = bucket;
     if (!raw) {
-      b = Math.floor((xi - origin) / width);
+      b = fixed ? Math.floor(xi / width) - first : Math.floor((xi - x0) / width);
       if (b >= buckets) b = buckets - 1;
       if (!(b >= bucket)) b = bucket; // x going backwards (or NaN) stays in the bucket
     }

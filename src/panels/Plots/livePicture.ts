@@ -24,7 +24,8 @@ export function wholePixelRange(range: XRange | null, widthPx: number): XRange |
   const span = range.max - range.min;
   if (!(span > 0)) return range;
   const pixel = span / widthPx;
-  const max = Math.ceil(range.max / pixel) * pixel;
+  // (A newest packet exactly on a pixel's edge stays on it despite rounding.)
+  const max = Math.ceil(range.max / pixel - 1e-9) * pixel;
   return { min: max - span, max };
 }
 

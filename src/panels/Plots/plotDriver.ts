@@ -16,7 +16,7 @@ import {
   wholePixelRange,
   type SeriesPainter,
 } from "./livePicture";
-import { emptyData, mergeTail, toAlignedData } from "./seriesData";
+import { emptyData, mergeTail, newestBucketStart, toAlignedData } from "./seriesData";
 
 export type SeriesSource = (request: SeriesRequest) => Promise<SeriesResult>;
 
@@ -299,12 +299,8 @@ export class PlotDriver {
     // the window already held (the buckets before it are complete).
     const base = this.latest;
     const tailFrom =
-      grid !== undefined &&
-      base !== null &&
-      base.key === key &&
-      base.result.bucketSeconds === grid &&
-      base.result.to !== null
-        ? Math.floor(base.result.to / grid) * grid
+      grid !== undefined && base !== null && base.key === key && base.result.bucketSeconds === grid
+        ? newestBucketStart(base.result.data[0]!, grid)
         : null;
     this.inFlight = true;
     this.catchUp = false;

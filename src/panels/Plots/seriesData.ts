@@ -50,10 +50,23 @@ export function finiteExtent(
 }
 
 /**
+ * Time of the first point of the newest bucket (grid of `bucketSeconds`), or
+ * null when there is none: a tail fetched from it re-summarises that bucket
+ * from its first sample, exactly as a whole fetch would.
+ */
+export function newestBucketStart(xs: ArrayLike<number>, bucketSeconds: number): number | null {
+  let i = xs.length - 1;
+  if (i < 0) return null;
+  const bucket = Math.floor((xs[i] as number) / bucketSeconds);
+  while (i > 0 && Math.floor((xs[i - 1] as number) / bucketSeconds) === bucket) i--;
+  return xs[i] as number;
+}
+
+/**
  * A live plot's window brought up to date from a tail: `base` is the window
- * as last fetched, `tail` everything from `tailFrom` (a bucket boundary of
- * the same absolute grid, so the buckets before it are complete and equal
- * to what a whole fetch would return). Points left of `windowFrom` drop out.
+ * as last fetched, `tail` everything from `tailFrom` (the first sample of
+ * the newest bucket on the same absolute grid, so the buckets before it are
+ * complete and equal to what a whole fetch would return). Points left of `windowFrom` drop out.
  * Null when the two do not join (the tail is empty or older than the base:
  * the source changed), and the whole window must be fetched again.
  */
