@@ -267,13 +267,19 @@ export interface Snapshot {
   recording: RecordingState;
 }
 
+/**
+ * The worker summarises a bucket of samples into at most this many points
+ * (first, min, max, last), so spikes show; `points` asks for points, not buckets.
+ */
+export const SERIES_POINTS_PER_BUCKET = 4;
+
 export interface SeriesRequest {
   /** Numeric or boolean fields (booleans come back as 0/1). */
   fields: FieldPath[];
   /** Window in packet time (epoch seconds). null `to` means "up to the newest". */
   from: number | null;
   to: number | null;
-  /** Approximate number of output points (about the plot's pixel width). */
+  /** Approximate number of output points: SERIES_POINTS_PER_BUCKET per bucket. */
   points: number;
   units: AppUnits;
   /**

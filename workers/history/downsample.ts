@@ -10,6 +10,7 @@
 // at 1/3 and 2/3 of its samples (one x column serves every field, so they
 // cannot sit exactly at each field's own min and max; a bucket is a few
 // pixels wide, so the difference is not visible).
+import { SERIES_POINTS_PER_BUCKET } from "../contract";
 
 const KIND_GAP = 0;
 const KIND_RAW = 1;
@@ -91,7 +92,11 @@ function walk(
   const fixed = bucketSeconds > 0;
   const raw = !fixed && hi - lo <= points;
   const x0 = x[lo] as number;
-  const buckets = raw ? 1 : fixed ? Infinity : Math.max(1, Math.floor(points / 4));
+  const buckets = raw
+    ? 1
+    : fixed
+      ? Infinity
+      : Math.max(1, Math.floor(points / SERIES_POINTS_PER_BUCKET));
   const span = (x[hi - 1] as number) - x0;
   const width = fixed ? bucketSeconds : span > 0 ? span / buckets : Infinity;
   // On a fixed grid a sample's bucket is floor(x / w) exactly as for any other window.
@@ -134,7 +139,7 @@ export function planDownsample(
   lo: number,
   hi: number,
   points: number,
-  /** Bucket width on an absolute-time grid (seconds); 0: the span split into points / 4 buckets. */
+  /** Bucket width on an absolute-time grid (seconds); 0: the span split into points / 4 buckets evenly. */
   bucketSeconds = 0,
 ): DownsamplePlan {
   if (hi <= lo) {

@@ -5,7 +5,12 @@
 // or in a hidden page it neither asks nor draws, and catches up when seen.
 // React never re-renders for data.
 import type uPlot from "uplot";
-import type { AppUnits, SeriesRequest, SeriesResult } from "../../../workers/contract";
+import {
+  SERIES_POINTS_PER_BUCKET,
+  type AppUnits,
+  type SeriesRequest,
+  type SeriesResult,
+} from "../../../workers/contract";
 import type { PlotStats } from "./plotStats";
 import { sameRange, type PlotView, type XRange } from "./plotView";
 import { redrawReason } from "./redrawPolicy";
@@ -22,13 +27,11 @@ export type SeriesSource = (request: SeriesRequest) => Promise<SeriesResult>;
 
 const RETRY_MS = 500;
 /**
- * The worker summarises each bucket of the window into at most 4 points
- * (first, min, max, last), so a bucket per pixel drew up to 4 segments per
- * pixel: most of a redraw's cost in software rendering (the canvas raster)
- * for detail no one can see. A bucket per 2 pixels keeps every spike and
- * cut a plot's canvas work by about a third (bench/RESULTS.md).
+ * A plot asks for a point per 2 CSS pixels (so a bucket of 4 points every 8
+ * pixels): a point per pixel drew detail no one can see, at about a third
+ * more canvas work; every spike still shows (bench/RESULTS.md).
  */
-export const PIXELS_PER_BUCKET = 2;
+export const PIXELS_PER_POINT = 2;
 /** The live legend's numbers change at a readable pace, not every refresh (each change is DOM work). */
 export const LEGEND_INTERVAL_MS = 500;
 
@@ -118,12 +121,9 @@ export class PlotDriver {
     this.catchUp = true;
   }
 
-  /** One bucket per PIXELS_PER_BUCKET CSS pixels of plotting area; read each frame (resizes). */
+  /** A point per PIXELS_PER_POINT CSS pixels of plotting area; read each frame (resizes). */
   private syncPoints(chart: uPlot): void {
-    const points = Math.max(
-      32,
-      Math.round(chart.bbox.width / devicePixelRatio / PIXELS_PER_BUCKET),
-    );
+    const points = Math.max(32, Math.round(chart.bbox.width / devicePixelRatio / PIXELS_PER_POINT));
     if (points === this.points) return;
     this.points = points;
     this.configVersion++;
@@ -141,14 +141,14 @@ export class PlotDriver {
     return ms;
   }
 
-  /** Requested width in buckets (the plotting area's CSS pixels ÷ PIXELS_PER_BUCKET). */
+  /** Requested width in points (the plotting area's CSS pixels ÷ PIXELS_PER_POINT). */
   get pointCount(): number {
     return this.points;
   }
 
   /** The plotting area's width in CSS pixels (what the refresh cadence follows). */
   get pixelWidth(): number {
-    return this.points * PIXELS_PER_BUCKET;
+    return this.points * PIXELS_PER_POINT;
   }
 
   /**
@@ -231,8 +231,8 @@ export class PlotDriver {
     }
     if (this.layer) {
       const frame = layerFrame(chart, data ?? emptyData(this.fields.length), shown);
-      // Whole pixels of live scrolling shift the picture; a zoom, resize or a fixed view repaints it.
-      // Only the newest bucket of a fixed grid changes with new packets; anything else repaints.
+      // Live on one bucket grid, new packets change only the newest bucket (and
+      // whole pixels of scrolling shift the rest); anything else repaints.
       const grid = this.drawnGrid;
       if (
         reason === "forced" ||
@@ -282,13 +282,13 @@ export class PlotDriver {
 
   /**
    * A live plot with a fixed window asks for buckets on a grid of absolute
-   * time (4 points per bucket, as the worker summarises): a complete bucket
+   * time, as many buckets as the points asked for hold: a complete bucket
    * then never changes, and the series layer redraws only the newest.
    */
   private liveBucketSeconds(): number | undefined {
     const seconds = this.view.windowSeconds;
     if (!this.view.live || seconds === null) return undefined;
-    return seconds / Math.max(1, Math.floor(this.points / 4));
+    return seconds / Math.max(1, Math.floor(this.points / SERIES_POINTS_PER_BUCKET));
   }
 
   private request(): void {

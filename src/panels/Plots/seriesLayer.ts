@@ -25,9 +25,6 @@ export class SeriesLayer {
   private drawnX: XRange | null = null;
   private drawnY: (XRange | null)[] = [];
   private drawnShow: boolean[] = [];
-  /** Full repaints and strip updates so far (tests and diagnostics). */
-  fullPaints = 0;
-  stripPaints = 0;
 
   constructor(
     private readonly chart: uPlot,
@@ -53,7 +50,6 @@ export class SeriesLayer {
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     this.drawSeries(frame, 0);
     this.remember(frame);
-    this.fullPaints++;
   }
 
   /**
@@ -79,7 +75,6 @@ export class SeriesLayer {
     ctx.clearRect(stripLeft, 0, canvas.width - stripLeft, canvas.height);
     this.drawSeries(frame, stripLeft);
     this.remember(frame);
-    this.stripPaints++;
   }
 
   /** Whole pixels the picture can be shifted by to match `frame`, or null when it must be redrawn. */
