@@ -41,13 +41,40 @@ async function openPlots(page: Page): Promise<void> {
 
 // Every test gets a fresh browser context: empty localStorage, default layout.
 
-test("a plot's canvas changes as DEMO data arrives", async ({ page }) => {
+/** What the series layer has drawn: inked pixels, and how far right the newest line reaches (0..1). */
+function seriesInk(card: Locator): Promise<{ inked: number; reach: number; image: string }> {
+  return card.locator(".plot-series-layer").evaluate((el) => {
+    const canvas = el as HTMLCanvasElement;
+    const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
+    let inked = 0;
+    let right = -1;
+    for (let i = 3; i < data.length; i += 4) {
+      if (data[i]! < 128) continue;
+      inked++;
+      right = Math.max(right, ((i - 3) / 4) % canvas.width);
+    }
+    return { inked, reach: (right + 1) / canvas.width, image: canvas.toDataURL() };
+  });
+}
+
+test("a plot draws the DEMO data as lines that keep reaching the right edge", async ({ page }) => {
   await openPlots(page);
   const speed = plot(page, "speed");
-  const first = await canvasImage(speed);
-  await expect.poll(() => canvasImage(speed), { timeout: 10_000 }).not.toBe(first);
-  const second = await canvasImage(speed);
-  await expect.poll(() => canvasImage(speed), { timeout: 10_000 }).not.toBe(second);
+  // Lines, not an empty layer: at least a plot-width of inked pixels, up to the newest data on the right.
+  await expect
+    .poll(
+      async () => {
+        const ink = await seriesInk(speed);
+        return ink.inked > 100 && ink.reach > 0.97;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  const first = (await seriesInk(speed)).image;
+  await expect
+    .poll(async () => (await seriesInk(speed)).image, { timeout: 10_000 })
+    .not.toBe(first);
+  expect((await seriesInk(speed)).reach).toBeGreaterThan(0.97);
 });
 
 test("dragging to zoom pauses follow; double-click returns to live", async ({ page }) => {
