@@ -21,8 +21,12 @@ function manualSource() {
 function fakeChart() {
   const setData: uPlot.AlignedData[] = [];
   const chart = {
-    bbox: { width: 400 },
-    series: [{}, {}], // x + one field, as configured below
+    bbox: { width: 400, height: 100 },
+    series: [{}, { scale: "y" }], // x + one field, as configured below
+    scales: {
+      x: { min: 0, max: 1 },
+      y: { min: 0, max: 1, range: (_u: unknown, a: number, b: number) => [a, b] },
+    },
     cursor: { left: -10 },
     batch: (fn: () => void) => fn(),
     setData: (data: uPlot.AlignedData) => setData.push(data),
@@ -52,7 +56,8 @@ function setup(windowSeconds: number | null = 30) {
   const driver = new PlotDriver(source, view, new PlotStats());
   const { chart, setData } = fakeChart();
   driver.configure(["Battery.PackVoltage"], "metric");
-  driver.attach(chart);
+  const painter = { full: () => undefined, update: () => undefined, dispose: () => undefined };
+  driver.attach(chart, painter);
   let clock = 0;
   /** One animation frame, `ms` after the previous one (default: past any live interval). */
   const frame = (ms = 100, liveDue = true, pageVisible = true) => {

@@ -43,7 +43,7 @@ export function PlotChart({ series, driver, actions, theme }: PlotChartProps) {
           options={options}
           data={data}
           onCreate={(chart) => driver.attach(chart, new SeriesLayer(chart, steppedSeries(shown)))}
-          onDelete={() => driver.attach(null)}
+          onDelete={() => driver.detach()}
         />
       )}
     </div>

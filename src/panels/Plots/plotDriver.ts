@@ -95,10 +95,17 @@ export class PlotDriver {
    * A (re)created chart and the layer that draws its series: the next frame
    * draws what was drawn before (axes and series) until fresh data comes.
    */
-  attach(chart: uPlot | null, layer: SeriesPainter | null = null): void {
-    if (this.layer !== layer) this.layer?.dispose();
+  attach(chart: uPlot, layer: SeriesPainter): void {
+    this.detach();
     this.chart = chart;
     this.layer = layer;
+  }
+
+  /** The chart is gone (unmounted or about to be rebuilt). */
+  detach(): void {
+    this.layer?.dispose();
+    this.chart = null;
+    this.layer = null;
     this.chartData = null;
     this.drawnYKey = "";
     this.drawnRange = null;
@@ -159,9 +166,9 @@ export class PlotDriver {
   frame(range: XRange | null, now: number, liveDue: boolean, pageVisible = true): boolean {
     const visible = pageVisible && this.onScreen;
     let drew = false;
-    if (this.chart) {
+    if (this.chart && this.layer) {
       this.syncPoints(this.chart);
-      drew = this.draw(this.chart, range, visible);
+      drew = this.draw(this.chart, this.layer, range, visible);
       if (visible) this.updateLegend(this.chart, now);
     }
     if (visible && this.shouldRequest(now, liveDue)) this.request();
@@ -177,7 +184,12 @@ export class PlotDriver {
     showNewestInLegend(chart, this.drawn);
   }
 
-  private draw(chart: uPlot, range: XRange | null, visible: boolean): boolean {
+  private draw(
+    chart: uPlot,
+    layer: SeriesPainter,
+    range: XRange | null,
+    visible: boolean,
+  ): boolean {
     // Until React swaps in the chart for new fields, the old one must not draw.
     if (chart.series.length !== this.fields.length + 1) return false;
     const result = this.pending;
@@ -214,11 +226,7 @@ export class PlotDriver {
     // they change: a new x range (whole pixels when live), new y ranges, a zoom,
     // a resize. New data within the same pixels touches the series layer only.
     const yKey = data ? predictedYRanges(chart, data, shown) : "";
-    const axes =
-      reason !== "data" ||
-      !sameRange(shown, this.drawnRange) ||
-      yKey !== this.drawnYKey ||
-      !this.layer;
+    const axes = reason !== "data" || !sameRange(shown, this.drawnRange) || yKey !== this.drawnYKey;
     if (axes) {
       const newData = data !== null && this.chartData !== data;
       chart.batch(() => {
@@ -229,21 +237,19 @@ export class PlotDriver {
       this.chartData = data;
       this.drawnYKey = yKey;
     }
-    if (this.layer) {
-      const frame = layerFrame(chart, data ?? emptyData(this.fields.length), shown);
-      // Live on one bucket grid, new packets change only the newest bucket (and
-      // whole pixels of scrolling shift the rest); anything else repaints.
-      const grid = this.drawnGrid;
-      if (
-        reason === "forced" ||
-        reason === "zoom" ||
-        !this.view.live ||
-        previousTo === null ||
-        grid !== previousGrid
-      )
-        this.layer.full(frame);
-      else this.layer.update(frame, grid > 0 ? Math.floor(previousTo / grid) * grid : previousTo);
-    }
+    const frame = layerFrame(chart, data ?? emptyData(this.fields.length), shown);
+    // Live on one bucket grid, new packets change only the newest bucket (and
+    // whole pixels of scrolling shift the rest); anything else repaints.
+    const grid = this.drawnGrid;
+    if (
+      reason === "forced" ||
+      reason === "zoom" ||
+      !this.view.live ||
+      previousTo === null ||
+      grid !== previousGrid
+    )
+      layer.full(frame);
+    else layer.update(frame, grid > 0 ? Math.floor(previousTo / grid) * grid : previousTo);
     this.drawnRange = shown;
     this.forced = false;
     this.stats.recordUpdate(performance.now() - started, fresh ? result.to : null);
