@@ -267,27 +267,22 @@ export interface Snapshot {
   recording: RecordingState;
 }
 
-/**
- * The worker summarises a bucket of samples into at most this many points
- * (first, min, max, last), so spikes show; `points` asks for points, not buckets.
- */
-export const SERIES_POINTS_PER_BUCKET = 4;
-
 export interface SeriesRequest {
   /** Numeric or boolean fields (booleans come back as 0/1). */
   fields: FieldPath[];
   /** Window in packet time (epoch seconds). null `to` means "up to the newest". */
   from: number | null;
   to: number | null;
-  /** Approximate number of output points: SERIES_POINTS_PER_BUCKET per bucket. */
+  /** Approximate number of output points; a bucket of samples becomes ≤ 4 (first, min, max, last). */
   points: number;
   units: AppUnits;
   /**
-   * Summarise into buckets of this many seconds on a grid of absolute time
-   * (a live plot's fixed window): a complete bucket then never changes, so the
-   * plot redraws only the newest. Omitted: the window's span split evenly.
+   * A live plot's window length (seconds): its buckets then lie on a grid of
+   * absolute time (as many as `points` hold across the window), so a complete
+   * bucket never changes and the plot fetches and redraws only the newest.
+   * Omitted: the requested span is split evenly.
    */
-  bucketSeconds?: number;
+  liveWindowSeconds?: number;
 }
 
 export interface SeriesResult {

@@ -135,8 +135,8 @@ describe("the plot driver with its series layer", () => {
   it("asks for the newest bucket on, joins it, and paints it as an update", async () => {
     const { calls, frame, paints } = setup();
     frame();
-    const grid = calls[0]!.request.bucketSeconds!;
-    expect(grid).toBeCloseTo(20 / 100, 9); // 800 px → 400 points → 100 buckets of 4
+    expect(calls[0]!.request.liveWindowSeconds).toBe(20);
+    const grid = 20 / 100; // 800 px → 400 points → 100 buckets of 4
     calls[0]!.resolve(answer(packets(1030), 1010, grid));
     await settle();
     frame();
@@ -153,7 +153,7 @@ describe("the plot driver with its series layer", () => {
   it("fetches the whole window again when a tail does not join", async () => {
     const { calls, frame } = setup();
     frame();
-    const grid = calls[0]!.request.bucketSeconds!;
+    const grid = 20 / 100;
     calls[0]!.resolve(answer(packets(1030), 1010, grid));
     await settle();
     frame();

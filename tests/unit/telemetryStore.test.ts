@@ -235,6 +235,29 @@ describe("TelemetryStore series", () => {
     expect(result.hasGaps).toEqual([false]);
   });
 
+  it("lays a live window's buckets on a grid of absolute time, so a tail summarises as the whole", () => {
+    const store = new TelemetryStore({ capacity: 512 });
+    for (let i = 0; i < 400; i++) store.ingest(packet(i), "DEMO"); // 200 s at 2 packets/s
+    const live = {
+      ...request,
+      fields: ["Battery.PackVoltage"],
+      points: 40,
+      liveWindowSeconds: 100,
+    };
+    const whole = store.series({ ...live, from: 1_795_000_100 });
+    expect(whole.bucketSeconds).toBe(10); // 100 s over 40 / 4 buckets
+    // Every summarised bucket starts on a multiple of 10 s, wherever the window starts.
+    const tail = store.series({ ...live, from: 1_795_000_170 });
+    const xs = [...whole.data[0]!];
+    const fromTail = xs.findIndex((x) => x >= 1_795_000_170);
+    expect([...tail.data[0]!]).toEqual(xs.slice(fromTail));
+    expect([...tail.data[1]!]).toEqual([...whole.data[1]!].slice(fromTail));
+    // Without a live window, the span is split evenly (no grid to keep).
+    expect(
+      store.series({ ...request, fields: ["Battery.PackVoltage"], points: 40 }).bucketSeconds,
+    ).not.toBe(10);
+  });
+
   it("converts to imperial units and answers unknown fields with a NaN column", () => {
     const store = new TelemetryStore({ capacity: 32 });
     store.ingest(

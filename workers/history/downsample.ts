@@ -10,7 +10,8 @@
 // at 1/3 and 2/3 of its samples (one x column serves every field, so they
 // cannot sit exactly at each field's own min and max; a bucket is a few
 // pixels wide, so the difference is not visible).
-import { SERIES_POINTS_PER_BUCKET } from "../contract";
+/** A bucket of samples becomes at most this many points: first, min, max, last. */
+export const SERIES_POINTS_PER_BUCKET = 4;
 
 const KIND_GAP = 0;
 const KIND_RAW = 1;

@@ -10,6 +10,7 @@ import {
   fillColumn,
   lowerBound,
   planDownsample,
+  SERIES_POINTS_PER_BUCKET,
   upperBound,
   type DownsamplePlan,
 } from "../history/downsample";
@@ -58,9 +59,10 @@ export function buildSeries(
   const points =
     Number.isFinite(request.points) && request.points >= 1 ? Math.floor(request.points) : 1;
   const [lo, hi] = windowBounds(ring, request.from ?? null, request.to ?? null);
+  const live = request.liveWindowSeconds;
   const bucketSeconds =
-    Number.isFinite(request.bucketSeconds) && request.bucketSeconds! > 0
-      ? request.bucketSeconds!
+    live !== undefined && Number.isFinite(live) && live > 0
+      ? live / Math.max(1, Math.floor(points / SERIES_POINTS_PER_BUCKET))
       : 0;
   const key = `${lo}:${hi}:${points}:${bucketSeconds}`;
   let planned = memo.get(key);

@@ -5,12 +5,7 @@
 // or in a hidden page it neither asks nor draws, and catches up when seen.
 // React never re-renders for data.
 import type uPlot from "uplot";
-import {
-  SERIES_POINTS_PER_BUCKET,
-  type AppUnits,
-  type SeriesRequest,
-  type SeriesResult,
-} from "../../../workers/contract";
+import type { AppUnits, SeriesRequest, SeriesResult } from "../../../workers/contract";
 import type { PlotStats } from "./plotStats";
 import { sameRange, type PlotView, type XRange } from "./plotView";
 import { redrawReason } from "./redrawPolicy";
@@ -286,26 +281,22 @@ export class PlotDriver {
     return this.view.live && liveDue;
   }
 
-  /**
-   * A live plot with a fixed window asks for buckets on a grid of absolute
-   * time, as many buckets as the points asked for hold: a complete bucket
-   * then never changes, and the series layer redraws only the newest.
-   */
-  private liveBucketSeconds(): number | undefined {
-    const seconds = this.view.windowSeconds;
-    if (!this.view.live || seconds === null) return undefined;
-    return seconds / Math.max(1, Math.floor(this.points / SERIES_POINTS_PER_BUCKET));
+  /** A live plot with a fixed window: its length, for buckets on a grid of absolute time. */
+  private liveWindowSeconds(): number | undefined {
+    return this.view.live ? (this.view.windowSeconds ?? undefined) : undefined;
   }
 
   private request(): void {
     const key = this.requestKey();
     const { from, to } = this.view.requestWindow();
-    const grid = this.liveBucketSeconds();
+    const liveWindowSeconds = this.liveWindowSeconds();
     // Live on a fixed grid: ask only from the newest bucket on and join it to
-    // the window already held (the buckets before it are complete).
+    // the window already held (the buckets before it are complete). The same
+    // request key means the same window and points, so the same grid.
     const base = this.latest;
+    const grid = base?.result.bucketSeconds ?? 0;
     const tailFrom =
-      grid !== undefined && base !== null && base.key === key && base.result.bucketSeconds === grid
+      liveWindowSeconds !== undefined && base !== null && base.key === key && grid > 0
         ? newestBucketStart(base.result.data[0]!, grid)
         : null;
     this.inFlight = true;
@@ -319,7 +310,7 @@ export class PlotDriver {
       to,
       points: this.points,
       units: this.units,
-      bucketSeconds: grid,
+      liveWindowSeconds,
     }).then(
       (result) => {
         this.inFlight = false;
