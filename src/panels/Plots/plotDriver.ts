@@ -210,6 +210,9 @@ export class PlotDriver {
     const started = performance.now();
     const previousTo = this.drawnTo;
     const previousGrid = this.drawnGrid;
+    // Where new packets can change the picture: the newest bucket drawn on.
+    const changedFrom =
+      this.drawn && previousGrid > 0 ? newestBucketStart(this.drawn[0], previousGrid) : previousTo;
     if (fresh) {
       this.drawnGrid = result.bucketSeconds;
       this.drawn = toAlignedData(result);
@@ -240,11 +243,11 @@ export class PlotDriver {
       reason === "forced" ||
       reason === "zoom" ||
       !this.view.live ||
-      previousTo === null ||
+      changedFrom === null ||
       grid !== previousGrid
     )
       layer.full(frame);
-    else layer.update(frame, grid > 0 ? Math.floor(previousTo / grid) * grid : previousTo);
+    else layer.update(frame, changedFrom);
     this.drawnRange = shown;
     this.forced = false;
     this.stats.recordUpdate(performance.now() - started, fresh ? result.to : null);
