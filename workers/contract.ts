@@ -522,3 +522,44 @@ export interface TelemetryApi {
    */
   setLapCoords(request: LapCoordsRequest): Promise<LapCoordsAnswer>;
 }
+
+// ── Plot series layers, painted by the render worker (workers/render) ──────
+// Each plot's series lines are drawn on an OffscreenCanvas in a worker of
+// their own, so their drawing and the canvas's trip to the compositor cost
+// the main thread nothing; the main thread sends what to draw.
+
+/** A closed range of x (epoch s) or y values. */
+export interface ValueRange {
+  min: number;
+  max: number;
+}
+
+/** One picture of a plot's series lines. */
+export interface SeriesPicture {
+  /** x first, then one column per series (NaN = gap). */
+  data: ArrayLike<number>[];
+  x: ValueRange;
+  /** Per column (index 1…): its scale's range; null when the scale has none yet. */
+  y: (ValueRange | null)[];
+  /** The plotting area in device pixels, and the line width (device pixels per CSS pixel). */
+  width: number;
+  height: number;
+  lineWidth: number;
+  /** Per column (index 1…): colour, whether shown, whether drawn as steps (booleans). */
+  strokes: string[];
+  shown: boolean[];
+  stepped: boolean[];
+}
+
+/** One plot's paint: the whole picture, or only what changed from `fromX` on. */
+export interface SeriesPaint {
+  id: number;
+  picture: SeriesPicture;
+  /** null: paint afresh; a time: only data at and after it changed (live). */
+  fromX: number | null;
+}
+
+export type RenderMessage =
+  | { type: "attach"; id: number; canvas: OffscreenCanvas }
+  | { type: "paint"; paints: SeriesPaint[] }
+  | { type: "detach"; id: number };

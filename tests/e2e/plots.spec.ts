@@ -9,13 +9,14 @@ function plot(page: Page, id: string): Locator {
   return page.locator(`[data-plot-id="${id}"]`);
 }
 
-/** The chart's picture (uPlot's axes and grid, then the series layer) as PNG data URLs. */
-function canvasImage(card: Locator): Promise<string> {
-  return card
-    .locator(".uplot")
-    .evaluate((chart) =>
-      Array.from(chart.querySelectorAll("canvas"), (canvas) => canvas.toDataURL()).join("\n"),
-    );
+/**
+ * The chart's picture as a person sees it (uPlot's axes and grid with the
+ * series layer over them), as a PNG in base64. The series layer is painted by
+ * a worker on an OffscreenCanvas, which only shows on the screen.
+ */
+async function canvasImage(card: Locator): Promise<string> {
+  const shot = await card.locator(".uplot canvas").first().screenshot();
+  return shot.toString("base64");
 }
 
 /** Mouse tests need the chart on top (the shell's loading screen may still cover it). */
@@ -41,25 +42,40 @@ async function openPlots(page: Page): Promise<void> {
 
 // Every test gets a fresh browser context: empty localStorage, default layout.
 
-/** What the series layer has drawn: inked pixels, and how far right the newest line reaches (0..1). */
-function seriesInk(card: Locator): Promise<{ inked: number; reach: number; image: string }> {
-  return card.locator(".plot-series-layer").evaluate((el) => {
-    const canvas = el as HTMLCanvasElement;
-    const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
+/**
+ * What the series layer shows on the screen: pixels in a series colour (the
+ * grid and background are grey or white), and how far right the newest line
+ * reaches (0..1).
+ */
+async function seriesInk(card: Locator): Promise<{ inked: number; reach: number; image: string }> {
+  const image = (await card.locator(".plot-series-layer").screenshot()).toString("base64");
+  const ink = await card.page().evaluate(async (png) => {
+    const picture = new Image();
+    picture.src = `data:image/png;base64,${png}`;
+    await picture.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = picture.width;
+    canvas.height = picture.height;
+    const ctx = canvas.getContext("2d")!;
+    ctx.drawImage(picture, 0, 0);
+    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
     let inked = 0;
     let right = -1;
-    for (let i = 3; i < data.length; i += 4) {
-      if (data[i]! < 128) continue;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+      if (Math.max(r, g, b) - Math.min(r, g, b) < 60) continue; // grey: grid, background
       inked++;
-      right = Math.max(right, ((i - 3) / 4) % canvas.width);
+      right = Math.max(right, (i / 4) % canvas.width);
     }
-    return { inked, reach: (right + 1) / canvas.width, image: canvas.toDataURL() };
-  });
+    return { inked, reach: (right + 1) / canvas.width };
+  }, image);
+  return { ...ink, image };
 }
 
 test("a plot draws the DEMO data as lines that keep reaching the right edge", async ({ page }) => {
   await openPlots(page);
   const speed = plot(page, "speed");
+  await waitUntilOnTop(speed.locator(".u-over"));
   // Lines, not an empty layer: at least a plot-width of inked pixels, up to the newest data on the right.
   await expect
     .poll(
@@ -213,6 +229,8 @@ test("a plot in a hidden tab does not redraw, and catches up when the tab is sho
   const draws = () => page.evaluate(() => window.__heliosPlotStats!.setDataCalls);
   const requests = () => page.evaluate(() => window.__heliosPlotStats!.requests);
   await expect.poll(draws, { timeout: 10_000 }).toBeGreaterThan(0);
+  // Pictures are compared as seen on the screen: the loading screen must be gone.
+  await waitUntilOnTop(speed.locator(".u-over"));
 
   await page.evaluate(() =>
     (window as unknown as { setHidden: (h: boolean) => void }).setHidden(true),

@@ -1,5 +1,5 @@
-import { traceSeries } from "../../src/panels/Plots/seriesLayer";
 import { describe, expect, it } from "vitest";
+import { traceSeries } from "../../workers/render/SeriesCanvas";
 import type { SeriesResult } from "../../workers/contract";
 import { planAxes } from "../../src/panels/Plots/axisLayout";
 import { formatValue } from "../../src/panels/Plots/fieldLabel";

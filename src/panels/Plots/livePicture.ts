@@ -7,7 +7,7 @@ import type { XRange } from "./plotView";
 import { lastDrawnIndex } from "./seriesData";
 import type { SeriesFrame } from "./seriesLayer";
 
-/** What draws a plot's series (SeriesLayer in the app; a recorder in tests). */
+/** What draws a plot's series (SeriesLayer, via the render worker, in the app; a recorder in tests). */
 export interface SeriesPainter {
   full(frame: SeriesFrame): void;
   update(frame: SeriesFrame, fromX: number): void;

@@ -1,0 +1,191 @@
+// The series lines of one plot on its canvas (an OffscreenCanvas in the
+// render worker). It brings a live picture up to date without redrawing it:
+// when the x range moved by whole pixels it shifts what is drawn (one blit)
+// and redraws only the strip at the right edge where data changed.
+//
+// Why: in software rendering a plot's cost is its series lines (the
+// anti-aliased strokes of ~1,000 points × 4 series), paid again on every
+// refresh for a picture that moved a pixel at most. Shifting costs a copy;
+// the strip costs a few segments (bench/RESULTS.md has the figures).
+import type { SeriesPicture, ValueRange } from "../contract";
+
+/** The part of a 2D context this needs (OffscreenCanvas's, or a recorder in tests). */
+export type PaintContext = Pick<
+  OffscreenCanvasRenderingContext2D,
+  | "save"
+  | "restore"
+  | "beginPath"
+  | "rect"
+  | "clip"
+  | "moveTo"
+  | "lineTo"
+  | "stroke"
+  | "clearRect"
+  | "drawImage"
+  | "lineWidth"
+  | "lineJoin"
+  | "strokeStyle"
+  | "globalCompositeOperation"
+>;
+
+/** What is painted on: a canvas whose pixel size this sets. */
+export interface PaintTarget {
+  width: number;
+  height: number;
+}
+
+export class SeriesCanvas {
+  private drawn: SeriesPicture | null = null;
+
+  constructor(
+    private readonly canvas: PaintTarget & CanvasImageSource,
+    private readonly ctx: PaintContext,
+  ) {}
+
+  /** Draw the whole picture afresh. */
+  full(picture: SeriesPicture): void {
+    const { ctx, canvas } = this;
+    if (canvas.width !== picture.width) canvas.width = picture.width;
+    if (canvas.height !== picture.height) canvas.height = picture.height;
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    this.drawSeries(picture, 0);
+    this.drawn = picture;
+  }
+
+  /**
+   * Bring the picture up to date when only data at and after `fromX` changed
+   * and the x range moved by whole pixels (or not at all). Anything else (a
+   * new y range, zoom, size, shown series, a jump back) repaints in full.
+   */
+  update(picture: SeriesPicture, fromX: number): void {
+    const shift = this.shiftPixels(picture);
+    if (shift === null) {
+      this.full(picture);
+      return;
+    }
+    const { ctx, canvas } = this;
+    if (shift > 0) {
+      // "copy" replaces the whole canvas with the shifted picture: the strip it uncovers is clear.
+      ctx.globalCompositeOperation = "copy";
+      ctx.drawImage(canvas, -shift, 0);
+      ctx.globalCompositeOperation = "source-over";
+    }
+    // One pixel more than the first changed point, so its anti-aliased edge is redrawn whole.
+    const stripLeft = Math.max(0, Math.floor(toPx(fromX, picture.x, canvas.width)) - 1);
+    ctx.clearRect(stripLeft, 0, canvas.width - stripLeft, canvas.height);
+    this.drawSeries(picture, stripLeft);
+    this.drawn = picture;
+  }
+
+  /** Whole pixels the picture can be shifted by to match `picture`, or null when it must be redrawn. */
+  private shiftPixels(picture: SeriesPicture): number | null {
+    const drawn = this.drawn;
+    const { width, height } = picture;
+    if (!drawn || this.canvas.width !== width || this.canvas.height !== height) return null;
+    if (drawn.lineWidth !== picture.lineWidth) return null;
+    const span = picture.x.max - picture.x.min;
+    if (Math.abs(span - (drawn.x.max - drawn.x.min)) > span * 1e-9) return null;
+    for (let i = 1; i < picture.data.length; i++) {
+      if (!sameRange(picture.y[i] ?? null, drawn.y[i] ?? null)) return null;
+      if (picture.shown[i] !== drawn.shown[i] || picture.strokes[i] !== drawn.strokes[i])
+        return null;
+    }
+    const pixels = ((picture.x.min - drawn.x.min) / span) * width;
+    const whole = Math.round(pixels);
+    // Only whole-pixel moves shift cleanly, and less than the width leaves something to keep.
+    if (Math.abs(pixels - whole) > 1e-3 || whole < 0 || whole >= width) return null;
+    return whole;
+  }
+
+  /** Every shown series, or only what lies right of pixel `left` (clipped to it). */
+  private drawSeries(picture: SeriesPicture, left: number): void {
+    const { ctx } = this;
+    const xs = picture.data[0]!;
+    const n = xs.length;
+    if (n === 0) return;
+    const { width, height } = picture;
+    const xScale = width / (picture.x.max - picture.x.min);
+    // Every segment that reaches into the strip is drawn again (clipped): from
+    // two points before its left edge, since a stroke's width and round joins
+    // reach half a pixel past a point.
+    let start = 0;
+    if (left > 0) {
+      const leftX = picture.x.min + left / xScale;
+      while (start < n && xs[start]! < leftX) start++;
+      start = Math.max(0, start - 2);
+    }
+    ctx.save();
+    if (left > 0) {
+      ctx.beginPath();
+      ctx.rect(left, 0, width - left, height);
+      ctx.clip();
+    }
+    ctx.lineWidth = picture.lineWidth;
+    ctx.lineJoin = "round";
+    for (let s = 1; s < picture.data.length; s++) {
+      const y = picture.y[s];
+      if (!y || !picture.shown[s] || !(y.max > y.min)) continue;
+      const yScale = height / (y.max - y.min);
+      ctx.strokeStyle = picture.strokes[s] ?? "";
+      ctx.beginPath();
+      traceSeries(
+        ctx,
+        xs,
+        picture.data[s]!,
+        start,
+        picture.stepped[s] === true,
+        (x) => (x - picture.x.min) * xScale,
+        (v) => height - (v - y.min) * yScale,
+      );
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+}
+
+function toPx(x: number, range: ValueRange, width: number): number {
+  return ((x - range.min) / (range.max - range.min)) * width;
+}
+
+function sameRange(a: ValueRange | null, b: ValueRange | null): boolean {
+  return a === b || (a !== null && b !== null && a.min === b.min && a.max === b.max);
+}
+
+/** Where a series' path goes: moveTo / lineTo, as on a canvas (a recorder in tests). */
+export interface PathSink {
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+}
+
+/**
+ * Trace points start… of one series: a line through them, lifted at each gap
+ * (NaN); `stepped` (booleans) holds each value until the next sample.
+ */
+export function traceSeries(
+  sink: PathSink,
+  xs: ArrayLike<number>,
+  ys: ArrayLike<number | null | undefined>,
+  start: number,
+  stepped: boolean,
+  toPx: (x: number) => number,
+  toPy: (y: number) => number,
+): void {
+  let pen = false;
+  let lastY = 0;
+  for (let i = start; i < xs.length; i++) {
+    const v = ys[i];
+    if (v == null || v !== v) {
+      pen = false;
+      continue;
+    }
+    const px = toPx(xs[i]!);
+    const py = toPy(v);
+    if (!pen) sink.moveTo(px, py);
+    else {
+      if (stepped) sink.lineTo(px, lastY);
+      sink.lineTo(px, py);
+    }
+    pen = true;
+    lastY = py;
+  }
+}
