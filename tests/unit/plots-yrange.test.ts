@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { clampedRange, drawableRange, isDrawableRange } from "../../src/panels/Plots/yRange";
+import {
+  clampedRange,
+  drawableRange,
+  isDrawableRange,
+  stickyRange,
+} from "../../src/panels/Plots/yRange";
 
 // uPlot's automatic range as it behaves (10 % padding; a flat series spans 0
 // to twice its value; measured with uPlot.rangeNum): enough to reproduce the
@@ -33,5 +38,29 @@ describe("plot y range with extreme values (issue 7, defect 2)", () => {
     const range = drawableRange(0, 3.4e38, pad10);
     expect(range).toEqual(pad10(0, 3.4e38));
     expect(clampedRange(5, 5)).toEqual([5 - 3.5, 5 + 3.5]);
+  });
+});
+
+describe("live y axes hold still while the data fits them", () => {
+  const fresh: [number, number] = [9, 21];
+
+  it("keeps the range in use while the data stays inside and fills at least half of it", () => {
+    expect(stickyRange([0, 20], 8, 19, fresh)).toEqual([0, 20]);
+    expect(stickyRange([0, 20], 5, 15, fresh)).toEqual([0, 20]);
+  });
+
+  it("re-fits when the data leaves the range", () => {
+    expect(stickyRange([0, 20], 8, 20.5, fresh)).toEqual(fresh);
+    expect(stickyRange([0, 20], -1, 10, fresh)).toEqual(fresh);
+  });
+
+  it("re-fits when the data shrinks to less than half of the range (a spike left the window)", () => {
+    expect(stickyRange([0, 20], 10, 20, fresh)).toEqual([0, 20]);
+    expect(stickyRange([0, 20], 11, 20, fresh)).toEqual(fresh);
+  });
+
+  it("takes the fresh range when there is no range in use or no data", () => {
+    expect(stickyRange([null, null], 10, 20, fresh)).toEqual(fresh);
+    expect(stickyRange([0, 20], null, null, [null, null])).toEqual([null, null]);
   });
 });

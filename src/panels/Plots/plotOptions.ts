@@ -3,7 +3,7 @@
 // data itself never passes through here.
 import uPlot from "uplot";
 import { planAxes } from "./axisLayout";
-import { drawableRange } from "./yRange";
+import { drawableRange, stickyRange } from "./yRange";
 import { fieldLabel, formatValue } from "./fieldLabel";
 import { CHROME, seriesColor, type PlotTheme } from "./palette";
 import type { PlotSeriesInfo } from "./plotTypes";
@@ -127,14 +127,18 @@ export function buildPlotOptions(
 
 /**
  * uPlot's default y range, except that a NaN (a gap) at the start of the data
- * makes uPlot's min/max NaN: then the extent is taken over finite values.
+ * makes uPlot's min/max NaN: then the extent is taken over finite values. The
+ * range in use is kept while the data fits it well (stickyRange); uPlot calls
+ * this before it replaces the scale's min/max, so they are the range in use.
  */
 const finiteRange: uPlot.Range.Function = (u, min, max, scaleKey) => {
   if (!(min <= max)) {
     const columns = u.series.flatMap((s, i) => (i > 0 && s.scale === scaleKey ? [u.data[i]!] : []));
     [min, max] = finiteExtent(columns) as [number, number];
   }
-  return drawableRange(min, max, (lo, hi) => uPlot.rangeNum(lo, hi, 0.1, true));
+  const fresh = drawableRange(min, max, (lo, hi) => uPlot.rangeNum(lo, hi, 0.1, true));
+  const scale = u.scales[scaleKey];
+  return stickyRange([scale?.min ?? null, scale?.max ?? null], min, max, fresh);
 };
 
 function onWheel(e: WheelEvent, actions: PlotActions): void {
