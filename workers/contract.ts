@@ -549,6 +549,23 @@ export interface SeriesPicture {
   strokes: string[];
   shown: boolean[];
   stepped: boolean[];
+  /** The time axis under the plotting area (grid, ticks, labels), which moves with the lines. */
+  axis: TimeAxisPicture;
+}
+
+/** The time axis: drawn with the lines so that a live picture shifts as one. */
+export interface TimeAxisPicture {
+  /** Seconds between ticks; ticks at `ticks` (epoch s), labelled `labels`. */
+  increment: number;
+  ticks: number[];
+  labels: string[];
+  /** Height below the plotting area and tick length, in device pixels. */
+  height: number;
+  tickLength: number;
+  font: string;
+  /** Colours of the labels, and of the grid lines and ticks. */
+  text: string;
+  grid: string;
 }
 
 /** One plot's paint: the whole picture, or only what changed from `fromX` on. */

@@ -20,6 +20,7 @@ function manualSource() {
 
 function fakeChart() {
   const setData: uPlot.AlignedData[] = [];
+  const xScales: unknown[] = [];
   const chart = {
     bbox: { width: 400, height: 100 },
     series: [{}, { scale: "y" }], // x + one field, as configured below
@@ -30,11 +31,13 @@ function fakeChart() {
     cursor: { left: -10 },
     batch: (fn: () => void) => fn(),
     setData: (data: uPlot.AlignedData) => setData.push(data),
-    setScale: () => undefined,
+    setScale: (key: string, range: unknown) => {
+      if (key === "x") xScales.push(range);
+    },
     setLegend: () => undefined,
     redraw: () => undefined,
   };
-  return { chart: chart as unknown as uPlot, setData };
+  return { chart: chart as unknown as uPlot, setData, xScales };
 }
 
 function series(to: number): SeriesResult {
@@ -54,9 +57,15 @@ function setup(windowSeconds: number | null = 30) {
   const view = new PlotView(windowSeconds);
   const { source, calls } = manualSource();
   const driver = new PlotDriver(source, view, new PlotStats());
-  const { chart, setData } = fakeChart();
+  const { chart, xScales } = fakeChart();
   driver.configure(["Battery.PackVoltage"], "metric");
-  const painter = { full: () => undefined, update: () => undefined, dispose: () => undefined };
+  // The data the series layer was asked to paint (uPlot itself redraws only
+  // when its axes change); a chart's first, empty picture is not counted.
+  const drawn: uPlot.AlignedData[] = [];
+  const paint = (f: { data: uPlot.AlignedData }) => {
+    if (f.data[0].length > 0) drawn.push(f.data);
+  };
+  const painter = { full: paint, update: paint, dispose: () => undefined };
   driver.attach(chart, painter);
   let clock = 0;
   /** One animation frame, `ms` after the previous one (default: past any live interval). */
@@ -67,7 +76,7 @@ function setup(windowSeconds: number | null = 30) {
     view.endExtents(null);
     return driver.frame(view.xRange(), clock, liveDue, pageVisible);
   };
-  return { view, driver, calls, setData, frame };
+  return { view, driver, calls, drawn, xScales, frame };
 }
 
 describe("plot driver", () => {
@@ -85,21 +94,21 @@ describe("plot driver", () => {
   });
 
   it("draws a result once, on the next frame, and skips an unchanged one", async () => {
-    const { calls, frame, setData } = setup();
+    const { calls, frame, drawn } = setup();
     frame();
     calls[0]!.resolve(series(100));
     await settle();
-    expect(setData).toHaveLength(0);
+    expect(drawn).toHaveLength(0);
     frame();
-    expect(setData).toHaveLength(1);
+    expect(drawn).toHaveLength(1);
     calls[1]!.resolve(series(100));
     await settle();
     frame();
-    expect(setData).toHaveLength(1);
+    expect(drawn).toHaveLength(1);
   });
 
   it("drops a result fetched for a view that changed meanwhile and asks again", async () => {
-    const { view, calls, frame, setData } = setup();
+    const { view, calls, frame, drawn } = setup();
     view.beginExtents();
     view.noteExtent(0, 100);
     view.endExtents(null);
@@ -108,7 +117,7 @@ describe("plot driver", () => {
     calls[0]!.resolve(series(100));
     await settle();
     frame();
-    expect(setData).toHaveLength(0);
+    expect(drawn).toHaveLength(0);
     expect(calls).toHaveLength(2);
     expect(calls[1]!.request).toMatchObject({ from: 50, to: 60 });
   });
@@ -162,46 +171,46 @@ describe("plot driver", () => {
   });
 
   it("off screen, neither asks nor draws; back on screen, asks at once and draws", async () => {
-    const { driver, calls, frame, setData } = setup();
+    const { driver, calls, frame, drawn } = setup();
     frame();
     calls[0]!.resolve(series(100));
     await settle();
     frame();
-    expect(setData).toHaveLength(1);
+    expect(drawn).toHaveLength(1);
     calls[1]!.resolve(series(101)); // in flight when the plot scrolled away
     await settle();
     driver.setOnScreen(false);
     for (let i = 0; i < 10; i++) frame(100, true);
-    expect(setData).toHaveLength(1);
+    expect(drawn).toHaveLength(1);
     expect(calls).toHaveLength(2);
     driver.setOnScreen(true);
     frame(16, false); // not a live refresh, yet it catches up
-    expect(setData).toHaveLength(2); // what waited is drawn at once
+    expect(drawn).toHaveLength(2); // what waited is drawn at once
     expect(calls).toHaveLength(3);
     calls[2]!.resolve(series(105));
     await settle();
     frame(16, false);
-    expect(setData).toHaveLength(3);
-    expect(setData[2]![0]).toEqual(Float64Array.of(104, 105));
+    expect(drawn).toHaveLength(3);
+    expect(drawn[2]![0]).toEqual(Float64Array.of(104, 105));
   });
 
   it("in a hidden page, skips frames and catches up when the page is shown", async () => {
-    const { driver, calls, frame, setData } = setup();
+    const { driver, calls, frame, drawn } = setup();
     frame();
     calls[0]!.resolve(series(100));
     await settle();
     frame(100, true, false);
     frame(100, true, false);
-    expect(setData).toHaveLength(0);
+    expect(drawn).toHaveLength(0);
     expect(calls).toHaveLength(1);
     driver.resume();
     expect(frame(16, false, true)).toBe(true);
-    expect(setData).toHaveLength(1);
+    expect(drawn).toHaveLength(1);
     expect(calls).toHaveLength(2);
   });
 
   it("drops a result that shows nothing new without redrawing", async () => {
-    const { calls, frame, setData } = setup();
+    const { calls, frame, drawn } = setup();
     frame();
     calls[0]!.resolve(series(100));
     await settle();
@@ -209,6 +218,28 @@ describe("plot driver", () => {
     calls[1]!.resolve(series(100));
     await settle();
     expect(frame()).toBe(false);
-    expect(setData).toHaveLength(1);
+    expect(drawn).toHaveLength(1);
+  });
+
+  it("while live, moves uPlot's x range (the cursor's) only while the pointer is over a plot", async () => {
+    const { view, calls, drawn, xScales, frame } = setup();
+    const answer = async (to: number) => {
+      frame();
+      calls.at(-1)!.resolve(series(to));
+      await settle();
+      frame(16, false);
+    };
+    await answer(100);
+    const first = xScales.length; // the first picture sets uPlot up
+    expect(first).toBeGreaterThan(0);
+    await answer(101);
+    await answer(102);
+    expect(drawn.length).toBeGreaterThanOrEqual(3); // the series layer moved on …
+    expect(xScales).toHaveLength(first); // … uPlot did not (its time axis is the layer's)
+    view.pointerOver = true;
+    await answer(103);
+    expect(xScales.length).toBeGreaterThan(first);
+    // The live range, on the next whole pixel at or after the newest packet.
+    expect((xScales.at(-1) as { max: number }).max).toBeCloseTo(103, 0);
   });
 });

@@ -26,6 +26,12 @@ function recorder(): { ctx: PaintContext; calls: Call[] } {
     stroke: record("stroke"),
     clearRect: record("clearRect"),
     drawImage: (_image: unknown, x: number, y: number) => calls.push(["drawImage", x, y]),
+    fillText: record("fillText"),
+    measureText: (text: string) => ({ width: text.length * 6 }),
+    font: "",
+    fillStyle: "",
+    textAlign: "start",
+    textBaseline: "alphabetic",
     lineWidth: 1,
     lineJoin: "miter",
     strokeStyle: "",
@@ -47,6 +53,16 @@ function picture(xMin: number, yMax = 10): SeriesPicture {
     strokes: ["", "#f00"],
     shown: [true, true],
     stepped: [false, false],
+    axis: {
+      increment: 5,
+      ticks: [0, 5, 10, 15],
+      labels: ["0", "5", "10", "15"],
+      height: 20,
+      tickLength: 4,
+      font: "11px sans-serif",
+      text: "#555",
+      grid: "#eee",
+    },
   };
 }
 
@@ -58,15 +74,17 @@ function setup() {
 }
 
 const named = (calls: Call[], name: string) => calls.filter((c) => c[0] === name);
+/** The series' calls: those after the last clip (the axis is drawn first). */
+const seriesCalls = (calls: Call[]) => calls.slice(calls.map((c) => c[0]).lastIndexOf("clip"));
 
 describe("a plot's series layer in the render worker", () => {
   it("paints a fresh picture whole, sized to the plotting area", () => {
     const { canvas, calls, layer } = setup();
     layer.full(picture(0));
-    expect(canvas).toEqual({ width: 100, height: 50 });
-    expect(named(calls, "clearRect")).toEqual([["clearRect", 0, 0, 100, 50]]);
-    expect(named(calls, "moveTo")).toHaveLength(1);
-    expect(named(calls, "lineTo")).toHaveLength(9);
+    expect(canvas).toEqual({ width: 100, height: 70 }); // the time axis under the lines
+    expect(named(calls, "clearRect")).toEqual([["clearRect", 0, 0, 100, 70]]);
+    expect(named(seriesCalls(calls), "moveTo")).toHaveLength(1);
+    expect(named(seriesCalls(calls), "lineTo")).toHaveLength(9);
   });
 
   it("redraws only the strip from the newest bucket on when nothing moved", () => {
@@ -75,11 +93,15 @@ describe("a plot's series layer in the render worker", () => {
     calls.length = 0;
     layer.update(picture(0), 7); // x = 7 s is pixel 70; one pixel more for its anti-aliased edge
     expect(named(calls, "drawImage")).toEqual([]);
-    expect(named(calls, "clearRect")).toEqual([["clearRect", 69, 0, 31, 50]]);
-    expect(named(calls, "rect")).toEqual([["rect", 69, 0, 31, 50]]);
+    expect(named(calls, "clearRect")).toEqual([["clearRect", 69, 0, 31, 70]]);
+    // The axis (lines and labels) and the series, each clipped to the strip.
+    expect(named(calls, "rect")).toEqual([
+      ["rect", 69, 0, 31, 70],
+      ["rect", 69, 0, 31, 50],
+    ]);
     // From two points before the strip (x 5.5 and 6.5 reach into it) to the newest.
-    expect(named(calls, "moveTo")).toEqual([["moveTo", 55, expect.any(Number)]]);
-    expect(named(calls, "lineTo")).toHaveLength(4);
+    expect(named(seriesCalls(calls), "moveTo")).toEqual([["moveTo", 55, expect.any(Number)]]);
+    expect(named(seriesCalls(calls), "lineTo")).toHaveLength(4);
   });
 
   it("shifts the picture by whole pixels with one blit when the live range moved on", () => {
@@ -96,10 +118,37 @@ describe("a plot's series layer in the render worker", () => {
     layer.full(picture(0));
     calls.length = 0;
     layer.update(picture(0, 20), 9);
-    expect(named(calls, "clearRect")).toEqual([["clearRect", 0, 0, 100, 50]]);
+    expect(named(calls, "clearRect")).toEqual([["clearRect", 0, 0, 100, 70]]);
     calls.length = 0;
     layer.update(picture(0.25, 20), 9);
     expect(named(calls, "drawImage")).toEqual([]);
-    expect(named(calls, "clearRect")).toEqual([["clearRect", 0, 0, 100, 50]]);
+    expect(named(calls, "clearRect")).toEqual([["clearRect", 0, 0, 100, 70]]);
+  });
+
+  it("draws the time axis under the lines: grid lines on pixel centres, only whole labels", () => {
+    const { calls, layer } = setup();
+    layer.full(picture(0));
+    // Ticks at 0, 5 and 10 s fall on pixels 0, 50 and 100; only "5" fits whole.
+    expect(named(calls, "fillText")).toEqual([["fillText", "5", 50.5, 55]]);
+    expect(named(calls, "moveTo").slice(0, 3)).toEqual([
+      ["moveTo", 0.5, 0],
+      ["moveTo", 50.5, 0],
+      ["moveTo", 100.5, 0],
+    ]);
+  });
+
+  it("repaints whole when a time label comes into view or leaves", () => {
+    const { calls, layer } = setup();
+    layer.full(picture(0));
+    calls.length = 0;
+    layer.update(picture(0.1), 9); // 1 px: the same labels, shifted
+    expect(named(calls, "drawImage")).toHaveLength(1);
+    calls.length = 0;
+    layer.update(picture(0.5), 9); // "10" (at 9.5 s → pixel 95) is still cut off …
+    expect(named(calls, "drawImage")).toHaveLength(1);
+    calls.length = 0;
+    layer.update(picture(1), 9); // … and now whole: repainted
+    expect(named(calls, "drawImage")).toEqual([]);
+    expect(named(calls, "fillText").map((c) => c[1])).toEqual(["5", "10"]);
   });
 });

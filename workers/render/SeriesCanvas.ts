@@ -1,13 +1,15 @@
 // The series lines of one plot on its canvas (an OffscreenCanvas in the
-// render worker). It brings a live picture up to date without redrawing it:
-// when the x range moved by whole pixels it shifts what is drawn (one blit)
-// and redraws only the strip at the right edge where data changed.
+// render worker), with the time axis under them (grid lines, ticks, labels:
+// they move with the lines, so uPlot need not redraw as time passes). It
+// brings a live picture up to date without redrawing it: when the x range
+// moved by whole pixels it shifts what is drawn (one blit) and redraws only
+// the strip at the right edge where data changed.
 //
 // Why: in software rendering a plot's cost is its series lines (the
 // anti-aliased strokes of ~1,000 points × 4 series), paid again on every
 // refresh for a picture that moved a pixel at most. Shifting costs a copy;
 // the strip costs a few segments (bench/RESULTS.md has the figures).
-import type { SeriesPicture, ValueRange } from "../contract";
+import type { SeriesPicture, TimeAxisPicture, ValueRange } from "../contract";
 
 /** The part of a 2D context this needs (OffscreenCanvas's, or a recorder in tests). */
 export type PaintContext = Pick<
@@ -26,6 +28,12 @@ export type PaintContext = Pick<
   | "lineJoin"
   | "strokeStyle"
   | "globalCompositeOperation"
+  | "fillText"
+  | "measureText"
+  | "font"
+  | "fillStyle"
+  | "textAlign"
+  | "textBaseline"
 >;
 
 /** What is painted on: a canvas whose pixel size this sets. */
@@ -36,6 +44,8 @@ export interface PaintTarget {
 
 export class SeriesCanvas {
   private drawn: SeriesPicture | null = null;
+  /** Which time labels the picture shows (SeriesCanvas.labelled). */
+  private drawnLabels = "";
 
   constructor(
     private readonly canvas: PaintTarget & CanvasImageSource,
@@ -45,11 +55,14 @@ export class SeriesCanvas {
   /** Draw the whole picture afresh. */
   full(picture: SeriesPicture): void {
     const { ctx, canvas } = this;
+    const height = picture.height + picture.axis.height;
     if (canvas.width !== picture.width) canvas.width = picture.width;
-    if (canvas.height !== picture.height) canvas.height = picture.height;
+    if (canvas.height !== height) canvas.height = height;
     ctx.clearRect(0, 0, canvas.width, canvas.height);
+    this.drawAxis(picture, 0);
     this.drawSeries(picture, 0);
     this.drawn = picture;
+    this.drawnLabels = this.labelled(picture).key;
   }
 
   /**
@@ -73,6 +86,7 @@ export class SeriesCanvas {
     // One pixel more than the first changed point, so its anti-aliased edge is redrawn whole.
     const stripLeft = Math.max(0, Math.floor(toPx(fromX, picture.x, canvas.width)) - 1);
     ctx.clearRect(stripLeft, 0, canvas.width - stripLeft, canvas.height);
+    this.drawAxis(picture, stripLeft);
     this.drawSeries(picture, stripLeft);
     this.drawn = picture;
   }
@@ -81,8 +95,11 @@ export class SeriesCanvas {
   private shiftPixels(picture: SeriesPicture): number | null {
     const drawn = this.drawn;
     const { width, height } = picture;
-    if (!drawn || this.canvas.width !== width || this.canvas.height !== height) return null;
-    if (drawn.lineWidth !== picture.lineWidth) return null;
+    if (!drawn || this.canvas.width !== width) return null;
+    if (this.canvas.height !== height + picture.axis.height) return null;
+    if (drawn.lineWidth !== picture.lineWidth || !sameAxisLook(drawn.axis, picture.axis))
+      return null;
+    if (this.labelled(picture).key !== this.drawnLabels) return null;
     const span = picture.x.max - picture.x.min;
     if (Math.abs(span - (drawn.x.max - drawn.x.min)) > span * 1e-9) return null;
     for (let i = 1; i < picture.data.length; i++) {
@@ -95,6 +112,56 @@ export class SeriesCanvas {
     // Only whole-pixel moves shift cleanly, and less than the width leaves something to keep.
     if (Math.abs(pixels - whole) > 1e-3 || whole < 0 || whole >= width) return null;
     return whole;
+  }
+
+  /**
+   * Grid lines, ticks and labels of the time axis, or only what reaches right
+   * of pixel `left` (clipped to it: a label across the strip's edge is drawn
+   * again whole, at the same place, so it joins what was shifted). Only whole
+   * labels are drawn; one coming into view or leaving repaints the picture.
+   */
+  private drawAxis(picture: SeriesPicture, left: number): void {
+    const { ctx } = this;
+    const { axis, width, height } = picture;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(left, 0, width - left, height + axis.height);
+    ctx.clip();
+    ctx.font = axis.font;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "top";
+    ctx.fillStyle = axis.text;
+    ctx.strokeStyle = axis.grid;
+    ctx.lineWidth = picture.lineWidth;
+    ctx.beginPath();
+    const labelled = this.labelled(picture);
+    for (let i = 0; i < axis.ticks.length; i++) {
+      const px = tickPx(picture, i);
+      const label = i >= labelled.first && i <= labelled.last ? axis.labels[i]! : "";
+      const reach = label ? ctx.measureText(label).width / 2 : 0;
+      if (px + reach + 1 < left) continue; // wholly left of the strip
+      ctx.moveTo(px, 0);
+      ctx.lineTo(px, height + axis.tickLength);
+      if (label) ctx.fillText(label, px, height + axis.tickLength + picture.lineWidth);
+    }
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  /** The ticks whose labels fit whole between the plotting area's edges (indices). */
+  private labelled(picture: SeriesPicture): { first: number; last: number; key: string } {
+    const { axis, width } = picture;
+    this.ctx.font = axis.font;
+    let first = -1;
+    let last = -2;
+    for (let i = 0; i < axis.ticks.length; i++) {
+      const px = tickPx(picture, i);
+      const half = this.ctx.measureText(axis.labels[i]!).width / 2;
+      if (px - half < 0 || px + half > width) continue;
+      if (first < 0) first = i;
+      last = i;
+    }
+    return { first, last, key: `${axis.ticks[first]}:${axis.ticks[last]}` };
   }
 
   /** Every shown series, or only what lies right of pixel `left` (clipped to it). */
@@ -115,11 +182,10 @@ export class SeriesCanvas {
       start = Math.max(0, start - 2);
     }
     ctx.save();
-    if (left > 0) {
-      ctx.beginPath();
-      ctx.rect(left, 0, width - left, height);
-      ctx.clip();
-    }
+    // Lines stay in the plotting area (the axis is below it).
+    ctx.beginPath();
+    ctx.rect(left, 0, width - left, height);
+    ctx.clip();
     ctx.lineWidth = picture.lineWidth;
     ctx.lineJoin = "round";
     for (let s = 1; s < picture.data.length; s++) {
@@ -143,8 +209,26 @@ export class SeriesCanvas {
   }
 }
 
+/** Tick i on a pixel centre, as uPlot draws its grid: crisp, and the same after a whole-pixel shift. */
+function tickPx(picture: SeriesPicture, i: number): number {
+  const { x, width } = picture;
+  return Math.round(((picture.axis.ticks[i]! - x.min) / (x.max - x.min)) * width) + 0.5;
+}
+
 function toPx(x: number, range: ValueRange, width: number): number {
   return ((x - range.min) / (range.max - range.min)) * width;
+}
+
+/** Same tick spacing and look: what was drawn can be shifted into place. */
+function sameAxisLook(a: TimeAxisPicture, b: TimeAxisPicture): boolean {
+  return (
+    a.increment === b.increment &&
+    a.height === b.height &&
+    a.tickLength === b.tickLength &&
+    a.font === b.font &&
+    a.text === b.text &&
+    a.grid === b.grid
+  );
 }
 
 function sameRange(a: ValueRange | null, b: ValueRange | null): boolean {

@@ -2,12 +2,19 @@
 // theme); data reaches it imperatively through the plot's driver.
 import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import UplotReact from "uplot-react";
-import type { PlotTheme } from "./palette";
+import { CHROME, type PlotTheme } from "./palette";
 import type { PlotDriver } from "./plotDriver";
-import { buildPlotOptions, type PlotActions } from "./plotOptions";
+import {
+  buildPlotOptions,
+  FONT,
+  TICK_LENGTH,
+  TIME_AXIS_SIZE,
+  type PlotActions,
+} from "./plotOptions";
 import type { PlotSeriesInfo } from "./plotTypes";
 import { emptyData } from "./seriesData";
 import { SeriesLayer } from "./seriesLayer";
+import type { TimeAxisLook } from "./timeAxis";
 import { useElementWidth } from "./useElementWidth";
 
 export const PLOT_HEIGHT = 170;
@@ -42,7 +49,9 @@ export function PlotChart({ series, driver, actions, theme }: PlotChartProps) {
           key={fieldsKey}
           options={options}
           data={data}
-          onCreate={(chart) => driver.attach(chart, new SeriesLayer(chart, steppedSeries(shown)))}
+          onCreate={(chart) =>
+            driver.attach(chart, new SeriesLayer(chart, steppedSeries(shown), axisLook(theme)))
+          }
           onDelete={() => driver.detach()}
         />
       )}
@@ -69,6 +78,18 @@ function useOnScreen(box: RefObject<HTMLDivElement | null>, driver: PlotDriver):
       driver.setOnScreen(true);
     };
   }, [box, driver]);
+}
+
+/** The time axis as the series layer draws it: uPlot's axis font and colours. */
+function axisLook(theme: PlotTheme): TimeAxisLook {
+  const chrome = CHROME[theme];
+  return {
+    font: FONT,
+    text: chrome.axis,
+    grid: chrome.grid,
+    height: TIME_AXIS_SIZE,
+    tickLength: TICK_LENGTH,
+  };
 }
 
 /** Per uPlot series (x first): booleans are drawn as steps. */

@@ -93,6 +93,9 @@ function usePlotWorkspaceState(window: WindowPreset): PlotWorkspace {
         zoomTo: (min, max) => view.zoomTo(min, max),
         panBy: (fraction) => view.panBy(fraction),
         goLive: () => view.goLive(),
+        hover: (over) => {
+          view.pointerOver = over;
+        },
       },
     };
   });

@@ -53,6 +53,8 @@ export class PlotDriver {
   private chartData: uPlot.AlignedData | null = null;
   /** The y ranges uPlot would give `chartData` (predictedYRanges), to tell when they change. */
   private drawnYKey = "";
+  /** The x range uPlot has (behind the series layer's while live and nobody points at a plot). */
+  private chartRange: XRange | null = null;
   private layer: SeriesPainter | null = null;
   /** The canvas no longer matches what was drawn (new chart, resize, theme). */
   private forced = true;
@@ -102,6 +104,7 @@ export class PlotDriver {
     this.chart = null;
     this.layer = null;
     this.chartData = null;
+    this.chartRange = null;
     this.drawnYKey = "";
     this.drawnRange = null;
     this.forced = true;
@@ -220,11 +223,20 @@ export class PlotDriver {
       this.legendDue = true;
     }
     const data = this.drawn;
-    // uPlot (axes, grid, its copy of the data for the cursor) redraws only when
-    // they change: a new x range (whole pixels when live), new y ranges, a zoom,
-    // a resize. New data within the same pixels touches the series layer only.
+    // uPlot (y axes, grid, its copy of the data for the cursor) redraws only
+    // when they change: new y ranges, a zoom, a resize, a fixed view moved.
+    // While live, the time axis moves with the series layer, and uPlot's own x
+    // range serves only the cursor: it follows pixel by pixel only while the
+    // pointer is over a plot, and otherwise catches up with the next redraw.
     const yKey = data ? predictedYRanges(chart, data, shown) : "";
-    const axes = reason !== "data" || !sameRange(shown, this.drawnRange) || yKey !== this.drawnYKey;
+    const xMoved = !sameRange(shown, this.chartRange);
+    const axes =
+      reason === "forced" ||
+      reason === "zoom" ||
+      !this.view.live ||
+      this.chartData === null ||
+      yKey !== this.drawnYKey ||
+      (xMoved && this.view.pointerOver);
     if (axes) {
       const newData = data !== null && this.chartData !== data;
       chart.batch(() => {
@@ -234,6 +246,7 @@ export class PlotDriver {
       });
       this.chartData = data;
       this.drawnYKey = yKey;
+      if (shown) this.chartRange = shown;
     }
     const frame = layerFrame(chart, data ?? emptyData(this.fields.length), shown);
     // Live on one bucket grid, new packets change only the newest bucket (and

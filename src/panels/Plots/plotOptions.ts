@@ -3,6 +3,7 @@
 // data itself never passes through here.
 import uPlot from "uplot";
 import { planAxes } from "./axisLayout";
+import { MIN_TICK_SPACING } from "./timeAxis";
 import { drawableRange, stickyRange } from "./yRange";
 import { fieldLabel, formatValue } from "./fieldLabel";
 import { CHROME, seriesColor, type PlotTheme } from "./palette";
@@ -10,25 +11,27 @@ import type { PlotSeriesInfo } from "./plotTypes";
 import { finiteExtent } from "./seriesData";
 
 export const PLOT_SYNC_KEY = "helios-plots";
-const FONT = "11px system-ui, -apple-system, 'Segoe UI', sans-serif";
+export const FONT = "11px system-ui, -apple-system, 'Segoe UI', sans-serif";
 const AXIS_SIZE = 52;
+/** The time axis under the plotting area (CSS px), and its tick length. */
+export const TIME_AXIS_SIZE = 24;
+export const TICK_LENGTH = 4;
 
 export interface PlotActions {
   zoomTo(min: number, max: number): void;
   panBy(fraction: number): void;
   goLive(): void;
+  /** The pointer entered (true) or left (false) a plot's plotting area. */
+  hover(over: boolean): void;
 }
 
 /** Series lines are drawn by the plot's SeriesLayer, not by uPlot (see seriesLayer.ts). */
 const noPaths: uPlot.Series.PathBuilder = () => null;
-const hms = uPlot.fmtDate("{HH}:{mm}:{ss}");
-const hm = uPlot.fmtDate("{HH}:{mm}");
-
-/** One-line time ticks: seconds only while ticks are under a minute apart. */
-const timeTicks: uPlot.Axis.DynamicValues = (_u, splits, _axis, _space, increment) => {
-  const format = increment < 60 ? hms : hm;
-  return splits.map((s) => format(new Date(s * 1000)));
-};
+/**
+ * The time axis keeps its room, but the render worker draws its grid, ticks
+ * and labels with the series lines (timeAxis.ts), so that they move together.
+ */
+const noTimeLabels: uPlot.Axis.DynamicValues = (_u, splits) => splits.map(() => "");
 const onOffTicks: uPlot.Axis.DynamicValues = (_u, splits) =>
   splits.map((s) => (s === 1 ? "on" : s === 0 ? "off" : ""));
 
@@ -44,7 +47,7 @@ export function buildPlotOptions(
     font: FONT,
     labelFont: FONT,
     grid: { stroke: chrome.grid, width: 1 },
-    ticks: { stroke: chrome.grid, width: 1, size: 4 },
+    ticks: { stroke: chrome.grid, width: 1, size: TICK_LENGTH },
   };
   const scales: uPlot.Scales = { x: { time: true } };
   // Finite over NaN gaps, and drawable however extreme one value is.
@@ -91,7 +94,14 @@ export function buildPlotOptions(
       }),
     ],
     axes: [
-      { ...axisBase, space: 70, size: 24, values: timeTicks },
+      {
+        ...axisBase,
+        space: MIN_TICK_SPACING,
+        size: TIME_AXIS_SIZE,
+        values: noTimeLabels,
+        grid: { show: false },
+        ticks: { show: false },
+      },
       ...plan.axes.map((axis): uPlot.Axis => ({
         ...axisBase,
         scale: axis.scale,
@@ -119,7 +129,11 @@ export function buildPlotOptions(
         },
       ],
       ready: [
-        (u) => u.over.addEventListener("wheel", (e) => onWheel(e, actions), { passive: false }),
+        (u) => {
+          u.over.addEventListener("wheel", (e) => onWheel(e, actions), { passive: false });
+          u.over.addEventListener("pointerenter", () => actions.hover(true));
+          u.over.addEventListener("pointerleave", () => actions.hover(false));
+        },
       ],
     },
   };

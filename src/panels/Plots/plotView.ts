@@ -26,6 +26,11 @@ export class PlotView {
   /** Bumped whenever what the plots must fetch changes (not on new packets). */
   version = 0;
   /**
+   * The pointer is over a plot: uPlot's own x range (cursor, selection; the
+   * time axis moves with the series layer) must follow the live range then.
+   */
+  pointerOver = false;
+  /**
    * Newest and oldest packet time of the latest live results (epoch seconds).
    * Taken from the latest results, not the largest ever seen: packet time may
    * jump back (a source switch, a car clock reset) and the view must follow.

@@ -1,13 +1,15 @@
-// The series lines of one plot, on a canvas of their own laid over uPlot's
-// plotting area. uPlot draws axes, grid, legend and cursor; the lines are
-// painted by the render worker (workers/render/SeriesCanvas.ts) on this
-// canvas's OffscreenCanvas, so neither the drawing nor the canvas's trip to
-// the compositor costs the main thread: here we only say what to draw.
+// The series lines of one plot, with the time axis under them, on a canvas
+// of their own laid over uPlot's plotting area and time axis. uPlot draws the
+// y axes, horizontal grid, legend and cursor; lines and time axis are painted
+// by the render worker (workers/render/SeriesCanvas.ts) on this canvas's
+// OffscreenCanvas, so neither the drawing nor the canvas's trip to the
+// compositor costs the main thread: here we only say what to draw.
 import type uPlot from "uplot";
 import type { SeriesPicture } from "../../../workers/contract";
 import { attachLayer, detachLayer, paintLayer } from "../../worker-client/renderClient";
 import type { SeriesPainter } from "./livePicture";
 import type { XRange } from "./plotView";
+import { timeTicks, type TimeAxisLook } from "./timeAxis";
 
 /** One picture: data (typed columns, NaN = gap), the x range and each series' y range. */
 export interface SeriesFrame {
@@ -26,6 +28,8 @@ export class SeriesLayer implements SeriesPainter {
     private readonly chart: uPlot,
     /** Per series (index 1…): drawn as steps (booleans) rather than lines. */
     private readonly stepped: readonly boolean[],
+    /** The time axis's font and colours, its height and tick length (CSS px). */
+    private readonly axisLook: TimeAxisLook,
   ) {
     this.canvas = document.createElement("canvas");
     this.canvas.className = "plot-series-layer";
@@ -51,14 +55,16 @@ export class SeriesLayer implements SeriesPainter {
   /** The frame with what the worker cannot see: uPlot's plotting area, colours, shown series. */
   private picture(frame: SeriesFrame): SeriesPicture {
     const { chart } = this;
-    // Canvas pixels = uPlot's plotting area in device pixels, CSS size = the over layer.
+    // Canvas pixels = uPlot's plotting area and time axis in device pixels.
+    const dpr = devicePixelRatio;
     const width = Math.round(chart.bbox.width);
     const height = Math.round(chart.bbox.height);
-    const css = `${width / devicePixelRatio}px ${height / devicePixelRatio}px`;
+    const axisHeight = Math.round(this.axisLook.height * dpr);
+    const css = `${width / dpr}px ${(height + axisHeight) / dpr}px`;
     if (css !== this.cssSize) {
       this.cssSize = css;
-      this.canvas.style.width = `${width / devicePixelRatio}px`;
-      this.canvas.style.height = `${height / devicePixelRatio}px`;
+      this.canvas.style.width = `${width / dpr}px`;
+      this.canvas.style.height = `${(height + axisHeight) / dpr}px`;
     }
     const strokes: string[] = [];
     const shown: boolean[] = [];
@@ -74,10 +80,22 @@ export class SeriesLayer implements SeriesPainter {
       y: frame.y,
       width,
       height,
-      lineWidth: devicePixelRatio,
+      lineWidth: dpr,
       strokes,
       shown,
       stepped: [...this.stepped],
+      axis: {
+        ...this.axisLook,
+        ...timeTicks(frame.x, width / dpr, timezoneOffsetSeconds(frame.x.max)),
+        height: axisHeight,
+        tickLength: Math.round(this.axisLook.tickLength * dpr),
+        font: this.axisLook.font.replace(/^(\d+)px/, (_, px: string) => `${Number(px) * dpr}px`),
+      },
     };
   }
+}
+
+/** The local time's offset from UTC at `t` (epoch s), in seconds. */
+function timezoneOffsetSeconds(t: number): number {
+  return -new Date(t * 1000).getTimezoneOffset() * 60;
 }
