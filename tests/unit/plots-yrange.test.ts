@@ -49,9 +49,10 @@ describe("live y axes hold still while the data fits them", () => {
     expect(stickyRange([0, 20], 5, 15, fresh)).toEqual([0, 20]);
   });
 
-  it("re-fits when the data leaves the range", () => {
-    expect(stickyRange([0, 20], 8, 20.5, fresh)).toEqual(fresh);
-    expect(stickyRange([0, 20], -1, 10, fresh)).toEqual(fresh);
+  it("re-fits with more headroom when the data leaves the range (a trend stays in longer)", () => {
+    const roomy: [number, number] = [5, 25];
+    expect(stickyRange([0, 20], 8, 20.5, fresh, roomy)).toEqual(roomy);
+    expect(stickyRange([0, 20], -1, 10, fresh, roomy)).toEqual(roomy);
   });
 
   it("re-fits when the data shrinks to less than half of the range (a spike left the window)", () => {

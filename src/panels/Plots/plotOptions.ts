@@ -151,8 +151,9 @@ const finiteRange: uPlot.Range.Function = (u, min, max, scaleKey) => {
     [min, max] = finiteExtent(columns) as [number, number];
   }
   const fresh = drawableRange(min, max, (lo, hi) => uPlot.rangeNum(lo, hi, 0.1, true));
+  const roomy = drawableRange(min, max, (lo, hi) => uPlot.rangeNum(lo, hi, 0.25, true));
   const scale = u.scales[scaleKey];
-  return stickyRange([scale?.min ?? null, scale?.max ?? null], min, max, fresh);
+  return stickyRange([scale?.min ?? null, scale?.max ?? null], min, max, fresh, roomy);
 };
 
 function onWheel(e: WheelEvent, actions: PlotActions): void {

@@ -43,15 +43,20 @@ export function drawableRange(
  */
 export const KEEP_FILL = 0.5;
 
-/** `current` while the data [min, max] lies inside it and fills KEEP_FILL of it, else `fresh`. */
+/**
+ * `current` while the data [min, max] lies inside it and fills KEEP_FILL of
+ * it; `roomy` (the data with more headroom, so a trend does not leave it
+ * again at once) when the data left it; `fresh` (a snug fit) otherwise.
+ */
 export function stickyRange(
   current: YRange,
   min: number | null,
   max: number | null,
   fresh: YRange,
+  roomy: YRange = fresh,
 ): YRange {
   const [lo, hi] = current;
   if (lo === null || hi === null || min === null || max === null || !(hi > lo)) return fresh;
-  const inside = min >= lo && max <= hi;
-  return inside && max - min >= KEEP_FILL * (hi - lo) ? current : fresh;
+  if (min < lo || max > hi) return roomy;
+  return max - min >= KEEP_FILL * (hi - lo) ? current : fresh;
 }
