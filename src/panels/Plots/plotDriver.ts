@@ -234,7 +234,7 @@ export class PlotDriver {
       reason === "forced" ||
       reason === "zoom" ||
       !this.view.live ||
-      this.chartData === null ||
+      (data !== null && this.chartData === null) ||
       yKey !== this.drawnYKey ||
       (xMoved && this.view.pointerOver);
     if (axes) {
