@@ -30,7 +30,7 @@ const OWN: [string, RegExp][] = [
 ];
 const TRIGGERS: [string, (e: TraceEvent) => boolean][] = [
   [
-    "plots: animation frame (results → series layer, uPlot axes, legend)",
+    "plots: animation frame (results → render worker, uPlot y axes, legend)",
     (e) => e.name === "FireAnimationFrame",
   ],
   ["timers (live snapshot poll, React scheduler)", (e) => e.name === "TimerFire"],
