@@ -548,7 +548,7 @@ export interface SeriesPicture {
   /** Per column (index 1…): colour, whether shown, whether drawn as steps (booleans). */
   strokes: string[];
   shown: boolean[];
-  stepped: boolean[];
+  stepped: readonly boolean[];
   /** The time axis under the plotting area (grid, ticks, labels), which moves with the lines. */
   axis: TimeAxisPicture;
 }

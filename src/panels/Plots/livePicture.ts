@@ -1,7 +1,8 @@
 // How a live plot's picture follows new data cheaply: the x range moves in
-// whole pixels (so the series layer can shift what it drew), uPlot redraws
-// axes only when the x or y ranges change, and the legend shows the newest
-// values even when uPlot's own copy of the data is a step behind.
+// whole pixels (so the series layer, time axis included, can shift what it
+// drew), uPlot redraws only when the y ranges it would give change (or for
+// its cursor, while the pointer is over a plot), and the legend shows the
+// newest values even when uPlot's own copy of the data is behind.
 import type uPlot from "uplot";
 import type { XRange } from "./plotView";
 import { lastDrawnIndex } from "./seriesData";

@@ -83,7 +83,7 @@ export class SeriesLayer implements SeriesPainter {
       lineWidth: dpr,
       strokes,
       shown,
-      stepped: [...this.stepped],
+      stepped: this.stepped,
       axis: {
         ...this.axisLook,
         ...timeTicks(frame.x, width / dpr, timezoneOffsetSeconds(frame.x.max)),
