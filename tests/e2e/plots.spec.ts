@@ -44,10 +44,13 @@ async function openPlots(page: Page): Promise<void> {
 
 /**
  * What the series layer shows on the screen: pixels in a series colour (the
- * grid and background are grey or white), and how far right the newest line
- * reaches (0..1).
+ * grid and background are grey or white), how far right the newest line
+ * reaches (0..1), and the dark grey pixels of the time labels in the axis
+ * strip at its bottom (TIME_AXIS_SIZE = 24 CSS px).
  */
-async function seriesInk(card: Locator): Promise<{ inked: number; reach: number; image: string }> {
+async function seriesInk(
+  card: Locator,
+): Promise<{ inked: number; reach: number; labelInk: number; image: string }> {
   const image = (await card.locator(".plot-series-layer").screenshot()).toString("base64");
   const ink = await card.page().evaluate(async (png) => {
     const picture = new Image();
@@ -61,18 +64,26 @@ async function seriesInk(card: Locator): Promise<{ inked: number; reach: number;
     const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
     let inked = 0;
     let right = -1;
+    let labelInk = 0;
+    const axisTop = (canvas.height - 24) * canvas.width;
     for (let i = 0; i < data.length; i += 4) {
       const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
-      if (Math.max(r, g, b) - Math.min(r, g, b) < 60) continue; // grey: grid, background
+      if (Math.max(r, g, b) - Math.min(r, g, b) < 60) {
+        // grey: grid and background; dark grey below the plotting area: time labels
+        if (i / 4 >= axisTop && Math.max(r, g, b) < 160) labelInk++;
+        continue;
+      }
       inked++;
       right = Math.max(right, (i / 4) % canvas.width);
     }
-    return { inked, reach: (right + 1) / canvas.width };
+    return { inked, reach: (right + 1) / canvas.width, labelInk };
   }, image);
   return { ...ink, image };
 }
 
-test("a plot draws the DEMO data as lines that keep reaching the right edge", async ({ page }) => {
+test("a plot draws the DEMO data as lines that keep reaching the right edge, over a labelled time axis", async ({
+  page,
+}) => {
   await openPlots(page);
   const speed = plot(page, "speed");
   await waitUntilOnTop(speed.locator(".u-over"));
@@ -81,7 +92,8 @@ test("a plot draws the DEMO data as lines that keep reaching the right edge", as
     .poll(
       async () => {
         const ink = await seriesInk(speed);
-        return ink.inked > 100 && ink.reach > 0.97;
+        // … and the time axis under them, with its labels.
+        return ink.inked > 100 && ink.reach > 0.97 && ink.labelInk > 50;
       },
       { timeout: 15_000 },
     )
