@@ -2,6 +2,7 @@
 // theme); data reaches it imperatively through the plot's driver.
 import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import UplotReact from "uplot-react";
+import { axesCanvasHooks } from "./axesCanvas";
 import { CHROME, type PlotTheme } from "./palette";
 import type { PlotDriver } from "./plotDriver";
 import {
@@ -35,7 +36,13 @@ export function PlotChart({ series, driver, actions, theme }: PlotChartProps) {
     const built = buildPlotOptions(shown, theme, actions);
     // uPlot redraws itself on a resize or when the legend hides a series: the series layer follows.
     const repaint = () => driver.invalidate();
-    return { ...built, hooks: { ...built.hooks, setSize: [repaint], setSeries: [repaint] } };
+    const hooks = {
+      ...built.hooks,
+      ...axesCanvasHooks(),
+      setSize: [repaint],
+      setSeries: [repaint],
+    };
+    return { ...built, hooks };
   }, [shown, theme, actions, driver]);
   const options = useMemo(() => ({ ...base, width, height: PLOT_HEIGHT }), [base, width]);
   // Stable, so uplot-react never resets what the driver has drawn.
