@@ -22,9 +22,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: "(^|/)workers/(?!(contract|units|sources/demo/trackCoords)$)",
+              regex:
+                "(^|/)workers/(?!(contract|units|sources/demo/trackCoords|render/liveWindow|render/timeAxis)$)",
               message:
-                "src/ may import from workers/ only the contract (as types), workers/units and the demo track's map defaults.",
+                "src/ may import from workers/ only the contract (as types), workers/units, the demo track's map defaults, and the plots' pure live-window and time-axis maths (workers/render/liveWindow, timeAxis), which the render worker shares.",
             },
             {
               group: ["**/workers/contract"],

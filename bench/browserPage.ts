@@ -85,13 +85,17 @@ export function summarise(since: number): PageSummary {
   for (let i = 0; i < frames; i++) {
     if (i > 0) intervals.push(s.frameAt[i]! - s.frameAt[i - 1]!);
     calls += s.frameSetDataCalls[i]!;
-    const x = s.newestX[i]!;
+  }
+  // Pictures painted by the main thread's frames or by the render worker on its own.
+  const paints = Math.min(s.paintNext, s.ringSize);
+  for (let i = 0; i < paints; i++) {
+    const x = s.paintNewestX[i]!;
     if (x !== x || x <= newest) continue; // nothing new drawn (NaN) or older
     // Every packet time in (previous newest, x] reaches the screen in this
-    // frame: one sample per millisecond of packet time weighs them as packets
-    // (at a steady rate), so waiting between refreshes is counted too.
+    // picture: one sample per millisecond of packet time weighs them as
+    // packets (at a steady rate), so waiting between refreshes is counted too.
     if (newest === newest) {
-      for (let t = x * 1000; t > newest * 1000; t -= 1) latencies.push(s.frameWallMs[i]! - t);
+      for (let t = x * 1000; t > newest * 1000; t -= 1) latencies.push(s.paintWallMs[i]! - t);
     }
     newest = x;
   }

@@ -189,6 +189,13 @@ export class TelemetryService implements TelemetryApi {
     return this.seriesBatch([request])[0]!;
   }
 
+  servePlots(port: MessagePort): void {
+    Comlink.expose(
+      { seriesBatch: (requests: SeriesRequest[]) => this.seriesBatch(requests) },
+      port,
+    );
+  }
+
   seriesBatch(requests: SeriesRequest[]): SeriesResult[] {
     const list = Array.isArray(requests) ? requests : [];
     const clock = this.replay.on ? this.replay.clock.position : null;

@@ -471,6 +471,11 @@ export interface TelemetryApi {
   series(request: SeriesRequest): SeriesResult;
   /** Several plots' series at once (one frame's refresh), sharing the worker's work. */
   seriesBatch(requests: SeriesRequest[]): SeriesResult[];
+  /**
+   * Answer `seriesBatch` on `port` too: the render worker's end of a
+   * MessageChannel, so live plots refresh without the main thread.
+   */
+  servePlots(port: MessagePort): void;
   setConnectionType(type: ConnectionType): void;
   setBackendUrl(url: string): void;
   setDemoRate(packetsPerSecond: number): void;
@@ -576,7 +581,53 @@ export interface SeriesPaint {
   fromX: number | null;
 }
 
+/**
+ * A live plot handed over to the render worker, which then keeps it up to
+ * date on its own (asks the telemetry worker for tails, joins them to the
+ * window, paints) until told to stop: the main thread does nothing per refresh.
+ */
+export interface LivePlotSpec {
+  id: number;
+  /** What the plot shows (the window and grid are the render worker's to ask). */
+  request: Pick<SeriesRequest, "fields" | "points" | "units">;
+  windowSeconds: number;
+  /** The window the UI drew last: the first tail joins to it. */
+  window: SeriesResult;
+  /** The picture's look: all but its data, x range and time axis. */
+  look: Omit<SeriesPicture, "data" | "x" | "axis">;
+  /** The time axis's look in CSS pixels, and the device pixel ratio. */
+  axisLook: Omit<TimeAxisPicture, "increment" | "ticks" | "labels">;
+  dpr: number;
+  intervalMs: number;
+}
+
+/** What one live plot showed after a refresh in the render worker. */
+export interface LivePlotNews {
+  id: number;
+  from: number | null;
+  to: number | null;
+  /** Per column (index 1…, flat [min, max, …]): finite extent inside the x range shown; NaN when none. */
+  extents: number[];
+  /** The newest row with data, [x, v1, …], for the legend; null when none. */
+  newest: number[] | null;
+  units: string[];
+}
+
+/** The render worker's report after each refresh of its live plots. */
+export interface RenderNews {
+  type: "news";
+  plots: LivePlotNews[];
+  /** Date.now() when painted, and the newest packet time painted (NaN: nothing new). */
+  paintedAtMs: number;
+  newestX: number;
+  /** How long the telemetry worker took to answer (ms). */
+  answerMs: number;
+}
+
 export type RenderMessage =
   | { type: "attach"; id: number; canvas: OffscreenCanvas }
   | { type: "paint"; paints: SeriesPaint[] }
-  | { type: "detach"; id: number };
+  | { type: "detach"; id: number }
+  | { type: "telemetry"; port: MessagePort }
+  | { type: "live"; spec: LivePlotSpec }
+  | { type: "still"; id: number };

@@ -10,6 +10,7 @@ export class TelemetryClient {
   private worker: Worker | null = null;
   private remoteApi: Comlink.Remote<TelemetryApi> | null = null;
   private readonly listeners = new Set<EventListener>();
+  private readonly spawnListeners = new Set<() => void>();
   private config: Partial<WorkerConfig>;
 
   constructor(config: Partial<WorkerConfig>) {
@@ -25,6 +26,22 @@ export class TelemetryClient {
   onEvent(listener: EventListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * A line on which the telemetry worker answers series batches (for the
+   * render worker, so live plots refresh without the main thread): `connect`
+   * gets a MessagePort now and a fresh one after every restart.
+   */
+  servePlots(connect: (port: MessagePort) => void): () => void {
+    const serve = (): void => {
+      const channel = new MessageChannel();
+      void this.api.servePlots(Comlink.transfer(channel.port1, [channel.port1]));
+      connect(channel.port2);
+    };
+    serve();
+    this.spawnListeners.add(serve);
+    return () => this.spawnListeners.delete(serve);
   }
 
   /**
@@ -56,5 +73,6 @@ export class TelemetryClient {
       for (const event of events) for (const listener of this.listeners) listener(event);
     });
     void this.remoteApi.start(this.config, dispatch);
+    for (const listener of this.spawnListeners) listener();
   }
 }

@@ -1,17 +1,34 @@
 // The main side of the render worker (workers/render): one per page, started
 // with the first plot. Paints asked for during one task go to the worker as
 // one message after it (the frame loop draws every plot in the same frame).
-import type { RenderMessage, SeriesPaint } from "../../workers/contract";
+// Live plots handed over (liveLayer) are refreshed by the worker itself; its
+// reports (RenderNews) go to each plot's listener and to the news listeners.
+import type {
+  LivePlotNews,
+  LivePlotSpec,
+  RenderMessage,
+  RenderNews,
+  SeriesPaint,
+} from "../../workers/contract";
 
 let worker: Worker | null = null;
 let nextId = 1;
 let queue: SeriesPaint[] = [];
+const plotListeners = new Map<number, (news: LivePlotNews) => void>();
+const newsListeners = new Set<(news: RenderNews) => void>();
 
 function renderWorker(): Worker {
-  worker ??= new Worker(new URL("../../workers/render/entry.ts", import.meta.url), {
-    type: "module",
-    name: "plot-render",
-  });
+  if (!worker) {
+    worker = new Worker(new URL("../../workers/render/entry.ts", import.meta.url), {
+      type: "module",
+      name: "plot-render",
+    });
+    worker.onmessage = (event: MessageEvent<RenderNews>) => {
+      const news = event.data;
+      for (const plot of news.plots) plotListeners.get(plot.id)?.(plot);
+      for (const listener of newsListeners) listener(news);
+    };
+  }
   return worker;
 }
 
@@ -19,9 +36,16 @@ function post(message: RenderMessage, transfer: Transferable[] = []): void {
   renderWorker().postMessage(message, transfer);
 }
 
-/** Hand a placeholder canvas's drawing over to the render worker; returns its id. */
-export function attachLayer(canvas: HTMLCanvasElement): number {
+/**
+ * Hand a placeholder canvas's drawing over to the render worker; returns its
+ * id. `onNews`: what the worker painted while the plot was live in its hands.
+ */
+export function attachLayer(
+  canvas: HTMLCanvasElement,
+  onNews: (news: LivePlotNews) => void,
+): number {
   const id = nextId++;
+  plotListeners.set(id, onNews);
   const offscreen = canvas.transferControlToOffscreen();
   post({ type: "attach", id, canvas: offscreen }, [offscreen]);
   return id;
@@ -29,6 +53,7 @@ export function attachLayer(canvas: HTMLCanvasElement): number {
 
 export function detachLayer(id: number): void {
   queue = queue.filter((paint) => paint.id !== id);
+  plotListeners.delete(id);
   post({ type: "detach", id });
 }
 
@@ -42,4 +67,26 @@ function flush(): void {
   const paints = queue;
   queue = [];
   if (paints.length > 0) post({ type: "paint", paints });
+}
+
+/** The render worker's own line to the telemetry worker (a MessageChannel's end). */
+export function connectTelemetry(port: MessagePort): void {
+  post({ type: "telemetry", port }, [port]);
+}
+
+/** Let the render worker refresh a live plot on its own (or take its new look). */
+export function liveLayer(spec: LivePlotSpec): void {
+  flush(); // what was asked to be painted before comes first
+  post({ type: "live", spec });
+}
+
+/** Take a live plot back: the main thread paints it again. */
+export function stillLayer(id: number): void {
+  post({ type: "still", id });
+}
+
+/** Every report of the render worker (the frame loop keeps statistics). */
+export function onRenderNews(listener: (news: RenderNews) => void): () => void {
+  newsListeners.add(listener);
+  return () => newsListeners.delete(listener);
 }

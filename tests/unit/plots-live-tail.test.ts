@@ -2,15 +2,17 @@
 // a fixed grid of absolute time, joined on the main thread, must give exactly
 // what fetching the whole window would, and the driver must paint the new
 // data as an update of what it drew, not a whole redraw.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type uPlot from "uplot";
 import type { SeriesRequest, SeriesResult } from "../../workers/contract";
 import { fillColumn, planDownsample } from "../../workers/history/downsample";
-import { wholePixelRange, type SeriesPainter } from "../../src/panels/Plots/livePicture";
+import type { SeriesPainter } from "../../src/panels/Plots/livePicture";
 import { PlotDriver } from "../../src/panels/Plots/plotDriver";
 import { PlotStats } from "../../src/panels/Plots/plotStats";
 import { PlotView } from "../../src/panels/Plots/plotView";
-import { mergeTail, newestBucketStart } from "../../src/panels/Plots/seriesData";
+import { mergeTail, newestBucketStart, wholePixelRange } from "../../workers/render/liveWindow";
+import { LivePlots } from "../../workers/render/LivePlots";
+import type { LivePlotNews, LivePlotSpec, RenderNews, SeriesPicture } from "../../workers/contract";
 
 beforeAll(() => {
   (globalThis as { devicePixelRatio?: number }).devicePixelRatio = 1;
@@ -91,47 +93,56 @@ describe("a live window kept up to date from tails", () => {
   });
 });
 
+/** A driver with a fake chart and a painter that records what it is asked (and can refresh a live plot alone). */
+function setup({ canHandOver = false } = {}) {
+  const view = new PlotView(20);
+  const calls: { request: SeriesRequest; resolve: (r: SeriesResult) => void }[] = [];
+  const source = (request: SeriesRequest) =>
+    new Promise<SeriesResult>((resolve) => calls.push({ request, resolve }));
+  const driver = new PlotDriver(source, view, new PlotStats());
+  const scale = { min: 0, max: 1, range: (_u: unknown, min: number, max: number) => [min, max] };
+  const chart = {
+    bbox: { width: 800, height: 100 },
+    series: [{}, { scale: "y", show: true }],
+    scales: { x: { ...scale }, y: { ...scale } },
+    cursor: { left: -10 },
+    batch: (fn: () => void) => fn(),
+    setData: () => undefined,
+    setScale: (key: "x" | "y", r: { min: number; max: number }) =>
+      Object.assign(chart.scales[key], r),
+    setLegend: () => undefined,
+    redraw: () => undefined,
+  };
+  const paints: string[] = [];
+  const handovers: Parameters<NonNullable<SeriesPainter["live"]>>[1][] = [];
+  const painter: SeriesPainter = {
+    full: () => paints.push("full"),
+    update: () => paints.push("update"),
+    dispose: () => undefined,
+    ...(canHandOver && {
+      live: (_frame, handover) => {
+        paints.push("live");
+        handovers.push(handover);
+      },
+      still: () => paints.push("still"),
+    }),
+  };
+  driver.configure(["Battery.PackVoltage"], "metric");
+  driver.attach(chart as unknown as uPlot, painter);
+  let clock = 0;
+  const frame = () => {
+    clock += 100;
+    view.beginExtents();
+    driver.takeExtent();
+    view.endExtents(null);
+    return driver.frame(view.xRange(), clock, true);
+  };
+  return { calls, frame, paints, painter, handovers, view };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
 describe("the plot driver with its series layer", () => {
-  function setup() {
-    const view = new PlotView(20);
-    const calls: { request: SeriesRequest; resolve: (r: SeriesResult) => void }[] = [];
-    const source = (request: SeriesRequest) =>
-      new Promise<SeriesResult>((resolve) => calls.push({ request, resolve }));
-    const driver = new PlotDriver(source, view, new PlotStats());
-    const scale = { min: 0, max: 1, range: (_u: unknown, min: number, max: number) => [min, max] };
-    const chart = {
-      bbox: { width: 800, height: 100 },
-      series: [{}, { scale: "y", show: true }],
-      scales: { x: { ...scale }, y: { ...scale } },
-      cursor: { left: -10 },
-      batch: (fn: () => void) => fn(),
-      setData: () => undefined,
-      setScale: (key: "x" | "y", r: { min: number; max: number }) =>
-        Object.assign(chart.scales[key], r),
-      setLegend: () => undefined,
-      redraw: () => undefined,
-    };
-    const paints: string[] = [];
-    const painter: SeriesPainter = {
-      full: () => paints.push("full"),
-      update: () => paints.push("update"),
-      dispose: () => undefined,
-    };
-    driver.configure(["Battery.PackVoltage"], "metric");
-    driver.attach(chart as unknown as uPlot, painter);
-    let clock = 0;
-    const frame = () => {
-      clock += 100;
-      view.beginExtents();
-      driver.takeExtent();
-      view.endExtents(null);
-      return driver.frame(view.xRange(), clock, true);
-    };
-    return { calls, frame, paints };
-  }
-
-  const settle = () => new Promise((r) => setTimeout(r, 0));
-
   it("asks for the newest bucket on, joins it, and paints it as an update", async () => {
     const { calls, frame, paints } = setup();
     frame();
@@ -161,5 +172,170 @@ describe("the plot driver with its series layer", () => {
     await settle();
     frame();
     expect(calls[2]!.request.from).toBeCloseTo(1030 - 20, 9);
+  });
+});
+
+describe("a live plot handed over to the render worker", () => {
+  const grid = 20 / 100;
+
+  /** A live plot drawn once by the driver, which then hands it over. */
+  async function handedOver() {
+    const driven = setup({ canHandOver: true });
+    driven.frame();
+    driven.calls[0]!.resolve(answer(packets(1030), 1010, grid));
+    await settle();
+    driven.frame();
+    return driven;
+  }
+
+  it("is handed over once drawn, and this side then neither asks nor paints", async () => {
+    const { calls, frame, paints, handovers } = await handedOver();
+    expect(paints.slice(-2)).toEqual(["full", "live"]); // drawn here first
+    expect(handovers[0]!.windowSeconds).toBe(20);
+    expect(handovers[0]!.window.to).toBeCloseTo(1030, 9);
+    const asked = calls.length;
+    const painted = paints.length;
+    for (let i = 0; i < 5; i++) frame();
+    expect(calls.length).toBe(asked);
+    expect(paints.length).toBe(painted);
+  });
+
+  it("is taken back when the pointer comes over a plot, and asked for at once", async () => {
+    const { calls, frame, paints, view } = await handedOver();
+    view.pointerOver = true;
+    const asked = calls.length;
+    frame();
+    expect(paints.at(-1)).toBe("still");
+    expect(calls.length).toBe(asked + 1);
+  });
+
+  it("is taken back when what the worker painted needs other y axes", async () => {
+    const { frame, paints, painter } = await handedOver();
+    const news = (min: number, max: number): LivePlotNews => ({
+      id: 1,
+      from: 1010,
+      to: 1031,
+      extents: [min, max],
+      newest: [1031, max],
+      units: ["V"],
+    });
+    // The test chart's range function fits the data exactly: the same extents keep the axes.
+    const data = answer(packets(1030), 1010, grid).data[1]!;
+    const inside = news(Math.min(...data.filter((v) => v === v)), Math.max(...data));
+    painter.onNews!(inside);
+    frame();
+    expect(paints.at(-1)).toBe("live");
+    painter.onNews!(news(-1000, 1000));
+    frame();
+    expect(paints.at(-1)).toBe("still");
+  });
+});
+
+describe("the render worker refreshing live plots on its own", () => {
+  const grid = 20 / 100;
+  type Painted = { kind: "full" | "update"; fromX?: number; picture: SeriesPicture };
+
+  function workerSetup() {
+    vi.useFakeTimers(); // refreshes are driven by hand below
+    const painted: Painted[] = [];
+    const layer = {
+      full: (picture: SeriesPicture) => painted.push({ kind: "full", picture }),
+      update: (picture: SeriesPicture, fromX: number) =>
+        painted.push({ kind: "update", fromX, picture }),
+    };
+    const reports: RenderNews[] = [];
+    const asked: SeriesRequest[][] = [];
+    let history = packets(1030);
+    const plots = new LivePlots(
+      () => layer,
+      (news) => reports.push(news),
+      () => 0,
+    );
+    plots.connect((requests) => {
+      asked.push(requests);
+      return Promise.resolve(requests.map((r) => answer(history, r.from!, grid)));
+    });
+    const spec: LivePlotSpec = {
+      id: 1,
+      request: { fields: ["Battery.PackVoltage"], points: 400, units: "metric" },
+      windowSeconds: 20,
+      window: answer(history, 1010, grid),
+      look: {
+        y: [null, { min: -20, max: 30 }],
+        width: 800,
+        height: 100,
+        lineWidth: 1,
+        strokes: ["", "#c00"],
+        shown: [true, true],
+        stepped: [false, false],
+      },
+      axisLook: { font: "10px sans-serif", text: "#000", grid: "#ccc", height: 24, tickLength: 4 },
+      dpr: 1,
+      intervalMs: 60,
+    };
+    const moveOn = (until: number) => (history = packets(until));
+    return { plots, spec, painted, reports, asked, moveOn };
+  }
+
+  afterEach(() => vi.useRealTimers());
+
+  it("asks for the newest bucket on, joins it and paints only what changed", async () => {
+    const { plots, spec, painted, reports, asked, moveOn } = workerSetup();
+    plots.live(spec);
+    moveOn(1030.5);
+    await plots.refresh();
+    const tailFrom = newestBucketStart(spec.window.data[0]!, grid)!;
+    expect(asked[0]).toEqual([
+      expect.objectContaining({ from: tailFrom, to: null, liveWindowSeconds: 20 }),
+    ]);
+    expect(painted).toHaveLength(1);
+    const { kind, fromX, picture } = painted[0]!;
+    expect(kind).toBe("update");
+    expect(fromX).toBe(tailFrom);
+    // What a whole fetch would show, on an x range a window long that reaches the newest packet.
+    const whole = answer(packets(1030.5), 1010.5, grid);
+    expect(Array.from(picture.data[1]!).slice(-20)).toEqual(Array.from(whole.data[1]!).slice(-20));
+    expect(picture.x.max).toBeGreaterThanOrEqual(1030.5);
+    expect(picture.x.max - picture.x.min).toBeCloseTo(20, 9);
+    expect(picture.axis.labels.length).toBeGreaterThan(0);
+    // The UI hears what it needs for the y axes and the legend.
+    const news = reports[0]!.plots[0]!;
+    expect(news.to).toBeCloseTo(1030.5, 9);
+    expect(news.extents.every((v) => Number.isFinite(v))).toBe(true);
+    expect(news.newest![0]).toBeCloseTo(1030.5, 9);
+    expect(reports[0]!.newestX).toBeCloseTo(1030.5, 9);
+  });
+
+  it("neither asks for nor paints a plot given back", async () => {
+    const { plots, spec, painted, asked } = workerSetup();
+    plots.live(spec);
+    plots.still(spec.id);
+    await plots.refresh();
+    expect(asked).toHaveLength(0);
+    expect(painted).toHaveLength(0);
+  });
+
+  it("asks for the whole window when a tail does not join (the source changed)", async () => {
+    const { plots, spec, painted, asked, moveOn } = workerSetup();
+    plots.live(spec);
+    moveOn(1005); // time went back
+    await plots.refresh();
+    expect(painted).toHaveLength(0);
+    moveOn(1031);
+    await plots.refresh();
+    expect(asked[1]![0]!.from).toBeCloseTo(1030 - 20, 9);
+    expect(painted.map((p) => p.kind)).toEqual(["full"]);
+  });
+
+  it("drops an answer from a line to the telemetry worker that was replaced", async () => {
+    const { plots, spec, painted } = workerSetup();
+    let answerOld: (results: SeriesResult[]) => void = () => undefined;
+    plots.connect(() => new Promise((resolve) => (answerOld = resolve)));
+    plots.live(spec);
+    const pending = plots.refresh();
+    plots.connect(() => Promise.resolve([]));
+    answerOld([answer(packets(1031), 1029.8, grid)]);
+    await pending;
+    expect(painted).toHaveLength(0);
   });
 });

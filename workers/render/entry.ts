@@ -1,11 +1,19 @@
 // The render worker: paints every plot's series layer on the OffscreenCanvas
-// its placeholder <canvas> handed over. The main thread only says what to
-// draw (workers/contract.ts, RenderMessage); drawing and the canvas's trip to
-// the compositor happen here, off the main thread.
-import type { RenderMessage } from "../contract";
+// its placeholder <canvas> handed over. The main thread says what to draw
+// (workers/contract.ts, RenderMessage), or hands a live plot over entirely
+// (LivePlots: this worker then fetches its data from the telemetry worker and
+// refreshes it on its own, and reports back in RenderNews).
+import * as Comlink from "comlink";
+import type { RenderMessage, RenderNews, TelemetryApi } from "../contract";
+import { LivePlots } from "./LivePlots";
 import { SeriesCanvas } from "./SeriesCanvas";
 
 const layers = new Map<number, SeriesCanvas>();
+const live = new LivePlots(
+  (id) => layers.get(id),
+  (news: RenderNews) => self.postMessage(news),
+);
+let telemetry: Comlink.Remote<Pick<TelemetryApi, "seriesBatch">> | null = null;
 
 self.onmessage = (event: MessageEvent<RenderMessage>) => {
   const message = event.data;
@@ -16,6 +24,7 @@ self.onmessage = (event: MessageEvent<RenderMessage>) => {
       break;
     }
     case "detach":
+      live.still(message.id);
       layers.delete(message.id);
       break;
     case "paint":
@@ -25,6 +34,19 @@ self.onmessage = (event: MessageEvent<RenderMessage>) => {
         if (fromX === null) layer.full(picture);
         else layer.update(picture, fromX);
       }
+      break;
+    case "telemetry": {
+      telemetry?.[Comlink.releaseProxy]();
+      const remote = Comlink.wrap<Pick<TelemetryApi, "seriesBatch">>(message.port);
+      telemetry = remote;
+      live.connect((requests) => remote.seriesBatch(requests));
+      break;
+    }
+    case "live":
+      live.live(message.spec);
+      break;
+    case "still":
+      live.still(message.id);
       break;
   }
 };

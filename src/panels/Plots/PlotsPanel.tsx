@@ -12,6 +12,7 @@ import { addPlot, layoutNotice, plotLayout, setWindowPreset } from "./layoutStor
 import { PlotCard } from "./PlotCard";
 import { PlotFrameLoop } from "./frameLoop";
 import { batchingSource } from "./seriesBatcher";
+import { connectTelemetry, onRenderNews } from "../../worker-client/renderClient";
 import { plotStats } from "./plotStats";
 import { PlotToolbar } from "./PlotToolbar";
 import { PlotView } from "./plotView";
@@ -83,7 +84,7 @@ function usePlotWorkspaceState(window: WindowPreset): PlotWorkspace {
   const [workspace] = useState<PlotWorkspace>(() => {
     const view = new PlotView(WINDOW_SECONDS[window]);
     const stats = plotStats();
-    const loop = new PlotFrameLoop(view, stats, () => live.status);
+    const loop = new PlotFrameLoop(view, stats, () => live.status, undefined, onRenderNews);
     return {
       view,
       stats,
@@ -103,6 +104,8 @@ function usePlotWorkspaceState(window: WindowPreset): PlotWorkspace {
     workspace.loop.start();
     return () => workspace.loop.stop();
   }, [workspace]);
+  // The render worker's own line to the telemetry worker, for live plots it refreshes.
+  useEffect(() => client.servePlots(connectTelemetry), [client]);
   return workspace;
 }
 

@@ -4,6 +4,9 @@
 // Live refreshes come at the cadence (cadence.ts), all plots in the same
 // frame: every frame that changes a canvas costs a whole repaint. In a hidden
 // page nothing is asked or drawn; plots catch up when the page is seen again.
+// Live plots handed to the render worker (plotDriver) are refreshed there at
+// the interval set here; its reports feed the statistics and the cadence.
+import type { RenderNews } from "../../../workers/contract";
 import type { LiveStatus } from "../../worker-client/liveStore";
 import { AdaptiveCadence, baseIntervalMs, FRAME_WORK_BUDGET_MS } from "./cadence";
 import type { PlotDriver } from "./plotDriver";
@@ -21,6 +24,9 @@ export class PlotFrameLoop {
   /** Where the next frame starts drawing: the first plot deferred by the last one. */
   private resumeAt = 0;
   private pageWasVisible = true;
+  /** The render worker's slowest answer from the telemetry worker since the last frame. */
+  private workerAnswerMs = 0;
+  private unsubscribe: (() => void) | null = null;
 
   constructor(
     private readonly view: PlotView,
@@ -29,6 +35,9 @@ export class PlotFrameLoop {
     private readonly status: () => LiveStatus | null,
     /** Whether the page is visible (document.visibilityState), injectable for tests. */
     private readonly pageVisible: () => boolean = () => document.visibilityState === "visible",
+    /** The render worker's reports on the live plots it refreshes (renderClient.onRenderNews). */
+    private readonly subscribeNews: (listener: (news: RenderNews) => void) => () => void = () =>
+      () => {},
   ) {}
 
   add(driver: PlotDriver): () => void {
@@ -37,14 +46,35 @@ export class PlotFrameLoop {
   }
 
   start(): void {
-    if (!this.handle) this.handle = requestAnimationFrame(this.tick);
+    if (this.handle) return;
+    this.handle = requestAnimationFrame(this.tick);
+    const unsubscribe = this.subscribeNews(this.takeNews);
+    document.addEventListener("visibilitychange", this.visibilityChanged);
+    this.unsubscribe = () => {
+      unsubscribe();
+      document.removeEventListener("visibilitychange", this.visibilityChanged);
+    };
   }
 
   stop(): void {
     cancelAnimationFrame(this.handle);
     this.handle = 0;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    for (const driver of this.drivers) driver.suspend();
     this.stats.intervalMs = 0; // diagnostics: no live plots now
   }
+
+  /** A hidden page draws nothing: live plots in the render worker's hands stop there. */
+  private readonly visibilityChanged = (): void => {
+    if (!this.pageVisible()) for (const driver of this.drivers) driver.suspend();
+  };
+
+  /** The render worker painted its live plots (public for tests). */
+  readonly takeNews = (news: RenderNews): void => {
+    this.stats.recordPaint(news.paintedAtMs, news.newestX);
+    this.workerAnswerMs = Math.max(this.workerAnswerMs, news.answerMs);
+  };
 
   private readonly tick = (now: number): void => {
     this.handle = requestAnimationFrame(this.tick);
@@ -92,11 +122,12 @@ export class PlotFrameLoop {
         this.stats.deferredDraws += order.length - k;
         break;
       }
-      drew = order[i]!.frame(range, now, liveDue, true) || drew;
+      drew = order[i]!.frame(range, now, liveDue, true, interval) || drew;
     }
     this.resumeAt = deferred >= 0 ? deferred : first;
     // Our own work only: a frame that came late for another reason must not slow the plots.
-    let answerMs = 0;
+    let answerMs = this.workerAnswerMs;
+    this.workerAnswerMs = 0;
     for (const driver of this.drivers) answerMs = Math.max(answerMs, driver.takeAnswerMs());
     const lag = status?.connection.arrivalLagMs ?? 0;
     this.cadence.frame(now, drew ? performance.now() - started : 0, answerMs, lag);

@@ -4,6 +4,7 @@
 // its cursor, while the pointer is over a plot), and the legend shows the
 // newest values even when uPlot's own copy of the data is behind.
 import type uPlot from "uplot";
+import type { LivePlotNews, LivePlotSpec } from "../../../workers/contract";
 import type { XRange } from "./plotView";
 import { lastDrawnIndex } from "./seriesData";
 import type { SeriesFrame } from "./seriesLayer";
@@ -13,22 +14,21 @@ export interface SeriesPainter {
   full(frame: SeriesFrame): void;
   update(frame: SeriesFrame, fromX: number): void;
   dispose(): void;
+  /**
+   * Optional: hand the live plot, drawn as `frame`, to a painter that keeps
+   * it up to date itself (the render worker) and reports through onNews …
+   */
+  live?(frame: SeriesFrame, handover: LiveHandover): void;
+  /** … until taken back. */
+  still?(): void;
+  onNews?: ((news: LivePlotNews) => void) | null;
 }
 
-/**
- * A live range moved on to the next whole pixel of time at or after its end:
- * between two pixels the picture stays put and only new data is drawn. The
- * right edge runs at most a pixel ahead of the newest packet.
- */
-export function wholePixelRange(range: XRange | null, widthPx: number): XRange | null {
-  if (!range || !(widthPx > 0)) return range;
-  const span = range.max - range.min;
-  if (!(span > 0)) return range;
-  const pixel = span / widthPx;
-  // (A newest packet exactly on a pixel's edge stays on it despite rounding.)
-  const max = Math.ceil(range.max / pixel - 1e-9) * pixel;
-  return { min: max - span, max };
-}
+/** What a painter needs to refresh a live plot on its own. */
+export type LiveHandover = Pick<
+  LivePlotSpec,
+  "request" | "windowSeconds" | "window" | "intervalMs"
+>;
 
 /**
  * The y range each scale would get for `data` inside `x`, from the scales'
@@ -58,6 +58,36 @@ export function predictedYRanges(chart: uPlot, data: uPlot.AlignedData, x: XRang
     }
     extents.set(key, extent);
   }
+  return rangesKey(chart, scales, extents);
+}
+
+/**
+ * The same from per-column extents inside the x range shown (flat [min, max,
+ * …] for columns 1…; NaN when none), as the render worker reports them.
+ */
+export function predictedYRangesFromExtents(chart: uPlot, columnExtents: number[]): string {
+  const scales = chart.scales as uPlot["scales"] | undefined;
+  if (!scales) return "";
+  const extents = new Map<string, [number, number]>();
+  for (let s = 1; s < chart.series.length; s++) {
+    const key = chart.series[s]?.scale;
+    if (!key) continue;
+    const extent = extents.get(key) ?? [Infinity, -Infinity];
+    const min = columnExtents[2 * (s - 1)]!;
+    const max = columnExtents[2 * (s - 1) + 1]!;
+    if (min < extent[0]) extent[0] = min; // NaN compares false: no data
+    if (max > extent[1]) extent[1] = max;
+    extents.set(key, extent);
+  }
+  return rangesKey(chart, scales, extents);
+}
+
+/** Each scale's range for its data extent, from the scale's own range function, as a key. */
+function rangesKey(
+  chart: uPlot,
+  scales: uPlot["scales"],
+  extents: Map<string, [number, number]>,
+): string {
   let out = "";
   for (const [key, [min, max]] of extents) {
     const range = scales[key]?.range;

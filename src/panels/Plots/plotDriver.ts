@@ -4,19 +4,33 @@
 // loop says so and something the plot shows changed (redrawPolicy). Off screen
 // or in a hidden page it neither asks nor draws, and catches up when seen.
 // React never re-renders for data.
+//
+// A live plot nobody points at is handed over to the render worker once drawn
+// (SeriesPainter.live): the worker then refreshes it on its own, and this side
+// only hears what it painted (the y extents, to redraw uPlot's axes when they
+// would change, and the newest row, for the legend). It takes the plot back
+// (SeriesPainter.still) for anything else: a y range to change, the pointer
+// over a plot, a zoom or pause, new fields or size, off screen, a hidden page.
 import type uPlot from "uplot";
-import type { AppUnits, SeriesRequest, SeriesResult } from "../../../workers/contract";
+import type {
+  AppUnits,
+  LivePlotNews,
+  SeriesRequest,
+  SeriesResult,
+} from "../../../workers/contract";
+import { LATENCY_INTERVAL_MS } from "./cadence";
 import type { PlotStats } from "./plotStats";
 import { sameRange, type PlotView, type XRange } from "./plotView";
 import { redrawReason } from "./redrawPolicy";
 import {
   layerFrame,
   predictedYRanges,
+  predictedYRangesFromExtents,
   showNewestInLegend,
-  wholePixelRange,
   type SeriesPainter,
 } from "./livePicture";
-import { emptyData, mergeTail, newestBucketStart, toAlignedData } from "./seriesData";
+import { emptyData, toAlignedData } from "./seriesData";
+import { mergeTail, newestBucketStart, wholePixelRange } from "../../../workers/render/liveWindow";
 
 export type SeriesSource = (request: SeriesRequest) => Promise<SeriesResult>;
 
@@ -68,6 +82,12 @@ export class PlotDriver {
   /** New values were drawn that the legend does not show yet. */
   private legendDue = false;
   private lastUnits = "";
+  /** The live plot is in the render worker's hands: this side neither asks nor paints. */
+  private handedOver: { window: SeriesResult; intervalMs: number } | null = null;
+  /** Taken back: the render worker's picture is newer than ours until the next answer. */
+  private takenBack = false;
+  /** What the render worker last reported painting (while handed over). */
+  private workerNews: LivePlotNews | null = null;
   /** Told when the worker's display units differ from what the axes show. */
   onUnits: ((units: string[]) => void) | null = null;
 
@@ -96,10 +116,13 @@ export class PlotDriver {
     this.detach();
     this.chart = chart;
     this.layer = layer;
+    layer.onNews = (news) => this.takeNews(news);
   }
 
   /** The chart is gone (unmounted or about to be rebuilt). */
   detach(): void {
+    this.handedOver = null;
+    this.takenBack = false;
     this.layer?.dispose();
     this.chart = null;
     this.layer = null;
@@ -126,6 +149,11 @@ export class PlotDriver {
     this.catchUp = true;
   }
 
+  /** The page is being hidden: a live plot in the render worker's hands stops there. */
+  suspend(): void {
+    if (this.handedOver) this.takeBack();
+  }
+
   /** A point per PIXELS_PER_POINT CSS pixels of plotting area; read each frame (resizes). */
   private syncPoints(chart: uPlot): void {
     const points = Math.max(32, Math.round(chart.bbox.width / devicePixelRatio / PIXELS_PER_POINT));
@@ -137,6 +165,8 @@ export class PlotDriver {
   /** Frame loop, phase 1: fold a waiting result's extent into the shared view. */
   takeExtent(): void {
     if (this.pending) this.view.noteExtent(this.pending.from, this.pending.to);
+    else if (this.handedOver && this.workerNews)
+      this.view.noteExtent(this.workerNews.from, this.workerNews.to);
   }
 
   /** The slowest answer since the last call (0: none arrived); the cadence reads it. */
@@ -161,25 +191,108 @@ export class PlotDriver {
    * the view changed, when catching up, or when live and a refresh is due.
    * Returns whether it drew.
    */
-  frame(range: XRange | null, now: number, liveDue: boolean, pageVisible = true): boolean {
+  frame(
+    range: XRange | null,
+    now: number,
+    liveDue: boolean,
+    pageVisible = true,
+    intervalMs = LATENCY_INTERVAL_MS,
+  ): boolean {
     const visible = pageVisible && this.onScreen;
     let drew = false;
     if (this.chart && this.layer) {
       this.syncPoints(this.chart);
-      drew = this.draw(this.chart, this.layer, range, visible);
+      if (this.handedOver && !this.mayHandOver(visible)) this.takeBack();
+      if (this.handedOver) {
+        if (Math.abs(intervalMs - this.handedOver.intervalMs) >= 1) this.handOver(intervalMs);
+        if (visible) this.updateLegend(this.chart, now);
+        return false;
+      }
+      if (this.takenBack && this.pending !== null) this.takenBack = false;
+      if (!this.takenBack || this.forced) drew = this.draw(this.chart, this.layer, range, visible);
       if (visible) this.updateLegend(this.chart, now);
+      if (this.mayHandOver(visible) && this.drawnAll()) this.handOver(intervalMs);
     }
-    if (visible && this.shouldRequest(now, liveDue)) this.request();
+    if (visible && !this.handedOver && this.shouldRequest(now, liveDue)) this.request();
     return drew;
+  }
+
+  /** A live plot shown as it is, nobody pointing at it, and a painter that can refresh it alone. */
+  private mayHandOver(visible: boolean): boolean {
+    return (
+      visible &&
+      this.view.live &&
+      !this.view.pointerOver &&
+      this.view.windowSeconds !== null &&
+      this.layer?.live !== undefined &&
+      this.chart !== null &&
+      this.chart.series.length === this.fields.length + 1 &&
+      this.fields.length > 0 &&
+      !this.forced &&
+      this.latest !== null &&
+      this.latest.key === this.requestKey()
+    );
+  }
+
+  /** What is drawn is the newest window fetched, and nothing else is on its way or to be asked. */
+  private drawnAll(): boolean {
+    return (
+      this.pending === null &&
+      !this.inFlight &&
+      !this.catchUp &&
+      this.requestedKey === this.requestKey() &&
+      this.drawn !== null &&
+      this.drawnRange !== null &&
+      this.latest !== null &&
+      this.drawnTo === this.latest.result.to
+    );
+  }
+
+  /** Give the live plot to the render worker (again, for a new interval). */
+  private handOver(intervalMs: number): void {
+    const { chart, layer, latest } = this;
+    if (!chart || !layer?.live || !latest || !this.drawn) return;
+    const window = this.handedOver?.window ?? latest.result;
+    layer.live(layerFrame(chart, this.drawn, this.drawnRange), {
+      request: { fields: this.fields, points: this.points, units: this.units },
+      windowSeconds: this.view.windowSeconds!,
+      window,
+      intervalMs,
+    });
+    this.handedOver = { window, intervalMs };
+    this.stats.handOvers++;
+    this.workerNews = null;
+  }
+
+  /** Paint here again: ask at once, and join the answer to what was drawn here last. */
+  private takeBack(): void {
+    this.layer?.still?.();
+    this.takenBack = true;
+    this.stats.takeBacks++;
+    this.handedOver = null;
+    this.workerNews = null;
+    this.requestedKey = "";
+  }
+
+  /** The render worker painted the plot: follow its extent, legend and units; y axes to change take it back. */
+  private takeNews(news: LivePlotNews): void {
+    if (!this.handedOver || !this.chart) return;
+    this.workerNews = news;
+    this.legendDue = true;
+    this.checkUnits(news.units);
+    if (predictedYRangesFromExtents(this.chart, news.extents) !== this.drawnYKey) this.takeBack();
   }
 
   /** Not hovering: the legend shows the newest values, at a readable pace. */
   private updateLegend(chart: uPlot, now: number): void {
-    if (!this.legendDue || now - this.legendAt < LEGEND_INTERVAL_MS || !this.drawn) return;
+    if (!this.legendDue || now - this.legendAt < LEGEND_INTERVAL_MS) return;
+    const newest = this.handedOver ? this.workerNews?.newest : null;
+    const data = newest ? (newest.map((v) => [v]) as uPlot.AlignedData) : this.drawn;
+    if (!data) return;
     if (chart.cursor.left! >= 0) return; // uPlot shows the hovered values
     this.legendAt = now;
     this.legendDue = false;
-    showNewestInLegend(chart, this.drawn);
+    showNewestInLegend(chart, data);
   }
 
   private draw(

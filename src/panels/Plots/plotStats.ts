@@ -1,6 +1,6 @@
 // Cheap instrumentation for the browser benchmark, on window.__heliosPlotStats:
 // totals plus a ring of recent frames (typed arrays, no allocation per frame).
-// Latency = frame wall time − newest packet TimeStamp drawn in that frame.
+// Latency = paint wall time − newest packet TimeStamp in that picture.
 
 const RING = 8192;
 
@@ -16,6 +16,9 @@ export class PlotStats {
   /** Results dropped because they changed nothing visible; draws skipped off screen or hidden. */
   skippedDraws = 0;
   hiddenSkips = 0;
+  /** Live plots handed to the render worker to refresh on its own, and taken back. */
+  handOvers = 0;
+  takeBacks = 0;
   /** Plot turns put off to the next frame because the frame's work budget was spent. */
   deferredDraws = 0;
   /** Animation frames that came while the page was hidden (did nothing). */
@@ -41,6 +44,14 @@ export class PlotStats {
   /** Duration of each single plot update (ms), for per-plot percentiles. */
   readonly updateMs = new Float64Array(RING);
   updateNext = 0;
+  /**
+   * Each picture that reached the series layers (drawn here, or refreshed by
+   * the render worker on its own): Date.now() then and the newest packet time
+   * in it (epoch s), for packet-to-screen latency.
+   */
+  readonly paintWallMs = new Float64Array(RING);
+  readonly paintNewestX = new Float64Array(RING);
+  paintNext = 0;
 
   private frameStart = 0;
   private frameCalls = 0;
@@ -72,13 +83,20 @@ export class PlotStats {
     this.newestX[i] = this.frameNewest;
     this.frameSetDataMs[i] = this.frameMs;
     this.frameSetDataCalls[i] = this.frameCalls;
+    if (this.frameNewest === this.frameNewest) this.recordPaint(Date.now(), this.frameNewest);
+  }
+
+  recordPaint(wallMs: number, newestX: number): void {
+    const i = this.paintNext++ % RING;
+    this.paintWallMs[i] = wallMs;
+    this.paintNewestX[i] = newestX;
   }
 
   reset(): void {
     this.frames = this.setDataCalls = this.setDataMs = this.maxSetDataMs = 0;
     this.requests = this.staleResults = this.errors = 0;
     this.skippedDraws = this.hiddenSkips = this.hiddenFrames = this.deferredDraws = 0;
-    this.ringNext = this.updateNext = 0;
+    this.ringNext = this.updateNext = this.paintNext = 0;
   }
 }
 

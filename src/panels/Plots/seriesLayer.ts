@@ -5,11 +5,17 @@
 // OffscreenCanvas, so neither the drawing nor the canvas's trip to the
 // compositor costs the main thread: here we only say what to draw.
 import type uPlot from "uplot";
-import type { SeriesPicture } from "../../../workers/contract";
-import { attachLayer, detachLayer, paintLayer } from "../../worker-client/renderClient";
-import type { SeriesPainter } from "./livePicture";
+import type { LivePlotNews, LivePlotSpec, SeriesPicture } from "../../../workers/contract";
+import {
+  attachLayer,
+  detachLayer,
+  liveLayer,
+  paintLayer,
+  stillLayer,
+} from "../../worker-client/renderClient";
+import type { LiveHandover, SeriesPainter } from "./livePicture";
 import type { XRange } from "./plotView";
-import { timeTicks, type TimeAxisLook } from "./timeAxis";
+import { timeAxisPicture, type TimeAxisLook } from "../../../workers/render/timeAxis";
 
 /** One picture: data (typed columns, NaN = gap), the x range and each series' y range. */
 export interface SeriesFrame {
@@ -23,6 +29,8 @@ export class SeriesLayer implements SeriesPainter {
   readonly canvas: HTMLCanvasElement;
   private readonly id: number;
   private cssSize = "";
+  /** Told what the render worker painted while the plot is in its hands. */
+  onNews: ((news: LivePlotNews) => void) | null = null;
 
   constructor(
     private readonly chart: uPlot,
@@ -36,7 +44,7 @@ export class SeriesLayer implements SeriesPainter {
     this.canvas.setAttribute("aria-hidden", "true");
     // Under uPlot's cursor, selection and hover points, over its grid.
     chart.over.prepend(this.canvas);
-    this.id = attachLayer(this.canvas);
+    this.id = attachLayer(this.canvas, (news) => this.onNews?.(news));
   }
 
   dispose(): void {
@@ -50,6 +58,24 @@ export class SeriesLayer implements SeriesPainter {
 
   update(frame: SeriesFrame, fromX: number): void {
     paintLayer({ id: this.id, picture: this.picture(frame), fromX });
+  }
+
+  /** Hand the live plot to the render worker, drawn as `frame` (or send it a new look). */
+  live(frame: SeriesFrame, handover: LiveHandover): void {
+    const { data: _data, x: _x, axis: _axis, ...look } = this.picture(frame);
+    const spec: LivePlotSpec = {
+      id: this.id,
+      ...handover,
+      look,
+      axisLook: this.axisLook,
+      dpr: devicePixelRatio,
+    };
+    liveLayer(spec);
+  }
+
+  /** Take the plot back from the render worker. */
+  still(): void {
+    stillLayer(this.id);
   }
 
   /** The frame with what the worker cannot see: uPlot's plotting area, colours, shown series. */
@@ -84,18 +110,7 @@ export class SeriesLayer implements SeriesPainter {
       strokes,
       shown,
       stepped: this.stepped,
-      axis: {
-        ...this.axisLook,
-        ...timeTicks(frame.x, width / dpr, timezoneOffsetSeconds(frame.x.max)),
-        height: axisHeight,
-        tickLength: Math.round(this.axisLook.tickLength * dpr),
-        font: this.axisLook.font.replace(/^(\d+)px/, (_, px: string) => `${Number(px) * dpr}px`),
-      },
+      axis: timeAxisPicture(this.axisLook, frame.x, width, dpr),
     };
   }
-}
-
-/** The local time's offset from UTC at `t` (epoch s), in seconds. */
-function timezoneOffsetSeconds(t: number): number {
-  return -new Date(t * 1000).getTimezoneOffset() * 60;
 }

@@ -2,10 +2,9 @@
 // series lines (so a live picture, axis included, shifts as one and uPlot
 // need not redraw as time passes). Ticks fall on round local times, at least
 // MIN_TICK_SPACING CSS pixels apart; labels show seconds only while ticks
-// are under a minute apart.
-import uPlot from "uplot";
-import type { TimeAxisPicture } from "../../../workers/contract";
-import type { XRange } from "./plotView";
+// are under a minute apart. Shared by the UI (a plot it draws) and the render
+// worker (a live plot it refreshes on its own), so it uses no DOM and no uPlot.
+import type { TimeAxisPicture, ValueRange } from "../contract";
 
 /** The fewest CSS pixels between two ticks (room for an "HH:MM:SS" label). */
 export const MIN_TICK_SPACING = 70;
@@ -16,18 +15,16 @@ const INCREMENTS = [
   1800, 3600, 7200, 10800, 21600, 43200, 86400, 172800, 604800,
 ];
 
-const hms = uPlot.fmtDate("{HH}:{mm}:{ss}");
-const hm = uPlot.fmtDate("{HH}:{mm}");
-const hmsMs = uPlot.fmtDate("{HH}:{mm}:{ss}.{fff}");
-const dayHm = uPlot.fmtDate("{M}/{D} {HH}:{mm}");
+const two = (n: number): string => String(n).padStart(2, "0");
 
-/** Label of a tick `increment` seconds from the next. */
+/** Label of a tick `increment` seconds from the next, in local time. */
 export function timeLabel(t: number, increment: number): string {
   const date = new Date(t * 1000);
-  if (increment < 1) return hmsMs(date);
-  if (increment < 60) return hms(date);
-  if (increment < 86400) return hm(date);
-  return dayHm(date);
+  const hm = `${two(date.getHours())}:${two(date.getMinutes())}`;
+  if (increment >= 86400) return `${date.getMonth() + 1}/${date.getDate()} ${hm}`;
+  if (increment >= 60) return hm;
+  const hms = `${hm}:${two(date.getSeconds())}`;
+  return increment < 1 ? `${hms}.${String(date.getMilliseconds()).padStart(3, "0")}` : hms;
 }
 
 export interface TimeTicks {
@@ -42,7 +39,7 @@ export interface TimeTicks {
  * `offsetSeconds`: the local time's offset from UTC, so ticks of an hour or
  * more fall on local round hours.
  */
-export function timeTicks(range: XRange, widthCss: number, offsetSeconds: number): TimeTicks {
+export function timeTicks(range: ValueRange, widthCss: number, offsetSeconds: number): TimeTicks {
   const span = range.max - range.min;
   if (!(span > 0) || !(widthCss > 0)) return { increment: 0, ticks: [], labels: [] };
   const wanted = (span / widthCss) * MIN_TICK_SPACING;
@@ -62,3 +59,27 @@ export function timeTicks(range: XRange, widthCss: number, offsetSeconds: number
 
 /** The axis look the render worker needs, besides the ticks. */
 export type TimeAxisLook = Omit<TimeAxisPicture, keyof TimeTicks>;
+
+/** The local time's offset from UTC at `t` (epoch s), in seconds. */
+export function timezoneOffsetSeconds(t: number): number {
+  return -new Date(t * 1000).getTimezoneOffset() * 60;
+}
+
+/**
+ * The time axis of a picture `widthDevice` device pixels wide over `range`:
+ * the look (given in CSS pixels) scaled to device pixels, and its ticks.
+ */
+export function timeAxisPicture(
+  look: TimeAxisLook,
+  range: ValueRange,
+  widthDevice: number,
+  dpr: number,
+): TimeAxisPicture {
+  return {
+    ...look,
+    ...timeTicks(range, widthDevice / dpr, timezoneOffsetSeconds(range.max)),
+    height: Math.round(look.height * dpr),
+    tickLength: Math.round(look.tickLength * dpr),
+    font: look.font.replace(/^(\d+)px/, (_, px: string) => `${Number(px) * dpr}px`),
+  };
+}

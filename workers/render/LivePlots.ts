@@ -1,0 +1,234 @@
+// Live plots the UI handed over (LivePlotSpec): the render worker refreshes
+// them on its own timer. Each refresh asks the telemetry worker (over a
+// MessagePort, not via the main thread) for every plot's newest bucket on,
+// joins the tails to the windows held here, moves the shared x range in whole
+// pixels and paints what changed. The main thread hears one small message per
+// refresh (RenderNews): what each plot shows (its y extents, for the y axes
+// uPlot draws; its newest row, for the legend) and when it was painted.
+//
+// Why: the per-refresh work on the main thread (results in, twelve plots'
+// bookkeeping, paints out) was most of what the plots cost it; with the
+// refresh here, the main thread works only when the y axes or legend change.
+import type {
+  LivePlotNews,
+  LivePlotSpec,
+  RenderNews,
+  SeriesPicture,
+  SeriesRequest,
+  SeriesResult,
+  ValueRange,
+} from "../contract";
+import { mergeTail, newestBucketStart, wholePixelRange } from "./liveWindow";
+import { timeAxisPicture } from "./timeAxis";
+
+export type SeriesBatchSource = (requests: SeriesRequest[]) => Promise<SeriesResult[]>;
+
+/** What paints a plot (SeriesCanvas in the worker; a recorder in tests). */
+export interface LiveLayer {
+  full(picture: SeriesPicture): void;
+  update(picture: SeriesPicture, fromX: number): void;
+}
+
+/** After a failed ask (the telemetry worker restarting), wait this long. */
+const RETRY_MS = 500;
+
+interface LivePlot {
+  spec: LivePlotSpec;
+  window: SeriesResult;
+  /** The tail does not join (the source changed): ask for the whole window. */
+  whole: boolean;
+}
+
+/** A plot with its new window, and where its picture changed (null: everywhere). */
+interface Refreshed {
+  plot: LivePlot;
+  changedFrom: number | null;
+}
+
+export class LivePlots {
+  private readonly plots = new Map<number, LivePlot>();
+  private source: SeriesBatchSource | null = null;
+  /** Bumped with each new source: answers from an old one are dropped. */
+  private generation = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private inFlight = false;
+  private lastAskAt = -Infinity;
+
+  constructor(
+    private readonly layerOf: (id: number) => LiveLayer | undefined,
+    private readonly report: (news: RenderNews) => void,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** A (new) port to the telemetry worker. */
+  connect(source: SeriesBatchSource): void {
+    this.source = source;
+    this.generation++;
+    this.inFlight = false;
+    this.schedule();
+  }
+
+  /** Take over a plot (or its new look, y ranges or interval). */
+  live(spec: LivePlotSpec): void {
+    const held = this.plots.get(spec.id);
+    // A new window from the UI replaces ours; the same one (a new look only) keeps ours.
+    const window = held && held.spec.window === spec.window ? held.window : spec.window;
+    this.plots.set(spec.id, { spec, window, whole: false });
+    this.schedule();
+  }
+
+  /** Give a plot back to the UI (or it is gone). */
+  still(id: number): void {
+    this.plots.delete(id);
+    if (this.plots.size === 0 && this.timer !== null) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+  }
+
+  get size(): number {
+    return this.plots.size;
+  }
+
+  private intervalMs(): number {
+    let ms = Infinity;
+    for (const plot of this.plots.values()) ms = Math.min(ms, plot.spec.intervalMs);
+    return ms;
+  }
+
+  private schedule(delay?: number): void {
+    if (this.timer !== null || this.plots.size === 0 || !this.source) return;
+    const wait = delay ?? Math.max(0, this.lastAskAt + this.intervalMs() - this.now());
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.refresh();
+    }, wait);
+  }
+
+  /** One refresh of every live plot (public for tests). */
+  async refresh(): Promise<void> {
+    const source = this.source;
+    if (!source || this.inFlight || this.plots.size === 0) return;
+    const generation = this.generation;
+    const asked = [...this.plots.values()];
+    const newest = newestOf(asked.map((plot) => plot.window));
+    const tails = asked.map((plot) => (plot.whole ? null : tailStart(plot.window)));
+    const requests = asked.map((plot, i) => ({
+      ...plot.spec.request,
+      from: tails[i] ?? (newest === null ? null : newest - plot.spec.windowSeconds),
+      to: null,
+      liveWindowSeconds: plot.spec.windowSeconds,
+    }));
+    this.inFlight = true;
+    this.lastAskAt = this.now();
+    let results: SeriesResult[];
+    try {
+      results = await source(requests);
+    } catch {
+      if (generation === this.generation) {
+        this.inFlight = false;
+        this.schedule(RETRY_MS);
+      }
+      return;
+    }
+    if (generation !== this.generation) return;
+    this.inFlight = false;
+    const answerMs = this.now() - this.lastAskAt;
+    // Only plots still live with the spec they were asked with take their answer.
+    const taken: Refreshed[] = [];
+    asked.forEach((plot, i) => {
+      const result = results[i];
+      if (!result || this.plots.get(plot.spec.id) !== plot) return;
+      const tail = tails[i];
+      const window =
+        tail === null || tail === undefined
+          ? result
+          : mergeTail(plot.window, result, tail, windowFrom(result, plot.spec.windowSeconds));
+      if (window === null) {
+        plot.whole = true;
+        return;
+      }
+      plot.whole = false;
+      plot.window = window;
+      // Joined to the window drawn (by the UI before the handover, or here):
+      // only its newest bucket on changed.
+      taken.push({ plot, changedFrom: tail ?? null });
+    });
+    this.paint(taken, answerMs);
+    this.schedule();
+  }
+
+  /** Paint the plots against one x range (plots stay aligned) and report. */
+  private paint(refreshed: Refreshed[], answerMs: number): void {
+    const newest = newestOf(refreshed.map(({ plot }) => plot.window));
+    const news: LivePlotNews[] = [];
+    let newestX = NaN;
+    for (const { plot, changedFrom } of refreshed) {
+      const { spec, window } = plot;
+      const layer = this.layerOf(spec.id);
+      const x =
+        newest === null
+          ? null
+          : wholePixelRange({ min: newest - spec.windowSeconds, max: newest }, spec.look.width);
+      if (!layer || x === null) continue;
+      const picture: SeriesPicture = {
+        ...spec.look,
+        data: window.data,
+        x,
+        axis: timeAxisPicture(spec.axisLook, x, spec.look.width, spec.dpr),
+      };
+      if (changedFrom === null) layer.full(picture);
+      else layer.update(picture, changedFrom);
+      if (window.to !== null && !(window.to <= newestX)) newestX = window.to;
+      news.push(describe(spec.id, window, x));
+    }
+    if (news.length > 0)
+      this.report({ type: "news", plots: news, paintedAtMs: Date.now(), newestX, answerMs });
+  }
+}
+
+/** Where a live tail starts: the newest bucket's first point (null: no grid, ask the whole window). */
+function tailStart(window: SeriesResult): number | null {
+  const xs = window.data[0];
+  return window.bucketSeconds > 0 && xs ? newestBucketStart(xs, window.bucketSeconds) : null;
+}
+
+function windowFrom(result: SeriesResult, windowSeconds: number): number | null {
+  return result.to === null ? null : result.to - windowSeconds;
+}
+
+function newestOf(windows: SeriesResult[]): number | null {
+  let newest: number | null = null;
+  for (const { to } of windows) if (to !== null && (newest === null || to > newest)) newest = to;
+  return newest;
+}
+
+/** What the UI needs of a painted plot: y extents inside `x`, the newest row, units. */
+function describe(id: number, window: SeriesResult, x: ValueRange): LivePlotNews {
+  const [xs, ...columns] = window.data;
+  const extents: number[] = [];
+  let lo = 0;
+  let hi = xs?.length ?? 0;
+  while (lo < hi && (xs![lo] as number) < x.min) lo++;
+  while (hi > lo && (xs![hi - 1] as number) > x.max) hi--;
+  let newestIndex = -1;
+  for (const column of columns) {
+    let min = Infinity;
+    let max = -Infinity;
+    for (let i = lo; i < hi; i++) {
+      const v = column[i] as number;
+      if (v < min) min = v; // NaN compares false: gaps are skipped
+      if (v > max) max = v;
+    }
+    extents.push(min <= max ? min : NaN, min <= max ? max : NaN);
+    for (let i = (xs?.length ?? 0) - 1; i > newestIndex; i--) {
+      if (column[i] === column[i]) {
+        newestIndex = i;
+        break;
+      }
+    }
+  }
+  const newest =
+    newestIndex < 0 ? null : window.data.map((column) => column[newestIndex] as number);
+  return { id, from: window.from, to: window.to, extents, newest, units: window.units };
+}

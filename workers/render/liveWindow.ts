@@ -1,0 +1,72 @@
+// A live plot's window kept up to date cheaply, shared by the UI (plotDriver)
+// and the render worker (LivePlots, which refreshes live plots on its own):
+// tails joined to the window already held, on a grid of absolute time, and an
+// x range that moves in whole pixels (so what is drawn can be shifted).
+import type { SeriesResult, ValueRange } from "../contract";
+
+/**
+ * A live range moved on to the next whole pixel of time at or after its end:
+ * between two pixels the picture stays put and only new data is drawn. The
+ * right edge runs at most a pixel ahead of the newest packet.
+ */
+export function wholePixelRange(range: ValueRange | null, widthPx: number): ValueRange | null {
+  if (!range || !(widthPx > 0)) return range;
+  const span = range.max - range.min;
+  if (!(span > 0)) return range;
+  const pixel = span / widthPx;
+  // (A newest packet exactly on a pixel's edge stays on it despite rounding.)
+  const max = Math.ceil(range.max / pixel - 1e-9) * pixel;
+  return { min: max - span, max };
+}
+
+/**
+ * Time of the first point of the newest bucket (grid of `bucketSeconds`), or
+ * null when there is none: a tail fetched from it re-summarises that bucket
+ * from its first sample, exactly as a whole fetch would.
+ */
+export function newestBucketStart(xs: ArrayLike<number>, bucketSeconds: number): number | null {
+  let i = xs.length - 1;
+  if (i < 0) return null;
+  const bucket = Math.floor((xs[i] as number) / bucketSeconds);
+  while (i > 0 && Math.floor((xs[i - 1] as number) / bucketSeconds) === bucket) i--;
+  return xs[i] as number;
+}
+
+/**
+ * A live plot's window brought up to date from a tail: `base` is the window
+ * as last fetched, `tail` everything from `tailFrom` (the first sample of
+ * the newest bucket on the same absolute grid, so the buckets before it are
+ * complete and equal to what a whole fetch would return). Points left of `windowFrom` drop out.
+ * Null when the two do not join (the tail is empty or older than the base:
+ * the source changed), and the whole window must be fetched again.
+ */
+export function mergeTail(
+  base: SeriesResult,
+  tail: SeriesResult,
+  tailFrom: number,
+  windowFrom: number | null,
+): SeriesResult | null {
+  if (tail.to === null || base.to === null || tail.to < base.to) return null;
+  if (tail.bucketSeconds !== base.bucketSeconds || tail.data.length !== base.data.length)
+    return null;
+  const xs = base.data[0]!;
+  let cut = xs.length;
+  while (cut > 0 && (xs[cut - 1] as number) >= tailFrom) cut--;
+  let lo = 0;
+  if (windowFrom !== null) while (lo < cut && (xs[lo] as number) < windowFrom) lo++;
+  const tailLength = tail.data[0]!.length;
+  const data = base.data.map((column, i) => {
+    const out = new Float64Array(cut - lo + tailLength);
+    out.set(column.subarray(lo, cut), 0);
+    out.set(tail.data[i]!, cut - lo);
+    return out;
+  });
+  return {
+    data,
+    from: data[0]!.length > 0 ? (data[0]![0] as number) : null,
+    to: tail.to,
+    hasGaps: tail.hasGaps.map((gaps, i) => gaps || base.hasGaps[i] === true),
+    units: tail.units,
+    bucketSeconds: tail.bucketSeconds,
+  };
+}
