@@ -591,8 +591,11 @@ export interface LivePlotSpec {
   /** What the plot shows (the window and grid are the render worker's to ask). */
   request: Pick<SeriesRequest, "fields" | "points" | "units">;
   windowSeconds: number;
-  /** The window the UI drew last: the first tail joins to it. */
-  window: SeriesResult;
+  /**
+   * The window the UI drew last, which the first tail joins to; null when
+   * the plot is already in the worker's hands (a new look or interval only).
+   */
+  window: SeriesResult | null;
   /** The picture's look: all but its data, x range and time axis. */
   look: Omit<SeriesPicture, "data" | "x" | "axis">;
   /** The time axis's look in CSS pixels, and the device pixel ratio. */

@@ -137,7 +137,7 @@ function setup({ canHandOver = false } = {}) {
     view.endExtents(null);
     return driver.frame(view.xRange(), clock, true);
   };
-  return { calls, frame, paints, painter, handovers, view };
+  return { calls, frame, paints, painter, handovers, view, chart };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -192,7 +192,7 @@ describe("a live plot handed over to the render worker", () => {
     const { calls, frame, paints, handovers } = await handedOver();
     expect(paints.slice(-2)).toEqual(["full", "live"]); // drawn here first
     expect(handovers[0]!.windowSeconds).toBe(20);
-    expect(handovers[0]!.window.to).toBeCloseTo(1030, 9);
+    expect(handovers[0]!.window!.to).toBeCloseTo(1030, 9);
     const asked = calls.length;
     const painted = paints.length;
     for (let i = 0; i < 5; i++) frame();
@@ -209,8 +209,8 @@ describe("a live plot handed over to the render worker", () => {
     expect(calls.length).toBe(asked + 1);
   });
 
-  it("is taken back when what the worker painted needs other y axes", async () => {
-    const { frame, paints, painter } = await handedOver();
+  it("sets uPlot's y axes anew when what the worker painted leaves them, and keeps the plot", async () => {
+    const { calls, frame, paints, painter, handovers, chart } = await handedOver();
     const news = (min: number, max: number): LivePlotNews => ({
       id: 1,
       from: 1010,
@@ -224,10 +224,16 @@ describe("a live plot handed over to the render worker", () => {
     const inside = news(Math.min(...data.filter((v) => v === v)), Math.max(...data));
     painter.onNews!(inside);
     frame();
-    expect(paints.at(-1)).toBe("live");
+    expect(handovers).toHaveLength(1);
+    const asked = calls.length;
     painter.onNews!(news(-1000, 1000));
     frame();
-    expect(paints.at(-1)).toBe("still");
+    expect(chart.scales.y).toMatchObject({ min: -1000, max: 1000 });
+    // The worker gets the new ranges (and keeps the plot): nothing is fetched again here.
+    expect(handovers).toHaveLength(2);
+    expect(handovers[1]!.window).toBeNull(); // the worker keeps its (newer) window
+    expect(paints.at(-1)).toBe("live");
+    expect(calls.length).toBe(asked);
   });
 });
 
@@ -304,6 +310,19 @@ describe("the render worker refreshing live plots on its own", () => {
     expect(news.extents.every((v) => Number.isFinite(v))).toBe(true);
     expect(news.newest![0]).toBeCloseTo(1030.5, 9);
     expect(reports[0]!.newestX).toBeCloseTo(1030.5, 9);
+  });
+
+  it("repaints its own window at once when the UI sends new y ranges", async () => {
+    const { plots, spec, painted, moveOn } = workerSetup();
+    plots.live(spec);
+    moveOn(1030.5);
+    await plots.refresh();
+    const y = [null, { min: -50, max: 50 }];
+    plots.live({ ...spec, window: null, look: { ...spec.look, y } });
+    expect(painted.map((p) => p.kind)).toEqual(["update", "full"]);
+    expect(painted[1]!.picture.y).toEqual(y);
+    expect(painted[1]!.picture.x).toEqual(painted[0]!.picture.x);
+    expect(painted[1]!.picture.data).toBe(painted[0]!.picture.data); // not the UI's older window
   });
 
   it("neither asks for nor paints a plot given back", async () => {

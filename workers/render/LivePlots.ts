@@ -37,6 +37,8 @@ interface LivePlot {
   window: SeriesResult;
   /** The tail does not join (the source changed): ask for the whole window. */
   whole: boolean;
+  /** The x range painted last; null before the first paint here. */
+  x: ValueRange | null;
 }
 
 /** A plot with its new window, and where its picture changed (null: everywhere). */
@@ -71,9 +73,15 @@ export class LivePlots {
   /** Take over a plot (or its new look, y ranges or interval). */
   live(spec: LivePlotSpec): void {
     const held = this.plots.get(spec.id);
-    // A new window from the UI replaces ours; the same one (a new look only) keeps ours.
-    const window = held && held.spec.window === spec.window ? held.window : spec.window;
-    this.plots.set(spec.id, { spec, window, whole: false });
+    // A window from the UI replaces ours; none (a new look or interval only) keeps ours.
+    const window = spec.window ?? held?.window;
+    if (!window) return;
+    const plot: LivePlot = { spec, window, whole: false, x: held?.x ?? null };
+    this.plots.set(spec.id, plot);
+    // New y ranges (the UI set uPlot's axes anew): the lines follow at once.
+    const layer = this.layerOf(spec.id);
+    if (held && plot.x && layer && !sameRanges(held.spec.look.y, spec.look.y))
+      layer.full(picture(plot, plot.x));
     this.schedule();
   }
 
@@ -171,20 +179,29 @@ export class LivePlots {
           ? null
           : wholePixelRange({ min: newest - spec.windowSeconds, max: newest }, spec.look.width);
       if (!layer || x === null) continue;
-      const picture: SeriesPicture = {
-        ...spec.look,
-        data: window.data,
-        x,
-        axis: timeAxisPicture(spec.axisLook, x, spec.look.width, spec.dpr),
-      };
-      if (changedFrom === null) layer.full(picture);
-      else layer.update(picture, changedFrom);
+      if (changedFrom === null) layer.full(picture(plot, x));
+      else layer.update(picture(plot, x), changedFrom);
+      plot.x = x;
       if (window.to !== null && !(window.to <= newestX)) newestX = window.to;
       news.push(describe(spec.id, window, x));
     }
     if (news.length > 0)
       this.report({ type: "news", plots: news, paintedAtMs: Date.now(), newestX, answerMs });
   }
+}
+
+/** A plot's window over `x`, with its look and time axis. */
+function picture({ spec, window }: LivePlot, x: ValueRange): SeriesPicture {
+  return {
+    ...spec.look,
+    data: window.data,
+    x,
+    axis: timeAxisPicture(spec.axisLook, x, spec.look.width, spec.dpr),
+  };
+}
+
+function sameRanges(a: (ValueRange | null)[], b: (ValueRange | null)[]): boolean {
+  return a.length === b.length && a.every((r, i) => r?.min === b[i]?.min && r?.max === b[i]?.max);
 }
 
 /** Where a live tail starts: the newest bucket's first point (null: no grid, ask the whole window). */

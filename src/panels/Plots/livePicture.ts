@@ -58,16 +58,28 @@ export function predictedYRanges(chart: uPlot, data: uPlot.AlignedData, x: XRang
     }
     extents.set(key, extent);
   }
-  return rangesKey(chart, scales, extents);
+  return yRangesKey(scaleRanges(chart, scales, extents));
+}
+
+/** A y scale's range as its range function gives it. */
+export interface ScaleRange {
+  key: string;
+  min: number | null;
+  max: number | null;
+}
+
+/** The key predictedYRanges gives for these ranges. */
+export function yRangesKey(ranges: readonly ScaleRange[]): string {
+  return ranges.map(({ key, min, max }) => `${key}:${min}:${max};`).join("");
 }
 
 /**
- * The same from per-column extents inside the x range shown (flat [min, max,
- * …] for columns 1…; NaN when none), as the render worker reports them.
+ * Each y scale's range for per-column extents inside the x range shown (flat
+ * [min, max, …] for columns 1…; NaN when none), as the render worker reports them.
  */
-export function predictedYRangesFromExtents(chart: uPlot, columnExtents: number[]): string {
+export function predictedYScales(chart: uPlot, columnExtents: number[]): ScaleRange[] {
   const scales = chart.scales as uPlot["scales"] | undefined;
-  if (!scales) return "";
+  if (!scales) return [];
   const extents = new Map<string, [number, number]>();
   for (let s = 1; s < chart.series.length; s++) {
     const key = chart.series[s]?.scale;
@@ -79,16 +91,16 @@ export function predictedYRangesFromExtents(chart: uPlot, columnExtents: number[
     if (max > extent[1]) extent[1] = max;
     extents.set(key, extent);
   }
-  return rangesKey(chart, scales, extents);
+  return scaleRanges(chart, scales, extents);
 }
 
-/** Each scale's range for its data extent, from the scale's own range function, as a key. */
-function rangesKey(
+/** Each scale's range for its data extent, from the scale's own range function. */
+function scaleRanges(
   chart: uPlot,
   scales: uPlot["scales"],
   extents: Map<string, [number, number]>,
-): string {
-  let out = "";
+): ScaleRange[] {
+  const out: ScaleRange[] = [];
   for (const [key, [min, max]] of extents) {
     const range = scales[key]?.range;
     if (typeof range !== "function") continue;
@@ -99,7 +111,7 @@ function rangesKey(
       finite ? max : (null as never),
       key,
     );
-    out += `${key}:${a}:${b};`;
+    out.push({ key, min: a, max: b });
   }
   return out;
 }

@@ -25,8 +25,9 @@ import { redrawReason } from "./redrawPolicy";
 import {
   layerFrame,
   predictedYRanges,
-  predictedYRangesFromExtents,
+  predictedYScales,
   showNewestInLegend,
+  yRangesKey,
   type SeriesPainter,
 } from "./livePicture";
 import { emptyData, toAlignedData } from "./seriesData";
@@ -83,7 +84,7 @@ export class PlotDriver {
   private legendDue = false;
   private lastUnits = "";
   /** The live plot is in the render worker's hands: this side neither asks nor paints. */
-  private handedOver: { window: SeriesResult; intervalMs: number } | null = null;
+  private handedOver: { intervalMs: number } | null = null;
   /** Taken back: the render worker's picture is newer than ours until the next answer. */
   private takenBack = false;
   /** What the render worker last reported painting (while handed over). */
@@ -248,20 +249,22 @@ export class PlotDriver {
     );
   }
 
-  /** Give the live plot to the render worker (again, for a new interval). */
+  /** Give the live plot to the render worker (again: a new interval or y ranges). */
   private handOver(intervalMs: number): void {
     const { chart, layer, latest } = this;
     if (!chart || !layer?.live || !latest || !this.drawn) return;
-    const window = this.handedOver?.window ?? latest.result;
     layer.live(layerFrame(chart, this.drawn, this.drawnRange), {
       request: { fields: this.fields, points: this.points, units: this.units },
       windowSeconds: this.view.windowSeconds!,
-      window,
+      // The worker's window is newer than ours once it holds the plot.
+      window: this.handedOver ? null : latest.result,
       intervalMs,
     });
-    this.handedOver = { window, intervalMs };
-    this.stats.handOvers++;
-    this.workerNews = null;
+    if (!this.handedOver) {
+      this.stats.handOvers++;
+      this.workerNews = null;
+    }
+    this.handedOver = { intervalMs };
   }
 
   /** Paint here again: ask at once, and join the answer to what was drawn here last. */
@@ -274,13 +277,27 @@ export class PlotDriver {
     this.requestedKey = "";
   }
 
-  /** The render worker painted the plot: follow its extent, legend and units; y axes to change take it back. */
+  /**
+   * The render worker painted the plot: follow its extent, legend and units.
+   * When uPlot's y ranges would change, set them (uPlot redraws its axes) and
+   * send the worker the new ranges, which it paints at once.
+   */
   private takeNews(news: LivePlotNews): void {
-    if (!this.handedOver || !this.chart) return;
+    const { chart, handedOver } = this;
+    if (!handedOver || !chart) return;
     this.workerNews = news;
     this.legendDue = true;
     this.checkUnits(news.units);
-    if (predictedYRangesFromExtents(this.chart, news.extents) !== this.drawnYKey) this.takeBack();
+    const ranges = predictedYScales(chart, news.extents);
+    const key = yRangesKey(ranges);
+    if (key === this.drawnYKey) return;
+    chart.batch(() => {
+      for (const { key: scale, min, max } of ranges)
+        if (min !== null && max !== null) chart.setScale(scale, { min, max });
+    });
+    this.drawnYKey = key;
+    this.stats.yRescales++;
+    this.handOver(handedOver.intervalMs);
   }
 
   /** Not hovering: the legend shows the newest values, at a readable pace. */

@@ -19,6 +19,8 @@ export class PlotStats {
   /** Live plots handed to the render worker to refresh on its own, and taken back. */
   handOvers = 0;
   takeBacks = 0;
+  /** Live plots in the render worker's hands whose y axes were set anew. */
+  yRescales = 0;
   /** Plot turns put off to the next frame because the frame's work budget was spent. */
   deferredDraws = 0;
   /** Animation frames that came while the page was hidden (did nothing). */
