@@ -6,8 +6,6 @@ import type { PlotStats } from "../src/panels/Plots/plotStats";
 
 export interface PageSummary {
   frames: number;
-  fpsMedian: number;
-  fpsP5: number;
   latencyMedianMs: number;
   latencyP95Ms: number;
   latencySamples: number;
@@ -78,12 +76,10 @@ export function summarise(since: number): PageSummary {
     return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
   };
   const frames = Math.min(s.frames, s.ringSize);
-  const intervals: number[] = [];
   const latencies: number[] = [];
   let newest = NaN;
   let calls = 0;
   for (let i = 0; i < frames; i++) {
-    if (i > 0) intervals.push(s.frameAt[i]! - s.frameAt[i - 1]!);
     calls += s.frameSetDataCalls[i]!;
   }
   // Pictures painted by the main thread's frames or by the render worker on its own.
@@ -105,8 +101,6 @@ export function summarise(since: number): PageSummary {
   ).__benchLongTasks.filter((t) => t.start >= since);
   return {
     frames: s.frames,
-    fpsMedian: 1000 / quantile(intervals, 0.5),
-    fpsP5: 1000 / quantile(intervals, 0.95),
     latencyMedianMs: quantile(latencies, 0.5),
     latencyP95Ms: quantile(latencies, 0.95),
     latencySamples: latencies.length,
@@ -142,4 +136,29 @@ export function parseRate(text: string): number {
     elapsed = performance.now() - start;
   }
   return sink === 0 ? NaN : (n * 1000) / elapsed;
+}
+
+/**
+ * The page's frame rate under the load of the run: the intervals between
+ * animation frames over `ms`. Measured after the busy share, apart from it:
+ * the probe itself asks for every frame, which the plots no longer do while
+ * the render worker refreshes them.
+ */
+export function probeFrames(ms: number): Promise<{ fpsMedian: number; fpsP5: number }> {
+  return new Promise((resolve) => {
+    const times: number[] = [];
+    const step = (t: number): void => {
+      times.push(t);
+      if (t - times[0]! < ms) {
+        requestAnimationFrame(step);
+        return;
+      }
+      const intervals = times.slice(1).map((v, i) => v - times[i]!);
+      intervals.sort((a, b) => a - b);
+      const at = (q: number) =>
+        intervals[Math.min(intervals.length - 1, Math.floor(q * intervals.length))]!;
+      resolve({ fpsMedian: 1000 / at(0.5), fpsP5: 1000 / at(0.95) });
+    };
+    requestAnimationFrame(step);
+  });
 }

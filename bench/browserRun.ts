@@ -8,6 +8,7 @@ import {
   installProbe,
   parseRate,
   startMeasuring,
+  probeFrames,
   summarise,
   type PageSummary,
 } from "./browserPage";
@@ -37,6 +38,9 @@ export interface RunOptions {
 }
 
 export interface RateResult extends PageSummary {
+  /** Frames per second under the same load (probeFrames), median and 5th percentile. */
+  fpsMedian: number;
+  fpsP5: number;
   rate: number;
   label: string;
   busy: number;
@@ -51,6 +55,8 @@ export interface RateResult extends PageSummary {
 const debug = (step: string) => {
   if (process.env.BENCH_DEBUG) console.log(`  [${new Date().toISOString().slice(11, 19)}] ${step}`);
 };
+/** How long the frame rate is probed after each measurement. */
+const FPS_PROBE_MS = 3000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function runRate(
@@ -132,6 +138,8 @@ async function measure(
     const busyShare = busy / ((Date.now() - wall0) / 1000);
     // The counter arrives with the ~100 ms snapshots: allow 250 ms of packets in flight.
     const keptUp = feed.sent - sent0 - ((await acceptedNow()) - accepted0) <= rate * 0.25 + 10;
+    debug("frame rate");
+    const fps = await page.evaluate(probeFrames, FPS_PROBE_MS);
     debug("stop profile");
     const profile = options.profile ? await stopProfile(browser) : null;
     debug("count");
@@ -158,7 +166,18 @@ async function measure(
     debug("parse rate");
     const parsePps = await page.evaluate(parseRate, PACKET_TEXT);
     const label = layout.plots.length > 0 ? fmt(rate) : `${fmt(rate)}, no plots (baseline)`;
-    return { ...summary, rate, label, busy: busyShare, stored, sent, parsePps, keptUp, profile };
+    return {
+      ...summary,
+      ...fps,
+      rate,
+      label,
+      busy: busyShare,
+      stored,
+      sent,
+      parsePps,
+      keptUp,
+      profile,
+    };
   }
 }
 

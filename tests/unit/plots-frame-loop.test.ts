@@ -2,7 +2,7 @@
 // work passed its budget, the remaining plots draw first in the next frame.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FRAME_WORK_BUDGET_MS } from "../../src/panels/Plots/cadence";
-import { PlotFrameLoop } from "../../src/panels/Plots/frameLoop";
+import { IDLE_CHECK_MS, PlotFrameLoop } from "../../src/panels/Plots/frameLoop";
 import type { PlotDriver } from "../../src/panels/Plots/plotDriver";
 import { PlotStats } from "../../src/panels/Plots/plotStats";
 import { PlotView } from "../../src/panels/Plots/plotView";
@@ -27,9 +27,44 @@ function fakePlot(ms: number, log: number[][], frameNo: () => number, id: number
   } as unknown as PlotDriver;
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 describe("plot frame loop", () => {
+  it("asks for no animation frames while every plot is in the render worker's hands, and is woken at once", () => {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal("requestAnimationFrame", (cb: FrameRequestCallback) => frames.push(cb));
+    vi.stubGlobal("cancelAnimationFrame", () => undefined);
+    vi.stubGlobal("document", { addEventListener() {}, removeEventListener() {} });
+    const loop = new PlotFrameLoop(
+      new PlotView(120),
+      new PlotStats(),
+      () => null,
+      () => true,
+    );
+    const plot = { ...fakePlot(0, [[]], () => 0, 0), handedToWorker: true, suspend() {} };
+    plot.frame = () => false;
+    loop.add(plot as unknown as PlotDriver);
+    loop.start();
+    frames.shift()!(0);
+    expect(frames).toHaveLength(0); // idle: no next frame asked for …
+    vi.advanceTimersByTime(IDLE_CHECK_MS);
+    expect(frames).toHaveLength(1); // … but it looks in now and then
+    frames.shift()!(100);
+    loop.wake(); // the view changed, the pointer came over a plot
+    expect(frames).toHaveLength(1);
+    plot.handedToWorker = false; // taken back: every frame again
+    frames.shift()!(116);
+    expect(frames).toHaveLength(1);
+    frames.shift()!(133);
+    expect(frames).toHaveLength(1);
+    loop.stop();
+  });
+
   it("draws plots in turn until the frame's budget is spent, the rest first in the next frame", () => {
     vi.spyOn(performance, "now").mockImplementation(() => clock);
     const loop = new PlotFrameLoop(

@@ -85,6 +85,7 @@ function usePlotWorkspaceState(window: WindowPreset): PlotWorkspace {
     const view = new PlotView(WINDOW_SECONDS[window]);
     const stats = plotStats();
     const loop = new PlotFrameLoop(view, stats, () => live.status, undefined, onRenderNews);
+    view.onChange = loop.wake;
     return {
       view,
       stats,
@@ -96,6 +97,7 @@ function usePlotWorkspaceState(window: WindowPreset): PlotWorkspace {
         goLive: () => view.goLive(),
         hover: (over) => {
           view.pointerOver = over;
+          loop.wake();
         },
       },
     };

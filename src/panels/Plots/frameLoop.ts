@@ -6,6 +6,10 @@
 // page nothing is asked or drawn; plots catch up when the page is seen again.
 // Live plots handed to the render worker (plotDriver) are refreshed there at
 // the interval set here; its reports feed the statistics and the cadence.
+// While every plot is in the render worker's hands (or there is none), the
+// loop asks for no animation frames (each one costs the page a frame's
+// lifecycle): it looks in every IDLE_CHECK_MS (the legend's pace allows it),
+// and is woken at once by the view (zoom, pause, pointer over a plot).
 import type { RenderNews } from "../../../workers/contract";
 import type { LiveStatus } from "../../worker-client/liveStore";
 import { AdaptiveCadence, baseIntervalMs, FRAME_WORK_BUDGET_MS } from "./cadence";
@@ -15,11 +19,14 @@ import type { PlotView } from "./plotView";
 
 /** Frame jitter: a refresh due within this is taken now rather than a frame late. */
 const JITTER_MS = 4;
+/** While idle, how often the loop looks in (legend, plots coming back, resizes). */
+export const IDLE_CHECK_MS = 100;
 
 export class PlotFrameLoop {
   private readonly drivers = new Set<PlotDriver>();
   readonly cadence = new AdaptiveCadence();
   private handle = 0;
+  private idleTimer: ReturnType<typeof setTimeout> | null = null;
   private nextLiveAt = 0;
   /** Where the next frame starts drawing: the first plot deferred by the last one. */
   private resumeAt = 0;
@@ -42,6 +49,7 @@ export class PlotFrameLoop {
 
   add(driver: PlotDriver): () => void {
     this.drivers.add(driver);
+    this.wake();
     return () => this.drivers.delete(driver);
   }
 
@@ -59,6 +67,8 @@ export class PlotFrameLoop {
   stop(): void {
     cancelAnimationFrame(this.handle);
     this.handle = 0;
+    if (this.idleTimer !== null) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
     this.unsubscribe?.();
     this.unsubscribe = null;
     for (const driver of this.drivers) driver.suspend();
@@ -77,9 +87,27 @@ export class PlotFrameLoop {
   };
 
   private readonly tick = (now: number): void => {
-    this.handle = requestAnimationFrame(this.tick);
     this.frame(now);
+    if (!this.handle) return; // stopped
+    if (this.idle()) {
+      this.handle = -1; // running, between looks
+      this.idleTimer = setTimeout(this.wake, IDLE_CHECK_MS);
+    } else this.handle = requestAnimationFrame(this.tick);
   };
+
+  /** Something changed (the view, the pointer): draw at the next frame, not at the next look. */
+  readonly wake = (): void => {
+    if (this.handle !== -1) return; // stopped, or frames already asked for
+    if (this.idleTimer !== null) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    this.handle = requestAnimationFrame(this.tick);
+  };
+
+  /** Nothing to draw every frame: no plots, or all in the render worker's hands. */
+  private idle(): boolean {
+    for (const driver of this.drivers) if (!driver.handedToWorker) return false;
+    return true;
+  }
 
   /** One animation frame (public for tests). */
   frame(now: number): void {

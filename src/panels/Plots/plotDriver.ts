@@ -170,6 +170,11 @@ export class PlotDriver {
       this.view.noteExtent(this.workerNews.from, this.workerNews.to);
   }
 
+  /** In the render worker's hands: nothing for the frame loop to do but the legend. */
+  get handedToWorker(): boolean {
+    return this.handedOver !== null;
+  }
+
   /** The slowest answer since the last call (0: none arrived); the cadence reads it. */
   takeAnswerMs(): number {
     const ms = this.answerMs;

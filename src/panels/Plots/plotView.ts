@@ -42,6 +42,8 @@ export class PlotView {
   private range: XRange | null = null;
   private flags: ViewFlags = { follow: true, paused: false };
   private readonly listeners = new Set<() => void>();
+  /** Told of every change of what the plots must show (the frame loop wakes). */
+  onChange: (() => void) | null = null;
 
   constructor(windowSeconds: number | null) {
     this.windowSeconds = windowSeconds;
@@ -137,6 +139,7 @@ export class PlotView {
 
   private changed(): void {
     this.version++;
+    this.onChange?.();
     if (this.flags.follow !== this.follow || this.flags.paused !== this.paused) {
       this.flags = { follow: this.follow, paused: this.paused };
       for (const listener of this.listeners) listener();
