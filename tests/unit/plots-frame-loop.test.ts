@@ -46,8 +46,15 @@ describe("plot frame loop", () => {
       () => null,
       () => true,
     );
-    const plot = { ...fakePlot(0, [[]], () => 0, 0), handedToWorker: true, suspend() {} };
-    plot.frame = () => false;
+    const plot = {
+      pixelWidth: 500,
+      handedToWorker: true,
+      takeAnswerMs: () => 0,
+      takeExtent: () => undefined,
+      resume: () => undefined,
+      suspend: () => undefined,
+      frame: () => false,
+    };
     loop.add(plot as unknown as PlotDriver);
     loop.start();
     frames.shift()!(0);

@@ -290,7 +290,7 @@ describe("the render worker refreshing live plots on its own", () => {
     plots.live(spec);
     moveOn(1030.5);
     await plots.refresh();
-    const tailFrom = newestBucketStart(spec.window.data[0]!, grid)!;
+    const tailFrom = newestBucketStart(spec.window!.data[0]!, grid)!;
     expect(asked[0]).toEqual([
       expect.objectContaining({ from: tailFrom, to: null, liveWindowSeconds: 20 }),
     ]);
