@@ -3,7 +3,8 @@ import { traceSeries } from "../../workers/render/SeriesCanvas";
 import type { SeriesResult } from "../../workers/contract";
 import { planAxes } from "../../src/panels/Plots/axisLayout";
 import { formatValue } from "../../src/panels/Plots/fieldLabel";
-import { finiteExtent, lastDrawnIndex, toAlignedData } from "../../src/panels/Plots/seriesData";
+import { finiteExtent, toAlignedData } from "../../src/panels/Plots/seriesData";
+import { lastDrawnIndex } from "../../workers/render/liveWindow";
 
 function result(columns: number[][], hasGaps: boolean[]): SeriesResult {
   return {

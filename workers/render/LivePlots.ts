@@ -18,7 +18,13 @@ import type {
   SeriesResult,
   ValueRange,
 } from "../contract";
-import { mergeTail, newestBucketStart, wholePixelRange } from "./liveWindow";
+import {
+  columnExtents,
+  lastDrawnIndex,
+  mergeTail,
+  newestBucketStart,
+  wholePixelRange,
+} from "./liveWindow";
 import { timeAxisPicture } from "./timeAxis";
 
 export type SeriesBatchSource = (requests: SeriesRequest[]) => Promise<SeriesResult[]>;
@@ -222,30 +228,13 @@ function newestOf(windows: SeriesResult[]): number | null {
 
 /** What the UI needs of a painted plot: y extents inside `x`, the newest row, units. */
 function describe(id: number, window: SeriesResult, x: ValueRange): LivePlotNews {
-  const [xs, ...columns] = window.data;
-  const extents: number[] = [];
-  let lo = 0;
-  let hi = xs?.length ?? 0;
-  while (lo < hi && (xs![lo] as number) < x.min) lo++;
-  while (hi > lo && (xs![hi - 1] as number) > x.max) hi--;
-  let newestIndex = -1;
-  for (const column of columns) {
-    let min = Infinity;
-    let max = -Infinity;
-    for (let i = lo; i < hi; i++) {
-      const v = column[i] as number;
-      if (v < min) min = v; // NaN compares false: gaps are skipped
-      if (v > max) max = v;
-    }
-    extents.push(min <= max ? min : NaN, min <= max ? max : NaN);
-    for (let i = (xs?.length ?? 0) - 1; i > newestIndex; i--) {
-      if (column[i] === column[i]) {
-        newestIndex = i;
-        break;
-      }
-    }
-  }
-  const newest =
-    newestIndex < 0 ? null : window.data.map((column) => column[newestIndex] as number);
-  return { id, from: window.from, to: window.to, extents, newest, units: window.units };
+  const index = lastDrawnIndex(window.data);
+  return {
+    id,
+    from: window.from,
+    to: window.to,
+    extents: columnExtents(window.data, x),
+    newest: index === null ? null : window.data.map((column) => column[index] as number),
+    units: window.units,
+  };
 }

@@ -70,3 +70,48 @@ export function mergeTail(
     bucketSeconds: tail.bucketSeconds,
   };
 }
+
+/** Index of the newest x whose column values are not all gaps (for the legend); null when none. */
+export function lastDrawnIndex(
+  data: readonly ArrayLike<number | null | undefined>[],
+): number | null {
+  const x = data[0] ?? [];
+  for (let i = x.length - 1; i >= 0; i--) {
+    for (let s = 1; s < data.length; s++) {
+      const v = data[s]![i];
+      if (v != null && v === v) return i;
+    }
+  }
+  return null;
+}
+
+/**
+ * Per column 1… the finite extent of its values inside `x` (all of them
+ * when null), flat [min, max, …], NaN when none: what a plot's y ranges
+ * follow, reckoned alike by the UI and the render worker.
+ */
+export function columnExtents(
+  data: readonly ArrayLike<number | null | undefined>[],
+  x: ValueRange | null,
+): number[] {
+  const xs = data[0] ?? [];
+  let lo = 0;
+  let hi = xs.length;
+  if (x) {
+    while (lo < hi && (xs[lo] as number) < x.min) lo++;
+    while (hi > lo && (xs[hi - 1] as number) > x.max) hi--;
+  }
+  const extents: number[] = [];
+  for (let s = 1; s < data.length; s++) {
+    const column = data[s]!;
+    let min = Infinity;
+    let max = -Infinity;
+    for (let i = lo; i < hi; i++) {
+      const v = column[i] as number;
+      if (v < min) min = v; // NaN (a gap) compares false: skipped
+      if (v > max) max = v;
+    }
+    extents.push(min <= max ? min : NaN, min <= max ? max : NaN);
+  }
+  return extents;
+}

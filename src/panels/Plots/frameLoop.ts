@@ -80,8 +80,8 @@ export class PlotFrameLoop {
     if (!this.pageVisible()) for (const driver of this.drivers) driver.suspend();
   };
 
-  /** The render worker painted its live plots (public for tests). */
-  readonly takeNews = (news: RenderNews): void => {
+  /** The render worker painted its live plots. */
+  private readonly takeNews = (news: RenderNews): void => {
     this.stats.recordPaint(news.paintedAtMs, news.newestX);
     this.workerAnswerMs = Math.max(this.workerAnswerMs, news.answerMs);
   };
@@ -124,7 +124,7 @@ export class PlotFrameLoop {
       for (const driver of this.drivers) driver.resume();
     }
     const started = performance.now();
-    this.stats.beginFrame(now);
+    this.stats.beginFrame();
     const status = this.status();
     if (status) this.stats.accepted = status.counters.accepted;
     this.view.beginExtents();

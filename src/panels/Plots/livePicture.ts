@@ -6,7 +6,7 @@
 import type uPlot from "uplot";
 import type { LivePlotNews, LivePlotSpec } from "../../../workers/contract";
 import type { XRange } from "./plotView";
-import { lastDrawnIndex } from "./seriesData";
+import { columnExtents, lastDrawnIndex } from "../../../workers/render/liveWindow";
 import type { SeriesFrame } from "./seriesLayer";
 
 /** What draws a plot's series (SeriesLayer, via the render worker, in the app; a recorder in tests). */
@@ -36,29 +36,7 @@ export type LiveHandover = Pick<
  * keys: the axes need no redraw. "" when the chart has no y scales to ask.
  */
 export function predictedYRanges(chart: uPlot, data: uPlot.AlignedData, x: XRange | null): string {
-  const scales = chart.scales as uPlot["scales"] | undefined;
-  if (!scales) return "";
-  const xs = data[0];
-  let lo = 0;
-  let hi = xs.length;
-  if (x) {
-    while (lo < hi && (xs[lo] as number) < x.min) lo++;
-    while (hi > lo && (xs[hi - 1] as number) > x.max) hi--;
-  }
-  const extents = new Map<string, [number, number]>();
-  for (let s = 1; s < data.length; s++) {
-    const key = chart.series[s]?.scale;
-    if (!key) continue;
-    const extent = extents.get(key) ?? [Infinity, -Infinity];
-    const ys = data[s]!;
-    for (let i = lo; i < hi; i++) {
-      const v = ys[i] as number;
-      if (v < extent[0]) extent[0] = v; // NaN compares false: gaps are skipped
-      if (v > extent[1]) extent[1] = v;
-    }
-    extents.set(key, extent);
-  }
-  return yRangesKey(scaleRanges(chart, scales, extents));
+  return yRangesKey(predictedYScales(chart, columnExtents(data, x)));
 }
 
 /** A y scale's range as its range function gives it. */
@@ -77,7 +55,7 @@ export function yRangesKey(ranges: readonly ScaleRange[]): string {
  * Each y scale's range for per-column extents inside the x range shown (flat
  * [min, max, …] for columns 1…; NaN when none), as the render worker reports them.
  */
-export function predictedYScales(chart: uPlot, columnExtents: number[]): ScaleRange[] {
+export function predictedYScales(chart: uPlot, extentsByColumn: number[]): ScaleRange[] {
   const scales = chart.scales as uPlot["scales"] | undefined;
   if (!scales) return [];
   const extents = new Map<string, [number, number]>();
@@ -85,8 +63,8 @@ export function predictedYScales(chart: uPlot, columnExtents: number[]): ScaleRa
     const key = chart.series[s]?.scale;
     if (!key) continue;
     const extent = extents.get(key) ?? [Infinity, -Infinity];
-    const min = columnExtents[2 * (s - 1)]!;
-    const max = columnExtents[2 * (s - 1) + 1]!;
+    const min = extentsByColumn[2 * (s - 1)]!;
+    const max = extentsByColumn[2 * (s - 1) + 1]!;
     if (min < extent[0]) extent[0] = min; // NaN compares false: no data
     if (max > extent[1]) extent[1] = max;
     extents.set(key, extent);

@@ -8,9 +8,10 @@
 // A live plot nobody points at is handed over to the render worker once drawn
 // (SeriesPainter.live): the worker then refreshes it on its own, and this side
 // only hears what it painted (the y extents, to redraw uPlot's axes when they
-// would change, and the newest row, for the legend). It takes the plot back
-// (SeriesPainter.still) for anything else: a y range to change, the pointer
-// over a plot, a zoom or pause, new fields or size, off screen, a hidden page.
+// would change, and the newest row, for the legend). New y ranges are set here
+// (uPlot's axes) and sent to the worker. It takes the plot back
+// (SeriesPainter.still) for anything else: the pointer over a plot, a zoom or
+// pause, new fields or size, off screen, a hidden page.
 import type uPlot from "uplot";
 import type {
   AppUnits,

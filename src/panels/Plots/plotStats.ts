@@ -35,13 +35,6 @@ export class PlotStats {
   accepted = 0;
   readonly ringSize = RING;
   ringNext = 0;
-  /** performance.now() at each frame. */
-  readonly frameAt = new Float64Array(RING);
-  /** Date.now() at each frame, for packet-to-screen latency. */
-  readonly frameWallMs = new Float64Array(RING);
-  /** Newest x (epoch s) drawn in the frame; NaN when nothing new was drawn. */
-  readonly newestX = new Float64Array(RING);
-  readonly frameSetDataMs = new Float64Array(RING);
   readonly frameSetDataCalls = new Uint16Array(RING);
   /** Duration of each single plot update (ms), for per-plot percentiles. */
   readonly updateMs = new Float64Array(RING);
@@ -55,15 +48,11 @@ export class PlotStats {
   readonly paintNewestX = new Float64Array(RING);
   paintNext = 0;
 
-  private frameStart = 0;
   private frameCalls = 0;
-  private frameMs = 0;
   private frameNewest = NaN;
 
-  beginFrame(now: number): void {
-    this.frameStart = now;
+  beginFrame(): void {
     this.frameCalls = 0;
-    this.frameMs = 0;
     this.frameNewest = NaN;
   }
 
@@ -73,17 +62,12 @@ export class PlotStats {
     if (ms > this.maxSetDataMs) this.maxSetDataMs = ms;
     this.updateMs[this.updateNext++ % RING] = ms;
     this.frameCalls++;
-    this.frameMs += ms;
     if (newestX !== null && !(newestX <= this.frameNewest)) this.frameNewest = newestX;
   }
 
   endFrame(): void {
     const i = this.ringNext++ % RING;
     this.frames++;
-    this.frameAt[i] = this.frameStart;
-    this.frameWallMs[i] = Date.now();
-    this.newestX[i] = this.frameNewest;
-    this.frameSetDataMs[i] = this.frameMs;
     this.frameSetDataCalls[i] = this.frameCalls;
     if (this.frameNewest === this.frameNewest) this.recordPaint(Date.now(), this.frameNewest);
   }

@@ -20,18 +20,6 @@ export function emptyData(fieldCount: number): uPlot.AlignedData {
   return out;
 }
 
-/** Index of the newest x whose column values are not all gaps, for the live legend. */
-export function lastDrawnIndex(data: uPlot.AlignedData): number | null {
-  const x = data[0];
-  for (let i = x.length - 1; i >= 0; i--) {
-    for (let s = 1; s < data.length; s++) {
-      const v = data[s]![i];
-      if (v != null && v === v) return i;
-    }
-  }
-  return null;
-}
-
 /** Finite [min, max] of the given columns (NaN and null ignored); nulls when none. */
 export function finiteExtent(
   columns: readonly ArrayLike<number | null | undefined>[],
