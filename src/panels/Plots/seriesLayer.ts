@@ -62,11 +62,10 @@ export class SeriesLayer implements SeriesPainter {
 
   /** Hand the live plot to the render worker, drawn as `frame` (or send it a new look). */
   live(frame: SeriesFrame, handover: LiveHandover): void {
-    const { data: _data, x: _x, axis: _axis, ...look } = this.picture(frame);
     const spec: LivePlotSpec = {
       id: this.id,
       ...handover,
-      look,
+      look: this.look(frame),
       axisLook: this.axisLook,
       dpr: devicePixelRatio,
     };
@@ -80,6 +79,17 @@ export class SeriesLayer implements SeriesPainter {
 
   /** The frame with what the worker cannot see: uPlot's plotting area, colours, shown series. */
   private picture(frame: SeriesFrame): SeriesPicture {
+    const look = this.look(frame);
+    return {
+      ...look,
+      data: frame.data as ArrayLike<number>[],
+      x: frame.x,
+      axis: timeAxisPicture(this.axisLook, frame.x, look.width, devicePixelRatio),
+    };
+  }
+
+  /** All of a picture but its data, x range and time axis (what a live plot keeps). */
+  private look(frame: SeriesFrame): LivePlotSpec["look"] {
     const { chart } = this;
     // Canvas pixels = uPlot's plotting area and time axis in device pixels.
     const dpr = devicePixelRatio;
@@ -101,8 +111,6 @@ export class SeriesLayer implements SeriesPainter {
       shown.push(series?.show !== false);
     }
     return {
-      data: frame.data as ArrayLike<number>[],
-      x: frame.x,
       y: frame.y,
       width,
       height,
@@ -110,7 +118,6 @@ export class SeriesLayer implements SeriesPainter {
       strokes,
       shown,
       stepped: this.stepped,
-      axis: timeAxisPicture(this.axisLook, frame.x, width, dpr),
     };
   }
 }
