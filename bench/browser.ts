@@ -2,7 +2,7 @@
 // fed by the feed server at several rates, with 12 live plots of 4 series each
 // on /plots. Measured in the page: frame rate, long tasks, main-thread busy
 // share, packet-to-screen latency, and packets stored vs sent; then the
-// main-thread time of one plot update with a full 1-hour window, and the
+// time of one plot update with a full 1-hour window, and the
 // highest rate that holds every budget with and without plots.
 // Chromium is driven over its DevTools pipe by bench/pipeBrowser.ts, not by
 // Playwright, whose network instrumentation of every page and worker reports
@@ -110,7 +110,7 @@ async function main(): Promise<void> {
     const hourLine =
       `Plot update with a 1-hour window (12 plots × 4 series, 1,000 packets/s at 360× simulated time): ` +
       `median ${fmt(hour.updateMsMedian, 2)} ms, p95 ${fmt(hour.updateMsP95, 2)} ms, max ${fmt(hour.updateMsMax, 2)} ms ` +
-      `main-thread time per plot per update (worker series → uPlot when its axes change → the series layer's picture sent to the render worker); budget ≤ 1 ms.`;
+      `time per plot per update: in the render worker for a live plot in its hands (tail joined to the window, then painted), on the main thread otherwise (worker series → uPlot when its axes change → the picture sent to the render worker); budget ≤ 1 ms.`;
     const text = table([...results, baseline]);
     const at2000 = results.find((r) => r.rate === 2_000);
     const at100 = results.find((r) => r.rate === 100);
@@ -125,7 +125,7 @@ async function main(): Promise<void> {
     console.log(`\n${text}\n\n${ratioLine}\n\n${hourLine}\n\n${parseLine}\n\n${searchLine}\n`);
     if (!QUICK)
       await writeResultsSection("## Browser (npm run bench:browser)", [
-        `Measured ${today()} on ${machine}. The built app on /plots with 12 live plots of 4 series (2-minute window, ${VIEWPORT.width}×${VIEWPORT.height}), fed over Socket.IO by the feed server; ${MEASURE_MS / 1000} s measured per rate after ${WARMUP_MS / 1000} s of warm-up. Latency: packet TimeStamp (stamped with the wall clock as the feed emits it) → the picture that first shows it: painted by the render worker on its own for live plots handed to it (workers/render/LivePlots.ts), or sent to be drawn by the main thread's animation frame otherwise; over every packet (time-weighted, so the wait for the next refresh counts). Busy counts only what the main thread still does for the plots. Busy: renderer main-thread task time (CDP TaskDuration) per wall second. Chromium is driven over its DevTools pipe with only Page, Runtime, Performance and Emulation (bench/pipeBrowser.ts): no Network instrumentation, which under Playwright reported every WebSocket frame to the driver and, at 2,000 packets/s, cost the browser process ~30 % of a core, the driver ~20 % and slowed the telemetry worker (runs before 2026-11-23 were measured that way). Stored: the worker's accepted counter; sent: packets the feed emitted; both over a further ${COUNT_MS / 1000} s at the same rate between two points where the feed is held quiet.`,
+        `Measured ${today()} on ${machine}. The built app on /plots with 12 live plots of 4 series (2-minute window, ${VIEWPORT.width}×${VIEWPORT.height}), fed over Socket.IO by the feed server; ${MEASURE_MS / 1000} s measured per rate after ${WARMUP_MS / 1000} s of warm-up. Latency: packet TimeStamp (stamped with the wall clock as the feed emits it) → the picture that first shows it: painted by the render worker on its own for live plots handed to it (workers/render/LivePlots.ts), or sent to be drawn by the main thread's animation frame otherwise; over every packet (time-weighted, so the wait for the next refresh counts). Busy counts only what the main thread still does for the plots. Fps: animation frames probed for 3 s after each measurement at the same load (bench/browserPage.ts probeFrames), apart from busy, since the probe itself asks for every frame and the plots no longer do while the render worker refreshes them. Busy: renderer main-thread task time (CDP TaskDuration) per wall second. Chromium is driven over its DevTools pipe with only Page, Runtime, Performance and Emulation (bench/pipeBrowser.ts): no Network instrumentation, which under Playwright reported every WebSocket frame to the driver and, at 2,000 packets/s, cost the browser process ~30 % of a core, the driver ~20 % and slowed the telemetry worker (runs before 2026-11-23 were measured that way). Stored: the worker's accepted counter; sent: packets the feed emitted; both over a further ${COUNT_MS / 1000} s at the same rate between two points where the feed is held quiet.`,
         "",
         text,
         "",

@@ -95,7 +95,7 @@ export function summarise(since: number): PageSummary {
     }
     newest = x;
   }
-  const updates = Array.from(s.updateMs.subarray(0, Math.min(s.setDataCalls, s.ringSize)));
+  const updates = Array.from(s.updateMs.subarray(0, Math.min(s.updateNext, s.ringSize)));
   const tasks = (
     window as unknown as { __benchLongTasks: { start: number; duration: number }[] }
   ).__benchLongTasks.filter((t) => t.start >= since);

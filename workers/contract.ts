@@ -625,6 +625,8 @@ export interface RenderNews {
   newestX: number;
   /** How long the telemetry worker took to answer (ms). */
   answerMs: number;
+  /** Per plot painted: ms to join its tail and paint it (the plot update, done here). */
+  updateMs: number[];
 }
 
 export type RenderMessage =

@@ -310,6 +310,7 @@ describe("the render worker refreshing live plots on its own", () => {
     expect(news.extents.every((v) => Number.isFinite(v))).toBe(true);
     expect(news.newest![0]).toBeCloseTo(1030.5, 9);
     expect(reports[0]!.newestX).toBeCloseTo(1030.5, 9);
+    expect(reports[0]!.updateMs).toHaveLength(1); // the plot update, timed where it is done
   });
 
   it("repaints its own window at once when the UI sends new y ranges", async () => {
@@ -323,6 +324,20 @@ describe("the render worker refreshing live plots on its own", () => {
     expect(painted[1]!.picture.y).toEqual(y);
     expect(painted[1]!.picture.x).toEqual(painted[0]!.picture.x);
     expect(painted[1]!.picture.data).toBe(painted[0]!.picture.data); // not the UI's older window
+  });
+
+  it("paints an answer that comes after new y ranges were sent meanwhile", async () => {
+    const { plots, spec, painted, moveOn } = workerSetup();
+    plots.live(spec);
+    moveOn(1030.5);
+    const pending = plots.refresh();
+    const y = [null, { min: -50, max: 50 }];
+    plots.live({ ...spec, window: null, look: { ...spec.look, y } });
+    await pending;
+    const last = painted.at(-1)!;
+    expect(last.kind).toBe("update");
+    expect(last.picture.y).toEqual(y);
+    expect(Array.from(last.picture.data[0]!).at(-1)).toBeCloseTo(1030.5, 9);
   });
 
   it("neither asks for nor paints a plot given back", async () => {

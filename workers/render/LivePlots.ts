@@ -51,6 +51,8 @@ interface LivePlot {
 interface Refreshed {
   plot: LivePlot;
   changedFrom: number | null;
+  /** When its update began (its tail joined, then painted). */
+  startedAt: number;
 }
 
 export class LivePlots {
@@ -100,10 +102,6 @@ export class LivePlots {
     }
   }
 
-  get size(): number {
-    return this.plots.size;
-  }
-
   private intervalMs(): number {
     let ms = Infinity;
     for (const plot of this.plots.values()) ms = Math.min(ms, plot.spec.intervalMs);
@@ -148,11 +146,14 @@ export class LivePlots {
     if (generation !== this.generation) return;
     this.inFlight = false;
     const answerMs = this.now() - this.lastAskAt;
-    // Only plots still live with the spec they were asked with take their answer.
+    // A plot given back, or handed a new window meanwhile, drops its answer; a
+    // new look or interval only (new y ranges) keeps the window it was asked for.
     const taken: Refreshed[] = [];
-    asked.forEach((plot, i) => {
+    asked.forEach((askedFor, i) => {
       const result = results[i];
-      if (!result || this.plots.get(plot.spec.id) !== plot) return;
+      const plot = this.plots.get(askedFor.spec.id);
+      if (!result || !plot || plot.window !== askedFor.window) return;
+      const startedAt = this.now();
       const tail = tails[i];
       const window =
         tail === null || tail === undefined
@@ -166,7 +167,7 @@ export class LivePlots {
       plot.window = window;
       // Joined to the window drawn (by the UI before the handover, or here):
       // only its newest bucket on changed.
-      taken.push({ plot, changedFrom: tail ?? null });
+      taken.push({ plot, changedFrom: tail ?? null, startedAt });
     });
     this.paint(taken, answerMs);
     this.schedule();
@@ -176,8 +177,9 @@ export class LivePlots {
   private paint(refreshed: Refreshed[], answerMs: number): void {
     const newest = newestOf(refreshed.map(({ plot }) => plot.window));
     const news: LivePlotNews[] = [];
+    const updateMs: number[] = [];
     let newestX = NaN;
-    for (const { plot, changedFrom } of refreshed) {
+    for (const { plot, changedFrom, startedAt } of refreshed) {
       const { spec, window } = plot;
       const layer = this.layerOf(spec.id);
       const x =
@@ -190,9 +192,17 @@ export class LivePlots {
       plot.x = x;
       if (window.to !== null && !(window.to <= newestX)) newestX = window.to;
       news.push(describe(spec.id, window, x));
+      updateMs.push(this.now() - startedAt);
     }
     if (news.length > 0)
-      this.report({ type: "news", plots: news, paintedAtMs: Date.now(), newestX, answerMs });
+      this.report({
+        type: "news",
+        plots: news,
+        paintedAtMs: Date.now(),
+        newestX,
+        answerMs,
+        updateMs,
+      });
   }
 }
 

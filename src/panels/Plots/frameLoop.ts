@@ -83,6 +83,7 @@ export class PlotFrameLoop {
   /** The render worker painted its live plots. */
   private readonly takeNews = (news: RenderNews): void => {
     this.stats.recordPaint(news.paintedAtMs, news.newestX);
+    for (const ms of news.updateMs) this.stats.recordUpdateTime(ms);
     this.workerAnswerMs = Math.max(this.workerAnswerMs, news.answerMs);
   };
 

@@ -59,8 +59,7 @@ export class PlotStats {
   recordUpdate(ms: number, newestX: number | null): void {
     this.setDataCalls++;
     this.setDataMs += ms;
-    if (ms > this.maxSetDataMs) this.maxSetDataMs = ms;
-    this.updateMs[this.updateNext++ % RING] = ms;
+    this.recordUpdateTime(ms);
     this.frameCalls++;
     if (newestX !== null && !(newestX <= this.frameNewest)) this.frameNewest = newestX;
   }
@@ -70,6 +69,12 @@ export class PlotStats {
     this.frames++;
     this.frameSetDataCalls[i] = this.frameCalls;
     if (this.frameNewest === this.frameNewest) this.recordPaint(Date.now(), this.frameNewest);
+  }
+
+  /** One plot update's time, here or in the render worker (per-plot percentiles). */
+  recordUpdateTime(ms: number): void {
+    if (ms > this.maxSetDataMs) this.maxSetDataMs = ms;
+    this.updateMs[this.updateNext++ % RING] = ms;
   }
 
   recordPaint(wallMs: number, newestX: number): void {
