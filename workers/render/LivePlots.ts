@@ -51,8 +51,8 @@ interface LivePlot {
 interface Refreshed {
   plot: LivePlot;
   changedFrom: number | null;
-  /** When its update began (its tail joined, then painted). */
-  startedAt: number;
+  /** Time spent joining its tail (ms), the first part of its update. */
+  joinMs: number;
 }
 
 export class LivePlots {
@@ -153,7 +153,7 @@ export class LivePlots {
       const result = results[i];
       const plot = this.plots.get(askedFor.spec.id);
       if (!result || !plot || plot.window !== askedFor.window) return;
-      const startedAt = this.now();
+      const joinStart = this.now();
       const tail = tails[i];
       const window =
         tail === null || tail === undefined
@@ -167,7 +167,7 @@ export class LivePlots {
       plot.window = window;
       // Joined to the window drawn (by the UI before the handover, or here):
       // only its newest bucket on changed.
-      taken.push({ plot, changedFrom: tail ?? null, startedAt });
+      taken.push({ plot, changedFrom: tail ?? null, joinMs: this.now() - joinStart });
     });
     this.paint(taken, answerMs);
     this.schedule();
@@ -179,7 +179,8 @@ export class LivePlots {
     const news: LivePlotNews[] = [];
     const updateMs: number[] = [];
     let newestX = NaN;
-    for (const { plot, changedFrom, startedAt } of refreshed) {
+    for (const { plot, changedFrom, joinMs } of refreshed) {
+      const paintStart = this.now();
       const { spec, window } = plot;
       const layer = this.layerOf(spec.id);
       const x =
@@ -192,7 +193,7 @@ export class LivePlots {
       plot.x = x;
       if (window.to !== null && !(window.to <= newestX)) newestX = window.to;
       news.push(describe(spec.id, window, x));
-      updateMs.push(this.now() - startedAt);
+      updateMs.push(joinMs + this.now() - paintStart);
     }
     if (news.length > 0)
       this.report({
