@@ -36,6 +36,18 @@ export function useLiveStatus(): LiveStatus | null {
   );
 }
 
+/**
+ * One part of the status (e.g. "playback"); re-renders only when that part
+ * changed, not with every snapshot (counters move ~10 times a second).
+ */
+export function useLiveStatusPart<K extends keyof LiveStatus>(part: K): LiveStatus[K] | undefined {
+  const { live } = useTelemetry();
+  return useSyncExternalStore(
+    (onChange) => live.subscribeStatus(onChange),
+    () => live.status?.[part],
+  );
+}
+
 /** Run `listener` for every worker event (happenings: notifications, laps, lap coordinates). */
 export function useWorkerEvents(listener: (event: WorkerEvent) => void): void {
   const { client } = useTelemetry();

@@ -25,6 +25,23 @@ export interface LiveStatus {
 
 type Listener = () => void;
 
+/** The old value when the new one (a fresh structured clone) holds the same data. */
+function keep<T>(old: T | undefined, next: T): T {
+  return old !== undefined && sameData(old, next) ? old : next;
+}
+
+/** Deep equality of plain cloned data (objects, arrays, primitives); the status parts are small. */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  if (keysA.length !== Object.keys(b).length) return false;
+  const recordA = a as Record<string, unknown>;
+  const recordB = b as Record<string, unknown>;
+  return keysA.every((key) => key in recordB && sameData(recordA[key], recordB[key]));
+}
+
 export class LiveStore {
   private readonly values = new Map<FieldPath, FieldValue>();
   private readonly fieldListeners = new Map<FieldPath, Set<Listener>>();
@@ -85,14 +102,20 @@ export class LiveStore {
       const set = this.fieldListeners.get(path);
       if (set) for (const listener of set) listener();
     }
-    this.statusValue = {
-      connection: snapshot.connection,
-      counters: snapshot.counters,
-      geo: snapshot.geo,
-      backend: snapshot.backend,
-      playback: snapshot.playback,
-      recording: snapshot.recording,
+    // Parts equal to the last snapshot's keep their identity, so a component
+    // that reads one part (useLiveStatusPart) re-renders only when it moved.
+    const last = this.statusValue;
+    const next: LiveStatus = {
+      connection: keep(last?.connection, snapshot.connection),
+      counters: keep(last?.counters, snapshot.counters),
+      geo: keep(last?.geo, snapshot.geo),
+      backend: keep(last?.backend, snapshot.backend),
+      playback: keep(last?.playback, snapshot.playback),
+      recording: keep(last?.recording, snapshot.recording),
     };
+    // Listeners hear every snapshot even when nothing moved: the status bar's
+    // "waiting … s" text ages with them.
+    this.statusValue = next;
     for (const listener of this.statusListeners) listener();
   }
 

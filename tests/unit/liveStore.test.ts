@@ -1,7 +1,7 @@
 import { idlePlayback, idleRecording, initialConnection } from "../../workers/service/config";
 import { describe, expect, it } from "vitest";
 import type { Snapshot } from "../../workers/contract";
-import { LiveStore } from "../../src/worker-client/liveStore";
+import { LiveStore, sameData } from "../../src/worker-client/liveStore";
 import type { TelemetryClient } from "../../src/worker-client/TelemetryClient";
 
 function snapshot(seq: number, changed: Snapshot["changed"], empty = false): Snapshot {
@@ -79,5 +79,38 @@ describe("LiveStore", () => {
 
     expect(asked.slice(0, 3)).toEqual([0, 3, 6]);
     expect(maxInFlight).toBe(1);
+  });
+
+  it("keeps a status part the same object while its data is the same, so its readers do not re-render", () => {
+    const store = new LiveStore({} as TelemetryClient);
+    let heard = 0;
+    store.subscribeStatus(() => heard++);
+    store.apply(snapshot(1, {}));
+    const first = store.status!;
+    store.apply(snapshot(2, {})); // a fresh clone: counters moved, the rest is equal
+    const second = store.status!;
+    expect(heard).toBe(2); // the status bar still hears every snapshot (its "waiting" text ages)
+    expect(second.counters).not.toBe(first.counters);
+    expect(second.counters.accepted).toBe(2);
+    expect(second.playback).toBe(first.playback);
+    expect(second.connection).toBe(first.connection);
+    expect(second.geo).toBe(first.geo);
+    const moved = snapshot(3, {});
+    moved.geo = { ...moved.geo, lat: 51.5 };
+    store.apply(moved);
+    expect(store.status!.geo).not.toBe(first.geo);
+    expect(store.status!.geo.lat).toBe(51.5);
+    expect(store.status!.playback).toBe(first.playback);
+  });
+});
+
+describe("sameData", () => {
+  it("compares cloned data deeply", () => {
+    expect(sameData({ a: [1, { b: null }], c: "x" }, { a: [1, { b: null }], c: "x" })).toBe(true);
+    expect(sameData({ a: [1, 2] }, { a: [1, 3] })).toBe(false);
+    expect(sameData({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+    expect(sameData([1], { 0: 1 })).toBe(false);
+    expect(sameData(Number.NaN, Number.NaN)).toBe(true);
+    expect(sameData(null, {})).toBe(false);
   });
 });

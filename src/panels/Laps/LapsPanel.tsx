@@ -8,7 +8,7 @@ import type { ConnectionType, Lap } from "../../../workers/contract";
 import { appState } from "../../state/appState";
 import { applyLapResult, lapsState } from "../../state/lapsState";
 import { focusPlots } from "../../state/plotFocus";
-import { useLiveStatus, useTelemetry } from "../../worker-client/hooks";
+import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 import { openCsvDialog } from "../../shell/csv/csvDialogState";
 import { EmptyState } from "../common/EmptyState";
 import { truncateText } from "../common/truncateText";
@@ -40,7 +40,7 @@ export function LapsPanel() {
   const { client } = useTelemetry();
   const { laps, drivers, message, error, received, selected } = useSnapshot(lapsState);
   const { appUnits, connectionType, playbackSwitch } = useSnapshot(appState);
-  const raceInfo = useLiveStatus()?.backend?.raceInfo ?? null;
+  const raceInfo = useLiveStatusPart("backend")?.raceInfo ?? null;
   const [driver, setDriver] = useState(ALL_DRIVERS);
   const refresh = () => void client.api.refreshLaps().then(applyLapResult, () => undefined);
   const numbers = new Map(laps.map((lap, index) => [lap, index + 1]));

@@ -5,7 +5,7 @@ import { lazy, Suspense } from "react";
 import { useSnapshot } from "valtio";
 import { displayUnit, toDisplay } from "../../../workers/units";
 import { appState } from "../../state/appState";
-import { useLiveStatus } from "../../worker-client/hooks";
+import { useLiveStatusPart } from "../../worker-client/hooks";
 import { formatNumber, NO_VALUE } from "../common/formatNumber";
 import { PanelHeading } from "../common/headings";
 import { EmptyState } from "../common/EmptyState";
@@ -17,7 +17,7 @@ const degrees = (value: number | null | undefined, digits = 6) =>
 const LeafletMap = lazy(() => import("./LeafletMap"));
 
 function PositionCard() {
-  const geo = useLiveStatus()?.geo;
+  const geo = useLiveStatusPart("geo");
   const { appUnits, lapCoords } = useSnapshot(appState);
   const distance = geo ? toDisplay(geo.distanceKm, "km", appUnits) : null;
   const rows: LabelValueRow[] = [

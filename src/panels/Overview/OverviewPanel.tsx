@@ -6,13 +6,13 @@ import { displayUnit, toDisplay } from "../../../workers/units";
 import { appState } from "../../state/appState";
 import { formatNumber } from "../common/formatNumber";
 import { PanelHeading } from "../common/headings";
-import { useLiveStatus } from "../../worker-client/hooks";
+import { useLiveStatusPart } from "../../worker-client/hooks";
 import { CAR_LINK_TEXTS, waitingText } from "../../shell/statusbar/format";
 import { FavouriteTile } from "./FavouriteTile";
 import "./overview.css";
 
 function ConnectionCard() {
-  const connection = useLiveStatus()?.connection;
+  const connection = useLiveStatusPart("connection");
   const { connectionType } = useSnapshot(appState);
   const waiting = waitingText(
     connectionType,
@@ -46,7 +46,7 @@ function ConnectionCard() {
 }
 
 function PacketsCard() {
-  const counters = useLiveStatus()?.counters;
+  const counters = useLiveStatusPart("counters");
   return (
     <Card className="helios-overview-card" aria-label="Packets">
       <PanelHeading className="helios-card-heading">Packets</PanelHeading>
@@ -58,7 +58,7 @@ function PacketsCard() {
 }
 
 function PositionCard() {
-  const geo = useLiveStatus()?.geo;
+  const geo = useLiveStatusPart("geo");
   const { appUnits } = useSnapshot(appState);
   const distance = geo ? toDisplay(geo.distanceKm, "km", appUnits) : null;
   return (

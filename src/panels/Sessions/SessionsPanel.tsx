@@ -20,7 +20,7 @@ import type { PlaybackState, SessionInfo } from "../../../workers/contract";
 import { appState } from "../../state/appState";
 import { openCsvDialog } from "../../shell/csv/csvDialogState";
 import { rangeOf, startReplay } from "../../shell/transport/playbackActions";
-import { useLiveStatus, useTelemetry } from "../../worker-client/hooks";
+import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 import { formatBytes, formatDuration, formatPacketDate } from "./format";
 import { useBackendSpan, useSessions } from "./useSessions";
 import { PanelHeading } from "../common/headings";
@@ -183,13 +183,13 @@ function BackendSpanText({ connected }: { connected: boolean }) {
 }
 
 export function SessionsPanel() {
-  const status = useLiveStatus();
+  const recording = useLiveStatusPart("recording");
+  const playback = useLiveStatusPart("playback");
+  const connected = useLiveStatusPart("connection")?.socketConnected ?? false;
   const { sessions, refresh } = useSessions();
-  const recording = status?.recording;
-  const connected = status?.connection.socketConnected ?? false;
   return (
     <div className="helios-sessions" data-testid="panel-sessions">
-      <LoadStatus playback={status?.playback} />
+      <LoadStatus playback={playback} />
       <Section title="Recorded sessions" compact titleRenderer={PanelHeading}>
         <SectionCard>
           {recording && !recording.available && (

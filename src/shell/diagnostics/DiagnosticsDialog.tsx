@@ -4,7 +4,7 @@ import { Callout, Classes, Dialog, DialogBody, HTMLTable } from "@blueprintjs/co
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { BackendState, Counters } from "../../../workers/contract";
-import { useLiveStatus } from "../../worker-client/hooks";
+import { useLiveStatusPart } from "../../worker-client/hooks";
 import { dialogs } from "../dialogs";
 import { formatBytes, formatHistoryFill, formatRate } from "../statusbar/format";
 import { EmptyState } from "../../panels/common/EmptyState";
@@ -81,8 +81,6 @@ function RejectionList({ counters }: { counters: Counters }) {
 
 export function DiagnosticsDialog() {
   const { diagnostics } = useSnapshot(dialogs);
-  const status = useLiveStatus();
-  const counters = status?.counters;
   return (
     <Dialog
       isOpen={diagnostics}
@@ -91,21 +89,30 @@ export function DiagnosticsDialog() {
       icon="pulse"
       style={{ width: 640 }}
     >
-      <DialogBody>
-        {counters ? (
-          <>
-            <CountersTable counters={counters} backend={status?.backend} />
-            <DialogHeading className="helios-dialog-heading">Last rejection reasons</DialogHeading>
-            <RejectionList counters={counters} />
-            <Callout compact intent="none" icon="info-sign">
-              Worker memory is the size of the history rings the worker reports: performance.memory
-              only measures the main thread, not the worker.
-            </Callout>
-          </>
-        ) : (
-          <EmptyState in="dialog" icon="time" title="Waiting for the first snapshot" />
-        )}
-      </DialogBody>
+      {/* Only while open: the body follows every snapshot (~10 a second). */}
+      {diagnostics && <DiagnosticsBody />}
     </Dialog>
+  );
+}
+
+function DiagnosticsBody() {
+  const counters = useLiveStatusPart("counters");
+  const backend = useLiveStatusPart("backend");
+  return (
+    <DialogBody>
+      {counters ? (
+        <>
+          <CountersTable counters={counters} backend={backend} />
+          <DialogHeading className="helios-dialog-heading">Last rejection reasons</DialogHeading>
+          <RejectionList counters={counters} />
+          <Callout compact intent="none" icon="info-sign">
+            Worker memory is the size of the history rings the worker reports: performance.memory
+            only measures the main thread, not the worker.
+          </Callout>
+        </>
+      ) : (
+        <EmptyState in="dialog" icon="time" title="Waiting for the first snapshot" />
+      )}
+    </DialogBody>
   );
 }

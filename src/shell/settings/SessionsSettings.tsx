@@ -4,11 +4,11 @@ import { useEffect, useState } from "react";
 import type { StorageInfo } from "../../../workers/contract";
 import { formatBytes } from "../../panels/Sessions/format";
 import { appState } from "../../state/appState";
-import { useLiveStatus, useTelemetry } from "../../worker-client/hooks";
+import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 
 export function SessionsSettings() {
   const { client } = useTelemetry();
-  const recording = useLiveStatus()?.recording;
+  const recording = useLiveStatusPart("recording");
   const [storage, setStorage] = useState<StorageInfo | null>(null);
   useEffect(() => {
     let live = true;

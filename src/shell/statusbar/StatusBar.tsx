@@ -3,7 +3,7 @@ import { Intent, Tag, Tooltip } from "@blueprintjs/core";
 import type { PlaybackState } from "../../../workers/contract";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
-import { useLiveStatus } from "../../worker-client/hooks";
+import { useLiveStatus, useLiveStatusPart } from "../../worker-client/hooks";
 import type { CarLink } from "../../../workers/contract";
 import {
   CAR_LINK_TEXTS,
@@ -16,9 +16,28 @@ import {
 import { NO_VALUE } from "../../panels/common/formatNumber";
 import { formatDuration } from "../../panels/Laps/raceFormat";
 import { useRaceDistance } from "../../panels/Laps/useRaceDistance";
+import { memo } from "react";
 import "./statusbar.css";
 
-function LinkIndicator({
+/**
+ * A number that changes several times a second, in a box sized by its length
+ * (statusbar.css): a new value lays out the box only, not the whole page.
+ */
+function Figure({ text }: { text: string }) {
+  // The outer span is the item's flex item; the box inside it is not one, so
+  // it can be a relayout boundary.
+  return (
+    <span>
+      <span className="helios-status-figure" style={{ width: `${text.length}ch` }}>
+        {text}
+      </span>
+    </span>
+  );
+}
+
+// The pieces below are memoised: the bar re-renders with every snapshot, and
+// Blueprint's Tag measures its text (a forced layout) each time it renders.
+const LinkIndicator = memo(function LinkIndicator({
   label,
   connected,
   testId,
@@ -33,10 +52,10 @@ function LinkIndicator({
       {label} {connected ? "connected" : "disconnected"}
     </span>
   );
-}
+});
 
 /** The car's link is three-state: unknown until the backend says or packets prove it. */
-function CarLinkIndicator({ link }: { link: CarLink }) {
+const CarLinkIndicator = memo(function CarLinkIndicator({ link }: { link: CarLink }) {
   const dot = link === "connected" ? "on" : link === "disconnected" ? "off" : "unknown";
   return (
     <span className="helios-status-item" data-testid="status-car" data-state={link}>
@@ -44,9 +63,15 @@ function CarLinkIndicator({ link }: { link: CarLink }) {
       {CAR_LINK_TEXTS[link]}
     </span>
   );
-}
+});
 
-function ConnectionTypeTag({ type, playback }: { type: string; playback: boolean }) {
+const ConnectionTypeTag = memo(function ConnectionTypeTag({
+  type,
+  playback,
+}: {
+  type: string;
+  playback: boolean;
+}) {
   const demo = type === "DEMO";
   return (
     <Tooltip
@@ -62,13 +87,17 @@ function ConnectionTypeTag({ type, playback }: { type: string; playback: boolean
       </Tag>
     </Tooltip>
   );
-}
+});
 
 /**
  * An imported CSV is on screen (it replays like a session): say so, it is not
  * live data. The transport bar has the way back to live.
  */
-function ImportedMarker({ playback }: { playback: PlaybackState | undefined }) {
+const ImportedMarker = memo(function ImportedMarker({
+  playback,
+}: {
+  playback: PlaybackState | undefined;
+}) {
   const origin = playback?.on ? playback.origin : null;
   // A saved import replays as a session whose source is IMPORT.
   const imported =
@@ -83,17 +112,19 @@ function ImportedMarker({ playback }: { playback: PlaybackState | undefined }) {
       </Tag>
     </Tooltip>
   );
-}
+});
 
 /** The backend's raceInfo, while NETWORK: lap, race day, distances and time left today. */
 function RaceStatus() {
-  const race = useLiveStatus()?.backend?.raceInfo;
+  const race = useLiveStatusPart("backend")?.raceInfo;
   const distance = useRaceDistance();
   if (!race) return null;
   return (
     <span className="helios-status-item" data-testid="status-race">
-      Lap {race.lapNumber} · Day {race.raceDay} · {distance(race.distanceToday)} today ·{" "}
-      {distance(race.totalDistance)} total · {formatDuration(race.timeLeftMs)} left
+      Lap <Figure text={String(race.lapNumber)} /> · Day {race.raceDay} ·{" "}
+      <Figure text={distance(race.distanceToday)} /> today ·{" "}
+      <Figure text={distance(race.totalDistance)} /> total ·{" "}
+      <Figure text={formatDuration(race.timeLeftMs)} /> left
     </span>
   );
 }
@@ -122,22 +153,28 @@ export function StatusBar() {
         </span>
       )}
       <span className="helios-status-item" data-testid="status-user-latency">
-        User latency {formatLatency(app.userLatency)}
+        User latency <Figure text={formatLatency(app.userLatency)} />
       </span>
       <span className="helios-status-item" data-testid="status-car-latency">
-        Car latency {formatLatency(app.carLatency)}
+        Car latency <Figure text={formatLatency(app.carLatency)} />
       </span>
       {app.connectionType === "NETWORK" && <RaceStatus />}
       <span className="helios-status-spacer" />
       <span className="helios-status-item" data-testid="status-rate">
-        {formatRate(counters?.packetRate)}
+        <Figure text={formatRate(counters?.packetRate)} />
       </span>
       <span className="helios-status-item" data-testid="status-last-packet">
-        Last packet {formatPacketTime(counters?.lastPacketTime)}
+        Last packet <Figure text={formatPacketTime(counters?.lastPacketTime)} />
       </span>
       <span className="helios-status-item" data-testid="status-history">
         History{" "}
-        {counters ? formatHistoryFill(counters.historyLength, counters.historyCapacity) : NO_VALUE}
+        <Figure
+          text={
+            counters
+              ? formatHistoryFill(counters.historyLength, counters.historyCapacity)
+              : NO_VALUE
+          }
+        />
       </span>
     </footer>
   );

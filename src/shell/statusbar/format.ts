@@ -9,11 +9,20 @@ export function formatRate(packetsPerSecond: number | undefined): string {
   return `${(packetsPerSecond ?? 0).toFixed(1)} pkt/s`;
 }
 
+// Made once: toLocaleTimeString with options builds a new formatter per call
+// (several µs, ten times a second in the status bar).
+const CLOCK = new Intl.DateTimeFormat("en-US", {
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
 /** Packet TimeStamp is epoch SECONDS (protocol); Date wants milliseconds. */
 export function formatPacketTime(epochSeconds: number | null | undefined): string {
   if (epochSeconds === null || epochSeconds === undefined || !Number.isFinite(epochSeconds))
     return NO_VALUE;
-  return new Date(epochSeconds * 1000).toLocaleTimeString("en-US", { hour12: false });
+  return CLOCK.format(epochSeconds * 1000);
 }
 
 export function historyFillPercent(length: number, capacity: number): number {

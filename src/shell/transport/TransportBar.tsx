@@ -3,7 +3,7 @@
 // clock, and the way back to live. Everything it shows comes from the snapshot.
 import { Button, ButtonGroup, HTMLSelect, Intent, ProgressBar, Tag } from "@blueprintjs/core";
 import type { PlaybackState } from "../../../workers/contract";
-import { useLiveStatus, useTelemetry } from "../../worker-client/hooks";
+import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 import { jump, SPEEDS, stopPlayback } from "./playbackActions";
 import "./transport.css";
 
@@ -40,7 +40,7 @@ function LapMarks({ playback }: { playback: PlaybackState }) {
 
 export function TransportBar() {
   const { client } = useTelemetry();
-  const playback = useLiveStatus()?.playback;
+  const playback = useLiveStatusPart("playback");
   if (!playback?.on) return null;
   const api = client.api;
   // Controls wait for the load: the clock means nothing before packets are there.
