@@ -124,6 +124,22 @@ export function showNewestInLegend(chart: uPlot, data: uPlot.AlignedData): void 
     // uPlot turned each series' `value` option into a formatter when it was built.
     const format = series.value as (u: uPlot, v: number, s: number, i: number) => string | number;
     const text = String(format(chart, column[idx] as number, s, idx) ?? "");
-    if (cell.textContent !== text) cell.textContent = text;
+    if (cell.textContent === text) return;
+    cell.textContent = text;
+    fitLegendValue(cell, text);
   });
+}
+
+/**
+ * Each legend value sits in a box of its own size (plots.css: size and layout
+ * containment), so a new number lays out that box only, not the legend, the
+ * card and its neighbours (twelve legends relaid out cost long tasks on slow
+ * machines). The box widens, never narrows (no jitter), when a longer text
+ * arrives; text a little wider than its digits overflows visibly, unclipped.
+ */
+export function fitLegendValue(cell: HTMLElement, text: string): void {
+  const chars = text.length + 1;
+  if (chars <= Number(cell.dataset.chars ?? 0)) return;
+  cell.dataset.chars = String(chars);
+  cell.style.width = `${chars}ch`;
 }

@@ -69,6 +69,8 @@ export class PlotDriver {
   private chartData: uPlot.AlignedData | null = null;
   /** The y ranges uPlot would give `chartData` (predictedYRanges), to tell when they change. */
   private drawnYKey = "";
+  /** The worker's last extents and the y ranges they gave: equal extents give equal ranges. */
+  private ranged: { extents: number[]; yKey: string } | null = null;
   /** The x range uPlot has (behind the series layer's while live and nobody points at a plot). */
   private chartRange: XRange | null = null;
   private layer: SeriesPainter | null = null;
@@ -131,6 +133,7 @@ export class PlotDriver {
     this.chartData = null;
     this.chartRange = null;
     this.drawnYKey = "";
+    this.ranged = null;
     this.drawnRange = null;
     this.forced = true;
   }
@@ -294,8 +297,11 @@ export class PlotDriver {
     this.workerNews = news;
     this.legendDue = true;
     this.checkUnits(news.units);
+    const { ranged } = this;
+    if (ranged?.yKey === this.drawnYKey && sameNumbers(ranged.extents, news.extents)) return;
     const ranges = predictedYScales(chart, news.extents);
     const key = yRangesKey(ranges);
+    this.ranged = { extents: news.extents, yKey: key };
     if (key === this.drawnYKey) return;
     chart.batch(() => {
       for (const { key: scale, min, max } of ranges)
@@ -496,4 +502,9 @@ export class PlotDriver {
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+/** Same numbers in the same order (NaN equals NaN: a column with no data). */
+function sameNumbers(a: number[], b: number[]): boolean {
+  return a.length === b.length && a.every((value, i) => Object.is(value, b[i]));
 }

@@ -9,6 +9,7 @@ import { fieldLabel, formatValue } from "./fieldLabel";
 import { CHROME, seriesColor, type PlotTheme } from "./palette";
 import type { PlotSeriesInfo } from "./plotTypes";
 import { finiteExtent } from "./seriesData";
+import { fitLegendValue } from "./livePicture";
 
 export const PLOT_SYNC_KEY = "helios-plots";
 export const FONT = "11px system-ui, -apple-system, 'Segoe UI', sans-serif";
@@ -127,6 +128,13 @@ export function buildPlotOptions(
           }
           u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
         },
+      ],
+      // uPlot wrote the hovered values: widen their boxes where needed.
+      setLegend: [
+        (u) =>
+          u.root
+            .querySelectorAll<HTMLElement>(".u-legend .u-value")
+            .forEach((cell) => fitLegendValue(cell, cell.textContent ?? "")),
       ],
       ready: [
         (u) => {
