@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type uPlot from "uplot";
 import type { SeriesRequest, SeriesResult } from "../../workers/contract";
 import { baseIntervalMs } from "../../src/panels/Plots/cadence";
-import { PlotDriver } from "../../src/panels/Plots/plotDriver";
+import { LEGEND_INTERVAL_MS, PlotDriver } from "../../src/panels/Plots/plotDriver";
 import { PlotStats } from "../../src/panels/Plots/plotStats";
 import { PlotView } from "../../src/panels/Plots/plotView";
 
@@ -21,9 +21,13 @@ function manualSource() {
 function fakeChart() {
   const setData: uPlot.AlignedData[] = [];
   const xScales: unknown[] = [];
+  // The legend's value cells (x, the field), as uPlot builds them.
+  const legend = [0, 1].map(() => ({ textContent: "", dataset: {}, style: {} }));
+  const value = (_u: unknown, v: number) => String(v);
   const chart = {
     bbox: { width: 400, height: 100 },
-    series: [{}, { scale: "y" }], // x + one field, as configured below
+    root: { querySelectorAll: () => legend },
+    series: [{ value }, { scale: "y", value }], // x + one field, as configured below
     scales: {
       x: { min: 0, max: 1 },
       y: { min: 0, max: 1, range: (_u: unknown, a: number, b: number) => [a, b] },
@@ -37,7 +41,7 @@ function fakeChart() {
     setLegend: () => undefined,
     redraw: () => undefined,
   };
-  return { chart: chart as unknown as uPlot, setData, xScales };
+  return { chart: chart as unknown as uPlot, setData, xScales, legend };
 }
 
 function series(to: number): SeriesResult {
@@ -57,7 +61,7 @@ function setup(windowSeconds: number | null = 30) {
   const view = new PlotView(windowSeconds);
   const { source, calls } = manualSource();
   const driver = new PlotDriver(source, view, new PlotStats());
-  const { chart, xScales } = fakeChart();
+  const { chart, xScales, legend } = fakeChart();
   driver.configure(["Battery.PackVoltage"], "metric");
   // The data the series layer was asked to paint (uPlot itself redraws only
   // when its axes change); a chart's first, empty picture is not counted.
@@ -76,7 +80,7 @@ function setup(windowSeconds: number | null = 30) {
     view.endExtents(null);
     return driver.frame(view.xRange(), clock, liveDue, pageVisible);
   };
-  return { view, driver, calls, drawn, xScales, frame };
+  return { view, driver, calls, drawn, xScales, legend, frame };
 }
 
 describe("plot driver", () => {
@@ -241,5 +245,32 @@ describe("plot driver", () => {
     expect(xScales.length).toBeGreaterThan(first);
     // The live range, on the next whole pixel at or after the newest packet.
     expect((xScales.at(-1) as { max: number }).max).toBeCloseTo(103, 0);
+  });
+
+  it("changes every plot's legend in the same slot of the clock, at most once a slot", async () => {
+    // Two plots on one clock, frames every 100 ms; b's data starts coming later.
+    const a = setup();
+    const b = setup();
+    const changes = { a: [] as number[], b: [] as number[] };
+    for (let t = 100; t <= 3000; t += 100) {
+      for (const [name, plot] of [
+        ["a", a],
+        ["b", b],
+      ] as const) {
+        if (name === "b" && t < 350) continue;
+        const before = plot.legend[1]!.textContent;
+        for (const call of plot.calls.splice(0))
+          call.resolve({ ...series(t), data: [Float64Array.of(t - 1, t), Float64Array.of(1, t)] });
+        await settle();
+        plot.frame(name === "b" && t === 400 ? 400 : 100);
+        if (plot.legend[1]!.textContent !== before) changes[name].push(t);
+      }
+    }
+    const slot = (t: number) => Math.floor(t / LEGEND_INTERVAL_MS);
+    expect(changes.a.length).toBeGreaterThan(4);
+    expect(new Set(changes.a.map(slot)).size).toBe(changes.a.length); // at most once a slot
+    // After its first, b's legend changes in the same frames as a's: one repaint for both.
+    expect(changes.b.length).toBeGreaterThan(4);
+    for (const t of changes.b.slice(1)) expect(changes.a).toContain(t);
   });
 });

@@ -34,18 +34,25 @@ afterEach(() => {
 });
 
 describe("plot frame loop", () => {
-  it("asks for no animation frames while every plot is in the render worker's hands, and is woken at once", () => {
+  it("asks for no animation frames while every plot is in the render worker's hands: it looks in with each snapshot, and is woken at once", () => {
     vi.useFakeTimers();
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal("requestAnimationFrame", (cb: FrameRequestCallback) => frames.push(cb));
     vi.stubGlobal("cancelAnimationFrame", () => undefined);
     vi.stubGlobal("document", { addEventListener() {}, removeEventListener() {} });
+    let snapshot = (): void => undefined;
     const loop = new PlotFrameLoop(
       new PlotView(120),
       new PlotStats(),
       () => null,
       () => true,
+      undefined,
+      (listener) => {
+        snapshot = listener;
+        return () => (snapshot = () => undefined);
+      },
     );
+    let looks = 0;
     const plot = {
       pixelWidth: 500,
       handedToWorker: true,
@@ -53,23 +60,42 @@ describe("plot frame loop", () => {
       takeExtent: () => undefined,
       resume: () => undefined,
       suspend: () => undefined,
-      frame: () => false,
+      frame: () => {
+        looks++;
+        return false;
+      },
     };
     loop.add(plot as unknown as PlotDriver);
     loop.start();
     frames.shift()!(0);
+    expect(looks).toBe(1);
     expect(frames).toHaveLength(0); // idle: no next frame asked for …
-    vi.advanceTimersByTime(IDLE_CHECK_MS);
-    expect(frames).toHaveLength(1); // … but it looks in now and then
-    frames.shift()!(100);
+    snapshot(); // … it looks in with a snapshot, in the snapshot's task …
+    expect(looks).toBe(2);
+    vi.advanceTimersByTime(IDLE_CHECK_MS - 1);
+    expect(looks).toBe(2); // (a snapshot put the fallback look off)
+    vi.advanceTimersByTime(1);
+    expect(looks).toBe(3); // … or when none came for a while
+    expect(frames).toHaveLength(0);
     loop.wake(); // the view changed, the pointer came over a plot
     expect(frames).toHaveLength(1);
+    snapshot(); // woken: the look waits for the frame
+    vi.advanceTimersByTime(IDLE_CHECK_MS);
+    expect(looks).toBe(3);
+    frames.shift()!(100);
+    expect(looks).toBe(4);
+    loop.wake();
     plot.handedToWorker = false; // taken back: every frame again
     frames.shift()!(116);
     expect(frames).toHaveLength(1);
+    snapshot(); // not idle: snapshots do not draw
+    expect(looks).toBe(5);
     frames.shift()!(133);
     expect(frames).toHaveLength(1);
     loop.stop();
+    snapshot();
+    vi.advanceTimersByTime(IDLE_CHECK_MS);
+    expect(looks).toBe(6);
   });
 
   it("draws plots in turn until the frame's budget is spent, the rest first in the next frame", () => {

@@ -84,7 +84,14 @@ function usePlotWorkspaceState(window: WindowPreset): PlotWorkspace {
   const [workspace] = useState<PlotWorkspace>(() => {
     const view = new PlotView(WINDOW_SECONDS[window]);
     const stats = plotStats();
-    const loop = new PlotFrameLoop(view, stats, () => live.status, undefined, onRenderNews);
+    const loop = new PlotFrameLoop(
+      view,
+      stats,
+      () => live.status,
+      undefined,
+      onRenderNews,
+      (l) => live.subscribeStatus(l),
+    );
     view.onChange = loop.wake;
     return {
       view,

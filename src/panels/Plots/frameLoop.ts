@@ -8,8 +8,11 @@
 // the interval set here; its reports feed the statistics and the cadence.
 // While every plot is in the render worker's hands (or there is none), the
 // loop asks for no animation frames (each one costs the page a frame's
-// lifecycle): it looks in every IDLE_CHECK_MS (the legend's pace allows it),
-// and is woken at once by the view (zoom, pause, pointer over a plot).
+// lifecycle): it looks in with each live snapshot, in the snapshot's own task,
+// so what it writes (a legend) is drawn in the frame the status bar's update
+// makes anyway rather than in a frame of its own; without snapshots it looks
+// in every IDLE_CHECK_MS. The view wakes it at once (zoom, pause, pointer
+// over a plot).
 import type { RenderNews } from "../../../workers/contract";
 import type { LiveStatus } from "../../worker-client/liveStore";
 import { AdaptiveCadence, baseIntervalMs, FRAME_WORK_BUDGET_MS } from "./cadence";
@@ -19,8 +22,11 @@ import type { PlotView } from "./plotView";
 
 /** Frame jitter: a refresh due within this is taken now rather than a frame late. */
 const JITTER_MS = 4;
-/** While idle, how often the loop looks in (legend, plots coming back, resizes). */
-export const IDLE_CHECK_MS = 100;
+/**
+ * While idle and no snapshot comes (they come ~10 times a second), how often
+ * the loop looks in (legend, plots coming back, resizes).
+ */
+export const IDLE_CHECK_MS = 250;
 
 export class PlotFrameLoop {
   private readonly drivers = new Set<PlotDriver>();
@@ -45,6 +51,8 @@ export class PlotFrameLoop {
     /** The render worker's reports on the live plots it refreshes (renderClient.onRenderNews). */
     private readonly subscribeNews: (listener: (news: RenderNews) => void) => () => void = () =>
       () => {},
+    /** Each live snapshot (LiveStore.subscribeStatus): while idle, the loop looks in then. */
+    private readonly subscribeStatus: (listener: () => void) => () => void = () => () => {},
   ) {}
 
   add(driver: PlotDriver): () => void {
@@ -57,9 +65,11 @@ export class PlotFrameLoop {
     if (this.handle) return;
     this.handle = requestAnimationFrame(this.tick);
     const unsubscribe = this.subscribeNews(this.takeNews);
+    const unsubscribeStatus = this.subscribeStatus(this.look);
     document.addEventListener("visibilitychange", this.visibilityChanged);
     this.unsubscribe = () => {
       unsubscribe();
+      unsubscribeStatus();
       document.removeEventListener("visibilitychange", this.visibilityChanged);
     };
   }
@@ -90,11 +100,28 @@ export class PlotFrameLoop {
   private readonly tick = (now: number): void => {
     this.frame(now);
     if (!this.handle) return; // stopped
+    this.next();
+  };
+
+  /**
+   * While idle: a look in the current task (a snapshot's, or the fallback
+   * timer's), no animation frame of its own. Frames asked for meanwhile, or a
+   * stopped loop, make it do nothing.
+   */
+  private readonly look = (): void => {
+    if (this.handle !== -1) return;
+    if (this.idleTimer !== null) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    this.frame(performance.now());
+    if (this.handle === -1) this.next(); // not stopped or woken by the frame
+  };
+
+  private next(): void {
     if (this.idle()) {
       this.handle = -1; // running, between looks
-      this.idleTimer = setTimeout(this.wake, IDLE_CHECK_MS);
+      this.idleTimer = setTimeout(this.look, IDLE_CHECK_MS);
     } else this.handle = requestAnimationFrame(this.tick);
-  };
+  }
 
   /** Something changed (the view, the pointer): draw at the next frame, not at the next look. */
   readonly wake = (): void => {

@@ -43,7 +43,11 @@ const RETRY_MS = 500;
  * more canvas work; every spike still shows (bench/RESULTS.md).
  */
 export const PIXELS_PER_POINT = 2;
-/** The live legend's numbers change at a readable pace, not every refresh (each change is DOM work). */
+/**
+ * The live legend's numbers change at a readable pace, not every refresh
+ * (each change is DOM work and a repaint). Every plot's legend changes in the
+ * same slot of the clock, so all of them share one repaint.
+ */
 export const LEGEND_INTERVAL_MS = 500;
 
 export class PlotDriver {
@@ -82,7 +86,8 @@ export class PlotDriver {
   private catchUp = false;
   /** The slowest series answer (ms from asking) since the frame loop last took it. */
   private answerMs = 0;
-  private legendAt = -Infinity;
+  /** The LEGEND_INTERVAL_MS slot of the clock the legend last changed in. */
+  private legendSlot = -Infinity;
   /** New values were drawn that the legend does not show yet. */
   private legendDue = false;
   private lastUnits = "";
@@ -314,12 +319,13 @@ export class PlotDriver {
 
   /** Not hovering: the legend shows the newest values, at a readable pace. */
   private updateLegend(chart: uPlot, now: number): void {
-    if (!this.legendDue || now - this.legendAt < LEGEND_INTERVAL_MS) return;
+    const slot = Math.floor(now / LEGEND_INTERVAL_MS);
+    if (!this.legendDue || slot === this.legendSlot) return;
     const newest = this.handedOver ? this.workerNews?.newest : null;
     const data = newest ? (newest.map((v) => [v]) as uPlot.AlignedData) : this.drawn;
     if (!data) return;
     if (chart.cursor.left! >= 0) return; // uPlot shows the hovered values
-    this.legendAt = now;
+    this.legendSlot = slot;
     this.legendDue = false;
     showNewestInLegend(chart, data);
   }
