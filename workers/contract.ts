@@ -616,15 +616,20 @@ export interface LivePlotNews {
   units: string[];
 }
 
-/** The render worker's report after each refresh of its live plots. */
+/**
+ * The render worker's report on its live plots: after a refresh whose picture
+ * left the y ranges it was given (the UI must set new ones), else at most
+ * every NEWS_INTERVAL_MS (workers/render/LivePlots.ts) with what the
+ * refreshes since the last report did.
+ */
 export interface RenderNews {
   type: "news";
+  /** The newest news of each plot refreshed since the last report. */
   plots: LivePlotNews[];
-  /** Date.now() when painted, and the newest packet time painted (NaN: nothing new). */
-  paintedAtMs: number;
-  newestX: number;
-  /** How long the telemetry worker took to answer (ms). */
-  answerMs: number;
+  /** Each refresh since the last report: Date.now() when painted, and the newest packet time painted (NaN: nothing new). */
+  paints: { atMs: number; newestX: number }[];
+  /** Each refresh since the last report: how long the telemetry worker took to answer (ms). */
+  answerMs: number[];
   /** Per plot painted: ms to join its tail and paint it (the plot update, done here). */
   updateMs: number[];
 }

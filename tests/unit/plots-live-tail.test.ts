@@ -11,7 +11,7 @@ import { PlotDriver } from "../../src/panels/Plots/plotDriver";
 import { PlotStats } from "../../src/panels/Plots/plotStats";
 import { PlotView } from "../../src/panels/Plots/plotView";
 import { mergeTail, newestBucketStart, wholePixelRange } from "../../workers/render/liveWindow";
-import { LivePlots } from "../../workers/render/LivePlots";
+import { LivePlots, NEWS_INTERVAL_MS } from "../../workers/render/LivePlots";
 import type { LivePlotNews, LivePlotSpec, RenderNews, SeriesPicture } from "../../workers/contract";
 
 beforeAll(() => {
@@ -178,6 +178,16 @@ describe("the plot driver with its series layer", () => {
 describe("a live plot handed over to the render worker", () => {
   const grid = 20 / 100;
 
+  /** What the render worker says it painted of the plot: its one column's extent. */
+  const news = (min: number, max: number): LivePlotNews => ({
+    id: 1,
+    from: 1010,
+    to: 1031,
+    extents: [min, max],
+    newest: [1031, max],
+    units: ["V"],
+  });
+
   /** A live plot drawn once by the driver, which then hands it over. */
   async function handedOver() {
     const driven = setup({ canHandOver: true });
@@ -211,14 +221,6 @@ describe("a live plot handed over to the render worker", () => {
 
   it("sets uPlot's y axes anew when what the worker painted leaves them, and keeps the plot", async () => {
     const { calls, frame, paints, painter, handovers, chart } = await handedOver();
-    const news = (min: number, max: number): LivePlotNews => ({
-      id: 1,
-      from: 1010,
-      to: 1031,
-      extents: [min, max],
-      newest: [1031, max],
-      units: ["V"],
-    });
     // The test chart's range function fits the data exactly: the same extents keep the axes.
     const data = answer(packets(1030), 1010, grid).data[1]!;
     const inside = news(Math.min(...data.filter((v) => v === v)), Math.max(...data));
@@ -234,6 +236,21 @@ describe("a live plot handed over to the render worker", () => {
     expect(handovers[1]!.window).toBeNull(); // the worker keeps its (newer) window
     expect(paints.at(-1)).toBe("live");
     expect(calls.length).toBe(asked);
+  });
+
+  it("follows data that left the y axes at the next look, and a snugger fit only when the legend's slot turns", async () => {
+    const { frame, painter, chart } = await handedOver(); // the clock is at 200 ms
+    painter.onNews!(news(-1000, 1000)); // outside the axes
+    frame(); // 300 ms
+    expect(chart.scales.y).toMatchObject({ min: -1000, max: 1000 });
+    painter.onNews!(news(-10, 10)); // fits inside: the axes may wait
+    frame(); // 400 ms: still the slot the axes last changed in
+    expect(chart.scales.y).toMatchObject({ min: -1000, max: 1000 });
+    frame(); // 500 ms: a new slot
+    expect(chart.scales.y).toMatchObject({ min: -10, max: 10 });
+    painter.onNews!(news(-20, 20)); // outside again, in the same slot: at once
+    frame();
+    expect(chart.scales.y).toMatchObject({ min: -20, max: 20 });
   });
 });
 
@@ -252,10 +269,11 @@ describe("the render worker refreshing live plots on its own", () => {
     const reports: RenderNews[] = [];
     const asked: SeriesRequest[][] = [];
     let history = packets(1030);
+    const clock = { now: 0 };
     const plots = new LivePlots(
       () => layer,
       (news) => reports.push(news),
-      () => 0,
+      () => clock.now,
     );
     plots.connect((requests) => {
       asked.push(requests);
@@ -280,7 +298,7 @@ describe("the render worker refreshing live plots on its own", () => {
       intervalMs: 60,
     };
     const moveOn = (until: number) => (history = packets(until));
-    return { plots, spec, painted, reports, asked, moveOn };
+    return { plots, spec, painted, reports, asked, moveOn, clock };
   }
 
   afterEach(() => vi.useRealTimers());
@@ -309,8 +327,36 @@ describe("the render worker refreshing live plots on its own", () => {
     expect(news.to).toBeCloseTo(1030.5, 9);
     expect(news.extents.every((v) => Number.isFinite(v))).toBe(true);
     expect(news.newest![0]).toBeCloseTo(1030.5, 9);
-    expect(reports[0]!.newestX).toBeCloseTo(1030.5, 9);
+    expect(reports[0]!.paints[0]!.newestX).toBeCloseTo(1030.5, 9);
     expect(reports[0]!.updateMs).toHaveLength(1); // the plot update, timed where it is done
+  });
+
+  it("tells the UI at once when a picture left its y ranges, else at most every NEWS_INTERVAL_MS with every paint since", async () => {
+    const { plots, spec, reports, moveOn, clock } = workerSetup();
+    plots.live(spec);
+    moveOn(1030.5);
+    await plots.refresh(); // the first report goes at once
+    expect(reports).toHaveLength(1);
+    clock.now = NEWS_INTERVAL_MS / 2;
+    moveOn(1030.7);
+    await plots.refresh(); // inside its y ranges: it waits
+    expect(reports).toHaveLength(1);
+    clock.now = NEWS_INTERVAL_MS;
+    moveOn(1030.9);
+    await plots.refresh();
+    expect(reports).toHaveLength(2);
+    expect(reports[1]!.paints.map((p) => p.newestX)).toEqual([
+      expect.closeTo(1030.7),
+      expect.closeTo(1030.9),
+    ]);
+    expect(reports[1]!.updateMs).toHaveLength(2);
+    expect(reports[1]!.plots[0]!.newest![0]).toBeCloseTo(1030.9, 9);
+    // Narrower y ranges than the data: the UI must set new ones, so it hears at once.
+    plots.live({ ...spec, window: null, look: { ...spec.look, y: [null, { min: 0, max: 1 }] } });
+    clock.now += 1;
+    moveOn(1031.1);
+    await plots.refresh();
+    expect(reports).toHaveLength(3);
   });
 
   it("repaints its own window at once when the UI sends new y ranges", async () => {

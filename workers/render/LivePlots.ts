@@ -3,8 +3,11 @@
 // MessagePort, not via the main thread) for every plot's newest bucket on,
 // joins the tails to the windows held here, moves the shared x range in whole
 // pixels and paints what changed. The main thread hears one small message per
-// refresh (RenderNews): what each plot shows (its y extents, for the y axes
-// uPlot draws; its newest row, for the legend) and when it was painted.
+// refresh at most (RenderNews): what each plot shows (its y extents, for the
+// y axes uPlot draws; its newest row, for the legend) and when it was
+// painted. It hears at once when a picture left the y ranges it was given,
+// else every NEWS_INTERVAL_MS: the legend changes twice a second, and each
+// message costs the main thread a task.
 //
 // Why: the per-refresh work on the main thread (results in, twelve plots'
 // bookkeeping, paints out) was most of what the plots cost it; with the
@@ -20,6 +23,7 @@ import type {
 } from "../contract";
 import {
   columnExtents,
+  extentsLeave,
   lastDrawnIndex,
   mergeTail,
   newestBucketStart,
@@ -37,6 +41,8 @@ export interface LiveLayer {
 
 /** After a failed ask (the telemetry worker restarting), wait this long. */
 const RETRY_MS = 500;
+/** Longest wait between reports to the UI while every picture stays inside its y ranges. */
+export const NEWS_INTERVAL_MS = 250;
 
 interface LivePlot {
   spec: LivePlotSpec;
@@ -63,6 +69,9 @@ export class LivePlots {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private inFlight = false;
   private lastAskAt = -Infinity;
+  /** What the refreshes since the last report did, and when that report went. */
+  private unreported = emptyReport();
+  private reportedAt = -Infinity;
 
   constructor(
     private readonly layerOf: (id: number) => LiveLayer | undefined,
@@ -176,9 +185,10 @@ export class LivePlots {
   /** Paint the plots against one x range (plots stay aligned) and report. */
   private paint(refreshed: Refreshed[], answerMs: number): void {
     const newest = newestOf(refreshed.map(({ plot }) => plot.window));
-    const news: LivePlotNews[] = [];
-    const updateMs: number[] = [];
+    const report = this.unreported;
     let newestX = NaN;
+    let painted = false;
+    let outside = false;
     for (const { plot, changedFrom, joinMs } of refreshed) {
       const paintStart = this.now();
       const { spec, window } = plot;
@@ -192,19 +202,28 @@ export class LivePlots {
       else layer.update(picture(plot, x), changedFrom);
       plot.x = x;
       if (window.to !== null && !(window.to <= newestX)) newestX = window.to;
-      news.push(describe(spec.id, window, x));
-      updateMs.push(joinMs + this.now() - paintStart);
+      const news = describe(spec.id, window, x);
+      report.plots.set(spec.id, news);
+      outside ||= extentsLeave(news.extents, spec.look.y.length, (c) => spec.look.y[c]);
+      report.updateMs.push(joinMs + this.now() - paintStart);
+      painted = true;
     }
-    if (news.length > 0)
-      this.report({
-        type: "news",
-        plots: news,
-        paintedAtMs: Date.now(),
-        newestX,
-        answerMs,
-        updateMs,
-      });
+    if (!painted) return;
+    report.paints.push({ atMs: Date.now(), newestX });
+    report.answerMs.push(answerMs);
+    const now = this.now();
+    if (!outside && now - this.reportedAt < NEWS_INTERVAL_MS) return;
+    this.reportedAt = now;
+    this.unreported = emptyReport();
+    this.report({ type: "news", ...report, plots: [...report.plots.values()] });
   }
+}
+
+/** A report being gathered: each plot's newest news by id. */
+type Unreported = Omit<RenderNews, "type" | "plots"> & { plots: Map<number, LivePlotNews> };
+
+function emptyReport(): Unreported {
+  return { plots: new Map(), paints: [], answerMs: [], updateMs: [] };
 }
 
 /** A plot's window over `x`, with its look and time axis. */

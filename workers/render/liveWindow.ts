@@ -115,3 +115,21 @@ export function columnExtents(
   }
   return extents;
 }
+
+/**
+ * Whether some column's extent (flat [min, max, …] from column 1, as
+ * columnExtents gives) lies outside its range; a column without a range, or
+ * without data (NaN), is never outside.
+ */
+export function extentsLeave(
+  extents: number[],
+  columns: number,
+  rangeOf: (column: number) => { min?: number | null; max?: number | null } | null | undefined,
+): boolean {
+  for (let c = 1; c < columns; c++) {
+    const range = rangeOf(c);
+    if (range?.min == null || range.max == null) continue;
+    if (extents[2 * (c - 1)]! < range.min || extents[2 * (c - 1) + 1]! > range.max) return true;
+  }
+  return false;
+}

@@ -111,10 +111,7 @@ export class AdaptiveCadence {
   frame(now: number, workMs: number, answerMs = 0, arrivalLagMs = 0): void {
     if (!(this.windowStart <= now)) this.windowStart = now;
     this.lagMs = Math.max(this.lagMs, arrivalLagMs);
-    if (answerMs > 0) {
-      this.answers++;
-      if (answerMs > ANSWER_BUDGET_MS) this.slowAnswers++;
-    }
+    if (answerMs > 0) this.noteAnswer(answerMs);
     if (workMs > 0) {
       this.drawFrames++;
       this.workMs += workMs;
@@ -148,6 +145,12 @@ export class AdaptiveCadence {
     };
     this.drawFrames = this.over = this.workMs = this.answers = this.slowAnswers = this.lagMs = 0;
     this.windowStart = now;
+  }
+
+  /** A series answer that took `answerMs` (asked → result), judged with the next frame's window. */
+  noteAnswer(answerMs: number): void {
+    this.answers++;
+    if (answerMs > ANSWER_BUDGET_MS) this.slowAnswers++;
   }
 
   /** After a pause (hidden tab): judge afresh, the gap says nothing about load. */

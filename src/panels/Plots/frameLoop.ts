@@ -37,8 +37,6 @@ export class PlotFrameLoop {
   /** Where the next frame starts drawing: the first plot deferred by the last one. */
   private resumeAt = 0;
   private pageWasVisible = true;
-  /** The render worker's slowest answer from the telemetry worker since the last frame. */
-  private workerAnswerMs = 0;
   private unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -92,9 +90,10 @@ export class PlotFrameLoop {
 
   /** The render worker painted its live plots. */
   private readonly takeNews = (news: RenderNews): void => {
-    this.stats.recordPaint(news.paintedAtMs, news.newestX);
+    for (const { atMs, newestX } of news.paints) this.stats.recordPaint(atMs, newestX);
     for (const ms of news.updateMs) this.stats.recordUpdateTime(ms);
-    this.workerAnswerMs = Math.max(this.workerAnswerMs, news.answerMs);
+    // Each of its refreshes' answers counts, as the main thread's own do.
+    for (const ms of news.answerMs) this.cadence.noteAnswer(ms);
   };
 
   private readonly tick = (now: number): void => {
@@ -182,8 +181,7 @@ export class PlotFrameLoop {
     }
     this.resumeAt = deferred >= 0 ? deferred : first;
     // Our own work only: a frame that came late for another reason must not slow the plots.
-    let answerMs = this.workerAnswerMs;
-    this.workerAnswerMs = 0;
+    let answerMs = 0;
     for (const driver of this.drivers) answerMs = Math.max(answerMs, driver.takeAnswerMs());
     const lag = status?.connection.arrivalLagMs ?? 0;
     this.cadence.frame(now, drew ? performance.now() - started : 0, answerMs, lag);

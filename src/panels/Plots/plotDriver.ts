@@ -32,7 +32,12 @@ import {
   type SeriesPainter,
 } from "./livePicture";
 import { emptyData, toAlignedData } from "./seriesData";
-import { mergeTail, newestBucketStart, wholePixelRange } from "../../../workers/render/liveWindow";
+import {
+  extentsLeave,
+  mergeTail,
+  newestBucketStart,
+  wholePixelRange,
+} from "../../../workers/render/liveWindow";
 
 export type SeriesSource = (request: SeriesRequest) => Promise<SeriesResult>;
 
@@ -49,6 +54,11 @@ export const PIXELS_PER_POINT = 2;
  * same slot of the clock, so all of them share one repaint.
  */
 export const LEGEND_INTERVAL_MS = 500;
+
+/** Which LEGEND_INTERVAL_MS slot of the clock `now` (ms) falls in. */
+function legendSlot(now: number): number {
+  return Math.floor(now / LEGEND_INTERVAL_MS);
+}
 
 export class PlotDriver {
   private chart: uPlot | null = null;
@@ -88,6 +98,8 @@ export class PlotDriver {
   private answerMs = 0;
   /** The LEGEND_INTERVAL_MS slot of the clock the legend last changed in. */
   private legendSlot = -Infinity;
+  /** The slot the y axes last changed in, for the worker's picture (followWorkerExtents). */
+  private yRangeSlot = -Infinity;
   /** New values were drawn that the legend does not show yet. */
   private legendDue = false;
   private lastUnits = "";
@@ -220,7 +232,10 @@ export class PlotDriver {
       if (this.handedOver && !this.mayHandOver(visible)) this.takeBack();
       if (this.handedOver) {
         if (Math.abs(intervalMs - this.handedOver.intervalMs) >= 1) this.handOver(intervalMs);
-        if (visible) this.updateLegend(this.chart, now);
+        if (visible) {
+          this.followWorkerExtents(this.chart, legendSlot(now));
+          this.updateLegend(this.chart, now);
+        }
         return false;
       }
       if (this.takenBack && this.pending !== null) this.takenBack = false;
@@ -292,22 +307,42 @@ export class PlotDriver {
   }
 
   /**
-   * The render worker painted the plot: follow its extent, legend and units.
-   * When uPlot's y ranges would change, set them (uPlot redraws its axes) and
-   * send the worker the new ranges, which it paints at once.
+   * The render worker painted the plot: note its extent, legend and units. The
+   * y axes follow in the frame loop's next look (followWorkerExtents), with
+   * the other plots', so their repaints share a frame.
    */
   private takeNews(news: LivePlotNews): void {
-    const { chart, handedOver } = this;
-    if (!handedOver || !chart) return;
+    if (!this.handedOver || !this.chart) return;
     this.workerNews = news;
     this.legendDue = true;
     this.checkUnits(news.units);
-    const { ranged } = this;
+  }
+
+  /**
+   * When uPlot's y ranges would change for what the worker painted, set them
+   * (uPlot redraws its axes) and send the worker the new ranges, which it
+   * paints at once. Data outside the axes is followed at the next look; a
+   * snugger fit (the data shrank inside them) waits for the legend's slot of
+   * the clock, so y axes change at most about twice a second while filling.
+   */
+  private followWorkerExtents(chart: uPlot, slot: number): void {
+    const { workerNews: news, handedOver, ranged } = this;
+    if (!news || !handedOver) return;
     if (ranged?.yKey === this.drawnYKey && sameNumbers(ranged.extents, news.extents)) return;
     const ranges = predictedYScales(chart, news.extents);
     const key = yRangesKey(ranges);
+    if (key === this.drawnYKey) {
+      this.ranged = { extents: news.extents, yKey: key };
+      return;
+    }
+    const scaleOf = (column: number) => {
+      const scale = chart.series[column]?.scale;
+      return scale ? chart.scales[scale] : null;
+    };
+    const outside = extentsLeave(news.extents, chart.series.length, scaleOf);
+    if (slot === this.yRangeSlot && !outside) return;
     this.ranged = { extents: news.extents, yKey: key };
-    if (key === this.drawnYKey) return;
+    this.yRangeSlot = slot;
     chart.batch(() => {
       for (const { key: scale, min, max } of ranges)
         if (min !== null && max !== null) chart.setScale(scale, { min, max });
@@ -319,7 +354,7 @@ export class PlotDriver {
 
   /** Not hovering: the legend shows the newest values, at a readable pace. */
   private updateLegend(chart: uPlot, now: number): void {
-    const slot = Math.floor(now / LEGEND_INTERVAL_MS);
+    const slot = legendSlot(now);
     if (!this.legendDue || slot === this.legendSlot) return;
     const newest = this.handedOver ? this.workerNews?.newest : null;
     const data = newest ? (newest.map((v) => [v]) as uPlot.AlignedData) : this.drawn;
