@@ -8,6 +8,7 @@ import { PlotStats } from "../../src/panels/Plots/plotStats";
 import { PlotView } from "../../src/panels/Plots/plotView";
 import { plotRefreshText } from "../../src/panels/Plots/plotRefreshText";
 import type { LiveStatus } from "../../src/worker-client/liveStore";
+import type { RenderNews } from "../../workers/contract";
 
 let clock = 0;
 
@@ -135,6 +136,40 @@ describe("plot frame loop", () => {
     for (let id = 0; id < 12; id++) loop.add(fakePlot(0.2, log, () => 0, id));
     loop.frame(0);
     expect(log[0]).toHaveLength(12);
+  });
+
+  it("counts each of the render worker's batched answers: one late in four keeps the pace, two slow it", () => {
+    vi.spyOn(performance, "now").mockImplementation(() => clock);
+    vi.stubGlobal("requestAnimationFrame", () => 1);
+    vi.stubGlobal("cancelAnimationFrame", () => undefined);
+    vi.stubGlobal("document", { addEventListener() {}, removeEventListener() {} });
+    let deliver = (_news: RenderNews): void => undefined;
+    const stats = new PlotStats();
+    const loop = new PlotFrameLoop(
+      new PlotView(120),
+      stats,
+      () => null,
+      () => true,
+      (listener) => {
+        deliver = listener;
+        return () => undefined;
+      },
+    );
+    loop.start();
+    let now = 0;
+    /** One second of frames, the worker reporting four refreshes' answers every 250 ms. */
+    const second = (answerMs: number[]) => {
+      for (let f = 0; f < 60; f++) {
+        if (f % 15 === 0) deliver({ type: "news", plots: [], paints: [], answerMs, updateMs: [] });
+        loop.frame((now += 1000 / 60));
+      }
+    };
+    for (let s = 0; s < 3; s++) second([5, 5, 5, 500]);
+    expect(stats.cadenceFactor).toBe(1);
+    for (let s = 0; s < 3; s++) second([5, 5, 500, 500]);
+    expect(stats.cadenceFactor).toBeGreaterThan(1);
+    expect(plotRefreshText(stats)).toMatch(/data arriving late/);
+    loop.stop();
   });
 
   it("refreshes live plots less often while the worker says packets arrive late, and says why", () => {

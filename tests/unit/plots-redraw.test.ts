@@ -88,12 +88,8 @@ describe("adaptive cadence", () => {
     for (let i = 0; i < seconds * (1000 / gapMs); i++) {
       now += gapMs;
       // A series answer arrives in the frame after each draw.
-      cadence.frame(
-        now,
-        i % drawEvery === 0 ? workMs : 0,
-        i % drawEvery === 1 ? answerMs : 0,
-        lagMs,
-      );
+      if (i % drawEvery === 1) cadence.noteAnswer(answerMs);
+      cadence.frame(now, i % drawEvery === 0 ? workMs : 0, lagMs);
     }
     (cadence as unknown as { t?: number }).t = now;
   }

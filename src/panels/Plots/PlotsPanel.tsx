@@ -90,7 +90,7 @@ function usePlotWorkspaceState(window: WindowPreset): PlotWorkspace {
       () => live.status,
       undefined,
       onRenderNews,
-      (l) => live.subscribeStatus(l),
+      (listener) => live.subscribeStatus(listener),
     );
     view.onChange = loop.wake;
     return {

@@ -103,15 +103,13 @@ export class AdaptiveCadence {
 
   /**
    * One animation frame at `now` in which the plots spent `workMs` of main
-   * thread (0 when nothing drew), the slowest series answer that arrived
-   * since the last frame took `answerMs` (0: none arrived), and live packets
-   * arrive `arrivalLagMs` later than usual. How late the frame came is
-   * deliberately not an input.
+   * thread (0 when nothing drew), and live packets arrive `arrivalLagMs`
+   * later than usual (series answers come in through noteAnswer). How late
+   * the frame came is deliberately not an input.
    */
-  frame(now: number, workMs: number, answerMs = 0, arrivalLagMs = 0): void {
+  frame(now: number, workMs: number, arrivalLagMs = 0): void {
     if (!(this.windowStart <= now)) this.windowStart = now;
     this.lagMs = Math.max(this.lagMs, arrivalLagMs);
-    if (answerMs > 0) this.noteAnswer(answerMs);
     if (workMs > 0) {
       this.drawFrames++;
       this.workMs += workMs;
@@ -147,7 +145,10 @@ export class AdaptiveCadence {
     this.windowStart = now;
   }
 
-  /** A series answer that took `answerMs` (asked → result), judged with the next frame's window. */
+  /**
+   * A series answer that took `answerMs` (asked → result), the main thread's
+   * or the render worker's, judged with the current window.
+   */
   noteAnswer(answerMs: number): void {
     this.answers++;
     if (answerMs > ANSWER_BUDGET_MS) this.slowAnswers++;

@@ -181,10 +181,12 @@ export class PlotFrameLoop {
     }
     this.resumeAt = deferred >= 0 ? deferred : first;
     // Our own work only: a frame that came late for another reason must not slow the plots.
-    let answerMs = 0;
-    for (const driver of this.drivers) answerMs = Math.max(answerMs, driver.takeAnswerMs());
+    for (const driver of this.drivers) {
+      const answerMs = driver.takeAnswerMs();
+      if (answerMs > 0) this.cadence.noteAnswer(answerMs);
+    }
     const lag = status?.connection.arrivalLagMs ?? 0;
-    this.cadence.frame(now, drew ? performance.now() - started : 0, answerMs, lag);
+    this.cadence.frame(now, drew ? performance.now() - started : 0, lag);
     this.stats.intervalMs = interval;
     this.stats.cadenceFactor = this.cadence.factor;
     this.stats.slowdowns = this.cadence.slowdowns;

@@ -56,7 +56,7 @@ export const PIXELS_PER_POINT = 2;
 export const LEGEND_INTERVAL_MS = 500;
 
 /** Which LEGEND_INTERVAL_MS slot of the clock `now` (ms) falls in. */
-function legendSlot(now: number): number {
+function slotOf(now: number): number {
   return Math.floor(now / LEGEND_INTERVAL_MS);
 }
 
@@ -97,7 +97,7 @@ export class PlotDriver {
   /** The slowest series answer (ms from asking) since the frame loop last took it. */
   private answerMs = 0;
   /** The LEGEND_INTERVAL_MS slot of the clock the legend last changed in. */
-  private legendSlot = -Infinity;
+  private legendShownSlot = -Infinity;
   /** The slot the y axes last changed in, for the worker's picture (followWorkerExtents). */
   private yRangeSlot = -Infinity;
   /** New values were drawn that the legend does not show yet. */
@@ -233,7 +233,7 @@ export class PlotDriver {
       if (this.handedOver) {
         if (Math.abs(intervalMs - this.handedOver.intervalMs) >= 1) this.handOver(intervalMs);
         if (visible) {
-          this.followWorkerExtents(this.chart, legendSlot(now));
+          this.followWorkerExtents(this.chart, slotOf(now));
           this.updateLegend(this.chart, now);
         }
         return false;
@@ -354,13 +354,13 @@ export class PlotDriver {
 
   /** Not hovering: the legend shows the newest values, at a readable pace. */
   private updateLegend(chart: uPlot, now: number): void {
-    const slot = legendSlot(now);
-    if (!this.legendDue || slot === this.legendSlot) return;
+    const slot = slotOf(now);
+    if (!this.legendDue || slot === this.legendShownSlot) return;
     const newest = this.handedOver ? this.workerNews?.newest : null;
     const data = newest ? (newest.map((v) => [v]) as uPlot.AlignedData) : this.drawn;
     if (!data) return;
     if (chart.cursor.left! >= 0) return; // uPlot shows the hovered values
-    this.legendSlot = slot;
+    this.legendShownSlot = slot;
     this.legendDue = false;
     showNewestInLegend(chart, data);
   }
