@@ -27,7 +27,11 @@ function recorder(): { ctx: PaintContext; calls: Call[] } {
     clearRect: record("clearRect"),
     drawImage: (_image: unknown, x: number, y: number) => calls.push(["drawImage", x, y]),
     fillText: record("fillText"),
-    measureText: (text: string) => ({ width: text.length * 6 }),
+    // 6 px a character in the axis font, 100 in a huge one.
+    measureText(this: { font: string }, text: string) {
+      calls.push(["measureText", text]);
+      return { width: text.length * (this.font.startsWith("200px") ? 100 : 6) };
+    },
     font: "",
     fillStyle: "",
     textAlign: "start",
@@ -150,5 +154,18 @@ describe("a plot's series layer in the render worker", () => {
     layer.update(picture(1), 9); // … and now whole: repainted
     expect(named(calls, "drawImage")).toEqual([]);
     expect(named(calls, "fillText").map((c) => c[1])).toEqual(["5", "10"]);
+  });
+
+  it("measures each time label once, and again in a new font", () => {
+    const { calls, layer } = setup();
+    layer.full(picture(0));
+    for (let x = 0.1; x < 1; x += 0.1) layer.update(picture(x), 9);
+    expect(named(calls, "measureText").map((c) => c[1])).toEqual(["0", "5", "10", "15"]);
+    calls.length = 0;
+    const big = picture(1);
+    big.axis = { ...big.axis, font: "200px sans-serif" };
+    layer.update(big, 9); // "5" (100 px wide at pixel 40) no longer fits whole
+    expect(named(calls, "measureText")).toHaveLength(4);
+    expect(named(calls, "fillText")).toEqual([]);
   });
 });

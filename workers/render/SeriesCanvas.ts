@@ -42,10 +42,16 @@ export interface PaintTarget {
   height: number;
 }
 
+/** Time labels repeat as the window moves; a few hundred cover any window. */
+const MAX_CACHED_WIDTHS = 500;
+
 export class SeriesCanvas {
   private drawn: SeriesPicture | null = null;
   /** Which time labels the picture shows (SeriesCanvas.labelled). */
   private drawnLabels = "";
+  /** Label widths measured in `widthsFont` (see labelWidth). */
+  private readonly widths = new Map<string, number>();
+  private widthsFont = "";
 
   constructor(
     private readonly canvas: PaintTarget & CanvasImageSource,
@@ -138,7 +144,7 @@ export class SeriesCanvas {
     for (let i = 0; i < axis.ticks.length; i++) {
       const px = tickPx(picture, i);
       const label = i >= labelled.first && i <= labelled.last ? axis.labels[i]! : "";
-      const reach = label ? ctx.measureText(label).width / 2 : 0;
+      const reach = label ? this.labelWidth(axis.font, label) / 2 : 0;
       if (px + reach + 1 < left) continue; // wholly left of the strip
       ctx.moveTo(px, 0);
       ctx.lineTo(px, height + axis.tickLength);
@@ -151,17 +157,34 @@ export class SeriesCanvas {
   /** The ticks whose labels fit whole between the plotting area's edges (indices). */
   private labelled(picture: SeriesPicture): { first: number; last: number; key: string } {
     const { axis, width } = picture;
-    this.ctx.font = axis.font;
     let first = -1;
     let last = -2;
     for (let i = 0; i < axis.ticks.length; i++) {
       const px = tickPx(picture, i);
-      const half = this.ctx.measureText(axis.labels[i]!).width / 2;
+      const half = this.labelWidth(axis.font, axis.labels[i]!) / 2;
       if (px - half < 0 || px + half > width) continue;
       if (first < 0) first = i;
       last = i;
     }
     return { first, last, key: `${axis.ticks[first]}:${axis.ticks[last]}` };
+  }
+
+  /**
+   * A label's width in `font`, measured once: each paint asks for every
+   * tick's label two or three times, and the labels repeat from paint to paint.
+   */
+  private labelWidth(font: string, label: string): number {
+    if (font !== this.widthsFont || this.widths.size > MAX_CACHED_WIDTHS) {
+      this.widths.clear();
+      this.widthsFont = font;
+    }
+    let width = this.widths.get(label);
+    if (width === undefined) {
+      this.ctx.font = font; // drawAxis sets its font again before it writes
+      width = this.ctx.measureText(label).width;
+      this.widths.set(label, width);
+    }
+    return width;
   }
 
   /** Every shown series, or only what lies right of pixel `left` (clipped to it). */
