@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatNumber, NO_VALUE } from "../../src/panels/common/formatNumber";
+import { formatCount, formatNumber, NO_VALUE } from "../../src/panels/common/formatNumber";
 import { displayValue } from "../../src/panels/FieldTable/formatValue";
 import { formatValue } from "../../src/panels/Plots/fieldLabel";
 import { formatLatency } from "../../src/shell/statusbar/format";
@@ -34,5 +34,13 @@ describe("formatNumber: one rule for every number shown", () => {
     expect(displayValue(undefined, { unit: "V" }, "metric").text).toBe(NO_VALUE);
     expect(formatValue(null, "V", false)).toBe(NO_VALUE);
     expect(formatLatency(null)).toBe(NO_VALUE);
+  });
+});
+
+describe("formatCount", () => {
+  it("writes counts with thousands separators, as toLocaleString('en-US') does", () => {
+    for (const n of [0, 7, 999, 1000, 12_345, 1_234_567, -4200, 2.5])
+      expect(formatCount(n)).toBe(n.toLocaleString("en-US"));
+    expect(formatCount(1_234_567)).toBe("1,234,567");
   });
 });

@@ -15,3 +15,13 @@ export function formatNumber(value: number | null | undefined, digits?: number):
   const size = Math.abs(value);
   return value.toFixed(size >= 1000 ? 0 : size >= 100 ? 1 : size >= 10 ? 2 : 3);
 }
+
+// One formatter, made once: Number#toLocaleString builds a new one per call,
+// which showed in the main thread's profile (the status bar formats the
+// history fill ten times a second).
+const COUNT_FORMAT = new Intl.NumberFormat("en-US");
+
+/** A count with thousands separators, as `toLocaleString("en-US")` writes it ("12,345"). */
+export function formatCount(value: number): string {
+  return COUNT_FORMAT.format(value);
+}

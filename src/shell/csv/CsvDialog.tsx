@@ -13,6 +13,7 @@ import {
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { CsvImportReport } from "../../../workers/contract";
+import { formatCount } from "../../panels/common/formatNumber";
 import { useFieldCatalog } from "../../panels/common/useFieldCatalog";
 import { appState } from "../../state/appState";
 import { favouriteField } from "../../state/favourites";
@@ -34,8 +35,7 @@ function choicesFor(preset: ExportPreset): ExportChoices {
 }
 
 function progressText(job: Job): string {
-  if (job.unit === "rows")
-    return `${job.done.toLocaleString("en-US")} of ${job.total.toLocaleString("en-US")} rows`;
+  if (job.unit === "rows") return `${formatCount(job.done)} of ${formatCount(job.total)} rows`;
   return `${(job.done / 1e6).toFixed(1)} of ${(job.total / 1e6).toFixed(1)} MB read`;
 }
 

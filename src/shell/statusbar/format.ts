@@ -1,5 +1,5 @@
 // Text for the status bar and diagnostics; pure so it is unit tested.
-import { NO_VALUE } from "../../panels/common/formatNumber";
+import { formatCount, NO_VALUE } from "../../panels/common/formatNumber";
 
 export function formatLatency(ms: number | null): string {
   return ms === null || !Number.isFinite(ms) ? NO_VALUE : `${Math.round(ms)} ms`;
@@ -31,7 +31,7 @@ export function historyFillPercent(length: number, capacity: number): number {
 
 export function formatHistoryFill(length: number, capacity: number): string {
   const percent = historyFillPercent(length, capacity);
-  return `${length.toLocaleString("en-US")} / ${capacity.toLocaleString("en-US")} (${percent.toFixed(percent < 10 ? 1 : 0)}%)`;
+  return `${formatCount(length)} / ${formatCount(capacity)} (${percent.toFixed(percent < 10 ? 1 : 0)}%)`;
 }
 
 export function formatBytes(bytes: number): string {
