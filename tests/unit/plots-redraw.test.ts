@@ -149,6 +149,18 @@ describe("adaptive cadence", () => {
     expect(cadence.factor).toBe(1);
   });
 
+  it("slows no further than the longest interval, so the refresh returns soon after the load eases", () => {
+    const cadence = new AdaptiveCadence();
+    cadence.intervalMs(60);
+    run(cadence, 30, 1, { lagMs: ARRIVAL_LAG_BUDGET_MS * 4 });
+    expect(cadence.intervalMs(60)).toBe(MAX_INTERVAL_MS);
+    expect(cadence.factor).toBe(MAX_INTERVAL_MS / 60);
+    run(cadence, 2, 1, { lagMs: 20 }); // the first window still holds the lag
+    expect(cadence.intervalMs(60)).toBeLessThan(MAX_INTERVAL_MS);
+    run(cadence, 4, 1, { lagMs: 20 });
+    expect(cadence.factor).toBe(1);
+  });
+
   it("refreshes less often while live packets arrive late (the machine is behind), and recovers", () => {
     const cadence = new AdaptiveCadence();
     run(cadence, 3, 1, { lagMs: ARRIVAL_LAG_BUDGET_MS * 4 });

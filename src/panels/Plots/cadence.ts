@@ -55,7 +55,12 @@ export const ANSWER_BUDGET_MS = 100;
  */
 export const ARRIVAL_LAG_BUDGET_MS = 300;
 const SLOW_DOWN = 1.5;
-const SPEED_UP = 1.5;
+/**
+ * Recovery is a little quicker than the slow-down: after a start-up backlog
+ * (packets queued while the app loaded) the refresh returns within seconds of
+ * catching up, while a load that still does not fit slows it again at once.
+ */
+const SPEED_UP = 2;
 /** Judged over this long; more than OVER_SHARE of the drawing frames over budget slows down. */
 const WINDOW_MS = 1000;
 const OVER_SHARE = 0.25;
@@ -87,6 +92,12 @@ export class AdaptiveCadence {
   slowdowns = 0;
   /** Why it last slowed: the plots' own work, or packets or answers arriving late. */
   reason: "work" | "worker" = "work";
+  /**
+   * Beyond this factor the interval is already MAX_INTERVAL_MS for the base
+   * last asked for, so slowing further would change nothing but the time
+   * recovery takes.
+   */
+  private usefulFactor = MAX_INTERVAL_MS / FRAME_MS;
   private windowStart = NaN;
   private drawFrames = 0;
   private over = 0;
@@ -98,6 +109,7 @@ export class AdaptiveCadence {
 
   /** The interval to wait before the next live refresh. */
   intervalMs(base: number): number {
+    this.usefulFactor = Math.max(1, MAX_INTERVAL_MS / base);
     return Math.min(MAX_INTERVAL_MS, Math.max(base, base * this.factor));
   }
 
@@ -123,7 +135,7 @@ export class AdaptiveCadence {
     const behind = lateAnswers || this.lagMs > ARRIVAL_LAG_BUDGET_MS;
     if (overFrames || behind || share > WORK_SHARE_BUDGET) {
       this.reason = behind ? "worker" : "work";
-      const next = Math.min(this.factor * SLOW_DOWN, MAX_INTERVAL_MS / FRAME_MS);
+      const next = Math.min(this.factor * SLOW_DOWN, this.usefulFactor);
       if (next > this.factor) this.slowdowns++;
       this.factor = next;
     } else if (
