@@ -25,11 +25,13 @@ export const WARMUP_MS = 5_000; // loading screen gone, first series drawn
  * while packets queue) and drains that backlog at the rate it can spare. On a
  * slow machine the drain outlasts WARMUP_MS, and the measurement would time
  * the start-up instead of the steady state. Caught up: the worker's stored
- * count grows at the feed's rate (±CAUGHT_UP_TOLERANCE) over CAUGHT_UP_WINDOWS
- * windows of a second in a row. At most CATCH_UP_LIMIT_MS: a page that never
+ * count grows at the feed's rate (±CAUGHT_UP_TOLERANCE, or ±CAUGHT_UP_PACKETS
+ * at low rates: the count arrives with the ~100 ms snapshots, so it moves in
+ * steps) over CAUGHT_UP_WINDOWS windows of a second in a row. At most CATCH_UP_LIMIT_MS: a page that never
  * catches up is measured as it is, and fails its budgets.
  */
 const CAUGHT_UP_TOLERANCE = 0.05;
+const CAUGHT_UP_PACKETS = 25;
 const CAUGHT_UP_WINDOWS = 2;
 export const CATCH_UP_LIMIT_MS = 30_000;
 export const COUNT_MS = 6_000;
@@ -242,8 +244,10 @@ async function catchUp(page: PipePage, feed: FeedServer, loadedAt: number): Prom
     await sleep(1000);
     const nowAccepted = await page.evaluate(acceptedPackets);
     const nowSent = feed.sent;
-    const ratio = (nowAccepted - accepted) / Math.max(1, nowSent - sent);
-    steady = Math.abs(ratio - 1) <= CAUGHT_UP_TOLERANCE ? steady + 1 : 0;
+    const sentNow = nowSent - sent;
+    const gap = Math.abs(nowAccepted - accepted - sentNow);
+    const tolerance = Math.max(CAUGHT_UP_TOLERANCE * sentNow, CAUGHT_UP_PACKETS);
+    steady = gap <= tolerance ? steady + 1 : 0;
     if (steady >= CAUGHT_UP_WINDOWS) return Date.now() - loadedAt;
     accepted = nowAccepted;
     sent = nowSent;
