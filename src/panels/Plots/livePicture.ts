@@ -125,9 +125,23 @@ export function showNewestInLegend(chart: uPlot, data: uPlot.AlignedData): void 
     const format = series.value as (u: uPlot, v: number, s: number, i: number) => string | number;
     const text = String(format(chart, column[idx] as number, s, idx) ?? "");
     if (cell.textContent === text) return;
-    cell.textContent = text;
+    setCellText(cell, text);
     fitLegendValue(cell, text);
   });
+}
+
+/** Node.TEXT_NODE (a constant, so this module also loads where there is no DOM). */
+const TEXT_NODE = 3;
+
+/**
+ * Changes the text of a cell holding one text node in place: the browser then
+ * reshapes that text only, where `textContent` would replace the node (a new
+ * layout object, style for it, a layout tree rebuild) on every change.
+ */
+export function setCellText(cell: HTMLElement, text: string): void {
+  const only = cell.firstChild;
+  if (only && only.nodeType === TEXT_NODE && only === cell.lastChild) (only as Text).data = text;
+  else cell.textContent = text;
 }
 
 /**
