@@ -19,6 +19,10 @@ import { benchLayout } from "./browserPage";
 import { profileTable } from "./browserProfile";
 import {
   CATCH_UP_LIMIT_MS,
+  CAUGHT_UP_PACKETS,
+  CAUGHT_UP_TOLERANCE,
+  CAUGHT_UP_WINDOWS,
+  caughtUpText,
   COUNT_MS,
   fmt,
   runRate,
@@ -50,7 +54,7 @@ function table(results: RateResult[]): string {
   const rule = "|" + "---|".repeat(11);
   const rows = results.map(
     (r) =>
-      `| ${r.label} | ${Number.isFinite(r.caughtUpMs) ? `${fmt(r.caughtUpMs / 1000, 1)} s` : "never"} | ${fmt(r.fpsMedian, 1)} | ${fmt(r.fpsP5, 1)} | ${r.longTasks} / ${fmt(r.longTaskTotalMs)} / ${fmt(r.longTaskMaxMs)} | ${fmt(r.busy * 100)} % | ${fmt(r.latencyP95Ms)} ms | ${fmt(r.setDataPerFrame, 1)} | ${fmt(r.updateMsP95, 2)} ms | ${fmt(r.stored)} | ${fmt(r.sent)} |`,
+      `| ${r.label} | ${caughtUpText(r.caughtUpMs)} | ${fmt(r.fpsMedian, 1)} | ${fmt(r.fpsP5, 1)} | ${r.longTasks} / ${fmt(r.longTaskTotalMs)} / ${fmt(r.longTaskMaxMs)} | ${fmt(r.busy * 100)} % | ${fmt(r.latencyP95Ms)} ms | ${fmt(r.setDataPerFrame, 1)} | ${fmt(r.updateMsP95, 2)} ms | ${fmt(r.stored)} | ${fmt(r.sent)} |`,
   );
   return [head, rule, ...rows].join("\n");
 }
@@ -94,7 +98,7 @@ async function main(): Promise<void> {
       const result = await run(rate);
       results.push(result);
       console.log(
-        `caught up after ${fmt(result.caughtUpMs / 1000, 1)} s, fps ${fmt(result.fpsMedian, 1)}, busy ${fmt(result.busy * 100)} %, latency p95 ${fmt(result.latencyP95Ms)} ms, stored ${result.stored} / sent ${result.sent}, refresh slowed ${result.slowdowns}× (${result.slowReason}, now ×${fmt(result.cadenceFactor, 1)})`,
+        `caught up after ${caughtUpText(result.caughtUpMs)}, fps ${fmt(result.fpsMedian, 1)}, busy ${fmt(result.busy * 100)} %, latency p95 ${fmt(result.latencyP95Ms)} ms, stored ${result.stored} / sent ${result.sent}, refresh slowed ${result.slowdowns}× (${result.slowReason}, now ×${fmt(result.cadenceFactor, 1)})`,
       );
     }
     // Baseline in the same run: the same page and feed at 2,000/s without plots.
@@ -133,7 +137,7 @@ async function main(): Promise<void> {
     console.log(`\n${text}\n\n${ratioLine}\n\n${hourLine}\n\n${parseLine}\n\n${searchLine}\n`);
     if (!QUICK)
       await writeResultsSection("## Browser (npm run bench:browser)", [
-        `Measured ${today()} on ${machine}. The built app on /plots with 12 live plots of 4 series (2-minute window, ${VIEWPORT.width}×${VIEWPORT.height}), fed over Socket.IO by the feed server; ${MEASURE_MS / 1000} s measured per rate once the page has caught up: at least ${WARMUP_MS / 1000} s after load, then until the worker stores at the feed's rate (±5 %, at least ±25 packets) over two seconds in a row, at most ${CATCH_UP_LIMIT_MS / 1000} s after load ("caught up after": from load; a page connecting to a feed already at full rate starts behind, its start-up taking the CPU while packets queue, and drains that backlog with the CPU it can spare; "never": measured as it was at ${CATCH_UP_LIMIT_MS / 1000} s). Latency: packet TimeStamp (stamped with the wall clock as the feed emits it) → the picture that first shows it: painted by the render worker on its own for live plots handed to it (workers/render/LivePlots.ts), or sent to be drawn by the main thread's animation frame otherwise; over every packet (time-weighted, so the wait for the next refresh counts). Busy counts only what the main thread still does for the plots. Fps: animation frames probed for 3 s after each measurement at the same load (bench/browserPage.ts probeFrames), apart from busy, since the probe itself asks for every frame and the plots no longer do while the render worker refreshes them. Busy: renderer main-thread task time (CDP TaskDuration) per wall second. Chromium is driven over its DevTools pipe with only Page, Runtime, Performance and Emulation (bench/pipeBrowser.ts): no Network instrumentation, which under Playwright reported every WebSocket frame to the driver and, at 2,000 packets/s, cost the browser process ~30 % of a core, the driver ~20 % and slowed the telemetry worker (runs before 2026-11-23 were measured that way). Stored: the worker's accepted counter; sent: packets the feed emitted; both over a further ${COUNT_MS / 1000} s at the same rate between two points where the feed is held quiet.`,
+        `Measured ${today()} on ${machine}. The built app on /plots with 12 live plots of 4 series (2-minute window, ${VIEWPORT.width}×${VIEWPORT.height}), fed over Socket.IO by the feed server; ${MEASURE_MS / 1000} s measured per rate once the page has caught up: at least ${WARMUP_MS / 1000} s after load, then until the worker stores at the feed's rate (±${CAUGHT_UP_TOLERANCE * 100} %, at least ±${CAUGHT_UP_PACKETS} packets) over ${CAUGHT_UP_WINDOWS} seconds in a row, at most ${CATCH_UP_LIMIT_MS / 1000} s after load ("caught up after": from load; a page connecting to a feed already at full rate starts behind, its start-up taking the CPU while packets queue, and drains that backlog with the CPU it can spare; "never": measured as it was at ${CATCH_UP_LIMIT_MS / 1000} s). Latency: packet TimeStamp (stamped with the wall clock as the feed emits it) → the picture that first shows it: painted by the render worker on its own for live plots handed to it (workers/render/LivePlots.ts), or sent to be drawn by the main thread's animation frame otherwise; over every packet (time-weighted, so the wait for the next refresh counts). Busy counts only what the main thread still does for the plots. Fps: animation frames probed for 3 s after each measurement at the same load (bench/browserPage.ts probeFrames), apart from busy, since the probe itself asks for every frame and the plots no longer do while the render worker refreshes them. Busy: renderer main-thread task time (CDP TaskDuration) per wall second. Chromium is driven over its DevTools pipe with only Page, Runtime, Performance and Emulation (bench/pipeBrowser.ts): no Network instrumentation, which under Playwright reported every WebSocket frame to the driver and, at 2,000 packets/s, cost the browser process ~30 % of a core, the driver ~20 % and slowed the telemetry worker (runs before 2026-11-23 were measured that way). Stored: the worker's accepted counter; sent: packets the feed emitted; both over a further ${COUNT_MS / 1000} s at the same rate between two points where the feed is held quiet.`,
         "",
         text,
         "",

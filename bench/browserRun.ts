@@ -27,12 +27,13 @@ export const WARMUP_MS = 5_000; // loading screen gone, first series drawn
  * the start-up instead of the steady state. Caught up: the worker's stored
  * count grows at the feed's rate (±CAUGHT_UP_TOLERANCE, or ±CAUGHT_UP_PACKETS
  * at low rates: the count arrives with the ~100 ms snapshots, so it moves in
- * steps) over CAUGHT_UP_WINDOWS windows of a second in a row. At most CATCH_UP_LIMIT_MS: a page that never
- * catches up is measured as it is, and fails its budgets.
+ * steps) over CAUGHT_UP_WINDOWS windows of a second in a row. At most
+ * CATCH_UP_LIMIT_MS: a page that never catches up is measured as it is, and
+ * fails its budgets.
  */
-const CAUGHT_UP_TOLERANCE = 0.05;
-const CAUGHT_UP_PACKETS = 25;
-const CAUGHT_UP_WINDOWS = 2;
+export const CAUGHT_UP_TOLERANCE = 0.05;
+export const CAUGHT_UP_PACKETS = 25;
+export const CAUGHT_UP_WINDOWS = 2;
 export const CATCH_UP_LIMIT_MS = 30_000;
 export const COUNT_MS = 6_000;
 const STARVED_MS = 90_000;
@@ -233,6 +234,11 @@ function starvedResult(options: RunOptions): RateResult {
     caughtUpMs: NaN,
     profile: null,
   };
+}
+
+/** "9.2 s" from load to caught up, or "never" (caughtUpMs is NaN). */
+export function caughtUpText(caughtUpMs: number): string {
+  return Number.isFinite(caughtUpMs) ? `${fmt(caughtUpMs / 1000, 1)} s` : "never";
 }
 
 /** Waits until the worker stores at the feed's rate (see CAUGHT_UP_WINDOWS); ms since load, or NaN. */
