@@ -9,9 +9,10 @@
 // each WebSocket frame to the driver and cost more CPU than the app itself at
 // 2,000 packets/s (see the note in bench/RESULTS.md).
 //
-// Options: --cpu-throttle <rate> (CDP CPU throttling of the renderer, to
-// emulate a slower machine), --profile (also sample where the main thread's
-// time goes at 2,000 packets/s).
+// Options: --cpu-share <0..0.5> (a slower machine for the whole browser: every
+// Chromium thread gets about this share of a core; bench/slowMachine.ts),
+// --cpu-throttle <rate> (CDP CPU throttling of the page's main thread only),
+// --profile (also sample where the main thread's time goes at 2,000 packets/s).
 // BENCH_RATES=100,2000 for a quick look (RESULTS.md is then left alone).
 import { coresText, serveBuiltApp } from "./benchMachine";
 import { PipeBrowser } from "./pipeBrowser";
@@ -31,6 +32,7 @@ import {
   type RateResult,
 } from "./browserRun";
 import { findMaxRate } from "./browserSearch";
+import { startSlowMachine } from "./slowMachine";
 import { writeResultsSection } from "./resultsFile";
 
 const QUICK = process.env.BENCH_RATES;
@@ -44,7 +46,16 @@ const option = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const CPU_THROTTLE = Math.max(1, Number(option("--cpu-throttle") ?? 1) || 1);
+const CPU_SHARE = option("--cpu-share");
 const PROFILE = flag("--profile");
+// Runs on an emulated slower machine have their own section in RESULTS.md.
+const optionsText =
+  CPU_SHARE !== undefined
+    ? ` -- --cpu-share ${CPU_SHARE}`
+    : CPU_THROTTLE > 1
+      ? ` -- --cpu-throttle ${CPU_THROTTLE}`
+      : "";
+const emulatedText = optionsText ? " on an emulated slower machine" : "";
 const PROFILE_RATE = Number(option("--profile-rate") ?? 2_000) || 2_000;
 const SEARCH = !flag("--no-search");
 
@@ -62,9 +73,13 @@ function table(results: RateResult[]): string {
 async function main(): Promise<void> {
   const server = await serveBuiltApp(DIST);
   const appUrl = server.url;
-  const browser = await PipeBrowser.launch();
+  const slow = CPU_SHARE === undefined ? null : startSlowMachine(Number(CPU_SHARE));
+  const browser = await PipeBrowser.launch(slow?.nice);
   const throttleText = CPU_THROTTLE > 1 ? `, renderer CPU throttled ${CPU_THROTTLE}× (CDP)` : "";
-  const machine = `${coresText()}, Chromium ${browser.version()} headless (software rendering)${throttleText}`;
+  const slowText = slow
+    ? `, Chromium's normal-priority threads held to ~${fmt(slow.share * 100)} % of a core (a busy loop per core, ${slow.niceGap} nice level${slow.niceGap === 1 ? "" : "s"} above Chromium's threads)`
+    : "";
+  const machine = `${coresText()}, Chromium ${browser.version()} headless (software rendering)${throttleText}${slowText}`;
   console.log(`machine: ${machine}`);
   const run = (rate: number, layout = benchLayout("2m"), extra = {}) =>
     runRate(browser, appUrl, {
@@ -136,7 +151,7 @@ async function main(): Promise<void> {
       : "";
     console.log(`\n${text}\n\n${ratioLine}\n\n${hourLine}\n\n${parseLine}\n\n${searchLine}\n`);
     if (!QUICK)
-      await writeResultsSection("## Browser (npm run bench:browser)", [
+      await writeResultsSection(`## Browser${emulatedText} (npm run bench:browser${optionsText})`, [
         `Measured ${today()} on ${machine}. The built app on /plots with 12 live plots of 4 series (2-minute window, ${VIEWPORT.width}×${VIEWPORT.height}), fed over Socket.IO by the feed server; ${MEASURE_MS / 1000} s measured per rate once the page has caught up: at least ${WARMUP_MS / 1000} s after load, then until the worker stores at the feed's rate (±${CAUGHT_UP_TOLERANCE * 100} %, at least ±${CAUGHT_UP_PACKETS} packets) over ${CAUGHT_UP_WINDOWS} seconds in a row, at most ${CATCH_UP_LIMIT_MS / 1000} s after load ("caught up after": from load; a page connecting to a feed already at full rate starts behind, its start-up taking the CPU while packets queue, and drains that backlog with the CPU it can spare; "never": measured as it was at ${CATCH_UP_LIMIT_MS / 1000} s). Latency: packet TimeStamp (stamped with the wall clock as the feed emits it) → the picture that first shows it: painted by the render worker on its own for live plots handed to it (workers/render/LivePlots.ts), or sent to be drawn by the main thread's animation frame otherwise; over every packet (time-weighted, so the wait for the next refresh counts). Busy counts only what the main thread still does for the plots. Fps: animation frames probed for 3 s after each measurement at the same load (bench/browserPage.ts probeFrames), apart from busy, since the probe itself asks for every frame and the plots no longer do while the render worker refreshes them. Busy: renderer main-thread task time (CDP TaskDuration) per wall second. Chromium is driven over its DevTools pipe with only Page, Runtime, Performance and Emulation (bench/pipeBrowser.ts): no Network instrumentation, which under Playwright reported every WebSocket frame to the driver and, at 2,000 packets/s, cost the browser process ~30 % of a core, the driver ~20 % and slowed the telemetry worker (runs before 2026-11-23 were measured that way). Stored: the worker's accepted counter; sent: packets the feed emitted; both over a further ${COUNT_MS / 1000} s at the same rate between two points where the feed is held quiet.`,
         "",
         text,
@@ -158,6 +173,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await server.close();
+    await slow?.stop();
   }
 }
 

@@ -52,13 +52,20 @@ export class PipeBrowser {
     });
   }
 
-  static async launch(): Promise<PipeBrowser> {
+  /** `nice` > 0 starts Chromium at that nice level (bench/slowMachine.ts). */
+  static async launch(nice = 0): Promise<PipeBrowser> {
     const profileDir = mkdtempSync(join(tmpdir(), "helios-bench-"));
-    const child = spawn(
+    const command = [
       findChromium(),
-      [...CHROMIUM_ARGS, "--remote-debugging-pipe", `--user-data-dir=${profileDir}`, "about:blank"],
-      { stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"] },
-    );
+      ...CHROMIUM_ARGS,
+      "--remote-debugging-pipe",
+      `--user-data-dir=${profileDir}`,
+      "about:blank",
+    ];
+    if (nice > 0) command.unshift("nice", "-n", String(nice));
+    const child = spawn(command[0]!, command.slice(1), {
+      stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"],
+    });
     const browser = new PipeBrowser(
       child,
       child.stdio[3] as Writable,

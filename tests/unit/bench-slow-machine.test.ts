@@ -1,0 +1,49 @@
+// The bench's whole-browser slow machine: the share asked for picks the nice
+// level whose share of a core, beside a busy loop, is nearest; and its busy
+// loops really spin, one per core, and really stop.
+import { existsSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { describe, expect, it } from "vitest";
+import { niceForShare, shareAtNice, startSlowMachine } from "../../bench/slowMachine";
+
+/** CPU time (user + system) a process has used, in clock ticks. */
+function cpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+describe("bench slow machine", () => {
+  it("gives each Chromium thread the share of a core nearest the one asked for", () => {
+    expect(shareAtNice(0)).toBe(0.5);
+    expect(niceForShare(0.44)).toBe(1); // 820 / (820 + 1024) = 0.445
+    expect(niceForShare(0.4)).toBe(2); // 655 / 1679 = 0.390
+    expect(niceForShare(0.3)).toBe(4); // 423 / 1447 = 0.292
+    expect(niceForShare(0.27)).toBe(4); // 0.292 is nearer than nice 5: 335 / 1359 = 0.247
+    expect(shareAtNice(niceForShare(0.25))).toBeCloseTo(0.247, 3);
+    expect(niceForShare(0.001)).toBe(19);
+  });
+
+  it("refuses a share it cannot give, saying which", () => {
+    expect(() => niceForShare(0.5)).toThrow("--cpu-share must be above 0 and below 0.5 (got 0.5)");
+    expect(() => niceForShare(Number("x"))).toThrow("(got NaN)");
+  });
+
+  // Linux only (/proc, taskset), as the option is.
+  it.runIf(existsSync("/proc/self/stat"))("spins a busy loop per core until stopped", async () => {
+    const slow = startSlowMachine(0.4);
+    expect(slow.niceGap).toBe(2);
+    expect(slow.nice).toBe(process.getuid?.() === 0 ? 0 : 2);
+    expect(slow.pids).toHaveLength(availableParallelism());
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const before = slow.pids.map(cpuTicks);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      // Each loop burns CPU (at least a sixth of a core, on a busy machine too).
+      slow.pids.forEach((pid, i) => expect(cpuTicks(pid) - before[i]!).toBeGreaterThan(10));
+    } finally {
+      await slow.stop();
+    }
+    for (const pid of slow.pids) expect(existsSync(`/proc/${pid}`)).toBe(false);
+  });
+});
