@@ -9,8 +9,8 @@
 // each WebSocket frame to the driver and cost more CPU than the app itself at
 // 2,000 packets/s (see the note in bench/RESULTS.md).
 //
-// Options: --cpu-share <0..0.5> (a slower machine for the whole browser: every
-// Chromium thread gets about this share of a core; bench/slowMachine.ts),
+// Options: --cpu-share <0..0.5> (a slower machine for the whole browser:
+// Chromium's threads get about this share of a core; bench/slowMachine.ts),
 // --cpu-throttle <rate> (CDP CPU throttling of the page's main thread only),
 // --profile (also sample where the main thread's time goes at 2,000 packets/s).
 // BENCH_RATES=100,2000 for a quick look (RESULTS.md is then left alone).
@@ -49,12 +49,11 @@ const CPU_THROTTLE = Math.max(1, Number(option("--cpu-throttle") ?? 1) || 1);
 const CPU_SHARE = option("--cpu-share");
 const PROFILE = flag("--profile");
 // Runs on an emulated slower machine have their own section in RESULTS.md.
-const optionsText =
-  CPU_SHARE !== undefined
-    ? ` -- --cpu-share ${CPU_SHARE}`
-    : CPU_THROTTLE > 1
-      ? ` -- --cpu-throttle ${CPU_THROTTLE}`
-      : "";
+const emulation = [
+  ...(CPU_SHARE !== undefined ? [`--cpu-share ${CPU_SHARE}`] : []),
+  ...(CPU_THROTTLE > 1 ? [`--cpu-throttle ${CPU_THROTTLE}`] : []),
+];
+const optionsText = emulation.length > 0 ? ` -- ${emulation.join(" ")}` : "";
 const emulatedText = optionsText ? " on an emulated slower machine" : "";
 const PROFILE_RATE = Number(option("--profile-rate") ?? 2_000) || 2_000;
 const SEARCH = !flag("--no-search");
@@ -75,7 +74,8 @@ async function main(): Promise<void> {
   const appUrl = server.url;
   const slow = CPU_SHARE === undefined ? null : startSlowMachine(Number(CPU_SHARE));
   const browser = await PipeBrowser.launch(slow?.nice);
-  const throttleText = CPU_THROTTLE > 1 ? `, renderer CPU throttled ${CPU_THROTTLE}× (CDP)` : "";
+  const throttleText =
+    CPU_THROTTLE > 1 ? `, the page's main thread CPU-throttled ${CPU_THROTTLE}× (CDP)` : "";
   const slowText = slow
     ? `, Chromium's normal-priority threads held to ~${fmt(slow.share * 100)} % of a core (a busy loop per core, ${slow.niceGap} nice level${slow.niceGap === 1 ? "" : "s"} above Chromium's threads)`
     : "";

@@ -15,8 +15,9 @@
 // threads then slow less than the rest); as a user Chromium cannot lower its
 // nice level, so it is started at the higher one.
 //
-// The feed server and this driver keep normal priority, as the backend would
-// on its own machine; they share the cores with the busy loops.
+// The feed server and this driver (this process) share the cores with the
+// busy loops at their priority where they may (as root), so the feed keeps
+// its rate.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { availableParallelism, setPriority } from "node:os";
@@ -81,6 +82,10 @@ export function startSlowMachine(share: number): SlowMachine {
     if (root) setPriority(loop.pid!, -niceGap);
     loops.push(loop);
   }
+  // The feed server and this driver run on this process's main thread: as
+  // root it goes up with the loops, so the feed keeps its rate as a backend on
+  // its own machine would (as a user it stays level with them).
+  if (root) setPriority(-niceGap);
   const exited = loops.map((loop) => new Promise((resolve) => loop.once("exit", resolve)));
   const kill = () => {
     for (const loop of loops) loop.kill("SIGKILL");
@@ -95,6 +100,7 @@ export function startSlowMachine(share: number): SlowMachine {
     pids: loops.map((loop) => loop.pid!),
     stop: async () => {
       kill();
+      if (root) setPriority(0);
       process.off("exit", kill);
       await Promise.all(exited);
     },
