@@ -20,7 +20,7 @@
 // its rate.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { availableParallelism, setPriority } from "node:os";
+import { availableParallelism, getPriority, setPriority } from "node:os";
 import { delimiter, join } from "node:path";
 
 /** The kernel's CFS weight of nice levels 0..19 (sched_prio_to_weight). */
@@ -85,6 +85,7 @@ export function startSlowMachine(share: number): SlowMachine {
   // The feed server and this driver run on this process's main thread: as
   // root it goes up with the loops, so the feed keeps its rate as a backend on
   // its own machine would (as a user it stays level with them).
+  const ownPriority = getPriority();
   if (root) setPriority(-niceGap);
   const exited = loops.map((loop) => new Promise((resolve) => loop.once("exit", resolve)));
   const kill = () => {
@@ -100,7 +101,7 @@ export function startSlowMachine(share: number): SlowMachine {
     pids: loops.map((loop) => loop.pid!),
     stop: async () => {
       kill();
-      if (root) setPriority(0);
+      if (root) setPriority(ownPriority);
       process.off("exit", kill);
       await Promise.all(exited);
     },

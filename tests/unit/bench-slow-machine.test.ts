@@ -6,12 +6,20 @@ import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { niceForShare, shareAtNice, startSlowMachine } from "../../bench/slowMachine";
 
+/** A process's /proc stat fields after its name (fields[0] is its state). */
+function statFields(pid: number): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
 /** CPU time (user + system) a process has used, in clock ticks. */
 function cpuTicks(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const fields = statFields(pid);
   return Number(fields[11]) + Number(fields[12]);
 }
+
+/** A process's nice level. */
+const niceOf = (pid: number) => Number(statFields(pid)[16]);
 
 describe("bench slow machine", () => {
   it("gives each Chromium thread the share of a core nearest the one asked for", () => {
@@ -31,10 +39,15 @@ describe("bench slow machine", () => {
 
   // Linux only (/proc, taskset), as the option is.
   it.runIf(existsSync("/proc/self/stat"))("spins a busy loop per core until stopped", async () => {
+    const ownNice = niceOf(process.pid);
     const slow = startSlowMachine(0.4);
     expect(slow.niceGap).toBe(2);
     expect(slow.nice).toBe(process.getuid?.() === 0 ? 0 : 2);
     expect(slow.pids).toHaveLength(availableParallelism());
+    // The loops run above Chromium: raised as root, level with it (Chromium is lowered) as a user.
+    const root = process.getuid?.() === 0;
+    for (const pid of slow.pids) expect(niceOf(pid)).toBe(root ? -2 : 0);
+    if (root) expect(niceOf(process.pid)).toBe(-2); // the feed keeps up with them
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
       const before = slow.pids.map(cpuTicks);
@@ -45,5 +58,6 @@ describe("bench slow machine", () => {
       await slow.stop();
     }
     for (const pid of slow.pids) expect(existsSync(`/proc/${pid}`)).toBe(false);
+    expect(niceOf(process.pid)).toBe(ownNice);
   });
 });
