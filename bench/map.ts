@@ -12,8 +12,9 @@
 // the new points, the legend's text). Both run on the main thread; the canvas
 // is drawn synchronously inside update, not in a later frame.
 //
-// Options: --cpu-throttle <rate> also measures the hour with the renderer's CPU
-// slowed by CDP (Emulation.setCPUThrottlingRate), e.g. 2.5 for a slower laptop.
+// Options: --cpu-throttle <rate> also measures the hour with the page's main
+// thread slowed by CDP (Emulation.setCPUThrottlingRate), e.g. 2.5 for a slower
+// laptop: what this bench measures runs there (CDP leaves the workers alone).
 import { loadavg } from "node:os";
 import type { Page } from "@playwright/test";
 import { coresText, launchChromium, serveBuiltApp } from "./benchMachine";
