@@ -258,7 +258,7 @@ describe("the render worker refreshing live plots on its own", () => {
   const grid = 20 / 100;
   type Painted = { kind: "full" | "update"; fromX?: number; picture: SeriesPicture };
 
-  function workerSetup() {
+  function workerSetup(inFrame?: (paint: () => void) => void) {
     vi.useFakeTimers(); // refreshes are driven by hand below
     const painted: Painted[] = [];
     const layer = {
@@ -274,6 +274,7 @@ describe("the render worker refreshing live plots on its own", () => {
       () => layer,
       (news) => reports.push(news),
       () => clock.now,
+      inFrame,
     );
     plots.connect((requests) => {
       asked.push(requests);
@@ -417,5 +418,59 @@ describe("the render worker refreshing live plots on its own", () => {
     answerOld([answer(packets(1031), 1029.8, grid)]);
     await pending;
     expect(painted).toHaveLength(0);
+  });
+
+  describe("painting in the worker's animation frame", () => {
+    /** Frames run by hand: the paints asked for so far. */
+    function byHand() {
+      const frames: (() => void)[] = [];
+      const runFrame = () => frames.splice(0).forEach((paint) => paint());
+      return { inFrame: (paint: () => void) => void frames.push(paint), frames, runFrame };
+    }
+
+    it("paints nothing before the frame, then every plot once in it", async () => {
+      const { inFrame, frames, runFrame } = byHand();
+      const { plots, spec, painted, reports, moveOn } = workerSetup(inFrame);
+      plots.live(spec);
+      plots.live({ ...spec, id: 2 });
+      moveOn(1030.5);
+      await plots.refresh();
+      expect(painted).toHaveLength(0);
+      expect(frames).toHaveLength(1); // one frame for both plots
+      runFrame();
+      expect(painted.map((p) => p.kind)).toEqual(["update", "update"]);
+      expect(painted[0]!.picture.x).toEqual(painted[1]!.picture.x);
+      expect(reports[0]!.plots.map((p) => p.id)).toEqual([1, 2]);
+    });
+
+    it("joins two answers before a frame into one paint from the earlier change", async () => {
+      const { inFrame, frames, runFrame } = byHand();
+      const { plots, spec, painted, reports, moveOn } = workerSetup(inFrame);
+      plots.live(spec);
+      moveOn(1030.5);
+      await plots.refresh();
+      const firstFrom = newestBucketStart(spec.window!.data[0]!, grid)!;
+      moveOn(1031.5);
+      await plots.refresh();
+      expect(frames).toHaveLength(1);
+      runFrame();
+      expect(painted).toHaveLength(1);
+      expect(painted[0]!.fromX).toBe(firstFrom); // the strip covers both answers' changes
+      expect(Array.from(painted[0]!.picture.data[0]!).at(-1)).toBeCloseTo(1031.5, 9);
+      expect(reports[0]!.answerMs).toHaveLength(2);
+    });
+
+    it("does not paint a plot given back, or a window the UI replaced, before the frame", async () => {
+      const { inFrame, runFrame } = byHand();
+      const { plots, spec, painted, moveOn } = workerSetup(inFrame);
+      plots.live(spec);
+      plots.live({ ...spec, id: 2 });
+      moveOn(1030.5);
+      await plots.refresh();
+      plots.still(2);
+      plots.live({ ...spec, window: answer(packets(1030.5), 1010.5, grid) }); // the UI's own
+      runFrame();
+      expect(painted).toHaveLength(0);
+    });
   });
 });

@@ -12,6 +12,13 @@
 // Why: the per-refresh work on the main thread (results in, twelve plots'
 // bookkeeping, paints out) was most of what the plots cost it; with the
 // refresh here, the main thread works only when the y axes or legend change.
+//
+// Paints wait for this worker's animation frame (requestAnimationFrame in the
+// worker). A canvas drawn outside one asks the compositor for frames of its
+// own until it has handed its picture over: twelve canvases, each answering
+// ~60 begin-frame messages a second. Drawn inside it, the twelve go out
+// together at its end, and the picture reaches the screen no later than it
+// did (bench/RESULTS.md, stop 23).
 import type {
   LivePlotNews,
   LivePlotSpec,
@@ -41,6 +48,8 @@ export interface LiveLayer {
 
 /** After a failed ask (the telemetry worker restarting), wait this long. */
 const RETRY_MS = 500;
+/** Answer times kept for the next paint's report while frames do not come. */
+const MAX_UNPAINTED_ANSWERS = 50;
 /** Longest wait between reports to the UI while every picture stays inside its y ranges. */
 export const NEWS_INTERVAL_MS = 250;
 
@@ -51,6 +60,12 @@ interface LivePlot {
   whole: boolean;
   /** The x range painted last; null before the first paint here. */
   x: ValueRange | null;
+}
+
+/** Where a plot's picture changed since it was painted (null: everywhere), and its join time. */
+interface Pending {
+  changedFrom: number | null;
+  joinMs: number;
 }
 
 /** A plot with its new window, and where its picture changed (null: everywhere). */
@@ -73,10 +88,17 @@ export class LivePlots {
   private unreported = emptyReport();
   private reportedAt = -Infinity;
 
+  /** Answers joined but not painted yet, by plot id: where each picture changed. */
+  private unpainted = new Map<number, Pending>();
+  private unpaintedAnswerMs: number[] = [];
+  private frameAsked = false;
+
   constructor(
     private readonly layerOf: (id: number) => LiveLayer | undefined,
     private readonly report: (news: RenderNews) => void,
     private readonly now: () => number = () => performance.now(),
+    /** Runs the paint in the next animation frame (at once where there are none, as in tests). */
+    private readonly inFrame: (paint: () => void) => void = (paint) => paint(),
   ) {}
 
   /** A (new) port to the telemetry worker. */
@@ -95,6 +117,8 @@ export class LivePlots {
     if (!window) return;
     const plot: LivePlot = { spec, window, whole: false, x: held?.x ?? null };
     this.plots.set(spec.id, plot);
+    // The UI's window is what its canvas shows now: our unpainted changes are moot.
+    if (spec.window) this.unpainted.delete(spec.id);
     // New y ranges (the UI set uPlot's axes anew): the lines follow at once.
     const layer = this.layerOf(spec.id);
     if (held && plot.x && layer && !sameRanges(held.spec.look.y, spec.look.y))
@@ -105,6 +129,7 @@ export class LivePlots {
   /** Give a plot back to the UI (or it is gone). */
   still(id: number): void {
     this.plots.delete(id);
+    this.unpainted.delete(id);
     if (this.plots.size === 0 && this.timer !== null) {
       clearTimeout(this.timer);
       this.timer = null;
@@ -157,7 +182,6 @@ export class LivePlots {
     const answerMs = this.now() - this.lastAskAt;
     // A plot given back, or handed a new window meanwhile, drops its answer; a
     // new look or interval only (new y ranges) keeps the window it was asked for.
-    const taken: Refreshed[] = [];
     asked.forEach((askedFor, i) => {
       const result = results[i];
       const plot = this.plots.get(askedFor.spec.id);
@@ -176,14 +200,51 @@ export class LivePlots {
       plot.window = window;
       // Joined to the window drawn (by the UI before the handover, or here):
       // only its newest bucket on changed.
-      taken.push({ plot, changedFrom: tail ?? null, joinMs: this.now() - joinStart });
+      this.toPaint(plot.spec.id, tail ?? null, this.now() - joinStart);
     });
-    this.paint(taken, answerMs);
+    if (this.unpainted.size > 0) {
+      this.unpaintedAnswerMs.push(answerMs);
+      // (Bounded: a page whose frames stopped keeps only the latest.)
+      if (this.unpaintedAnswerMs.length > MAX_UNPAINTED_ANSWERS) this.unpaintedAnswerMs.shift();
+    }
+    this.askFrame();
     this.schedule();
   }
 
+  /** Note a plot's change for the next paint (several answers before a frame: the earliest change wins). */
+  private toPaint(id: number, changedFrom: number | null, joinMs: number): void {
+    const held = this.unpainted.get(id);
+    if (!held) {
+      this.unpainted.set(id, { changedFrom, joinMs });
+      return;
+    }
+    held.changedFrom =
+      held.changedFrom === null || changedFrom === null
+        ? null
+        : Math.min(held.changedFrom, changedFrom);
+    held.joinMs += joinMs;
+  }
+
+  private askFrame(): void {
+    if (this.frameAsked || this.unpainted.size === 0) return;
+    this.frameAsked = true;
+    this.inFrame(() => {
+      this.frameAsked = false;
+      const unpainted = this.unpainted;
+      const answerMs = this.unpaintedAnswerMs;
+      this.unpainted = new Map();
+      this.unpaintedAnswerMs = [];
+      const refreshed: Refreshed[] = [];
+      for (const [id, { changedFrom, joinMs }] of unpainted) {
+        const plot = this.plots.get(id);
+        if (plot) refreshed.push({ plot, changedFrom, joinMs });
+      }
+      this.paint(refreshed, answerMs);
+    });
+  }
+
   /** Paint the plots against one x range (plots stay aligned) and report. */
-  private paint(refreshed: Refreshed[], answerMs: number): void {
+  private paint(refreshed: Refreshed[], answerMs: number[]): void {
     const newest = newestOf(refreshed.map(({ plot }) => plot.window));
     const report = this.unreported;
     let newestX = NaN;
@@ -210,7 +271,7 @@ export class LivePlots {
     }
     if (!painted) return;
     report.paints.push({ atMs: Date.now(), newestX });
-    report.answerMs.push(answerMs);
+    report.answerMs.push(...answerMs);
     const now = this.now();
     if (!outside && now - this.reportedAt < NEWS_INTERVAL_MS) return;
     this.reportedAt = now;

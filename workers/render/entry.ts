@@ -12,6 +12,9 @@ const layers = new Map<number, SeriesCanvas>();
 const live = new LivePlots(
   (id) => layers.get(id),
   (news: RenderNews) => self.postMessage(news),
+  () => performance.now(),
+  // The twelve canvases hand their pictures to the compositor together, at the frame's end.
+  (paint) => self.requestAnimationFrame(() => paint()),
 );
 let telemetry: Comlink.Remote<Pick<TelemetryApi, "seriesBatch">> | null = null;
 
