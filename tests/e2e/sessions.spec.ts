@@ -105,6 +105,16 @@ test("replays a range from the feed server", async ({ page }) => {
   await expect(page.getByTestId("backend-span")).toBeVisible({ timeout: 20_000 });
   await page.waitForTimeout(2000); // the feed server sends on; the span covers what it sent so far
   await page.getByTestId("backend-span-use").click();
+  // The span fills the range; an end that is not after the start cannot be replayed.
+  const start = page.getByLabel("Replay start time");
+  const end = page.getByLabel("Replay end time");
+  await expect(start).not.toHaveValue("");
+  const endValue = await end.inputValue();
+  await end.fill(await start.inputValue());
+  await expect(page.getByText("The end time must be after the start time.")).toBeVisible();
+  await expect(page.getByTestId("replay-backend-range")).toBeDisabled();
+  await end.fill(endValue);
+  await expect(page.getByTestId("replay-backend-range")).toBeEnabled();
   await page.getByTestId("replay-backend-range").click();
   await expect(page.getByTestId("transport-bar")).toBeVisible();
   const clock = page.getByTestId("transport-clock");

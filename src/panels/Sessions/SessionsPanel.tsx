@@ -9,7 +9,6 @@ import {
   EditableText,
   FormGroup,
   HTMLTable,
-  InputGroup,
   Intent,
   ProgressBar,
   Section,
@@ -20,6 +19,7 @@ import type { PlaybackState, SessionInfo } from "../../../workers/contract";
 import { appState } from "../../state/appState";
 import { openCsvDialog } from "../../shell/csv/csvDialogState";
 import { rangeOf, startReplay } from "../../shell/transport/playbackActions";
+import { DateRangeInputs } from "../../shell/transport/DateRangeInputs";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 import { formatBytes, formatDuration, formatPacketDate } from "./format";
 import { useBackendSpan, useSessions } from "./useSessions";
@@ -99,9 +99,6 @@ function RangeForm({ backendConnected }: { backendConnected: boolean }) {
   const { client } = useTelemetry();
   const { playbackDateTime } = useSnapshot(appState);
   const range = rangeOf(playbackDateTime);
-  const set = (key: "date" | "startTime" | "endTime", value: string) => {
-    if (value) appState.playbackDateTime = { ...appState.playbackDateTime, [key]: value };
-  };
   const replay = (source: "backend" | "local") => {
     if (range) startReplay(client, { kind: "range", ...range, source });
   };
@@ -111,25 +108,7 @@ function RangeForm({ backendConnected }: { backendConnected: boolean }) {
       helperText={range ? "Times are local." : "The end time must be after the start time."}
       intent={range ? Intent.NONE : Intent.DANGER}
     >
-      <ControlGroup>
-        <InputGroup
-          aria-label="Replay date"
-          type="date"
-          value={playbackDateTime.date}
-          onValueChange={(v) => set("date", v)}
-        />
-        <InputGroup
-          aria-label="Replay start time"
-          type="time"
-          value={playbackDateTime.startTime}
-          onValueChange={(v) => set("startTime", v)}
-        />
-        <InputGroup
-          aria-label="Replay end time"
-          type="time"
-          value={playbackDateTime.endTime}
-          onValueChange={(v) => set("endTime", v)}
-        />
+      <DateRangeInputs name="Replay">
         <Button
           icon="cloud-download"
           text="From backend"
@@ -143,7 +122,7 @@ function RangeForm({ backendConnected }: { backendConnected: boolean }) {
           disabled={!range}
           onClick={() => replay("local")}
         />
-      </ControlGroup>
+      </DateRangeInputs>
     </FormGroup>
   );
 }

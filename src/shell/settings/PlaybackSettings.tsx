@@ -1,11 +1,12 @@
 // Lap coordinates and playback (switch + date/time range).
 import { FinishLineForm } from "../finishLine/FinishLineForm";
-import { ControlGroup, FormGroup, InputGroup, Switch } from "@blueprintjs/core";
+import { FormGroup, Switch } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
 import { useTelemetry } from "../../worker-client/hooks";
 import { rangeOf, startReplay, stopPlayback } from "../transport/playbackActions";
 import { setPlayback } from "./settingsActions";
+import { DateRangeInputs } from "../transport/DateRangeInputs";
 
 /** The lap-coordinate fields send the same setLapCoords request as the map. */
 export function LapCoordsSettings() {
@@ -20,7 +21,7 @@ export function LapCoordsSettings() {
 
 export function PlaybackSettings() {
   const { client } = useTelemetry();
-  const { playbackSwitch, playbackDateTime, socketConnected } = useSnapshot(appState);
+  const { playbackSwitch, socketConnected } = useSnapshot(appState);
   const toggle = (on: boolean) => {
     const range = rangeOf(appState.playbackDateTime);
     if (!on) stopPlayback(client);
@@ -31,9 +32,6 @@ export function PlaybackSettings() {
         source: socketConnected ? "backend" : "local",
       });
     else setPlayback(client, true); // no valid range: the default packet, as the spec says
-  };
-  const setRange = (key: "date" | "startTime" | "endTime", value: string) => {
-    if (value) appState.playbackDateTime = { ...appState.playbackDateTime, [key]: value };
   };
   return (
     <FormGroup
@@ -46,26 +44,7 @@ export function PlaybackSettings() {
         onChange={(event) => toggle(event.currentTarget.checked)}
         data-testid="playback-switch"
       />
-      <ControlGroup>
-        <InputGroup
-          aria-label="Playback date"
-          type="date"
-          value={playbackDateTime.date}
-          onValueChange={(value) => setRange("date", value)}
-        />
-        <InputGroup
-          aria-label="Start time"
-          type="time"
-          value={playbackDateTime.startTime}
-          onValueChange={(value) => setRange("startTime", value)}
-        />
-        <InputGroup
-          aria-label="End time"
-          type="time"
-          value={playbackDateTime.endTime}
-          onValueChange={(value) => setRange("endTime", value)}
-        />
-      </ControlGroup>
+      <DateRangeInputs name="Playback" />
     </FormGroup>
   );
 }
