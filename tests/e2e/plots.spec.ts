@@ -265,3 +265,37 @@ test("a plot in a hidden tab does not redraw, and catches up when the tab is sho
   await expect.poll(() => canvasImage(speed), { timeout: 1_000 }).not.toBe(hiddenImage);
   expect(await draws()).toBeGreaterThan(drawsHidden);
 });
+
+test("the legends' values and the status bar's figures show their whole text", async ({ page }) => {
+  // Both are boxes of their own size (contain: size), so text that outgrew its
+  // box would be cut or drawn over its neighbour rather than push it aside.
+  await openPlots(page);
+  await expect(page.getByTestId("status-rate")).toHaveText(/[1-9][\d.]* pkt\/s/, {
+    timeout: 20_000,
+  });
+  const values = page.locator(".plot-chart .u-legend .u-value");
+  await expect.poll(() => values.count(), { timeout: 15_000 }).toBeGreaterThan(3);
+  await expect(values.first()).toHaveText(/\d/, { timeout: 15_000 });
+  const overflowing = () =>
+    page.evaluate(() =>
+      Array.from(
+        document.querySelectorAll<HTMLElement>(".u-legend .u-value, .helios-status-figure"),
+      )
+        .filter((box) => box.textContent !== "" && box.scrollWidth > box.clientWidth + 1)
+        .map((box) => `${box.textContent} (${box.scrollWidth} > ${box.clientWidth} px)`),
+    );
+  // Over a few seconds of changing values, and in imperial units too.
+  const watch = async () => {
+    for (let i = 0; i < 5; i++) {
+      expect(await overflowing()).toEqual([]);
+      await page.waitForTimeout(600);
+    }
+  };
+  await watch();
+  await page.addInitScript(() =>
+    localStorage.setItem("settings", JSON.stringify({ appUnits: "imperial" })),
+  );
+  await page.reload();
+  await expect(plot(page, "speed").locator(".u-legend")).toContainText("mph", { timeout: 20_000 });
+  await watch();
+});

@@ -9,6 +9,7 @@ import {
   formatLatency,
   formatPacketTime,
   waitingText,
+  figureWidthCh,
 } from "../../src/shell/statusbar/format";
 import { resolveTheme, toggledTheme } from "../../src/state/theme";
 
@@ -117,5 +118,16 @@ describe("waiting for a live source (issue 7: honest link state)", () => {
       "Car connected",
       "Car disconnected",
     ]);
+  });
+});
+
+describe("figureWidthCh: a status figure's box holds its whole text", () => {
+  it("gives digits one ch each and wide characters more", () => {
+    expect(figureWidthCh("12:04:59")).toBe(8);
+    expect(figureWidthCh("—")).toBe(2); // an em dash is ~1.7 digits wide
+    expect(figureWidthCh("184 ms")).toBe(7);
+    expect(figureWidthCh("100.5 pkt/s")).toBe(11);
+    expect(figureWidthCh("3 W")).toBe(4);
+    expect(figureWidthCh("OK")).toBe(3);
   });
 });

@@ -7,6 +7,7 @@ import { useLiveStatus, useLiveStatusPart } from "../../worker-client/hooks";
 import type { CarLink } from "../../../workers/contract";
 import {
   CAR_LINK_TEXTS,
+  figureWidthCh,
   formatHistoryFill,
   formatLatency,
   formatPacketTime,
@@ -20,15 +21,15 @@ import { memo } from "react";
 import "./statusbar.css";
 
 /**
- * A number that changes several times a second, in a box sized by its length
- * (statusbar.css): a new value lays out the box only, not the whole page.
+ * A number that changes several times a second, in a box sized by its text
+ * (statusbar.css, figureWidthCh): a new value lays out the box only, not the whole page.
  */
 function Figure({ text }: { text: string }) {
   // The outer span is the item's flex item; the box inside it is not one, so
   // it can be a relayout boundary.
   return (
     <span>
-      <span className="helios-status-figure" style={{ width: `${text.length}ch` }}>
+      <span className="helios-status-figure" style={{ width: `${figureWidthCh(text)}ch` }}>
         {text}
       </span>
     </span>

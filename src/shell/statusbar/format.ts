@@ -74,3 +74,18 @@ export function waitingText(
       : `last real packet ${formatAge(now - lastLivePacketAt)}`;
   return `${what} · ${last}`;
 }
+
+/** Characters wider than a digit in the UI's sans fonts (an em dash, m, w, %: up to ~1.8 digits). */
+const WIDE = /[mwMW%—]/;
+
+/**
+ * Width in `ch` (a digit's width) of a box that holds `text` whole: digits
+ * and most letters fit in 1ch, capitals in 1.5, the widest characters in 2.
+ * The status bar's figures are boxes of their own size (contain: size), so
+ * text wider than its box would be drawn over its neighbour.
+ */
+export function figureWidthCh(text: string): number {
+  let width = 0;
+  for (const char of text) width += WIDE.test(char) ? 2 : /[A-Z]/.test(char) ? 1.5 : 1;
+  return width;
+}
