@@ -44,13 +44,7 @@ import { NetworkSource } from "./sources/NetworkSource";
 import { RadioSource } from "./sources/RadioSource";
 import type { SourceSink } from "./sources/SourceSink";
 import { realTimers, type Timers } from "./sources/timers";
-import {
-  DEFAULT_CONFIG,
-  idleRecording,
-  initialConnection,
-  isConnectionType,
-  resolveConfig,
-} from "./service/config";
+import { DEFAULT_CONFIG, idleRecording, isConnectionType, resolveConfig } from "./service/config";
 import { EventBatcher } from "./service/EventBatcher";
 import { checkLapCoords } from "./service/lapCoords";
 import { checkLatency, type LatencyKind } from "./service/latency";
@@ -58,17 +52,10 @@ import { CsvJobs } from "./service/csvJobs";
 import { objectsToCsv } from "./csv/flatten";
 import { ViewSwitch } from "./service/viewSwitch";
 import { Sessions, type StorageEstimator } from "./sessions/Sessions";
-import { ArrivalLag } from "./service/arrivalLag";
+import { LiveLinks, type LinkPatch } from "./service/liveLinks";
 import type { OpenSessionStore } from "./sessions/SessionDb";
 import { ReplayController } from "./replay/ReplayController";
 import { fetchBackendSpan } from "./replay/backendPlayback";
-
-/**
- * Live packets count as "flowing" (car link up, not waiting) for this long
- * after the last one: the backend sends ≥ 2 per second, so 3 s of silence
- * means the feed has stopped, not that a packet is late.
- */
-export const LIVE_FRESH_MS = 3000;
 
 export interface TelemetryServiceOptions {
   timers?: Timers;
@@ -91,15 +78,12 @@ export interface TelemetryServiceOptions {
 export class TelemetryService implements TelemetryApi {
   private config: WorkerConfig = DEFAULT_CONFIG;
   private storeInstance: TelemetryStore | null = null;
-  private connection: ConnectionState = initialConnection();
-  private lastNetworkPacketAt: number | null = null;
-  private carDisconnectedAt = -Infinity;
+  private readonly links: LiveLinks;
   private demo: DemoSource | null = null;
   private network: NetworkSource | null = null;
   private radio: RadioSource | null = null;
   private started = false;
   private readonly lapBook = new LapBook();
-  private readonly arrival = new ArrivalLag();
   private readonly backend = new BackendInfo();
   private readonly timers: Timers;
   private readonly fetchImpl: typeof fetch | undefined;
@@ -117,6 +101,12 @@ export class TelemetryService implements TelemetryApi {
     this.demoSeed = options.demoSeed ?? 1;
     this.options = options;
     this.events = new EventBatcher(this.timers, options.flushIntervalMs);
+    this.links = new LiveLinks(() => this.timers.now());
+  }
+
+  /** The connection's facts (LiveLinks keeps them). */
+  private get connection(): ConnectionState {
+    return this.links.state;
   }
 
   private get store(): TelemetryStore {
@@ -134,7 +124,7 @@ export class TelemetryService implements TelemetryApi {
     this.startRecording(this.storeInstance);
     this.events.setListener(typeof onEvents === "function" ? onEvents : null);
     this.started = true;
-    this.connection.connectionType = this.config.connectionType;
+    this.links.setType(this.config.connectionType);
     this.demo = new DemoSource(this.sinkFor("DEMO"), {
       rate: this.config.demoRate,
       seed: this.demoSeed,
@@ -176,7 +166,7 @@ export class TelemetryService implements TelemetryApi {
     const since = typeof sinceSeq === "number" && Number.isFinite(sinceSeq) ? sinceSeq : 0;
     // Playback is on whenever a replay is (also one loaded by replay.load, e.g. an import).
     const playback = this.connection.playback || (this.replayInstance?.on ?? false);
-    const connection = { ...this.connectionNow(), playback };
+    const connection = { ...this.links.read(), playback };
     const shown = this.view.snapshot(since, connection, this.backend.snapshot());
     return {
       ...shown,
@@ -426,8 +416,7 @@ export class TelemetryService implements TelemetryApi {
     const from = this.connection.connectionType;
     // The recorder copies what the old source sent before anything changes.
     void this.sessions?.flush(from);
-    this.connection.connectionType = type;
-    this.arrival.reset(); // another source, another clock
+    this.links.setType(type); // (another source, another clock)
     // Simulated packets never stay on screen under a real source's name: the
     // demo's history stays in its recorded session, live starts afresh.
     if (from === "DEMO" && type !== "DEMO" && this.started) this.freshLiveHistory();
@@ -480,33 +469,6 @@ export class TelemetryService implements TelemetryApi {
     return this.config.connectToBackend || this.connection.connectionType === "NETWORK";
   }
 
-  /**
-   * The links as of now. The car link is what the backend last said, except
-   * that backend packets newer than its last carDisconnect prove the car is
-   * up, and without a socket we cannot know: so "unknown" until the first car
-   * event or packet, never a guessed "disconnected".
-   */
-  private connectionNow(): ConnectionState {
-    const c = this.connection;
-    const now = this.timers.now();
-    const fresh = (at: number | null) => at !== null && now - at <= LIVE_FRESH_MS;
-    const packetsProveCar =
-      fresh(this.lastNetworkPacketAt) &&
-      (this.lastNetworkPacketAt as number) > this.carDisconnectedAt;
-    let carLink: ConnectionState["carLink"] = "unknown";
-    if (c.socketConnected) {
-      if (packetsProveCar || c.mqttConnected === true) carLink = "connected";
-      else if (c.mqttConnected === false) carLink = "disconnected";
-    }
-    const flowing = fresh(c.lastLivePacketAt);
-    return {
-      ...c,
-      carLink,
-      liveDataFlowing: flowing,
-      arrivalLagMs: flowing ? Math.round(this.arrival.excessMs()) : 0,
-    };
-  }
-
   private applyDemoState(): void {
     if (this.started && this.connection.connectionType === "DEMO") this.demo?.start();
     else this.demo?.stop();
@@ -549,11 +511,7 @@ export class TelemetryService implements TelemetryApi {
     }
     // Rejections are counted by the store; the UI reads the counts from snapshots.
     if (!this.store.ingest(raw, source) || source === "DEMO") return;
-    const now = this.timers.now();
-    const packetTime = this.store.lastPacketTime;
-    if (packetTime !== null) this.arrival.note(now, packetTime);
-    this.connection.lastLivePacketAt = now;
-    if (source === "NETWORK") this.lastNetworkPacketAt = now;
+    this.links.packetStored(source, this.store.lastPacketTime);
   }
 
   private onLatency(kind: LatencyKind, raw: unknown, source: ConnectionType): void {
@@ -563,12 +521,9 @@ export class TelemetryService implements TelemetryApi {
     else this.store.rejectEvent(source, checked.reason);
   }
 
-  private onConnection(patch: Parameters<SourceSink["connection"]>[0]): void {
+  private onConnection(patch: LinkPatch): void {
+    this.links.apply(patch);
     const c = this.connection;
-    if (typeof patch.socketConnected === "boolean") c.socketConnected = patch.socketConnected;
-    if (typeof patch.mqttConnected === "boolean") c.mqttConnected = patch.mqttConnected;
-    if (patch.mqttConnected === false) this.carDisconnectedAt = this.timers.now();
-    if (typeof patch.radioConnected === "boolean") c.radioConnected = patch.radioConnected;
     // SPEC §4: a live feed that connects while in DEMO takes over.
     if (c.connectionType === "DEMO" && patch.socketConnected === true) this.changeSource("NETWORK");
     if (c.connectionType === "DEMO" && patch.radioConnected === true) this.changeSource("RADIO");
