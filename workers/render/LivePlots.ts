@@ -17,8 +17,9 @@
 // worker). A canvas drawn outside one asks the compositor for frames of its
 // own until it has handed its picture over: twelve canvases, each answering
 // ~60 begin-frame messages a second. Drawn inside it, the twelve go out
-// together at its end, and the picture reaches the screen no later than it
-// did (bench/RESULTS.md, stop 23).
+// together at its end (that canvas also waited for a begin-frame before its
+// picture went out), and the measured packet-to-screen latency did not grow
+// (bench/RESULTS.md, stop 23).
 import type {
   LivePlotNews,
   LivePlotSpec,
