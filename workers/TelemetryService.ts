@@ -53,6 +53,7 @@ import { objectsToCsv } from "./csv/flatten";
 import { ViewSwitch } from "./service/viewSwitch";
 import { Sessions, type StorageEstimator } from "./sessions/Sessions";
 import { LiveLinks, type LinkPatch } from "./service/liveLinks";
+import { seriesTransferList } from "./service/seriesTransfer";
 import type { OpenSessionStore } from "./sessions/SessionDb";
 import { ReplayController } from "./replay/ReplayController";
 import { fetchBackendSpan } from "./replay/backendPlayback";
@@ -195,10 +196,8 @@ export class TelemetryService implements TelemetryApi {
     } catch {
       results = list.map(emptySeries);
     }
-    // Columns are moved, not copied, to the UI (each buffer listed once; plots
-    // showing the same field share its column).
-    const buffers = new Set(results.flatMap((r) => r.data.map((column) => column.buffer)));
-    return Comlink.transfer(results, [...buffers]);
+    // Moved, not copied: a small batch in one buffer (see seriesTransfer.ts).
+    return Comlink.transfer(results, seriesTransferList(results));
   }
 
   setConnectionType(type: ConnectionType): void {
