@@ -360,8 +360,7 @@ export class TelemetryService implements TelemetryApi {
   }
 
   nextCsvChunk(): CsvChunk | null {
-    const chunk = this.csv.nextChunk();
-    return chunk ? Comlink.transfer(chunk, [chunk.data]) : null;
+    return this.csv.nextChunk();
   }
 
   /** The lap table as the Laps tab shows it: number, driver, end time, then every lap figure. */

@@ -409,7 +409,8 @@ export type CsvExportStart =
 
 /** One piece of the file (UTF-8, transferred); pull the next until `done`. */
 export interface CsvChunk {
-  data: ArrayBuffer;
+  /** The chunk's text (UTF-8), made in the worker: a Blob travels by reference. */
+  data: Blob;
   rowsDone: number;
   rowsTotal: number;
   done: boolean;

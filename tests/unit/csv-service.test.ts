@@ -46,7 +46,7 @@ describe("TelemetryService CSV", () => {
     expect(plan.ok && plan.fileName).toMatch(/^helios-imported-/);
     let text = "";
     for (let chunk = s.nextCsvChunk(); chunk; chunk = chunk.done ? null : s.nextCsvChunk())
-      text += new TextDecoder().decode(chunk.data);
+      text += await chunk.data.text();
     expect(text).toBe(exportText(storeOf(5)));
 
     s.setPlayback(false);

@@ -114,8 +114,9 @@ function CsvDialogForOpening() {
         );
         await writer.close();
       } else {
-        // The Blob grows by one chunk at a time: one new Blob of the whole file
-        // at the end copied it all in one main-thread task (over 200 ms for 35 MB).
+        // The Blob grows by one chunk at a time, joined by reference: one new
+        // Blob of the whole file at the end copied it all in one main-thread
+        // task (over 200 ms for 35 MB).
         let blob = new Blob([], { type: "text/csv" });
         finished = await pullChunks(
           client.api,

@@ -1,5 +1,5 @@
-// Pulls the worker's export chunk by chunk (each a transferred ArrayBuffer, so
-// the main thread does no per-row work) and hands them to a Blob download or,
+// Pulls the worker's export chunk by chunk (each a Blob the worker made, so
+// the main thread neither does per-row work nor copies the bytes) and hands them to a Blob download or,
 // where the File System Access API exists, streams them to the chosen file.
 import type { Remote } from "comlink";
 import type { TelemetryApi } from "../../../workers/contract";
@@ -7,7 +7,7 @@ import type { TelemetryApi } from "../../../workers/contract";
 type SaveFilePicker = (options: {
   suggestedName: string;
   types: { description: string; accept: Record<string, string[]> }[];
-}) => Promise<{ createWritable(): Promise<WritableStream<ArrayBuffer>> }>;
+}) => Promise<{ createWritable(): Promise<WritableStream<Blob>> }>;
 
 export function saveFilePicker(): SaveFilePicker | null {
   const picker = (window as Window & { showSaveFilePicker?: SaveFilePicker }).showSaveFilePicker;
@@ -28,7 +28,7 @@ export function downloadBlob(blob: Blob, fileName: string): void {
 /** Pulls every chunk into `write`; false when the export was cancelled. */
 export async function pullChunks(
   api: Remote<TelemetryApi>,
-  write: (chunk: ArrayBuffer) => Promise<void> | void,
+  write: (chunk: Blob) => Promise<void> | void,
   onRows: (done: number, total: number) => void,
 ): Promise<boolean> {
   for (;;) {
