@@ -407,7 +407,7 @@ export interface CsvExportRequest {
 export type CsvExportStart =
   { ok: true; fileName: string; rows: number; columns: number } | { ok: false; message: string };
 
-/** One piece of the file (UTF-8, transferred); pull the next until `done`. */
+/** One piece of the file; pull the next until `done`. */
 export interface CsvChunk {
   /** The chunk's text (UTF-8), made in the worker: a Blob travels by reference. */
   data: Blob;

@@ -1,6 +1,7 @@
 // Pulls the worker's export chunk by chunk (each a Blob the worker made, so
-// the main thread neither does per-row work nor copies the bytes) and hands them to a Blob download or,
-// where the File System Access API exists, streams them to the chosen file.
+// the main thread neither does per-row work nor copies the bytes) and hands
+// them to a Blob download or, where the File System Access API exists,
+// streams them to the chosen file.
 import type { Remote } from "comlink";
 import type { TelemetryApi } from "../../../workers/contract";
 
