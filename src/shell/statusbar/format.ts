@@ -77,6 +77,7 @@ export function waitingText(
 
 /** Characters wider than a digit in the UI's sans fonts (an em dash, m, w, %: up to ~1.8 digits). */
 const WIDE = /[mwMW%—]/;
+const CAPITAL = /[A-Z]/;
 
 /**
  * Width in `ch` (a digit's width) of a box that holds `text` whole: digits
@@ -86,6 +87,6 @@ const WIDE = /[mwMW%—]/;
  */
 export function figureWidthCh(text: string): number {
   let width = 0;
-  for (const char of text) width += WIDE.test(char) ? 2 : /[A-Z]/.test(char) ? 1.5 : 1;
+  for (const char of text) width += WIDE.test(char) ? 2 : CAPITAL.test(char) ? 1.5 : 1;
   return width;
 }
