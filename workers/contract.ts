@@ -635,8 +635,21 @@ export interface RenderNews {
   updateMs: number[];
 }
 
+/**
+ * The series surface (one canvas over the whole plot grid, drawn by the
+ * render worker) as the page laid it out: its size and where each plot's
+ * series area lies on it, in device pixels from its top left corner.
+ */
+export interface SurfaceLayout {
+  width: number;
+  height: number;
+  places: { id: number; x: number; y: number }[];
+}
+
 export type RenderMessage =
-  | { type: "attach"; id: number; canvas: OffscreenCanvas }
+  | { type: "surface"; canvas: OffscreenCanvas }
+  | { type: "layout"; layout: SurfaceLayout }
+  | { type: "attach"; id: number }
   | { type: "paint"; paints: SeriesPaint[] }
   | { type: "detach"; id: number }
   | { type: "telemetry"; port: MessagePort }

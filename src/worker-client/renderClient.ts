@@ -1,6 +1,8 @@
 // The main side of the render worker (workers/render): one per page, started
-// with the first plot. Paints asked for during one task go to the worker as
-// one message after it (the frame loop draws every plot in the same frame).
+// with the first plot. It paints every plot's series on one surface canvas
+// (src/panels/Plots/seriesSurface.ts lays it out). Paints asked for during
+// one task go to the worker as one message after it (the frame loop draws
+// every plot in the same frame).
 // Live plots handed over (liveLayer) are refreshed by the worker itself; its
 // reports (RenderNews) go to each plot's listener and to the news listeners.
 import type {
@@ -9,6 +11,7 @@ import type {
   RenderMessage,
   RenderNews,
   SeriesPaint,
+  SurfaceLayout,
 } from "../../workers/contract";
 
 let worker: Worker | null = null;
@@ -37,17 +40,28 @@ function post(message: RenderMessage, transfer: Transferable[] = []): void {
 }
 
 /**
- * Hand a placeholder canvas's drawing over to the render worker; returns its
+ * Hand the series surface's drawing over to the render worker (a new canvas
+ * replaces the one before: the plots panel mounted again).
+ */
+export function attachSurface(canvas: HTMLCanvasElement): void {
+  const offscreen = canvas.transferControlToOffscreen();
+  post({ type: "surface", canvas: offscreen }, [offscreen]);
+}
+
+/** Where each plot lies on the surface, and its size. */
+export function layoutSurface(layout: SurfaceLayout): void {
+  flush(); // paints asked for before the move come first
+  post({ type: "layout", layout });
+}
+
+/**
+ * A plot whose series the render worker paints on the surface; returns its
  * id. `onNews`: what the worker painted while the plot was live in its hands.
  */
-export function attachLayer(
-  canvas: HTMLCanvasElement,
-  onNews: (news: LivePlotNews) => void,
-): number {
+export function attachLayer(onNews: (news: LivePlotNews) => void): number {
   const id = nextId++;
   plotListeners.set(id, onNews);
-  const offscreen = canvas.transferControlToOffscreen();
-  post({ type: "attach", id, canvas: offscreen }, [offscreen]);
+  post({ type: "attach", id });
   return id;
 }
 

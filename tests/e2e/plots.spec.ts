@@ -105,6 +105,38 @@ test("a plot draws the DEMO data as lines that keep reaching the right edge, ove
   expect((await seriesInk(speed)).reach).toBeGreaterThan(0.97);
 });
 
+test("the lines stay in their plots when a plot is removed and when the window narrows", async ({
+  page,
+}) => {
+  await openPlots(page);
+  const pack = plot(page, "pack");
+  /** The pack plot shows its own lines and time labels, wherever it now is. */
+  const drawnInPlace = () =>
+    expect
+      .poll(
+        async () => {
+          // A new size rebuilds the chart: its layer may go between finding and shooting it.
+          const ink = await seriesInk(pack).catch(() => null);
+          return ink !== null && ink.inked > 100 && ink.reach > 0.97 && ink.labelInk > 50;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+  await drawnInPlace();
+  const before = await pack.boundingBox();
+  // Every plot's lines are painted on one canvas over the grid: they must move with the cards.
+  await page
+    .getByTestId("plots-panel")
+    .locator('[data-plot-id="speed"] [aria-label="Remove plot"]')
+    .click();
+  await expect(plot(page, "speed")).toHaveCount(0);
+  await expect.poll(async () => (await pack.boundingBox())?.x).not.toBe(before?.x);
+  await drawnInPlace();
+  await page.setViewportSize({ width: 700, height: 900 });
+  await expect.poll(async () => (await pack.boundingBox())?.width).toBeLessThan(700);
+  await drawnInPlace();
+});
+
 test("dragging to zoom pauses follow; double-click returns to live", async ({ page }) => {
   await openPlots(page);
   const pack = plot(page, "pack");

@@ -1,5 +1,6 @@
-// The series lines of one plot on its canvas (an OffscreenCanvas in the
-// render worker), with the time axis under them (grid lines, ticks, labels:
+// The series lines of one plot on its canvas (an OffscreenCanvas of the
+// render worker's own, which PlotSurface copies to the page's one series
+// surface), with the time axis under them (grid lines, ticks, labels:
 // they move with the lines, so uPlot need not redraw as time passes). It
 // brings a live picture up to date without redrawing it: when the x range
 // moved by whole pixels it shifts what is drawn (one blit) and redraws only
@@ -58,8 +59,8 @@ export class SeriesCanvas {
     private readonly ctx: PaintContext,
   ) {}
 
-  /** Draw the whole picture afresh. */
-  full(picture: SeriesPicture): void {
+  /** Draw the whole picture afresh. Returns 0: changed from its left edge on. */
+  full(picture: SeriesPicture): number {
     const { ctx, canvas } = this;
     const height = picture.height + picture.axis.height;
     if (canvas.width !== picture.width) canvas.width = picture.width;
@@ -69,19 +70,18 @@ export class SeriesCanvas {
     this.drawSeries(picture, 0);
     this.drawn = picture;
     this.drawnLabels = this.labelled(picture).key;
+    return 0;
   }
 
   /**
    * Bring the picture up to date when only data at and after `fromX` changed
    * and the x range moved by whole pixels (or not at all). Anything else (a
    * new y range, zoom, size, shown series, a jump back) repaints in full.
+   * Returns the pixel column from which the canvas changed (0: all of it).
    */
-  update(picture: SeriesPicture, fromX: number): void {
+  update(picture: SeriesPicture, fromX: number): number {
     const shift = this.shiftPixels(picture);
-    if (shift === null) {
-      this.full(picture);
-      return;
-    }
+    if (shift === null) return this.full(picture);
     const { ctx, canvas } = this;
     if (shift > 0) {
       // "copy" replaces the whole canvas with the shifted picture: the strip it uncovers is clear.
@@ -95,6 +95,7 @@ export class SeriesCanvas {
     this.drawAxis(picture, stripLeft);
     this.drawSeries(picture, stripLeft);
     this.drawn = picture;
+    return shift > 0 ? 0 : stripLeft;
   }
 
   /** Whole pixels the picture can be shifted by to match `picture`, or null when it must be redrawn. */

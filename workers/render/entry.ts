@@ -1,38 +1,50 @@
-// The render worker: paints every plot's series layer on the OffscreenCanvas
-// its placeholder <canvas> handed over. The main thread says what to draw
-// (workers/contract.ts, RenderMessage), or hands a live plot over entirely
-// (LivePlots: this worker then fetches its data from the telemetry worker and
-// refreshes it on its own, and reports back in RenderNews).
+// The render worker: paints every plot's series (workers/render/PlotSurface.ts:
+// each plot on a canvas of its own here, copied to its place on the page's one
+// series surface, the OffscreenCanvas its placeholder <canvas> handed over).
+// The main thread says what to draw (workers/contract.ts, RenderMessage), or
+// hands a live plot over entirely (LivePlots: this worker then fetches its
+// data from the telemetry worker and refreshes it on its own, and reports back
+// in RenderNews).
 import * as Comlink from "comlink";
 import type { RenderMessage, RenderNews, TelemetryApi } from "../contract";
 import { LivePlots } from "./LivePlots";
-import { SeriesCanvas } from "./SeriesCanvas";
+import { PlotSurface, type Drawable } from "./PlotSurface";
 
-const layers = new Map<number, SeriesCanvas>();
+const surface = new PlotSurface(() => drawable(new OffscreenCanvas(1, 1)));
 const live = new LivePlots(
-  (id) => layers.get(id),
+  (id) => surface.layer(id),
   (news: RenderNews) => self.postMessage(news),
   () => performance.now(),
-  // The twelve canvases hand their pictures to the compositor together, at the frame's end.
+  // Every plot's paint goes to the compositor together, at the frame's end.
   (paint) => self.requestAnimationFrame(() => paint()),
 );
 let telemetry: Comlink.Remote<Pick<TelemetryApi, "seriesBatch">> | null = null;
 
+function drawable(canvas: OffscreenCanvas): Drawable {
+  const ctx = canvas.getContext("2d");
+  if (!ctx) throw new Error("The render worker has no 2D canvas context.");
+  return { canvas, ctx };
+}
+
 self.onmessage = (event: MessageEvent<RenderMessage>) => {
   const message = event.data;
   switch (message.type) {
-    case "attach": {
-      const ctx = message.canvas.getContext("2d");
-      if (ctx) layers.set(message.id, new SeriesCanvas(message.canvas, ctx));
+    case "surface":
+      surface.setSurface(drawable(message.canvas));
       break;
-    }
+    case "layout":
+      surface.layout(message.layout);
+      break;
+    case "attach":
+      surface.attach(message.id);
+      break;
     case "detach":
       live.still(message.id);
-      layers.delete(message.id);
+      surface.detach(message.id);
       break;
     case "paint":
       for (const { id, picture, fromX } of message.paints) {
-        const layer = layers.get(id);
+        const layer = surface.layer(id);
         if (!layer) continue;
         if (fromX === null) layer.full(picture);
         else layer.update(picture, fromX);

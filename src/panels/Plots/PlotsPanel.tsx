@@ -4,7 +4,7 @@
 import "uplot/dist/uPlot.min.css";
 import "./plots.css";
 import { Callout, Spinner, useHotkeys } from "@blueprintjs/core";
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useSnapshot } from "valtio";
 import { useTelemetry } from "../../worker-client/hooks";
 import { MAX_PLOTS, WINDOW_SECONDS, type WindowPreset } from "./layout";
@@ -18,6 +18,7 @@ import { PlotToolbar } from "./PlotToolbar";
 import { PlotView } from "./plotView";
 import { usePlottableFields } from "../common/useFieldCatalog";
 import { usePlotFocus } from "./usePlotFocus";
+import { mountSeriesSurface } from "./seriesSurface";
 import { PlotWorkspaceContext, type PlotWorkspace } from "./workspace";
 
 export default function PlotsPanel() {
@@ -66,6 +67,7 @@ export default function PlotsPanel() {
         )}
         {catalog ? (
           <div className="plots-grid">
+            <SeriesSurface />
             {layout.plots.map((plot) => (
               <PlotCard key={plot.id} id={plot.id} fields={plot.fields} catalog={catalog} />
             ))}
@@ -76,6 +78,13 @@ export default function PlotsPanel() {
       </div>
     </PlotWorkspaceContext.Provider>
   );
+}
+
+/** The one canvas every plot's series lines are painted on (seriesSurface.ts). */
+function SeriesSurface() {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => (canvas.current ? mountSeriesSurface(canvas.current) : undefined), []);
+  return <canvas ref={canvas} className="plots-series-surface" aria-hidden="true" />;
 }
 
 /** The workspace objects live as long as the panel; the loop runs while mounted. */

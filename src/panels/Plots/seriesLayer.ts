@@ -1,9 +1,10 @@
-// The series lines of one plot, with the time axis under them, on a canvas
-// of their own laid over uPlot's plotting area and time axis. uPlot draws the
-// y axes, horizontal grid, legend and cursor; lines and time axis are painted
-// by the render worker (workers/render/SeriesCanvas.ts) on this canvas's
-// OffscreenCanvas, so neither the drawing nor the canvas's trip to the
-// compositor costs the main thread: here we only say what to draw.
+// The series lines of one plot, with the time axis under them, over uPlot's
+// plotting area and time axis. uPlot draws the y axes, horizontal grid,
+// legend and cursor; lines and time axis are painted by the render worker
+// (workers/render/SeriesCanvas.ts, PlotSurface.ts) on the plot grid's one
+// series surface (seriesSurface.ts), where this layer's placeholder lies, so
+// neither the drawing nor its trip to the compositor costs the main thread:
+// here we only say what to draw.
 import type uPlot from "uplot";
 import type { LivePlotNews, LivePlotSpec, SeriesPicture } from "../../../workers/contract";
 import {
@@ -15,6 +16,7 @@ import {
 } from "../../worker-client/renderClient";
 import type { LiveHandover, SeriesPainter } from "./livePicture";
 import type { XRange } from "./plotView";
+import { placeSeries, remeasureSeries } from "./seriesSurface";
 import { timeAxisPicture, type TimeAxisLook } from "../../../workers/render/timeAxis";
 
 /** One picture: data (typed columns, NaN = gap), the x range and each series' y range. */
@@ -26,9 +28,12 @@ export interface SeriesFrame {
 }
 
 export class SeriesLayer implements SeriesPainter {
-  readonly canvas: HTMLCanvasElement;
+  /** Where the lines go: an empty box the size of the picture (the surface draws over it). */
+  readonly placeholder: HTMLDivElement;
   private readonly id: number;
+  private readonly unplace: () => void;
   private cssSize = "";
+  private corner = "";
   /** Told what the render worker painted while the plot is in its hands. */
   onNews: ((news: LivePlotNews) => void) | null = null;
 
@@ -39,17 +44,18 @@ export class SeriesLayer implements SeriesPainter {
     /** The time axis's font and colours, its height and tick length (CSS px). */
     private readonly axisLook: TimeAxisLook,
   ) {
-    this.canvas = document.createElement("canvas");
-    this.canvas.className = "plot-series-layer";
-    this.canvas.setAttribute("aria-hidden", "true");
-    // Under uPlot's cursor, selection and hover points, over its grid.
-    chart.over.prepend(this.canvas);
-    this.id = attachLayer(this.canvas, (news) => this.onNews?.(news));
+    this.placeholder = document.createElement("div");
+    this.placeholder.className = "plot-series-layer";
+    this.placeholder.setAttribute("aria-hidden", "true");
+    chart.over.prepend(this.placeholder);
+    this.id = attachLayer((news) => this.onNews?.(news));
+    this.unplace = placeSeries(this.id, this.placeholder);
   }
 
   dispose(): void {
+    this.unplace();
     detachLayer(this.id);
-    this.canvas.remove();
+    this.placeholder.remove();
   }
 
   full(frame: SeriesFrame): void {
@@ -99,8 +105,14 @@ export class SeriesLayer implements SeriesPainter {
     const css = `${width / dpr}px ${(height + axisHeight) / dpr}px`;
     if (css !== this.cssSize) {
       this.cssSize = css;
-      this.canvas.style.width = `${width / dpr}px`;
-      this.canvas.style.height = `${(height + axisHeight) / dpr}px`;
+      this.placeholder.style.width = `${width / dpr}px`;
+      this.placeholder.style.height = `${(height + axisHeight) / dpr}px`;
+    }
+    // The plotting area moves inside the chart when its y axes change width.
+    const corner = `${chart.bbox.left} ${chart.bbox.top}`;
+    if (corner !== this.corner) {
+      this.corner = corner;
+      remeasureSeries();
     }
     const strokes: string[] = [];
     const shown: boolean[] = [];
