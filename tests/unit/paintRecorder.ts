@@ -14,6 +14,7 @@ export function recorder(): { ctx: PaintContext; calls: Call[] } {
     };
   const ctx = {
     save: record("save"),
+    translate: record("translate"),
     restore: record("restore"),
     beginPath: record("beginPath"),
     rect: record("rect"),
@@ -22,7 +23,6 @@ export function recorder(): { ctx: PaintContext; calls: Call[] } {
     lineTo: record("lineTo"),
     stroke: record("stroke"),
     clearRect: record("clearRect"),
-    drawImage: (_image: unknown, ...at: number[]) => calls.push(["drawImage", ...at]),
     fillText: record("fillText"),
     // 6 px a character in the axis font, 100 in a huge one.
     measureText(this: { font: string }, text: string) {
@@ -36,7 +36,6 @@ export function recorder(): { ctx: PaintContext; calls: Call[] } {
     lineWidth: 1,
     lineJoin: "miter",
     strokeStyle: "",
-    globalCompositeOperation: "source-over",
   } as unknown as PaintContext;
   return { ctx, calls };
 }

@@ -1,15 +1,18 @@
-// The series lines of one plot on its canvas (an OffscreenCanvas of the
-// render worker's own, which PlotSurface copies to the page's one series
-// surface), with the time axis under them (grid lines, ticks, labels:
-// they move with the lines, so uPlot need not redraw as time passes). It
-// brings a live picture up to date without redrawing it: when the x range
-// moved by whole pixels it shifts what is drawn (one blit) and redraws only
-// the strip at the right edge where data changed.
+// The series lines of one plot, with the time axis under them (grid lines,
+// ticks, labels: they move with the lines, so uPlot need not redraw as time
+// passes), painted at the plot's place on the page's one series surface
+// (PlotSurface.ts). A live refresh that did not move the x range by a pixel
+// redraws only the strip at the right edge where data changed; anything else
+// (the range moved a pixel, a new y range, zoom, size, shown series) repaints
+// the plot's rectangle.
 //
-// Why: in software rendering a plot's cost is its series lines (the
-// anti-aliased strokes of ~1,000 points × 4 series), paid again on every
-// refresh for a picture that moved a pixel at most. Shifting costs a copy;
-// the strip costs a few segments (bench/RESULTS.md has the figures).
+// Why not keep each plot's picture on a canvas of its own and shift it: the
+// copies cost more than the strokes. Chromium records canvas drawing and
+// rasterises it when the picture is used, and with one surface every copy of
+// a plot's canvas onto it (a whole plot after each shift) came on top of the
+// shift's own copy: in a 1-hour window moving a pixel per refresh, drawImage
+// was most of the render worker's time, the strokes a few per cent
+// (bench/RESULTS.md, stop 25).
 import type { SeriesPicture, TimeAxisPicture, ValueRange } from "../contract";
 
 /** The part of a 2D context this needs (OffscreenCanvas's, or a recorder in tests). */
@@ -17,6 +20,7 @@ export type PaintContext = Pick<
   OffscreenCanvasRenderingContext2D,
   | "save"
   | "restore"
+  | "translate"
   | "beginPath"
   | "rect"
   | "clip"
@@ -24,11 +28,9 @@ export type PaintContext = Pick<
   | "lineTo"
   | "stroke"
   | "clearRect"
-  | "drawImage"
   | "lineWidth"
   | "lineJoin"
   | "strokeStyle"
-  | "globalCompositeOperation"
   | "fillText"
   | "measureText"
   | "font"
@@ -37,10 +39,11 @@ export type PaintContext = Pick<
   | "textBaseline"
 >;
 
-/** What is painted on: a canvas whose pixel size this sets. */
-export interface PaintTarget {
-  width: number;
-  height: number;
+/** Where a plot is painted: a context, and its top left corner there (device pixels). */
+export interface PaintPlace {
+  ctx: PaintContext;
+  x: number;
+  y: number;
 }
 
 /** Time labels repeat as the window moves; a few hundred cover any window. */
@@ -48,87 +51,96 @@ const MAX_CACHED_WIDTHS = 500;
 
 export class SeriesCanvas {
   private drawn: SeriesPicture | null = null;
-  /** Which time labels the picture shows (SeriesCanvas.labelled). */
-  private drawnLabels = "";
   /** Label widths measured in `widthsFont` (see labelWidth). */
   private readonly widths = new Map<string, number>();
   private widthsFont = "";
+  /** Where it paints; null until the page has placed the plot (pictures are kept till then). */
+  private place: PaintPlace | null = null;
+  /** The size of what is painted at `place` (cleared when it shrinks or goes). */
+  private covered = { width: 0, height: 0 };
 
-  constructor(
-    private readonly canvas: PaintTarget & CanvasImageSource,
-    private readonly ctx: PaintContext,
-  ) {}
+  /** Paint at `place` from now on (a new surface, or the plot moved): the picture is painted there. */
+  moveTo(place: PaintPlace | null): void {
+    this.place = place;
+    this.covered = { width: 0, height: 0 };
+    if (this.drawn) this.full(this.drawn);
+  }
 
-  /** Draw the whole picture afresh. Returns 0: changed from its left edge on. */
-  full(picture: SeriesPicture): number {
-    const { ctx, canvas } = this;
-    const height = picture.height + picture.axis.height;
-    if (canvas.width !== picture.width) canvas.width = picture.width;
-    if (canvas.height !== height) canvas.height = height;
-    ctx.clearRect(0, 0, canvas.width, canvas.height);
-    this.drawAxis(picture, 0);
-    this.drawSeries(picture, 0);
+  /** Clear what is painted (the plot goes). */
+  erase(): void {
+    const { place, covered } = this;
+    if (place) place.ctx.clearRect(place.x, place.y, covered.width, covered.height);
+    this.covered = { width: 0, height: 0 };
+  }
+
+  /** Draw the whole picture afresh. */
+  full(picture: SeriesPicture): void {
     this.drawn = picture;
-    this.drawnLabels = this.labelled(picture).key;
-    return 0;
+    const { place } = this;
+    if (!place) return;
+    const height = picture.height + picture.axis.height;
+    const { ctx } = place;
+    ctx.save();
+    ctx.translate(place.x, place.y);
+    ctx.clearRect(
+      0,
+      0,
+      Math.max(picture.width, this.covered.width),
+      Math.max(height, this.covered.height),
+    );
+    this.drawAxis(ctx, picture, 0);
+    this.drawSeries(ctx, picture, 0);
+    ctx.restore();
+    this.covered = { width: picture.width, height };
   }
 
   /**
    * Bring the picture up to date when only data at and after `fromX` changed
-   * and the x range moved by whole pixels (or not at all). Anything else (a
-   * new y range, zoom, size, shown series, a jump back) repaints in full.
-   * Returns the pixel column from which the canvas changed (0: all of it).
+   * and the x range stayed within the same pixel; anything else repaints it.
    */
-  update(picture: SeriesPicture, fromX: number): number {
-    const shift = this.shiftPixels(picture);
-    if (shift === null) return this.full(picture);
-    const { ctx, canvas } = this;
-    if (shift > 0) {
-      // "copy" replaces the whole canvas with the shifted picture: the strip it uncovers is clear.
-      ctx.globalCompositeOperation = "copy";
-      ctx.drawImage(canvas, -shift, 0);
-      ctx.globalCompositeOperation = "source-over";
+  update(picture: SeriesPicture, fromX: number): void {
+    const { place } = this;
+    if (!place || !this.sameFrame(picture)) {
+      this.full(picture);
+      return;
     }
+    const { ctx } = place;
+    const { width } = picture;
     // One pixel more than the first changed point, so its anti-aliased edge is redrawn whole.
-    const stripLeft = Math.max(0, Math.floor(toPx(fromX, picture.x, canvas.width)) - 1);
-    ctx.clearRect(stripLeft, 0, canvas.width - stripLeft, canvas.height);
-    this.drawAxis(picture, stripLeft);
-    this.drawSeries(picture, stripLeft);
+    const stripLeft = Math.max(0, Math.floor(toPx(fromX, picture.x, width)) - 1);
+    ctx.save();
+    ctx.translate(place.x, place.y);
+    ctx.clearRect(stripLeft, 0, width - stripLeft, picture.height + picture.axis.height);
+    this.drawAxis(ctx, picture, stripLeft);
+    this.drawSeries(ctx, picture, stripLeft);
+    ctx.restore();
     this.drawn = picture;
-    return shift > 0 ? 0 : stripLeft;
   }
 
-  /** Whole pixels the picture can be shifted by to match `picture`, or null when it must be redrawn. */
-  private shiftPixels(picture: SeriesPicture): number | null {
+  /** Whether what is painted is `picture`'s frame: same size, look and ranges, x within a pixel. */
+  private sameFrame(picture: SeriesPicture): boolean {
     const drawn = this.drawn;
-    const { width, height } = picture;
-    if (!drawn || this.canvas.width !== width) return null;
-    if (this.canvas.height !== height + picture.axis.height) return null;
+    if (!drawn || drawn.width !== picture.width || drawn.height !== picture.height) return false;
     if (drawn.lineWidth !== picture.lineWidth || !sameAxisLook(drawn.axis, picture.axis))
-      return null;
-    if (this.labelled(picture).key !== this.drawnLabels) return null;
+      return false;
     const span = picture.x.max - picture.x.min;
-    if (Math.abs(span - (drawn.x.max - drawn.x.min)) > span * 1e-9) return null;
+    if (Math.abs(span - (drawn.x.max - drawn.x.min)) > span * 1e-9) return false;
     for (let i = 1; i < picture.data.length; i++) {
-      if (!sameRange(picture.y[i] ?? null, drawn.y[i] ?? null)) return null;
+      if (!sameRange(picture.y[i] ?? null, drawn.y[i] ?? null)) return false;
       if (picture.shown[i] !== drawn.shown[i] || picture.strokes[i] !== drawn.strokes[i])
-        return null;
+        return false;
     }
-    const pixels = ((picture.x.min - drawn.x.min) / span) * width;
-    const whole = Math.round(pixels);
-    // Only whole-pixel moves shift cleanly, and less than the width leaves something to keep.
-    if (Math.abs(pixels - whole) > 1e-3 || whole < 0 || whole >= width) return null;
-    return whole;
+    // Live ranges move in whole pixels (liveWindow.wholePixelRange): less than a pixel is none.
+    return Math.abs(((picture.x.min - drawn.x.min) / span) * picture.width) < 1e-3;
   }
 
   /**
    * Grid lines, ticks and labels of the time axis, or only what reaches right
    * of pixel `left` (clipped to it: a label across the strip's edge is drawn
-   * again whole, at the same place, so it joins what was shifted). Only whole
+   * again whole, at the same place, so it joins what is there). Only whole
    * labels are drawn; one coming into view or leaving repaints the picture.
    */
-  private drawAxis(picture: SeriesPicture, left: number): void {
-    const { ctx } = this;
+  private drawAxis(ctx: PaintContext, picture: SeriesPicture, left: number): void {
     const { axis, width, height } = picture;
     ctx.save();
     ctx.beginPath();
@@ -141,11 +153,11 @@ export class SeriesCanvas {
     ctx.strokeStyle = axis.grid;
     ctx.lineWidth = picture.lineWidth;
     ctx.beginPath();
-    const labelled = this.labelled(picture);
+    const labelled = this.labelled(ctx, picture);
     for (let i = 0; i < axis.ticks.length; i++) {
       const px = tickPx(picture, i);
       const label = i >= labelled.first && i <= labelled.last ? axis.labels[i]! : "";
-      const reach = label ? this.labelWidth(axis.font, label) / 2 : 0;
+      const reach = label ? this.labelWidth(ctx, axis.font, label) / 2 : 0;
       if (px + reach + 1 < left) continue; // wholly left of the strip
       ctx.moveTo(px, 0);
       ctx.lineTo(px, height + axis.tickLength);
@@ -156,41 +168,40 @@ export class SeriesCanvas {
   }
 
   /** The ticks whose labels fit whole between the plotting area's edges (indices). */
-  private labelled(picture: SeriesPicture): { first: number; last: number; key: string } {
+  private labelled(ctx: PaintContext, picture: SeriesPicture): { first: number; last: number } {
     const { axis, width } = picture;
     let first = -1;
     let last = -2;
     for (let i = 0; i < axis.ticks.length; i++) {
       const px = tickPx(picture, i);
-      const half = this.labelWidth(axis.font, axis.labels[i]!) / 2;
+      const half = this.labelWidth(ctx, axis.font, axis.labels[i]!) / 2;
       if (px - half < 0 || px + half > width) continue;
       if (first < 0) first = i;
       last = i;
     }
-    return { first, last, key: `${axis.ticks[first]}:${axis.ticks[last]}` };
+    return { first, last };
   }
 
   /**
    * A label's width in `font`, measured once: each paint asks for every
    * tick's label two or three times, and the labels repeat from paint to paint.
    */
-  private labelWidth(font: string, label: string): number {
+  private labelWidth(ctx: PaintContext, font: string, label: string): number {
     if (font !== this.widthsFont || this.widths.size > MAX_CACHED_WIDTHS) {
       this.widths.clear();
       this.widthsFont = font;
     }
     let width = this.widths.get(label);
     if (width === undefined) {
-      this.ctx.font = font; // drawAxis sets its font again before it writes
-      width = this.ctx.measureText(label).width;
+      ctx.font = font; // drawAxis sets its font again before it writes
+      width = ctx.measureText(label).width;
       this.widths.set(label, width);
     }
     return width;
   }
 
   /** Every shown series, or only what lies right of pixel `left` (clipped to it). */
-  private drawSeries(picture: SeriesPicture, left: number): void {
-    const { ctx } = this;
+  private drawSeries(ctx: PaintContext, picture: SeriesPicture, left: number): void {
     const xs = picture.data[0]!;
     const n = xs.length;
     if (n === 0) return;

@@ -1,6 +1,6 @@
-// The render worker: paints every plot's series (workers/render/PlotSurface.ts:
-// each plot on a canvas of its own here, copied to its place on the page's one
-// series surface, the OffscreenCanvas its placeholder <canvas> handed over).
+// The render worker: paints every plot's series at its place on the page's
+// one series surface (workers/render/PlotSurface.ts; the OffscreenCanvas its
+// placeholder <canvas> handed over).
 // The main thread says what to draw (workers/contract.ts, RenderMessage), or
 // hands a live plot over entirely (LivePlots: this worker then fetches its
 // data from the telemetry worker and refreshes it on its own, and reports back
@@ -8,9 +8,9 @@
 import * as Comlink from "comlink";
 import type { RenderMessage, RenderNews, TelemetryApi } from "../contract";
 import { LivePlots } from "./LivePlots";
-import { PlotSurface, type Drawable } from "./PlotSurface";
+import { PlotSurface } from "./PlotSurface";
 
-const surface = new PlotSurface(() => drawable(new OffscreenCanvas(1, 1)));
+const surface = new PlotSurface();
 const live = new LivePlots(
   (id) => surface.layer(id),
   (news: RenderNews) => self.postMessage(news),
@@ -20,7 +20,7 @@ const live = new LivePlots(
 );
 let telemetry: Comlink.Remote<Pick<TelemetryApi, "seriesBatch">> | null = null;
 
-function drawable(canvas: OffscreenCanvas): Drawable {
+function surfaceOf(canvas: OffscreenCanvas) {
   const ctx = canvas.getContext("2d");
   if (!ctx) throw new Error("The render worker has no 2D canvas context.");
   return { canvas, ctx };
@@ -30,7 +30,7 @@ self.onmessage = (event: MessageEvent<RenderMessage>) => {
   const message = event.data;
   switch (message.type) {
     case "surface":
-      surface.setSurface(drawable(message.canvas));
+      surface.setSurface(surfaceOf(message.canvas));
       break;
     case "layout":
       surface.layout(message.layout);
