@@ -157,11 +157,11 @@ describe("plot driver", () => {
     expect(calls).toHaveLength(2);
   });
 
-  it("paces live refreshes at about a pixel of time, at most once a frame, at least every 40 ms", () => {
+  it("paces live refreshes at about a pixel of time, at most once a frame, at least every 33 ms (two frames)", () => {
     expect(baseIntervalMs(2, 400)).toBeCloseTo(1000 / 60); // a pixel is 5 ms: every frame
     expect(baseIntervalMs(10, 400)).toBe(25); // a pixel of time
-    expect(baseIntervalMs(30, 400)).toBe(40); // a pixel is 75 ms: capped for latency
-    expect(baseIntervalMs(null, 400)).toBe(40);
+    expect(baseIntervalMs(30, 400)).toBe(33); // a pixel is 75 ms: capped for latency
+    expect(baseIntervalMs(null, 400)).toBe(33);
   });
 
   it("asks in the app's units and again when they change", async () => {

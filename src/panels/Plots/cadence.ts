@@ -20,9 +20,12 @@
  * packet-to-screen p95 before the pipeline's own delay (the answer, the paint
  * and the telemetry worker's GC pauses: the browser's sweep after WebSocket
  * messages takes 20-80 ms once a second). At 60 ms the p95 measured 122-133
- * ms at 2,000 packets/s; at 40 ms, 94-100 ms, for no measurable extra CPU.
+ * ms at 2,000 packets/s; at 40 ms, 94-100 ms. Since every plot paints on one
+ * surface (bench/RESULTS.md, stop 25) a refresh costs less: at 40 ms the p95
+ * measured 117 and 117 ms, at 33 ms (two frames) 87 and 95 ms, the main
+ * thread no busier.
  */
-export const LATENCY_INTERVAL_MS = 40;
+export const LATENCY_INTERVAL_MS = 33;
 /** Never refresh faster than a frame. */
 export const FRAME_MS = 1000 / 60;
 /** Overload never slows refreshes beyond this (packet-to-screen stays under 1 s). */
