@@ -31,10 +31,12 @@ class SurfacePlacement {
       attachSurface(canvas);
     }
     const observer = this.resizes();
-    if (canvas.parentElement) observer.observe(canvas.parentElement);
+    // Kept: by the time React runs the cleanup the canvas may be out of the page already.
+    const grid = canvas.parentElement;
+    if (grid) observer.observe(grid);
     this.schedule();
     return () => {
-      if (canvas.parentElement) observer.unobserve(canvas.parentElement);
+      if (grid) observer.unobserve(grid);
       if (this.surface === canvas) this.surface = null;
     };
   }
