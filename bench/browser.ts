@@ -11,6 +11,8 @@
 //
 // Options: --cpu-share <0..0.5> (a slower machine for the whole browser:
 // Chromium's threads get about this share of a core; bench/slowMachine.ts),
+// --parse-rate <packets/s> (the same slower machine, its share picked so that a
+// blank page parses the real packet at about that rate: bench/parseRateTarget.ts),
 // --cpu-throttle <rate> (CDP CPU throttling of the page's main thread only),
 // --profile (also sample where the main thread's time goes at 2,000 packets/s).
 // BENCH_RATES=100,2000 for a quick look (RESULTS.md is then left alone).
@@ -31,8 +33,9 @@ import {
   WARMUP_MS,
   type RateResult,
 } from "./browserRun";
-import { findMaxRate } from "./browserSearch";
-import { startSlowMachine } from "./slowMachine";
+import { DELIVERED_SHARE, findMaxRate, SEARCH_CAP } from "./browserSearch";
+import { startSlowMachine, startSlowMachineAtGap, type SlowMachine } from "./slowMachine";
+import { blankPageParseRate, gapForParseRate, type ParseProbe } from "./parseRateTarget";
 import { writeResultsSection } from "./resultsFile";
 
 const QUICK = process.env.BENCH_RATES;
@@ -47,10 +50,12 @@ const option = (name: string) => {
 };
 const CPU_THROTTLE = Math.max(1, Number(option("--cpu-throttle") ?? 1) || 1);
 const CPU_SHARE = option("--cpu-share");
+const PARSE_RATE = option("--parse-rate");
 const PROFILE = flag("--profile");
 // Runs on an emulated slower machine have their own section in RESULTS.md.
 const emulation = [
   ...(CPU_SHARE !== undefined ? [`--cpu-share ${CPU_SHARE}`] : []),
+  ...(PARSE_RATE !== undefined ? [`--parse-rate ${PARSE_RATE}`] : []),
   ...(CPU_THROTTLE > 1 ? [`--cpu-throttle ${CPU_THROTTLE}`] : []),
 ];
 const optionsText = emulation.length > 0 ? ` -- ${emulation.join(" ")}` : "";
@@ -69,16 +74,37 @@ function table(results: RateResult[]): string {
   return [head, rule, ...rows].join("\n");
 }
 
+/** The slower machine asked for (--cpu-share, or --parse-rate calibrated on a blank page), if any. */
+async function slowMachine(): Promise<{ slow: SlowMachine | null; calibratedText: string }> {
+  if (CPU_SHARE !== undefined && PARSE_RATE !== undefined)
+    throw new Error("give --cpu-share or --parse-rate, not both");
+  if (CPU_SHARE !== undefined)
+    return { slow: startSlowMachine(Number(CPU_SHARE)), calibratedText: "" };
+  if (PARSE_RATE === undefined) return { slow: null, calibratedText: "" };
+  const target = Number(PARSE_RATE);
+  const probes: ParseProbe[] = [];
+  process.stdout.write(`calibrating for JSON.parse ≈ ${fmt(target)}/s on a blank page … `);
+  const gap = await gapForParseRate(target, blankPageParseRate, probes);
+  const tried = [...probes]
+    .sort((a, b) => a.niceGap - b.niceGap)
+    .map((p) => `${p.niceGap === 0 ? "unhindered" : `gap ${p.niceGap}`}: ${fmt(p.pps)}/s`)
+    .join(", ");
+  console.log(gap === null ? `none needed (${tried})` : `nice gap ${gap} (${tried})`);
+  const chosen = probes.find((p) => p.niceGap === (gap ?? 0))!;
+  const calibratedText = `; --parse-rate ${fmt(target)} chose it: a blank page parsed the real packet at ${fmt(chosen.pps)}/s with it, ${fmt(probes.find((p) => p.niceGap === 0)!.pps)}/s unhindered`;
+  return { slow: gap === null ? null : startSlowMachineAtGap(gap), calibratedText };
+}
+
 async function main(): Promise<void> {
   const server = await serveBuiltApp(DIST);
   const appUrl = server.url;
-  const slow = CPU_SHARE === undefined ? null : startSlowMachine(Number(CPU_SHARE));
+  const { slow, calibratedText } = await slowMachine();
   const browser = await PipeBrowser.launch(slow?.nice);
   const throttleText =
     CPU_THROTTLE > 1 ? `, the page's main thread CPU-throttled ${CPU_THROTTLE}× (CDP)` : "";
   const slowText = slow
-    ? `, Chromium's normal-priority threads held to ~${fmt(slow.share * 100)} % of a core (a busy loop per core, ${slow.niceGap} nice level${slow.niceGap === 1 ? "" : "s"} above Chromium's threads)`
-    : "";
+    ? `, Chromium's normal-priority threads held to ~${fmt(slow.share * 100)} % of a core (a busy loop per core, ${slow.niceGap} nice level${slow.niceGap === 1 ? "" : "s"} above Chromium's threads)${calibratedText}`
+    : calibratedText;
   const machine = `${coresText()}, Chromium ${browser.version()} headless (software rendering)${throttleText}${slowText}`;
   console.log(`machine: ${machine}`);
   const run = (rate: number, layout = benchLayout("2m"), extra = {}) =>
@@ -147,7 +173,7 @@ async function main(): Promise<void> {
       : "";
     const parseLine = `JSON.parse of the real-shaped packet on the renderer's main thread during the runs: ${fmt(parsePps)} packets/s (the issue's slow machine: 18,600/s; the machine of the first recording: 45,800/s).`;
     const searchLine = search
-      ? `Highest sustained rate with every budget held (fps median ≥ 55, no long task, latency p95 ≤ 100 ms with plots, the worker keeping up with the socket; ${search.probes} probes of 5 s): ${fmt(search.withPlots)} packets/s with the 12 plots, ${fmt(search.withoutPlots)} packets/s without plots${search.capped ? " (the search stops at its cap)" : ""}.`
+      ? `Highest sustained rate with every budget held (fps median ≥ 55, no long task, latency p95 ≤ 100 ms with plots, the worker keeping up with the socket, the feed sending at least ${fmt(DELIVERED_SHARE * 100)} % of the rate; ${search.probes} probes of 5 s): ${fmt(search.withPlots)} packets/s with the 12 plots, ${fmt(search.withoutPlots)} packets/s without plots${search.capped ? ` (the search stops at the feed server's ceiling, ${fmt(SEARCH_CAP)} packets/s)` : ""}.`
       : "";
     console.log(`\n${text}\n\n${ratioLine}\n\n${hourLine}\n\n${parseLine}\n\n${searchLine}\n`);
     if (!QUICK)

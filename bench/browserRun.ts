@@ -16,7 +16,7 @@ import { startProfile, stopProfile, type ProfileRow } from "./browserProfile";
 import type { PipeBrowser, PipePage } from "./pipeBrowser";
 import { realisticPacket } from "./realisticPacket";
 
-const PACKET_TEXT = JSON.stringify(realisticPacket(1));
+export const PACKET_TEXT = JSON.stringify(realisticPacket(1));
 
 export const WARMUP_MS = 5_000; // loading screen gone, first series drawn
 /**
@@ -65,6 +65,8 @@ export interface RateResult extends PageSummary {
   parsePps: number;
   /** The worker's stored count kept pace with the feed's sends during the measurement. */
   keptUp: boolean;
+  /** Packets a second the feed really sent during the measurement (it may fall short of `rate`). */
+  sentPps: number;
   /** From load to caught up (see CAUGHT_UP_WINDOWS), ms; NaN when it never did. */
   caughtUpMs: number;
   profile: ProfileRow[] | null;
@@ -159,6 +161,8 @@ async function measure(
     const busyShare = busy / ((Date.now() - wall0) / 1000);
     // The counter arrives with the ~100 ms snapshots: allow 250 ms of packets in flight.
     const keptUp = feed.sent - sent0 - ((await acceptedNow()) - accepted0) <= rate * 0.25 + 10;
+    // What the feed really sent: it sends at most MAX_RATE, and a starved feed skips its backlog.
+    const sentPps = (feed.sent - sent0) / ((Date.now() - wall0) / 1000);
     debug("frame rate");
     const fps = await page.evaluate(probeFrames, FPS_PROBE_MS);
     debug("stop profile");
@@ -197,6 +201,7 @@ async function measure(
       sent,
       parsePps,
       keptUp,
+      sentPps,
       caughtUpMs,
       profile,
     };
@@ -231,6 +236,7 @@ function starvedResult(options: RunOptions): RateResult {
     sent: nan,
     parsePps: nan,
     keptUp: false,
+    sentPps: nan,
     caughtUpMs: NaN,
     profile: null,
   };

@@ -66,7 +66,13 @@ export interface SlowMachine {
  * a Chromium held to about `share` of each core.
  */
 export function startSlowMachine(share: number): SlowMachine {
-  const niceGap = niceForShare(share);
+  return startSlowMachineAtGap(niceForShare(share));
+}
+
+/** The slow machine with the busy loops `niceGap` (1..19) nice levels above Chromium's threads. */
+export function startSlowMachineAtGap(niceGap: number): SlowMachine {
+  if (!(Number.isInteger(niceGap) && niceGap >= 1 && niceGap < NICE_WEIGHTS.length))
+    throw new Error(`the nice gap must be a whole number from 1 to ${NICE_WEIGHTS.length - 1}`);
   const taskset = onPath("taskset");
   if (!taskset)
     throw new Error("--cpu-share needs taskset (Debian: apt-get install util-linux) on the PATH");
