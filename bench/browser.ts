@@ -90,8 +90,11 @@ async function slowMachine(): Promise<{ slow: SlowMachine | null; calibratedText
     .map((p) => `${p.niceGap === 0 ? "unhindered" : `gap ${p.niceGap}`}: ${fmt(p.pps)}/s`)
     .join(", ");
   console.log(gap === null ? `none needed (${tried})` : `nice gap ${gap} (${tried})`);
-  const chosen = probes.find((p) => p.niceGap === (gap ?? 0))!;
-  const calibratedText = `; --parse-rate ${fmt(target)} chose it: a blank page parsed the real packet at ${fmt(chosen.pps)}/s with it, ${fmt(probes.find((p) => p.niceGap === 0)!.pps)}/s unhindered`;
+  const rateAt = (niceGap: number) => fmt(probes.find((p) => p.niceGap === niceGap)!.pps);
+  const calibratedText =
+    gap === null
+      ? `; --parse-rate ${fmt(target)} slowed nothing: a blank page parsed the real packet at ${rateAt(0)}/s unhindered`
+      : `; --parse-rate ${fmt(target)} chose it: a blank page parsed the real packet at ${rateAt(gap)}/s with it, ${rateAt(0)}/s unhindered`;
   return { slow: gap === null ? null : startSlowMachineAtGap(gap), calibratedText };
 }
 
