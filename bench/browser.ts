@@ -28,6 +28,7 @@ import {
   caughtUpText,
   COUNT_MS,
   fmt,
+  median,
   runRate,
   VIEWPORT,
   WARMUP_MS,
@@ -207,6 +208,5 @@ async function main(): Promise<void> {
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
 
 await main();

@@ -18,6 +18,9 @@ import { realisticPacket } from "./realisticPacket";
 
 export const PACKET_TEXT = JSON.stringify(realisticPacket(1));
 
+/** The middle value (the upper middle of an even count), NaN for none. */
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
+
 export const WARMUP_MS = 5_000; // loading screen gone, first series drawn
 /**
  * Then warm up until the page has caught up: a page that connects to a feed

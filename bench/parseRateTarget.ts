@@ -7,7 +7,7 @@
 // slow machine (18,600/s), measured on a blank page before the run.
 import { PipeBrowser } from "./pipeBrowser";
 import { parseRate } from "./browserPage";
-import { PACKET_TEXT } from "./browserRun";
+import { median, PACKET_TEXT } from "./browserRun";
 import { startSlowMachineAtGap } from "./slowMachine";
 
 /** One measurement: the busy loops this many nice levels above Chromium (0: none), and the rate. */
@@ -62,7 +62,7 @@ export async function blankPageParseRate(niceGap: number): Promise<number> {
     await page.goto("about:blank");
     const rates: number[] = [];
     for (let i = 0; i < 3; i++) rates.push(await page.evaluate(parseRate, PACKET_TEXT));
-    return rates.sort((a, b) => a - b)[1]!;
+    return median(rates);
   } finally {
     await browser.close();
     await slow?.stop();
