@@ -75,7 +75,9 @@ export function startSlowMachineAtGap(niceGap: number): SlowMachine {
     throw new Error(`the nice gap must be a whole number from 1 to ${NICE_WEIGHTS.length - 1}`);
   const taskset = onPath("taskset");
   if (!taskset)
-    throw new Error("--cpu-share needs taskset (Debian: apt-get install util-linux) on the PATH");
+    throw new Error(
+      "--cpu-share and --parse-rate need taskset (Debian: apt-get install util-linux) on the PATH",
+    );
   const root = process.getuid?.() === 0;
   const loops: ChildProcess[] = [];
   for (let core = 0; core < availableParallelism(); core++) {

@@ -4,7 +4,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
-import { niceForShare, shareAtNice, startSlowMachine } from "../../bench/slowMachine";
+import {
+  niceForShare,
+  shareAtNice,
+  startSlowMachine,
+  startSlowMachineAtGap,
+} from "../../bench/slowMachine";
 
 /** A process's /proc stat fields after its name (fields[0] is its state). */
 function statFields(pid: number): string[] {
@@ -30,6 +35,12 @@ describe("bench slow machine", () => {
     expect(niceForShare(0.27)).toBe(4); // 0.292 is nearer than nice 5: 335 / 1359 = 0.247
     expect(shareAtNice(niceForShare(0.25))).toBeCloseTo(0.247, 3);
     expect(niceForShare(0.001)).toBe(19);
+  });
+
+  it("refuses a nice gap it has no weight for, before starting any loop", () => {
+    expect(() => startSlowMachineAtGap(0)).toThrow("a whole number from 1 to 19");
+    expect(() => startSlowMachineAtGap(20)).toThrow("a whole number from 1 to 19");
+    expect(() => startSlowMachineAtGap(2.5)).toThrow("a whole number from 1 to 19");
   });
 
   it("refuses a share it cannot give, saying which", () => {
