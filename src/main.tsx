@@ -30,7 +30,10 @@ const config = {
   backendUrl: appState.backendUrl,
   connectionType: appState.connectionType,
   recording: appState.recording,
-  lapCoords: appState.lapCoords,
+  // A plain copy: appState's nested objects are valtio proxies, which
+  // postMessage cannot clone (the worker would never start after a reload
+  // that restored a finish line).
+  lapCoords: appState.lapCoords && { lat: appState.lapCoords.lat, long: appState.lapCoords.long },
   ...configFromUrl(window.location.search),
 };
 if (config.backendUrl) appState.backendUrl = config.backendUrl;

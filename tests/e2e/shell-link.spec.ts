@@ -74,4 +74,13 @@ test("with the backend: the car link is unknown until it is proven, then up whil
   await expect(page.getByTestId("status-car")).toHaveText("Car connected");
   await expect(page.getByTestId("status-car")).toHaveAttribute("data-state", "connected");
   await expect(page.getByTestId("status-waiting")).toHaveCount(0);
+  // The backend sent its finish line, which is saved once the loading screen
+  // is gone: a reload still starts the worker with it.
+  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 30_000 });
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem("settings")))
+    .toContain('"lapCoords":{');
+  await page.reload();
+  await expect(page.getByTestId("status-connection-type")).toHaveText("NETWORK");
+  await expect(page.getByTestId("status-car")).toHaveText("Car connected");
 });
