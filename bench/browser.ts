@@ -53,14 +53,21 @@ const CPU_THROTTLE = Math.max(1, Number(option("--cpu-throttle") ?? 1) || 1);
 const CPU_SHARE = option("--cpu-share");
 const PARSE_RATE = option("--parse-rate");
 const PROFILE = flag("--profile");
-// Runs on an emulated slower machine have their own section in RESULTS.md.
+// The app's backend link is HTTP long-polling unless the user allows the
+// WebSocket upgrade; --websocket measures that choice.
+const WEBSOCKET = flag("--websocket");
+// Runs on an emulated slower machine, or over a WebSocket, have their own section in RESULTS.md.
 const emulation = [
   ...(CPU_SHARE !== undefined ? [`--cpu-share ${CPU_SHARE}`] : []),
   ...(PARSE_RATE !== undefined ? [`--parse-rate ${PARSE_RATE}`] : []),
   ...(CPU_THROTTLE > 1 ? [`--cpu-throttle ${CPU_THROTTLE}`] : []),
 ];
-const optionsText = emulation.length > 0 ? ` -- ${emulation.join(" ")}` : "";
-const emulatedText = optionsText ? " on an emulated slower machine" : "";
+const emulatedText = emulation.length > 0 ? " on an emulated slower machine" : "";
+const sectionOptions = [...emulation, ...(WEBSOCKET ? ["--websocket"] : [])];
+const optionsText = sectionOptions.length > 0 ? ` -- ${sectionOptions.join(" ")}` : "";
+const transportText = WEBSOCKET
+  ? "upgraded to a WebSocket (the setting a user can turn on; ?upgrade=1)"
+  : "over HTTP long-polling (the app's default)";
 const PROFILE_RATE = Number(option("--profile-rate") ?? 2_000) || 2_000;
 const SEARCH = !flag("--no-search");
 
@@ -117,6 +124,7 @@ async function main(): Promise<void> {
       layout,
       cpuThrottle: CPU_THROTTLE,
       measureMs: MEASURE_MS,
+      webSocket: WEBSOCKET,
       ...extra,
     });
   try {
@@ -181,21 +189,24 @@ async function main(): Promise<void> {
       : "";
     console.log(`\n${text}\n\n${ratioLine}\n\n${hourLine}\n\n${parseLine}\n\n${searchLine}\n`);
     if (!QUICK)
-      await writeResultsSection(`## Browser${emulatedText} (npm run bench:browser${optionsText})`, [
-        `Measured ${today()} on ${machine}. The built app on /plots with 12 live plots of 4 series (2-minute window, ${VIEWPORT.width}×${VIEWPORT.height}), fed over Socket.IO by the feed server; ${MEASURE_MS / 1000} s measured per rate once the page has caught up: at least ${WARMUP_MS / 1000} s after load, then until the worker stores at the feed's rate (±${CAUGHT_UP_TOLERANCE * 100} %, at least ±${CAUGHT_UP_PACKETS} packets) over ${CAUGHT_UP_WINDOWS} seconds in a row, at most ${CATCH_UP_LIMIT_MS / 1000} s after load ("caught up after": from load; a page connecting to a feed already at full rate starts behind, its start-up taking the CPU while packets queue, and drains that backlog with the CPU it can spare; "never": measured as it was at ${CATCH_UP_LIMIT_MS / 1000} s). Latency: packet TimeStamp (stamped with the wall clock as the feed emits it) → the picture that first shows it: painted by the render worker on its own for live plots handed to it (workers/render/LivePlots.ts), or sent to be drawn by the main thread's animation frame otherwise; over every packet (time-weighted, so the wait for the next refresh counts). Busy counts only what the main thread still does for the plots. Fps: animation frames probed for 3 s after each measurement at the same load (bench/browserPage.ts probeFrames), apart from busy, since the probe itself asks for every frame and the plots no longer do while the render worker refreshes them. Busy: renderer main-thread task time (CDP TaskDuration) per wall second. Chromium is driven over its DevTools pipe with only Page, Runtime, Performance and Emulation (bench/pipeBrowser.ts): no Network instrumentation, which under Playwright reported every WebSocket frame to the driver and, at 2,000 packets/s, cost the browser process ~30 % of a core, the driver ~20 % and slowed the telemetry worker (runs before 2026-11-23 were measured that way). Stored: the worker's accepted counter; sent: packets the feed emitted; both over a further ${COUNT_MS / 1000} s at the same rate between two points where the feed is held quiet.`,
-        "",
-        text,
-        "",
-        ratioLine,
-        "",
-        hourLine,
-        "",
-        parseLine,
-        "",
-        searchLine,
-        "",
-        "Budgets at 2,000 packets/s: fps median ≥ 55, no long task over 50 ms, latency p95 ≤ 100 ms, stored = sent; main thread busy ≤ 2× the no-plots baseline, ≤ 25 % at 100 packets/s. At 5,000 packets/s: latency p95 ≤ 1 s, stored = sent.",
-      ]);
+      await writeResultsSection(
+        `## Browser${emulatedText}${WEBSOCKET ? " over a WebSocket" : ""} (npm run bench:browser${optionsText})`,
+        [
+          `Measured ${today()} on ${machine}. The built app on /plots with 12 live plots of 4 series (2-minute window, ${VIEWPORT.width}×${VIEWPORT.height}), fed over Socket.IO ${transportText} by the feed server; ${MEASURE_MS / 1000} s measured per rate once the page has caught up: at least ${WARMUP_MS / 1000} s after load, then until the worker stores at the feed's rate (±${CAUGHT_UP_TOLERANCE * 100} %, at least ±${CAUGHT_UP_PACKETS} packets) over ${CAUGHT_UP_WINDOWS} seconds in a row, at most ${CATCH_UP_LIMIT_MS / 1000} s after load ("caught up after": from load; a page connecting to a feed already at full rate starts behind, its start-up taking the CPU while packets queue, and drains that backlog with the CPU it can spare; "never": measured as it was at ${CATCH_UP_LIMIT_MS / 1000} s). Latency: packet TimeStamp (stamped with the wall clock as the feed emits it) → the picture that first shows it: painted by the render worker on its own for live plots handed to it (workers/render/LivePlots.ts), or sent to be drawn by the main thread's animation frame otherwise; over every packet (time-weighted, so the wait for the next refresh counts). Busy counts only what the main thread still does for the plots. Fps: animation frames probed for 3 s after each measurement at the same load (bench/browserPage.ts probeFrames), apart from busy, since the probe itself asks for every frame and the plots no longer do while the render worker refreshes them. Busy: renderer main-thread task time (CDP TaskDuration) per wall second. Chromium is driven over its DevTools pipe with only Page, Runtime, Performance and Emulation (bench/pipeBrowser.ts): no Network instrumentation, which under Playwright reported every WebSocket frame to the driver and, at 2,000 packets/s, cost the browser process ~30 % of a core, the driver ~20 % and slowed the telemetry worker (runs before 2026-11-23 were measured that way). Stored: the worker's accepted counter; sent: packets the feed emitted; both over a further ${COUNT_MS / 1000} s at the same rate between two points where the feed is held quiet.`,
+          "",
+          text,
+          "",
+          ratioLine,
+          "",
+          hourLine,
+          "",
+          parseLine,
+          "",
+          searchLine,
+          "",
+          "Budgets at 2,000 packets/s: fps median ≥ 55, no long task over 50 ms, latency p95 ≤ 100 ms, stored = sent; main thread busy ≤ 2× the no-plots baseline, ≤ 25 % at 100 packets/s. At 5,000 packets/s: latency p95 ≤ 1 s, stored = sent.",
+        ],
+      );
     if (at2000)
       console.log(
         `RESULT rate=2000 fps_median=${Math.round(at2000.fpsMedian)} long_tasks=${at2000.longTasks} latency_p95_ms=${Math.round(at2000.latencyP95Ms)} stored=${at2000.stored} sent=${at2000.sent} busy_pct=${Math.round(at2000.busy * 100)} baseline_busy_pct=${Math.round(baseline.busy * 100)} busy_100_pct=${Math.round((at100?.busy ?? NaN) * 100)} max_rate_plots=${search?.withPlots ?? "NaN"} max_rate_no_plots=${search?.withoutPlots ?? "NaN"} parse_pps=${Math.round(parsePps)}`,

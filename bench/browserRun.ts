@@ -54,6 +54,8 @@ export interface RunOptions {
   count?: boolean;
   /** Sample a CPU profile of the renderer during the measured interval. */
   profile?: boolean;
+  /** Let the app upgrade its backend link to a WebSocket (?upgrade=1); default: its long-polling. */
+  webSocket?: boolean;
 }
 
 export interface RateResult extends PageSummary {
@@ -134,7 +136,8 @@ async function measure(
     if (cpuThrottle > 1) await page.send("Emulation.setCPUThrottlingRate", { rate: cpuThrottle });
     debug("goto");
     const loadedAt = Date.now();
-    await page.goto(`${appUrl}/plots?backend=${encodeURIComponent(feed.url)}`);
+    const upgrade = options.webSocket ? "&upgrade=1" : "";
+    await page.goto(`${appUrl}/plots?backend=${encodeURIComponent(feed.url)}${upgrade}`);
     const ready = layout.plots.length > 0 ? ".plot-card .uplot" : "[data-testid=plots-panel]";
     await page.waitForSelector(ready, 30_000);
     debug("ready");

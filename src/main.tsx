@@ -34,9 +34,11 @@ const config = {
   // postMessage cannot clone (the worker would never start after a reload
   // that restored a finish line).
   lapCoords: appState.lapCoords && { lat: appState.lapCoords.lat, long: appState.lapCoords.long },
+  webSocketUpgrade: appState.webSocketUpgrade,
   ...configFromUrl(window.location.search),
 };
 if (config.backendUrl) appState.backendUrl = config.backendUrl;
+appState.webSocketUpgrade = config.webSocketUpgrade;
 const telemetry = createTelemetry(config);
 // Recorded sessions should survive storage pressure; only a page (not the
 // worker) may ask. A refusal is fine: recording works, just not "persistent".

@@ -136,6 +136,7 @@ export class TelemetryService implements TelemetryApi {
     if (line) this.demo.setFinishLine(line.lat, line.long);
     this.network = new NetworkSource(this.sinkFor("NETWORK"), {
       url: this.config.backendUrl,
+      upgrade: this.config.webSocketUpgrade,
       pingIntervalMs: this.config.pingIntervalMs,
       timers: this.timers,
     });
@@ -205,6 +206,12 @@ export class TelemetryService implements TelemetryApi {
     this.changeSource(type);
     this.applyDemoState();
     if (type === "NETWORK" && this.started) this.network?.connect();
+  }
+
+  setWebSocketUpgrade(on: boolean): void {
+    if (typeof on !== "boolean" || on === this.config.webSocketUpgrade) return;
+    this.config = { ...this.config, webSocketUpgrade: on };
+    this.network?.setUpgrade(on);
   }
 
   setBackendUrl(url: string): void {

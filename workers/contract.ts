@@ -102,6 +102,16 @@ export type LapCoordsAnswer =
   | { ok: true; coords: LapCoords; simulated: boolean }
   | { ok: false; error: string; invalidFields: string[] };
 
+/**
+ * How the backend link carries Socket.IO. Long-polling by default: the team's
+ * server often cannot upgrade anyway (PROTOCOL.md), and each poll's answer
+ * carries every packet queued since the last one, so a machine that falls
+ * behind pays per batch, not per packet, and catches up; over a WebSocket the
+ * browser pays for every message, and a slow laptop at 5,000 packets/s never
+ * catches up (bench/RESULTS.md, stop 27).
+ */
+export type SocketTransport = "polling" | "websocket";
+
 /** The car's link as shown: unknown until the backend says or packets prove it. */
 export type CarLink = "unknown" | "connected" | "disconnected";
 
@@ -114,6 +124,8 @@ export interface ConnectionState {
   /** The source that feeds packets now: the saved choice at start, DEMO on a first visit. */
   connectionType: ConnectionType;
   socketConnected: boolean;
+  /** The transport the backend link uses now; null while the socket is not connected. */
+  transport: SocketTransport | null;
   /** The backend's last word on the car (carConnect → true, carDisconnect → false); null until the first. */
   mqttConnected: boolean | null;
   /** What the status bar shows: "connected" while backend packets arrive, else from mqttConnected. */
@@ -386,6 +398,11 @@ export interface WorkerConfig {
   pingIntervalMs: number;
   /** The saved finish line: the simulated car laps at it from the start (null = its default line). */
   lapCoords: LapCoords | null;
+  /**
+   * Let Socket.IO upgrade the backend link from HTTP long-polling to a
+   * WebSocket (its default). Off by default: see SocketTransport.
+   */
+  webSocketUpgrade: boolean;
 }
 
 /** What to export; the defaults are every field, the whole history, every packet. */
@@ -479,6 +496,8 @@ export interface TelemetryApi {
   servePlots(port: MessagePort): void;
   setConnectionType(type: ConnectionType): void;
   setBackendUrl(url: string): void;
+  /** Allow (or not) the WebSocket upgrade; a connected backend link is dialled again. */
+  setWebSocketUpgrade(on: boolean): void;
   setDemoRate(packetsPerSecond: number): void;
   /** Playback on: the shown packet resets to the default packet and live packets are not shown. */
   setPlayback(on: boolean): void;

@@ -45,6 +45,8 @@ export interface AppState {
   themeChoice: ThemeChoice;
   /** Settings → Sessions: record live packets (saved; the worker starts with it). */
   recording: boolean;
+  /** Settings → Connection: allow the WebSocket upgrade (saved; the worker starts with it). */
+  webSocketUpgrade: boolean;
   /** The theme actually shown (the user's choice resolved against the OS). */
   resolvedTheme: "light" | "dark";
 }
@@ -71,5 +73,6 @@ export const appState = proxy<AppState>({
   radioBaudRate: 115200,
   themeChoice: "system",
   recording: defaults.recording,
+  webSocketUpgrade: defaults.webSocketUpgrade,
   resolvedTheme: "light",
 });

@@ -41,8 +41,17 @@ export function restoreAppState(storage: Storage): string[] {
 }
 
 export function settingsToStore(): StoredSettings {
-  const { appUnits, connectionType, lapCoords, playbackDateTime, backendUrl, recording } = appState;
-  return { appUnits, connectionType, lapCoords, playbackDateTime, backendUrl, recording };
+  const { appUnits, connectionType, lapCoords, playbackDateTime, backendUrl } = appState;
+  const { recording, webSocketUpgrade } = appState;
+  return {
+    appUnits,
+    connectionType,
+    lapCoords,
+    playbackDateTime,
+    backendUrl,
+    recording,
+    webSocketUpgrade,
+  };
 }
 
 /** Keep localStorage in step with appState; returns the unsubscribe function. */

@@ -36,10 +36,11 @@ const SETTINGS_FIELDS = {
   playbackDateTime: playbackDateTimeSchema,
   backendUrl: backendUrlSchema,
   recording: z.boolean(),
+  webSocketUpgrade: z.boolean(),
 };
 
 /** Fields newer than the first saved settings (absent in older saves). */
-const ADDED_LATER = new Set(["recording"]);
+const ADDED_LATER = new Set(["recording", "webSocketUpgrade"]);
 
 export interface StoredSettings {
   appUnits: z.infer<typeof appUnitsSchema>;
@@ -49,6 +50,8 @@ export interface StoredSettings {
   backendUrl: string;
   /** Settings → Sessions: record live packets (on by default). */
   recording: boolean;
+  /** Settings → Connection: let the backend link upgrade to a WebSocket (off: long-polling). */
+  webSocketUpgrade: boolean;
 }
 
 export function defaultSettings(today: Date = new Date()): StoredSettings {
@@ -60,6 +63,7 @@ export function defaultSettings(today: Date = new Date()): StoredSettings {
     playbackDateTime: { date, startTime: "00:00", endTime: "23:59" },
     backendUrl: DEFAULT_BACKEND_URL,
     recording: true,
+    webSocketUpgrade: false,
   };
 }
 

@@ -1,6 +1,7 @@
 // Builds the telemetry facade for the page. URL parameters let benchmarks and
 // tests steer the worker without touching saved settings:
 //   ?backend=http://host:3001  ?demoRate=2000  ?capacity=200000  ?offline=1  ?record=0
+//   ?upgrade=1 (allow the WebSocket upgrade) or ?upgrade=0
 import type { WorkerConfig } from "../../workers/contract";
 import { LiveStore } from "./liveStore";
 import { TelemetryClient } from "./TelemetryClient";
@@ -19,6 +20,8 @@ export function configFromUrl(search: string): Partial<WorkerConfig> {
   if (capacity > 0) config.historyCapacity = Math.floor(capacity);
   if (params.get("offline") === "1") config.connectToBackend = false;
   if (params.get("record") === "0") config.recording = false;
+  const upgrade = params.get("upgrade");
+  if (upgrade === "1" || upgrade === "0") config.webSocketUpgrade = upgrade === "1";
   return config;
 }
 

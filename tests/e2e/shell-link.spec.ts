@@ -84,3 +84,42 @@ test("with the backend: the car link is unknown until it is proven, then up whil
   await expect(page.getByTestId("status-connection-type")).toHaveText("NETWORK");
   await expect(page.getByTestId("status-car")).toHaveText("Car connected");
 });
+
+test("the backend link stays on long-polling unless the WebSocket switch is on, and diagnostics says which", async ({
+  page,
+}) => {
+  await page.goto(`/?backend=${encodeURIComponent(FEED_URL)}`);
+  await expect(page.getByTestId("status-car")).toHaveText("Car connected");
+  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 30_000 });
+  const transport = async () => {
+    await page.keyboard.press("d");
+    const diagnostics = page.getByRole("dialog", { name: "Diagnostics" });
+    const text = diagnostics.getByTestId("diag-transport");
+    await expect(text).toBeVisible();
+    return { text, close: () => page.keyboard.press("Escape") };
+  };
+
+  let shown = await transport();
+  await expect(shown.text).toHaveText("HTTP long-polling (WebSocket upgrade off in Settings)");
+  await shown.close();
+
+  await page.keyboard.press("s");
+  const toggle = page.getByTestId("websocket-upgrade-switch");
+  await expect(toggle).not.toBeChecked();
+  await page.getByText("Upgrade the backend link to a WebSocket").click();
+  await expect(toggle).toBeChecked();
+  await page.keyboard.press("Escape");
+  shown = await transport();
+  await expect(shown.text).toHaveText("WebSocket");
+  await shown.close();
+  // Dialled again, not lost: the car link comes back up with the backend's packets.
+  await expect(page.getByTestId("status-car")).toHaveText("Car connected");
+
+  // Saved with the settings (beside the finish line the backend sent): a reload starts upgraded.
+  await page.reload();
+  await expect(page.getByTestId("status-car")).toHaveText("Car connected");
+  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 30_000 });
+  shown = await transport();
+  await expect(shown.text).toHaveText("WebSocket");
+  await page.screenshot({ path: "/tmp/e2e-transport.png" });
+});

@@ -176,6 +176,63 @@ describe("NETWORK against the feed server", () => {
   });
 });
 
+describe("the backend link's transport", () => {
+  /** The transports the feed server's side of each client's link uses now. */
+  const serverTransports = (server: FeedServer) =>
+    [...server.io.of("/").sockets.values()].map((socket) => socket.conn.transport.name);
+
+  it("stays on HTTP long-polling by default and stores every packet the backend sent", async () => {
+    const server = await feed({
+      rate: 1000,
+      encodeOncePerTick: true,
+      wallClockTimestamps: true,
+      startPaused: true,
+    });
+    const { connection, accepted } = connect(server.url);
+    await waitFor(() => expect(connection().socketConnected).toBe(true));
+    expect(connection().transport).toBe("polling");
+    server.resume();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    server.pause();
+    // Socket.IO would have upgraded within a few round trips; it must not.
+    expect(connection().transport).toBe("polling");
+    expect(serverTransports(server)).toEqual(["polling"]);
+    expect(server.sent).toBeGreaterThan(1000);
+    await waitFor(() => expect(accepted()).toBe(server.sent));
+  });
+
+  it("upgrades to a WebSocket when the setting allows it, and back to polling when it is off", async () => {
+    const server = await feed({ rate: 50 });
+    const { service, connection, accepted } = connect(server.url);
+    await waitFor(() => expect(connection().transport).toBe("polling"));
+
+    service.setWebSocketUpgrade(true);
+    await waitFor(() => expect(connection().transport).toBe("websocket"));
+    await waitFor(() => expect(serverTransports(server)).toEqual(["websocket"]));
+    const before = accepted();
+    await waitFor(() => expect(accepted()).toBeGreaterThan(before + 10));
+
+    service.setWebSocketUpgrade(false);
+    await waitFor(() => expect(serverTransports(server)).toEqual(["polling"]));
+    expect(connection()).toMatchObject({ socketConnected: true, transport: "polling" });
+    const after = accepted();
+    await waitFor(() => expect(accepted()).toBeGreaterThan(after + 10));
+  });
+
+  it("starts upgraded when the saved setting says so, and says no transport while down", async () => {
+    const server = await feed({ rate: 50 });
+    const service = new TelemetryService();
+    service.start({ backendUrl: server.url, webSocketUpgrade: true }, () => {});
+    cleanup.push(() => service.stop());
+    const connection = () => service.snapshot(0).connection;
+    await waitFor(() => expect(connection().transport).toBe("websocket"));
+    await server.stop();
+    await waitFor(() =>
+      expect(connection()).toMatchObject({ socketConnected: false, transport: null }),
+    );
+  });
+});
+
 describe("feed server protocol details", () => {
   it("serves GET /laps in the backend's body shape", async () => {
     const server = await feed({ rate: 1, seededLaps: 3 });

@@ -8,6 +8,7 @@ import {
   formatHistoryFill,
   formatLatency,
   formatPacketTime,
+  formatTransport,
   waitingText,
   figureWidthCh,
 } from "../../src/shell/statusbar/format";
@@ -37,6 +38,23 @@ describe("status bar text", () => {
   it("shows history fill as length / capacity and a percentage", () => {
     expect(formatHistoryFill(50_000, 200_000)).toBe("50,000 / 200,000 (25%)");
     expect(formatHistoryFill(0, 0)).toBe("0 / 0 (0.0%)");
+  });
+});
+
+describe("the backend transport in diagnostics", () => {
+  it("names the transport, and says why a link is on long-polling", () => {
+    const up = (transport: "polling" | "websocket") => ({ socketConnected: true, transport });
+    expect(formatTransport(up("websocket"), true)).toBe("WebSocket");
+    expect(formatTransport(up("polling"), false)).toBe(
+      "HTTP long-polling (WebSocket upgrade off in Settings)",
+    );
+    expect(formatTransport(up("polling"), true)).toBe(
+      "HTTP long-polling (the backend did not upgrade)",
+    );
+    expect(formatTransport({ socketConnected: false, transport: null }, false)).toBe(
+      "not connected",
+    );
+    expect(formatTransport(undefined, false)).toBe("not connected");
   });
 });
 

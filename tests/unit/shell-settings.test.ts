@@ -22,9 +22,9 @@ describe("restoring settings", () => {
       playbackDateTime: { date: "2026-06-30", startTime: "09:00", endTime: "17:30" },
       backendUrl: "https://helios.example:3001",
     };
-    // A save from before the recording switch existed: recording stays on, no warning.
+    // A save from before the recording and WebSocket switches: their defaults, no warning.
     expect(restoreSettings(JSON.stringify(stored), today)).toEqual({
-      value: { ...stored, recording: true },
+      value: { ...stored, recording: true, webSocketUpgrade: false },
       warning: null,
     });
   });
@@ -35,6 +35,15 @@ describe("restoring settings", () => {
     const bad = restoreSettings(JSON.stringify({ ...off, recording: "no" }), today);
     expect(bad.value.recording).toBe(true);
     expect(bad.warning).toMatch(/recording/);
+  });
+
+  it("keeps the WebSocket upgrade on across a reload (off by default), and refuses a bad value", () => {
+    expect(defaultSettings(today).webSocketUpgrade).toBe(false);
+    const on = { ...defaultSettings(today), webSocketUpgrade: true };
+    expect(restoreSettings(JSON.stringify(on), today)).toEqual({ value: on, warning: null });
+    const bad = restoreSettings(JSON.stringify({ ...on, webSocketUpgrade: 1 }), today);
+    expect(bad.value.webSocketUpgrade).toBe(false);
+    expect(bad.warning).toMatch(/webSocketUpgrade/);
   });
 
   it("falls back to defaults with a warning for unreadable JSON", () => {

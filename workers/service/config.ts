@@ -22,6 +22,7 @@ export const DEFAULT_CONFIG: WorkerConfig = {
   sessionBudgetBytes: 0,
   pingIntervalMs: DEFAULT_PING_INTERVAL_MS,
   lapCoords: null,
+  webSocketUpgrade: false,
 };
 
 const CONNECTION_TYPES: readonly ConnectionType[] = ["DEMO", "NETWORK", "RADIO"];
@@ -63,6 +64,8 @@ export function resolveConfig(input: unknown): WorkerConfig {
       : d.sessionBudgetBytes,
     pingIntervalMs: positive(raw.pingIntervalMs) ? raw.pingIntervalMs : d.pingIntervalMs,
     lapCoords: lapCoordsOf(raw.lapCoords),
+    webSocketUpgrade:
+      typeof raw.webSocketUpgrade === "boolean" ? raw.webSocketUpgrade : d.webSocketUpgrade,
   };
 }
 
@@ -71,6 +74,7 @@ export function initialConnection(): ConnectionState {
   return {
     connectionType: "DEMO",
     socketConnected: false,
+    transport: null,
     // Unknown, not "disconnected": the backend tells us only on its next carConnect.
     mqttConnected: null,
     carLink: "unknown",

@@ -36,6 +36,7 @@ export class LiveLinks {
   apply(patch: LinkPatch): void {
     const s = this.state;
     if (typeof patch.socketConnected === "boolean") s.socketConnected = patch.socketConnected;
+    if (patch.transport !== undefined) s.transport = patch.transport;
     if (typeof patch.mqttConnected === "boolean") s.mqttConnected = patch.mqttConnected;
     if (patch.mqttConnected === false) this.carDisconnectedAt = this.now();
     if (typeof patch.radioConnected === "boolean") s.radioConnected = patch.radioConnected;

@@ -3,6 +3,7 @@
 // the sink, and a `ping` with acknowledgement every 10 s (and once right after
 // connecting) whose round trip is the user's latency.
 import { io, type Socket } from "socket.io-client";
+import type { SocketTransport } from "../contract";
 import type { SourceSink } from "./SourceSink";
 import { realTimers, type TimerHandle, type Timers } from "./timers";
 
@@ -22,7 +23,12 @@ export interface LapCoordsReply {
   acknowledged: boolean;
 }
 
-/** The client options PROTOCOL.md prescribes; transports stay Socket.IO's default. */
+/**
+ * The client options PROTOCOL.md prescribes. Transports stay Socket.IO's
+ * default list (long-polling first, never WebSocket only); whether the link
+ * may then upgrade to a WebSocket is the `upgrade` option (off by default,
+ * see SocketTransport in workers/contract.ts).
+ */
 export const SOCKET_OPTIONS = {
   autoConnect: false,
   reconnection: true,
@@ -34,6 +40,8 @@ export const SOCKET_OPTIONS = {
 
 export interface NetworkSourceOptions {
   url: string;
+  /** Let Socket.IO upgrade from long-polling to a WebSocket (default false). */
+  upgrade?: boolean;
   pingIntervalMs?: number;
   timers?: Timers;
 }
@@ -43,6 +51,7 @@ export class NetworkSource {
   private readonly timers: Timers;
   private readonly pingIntervalMs: number;
   private url: string;
+  private upgrade: boolean;
   private socket: Socket | null = null;
   private pingTimer: TimerHandle | null = null;
   private retryTimer: TimerHandle | null = null;
@@ -51,6 +60,7 @@ export class NetworkSource {
   constructor(sink: SourceSink, options: NetworkSourceOptions) {
     this.sink = sink;
     this.url = options.url;
+    this.upgrade = options.upgrade ?? false;
     this.timers = options.timers ?? realTimers;
     const interval = options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
     this.pingIntervalMs = interval > 0 ? interval : DEFAULT_PING_INTERVAL_MS;
@@ -85,18 +95,36 @@ export class NetworkSource {
     if (this.wanted) this.connect();
   }
 
+  /** Allow the WebSocket upgrade or not: a link already dialled is dialled again. */
+  setUpgrade(on: boolean): void {
+    if (on === this.upgrade) return;
+    this.upgrade = on;
+    if (!this.socket) return;
+    this.teardown();
+    if (this.wanted) this.connect();
+  }
+
   private createSocket(): Socket {
-    const socket = io(this.url, { ...SOCKET_OPTIONS });
+    const socket = io(this.url, { ...SOCKET_OPTIONS, upgrade: this.upgrade });
     const sink = this.sink;
     socket.on("connect", () => {
-      sink.connection({ socketConnected: true });
+      // Each (re)connection has an engine of its own; say when it upgrades.
+      const engine = socket.io.engine;
+      engine.on("upgrade", () => {
+        if (this.socket === socket && socket.connected)
+          sink.connection({ transport: engine.transport.name as SocketTransport });
+      });
+      sink.connection({
+        socketConnected: true,
+        transport: engine.transport.name as SocketTransport,
+      });
       this.ping();
       this.stopPing();
       this.pingTimer = this.timers.setInterval(() => this.ping(), this.pingIntervalMs);
     });
     socket.on("disconnect", (reason) => {
       this.stopPing();
-      sink.connection({ socketConnected: false });
+      sink.connection({ socketConnected: false, transport: null });
       // A server-side kick is not retried by Socket.IO itself; the protocol
       // wants us back, so dial again after the first backoff delay.
       if (reason === "io server disconnect" && this.wanted) {
@@ -185,6 +213,6 @@ export class NetworkSource {
     const wasConnected = socket.connected;
     socket.removeAllListeners();
     socket.disconnect();
-    if (wasConnected) this.sink.connection({ socketConnected: false });
+    if (wasConnected) this.sink.connection({ socketConnected: false, transport: null });
   }
 }

@@ -7,9 +7,11 @@ import type { LatencyKind } from "../service/latency";
 export interface SourceSink {
   /** A raw packet payload (already JSON-decoded object, or a JSON text line). */
   packet(raw: unknown, source: ConnectionType): void;
-  /** Link facts that changed (socketConnected, mqttConnected, radioConnected). */
+  /** Link facts that changed (socketConnected, transport, mqttConnected, radioConnected). */
   connection(
-    patch: Partial<Pick<ConnectionState, "socketConnected" | "mqttConnected" | "radioConnected">>,
+    patch: Partial<
+      Pick<ConnectionState, "socketConnected" | "transport" | "mqttConnected" | "radioConnected">
+    >,
   ): void;
   /** A raw latency (ms): the ping's round trip or the backend's carLatency; the service checks it. */
   latency(kind: LatencyKind, raw: unknown): void;

@@ -3,10 +3,11 @@
 import { Callout, Classes, Dialog, DialogBody, HTMLTable } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
-import type { BackendState, Counters } from "../../../workers/contract";
+import type { BackendState, ConnectionState, Counters } from "../../../workers/contract";
+import { appState } from "../../state/appState";
 import { useLiveStatusPart } from "../../worker-client/hooks";
 import { dialogs } from "../dialogs";
-import { formatBytes, formatHistoryFill, formatRate } from "../statusbar/format";
+import { formatBytes, formatHistoryFill, formatRate, formatTransport } from "../statusbar/format";
 import { EmptyState } from "../../panels/common/EmptyState";
 import { DialogHeading } from "../../panels/common/headings";
 import { LongText } from "../../panels/common/LongText";
@@ -24,9 +25,17 @@ function usePlotRefresh(): string {
   return text;
 }
 
-function CountersTable({ counters, backend }: { counters: Counters; backend?: BackendState }) {
+interface CountersTableProps {
+  counters: Counters;
+  backend?: BackendState;
+  connection?: ConnectionState;
+}
+
+function CountersTable({ counters, backend, connection }: CountersTableProps) {
   const plotRefresh = usePlotRefresh();
+  const { webSocketUpgrade } = useSnapshot(appState);
   const rows: LabelValueRow[] = [
+    ["Backend transport", formatTransport(connection, webSocketUpgrade), "diag-transport"],
     [
       "Backend generation",
       backend?.generation
@@ -98,11 +107,12 @@ export function DiagnosticsDialog() {
 function DiagnosticsBody() {
   const counters = useLiveStatusPart("counters");
   const backend = useLiveStatusPart("backend");
+  const connection = useLiveStatusPart("connection");
   return (
     <DialogBody>
       {counters ? (
         <>
-          <CountersTable counters={counters} backend={backend} />
+          <CountersTable counters={counters} backend={backend} connection={connection} />
           <DialogHeading className="helios-dialog-heading">Last rejection reasons</DialogHeading>
           <RejectionList counters={counters} />
           <Callout compact intent="none" icon="info-sign">

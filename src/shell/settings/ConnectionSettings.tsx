@@ -7,6 +7,7 @@ import {
   HTMLSelect,
   InputGroup,
   SegmentedControl,
+  Switch,
 } from "@blueprintjs/core";
 import { useState } from "react";
 import { useSnapshot } from "valtio";
@@ -22,7 +23,11 @@ import {
   hasWebSerial,
   NO_WEB_SERIAL,
   setConnectionType,
+  setWebSocketUpgrade,
 } from "./settingsActions";
+
+const WEBSOCKET_HELP =
+  "Off: HTTP long-polling, which batches packets when this computer falls behind, so it keeps up at high rates on slow laptops. On: Socket.IO's upgrade, a little quicker over slow networks. The backend is dialled again when this changes.";
 
 function RadioSettings() {
   const { client } = useTelemetry();
@@ -65,7 +70,7 @@ function RadioSettings() {
 
 export function ConnectionSettings() {
   const { client } = useTelemetry();
-  const { connectionType, backendUrl } = useSnapshot(appState);
+  const { connectionType, backendUrl, webSocketUpgrade } = useSnapshot(appState);
   const [url, setUrl] = useState(backendUrl);
   const [urlError, setUrlError] = useState<string | null>(null);
   const serial = hasWebSerial();
@@ -105,6 +110,14 @@ export function ConnectionSettings() {
             onClick={() => setUrlError(applyBackendUrl(client, url))}
           />
         </ControlGroup>
+      </FormGroup>
+      <FormGroup label="Transport" helperText={WEBSOCKET_HELP}>
+        <Switch
+          label="Upgrade the backend link to a WebSocket"
+          checked={webSocketUpgrade}
+          data-testid="websocket-upgrade-switch"
+          onChange={(event) => setWebSocketUpgrade(client, event.currentTarget.checked)}
+        />
       </FormGroup>
       <FormGroup label="Radio (Web Serial)">
         <RadioSettings />

@@ -26,6 +26,12 @@ export function applyBackendUrl(client: TelemetryClient, url: string): string | 
   return null;
 }
 
+/** Saved with the settings; the worker dials a connected backend again. */
+export function setWebSocketUpgrade(client: TelemetryClient, on: boolean): void {
+  appState.webSocketUpgrade = on;
+  void client.api.setWebSocketUpgrade(on);
+}
+
 export function setPlayback(client: TelemetryClient, on: boolean): void {
   void client.api.setPlayback(on);
 }

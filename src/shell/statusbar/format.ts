@@ -1,8 +1,21 @@
 // Text for the status bar and diagnostics; pure so it is unit tested.
+import type { ConnectionState } from "../../../workers/contract";
 import { formatCount, NO_VALUE } from "../../panels/common/formatNumber";
 
 export function formatLatency(ms: number | null): string {
   return ms === null || !Number.isFinite(ms) ? NO_VALUE : `${Math.round(ms)} ms`;
+}
+
+/** The backend link's transport, and when it is long-polling whether that was asked for. */
+export function formatTransport(
+  connection: Pick<ConnectionState, "socketConnected" | "transport"> | undefined,
+  upgradeAllowed: boolean,
+): string {
+  if (!connection?.socketConnected || connection.transport === null) return "not connected";
+  if (connection.transport === "websocket") return "WebSocket";
+  return upgradeAllowed
+    ? "HTTP long-polling (the backend did not upgrade)"
+    : "HTTP long-polling (WebSocket upgrade off in Settings)";
 }
 
 export function formatRate(packetsPerSecond: number | undefined): string {

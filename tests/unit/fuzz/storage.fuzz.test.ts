@@ -41,6 +41,7 @@ const SETTINGS_FIELDS = {
   }),
   backendUrl: fc.webUrl({ validSchemes: ["http", "https"] }),
   recording: fc.boolean(),
+  webSocketUpgrade: fc.boolean(),
 };
 const validSettings = fc.record(SETTINGS_FIELDS);
 type FieldName = keyof typeof SETTINGS_FIELDS;
@@ -71,9 +72,10 @@ describe("fuzz: stored settings", () => {
           const stored: Record<string, unknown> = { ...settings, [key]: value };
           if (value === undefined) delete stored[key];
           if (key === "lapCoords" && value === null) return; // null is a valid lapCoords
-          if (key === "recording" && value === true) return; // a valid switch
-          // Saves from before the switch existed lack it: the default, without a warning.
-          if (key === "recording" && value === undefined) return;
+          const isSwitch = key === "recording" || key === "webSocketUpgrade";
+          if (isSwitch && value === true) return; // a valid switch
+          // Saves from before the switches existed lack them: the default, without a warning.
+          if (isSwitch && value === undefined) return;
           const restored = restoreSettings(JSON.stringify(stored), TODAY);
           expect(restored.value[key]).toEqual(defaultSettings(TODAY)[key]);
           expect(restored.warning).toContain(key);
