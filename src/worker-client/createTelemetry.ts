@@ -1,7 +1,9 @@
 // Builds the telemetry facade for the page. URL parameters let benchmarks and
-// tests steer the worker without touching saved settings:
+// tests steer the worker:
 //   ?backend=http://host:3001  ?demoRate=2000  ?capacity=200000  ?offline=1  ?record=0
 //   ?upgrade=1 (allow the WebSocket upgrade) or ?upgrade=0
+// ?backend and ?upgrade become the settings shown (and saved, src/main.tsx);
+// the others last for the visit.
 import type { WorkerConfig } from "../../workers/contract";
 import { LiveStore } from "./liveStore";
 import { TelemetryClient } from "./TelemetryClient";
