@@ -90,15 +90,18 @@ export class NetworkSource {
   setUrl(url: string): void {
     if (url === this.url) return;
     this.url = url;
-    if (!this.socket) return;
-    this.teardown();
-    if (this.wanted) this.connect();
+    this.redial();
   }
 
   /** Allow the WebSocket upgrade or not: a link already dialled is dialled again. */
   setUpgrade(on: boolean): void {
     if (on === this.upgrade) return;
     this.upgrade = on;
+    this.redial();
+  }
+
+  /** The socket's options changed: drop it and, if we were connected, dial with the new ones. */
+  private redial(): void {
     if (!this.socket) return;
     this.teardown();
     if (this.wanted) this.connect();
@@ -107,17 +110,16 @@ export class NetworkSource {
   private createSocket(): Socket {
     const socket = io(this.url, { ...SOCKET_OPTIONS, upgrade: this.upgrade });
     const sink = this.sink;
-    socket.on("connect", () => {
-      // Each (re)connection has an engine of its own; say when it upgrades.
-      const engine = socket.io.engine;
-      engine.on("upgrade", () => {
+    const transportName = () => socket.io.engine.transport.name as SocketTransport;
+    // Each engine (one per reconnection) upgrades at most once: say when it does.
+    socket.io.on("open", () =>
+      socket.io.engine.on("upgrade", () => {
         if (this.socket === socket && socket.connected)
-          sink.connection({ transport: engine.transport.name as SocketTransport });
-      });
-      sink.connection({
-        socketConnected: true,
-        transport: engine.transport.name as SocketTransport,
-      });
+          sink.connection({ transport: transportName() });
+      }),
+    );
+    socket.on("connect", () => {
+      sink.connection({ socketConnected: true, transport: transportName() });
       this.ping();
       this.stopPing();
       this.pingTimer = this.timers.setInterval(() => this.ping(), this.pingIntervalMs);
