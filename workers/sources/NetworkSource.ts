@@ -3,7 +3,10 @@
 // the sink, and a `ping` with acknowledgement every 10 s (and once right after
 // connecting) whose round trip is the user's latency.
 import { io, type Socket } from "socket.io-client";
+import { transports } from "engine.io-client";
 import type { SocketTransport } from "../contract";
+import { PollReader } from "./polling/PollReader";
+import { readerPolling } from "./polling/readerPolling";
 import type { SourceSink } from "./SourceSink";
 import { realTimers, type TimerHandle, type Timers } from "./timers";
 
@@ -53,6 +56,8 @@ export class NetworkSource {
   private url: string;
   private upgrade: boolean;
   private socket: Socket | null = null;
+  /** Reads the long-polling answers (in a worker of its own in the browser); made at the first dial. */
+  private pollReader: PollReader | null = null;
   private pingTimer: TimerHandle | null = null;
   private retryTimer: TimerHandle | null = null;
   private wanted = false;
@@ -108,7 +113,14 @@ export class NetworkSource {
   }
 
   private createSocket(): Socket {
-    const socket = io(this.url, { ...SOCKET_OPTIONS, upgrade: this.upgrade });
+    this.pollReader ??= PollReader.create();
+    // Socket.IO's default transports in its default order, long-polling read
+    // through the poll reader (polling/pollReaderWorker.ts says why).
+    const socket = io(this.url, {
+      ...SOCKET_OPTIONS,
+      upgrade: this.upgrade,
+      transports: [readerPolling(this.pollReader), transports.websocket, transports.webtransport],
+    });
     const sink = this.sink;
     const transportName = () => socket.io.engine.transport.name as SocketTransport;
     // Each engine (one per reconnection) upgrades at most once: say when it does.
