@@ -1,11 +1,17 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./tests/e2e/chromium";
+import { freePort } from "./tests/e2e/freePort";
 
 // The built app (npm run build) is served by `vite preview`; the feed server
-// speaks the backend protocol for the NETWORK tests. Ports and the dist folder
-// can be moved so that several runs do not collide.
-const APP_PORT = Number(process.env.E2E_PORT ?? 4173);
-const FEED_PORT = Number(process.env.E2E_FEED_PORT ?? 3101);
+// speaks the backend protocol for the NETWORK tests. Each takes a port that is
+// free when the run starts, so a dev server or another run on a common port
+// (4173, 3001, ...) does not fail the tests; E2E_PORT / E2E_FEED_PORT choose
+// them instead. The choice goes into the environment because the test workers
+// load this file again and must agree on the addresses (tests/e2e/e2e-env.ts).
+process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_FEED_PORT ??= String(await freePort());
+const APP_PORT = Number(process.env.E2E_PORT);
+const FEED_PORT = Number(process.env.E2E_FEED_PORT);
 const DIST = process.env.E2E_DIST ?? "dist";
 
 export default defineConfig({
