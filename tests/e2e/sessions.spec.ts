@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { FEED_URL, NO_BACKEND_URL } from "./e2e-env";
+import { closeDialogWithEscape } from "./shell-helpers";
 
 // Sessions: recording in the worker (IndexedDB of this browser context),
 // restore after a reload, replay of a recorded session and of a backend range.
@@ -94,7 +95,7 @@ test("replays a recorded session at 10x: values change and the scrubber moves", 
   const help = page.locator(".bp6-hotkey-dialog");
   await expect(help).toContainText("Show Sessions");
   await expect(help).toContainText("Play / pause the replay");
-  await page.keyboard.press("Escape");
+  await closeDialogWithEscape(page);
   await page.getByTestId("transport-live").click();
   await expect(page.getByTestId("transport-bar")).toHaveCount(0);
   await expect(page.getByTestId("status-connection-type")).not.toContainText("PLAYBACK");
@@ -153,7 +154,7 @@ test("the recording switch stays off after a reload", async ({ page }) => {
   await page.keyboard.press("s");
   await expect(page.getByTestId("recording-switch")).not.toBeChecked();
   // The worker started with recording off: the recorded session stops growing.
-  await page.keyboard.press("Escape");
+  await closeDialogWithEscape(page);
   await page.keyboard.press("r");
   const packets = page.getByTestId("session-packets").first();
   await expect(packets).toBeVisible({ timeout: 20_000 });

@@ -29,3 +29,19 @@ export async function openPastLoading(page: Page, path = "/", params: Record<str
   await page.clock.runFor(DEMO_SCREEN_GONE_MS);
   await expect(page.getByTestId("loading-screen")).toHaveCount(0);
 }
+
+/**
+ * Close the open dialog with Escape as a person would: once it has taken the
+ * focus. Blueprint moves the focus in on the next animation frame and hears
+ * Escape only there, so on a busy page a key pressed the moment the dialog's
+ * text shows can be lost (seen: the hotkeys dialog stayed open and covered the
+ * page). Needs a running clock (not pauseClock's): frames must come.
+ */
+export async function closeDialogWithEscape(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.activeElement?.closest(".bp6-overlay-open")?.querySelector(".bp6-dialog") != null,
+  );
+  await page.keyboard.press("Escape");
+  await expect(page.locator(".bp6-dialog")).toHaveCount(0);
+}

@@ -2,7 +2,7 @@
 // simulated car, and the car link is not called "disconnected" before anyone said so.
 import { expect, test, type Page } from "@playwright/test";
 import { FEED_URL } from "./e2e-env";
-import { DEMO_SCREEN_GONE_MS, appUrl, pauseClock } from "./shell-helpers";
+import { DEMO_SCREEN_GONE_MS, appUrl, closeDialogWithEscape, pauseClock } from "./shell-helpers";
 
 async function storeSettings(page: Page, connectionType: "DEMO" | "NETWORK" | "RADIO") {
   await page.addInitScript((type) => {
@@ -96,7 +96,7 @@ test("the backend link stays on long-polling unless the WebSocket switch is on, 
     const diagnostics = page.getByRole("dialog", { name: "Diagnostics" });
     const text = diagnostics.getByTestId("diag-transport");
     await expect(text).toBeVisible();
-    return { text, close: () => page.keyboard.press("Escape") };
+    return { text, close: () => closeDialogWithEscape(page) };
   };
 
   let shown = await transport();
@@ -108,7 +108,7 @@ test("the backend link stays on long-polling unless the WebSocket switch is on, 
   await expect(toggle).not.toBeChecked();
   await page.getByText("Upgrade the backend link to a WebSocket").click();
   await expect(toggle).toBeChecked();
-  await page.keyboard.press("Escape");
+  await closeDialogWithEscape(page);
   shown = await transport();
   await expect(shown.text).toHaveText("WebSocket");
   await shown.close();
