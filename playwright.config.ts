@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./tests/e2e/chromium";
-import { freePort } from "./tests/e2e/freePort";
+import { freePort } from "./tests/freePort";
 
 // The built app (npm run build) is served by `vite preview`; the feed server
 // speaks the backend protocol for the NETWORK tests. Each takes a port that is

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LAP_FETCH_ERROR, fetchDrivers, fetchLaps } from "../../workers/laps/laps";
 import { parseLap, toEpochMs, toFlatRecord, toSecondsRecord } from "../../workers/laps/lapRecord";
+import { freePort } from "../freePort";
 
 const LAP_MS = Date.UTC(2026, 10, 22, 15, 4, 5);
 
@@ -173,10 +174,7 @@ describe("GET {api}/laps", () => {
   );
 
   it("answers a refused connection with 'Error fetching lap data'", async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const port = await freePort();
     const result = await fetchLaps(`http://127.0.0.1:${port}`);
     expect(result).toMatchObject({ laps: [], message: "Error fetching lap data", error: true });
   });

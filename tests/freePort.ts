@@ -1,4 +1,5 @@
-// A TCP port nobody listens on right now, for a test server to take.
+// A TCP port nobody listens on right now: for a test server to take, or to
+// stand for a backend that refuses connections.
 import { createServer, type AddressInfo } from "node:net";
 
 export function freePort(): Promise<number> {
