@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { openPastLoading } from "./shell-helpers";
+import { closeDialogWithEscape, openPastLoading } from "./shell-helpers";
 
 test("a deep link opens its tab, tabs change the URL and the back button returns", async ({
   page,
@@ -22,6 +22,9 @@ test("a deep link opens its tab, tabs change the URL and the back button returns
 
 test("hotkeys switch tabs, open settings and diagnostics, and `?` lists them", async ({ page }) => {
   await openPastLoading(page, "/", { offline: "1" });
+  // Past the loading screen, time runs: dialogs take the focus on a frame and
+  // fade out on a timer.
+  await page.clock.resume();
   await page.keyboard.press("3");
   await expect(page).toHaveURL(/\/motors/);
   await page.keyboard.press("l");
@@ -34,11 +37,11 @@ test("hotkeys switch tabs, open settings and diagnostics, and `?` lists them", a
   await expect(diagnostics).toBeVisible();
   await expect(diagnostics.getByTestId("diag-rejected")).toHaveText("0");
   await expect(diagnostics.getByTestId("diag-memory")).toHaveText(/\d+(\.\d)? (B|KB|MB)/);
-  await page.keyboard.press("Escape");
+  await closeDialogWithEscape(page);
 
   await page.keyboard.press("s");
   await expect(page.getByRole("dialog", { name: "Settings" })).toBeVisible();
-  await page.keyboard.press("Escape");
+  await closeDialogWithEscape(page);
 
   await page.keyboard.press("Shift+?");
   const help = page.locator(".bp6-hotkey-dialog");
