@@ -14,21 +14,20 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
-      // The UI stays out of worker internals: from workers/ it may import the
-      // contract (types only), the shared unit conversion and the simulated
-      // track's map defaults (plain constants the map needs before any data).
+      // The UI stays out of the workers' rooms: from workers/ it may import the
+      // contract (as types) and workers/shared/ (code that runs on more than one
+      // thread). docs/architecture.md draws the rooms.
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              regex:
-                "(^|/)workers/(?!(contract|units|sources/demo/trackCoords|render/liveWindow|render/timeAxis)$)",
+              regex: "(^|/)workers/(?!(contract|shared)/)",
               message:
-                "src/ may import from workers/ only the contract (as types), workers/units, the demo track's map defaults, and the plots' pure live-window and time-axis maths (workers/render/liveWindow, timeAxis), which the render worker shares.",
+                "src/ may import from workers/ only the contract (as types) and workers/shared/.",
             },
             {
-              group: ["**/workers/contract"],
+              group: ["**/workers/contract/*"],
               allowTypeImports: true,
               message: "Import the worker contract with `import type` (no worker code in the UI).",
             },
@@ -38,6 +37,32 @@ export default tseslint.config(
     },
   },
   { files: ["workers/**/*.ts"], languageOptions: { globals: globals.worker } },
+  // Each thread's folder is its room: it imports its own files, the contract
+  // and workers/shared/, never another room (a thread starts another only by
+  // its entry's URL). workers/shared/ and the contract import only themselves.
+  ...[
+    ["telemetry", ["render", "storage", "poll-reader"]],
+    ["render", ["telemetry", "storage", "poll-reader"]],
+    ["storage", ["telemetry", "render", "poll-reader"]],
+    ["poll-reader", ["telemetry", "render", "storage"]],
+    ["shared", ["telemetry", "render", "storage", "poll-reader"]],
+    ["contract", ["telemetry", "render", "storage", "poll-reader", "shared"]],
+  ].map(([room, others]) => ({
+    files: [`workers/${room}/**/*.ts`],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: `(^|/)\\.\\./(\\.\\./)*(${others.join("|")}|src)/`,
+              message: `workers/${room}/ imports only its own room, workers/contract/ and workers/shared/ (docs/architecture.md).`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ["feed-server/**", "bench/**", "tests/**", "*.ts", "*.js"],
     languageOptions: { globals: globals.node },

@@ -12,12 +12,12 @@ import { coresText } from "./benchMachine";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import Papa from "papaparse";
-import type { CsvExportRequest } from "../workers/contract";
-import { CsvExporter, EVERY_FIELD_REQUEST } from "../workers/csv/CsvExporter";
-import { importCsv } from "../workers/csv/importCsv";
-import { TelemetryStore } from "../workers/store/TelemetryStore";
-import { NUMERIC_FIELDS } from "../workers/telemetry/fields";
-import { STORE_CATALOG, storedFieldSlot } from "../workers/telemetry/derivedFields";
+import type { CsvExportRequest } from "../workers/contract/csv";
+import { CsvExporter, EVERY_FIELD_REQUEST } from "../workers/telemetry/csv/CsvExporter";
+import { importCsv } from "../workers/telemetry/csv/importCsv";
+import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
+import { NUMERIC_FIELDS } from "../workers/telemetry/schema/fields";
+import { STORE_CATALOG, storedFieldSlot } from "../workers/telemetry/schema/derivedFields";
 import { realisticPacket } from "./realisticPacket";
 import { writeResultsSection } from "./resultsFile";
 

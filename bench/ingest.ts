@@ -6,7 +6,7 @@ import { coresText } from "./benchMachine";
 import { readFileSync, writeFileSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { format, resolveConfig } from "prettier";
-import { TelemetryStore } from "../workers/store/TelemetryStore";
+import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
 import { realisticPacket } from "./realisticPacket";
 
 const RUNS = 7;

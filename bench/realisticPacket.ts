@@ -1,8 +1,8 @@
 // A real-shaped telemetry packet for benchmarks: every field of the schema,
 // plausible values per unit, full-precision floats as the car sends them.
-import { FIELD_CATALOG, defaultPacket } from "../workers/telemetry/fields";
-import type { TelemetryPacket } from "../workers/telemetry/packetSchema";
-import { createRandom as random } from "../workers/sources/demo/random";
+import { FIELD_CATALOG, defaultPacket } from "../workers/telemetry/schema/fields";
+import type { TelemetryPacket } from "../workers/telemetry/schema/packetSchema";
+import { createRandom as random } from "../workers/telemetry/sources/demo/random";
 
 const RANGES: Record<string, [number, number]> = {
   V: [2.9, 140],

@@ -20,7 +20,7 @@
 import { IDBFactory } from "fake-indexeddb";
 import "fake-indexeddb/auto";
 import { coresText } from "./benchMachine";
-import { TelemetryStore } from "../workers/store/TelemetryStore";
+import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
 import {
   CHUNK_ROWS,
   T0,

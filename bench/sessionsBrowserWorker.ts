@@ -12,10 +12,10 @@ import {
   type Overhead,
   type StoreChoice,
 } from "./sessionsCore";
-import { RemoteSessionDb } from "../workers/sessions/RemoteSessionDb";
-import { layoutKey } from "../workers/sessions/chunkCodec";
-import { SessionDb } from "../workers/sessions/SessionDb";
-import { TelemetryStore } from "../workers/store/TelemetryStore";
+import { RemoteSessionDb } from "../workers/telemetry/sessions/RemoteSessionDb";
+import { layoutKey } from "../workers/shared/storage/chunkCodec";
+import { SessionDb } from "../workers/shared/storage/SessionDb";
+import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
 
 export interface BrowserSessionsResult {
   userAgent: string;

@@ -2,15 +2,15 @@
 // bench/sessions.ts) and the Chromium run (the browser's own IndexedDB in a
 // module worker, bench/sessionsBrowser.ts). Each run gets its own database:
 // `factory(run)` hands out an IDBFactory whose database names are fresh.
-import type { SessionInfo } from "../workers/contract";
-import { needsFloat64 } from "../workers/history/precision";
-import { chunkBytes, encodeChunk, layoutKey } from "../workers/sessions/chunkCodec";
-import { SessionDb, type OpenSessionStore } from "../workers/sessions/SessionDb";
-import { Sessions } from "../workers/sessions/Sessions";
-import { realTimers } from "../workers/sources/timers";
-import { TelemetryService } from "../workers/TelemetryService";
-import { TelemetryStore } from "../workers/store/TelemetryStore";
-import { STORED_NUMERIC_FIELDS } from "../workers/telemetry/derivedFields";
+import type { SessionInfo } from "../workers/contract/sessions";
+import { needsFloat64 } from "../workers/telemetry/history/precision";
+import { chunkBytes, encodeChunk, layoutKey } from "../workers/shared/storage/chunkCodec";
+import { SessionDb, type OpenSessionStore } from "../workers/shared/storage/SessionDb";
+import { Sessions } from "../workers/telemetry/sessions/Sessions";
+import { realTimers } from "../workers/telemetry/sources/timers";
+import { TelemetryService } from "../workers/telemetry/TelemetryService";
+import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
+import { STORED_NUMERIC_FIELDS } from "../workers/telemetry/schema/derivedFields";
 import { realisticPacket } from "./realisticPacket";
 
 export const T0 = 1_795_000_000;

@@ -4,9 +4,9 @@
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Server } from "socket.io";
-import type { LapRecord } from "../workers/laps/lapRecord";
-import { CarSimulator, DEFAULT_LAP_COORDS } from "../workers/sources/demo/CarSimulator";
-import { createRandom } from "../workers/sources/demo/random";
+import type { LapRecord } from "../workers/telemetry/laps/lapRecord";
+import { CarSimulator, DEFAULT_LAP_COORDS } from "../workers/telemetry/sources/demo/CarSimulator";
+import { createRandom } from "../workers/telemetry/sources/demo/random";
 import { lapsHandler } from "./lapsRoute";
 import { corruptPacket } from "./malformed";
 import { pastLaps } from "./pastLaps";

@@ -4,9 +4,9 @@
 //   epoch seconds, setLapCoords answered only by broadcasting lapCoords.
 // - "2026-06": B3.HeadlightsSwitchInput, flat lap records with ISO timestamps,
 //   setLapCoords acknowledged (errors only to the sender, successes broadcast).
-import { toFlatRecord, toSecondsRecord, type LapRecord } from "../workers/laps/lapRecord";
-import type { TelemetryPacket } from "../workers/telemetry/packetSchema";
-import { with2026_06Names } from "../workers/telemetry/generations";
+import { toFlatRecord, toSecondsRecord, type LapRecord } from "../workers/telemetry/laps/lapRecord";
+import type { TelemetryPacket } from "../workers/telemetry/schema/packetSchema";
+import { with2026_06Names } from "../workers/telemetry/schema/generations";
 
 export const GENERATIONS = ["2026-01", "2026-06"] as const;
 export type Generation = (typeof GENERATIONS)[number];

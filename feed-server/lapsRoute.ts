@@ -1,7 +1,7 @@
 // GET /laps and GET /drivers in the backend's body shape: { data: [...], message, uptime },
 // lap records in the chosen generation's wire form.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { LapRecord } from "../workers/laps/lapRecord";
+import type { LapRecord } from "../workers/telemetry/laps/lapRecord";
 import { wireLap, type Generation } from "./generation";
 
 /** The simulated car's drivers (their RFIDs are in workers/sources/demo/CarSimulator.ts). */

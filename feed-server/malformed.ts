@@ -1,7 +1,7 @@
 // Broken packets for fault injection: the kinds of damage a real link or a
 // buggy car firmware produces. The dashboard must count and drop each one
 // and keep the good packets around it.
-import type { TelemetryPacket } from "../workers/telemetry/packetSchema";
+import type { TelemetryPacket } from "../workers/telemetry/schema/packetSchema";
 
 type Obj = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 // A few laps "from earlier today" so GET /laps is not empty on a fresh start:
 // a second simulated car is driven ahead of time, its clock set in the past.
-import type { LapRecord } from "../workers/laps/lapRecord";
-import { CarSimulator } from "../workers/sources/demo/CarSimulator";
+import type { LapRecord } from "../workers/telemetry/laps/lapRecord";
+import { CarSimulator } from "../workers/telemetry/sources/demo/CarSimulator";
 
 const TYPICAL_LAP_S = 230;
 

@@ -1,6 +1,6 @@
 // Test-only hooks, installed only with ?e2eHooks=1: lets the browser tests
 // raise notifications without a backend.
-import type { NotificationKind } from "../../workers/contract";
+import type { NotificationKind } from "../../workers/contract/telemetryApi";
 import { NOTIFICATION_TEXTS } from "../state/notificationQueue";
 import { notify } from "./notifications/notificationCenter";
 

@@ -4,7 +4,8 @@
 // place they are written); the rest are the user's settings, restored from
 // localStorage at start (connectionType too: the worker starts in it).
 import { proxy } from "valtio";
-import type { AppUnits, ConnectionType, LapCoords } from "../../workers/contract";
+import type { AppUnits, ConnectionType } from "../../workers/contract/fields";
+import type { LapCoords } from "../../workers/contract/laps";
 import type { LoadingPhase } from "./loadingPhases";
 import type { ThemeChoice } from "./settingsSchema";
 import { DEFAULT_FAVOURITES } from "./favourites";

@@ -2,7 +2,7 @@
 // the wiring calls this with every snapshot (the snapshot is the only carrier
 // of link state; worker events carry happenings only). valtio skips writes of
 // equal values, so mirroring every snapshot costs nothing when nothing moved.
-import type { ConnectionState } from "../../workers/contract";
+import type { ConnectionState } from "../../workers/contract/connection";
 import { appState } from "./appState";
 
 export function mirrorConnection(connection: ConnectionState): void {

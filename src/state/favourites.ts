@@ -1,7 +1,7 @@
 // Favourites are "telemetry names" (spec): the six defaults are human names
 // mapped to the packet field that carries them; any other favourite is stored
 // as its dotted field path, which is its own mapping.
-import type { FieldPath } from "../../workers/contract";
+import type { FieldPath } from "../../workers/contract/fields";
 
 export interface FavouriteField {
   path: FieldPath;

@@ -2,7 +2,7 @@
 // the demo car's), kept apart from appState: it is data, not settings. Also
 // which lap the user picked, which the map highlights.
 import { proxy } from "valtio";
-import type { Lap, LapFetchResult } from "../../workers/contract";
+import type { Lap, LapFetchResult } from "../../workers/contract/laps";
 
 export interface LapsState {
   laps: Lap[];

@@ -3,7 +3,7 @@
 // not decide it. Whenever it becomes true it is forced off 5 s later. It starts
 // true: the app is trying the backend, and with no backend the 5 s run out and
 // the demo shows.
-import type { ConnectionType } from "../../workers/contract";
+import type { ConnectionType } from "../../workers/contract/fields";
 import { OneShot, type Clock } from "./clock";
 
 export const LOADING_FORCED_OFF_MS = 5000;

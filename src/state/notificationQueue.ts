@@ -2,7 +2,7 @@
 // shown ones close. (Blueprint's own `maxToasts` drops the oldest instead.)
 // Pure: the toaster adapter calls `push` and `closed` and shows what they return.
 import type { Intent } from "@blueprintjs/core";
-import type { NotificationKind } from "../../workers/contract";
+import type { NotificationKind } from "../../workers/contract/telemetryApi";
 
 export const NOTIFICATION_LIMIT = 5;
 export const NOTIFICATION_TIMEOUT_MS = 4000;

@@ -2,7 +2,8 @@
 // restart, terminate) and the Comlink proxy. React code uses the hooks in this
 // folder, never Comlink.wrap directly.
 import * as Comlink from "comlink";
-import type { TelemetryApi, WorkerConfig, WorkerEvent } from "../../workers/contract";
+import type { WorkerConfig } from "../../workers/contract/config";
+import type { TelemetryApi, WorkerEvent } from "../../workers/contract/telemetryApi";
 
 export type EventListener = (event: WorkerEvent) => void;
 
@@ -63,10 +64,13 @@ export class TelemetryClient {
   }
 
   private spawn(): void {
-    this.worker = new Worker(new URL("../../workers/entry.ts", import.meta.url), {
-      type: "module",
-      name: "telemetry",
-    });
+    this.worker = new Worker(
+      new URL("../../workers/telemetry/telemetry.worker.ts", import.meta.url),
+      {
+        type: "module",
+        name: "telemetry",
+      },
+    );
     this.remoteApi = Comlink.wrap<TelemetryApi>(this.worker);
     // One long-lived proxied callback; the worker batches what it sends here.
     const dispatch = Comlink.proxy((events: WorkerEvent[]) => {

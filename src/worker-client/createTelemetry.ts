@@ -4,7 +4,7 @@
 //   ?upgrade=1 (allow the WebSocket upgrade) or ?upgrade=0
 // ?backend and ?upgrade become the settings shown (and saved, src/main.tsx);
 // the others last for the visit.
-import type { WorkerConfig } from "../../workers/contract";
+import type { WorkerConfig } from "../../workers/contract/config";
 import { LiveStore } from "./liveStore";
 import { TelemetryClient } from "./TelemetryClient";
 import type { Telemetry } from "./hooks";

@@ -1,7 +1,8 @@
 // React hooks over the telemetry facade. Components render what these return;
 // they never talk to the worker themselves.
 import { createContext, useContext, useEffect, useSyncExternalStore } from "react";
-import type { FieldPath, FieldValue, WorkerEvent } from "../../workers/contract";
+import type { FieldPath, FieldValue } from "../../workers/contract/fields";
+import type { WorkerEvent } from "../../workers/contract/telemetryApi";
 import type { LiveStatus, LiveStore } from "./liveStore";
 import type { TelemetryClient } from "./TelemetryClient";
 

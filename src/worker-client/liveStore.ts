@@ -5,13 +5,11 @@ import type {
   BackendState,
   ConnectionState,
   Counters,
-  FieldPath,
-  FieldValue,
   GeoState,
-  PlaybackState,
-  RecordingState,
-  Snapshot,
-} from "../../workers/contract";
+} from "../../workers/contract/connection";
+import type { FieldPath, FieldValue } from "../../workers/contract/fields";
+import type { PlaybackState, RecordingState } from "../../workers/contract/sessions";
+import type { Snapshot } from "../../workers/contract/snapshot";
 import type { TelemetryClient } from "./TelemetryClient";
 
 export interface LiveStatus {

@@ -12,7 +12,7 @@ import type {
   RenderNews,
   SeriesPaint,
   SurfaceLayout,
-} from "../../workers/contract";
+} from "../../workers/contract/renderProtocol";
 
 let worker: Worker | null = null;
 let nextId = 1;
@@ -22,7 +22,7 @@ const newsListeners = new Set<(news: RenderNews) => void>();
 
 function renderWorker(): Worker {
   if (!worker) {
-    worker = new Worker(new URL("../../workers/render/entry.ts", import.meta.url), {
+    worker = new Worker(new URL("../../workers/render/render.worker.ts", import.meta.url), {
       type: "module",
       name: "plot-render",
     });

@@ -4,7 +4,7 @@
 // favourite name (at most 120 characters) must not spill out of its tile.
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { FeedServer } from "../../feed-server/FeedServer";
-import { CarSimulator } from "../../workers/sources/demo/CarSimulator";
+import { CarSimulator } from "../../workers/telemetry/sources/demo/CarSimulator";
 
 const LONG = 100_000;
 const longString = (letter: string) =>

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FeedServer } from "../../feed-server/FeedServer";
 import { GENERATIONS } from "../../feed-server/generation";
-import { TelemetryService } from "../../workers/TelemetryService";
+import { TelemetryService } from "../../workers/telemetry/TelemetryService";
 
 const cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { io, type Socket } from "socket.io-client";
 import { FeedServer } from "../../feed-server/FeedServer";
-import { TelemetryStore } from "../../workers/store/TelemetryStore";
+import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let server: FeedServer | null = null;

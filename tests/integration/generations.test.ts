@@ -3,8 +3,8 @@
 // either headlights spelling, nested or flat laps with dates in this year,
 // raceInfo, and setLapCoords answered by acknowledgement or by broadcast.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { WorkerEvent } from "../../workers/contract";
-import { TelemetryService } from "../../workers/TelemetryService";
+import type { WorkerEvent } from "../../workers/contract/telemetryApi";
+import { TelemetryService } from "../../workers/telemetry/TelemetryService";
 import { FeedServer } from "../../feed-server/FeedServer";
 import { GENERATIONS, type Generation } from "../../feed-server/generation";
 import { io } from "socket.io-client";

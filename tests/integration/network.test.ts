@@ -1,9 +1,10 @@
 // The service against a real feed server on 127.0.0.1: what a user sees when
 // the dashboard talks to a backend over Socket.IO.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ConnectionState, WorkerEvent } from "../../workers/contract";
-import { TelemetryService } from "../../workers/TelemetryService";
-import { DEFAULT_LAP_COORDS } from "../../workers/sources/demo/CarSimulator";
+import type { ConnectionState } from "../../workers/contract/connection";
+import type { WorkerEvent } from "../../workers/contract/telemetryApi";
+import { TelemetryService } from "../../workers/telemetry/TelemetryService";
+import { DEFAULT_LAP_COORDS } from "../../workers/telemetry/sources/demo/CarSimulator";
 import { FeedServer, type FeedServerOptions } from "../../feed-server/FeedServer";
 import { io } from "socket.io-client";
 

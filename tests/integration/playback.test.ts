@@ -1,8 +1,11 @@
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
 import { FeedServer } from "../../feed-server/FeedServer";
-import { fetchBackendSpan, walkPacketsBetween } from "../../workers/replay/backendPlayback";
-import { TelemetryService } from "../../workers/TelemetryService";
+import {
+  fetchBackendSpan,
+  walkPacketsBetween,
+} from "../../workers/telemetry/replay/backendPlayback";
+import { TelemetryService } from "../../workers/telemetry/TelemetryService";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let server: FeedServer | null = null;

@@ -5,8 +5,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { io, type Socket } from "socket.io-client";
 import { FeedServer } from "../../feed-server/FeedServer";
-import { PollReader } from "../../workers/sources/polling/PollReader";
-import { readerPolling } from "../../workers/sources/polling/readerPolling";
+import { PollReader } from "../../workers/telemetry/sources/polling/PollReader";
+import { readerPolling } from "../../workers/telemetry/sources/polling/readerPolling";
 
 const cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

@@ -1,7 +1,7 @@
 // The plots back off when live packets arrive later than usual: the worker's
 // measure of it must ignore the clocks' offset and follow a real backlog.
 import { describe, expect, it } from "vitest";
-import { ArrivalLag } from "../../workers/service/arrivalLag";
+import { ArrivalLag } from "../../workers/telemetry/service/arrivalLag";
 
 describe("arrival lag", () => {
   it("is 0 however far the feed's clock is from ours, while packets arrive on time", () => {

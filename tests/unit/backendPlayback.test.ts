@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { fetchBackendSpan, walkPacketsBetween } from "../../workers/replay/backendPlayback";
-import { TelemetryService } from "../../workers/TelemetryService";
-import { defaultPacket } from "../../workers/telemetry/fields";
-import type { WorkerEvent } from "../../workers/contract";
+import {
+  fetchBackendSpan,
+  walkPacketsBetween,
+} from "../../workers/telemetry/replay/backendPlayback";
+import { TelemetryService } from "../../workers/telemetry/TelemetryService";
+import { defaultPacket } from "../../workers/telemetry/schema/fields";
+import type { WorkerEvent } from "../../workers/contract/telemetryApi";
 
 const T0 = 1_795_000_000;
 

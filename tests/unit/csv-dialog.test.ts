@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Lap } from "../../workers/contract";
+import type { Lap } from "../../workers/contract/laps";
 import {
   DEFAULT_CHOICES,
   buildRequest,

@@ -1,10 +1,10 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { CsvExporter } from "../../workers/csv/CsvExporter";
-import { objectsToCsv, flattenRecord, unionHeader } from "../../workers/csv/flatten";
-import { formatRounded, quoteString } from "../../workers/csv/csvCells";
-import { FIELD_CATALOG } from "../../workers/telemetry/fields";
-import { STORE_CATALOG } from "../../workers/telemetry/derivedFields";
+import { CsvExporter } from "../../workers/telemetry/csv/CsvExporter";
+import { objectsToCsv, flattenRecord, unionHeader } from "../../workers/telemetry/csv/flatten";
+import { formatRounded, quoteString } from "../../workers/telemetry/csv/csvCells";
+import { FIELD_CATALOG } from "../../workers/telemetry/schema/fields";
+import { STORE_CATALOG } from "../../workers/telemetry/schema/derivedFields";
 import { EVERYTHING, T0, TIME_FIELD, exportText, storeOf } from "./csv-helpers";
 
 const parse = (text: string) => Papa.parse<string[]>(text.trimEnd(), { delimiter: "," }).data;

@@ -1,9 +1,9 @@
 // Shared fixtures for the CSV tests: a store of known packets and a full export.
-import type { CsvExportRequest } from "../../workers/contract";
-import { CsvExporter, EVERY_FIELD_REQUEST } from "../../workers/csv/CsvExporter";
-import { TelemetryStore } from "../../workers/store/TelemetryStore";
-import { defaultPacket, NUMERIC_FIELDS } from "../../workers/telemetry/fields";
-import type { TelemetryPacket } from "../../workers/telemetry/packetSchema";
+import type { CsvExportRequest } from "../../workers/contract/csv";
+import { CsvExporter, EVERY_FIELD_REQUEST } from "../../workers/telemetry/csv/CsvExporter";
+import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
+import { defaultPacket, NUMERIC_FIELDS } from "../../workers/telemetry/schema/fields";
+import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchema";
 
 export const T0 = 1_795_000_000; // 2026-11-18T11:06:40Z
 export const TIME_FIELD = NUMERIC_FIELDS.indexOf("TimeStamp");

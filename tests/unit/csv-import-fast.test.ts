@@ -1,13 +1,13 @@
 // The import's fast path (cells checked per column, written into typed
 // columns) against its fallback (packet rebuilt and validated by the schema).
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { StringPool } from "../../workers/csv/csvCells";
-import { importCsv } from "../../workers/csv/importCsv";
-import { completeLinesEnd } from "../../workers/csv/textChunks";
-import { TelemetryStore } from "../../workers/store/TelemetryStore";
-import { STRING_FIELDS } from "../../workers/telemetry/fields";
-import { telemetryPacketSchema } from "../../workers/telemetry/packetSchema";
-import { initialConnection } from "../../workers/service/config";
+import { StringPool } from "../../workers/telemetry/csv/csvCells";
+import { importCsv } from "../../workers/telemetry/csv/importCsv";
+import { completeLinesEnd } from "../../workers/telemetry/csv/textChunks";
+import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
+import { STRING_FIELDS } from "../../workers/telemetry/schema/fields";
+import { telemetryPacketSchema } from "../../workers/telemetry/schema/packetSchema";
+import { initialConnection } from "../../workers/telemetry/service/config";
 import { exportText, storeOf } from "./csv-helpers";
 
 const fresh = () => new TelemetryStore({ capacity: 1000 });

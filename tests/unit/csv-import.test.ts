@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { importCsv, MAX_IMPORT_BYTES } from "../../workers/csv/importCsv";
-import { completeLinesEnd } from "../../workers/csv/textChunks";
-import { CsvJobs } from "../../workers/service/csvJobs";
-import { TelemetryStore } from "../../workers/store/TelemetryStore";
-import { initialConnection } from "../../workers/service/config";
+import { importCsv, MAX_IMPORT_BYTES } from "../../workers/telemetry/csv/importCsv";
+import { completeLinesEnd } from "../../workers/telemetry/csv/textChunks";
+import { CsvJobs } from "../../workers/telemetry/service/csvJobs";
+import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
+import { initialConnection } from "../../workers/telemetry/service/config";
 import { EVERYTHING, exportText, storeOf } from "./csv-helpers";
 
 const fresh = () => new TelemetryStore({ capacity: 1000 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { TelemetryService } from "../../workers/TelemetryService";
+import { TelemetryService } from "../../workers/telemetry/TelemetryService";
 import { EVERYTHING, exportText, storeOf } from "./csv-helpers";
 
 let service: TelemetryService | null = null;

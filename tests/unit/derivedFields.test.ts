@@ -1,8 +1,8 @@
-import { initialConnection } from "../../workers/service/config";
+import { initialConnection } from "../../workers/telemetry/service/config";
 import { describe, expect, it } from "vitest";
-import type { ConnectionState } from "../../workers/contract";
-import { TelemetryStore } from "../../workers/store/TelemetryStore";
-import { defaultPacket } from "../../workers/telemetry/fields";
+import type { ConnectionState } from "../../workers/contract/connection";
+import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
+import { defaultPacket } from "../../workers/telemetry/schema/fields";
 
 const CONNECTION: ConnectionState = initialConnection();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { downsampleMinMax, gapThreshold } from "../../workers/history/downsample";
+import { downsampleMinMax, gapThreshold } from "../../workers/telemetry/history/downsample";
 
 const range = (n: number, f: (i: number) => number): Float64Array =>
   Float64Array.from({ length: n }, (_, i) => f(i));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { telemetryPacketSchema } from "../../workers/telemetry/packetSchema";
-import { FIELD_CATALOG, defaultPacket, fieldInfo } from "../../workers/telemetry/fields";
-import { labelForKey } from "../../workers/telemetry/fieldNaming";
+import { telemetryPacketSchema } from "../../workers/telemetry/schema/packetSchema";
+import { FIELD_CATALOG, defaultPacket, fieldInfo } from "../../workers/telemetry/schema/fields";
+import { labelForKey } from "../../workers/telemetry/schema/fieldNaming";
 
 describe("field catalog", () => {
   it("labels fields in words a person reads", () => {

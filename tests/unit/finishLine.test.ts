@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { CarSimulator, FINISH_GEOFENCE_M } from "../../workers/sources/demo/CarSimulator";
-import { TRACK } from "../../workers/sources/demo/track";
-import { DEFAULT_LAP_COORDS } from "../../workers/sources/demo/trackCoords";
-import { haversineKm } from "../../workers/geo/geo";
+import { CarSimulator, FINISH_GEOFENCE_M } from "../../workers/telemetry/sources/demo/CarSimulator";
+import { TRACK } from "../../workers/telemetry/sources/demo/track";
+import { DEFAULT_LAP_COORDS } from "../../workers/shared/trackCoords";
+import { haversineKm } from "../../workers/telemetry/geo/geo";
 import {
   BAD_ANSWER,
   NO_ANSWER,
   cleanRequest,
   interpretReply,
   localAnswer,
-} from "../../workers/service/finishLine";
+} from "../../workers/telemetry/service/finishLine";
 
 function lapPositions(sim: CarSimulator, seconds: number) {
   const where: Array<{ lat: number; long: number }> = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TrackDistance, haversineKm, initialBearingDeg } from "../../workers/geo/geo";
+import { TrackDistance, haversineKm, initialBearingDeg } from "../../workers/telemetry/geo/geo";
 
 // Independent check: central angle from 3-D unit vectors (atan2 of cross and
 // dot products), not the haversine formula under test.

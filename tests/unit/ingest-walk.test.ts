@@ -4,18 +4,18 @@
 // a rejected packet is stored or shown.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { initialConnection } from "../../workers/service/config";
-import { TelemetryStore } from "../../workers/store/TelemetryStore";
+import { initialConnection } from "../../workers/telemetry/service/config";
+import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import {
   FIELD_CONTAINERS,
   BOOLEAN_FIELDS,
   NUMERIC_FIELDS,
   STRING_FIELDS,
   defaultPacket,
-} from "../../workers/telemetry/fields";
-import { needsFloat64 } from "../../workers/history/precision";
-import { buildPacketWalk } from "../../workers/store/packetWalk";
-import { telemetryPacketSchema } from "../../workers/telemetry/packetSchema";
+} from "../../workers/telemetry/schema/fields";
+import { needsFloat64 } from "../../workers/telemetry/history/precision";
+import { buildPacketWalk } from "../../workers/telemetry/store/packetWalk";
+import { telemetryPacketSchema } from "../../workers/telemetry/schema/packetSchema";
 
 type Obj = Record<string, unknown>;
 const FIELDS = [...NUMERIC_FIELDS, ...BOOLEAN_FIELDS, ...STRING_FIELDS];

@@ -1,8 +1,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LAP_FETCH_ERROR, fetchDrivers, fetchLaps } from "../../workers/laps/laps";
-import { parseLap, toEpochMs, toFlatRecord, toSecondsRecord } from "../../workers/laps/lapRecord";
+import { LAP_FETCH_ERROR, fetchDrivers, fetchLaps } from "../../workers/telemetry/laps/laps";
+import {
+  parseLap,
+  toEpochMs,
+  toFlatRecord,
+  toSecondsRecord,
+} from "../../workers/telemetry/laps/lapRecord";
 import { freePort } from "../freePort";
 
 const LAP_MS = Date.UTC(2026, 10, 22, 15, 4, 5);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkLatency, MAX_PLAUSIBLE_LATENCY_MS } from "../../workers/service/latency";
+import { checkLatency, MAX_PLAUSIBLE_LATENCY_MS } from "../../workers/telemetry/service/latency";
 
 describe("latency bounds (issue 7, defect 4)", () => {
   it.each([0, 35, 1234.5, MAX_PLAUSIBLE_LATENCY_MS])("accepts %s ms", (ms) => {

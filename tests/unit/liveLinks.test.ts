@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LIVE_FRESH_MS, LiveLinks } from "../../workers/service/liveLinks";
+import { LIVE_FRESH_MS, LiveLinks } from "../../workers/telemetry/service/liveLinks";
 
 describe("LiveLinks: the connection's facts, read as of now", () => {
   function links() {

@@ -1,6 +1,10 @@
-import { idlePlayback, idleRecording, initialConnection } from "../../workers/service/config";
+import {
+  idlePlayback,
+  idleRecording,
+  initialConnection,
+} from "../../workers/telemetry/service/config";
 import { describe, expect, it } from "vitest";
-import type { Snapshot } from "../../workers/contract";
+import type { Snapshot } from "../../workers/contract/snapshot";
 import { LiveStore, sameData } from "../../src/worker-client/liveStore";
 import type { TelemetryClient } from "../../src/worker-client/TelemetryClient";
 

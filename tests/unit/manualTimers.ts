@@ -1,6 +1,6 @@
 // Timers driven by hand for tests that also wait on real promises (IndexedDB):
 // `tick(ms)` runs every interval and timeout that falls due, in time order.
-import type { Timers } from "../../workers/sources/timers";
+import type { Timers } from "../../workers/telemetry/sources/timers";
 
 interface Pending {
   cb: () => void;

@@ -1,6 +1,6 @@
 // A 2D context that records its calls, and a small series picture, for the
 // render worker's painting tests (SeriesCanvas, PlotSurface).
-import type { SeriesPicture } from "../../workers/contract";
+import type { SeriesPicture } from "../../workers/contract/renderProtocol";
 import type { PaintContext } from "../../workers/render/SeriesCanvas";
 
 export type Call = [string, ...unknown[]];

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type uPlot from "uplot";
-import type { SeriesRequest, SeriesResult } from "../../workers/contract";
+import type { SeriesRequest, SeriesResult } from "../../workers/contract/series";
 import { baseIntervalMs } from "../../src/panels/Plots/cadence";
 import { LEGEND_INTERVAL_MS, PlotDriver } from "../../src/panels/Plots/plotDriver";
 import { PlotStats } from "../../src/panels/Plots/plotStats";

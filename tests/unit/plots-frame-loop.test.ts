@@ -8,7 +8,7 @@ import { PlotStats } from "../../src/panels/Plots/plotStats";
 import { PlotView } from "../../src/panels/Plots/plotView";
 import { plotRefreshText } from "../../src/panels/Plots/plotRefreshText";
 import type { LiveStatus } from "../../src/worker-client/liveStore";
-import type { RenderNews } from "../../workers/contract";
+import type { RenderNews } from "../../workers/contract/renderProtocol";
 
 let clock = 0;
 

@@ -4,15 +4,24 @@
 // data as an update of what it drew, not a whole redraw.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type uPlot from "uplot";
-import type { SeriesRequest, SeriesResult } from "../../workers/contract";
-import { fillColumn, planDownsample } from "../../workers/history/downsample";
+import type { SeriesRequest, SeriesResult } from "../../workers/contract/series";
+import { fillColumn, planDownsample } from "../../workers/telemetry/history/downsample";
 import type { SeriesPainter } from "../../src/panels/Plots/livePicture";
 import { PlotDriver } from "../../src/panels/Plots/plotDriver";
 import { PlotStats } from "../../src/panels/Plots/plotStats";
 import { PlotView } from "../../src/panels/Plots/plotView";
-import { mergeTail, newestBucketStart, wholePixelRange } from "../../workers/render/liveWindow";
+import {
+  mergeTail,
+  newestBucketStart,
+  wholePixelRange,
+} from "../../workers/shared/plots/liveWindow";
 import { LivePlots, NEWS_INTERVAL_MS } from "../../workers/render/LivePlots";
-import type { LivePlotNews, LivePlotSpec, RenderNews, SeriesPicture } from "../../workers/contract";
+import type {
+  LivePlotNews,
+  LivePlotSpec,
+  RenderNews,
+  SeriesPicture,
+} from "../../workers/contract/renderProtocol";
 
 beforeAll(() => {
   (globalThis as { devicePixelRatio?: number }).devicePixelRatio = 1;

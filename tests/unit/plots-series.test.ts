@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { traceSeries } from "../../workers/render/SeriesCanvas";
-import type { SeriesResult } from "../../workers/contract";
+import type { SeriesResult } from "../../workers/contract/series";
 import { planAxes } from "../../src/panels/Plots/axisLayout";
 import { formatValue } from "../../src/panels/Plots/fieldLabel";
 import { finiteExtent, toAlignedData } from "../../src/panels/Plots/seriesData";
-import { lastDrawnIndex } from "../../workers/render/liveWindow";
+import { lastDrawnIndex } from "../../workers/shared/plots/liveWindow";
 
 function result(columns: number[][], hasGaps: boolean[]): SeriesResult {
   return {

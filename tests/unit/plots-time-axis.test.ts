@@ -1,7 +1,7 @@
 // The time axis the render worker draws under each plot: round local times,
 // far enough apart for a label, the same ticks frame after frame.
 import { describe, expect, it } from "vitest";
-import { MIN_TICK_SPACING, timeLabel, timeTicks } from "../../workers/render/timeAxis";
+import { MIN_TICK_SPACING, timeLabel, timeTicks } from "../../workers/shared/plots/timeAxis";
 
 const T0 = Date.UTC(2026, 10, 23, 10, 0, 0) / 1000;
 

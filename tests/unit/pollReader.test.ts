@@ -4,8 +4,8 @@
 // the telemetry worker's thread. Against a real HTTP server on 127.0.0.1.
 import { createServer, type Server } from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { readPoll, type PollReply } from "../../workers/sources/polling/pollAnswers";
-import { PollError, PollReader } from "../../workers/sources/polling/PollReader";
+import { readPoll, type PollReply } from "../../workers/shared/polling/pollAnswers";
+import { PollError, PollReader } from "../../workers/telemetry/sources/polling/PollReader";
 
 const cleanup: Array<() => void> = [];
 afterEach(() => {

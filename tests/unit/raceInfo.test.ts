@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseRaceInfo } from "../../workers/race/raceInfo";
-import { BackendInfo } from "../../workers/service/backendInfo";
+import { parseRaceInfo } from "../../workers/telemetry/race/raceInfo";
+import { BackendInfo } from "../../workers/telemetry/service/backendInfo";
 
 export const RACE_INFO = {
   distance: 123.4,

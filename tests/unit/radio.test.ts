@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ConnectionState } from "../../workers/contract";
-import { RadioSource } from "../../workers/sources/RadioSource";
-import type { SourceSink } from "../../workers/sources/SourceSink";
+import type { ConnectionState } from "../../workers/contract/connection";
+import { RadioSource } from "../../workers/telemetry/sources/RadioSource";
+import type { SourceSink } from "../../workers/telemetry/sources/SourceSink";
 
 function recordingSink() {
   const frames: unknown[] = [];

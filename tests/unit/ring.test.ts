@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ColumnRing } from "../../workers/history/ColumnRing";
-import { TelemetryStore } from "../../workers/store/TelemetryStore";
-import { defaultPacket } from "../../workers/telemetry/fields";
+import { ColumnRing } from "../../workers/telemetry/history/ColumnRing";
+import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
+import { defaultPacket } from "../../workers/telemetry/schema/fields";
 
 // Two numeric fields (0: time as Float64, 1: a Float32 reading) and 40
 // booleans, so the packed booleans span two words.

@@ -1,22 +1,25 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { telemetryPacketSchema, type TelemetryPacket } from "../../workers/telemetry/packetSchema";
+import {
+  telemetryPacketSchema,
+  type TelemetryPacket,
+} from "../../workers/telemetry/schema/packetSchema";
 import {
   HEADLIGHTS_2026_06,
   HEADLIGHTS_INTERNAL,
   packetGeneration,
   with2026_06Names,
   withInternalNames,
-} from "../../workers/telemetry/generations";
-import { TelemetryStore } from "../../workers/store/TelemetryStore";
-import { initialConnection } from "../../workers/service/config";
+} from "../../workers/telemetry/schema/generations";
+import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
+import { initialConnection } from "../../workers/telemetry/service/config";
 import {
   BOOLEAN_FIELDS,
   FIELD_CATALOG,
   NUMERIC_FIELDS,
   STRING_FIELDS,
-} from "../../workers/telemetry/fields";
+} from "../../workers/telemetry/schema/fields";
 
 const fixturePath = fileURLToPath(new URL("../fixtures/telemetry-fields.tsv", import.meta.url));
 const sharedPath = fileURLToPath(

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { SeriesResult } from "../../workers/contract";
-import { PACK_MAX_VALUES, seriesTransferList } from "../../workers/service/seriesTransfer";
+import type { SeriesResult } from "../../workers/contract/series";
+import {
+  PACK_MAX_VALUES,
+  seriesTransferList,
+} from "../../workers/telemetry/service/seriesTransfer";
 
 function result(...columns: Float64Array[]): SeriesResult {
   return {

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { WorkerEvent } from "../../workers/contract";
-import { TelemetryService } from "../../workers/TelemetryService";
-import { CarSimulator } from "../../workers/sources/demo/CarSimulator";
-import { TRACK } from "../../workers/sources/demo/track";
-import { DEFAULT_LAP_COORDS } from "../../workers/sources/demo/trackCoords";
-import { haversineKm } from "../../workers/geo/geo";
+import type { WorkerEvent } from "../../workers/contract/telemetryApi";
+import { TelemetryService } from "../../workers/telemetry/TelemetryService";
+import { CarSimulator } from "../../workers/telemetry/sources/demo/CarSimulator";
+import { TRACK } from "../../workers/telemetry/sources/demo/track";
+import { DEFAULT_LAP_COORDS } from "../../workers/shared/trackCoords";
+import { haversineKm } from "../../workers/telemetry/geo/geo";
 
 // DEMO runs on timers; fake ones make the simulated car's minutes take milliseconds.
 function startDemo(config: Record<string, unknown> = {}) {

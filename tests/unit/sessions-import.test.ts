@@ -3,9 +3,9 @@
 import { IDBFactory } from "fake-indexeddb";
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
-import type { SessionInfo } from "../../workers/contract";
-import { TelemetryService } from "../../workers/TelemetryService";
-import { IMPORT_CHUNK_ROWS } from "../../workers/sessions/Recorder";
+import type { SessionInfo } from "../../workers/contract/sessions";
+import { TelemetryService } from "../../workers/telemetry/TelemetryService";
+import { IMPORT_CHUNK_ROWS } from "../../workers/telemetry/sessions/Recorder";
 import { exportText, storeOf } from "./csv-helpers";
 import { manualTimers } from "./manualTimers";
 

@@ -1,13 +1,13 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
-import { TelemetryStore } from "../../workers/store/TelemetryStore";
-import { decodeChunk, encodeChunk, layoutKey } from "../../workers/sessions/chunkCodec";
-import { SessionDb } from "../../workers/sessions/SessionDb";
-import { Sessions } from "../../workers/sessions/Sessions";
-import type { Timers } from "../../workers/sources/timers";
-import { defaultPacket } from "../../workers/telemetry/fields";
-import type { TelemetryPacket } from "../../workers/telemetry/packetSchema";
+import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
+import { decodeChunk, encodeChunk, layoutKey } from "../../workers/shared/storage/chunkCodec";
+import { SessionDb } from "../../workers/shared/storage/SessionDb";
+import { Sessions } from "../../workers/telemetry/sessions/Sessions";
+import type { Timers } from "../../workers/telemetry/sources/timers";
+import { defaultPacket } from "../../workers/telemetry/schema/fields";
+import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchema";
 
 const T0 = 1_795_000_000;
 

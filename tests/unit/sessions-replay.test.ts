@@ -1,8 +1,9 @@
 import { IDBFactory } from "fake-indexeddb";
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
-import type { Snapshot, WorkerEvent } from "../../workers/contract";
-import { TelemetryService } from "../../workers/TelemetryService";
+import type { Snapshot } from "../../workers/contract/snapshot";
+import type { WorkerEvent } from "../../workers/contract/telemetryApi";
+import { TelemetryService } from "../../workers/telemetry/TelemetryService";
 import { manualTimers } from "./manualTimers";
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));

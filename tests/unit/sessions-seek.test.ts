@@ -4,11 +4,11 @@
 import { IDBFactory } from "fake-indexeddb";
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
-import { ReplayController } from "../../workers/replay/ReplayController";
-import { ViewSwitch } from "../../workers/service/viewSwitch";
-import { Sessions } from "../../workers/sessions/Sessions";
-import { TelemetryStore } from "../../workers/store/TelemetryStore";
-import { defaultPacket } from "../../workers/telemetry/fields";
+import { ReplayController } from "../../workers/telemetry/replay/ReplayController";
+import { ViewSwitch } from "../../workers/telemetry/service/viewSwitch";
+import { Sessions } from "../../workers/telemetry/sessions/Sessions";
+import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
+import { defaultPacket } from "../../workers/telemetry/schema/fields";
 import { manualTimers } from "./manualTimers";
 
 const T0 = 1_795_000_000;

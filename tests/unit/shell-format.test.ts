@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FieldInfo } from "../../workers/contract";
+import type { FieldInfo } from "../../workers/contract/fields";
 import { fieldSections, isFaultField } from "../../src/panels/FieldTable/fieldSections";
 import { displayValue, faultActive } from "../../src/panels/FieldTable/formatValue";
 import {

@@ -4,7 +4,7 @@ import {
   NotificationQueue,
   type Notification,
 } from "../../src/state/notificationQueue";
-import type { NotificationKind } from "../../workers/contract";
+import type { NotificationKind } from "../../workers/contract/telemetryApi";
 
 const note = (id: number): Notification => ({ id: `n${id}`, ...NOTIFICATION_TEXTS.lapComplete });
 

@@ -3,10 +3,13 @@ import {
   CarSimulator,
   DEFAULT_LAP_COORDS,
   DEFAULT_MAP_CENTER,
-} from "../../workers/sources/demo/CarSimulator";
-import { telemetryPacketSchema, type TelemetryPacket } from "../../workers/telemetry/packetSchema";
-import { haversineKm } from "../../workers/geo/geo";
-import { nestedLapSchema as lapRecordSchema } from "../../workers/laps/lapRecord";
+} from "../../workers/telemetry/sources/demo/CarSimulator";
+import {
+  telemetryPacketSchema,
+  type TelemetryPacket,
+} from "../../workers/telemetry/schema/packetSchema";
+import { haversineKm } from "../../workers/telemetry/geo/geo";
+import { nestedLapSchema as lapRecordSchema } from "../../workers/telemetry/laps/lapRecord";
 
 const TSV_URL = new URL("../fixtures/telemetry-fields.tsv", import.meta.url);
 

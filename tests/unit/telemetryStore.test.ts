@@ -1,10 +1,10 @@
-import { initialConnection } from "../../workers/service/config";
+import { initialConnection } from "../../workers/telemetry/service/config";
 import { describe, expect, it } from "vitest";
-import type { ConnectionState } from "../../workers/contract";
-import { TelemetryStore } from "../../workers/store/TelemetryStore";
-import { defaultPacket } from "../../workers/telemetry/fields";
-import { DERIVED_FIELDS } from "../../workers/telemetry/derivedFields";
-import type { TelemetryPacket } from "../../workers/telemetry/packetSchema";
+import type { ConnectionState } from "../../workers/contract/connection";
+import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
+import { defaultPacket } from "../../workers/telemetry/schema/fields";
+import { DERIVED_FIELDS } from "../../workers/telemetry/schema/derivedFields";
+import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchema";
 
 const CONNECTION: ConnectionState = initialConnection();
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { TelemetryStore } from "../../workers/store/TelemetryStore";
-import { buildTrack } from "../../workers/geo/trackQuery";
-import { roundRange } from "../../workers/geo/trackThin";
-import { CarSimulator } from "../../workers/sources/demo/CarSimulator";
-import type { TrackCursor, TrackRequest, TrackResult } from "../../workers/contract";
+import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
+import { buildTrack } from "../../workers/telemetry/geo/trackQuery";
+import { roundRange } from "../../workers/telemetry/geo/trackThin";
+import { CarSimulator } from "../../workers/telemetry/sources/demo/CarSimulator";
+import type { TrackCursor, TrackRequest, TrackResult } from "../../workers/contract/track";
 
 function drive(seconds: number, rate = 10) {
   const store = new TelemetryStore({ capacity: 65_536 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TrackResult } from "../../workers/contract";
+import type { TrackResult } from "../../workers/contract/track";
 import { TrailPoints } from "../../src/panels/Map/trailPoints";
 import { hoverRows } from "../../src/panels/Map/TrackHoverCard";
 import { RAMP } from "../../src/panels/Map/colorScale";

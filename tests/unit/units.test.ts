@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { convertColumnInPlace, displayUnit, toDisplay } from "../../workers/units";
+import { convertColumnInPlace, displayUnit, toDisplay } from "../../workers/shared/units";
 
 describe("metric → imperial display units", () => {
   it("converts speeds, distances and temperatures", () => {

@@ -1,7 +1,7 @@
 // The worker's start-up configuration: what the page passes and what the
 // worker makes of it (bad values fall back to defaults, never throw).
 import { describe, expect, it } from "vitest";
-import { resolveConfig } from "../../workers/service/config";
+import { resolveConfig } from "../../workers/telemetry/service/config";
 import { configFromUrl } from "../../src/worker-client/createTelemetry";
 
 describe("the WebSocket upgrade setting on its way to the worker", () => {

@@ -25,10 +25,9 @@ import type {
   LivePlotSpec,
   RenderNews,
   SeriesPicture,
-  SeriesRequest,
-  SeriesResult,
   ValueRange,
-} from "../contract";
+} from "../contract/renderProtocol";
+import type { SeriesRequest, SeriesResult } from "../contract/series";
 import {
   columnExtents,
   extentsLeave,
@@ -36,8 +35,8 @@ import {
   mergeTail,
   newestBucketStart,
   wholePixelRange,
-} from "./liveWindow";
-import { timeAxisPicture } from "./timeAxis";
+} from "../shared/plots/liveWindow";
+import { timeAxisPicture } from "../shared/plots/timeAxis";
 
 export type SeriesBatchSource = (requests: SeriesRequest[]) => Promise<SeriesResult[]>;
 

@@ -6,7 +6,7 @@
 // each frame, not with their size. Twelve series canvases cost the GPU
 // process ~55 ms/s at 100 packets/s that one canvas does not
 // (bench/RESULTS.md, stops 24 and 25).
-import type { SurfaceLayout } from "../contract";
+import type { SurfaceLayout } from "../contract/renderProtocol";
 import type { LiveLayer } from "./LivePlots";
 import { SeriesCanvas, type PaintContext } from "./SeriesCanvas";
 

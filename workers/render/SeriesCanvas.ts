@@ -13,7 +13,7 @@
 // shift's own copy: in a 1-hour window moving a pixel per refresh, drawImage
 // was most of the render worker's time, the strokes a few per cent
 // (bench/RESULTS.md, stop 25).
-import type { SeriesPicture, TimeAxisPicture, ValueRange } from "../contract";
+import type { SeriesPicture, TimeAxisPicture, ValueRange } from "../contract/renderProtocol";
 
 /** The part of a 2D context this needs (OffscreenCanvas's, or a recorder in tests). */
 export type PaintContext = Pick<

@@ -1,7 +1,7 @@
 // "N active faults" above the Faults tab, counted from the live values.
 import { Callout } from "@blueprintjs/core";
 import { useCallback, useSyncExternalStore } from "react";
-import type { FieldInfo } from "../../../workers/contract";
+import type { FieldInfo } from "../../../workers/contract/fields";
 import { useTelemetry } from "../../worker-client/hooks";
 import { faultActive } from "./formatValue";
 

@@ -1,6 +1,6 @@
 // One row: label, value with unit; booleans as coloured tags; faults in red.
 import { Tag } from "@blueprintjs/core";
-import type { AppUnits, FieldInfo } from "../../../workers/contract";
+import type { AppUnits, FieldInfo } from "../../../workers/contract/fields";
 import { useField } from "../../worker-client/hooks";
 import { LongText } from "../common/LongText";
 import { displayValue, faultActive } from "./formatValue";

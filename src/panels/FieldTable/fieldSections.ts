@@ -2,7 +2,7 @@
 // Groups come from the catalog; the split below the group follows the wire
 // names: nested objects (BatteryFaults.Errors), name prefixes (Contactor.Array…,
 // MPPT.Mppt0…, Telemetry.Gps… / Mpu…), and measurements apart from flags.
-import type { FieldInfo } from "../../../workers/contract";
+import type { FieldInfo } from "../../../workers/contract/fields";
 
 export interface FieldSection {
   title: string;

@@ -1,6 +1,6 @@
 // Display text for one field value, converted to the chosen units (pure).
-import type { AppUnits, FieldInfo, FieldValue } from "../../../workers/contract";
-import { displayUnit, toDisplay } from "../../../workers/units";
+import type { AppUnits, FieldInfo, FieldValue } from "../../../workers/contract/fields";
+import { displayUnit, toDisplay } from "../../../workers/shared/units";
 import { formatNumber, NO_VALUE } from "../common/formatNumber";
 
 export interface DisplayValue {

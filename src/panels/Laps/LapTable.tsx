@@ -3,7 +3,8 @@
 import { HTMLTable, Icon, Tag } from "@blueprintjs/core";
 import { LongText } from "../common/LongText";
 import { useState } from "react";
-import type { AppUnits, Lap } from "../../../workers/contract";
+import type { AppUnits } from "../../../workers/contract/fields";
+import type { Lap } from "../../../workers/contract/laps";
 import {
   LAP_COLUMNS,
   bestLap,
@@ -17,7 +18,7 @@ import {
   type SortDirection,
 } from "./lapFormat";
 import { formatCell } from "./lapFormat";
-import { toDisplay } from "../../../workers/units";
+import { toDisplay } from "../../../workers/shared/units";
 
 interface LapTableProps {
   laps: readonly Lap[];

@@ -4,7 +4,8 @@
 import { Button, Callout, HTMLSelect } from "@blueprintjs/core";
 import { useState } from "react";
 import { useSnapshot } from "valtio";
-import type { ConnectionType, Lap } from "../../../workers/contract";
+import type { ConnectionType } from "../../../workers/contract/fields";
+import type { Lap } from "../../../workers/contract/laps";
 import { appState } from "../../state/appState";
 import { applyLapResult, lapsState } from "../../state/lapsState";
 import { focusPlots } from "../../state/plotFocus";

@@ -3,7 +3,7 @@
 // shown in the current units.
 import { Card } from "@blueprintjs/core";
 import { PanelHeading } from "../common/headings";
-import type { RaceInfo } from "../../../workers/contract";
+import type { RaceInfo } from "../../../workers/contract/laps";
 import { LabelValueTable, type LabelValueRow } from "../common/LabelValueTable";
 import { formatDuration } from "./raceFormat";
 import { useRaceDistance } from "./useRaceDistance";

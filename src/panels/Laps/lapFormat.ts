@@ -1,8 +1,9 @@
 // How laps are shown: columns with units (converted for imperial), 2 decimals,
 // m:ss.ss lap times, en-US dates, driver names, the best lap and the totals.
 // Pure, so unit tests cover every rule.
-import type { AppUnits, Lap } from "../../../workers/contract";
-import { displayUnit, toDisplay } from "../../../workers/units";
+import type { AppUnits } from "../../../workers/contract/fields";
+import type { Lap } from "../../../workers/contract/laps";
+import { displayUnit, toDisplay } from "../../../workers/shared/units";
 
 export type LapKey = Exclude<keyof Lap, "rfid" | "simulated">;
 

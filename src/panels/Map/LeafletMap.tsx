@@ -8,7 +8,7 @@ import L from "leaflet";
 import { useCallback, useRef, useState } from "react";
 import { MapContainer, ScaleControl, TileLayer } from "react-leaflet";
 import { useSnapshot } from "valtio";
-import { DEFAULT_MAP_CENTER } from "../../../workers/sources/demo/trackCoords";
+import { DEFAULT_MAP_CENTER } from "../../../workers/shared/trackCoords";
 import { FinishLineDialog } from "../../shell/finishLine/FinishLineDialog";
 import { useFieldCatalog } from "../common/useFieldCatalog";
 import { MapLayers, type HoverInfo } from "./MapLayers";

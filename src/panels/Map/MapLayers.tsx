@@ -5,7 +5,7 @@ import L from "leaflet";
 import { useEffect, useState } from "react";
 import { useMap } from "react-leaflet";
 import { subscribe } from "valtio";
-import { DEFAULT_LAP_COORDS } from "../../../workers/sources/demo/trackCoords";
+import { DEFAULT_LAP_COORDS } from "../../../workers/shared/trackCoords";
 import { appState } from "../../state/appState";
 import { focusPlotsAt } from "../../state/plotFocus";
 import { openFinishLinePrompt } from "../../shell/finishLine/finishLineActions";

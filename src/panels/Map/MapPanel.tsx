@@ -3,7 +3,7 @@
 import { Card, Spinner } from "@blueprintjs/core";
 import { lazy, Suspense } from "react";
 import { useSnapshot } from "valtio";
-import { displayUnit, toDisplay } from "../../../workers/units";
+import { displayUnit, toDisplay } from "../../../workers/shared/units";
 import { appState } from "../../state/appState";
 import { useLiveStatusPart } from "../../worker-client/hooks";
 import { formatNumber, NO_VALUE } from "../common/formatNumber";

@@ -2,7 +2,7 @@
 // field the trail is coloured by.
 import { Button, ButtonGroup, HTMLSelect } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
-import type { FieldInfo } from "../../../workers/contract";
+import type { FieldInfo } from "../../../workers/contract/fields";
 import { mapSettings } from "./mapSettings";
 
 interface MapToolbarProps {

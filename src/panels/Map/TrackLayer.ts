@@ -4,7 +4,7 @@
 // columns, projecting and drawing the new points, the legend's text), so it
 // is timed; React is not involved unless the legend's range or field changed.
 import L from "leaflet";
-import type { TrackResult } from "../../../workers/contract";
+import type { TrackResult } from "../../../workers/contract/track";
 import { TrailCanvas } from "./TrailCanvas";
 import { TrailPoints, type TrailMeta } from "./trailPoints";
 

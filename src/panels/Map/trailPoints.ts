@@ -3,7 +3,7 @@
 // values), each point's colour bin and its projected pixel position. A whole
 // answer replaces them, a tail answer is appended; the cursor tells the worker
 // where the trail ends so that it can answer with the tail only.
-import type { TrackCursor, TrackResult } from "../../../workers/contract";
+import type { TrackCursor, TrackResult } from "../../../workers/contract/track";
 import { binOf } from "./colorScale";
 
 export interface TrailMeta {

@@ -2,7 +2,7 @@
 // packet counters. (data-testids and `[data-field] .live-value` are used by e2e tests.)
 import { Callout, Card, Tag } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
-import { displayUnit, toDisplay } from "../../../workers/units";
+import { displayUnit, toDisplay } from "../../../workers/shared/units";
 import { appState } from "../../state/appState";
 import { formatNumber } from "../common/formatNumber";
 import { PanelHeading } from "../common/headings";

@@ -2,7 +2,7 @@
 // not a dependency): type to filter, click to add or remove a series.
 import { Button, InputGroup, Menu, MenuDivider, MenuItem, PopoverNext } from "@blueprintjs/core";
 import { useMemo, useState } from "react";
-import type { FieldInfo } from "../../../workers/contract";
+import type { FieldInfo } from "../../../workers/contract/fields";
 import { fieldLabel } from "./fieldLabel";
 
 interface FieldPickerProps {

@@ -15,7 +15,7 @@ import {
 import type { PlotSeriesInfo } from "./plotTypes";
 import { emptyData } from "./seriesData";
 import { SeriesLayer } from "./seriesLayer";
-import type { TimeAxisLook } from "../../../workers/render/timeAxis";
+import type { TimeAxisLook } from "../../../workers/shared/plots/timeAxis";
 import { useElementWidth } from "./useElementWidth";
 
 export const PLOT_HEIGHT = 170;

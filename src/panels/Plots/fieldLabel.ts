@@ -1,6 +1,6 @@
 // Short, unambiguous series names: "Vehicle Velocity" exists on both motors,
 // so the packet group is prefixed unless the label already names it.
-import type { FieldInfo } from "../../../workers/contract";
+import type { FieldInfo } from "../../../workers/contract/fields";
 import { formatNumber, NO_VALUE } from "../common/formatNumber";
 
 export function fieldLabel(info: Pick<FieldInfo, "group" | "label">): string {

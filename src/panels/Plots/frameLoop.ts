@@ -13,7 +13,7 @@
 // makes anyway rather than in a frame of its own; without snapshots it looks
 // in every IDLE_CHECK_MS. The view wakes it at once (zoom, pause, pointer
 // over a plot).
-import type { RenderNews } from "../../../workers/contract";
+import type { RenderNews } from "../../../workers/contract/renderProtocol";
 import type { LiveStatus } from "../../worker-client/liveStore";
 import { AdaptiveCadence, baseIntervalMs, FRAME_WORK_BUDGET_MS } from "./cadence";
 import type { PlotDriver } from "./plotDriver";

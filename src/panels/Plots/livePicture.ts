@@ -4,9 +4,9 @@
 // its cursor, while the pointer is over a plot), and the legend shows the
 // newest values even when uPlot's own copy of the data is behind.
 import type uPlot from "uplot";
-import type { LivePlotNews, LivePlotSpec } from "../../../workers/contract";
+import type { LivePlotNews, LivePlotSpec } from "../../../workers/contract/renderProtocol";
 import type { XRange } from "./plotView";
-import { columnExtents, lastDrawnIndex } from "../../../workers/render/liveWindow";
+import { columnExtents, lastDrawnIndex } from "../../../workers/shared/plots/liveWindow";
 import type { SeriesFrame } from "./seriesLayer";
 
 /** What draws a plot's series (SeriesLayer, via the render worker, in the app; a recorder in tests). */

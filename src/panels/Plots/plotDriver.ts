@@ -13,12 +13,9 @@
 // (SeriesPainter.still) for anything else: the pointer over a plot, a zoom or
 // pause, new fields or size, off screen, a hidden page.
 import type uPlot from "uplot";
-import type {
-  AppUnits,
-  LivePlotNews,
-  SeriesRequest,
-  SeriesResult,
-} from "../../../workers/contract";
+import type { AppUnits } from "../../../workers/contract/fields";
+import type { LivePlotNews } from "../../../workers/contract/renderProtocol";
+import type { SeriesRequest, SeriesResult } from "../../../workers/contract/series";
 import { LATENCY_INTERVAL_MS } from "./cadence";
 import type { PlotStats } from "./plotStats";
 import { sameRange, type PlotView, type XRange } from "./plotView";
@@ -37,7 +34,7 @@ import {
   mergeTail,
   newestBucketStart,
   wholePixelRange,
-} from "../../../workers/render/liveWindow";
+} from "../../../workers/shared/plots/liveWindow";
 
 export type SeriesSource = (request: SeriesRequest) => Promise<SeriesResult>;
 

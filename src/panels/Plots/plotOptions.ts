@@ -3,7 +3,7 @@
 // data itself never passes through here.
 import uPlot from "uplot";
 import { planAxes } from "./axisLayout";
-import { MIN_TICK_SPACING } from "../../../workers/render/timeAxis";
+import { MIN_TICK_SPACING } from "../../../workers/shared/plots/timeAxis";
 import { drawableRange, stickyRange } from "./yRange";
 import { fieldLabel, formatValue } from "./fieldLabel";
 import { CHROME, seriesColor, type PlotTheme } from "./palette";

@@ -1,7 +1,7 @@
 // The x view shared by every plot: window length, live follow, pause, and the
 // fixed range after a zoom or pan. Plain fields, read by the frame loop each
 // frame without proxies; React subscribes for the toolbar's few flags.
-import type { ValueRange } from "../../../workers/contract";
+import type { ValueRange } from "../../../workers/contract/renderProtocol";
 
 /** A range of time (epoch s) or values: the contract's, so frames go to the render worker as they are. */
 export type XRange = ValueRange;

@@ -2,7 +2,7 @@
 // lets them ask in the same frame: the requests made before the next microtask
 // go to the worker as ONE call, so the worker plans each window once, fills
 // each field once, and answers from one history state (plots stay aligned).
-import type { SeriesRequest, SeriesResult } from "../../../workers/contract";
+import type { SeriesRequest, SeriesResult } from "../../../workers/contract/series";
 import type { SeriesSource } from "./plotDriver";
 
 export type SeriesBatchSource = (requests: SeriesRequest[]) => Promise<SeriesResult[]>;

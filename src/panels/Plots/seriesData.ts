@@ -3,7 +3,7 @@
 // gaps with NaN; the series layer lifts its pen there, and scales ignore NaN
 // (finiteRange) — no NaN → null copy.
 import type uPlot from "uplot";
-import type { SeriesResult } from "../../../workers/contract";
+import type { SeriesResult } from "../../../workers/contract/series";
 
 /** uPlot AlignedData from a series result, without copying a column. */
 export function toAlignedData(result: SeriesResult): uPlot.AlignedData {

@@ -6,7 +6,11 @@
 // neither the drawing nor its trip to the compositor costs the main thread:
 // here we only say what to draw.
 import type uPlot from "uplot";
-import type { LivePlotNews, LivePlotSpec, SeriesPicture } from "../../../workers/contract";
+import type {
+  LivePlotNews,
+  LivePlotSpec,
+  SeriesPicture,
+} from "../../../workers/contract/renderProtocol";
 import {
   attachLayer,
   detachLayer,
@@ -17,7 +21,7 @@ import {
 import type { LiveHandover, SeriesPainter } from "./livePicture";
 import type { XRange } from "./plotView";
 import { placeSeries, remeasureSeries } from "./seriesSurface";
-import { timeAxisPicture, type TimeAxisLook } from "../../../workers/render/timeAxis";
+import { timeAxisPicture, type TimeAxisLook } from "../../../workers/shared/plots/timeAxis";
 
 /** One picture: data (typed columns, NaN = gap), the x range and each series' y range. */
 export interface SeriesFrame {

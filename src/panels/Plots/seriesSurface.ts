@@ -12,7 +12,7 @@
 // own), so it lets the pointer through; uPlot's cursor and selection are
 // drawn under the lines.
 import { attachSurface, layoutSurface } from "../../worker-client/renderClient";
-import type { SurfaceLayout } from "../../../workers/contract";
+import type { SurfaceLayout } from "../../../workers/contract/renderProtocol";
 
 class SurfacePlacement {
   private surface: HTMLCanvasElement | null = null;

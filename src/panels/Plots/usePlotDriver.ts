@@ -1,7 +1,7 @@
 // One driver per plot, registered with the shared frame loop while mounted and
 // kept in step with the plot's fields and the app's unit system.
 import { useEffect, useLayoutEffect, useState } from "react";
-import type { AppUnits } from "../../../workers/contract";
+import type { AppUnits } from "../../../workers/contract/fields";
 import { PlotDriver } from "./plotDriver";
 import { usePlotWorkspace } from "./workspace";
 

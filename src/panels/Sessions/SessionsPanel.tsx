@@ -15,7 +15,7 @@ import {
   SectionCard,
 } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
-import type { PlaybackState, SessionInfo } from "../../../workers/contract";
+import type { PlaybackState, SessionInfo } from "../../../workers/contract/sessions";
 import { appState } from "../../state/appState";
 import { openCsvDialog } from "../../shell/csv/csvDialogState";
 import { rangeOf, startReplay } from "../../shell/transport/playbackActions";

@@ -1,7 +1,7 @@
 // The recorded sessions and the backend's span, asked from the worker when the
 // tab opens, after each change, and every few seconds while recording goes on.
 import { useCallback, useEffect, useState } from "react";
-import type { BackendSpan, SessionInfo } from "../../../workers/contract";
+import type { BackendSpan, SessionInfo } from "../../../workers/contract/sessions";
 import { useTelemetry } from "../../worker-client/hooks";
 
 const REFRESH_MS = 3000;

@@ -12,7 +12,7 @@ import {
 } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
-import type { CsvImportReport } from "../../../workers/contract";
+import type { CsvImportReport } from "../../../workers/contract/csv";
 import { formatCount } from "../../panels/common/formatNumber";
 import { useFieldCatalog } from "../../panels/common/useFieldCatalog";
 import { appState } from "../../state/appState";

@@ -8,7 +8,8 @@ import {
   Radio,
   RadioGroup,
 } from "@blueprintjs/core";
-import type { FieldInfo, Lap } from "../../../workers/contract";
+import type { FieldInfo } from "../../../workers/contract/fields";
+import type { Lap } from "../../../workers/contract/laps";
 import { formatLapDate } from "../../panels/Laps/lapFormat";
 import { FieldPicker } from "../../panels/Plots/FieldPicker";
 import type { ExportChoices, FieldChoice, RangeChoice } from "./exportRequest";

@@ -1,7 +1,7 @@
 // What an import did: its message, notes and the first failing rows. Row
 // reasons quote the file's cells: rendered as text only.
 import { Callout, HTMLTable } from "@blueprintjs/core";
-import type { CsvImportReport } from "../../../workers/contract";
+import type { CsvImportReport } from "../../../workers/contract/csv";
 
 export function ImportResult({ report }: { report: CsvImportReport }) {
   return (

@@ -3,7 +3,7 @@
 // them to a Blob download or, where the File System Access API exists,
 // streams them to the chosen file.
 import type { Remote } from "comlink";
-import type { TelemetryApi } from "../../../workers/contract";
+import type { TelemetryApi } from "../../../workers/contract/telemetryApi";
 
 type SaveFilePicker = (options: {
   suggestedName: string;

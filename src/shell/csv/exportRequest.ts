@@ -1,5 +1,7 @@
 // The dialog's choices, and the worker request they make (pure, tested).
-import type { AppUnits, CsvExportRequest, FieldPath, Lap } from "../../../workers/contract";
+import type { CsvExportRequest } from "../../../workers/contract/csv";
+import type { AppUnits, FieldPath } from "../../../workers/contract/fields";
+import type { Lap } from "../../../workers/contract/laps";
 import { lapWindow } from "../../panels/Laps/lapFormat";
 
 export type FieldChoice = "all" | "favourites" | "plot" | "picked";

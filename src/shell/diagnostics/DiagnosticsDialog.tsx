@@ -3,7 +3,7 @@
 import { Callout, Classes, Dialog, DialogBody, HTMLTable } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
-import type { BackendState, ConnectionState, Counters } from "../../../workers/contract";
+import type { BackendState, ConnectionState, Counters } from "../../../workers/contract/connection";
 import { appState } from "../../state/appState";
 import { useLiveStatusPart } from "../../worker-client/hooks";
 import { dialogs } from "../dialogs";

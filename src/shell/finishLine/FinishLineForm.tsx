@@ -4,7 +4,7 @@
 import { Button, Callout, ControlGroup, FormGroup, InputGroup } from "@blueprintjs/core";
 import { useState } from "react";
 import { useSnapshot } from "valtio";
-import type { LapCoordsAnswer } from "../../../workers/contract";
+import type { LapCoordsAnswer } from "../../../workers/contract/laps";
 import { appState } from "../../state/appState";
 import { useTelemetry } from "../../worker-client/hooks";
 import { describeAnswer, requestFinishLine } from "./finishLineActions";

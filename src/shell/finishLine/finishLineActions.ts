@@ -3,7 +3,7 @@
 // only in the form's component state for the one send: never in appState,
 // localStorage, logs or notifications.
 import { proxy } from "valtio";
-import type { LapCoordsAnswer } from "../../../workers/contract";
+import type { LapCoordsAnswer } from "../../../workers/contract/laps";
 import { appState } from "../../state/appState";
 import type { TelemetryClient } from "../../worker-client/TelemetryClient";
 

@@ -1,7 +1,7 @@
 // Global keyboard shortcuts; Blueprint lists them in its `?` dialog.
 import { useHotkeys, type HotkeyConfig } from "@blueprintjs/core";
 import { useMemo } from "react";
-import type { PlaybackState } from "../../../workers/contract";
+import type { PlaybackState } from "../../../workers/contract/sessions";
 import type { TelemetryClient } from "../../worker-client/TelemetryClient";
 import { useNavigate } from "react-router";
 import { appState } from "../../state/appState";

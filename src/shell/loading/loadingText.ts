@@ -1,4 +1,4 @@
-import type { ConnectionType } from "../../../workers/contract";
+import type { ConnectionType } from "../../../workers/contract/fields";
 import type { LoadingPhase } from "../../state/loadingPhases";
 
 // The spec's texts, word for word, and two of ours: the spec's "showing demo"

@@ -11,7 +11,7 @@ import {
 } from "@blueprintjs/core";
 import { useState } from "react";
 import { useSnapshot } from "valtio";
-import type { ConnectionType } from "../../../workers/contract";
+import type { ConnectionType } from "../../../workers/contract/fields";
 import { appState } from "../../state/appState";
 import { useTelemetry } from "../../worker-client/hooks";
 import { notify } from "../notifications/notificationCenter";

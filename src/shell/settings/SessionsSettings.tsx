@@ -1,7 +1,7 @@
 // Settings → Sessions: recording on/off and the storage the recordings use.
 import { Callout, FormGroup, Intent, Switch } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
-import type { StorageInfo } from "../../../workers/contract";
+import type { StorageInfo } from "../../../workers/contract/sessions";
 import { formatBytes } from "../../panels/Sessions/format";
 import { appState } from "../../state/appState";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";

@@ -8,7 +8,7 @@ import {
   SectionCard,
 } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
-import type { AppUnits } from "../../../workers/contract";
+import type { AppUnits } from "../../../workers/contract/fields";
 import { appState } from "../../state/appState";
 import type { ThemeChoice } from "../../state/settingsSchema";
 import { DialogHeading } from "../../panels/common/headings";

@@ -1,7 +1,7 @@
 // What the settings dialog does: update appState and tell the worker.
 import * as Comlink from "comlink";
 import { z } from "zod";
-import type { ConnectionType } from "../../../workers/contract";
+import type { ConnectionType } from "../../../workers/contract/fields";
 import { appState } from "../../state/appState";
 import type { TelemetryClient } from "../../worker-client/TelemetryClient";
 

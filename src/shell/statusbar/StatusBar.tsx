@@ -1,10 +1,10 @@
 // Bottom bar: where the data comes from and how healthy the link is.
 import { Intent, Tag, Tooltip } from "@blueprintjs/core";
-import type { PlaybackState } from "../../../workers/contract";
+import type { PlaybackState } from "../../../workers/contract/sessions";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
 import { useLiveStatus, useLiveStatusPart } from "../../worker-client/hooks";
-import type { CarLink } from "../../../workers/contract";
+import type { CarLink } from "../../../workers/contract/connection";
 import {
   CAR_LINK_TEXTS,
   figureWidthCh,

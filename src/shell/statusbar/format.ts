@@ -1,5 +1,5 @@
 // Text for the status bar and diagnostics; pure so it is unit tested.
-import type { ConnectionState } from "../../../workers/contract";
+import type { ConnectionState } from "../../../workers/contract/connection";
 import { formatCount, NO_VALUE } from "../../panels/common/formatNumber";
 
 export function formatLatency(ms: number | null): string {

@@ -2,7 +2,7 @@
 // jump to start/end, a scrubber with the replay's laps marked, the playback
 // clock, and the way back to live. Everything it shows comes from the snapshot.
 import { Button, ButtonGroup, HTMLSelect, Intent, ProgressBar, Tag } from "@blueprintjs/core";
-import type { PlaybackState } from "../../../workers/contract";
+import type { PlaybackState } from "../../../workers/contract/sessions";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 import { jump, SPEEDS, stopPlayback } from "./playbackActions";
 import "./transport.css";

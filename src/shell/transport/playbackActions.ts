@@ -1,7 +1,7 @@
 // What the Sessions tab, the transport bar, the settings switch and the
 // shortcuts ask the worker to do during playback. The worker owns the clock;
 // these only send commands (its state comes back in snapshots).
-import type { PlaybackState, ReplayRequest } from "../../../workers/contract";
+import type { PlaybackState, ReplayRequest } from "../../../workers/contract/sessions";
 import { appState } from "../../state/appState";
 import type { PlaybackDateTime } from "../../state/appState";
 import type { TelemetryClient } from "../../worker-client/TelemetryClient";

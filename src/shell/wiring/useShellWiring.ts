@@ -4,7 +4,7 @@
 // notifications become toasts. Runs once for the page (effects clean up under
 // StrictMode).
 import { useEffect } from "react";
-import type { WorkerEvent } from "../../../workers/contract";
+import type { WorkerEvent } from "../../../workers/contract/telemetryApi";
 import { appState } from "../../state/appState";
 import { browserClock, type Clock } from "../../state/clock";
 import { mirrorConnection } from "../../state/connectionMirror";

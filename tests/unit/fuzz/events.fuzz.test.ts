@@ -3,9 +3,9 @@
 // rest with a reason, and never throws.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkLap } from "../../../workers/laps/laps";
-import { checkLapCoords } from "../../../workers/service/lapCoords";
-import { checkLatency, MAX_PLAUSIBLE_LATENCY_MS } from "../../../workers/service/latency";
+import { checkLap } from "../../../workers/telemetry/laps/laps";
+import { checkLapCoords } from "../../../workers/telemetry/service/lapCoords";
+import { checkLatency, MAX_PLAUSIBLE_LATENCY_MS } from "../../../workers/telemetry/service/latency";
 import { fuzzParams, hostileValue, withPath, wrongTypeFor } from "./fuzzKit";
 
 const LAP_NUMBERS = [

@@ -3,7 +3,7 @@
 // on a finite end time; a broken field refuses the record.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseLap } from "../../../workers/laps/lapRecord";
+import { parseLap } from "../../../workers/telemetry/laps/lapRecord";
 
 const finite = fc.double({ noNaN: true, noDefaultInfinity: true });
 const epoch = fc.double({ min: 0, max: 4e12, noNaN: true });

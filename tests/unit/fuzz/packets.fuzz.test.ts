@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FLOAT32_MAX, needsFloat64 } from "../../../workers/history/precision";
-import { TelemetryStore } from "../../../workers/store/TelemetryStore";
+import { FLOAT32_MAX, needsFloat64 } from "../../../workers/telemetry/history/precision";
+import { TelemetryStore } from "../../../workers/telemetry/store/TelemetryStore";
 import { fuzzParams, hostileText, hostileValue, withPath, wrongTypeFor } from "./fuzzKit";
 
 // The protocol's list (not the code under test) says what a packet is.

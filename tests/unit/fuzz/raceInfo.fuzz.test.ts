@@ -2,7 +2,7 @@
 // payload is accepted exactly when the schema's fields have the schema's types.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseRaceInfo } from "../../../workers/race/raceInfo";
+import { parseRaceInfo } from "../../../workers/telemetry/race/raceInfo";
 
 const finite = fc.double({ noNaN: true, noDefaultInfinity: true });
 const valid = fc.record({

@@ -1,0 +1,28 @@
+import type { ConnectionType } from "./fields";
+import type { LapCoords } from "./laps";
+
+export interface WorkerConfig {
+  /** Backend base URL for Socket.IO and REST, default "http://localhost:3001". */
+  backendUrl: string;
+  /** Try the backend on start (the spec's "socket connects while DEMO"). */
+  connectToBackend: boolean;
+  /** The saved (or default DEMO) source to start in; DEMO switches to NETWORK/RADIO when those connect. */
+  connectionType: ConnectionType;
+  /** Packets kept in history (fixed at start). */
+  historyCapacity: number;
+  /** Record live packets to IndexedDB (default true). */
+  recording: boolean;
+  /** Recording budget in bytes; 0 = half of the storage quota. */
+  sessionBudgetBytes: number;
+  /** Demo packets per second (default 2, i.e. every 500 ms). */
+  demoRate: number;
+  /** Latency ping period, ms (default 10_000). */
+  pingIntervalMs: number;
+  /** The saved finish line: the simulated car laps at it from the start (null = its default line). */
+  lapCoords: LapCoords | null;
+  /**
+   * Let Socket.IO upgrade the backend link from HTTP long-polling to a
+   * WebSocket (its default). Off by default: see SocketTransport.
+   */
+  webSocketUpgrade: boolean;
+}

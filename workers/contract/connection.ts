@@ -1,0 +1,92 @@
+import type { ConnectionType } from "./fields";
+import type { BackendGeneration, RaceInfo } from "./laps";
+
+/** What the dashboard knows about the backend it talks to (state: carried in every snapshot). */
+export interface BackendState {
+  /** null until the backend said something that tells the generations apart. */
+  generation: BackendGeneration | null;
+  /** What told it, e.g. "lap record: flat (2026-06)". */
+  generationEvidence: string;
+  raceInfo: RaceInfo | null;
+}
+
+/**
+ * How the backend link carries Socket.IO. Long-polling by default: the team's
+ * server often cannot upgrade anyway (PROTOCOL.md), and each poll's answer
+ * carries every packet queued since the last one, so a machine that falls
+ * behind pays per batch, not per packet, and catches up; over a WebSocket the
+ * browser pays for every message, and a slow laptop at 5,000 packets/s never
+ * catches up (bench/RESULTS.md, stop 27).
+ */
+export type SocketTransport = "polling" | "websocket";
+
+/** The car's link as shown: unknown until the backend says or packets prove it. */
+export type CarLink = "unknown" | "connected" | "disconnected";
+
+/**
+ * The links, as STATE: it travels in every snapshot and nowhere else (worker
+ * events carry only happenings). The UI derives its app state from the
+ * newest snapshot in one place (src/state/connectionMirror.ts).
+ */
+export interface ConnectionState {
+  /** The source that feeds packets now: the saved choice at start, DEMO on a first visit. */
+  connectionType: ConnectionType;
+  socketConnected: boolean;
+  /** The transport the backend link uses now; null while the socket is not connected. */
+  transport: SocketTransport | null;
+  /** The backend's last word on the car (carConnect → true, carDisconnect → false); null until the first. */
+  mqttConnected: boolean | null;
+  /** What the status bar shows: "connected" while backend packets arrive, else from mqttConnected. */
+  carLink: CarLink;
+  radioConnected: boolean;
+  /** Round trip of the ping, ms, within 0..60,000; null until the first plausible ack. */
+  userLatency: number | null;
+  /** As reported by the backend, ms, within 0..60,000; null until a plausible one arrives. */
+  carLatency: number | null;
+  playback: boolean;
+  /** Wall clock (Date.now ms) of the last accepted NETWORK or RADIO packet; null if none (DEMO never sets it). */
+  lastLivePacketAt: number | null;
+  /** Whether NETWORK or RADIO packets arrived within the last few seconds (LIVE_FRESH_MS in the worker). */
+  liveDataFlowing: boolean;
+  /**
+   * How much later than usual NETWORK or RADIO packets arrive, ms (their
+   * TimeStamp against the wall clock, above the smallest difference of the
+   * last ~30 s); 0 when none arrive. Grows when the machine cannot keep up.
+   */
+  arrivalLagMs: number;
+}
+
+export interface RejectionReason {
+  /** Wall-clock ms when the packet was rejected. */
+  at: number;
+  source: ConnectionType | "REPLAY";
+  /** e.g. "Battery.PackVoltage: expected number, received string". */
+  reason: string;
+}
+
+export interface Counters {
+  accepted: number;
+  /** Packets that failed validation. */
+  rejected: number;
+  /** Other received events that failed their check (implausible latency, malformed lapData / lapCoords). */
+  rejectedEvents: number;
+  /** Accepted packets per second over the last ~2 s. */
+  packetRate: number;
+  historyLength: number;
+  historyCapacity: number;
+  /** Bytes held by the history rings. */
+  historyBytes: number;
+  /** TimeStamp (epoch seconds) of the newest accepted packet; null if none. */
+  lastPacketTime: number | null;
+  /** The last few rejection reasons (packets and events), newest last. */
+  recentRejections: RejectionReason[];
+}
+
+export interface GeoState {
+  lat: number | null;
+  long: number | null;
+  /** Initial bearing of the last movement, degrees 0-360; null until the car moves. */
+  headingDeg: number | null;
+  /** Distance travelled since the worker started (haversine sum), km. */
+  distanceKm: number;
+}

@@ -1,0 +1,131 @@
+// The render channel: the main thread and the render worker
+// (workers/render/render.worker.ts) exchange typed fire-and-forget messages
+// (RenderMessage in, RenderNews out). A live plot handed over is refreshed by
+// the render worker over a port of its own to the telemetry worker
+// (TelemetryApi.seriesBatch through Comlink).
+// Each plot's series lines are drawn on an OffscreenCanvas in the render
+// worker, so their drawing and the canvas's trip to the compositor cost the
+// main thread nothing.
+import type { SeriesRequest, SeriesResult } from "./series";
+
+/** A closed range of x (epoch s) or y values. */
+export interface ValueRange {
+  min: number;
+  max: number;
+}
+
+/** One picture of a plot's series lines. */
+export interface SeriesPicture {
+  /** x first, then one column per series (NaN = gap). */
+  data: ArrayLike<number>[];
+  x: ValueRange;
+  /** Per column (index 1…): its scale's range; null when the scale has none yet. */
+  y: (ValueRange | null)[];
+  /** The plotting area in device pixels, and the line width (device pixels per CSS pixel). */
+  width: number;
+  height: number;
+  lineWidth: number;
+  /** Per column (index 1…): colour, whether shown, whether drawn as steps (booleans). */
+  strokes: string[];
+  shown: boolean[];
+  stepped: readonly boolean[];
+  /** The time axis under the plotting area (grid, ticks, labels), which moves with the lines. */
+  axis: TimeAxisPicture;
+}
+
+/** The time axis: drawn with the lines so that a live picture shifts as one. */
+export interface TimeAxisPicture {
+  /** Seconds between ticks; ticks at `ticks` (epoch s), labelled `labels`. */
+  increment: number;
+  ticks: number[];
+  labels: string[];
+  /** Height below the plotting area and tick length, in device pixels. */
+  height: number;
+  tickLength: number;
+  font: string;
+  /** Colours of the labels, and of the grid lines and ticks. */
+  text: string;
+  grid: string;
+}
+
+/** One plot's paint: the whole picture, or only what changed from `fromX` on. */
+export interface SeriesPaint {
+  id: number;
+  picture: SeriesPicture;
+  /** null: paint afresh; a time: only data at and after it changed (live). */
+  fromX: number | null;
+}
+
+/**
+ * A live plot handed over to the render worker, which then keeps it up to
+ * date on its own (asks the telemetry worker for tails, joins them to the
+ * window, paints) until told to stop: the main thread does nothing per refresh.
+ */
+export interface LivePlotSpec {
+  id: number;
+  /** What the plot shows (the window and grid are the render worker's to ask). */
+  request: Pick<SeriesRequest, "fields" | "points" | "units">;
+  windowSeconds: number;
+  /**
+   * The window the UI drew last, which the first tail joins to; null when
+   * the plot is already in the worker's hands (a new look or interval only).
+   */
+  window: SeriesResult | null;
+  /** The picture's look: all but its data, x range and time axis. */
+  look: Omit<SeriesPicture, "data" | "x" | "axis">;
+  /** The time axis's look in CSS pixels, and the device pixel ratio. */
+  axisLook: Omit<TimeAxisPicture, "increment" | "ticks" | "labels">;
+  dpr: number;
+  intervalMs: number;
+}
+
+/** What one live plot showed after a refresh in the render worker. */
+export interface LivePlotNews {
+  id: number;
+  from: number | null;
+  to: number | null;
+  /** Per column (index 1…, flat [min, max, …]): finite extent inside the x range shown; NaN when none. */
+  extents: number[];
+  /** The newest row with data, [x, v1, …], for the legend; null when none. */
+  newest: number[] | null;
+  units: string[];
+}
+
+/**
+ * The render worker's report on its live plots: after a refresh whose picture
+ * left the y ranges it was given (the UI must set new ones), else at most
+ * every NEWS_INTERVAL_MS (workers/render/LivePlots.ts) with what the
+ * refreshes since the last report did.
+ */
+export interface RenderNews {
+  type: "news";
+  /** The newest news of each plot refreshed since the last report. */
+  plots: LivePlotNews[];
+  /** Each refresh since the last report: Date.now() when painted, and the newest packet time painted (NaN: nothing new). */
+  paints: { atMs: number; newestX: number }[];
+  /** Each refresh since the last report: how long the telemetry worker took to answer (ms). */
+  answerMs: number[];
+  /** Per plot painted: ms to join its tail and paint it (the plot update, done here). */
+  updateMs: number[];
+}
+
+/**
+ * The series surface (one canvas over the whole plot grid, drawn by the
+ * render worker) as the page laid it out: its size and where each plot's
+ * series area lies on it, in device pixels from its top left corner.
+ */
+export interface SurfaceLayout {
+  width: number;
+  height: number;
+  places: { id: number; x: number; y: number }[];
+}
+
+export type RenderMessage =
+  | { type: "surface"; canvas: OffscreenCanvas }
+  | { type: "layout"; layout: SurfaceLayout }
+  | { type: "attach"; id: number }
+  | { type: "paint"; paints: SeriesPaint[] }
+  | { type: "detach"; id: number }
+  | { type: "telemetry"; port: MessagePort }
+  | { type: "live"; spec: LivePlotSpec }
+  | { type: "still"; id: number };

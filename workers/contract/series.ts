@@ -1,0 +1,36 @@
+import type { AppUnits, FieldPath } from "./fields";
+
+export interface SeriesRequest {
+  /** Numeric or boolean fields (booleans come back as 0/1). */
+  fields: FieldPath[];
+  /** Window in packet time (epoch seconds). null `to` means "up to the newest". */
+  from: number | null;
+  to: number | null;
+  /** Approximate number of output points; a bucket of samples becomes ≤ 4 (first, min, max, last). */
+  points: number;
+  units: AppUnits;
+  /**
+   * A live plot's window length (seconds): its buckets then lie on a grid of
+   * absolute time (as many as `points` hold across the window), so a complete
+   * bucket never changes and the plot fetches and redraws only the newest.
+   * Omitted: the requested span is split evenly.
+   */
+  liveWindowSeconds?: number;
+}
+
+export interface SeriesResult {
+  /**
+   * uPlot AlignedData: [x (epoch seconds), ...one column per requested field].
+   * NaN in a y column marks a gap. Buffers are transferred, not copied.
+   */
+  data: Float64Array[];
+  /** The window actually covered (x of first and last stored point in range). */
+  from: number | null;
+  to: number | null;
+  /** Per field: whether its column contains NaN gaps. */
+  hasGaps: boolean[];
+  /** Display unit per field after unit conversion. */
+  units: string[];
+  /** The buckets' width (seconds); 0 when the points are raw samples. Equal widths: the same grid. */
+  bucketSeconds: number;
+}

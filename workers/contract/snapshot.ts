@@ -1,0 +1,18 @@
+import type { BackendState, ConnectionState, Counters, GeoState } from "./connection";
+import type { FieldPath, FieldValue } from "./fields";
+import type { PlaybackState, RecordingState } from "./sessions";
+
+export interface Snapshot {
+  /** Increases with every accepted packet; pass it back as `sinceSeq`. */
+  seq: number;
+  /** The history shown has no packet yet: the UI shows no values (it drops any it had). */
+  empty: boolean;
+  /** Latest value of every field that changed after `sinceSeq` (all fields when sinceSeq is 0). */
+  changed: Record<FieldPath, FieldValue>;
+  connection: ConnectionState;
+  counters: Counters;
+  geo: GeoState;
+  backend: BackendState;
+  playback: PlaybackState;
+  recording: RecordingState;
+}

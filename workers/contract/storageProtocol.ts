@@ -1,0 +1,75 @@
+// The storage channel: the telemetry worker and the storage worker
+// (workers/storage/storage.worker.ts), which owns IndexedDB. Requests and
+// answers go through Comlink (StorageHost); the hot path, one chunk a second,
+// is a typed message on a port of its own with its buffer transferred
+// (AppendMessage in, AppendReply out), so no Comlink bookkeeping per chunk.
+import type { Lap } from "./laps";
+import type { SessionInfo } from "./sessions";
+
+/**
+ * Rows of a ring packed into ONE ArrayBuffer (a recording chunk's body), so a
+ * chunk costs IndexedDB one buffer to clone, whatever the field count:
+ *   header (4 × Uint32: count, f32 offset, bools offset, string-index offset)
+ *   Float64 columns | Float32 columns | packed boolean words row by row |
+ *   per string field, per row, an index into `dict` (Uint32).
+ * Columns are column-major (a column's `count` values back to back). Strings
+ * repeat for hours, so `dict` holds each distinct string of the rows once.
+ */
+export interface RowSlices {
+  count: number;
+  data: ArrayBuffer;
+  dict: string[];
+}
+
+/** One recording chunk as stored: about a second of packets as packed columns. */
+export interface ChunkRecord {
+  sessionId: string;
+  /** 0, 1, 2, … within the session. */
+  index: number;
+  /** Packet time (epoch seconds) of the first and last row. */
+  t0: number;
+  t1: number;
+  count: number;
+  /** Column layout the rows were written with (see layoutKey). */
+  layout: string;
+  /** The packed rows (RowSlices.data). */
+  data: ArrayBuffer;
+  /** Distinct strings of the rows; the buffer's string columns index into it. */
+  dict: string[];
+  /**
+   * The session's totals once this chunk is written: the session record is
+   * rewritten only every few chunks, so after a crash these repair it.
+   */
+  totals?: { packets: number; bytes: number; endedAt: number };
+}
+
+/** A chunk on the append port; answered with an AppendReply of the same id. */
+export interface AppendMessage {
+  id: number;
+  chunk: ChunkRecord;
+  sessions: SessionInfo[];
+}
+
+export interface AppendReply {
+  id: number;
+  error?: string;
+}
+
+/** What the storage worker answers through Comlink (every call async on the caller's side). */
+export interface StorageHost {
+  open(layout: string, name?: string): Promise<void>;
+  /** The port the chunks come on (AppendMessage). */
+  appendPort(port: MessagePort): void;
+  close(): void;
+  listSessions(): Promise<SessionInfo[]>;
+  getSession(id: string): Promise<SessionInfo | null>;
+  repair(session: SessionInfo): Promise<SessionInfo>;
+  putSession(session: SessionInfo): Promise<void>;
+  deleteSession(id: string): Promise<void>;
+  putLaps(sessionId: string, laps: readonly Lap[]): Promise<void>;
+  readLaps(sessionId: string): Promise<Lap[]>;
+  readNewestRows(session: SessionInfo, maxRows: number): Promise<RowSlices[]>;
+  readRange(id: string, from: number, to: number): Promise<RowSlices[]>;
+  /** Time this thread spent writing chunks (transaction, put), for benchmarks. */
+  appendStats(): { appends: number; appendMs: number };
+}

@@ -1,0 +1,104 @@
+// The telemetry channel: the API the telemetry worker
+// (workers/telemetry/telemetry.worker.ts) exposes through Comlink, and the
+// events it pushes back through one proxied callback, batched. The UI imports
+// the contract with `import type` only, so no worker code reaches the main
+// bundle; every file in workers/contract/ is types only.
+import type { WorkerConfig } from "./config";
+import type {
+  CsvChunk,
+  CsvExportRequest,
+  CsvExportStart,
+  CsvImportReport,
+  CsvProgress,
+} from "./csv";
+import type { ConnectionType, FieldInfo } from "./fields";
+import type { LapCoords, LapCoordsAnswer, LapCoordsRequest, LapFetchResult } from "./laps";
+import type { SeriesRequest, SeriesResult } from "./series";
+import type { BackendSpan, ReplayRequest, SessionInfo, StorageInfo } from "./sessions";
+import type { Snapshot } from "./snapshot";
+import type { TrackRequest, TrackResult } from "./track";
+
+/** The happenings the UI notifies the user about (texts: src/state/notificationQueue.ts). */
+export type NotificationKind = "lapComplete" | "carConnect" | "carDisconnect";
+
+/**
+ * Discrete happenings pushed to the UI through one Comlink.proxy callback,
+ * batched. State (links, latencies, counters) is never sent here: it is in
+ * every Snapshot.
+ */
+export type WorkerEvent =
+  | { type: "notification"; kind: NotificationKind }
+  | { type: "laps"; result: LapFetchResult }
+  | { type: "lapCoords"; coords: LapCoords }
+  /** A recording/replay happening worth a toast: storage unavailable, session evicted, load failed. */
+  | { type: "sessionNotice"; level: "warning" | "error"; message: string };
+
+export type WorkerEventListener = (events: WorkerEvent[]) => void;
+
+/** The API the worker exposes (through Comlink; every call is async from the UI). */
+export interface TelemetryApi {
+  start(config: Partial<WorkerConfig>, onEvents: WorkerEventListener): void;
+  stop(): void;
+  fieldCatalog(): FieldInfo[];
+  snapshot(sinceSeq: number): Snapshot;
+  series(request: SeriesRequest): SeriesResult;
+  /** Several plots' series at once (one frame's refresh), sharing the worker's work. */
+  seriesBatch(requests: SeriesRequest[]): SeriesResult[];
+  /**
+   * Answer `seriesBatch` on `port` too: the render worker's end of a
+   * MessageChannel, so live plots refresh without the main thread.
+   */
+  servePlots(port: MessagePort): void;
+  setConnectionType(type: ConnectionType): void;
+  setBackendUrl(url: string): void;
+  /** Allow (or not) the WebSocket upgrade; a connected backend link is dialled again. */
+  setWebSocketUpgrade(on: boolean): void;
+  setDemoRate(packetsPerSecond: number): void;
+  /** Playback on: the shown packet resets to the default packet and live packets are not shown. */
+  setPlayback(on: boolean): void;
+  /**
+   * RADIO: the main thread opens the Web Serial port (it needs a user gesture) and
+   * transfers `port.readable` here; frames are newline-delimited JSON packets.
+   */
+  attachRadio(readable: ReadableStream<Uint8Array>): void;
+  detachRadio(): void;
+  /** Recorded sessions, oldest first. */
+  listSessions(): Promise<SessionInfo[]>;
+  deleteSession(id: string): Promise<void>;
+  renameSession(id: string, name: string): Promise<void>;
+  setRecording(on: boolean): void;
+  /** Used / available bytes (navigator.storage.estimate) and the budget. */
+  storageInfo(): Promise<StorageInfo>;
+  /** GET {api}/firstAndLastPacket: the span the backend holds (epoch seconds), or an error text. */
+  backendSpan(): Promise<BackendSpan>;
+  /** Turns playback on and loads what to replay (progress and errors arrive in snapshots). */
+  startReplay(request: ReplayRequest): void;
+  cancelReplay(): void;
+  setPlaying(playing: boolean): void;
+  setSpeed(speed: number): void;
+  /** Moves the playback clock (packet time, epoch seconds); resolves when the views would show it. */
+  seek(time: number): Promise<void>;
+  /** Steps the clock one packet forward (+1) or back (-1). */
+  step(direction: 1 | -1): void;
+  /** GET {api}/laps again (also done once at start). */
+  refreshLaps(): Promise<LapFetchResult>;
+  /** Plans a CSV export of the viewed history; then pull chunks with nextCsvChunk(). */
+  startCsvExport(request: CsvExportRequest): CsvExportStart;
+  /** The next piece of the running export; null when none runs (or it was cancelled). */
+  nextCsvChunk(): CsvChunk | null;
+  /** The lap table as shown, as CSV text (the spec's export helper). */
+  lapsCsv(): string;
+  /** Reads a CSV into a new history and shows it (IMPORTED marker); live goes on. */
+  importCsv(file: Blob, fileName: string): Promise<CsvImportReport>;
+  csvProgress(): CsvProgress;
+  /** Stops the running export or import. */
+  cancelCsv(): void;
+  /** The driven track, downsampled for the map. */
+  track(request: TrackRequest): TrackResult;
+  /**
+   * Move the finish line: NETWORK sends `setLapCoords` to the backend and
+   * resolves with its answer (acknowledged or broadcast); DEMO moves the
+   * simulated car's line. The password is never stored or logged.
+   */
+  setLapCoords(request: LapCoordsRequest): Promise<LapCoordsAnswer>;
+}

@@ -1,0 +1,75 @@
+// The storage worker: IndexedDB's writes and reads for recorded sessions, off
+// the telemetry worker's thread. The telemetry worker spawns it (see
+// RemoteSessionDb). Each second's chunk arrives on a port of its own with its
+// buffer transferred (no Comlink on the hot path); the transaction, the
+// structured clone and the commit happen here, so recording costs the ingest
+// thread the copy out of the ring and one post.
+import * as Comlink from "comlink";
+import type { Lap } from "../contract/laps";
+import type { SessionInfo } from "../contract/sessions";
+import type { AppendMessage, RowSlices, StorageHost } from "../contract/storageProtocol";
+import { SessionDb } from "../shared/storage/SessionDb";
+
+/** Rows go back by transfer: a restore's megabytes are moved, not copied. */
+const moved = (rows: RowSlices[]) =>
+  Comlink.transfer(
+    rows,
+    rows.map((r) => r.data),
+  );
+
+let db: SessionDb | null = null;
+const open = (): SessionDb => {
+  if (!db) throw new Error("the session store is not open");
+  return db;
+};
+/** Time this thread spent writing chunks (transaction, put), for benchmarks. */
+let appendMs = 0;
+let appends = 0;
+
+function append(port: MessagePort, { id, chunk, sessions }: AppendMessage): void {
+  const start = performance.now();
+  let done: Promise<void>;
+  try {
+    done = open().appendChunk(chunk, sessions);
+  } catch (error) {
+    done = Promise.reject(error);
+  }
+  appendMs += performance.now() - start;
+  appends++;
+  done.then(
+    () => port.postMessage({ id }),
+    (error: unknown) =>
+      port.postMessage({
+        id,
+        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      }),
+  );
+}
+
+const host: StorageHost = {
+  async open(layout: string, name?: string): Promise<void> {
+    db = await SessionDb.open((self as { indexedDB?: IDBFactory }).indexedDB, layout, name);
+  },
+  /** The port the chunks come on (see RemoteSessionDb.appendChunk). */
+  appendPort(port: MessagePort): void {
+    port.onmessage = (event: MessageEvent<AppendMessage>) => append(port, event.data);
+  },
+  close(): void {
+    db?.close();
+    db = null;
+  },
+  listSessions: () => open().listSessions(),
+  getSession: (id: string) => open().getSession(id),
+  repair: (session: SessionInfo) => open().repair(session),
+  putSession: (session: SessionInfo) => open().putSession(session),
+  deleteSession: (id: string) => open().deleteSession(id),
+  putLaps: (sessionId: string, laps: readonly Lap[]) => open().putLaps(sessionId, laps),
+  readLaps: (sessionId: string) => open().readLaps(sessionId),
+  readNewestRows: async (session: SessionInfo, maxRows: number) =>
+    moved(await open().readNewestRows(session, maxRows)),
+  readRange: async (id: string, from: number, to: number) =>
+    moved(await open().readRange(id, from, to)),
+  appendStats: () => ({ appends, appendMs }),
+};
+
+Comlink.expose(host);

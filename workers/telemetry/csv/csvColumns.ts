@@ -1,0 +1,73 @@
+// The columns of an export: which stored field each reads, its header text
+// (`Battery.PackVoltage [V]` when values are as displayed) and how its cells
+// are written. Also reads such a header back (import).
+import type { AppUnits, FieldInfo, FieldPath } from "../../contract/fields";
+import { STORE_CATALOG, storedFieldInfo, storedFieldSlot } from "../schema/derivedFields";
+import { displayConversion, displayUnit } from "../../shared/units";
+import { needsFloat64 } from "../history/precision";
+import { decimalsFor } from "./csvCells";
+
+export const TIME_ISO_COLUMN = "Time (ISO 8601 UTC)";
+export const TIME_MS_COLUMN = "Time (epoch ms)";
+
+export type ColumnWriter =
+  | {
+      kind: "number";
+      index: number;
+      scale: number;
+      offset: number;
+      decimals: number | null;
+      f32: boolean;
+    }
+  | { kind: "boolean"; index: number }
+  | { kind: "string"; index: number };
+
+export interface ExportColumn {
+  header: string;
+  writer: ColumnWriter;
+}
+
+/** The fields to export, in catalog order for "every field"; unknown paths are dropped. */
+export function exportFields(fields: readonly FieldPath[] | null): FieldInfo[] {
+  if (fields === null) return [...STORE_CATALOG];
+  const seen = new Set<string>();
+  return fields.flatMap((path) => {
+    const info = storedFieldInfo(path);
+    if (!info || seen.has(path)) return [];
+    seen.add(path);
+    return [info];
+  });
+}
+
+export function exportColumns(
+  fields: readonly FieldInfo[],
+  values: "display" | "raw",
+  units: AppUnits,
+): ExportColumn[] {
+  return fields.map((info) => {
+    const slot = storedFieldSlot(info.path)!;
+    if (slot.kind !== "number")
+      return { header: info.path, writer: { kind: slot.kind, index: slot.index } };
+    const shown = values === "display" ? displayUnit(info.unit, units) : info.unit;
+    const conversion = values === "display" ? displayConversion(info.unit, units) : null;
+    return {
+      header: values === "display" && shown !== "" ? `${info.path} [${shown}]` : info.path,
+      writer: {
+        kind: "number",
+        index: slot.index,
+        scale: conversion?.scale ?? 1,
+        offset: conversion?.offset ?? 0,
+        decimals: values === "display" ? decimalsFor(shown) : null,
+        f32: !needsFloat64(info.path),
+      },
+    };
+  });
+}
+
+/** "Battery.PackVoltage [V]" → { path, unit: "V" }; a header without brackets has unit null. */
+export function splitHeader(header: string): { path: string; unit: string | null } {
+  const match = /^(.*?)\s*\[([^\]]*)\]\s*$/.exec(header);
+  return match
+    ? { path: match[1]!.trim(), unit: match[2]!.trim() }
+    : { path: header.trim(), unit: null };
+}

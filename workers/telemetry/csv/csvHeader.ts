@@ -1,0 +1,88 @@
+// Reads an export's header (or the reference product's: dotted paths, wire
+// values) into column bindings for import: which field each column fills and
+// how its unit converts back to the wire's. Unknown columns are ignored and
+// noted; a file missing any of the packet's fields is refused.
+import { FIELD_CATALOG, NUMERIC_FIELDS } from "../schema/fields";
+import { storedFieldInfo, storedFieldSlot } from "../schema/derivedFields";
+import { fromShownUnit } from "../../shared/units";
+import { TIME_ISO_COLUMN, TIME_MS_COLUMN, splitHeader } from "./csvColumns";
+
+export interface ColumnBinding {
+  column: number;
+  path: string;
+  /** Keys from the packet root to the object holding the leaf, and the leaf key. */
+  parents: string[];
+  key: string;
+  kind: "number" | "boolean" | "string";
+  scale: number;
+  offset: number;
+  /** For a derived field: its index in DERIVED_FIELDS; -1 for a wire field. */
+  derived: number;
+}
+
+export type HeaderReading =
+  { ok: true; bindings: ColumnBinding[]; notes: string[] } | { ok: false; message: string };
+
+const list = (items: string[], max = 5): string =>
+  items.slice(0, max).join(", ") + (items.length > max ? ` and ${items.length - max} more` : "");
+
+export function readHeader(names: readonly string[]): HeaderReading {
+  const bindings: ColumnBinding[] = [];
+  const unknown: string[] = [];
+  const badUnits: string[] = [];
+  const converted = new Set<string>();
+  names.forEach((name, column) => {
+    if (name === TIME_ISO_COLUMN || name === TIME_MS_COLUMN) return;
+    const { path, unit } = splitHeader(name);
+    const info = storedFieldInfo(path);
+    const slot = storedFieldSlot(path);
+    if (!info || !slot) {
+      if (name.trim() !== "") unknown.push(name);
+      return;
+    }
+    let conversion = { scale: 1, offset: 0 };
+    if (unit !== null && info.type === "number") {
+      const back = fromShownUnit(info.unit, unit);
+      if (!back) {
+        badUnits.push(`${path} [${unit}] (expected ${info.unit || "no unit"})`);
+        return;
+      }
+      if (back.scale !== 1 || back.offset !== 0) converted.add(unit);
+      conversion = back;
+    }
+    const keys = path.split(".");
+    bindings.push({
+      column,
+      path,
+      parents: keys.slice(0, -1),
+      key: keys[keys.length - 1]!,
+      kind: info.type,
+      ...conversion,
+      derived:
+        slot.kind === "number" && slot.index >= NUMERIC_FIELDS.length
+          ? slot.index - NUMERIC_FIELDS.length
+          : -1,
+    });
+  });
+  if (badUnits.length > 0)
+    return { ok: false, message: `Units this field cannot have: ${list(badUnits, 3)}.` };
+  if (bindings.length === 0) {
+    return {
+      ok: false,
+      message: `No Helios telemetry columns in the header (it starts with ${list(names.slice(0, 3), 3) || "nothing"}); expected dotted field names such as Battery.PackVoltage.`,
+    };
+  }
+  const present = new Set(bindings.map((b) => b.path));
+  const missing = FIELD_CATALOG.filter((f) => !present.has(f.path)).map((f) => f.path);
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      message: `The file lacks ${missing.length} of the packet's ${FIELD_CATALOG.length} fields (${list(missing)}); only an export of every field can be imported.`,
+    };
+  }
+  const notes: string[] = [];
+  if (unknown.length > 0)
+    notes.push(`Ignored ${unknown.length} unknown column(s): ${list(unknown)}.`);
+  if (converted.size > 0) notes.push(`Converted ${[...converted].join(", ")} back to metric.`);
+  return { ok: true, bindings, notes };
+}

@@ -1,0 +1,302 @@
+// Columnar ring history: one typed-array column per numeric field, booleans
+// bit-packed per slot, fixed capacity, no per-packet objects. Logical index 0
+// is the oldest stored packet; writing past capacity overwrites the oldest.
+import type { RowSlices } from "../../contract/storageProtocol";
+
+export interface ColumnRingLayout {
+  /** Per numeric field: true → Float64 column, false → Float32 column. */
+  numericFloat64: readonly boolean[];
+  booleanCount: number;
+  /** String fields (Title, Rfid): one plain array per field, kept for export. */
+  stringCount?: number;
+  /** Numeric field holding packet time (epoch seconds); it is the x column. */
+  timeField: number;
+}
+
+const HEADER_BYTES = 16;
+
+export class ColumnRing {
+  readonly capacity: number;
+  readonly boolWords: number;
+  private head = 0; // physical slot the next packet goes to
+  private count = 0;
+  private readonly isF64: Uint8Array;
+  /** Per numeric field: start of its column inside f32 or f64 (column-major). */
+  private readonly colStart: Int32Array;
+  private readonly f32: Float32Array;
+  private readonly f64: Float64Array;
+  private readonly bools: Uint32Array;
+  // Strings repeat (the same Title for hours), so an array slot holds a shared reference.
+  private readonly strs: string[][];
+  private readonly timeStart: number;
+  private readonly n32: number;
+  private readonly n64: number;
+
+  constructor(capacity: number, layout: ColumnRingLayout) {
+    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError("capacity must be ≥ 1");
+    this.capacity = capacity;
+    const n = layout.numericFloat64.length;
+    this.isF64 = new Uint8Array(n);
+    this.colStart = new Int32Array(n);
+    let n32 = 0;
+    let n64 = 0;
+    layout.numericFloat64.forEach((wide, field) => {
+      this.isF64[field] = wide ? 1 : 0;
+      this.colStart[field] = (wide ? n64++ : n32++) * capacity;
+    });
+    if (!layout.numericFloat64[layout.timeField]) throw new Error("time column must be Float64");
+    this.n32 = n32;
+    this.n64 = n64;
+    this.f32 = new Float32Array(n32 * capacity);
+    this.f64 = new Float64Array(n64 * capacity);
+    this.boolWords = Math.ceil(layout.booleanCount / 32);
+    this.bools = new Uint32Array(this.boolWords * capacity);
+    this.strs = Array.from({ length: layout.stringCount ?? 0 }, () =>
+      new Array<string>(capacity).fill(""),
+    );
+    this.timeStart = this.colStart[layout.timeField] ?? 0;
+  }
+
+  get length(): number {
+    return this.count;
+  }
+
+  /** History bytes held per stored packet (all numeric columns + packed booleans). */
+  get bytesPerSlot(): number {
+    return this.byteLength / this.capacity;
+  }
+
+  get byteLength(): number {
+    return this.f32.byteLength + this.f64.byteLength + this.bools.byteLength;
+  }
+
+  /** Claims the physical slot for a new packet (the oldest one when full). */
+  claimSlot(): number {
+    const slot = this.head;
+    this.head = slot + 1 === this.capacity ? 0 : slot + 1;
+    if (this.count < this.capacity) this.count++;
+    return slot;
+  }
+
+  setNumber(slot: number, field: number, value: number): void {
+    const at = (this.colStart[field] as number) + slot;
+    if (this.isF64[field] === 1) this.f64[at] = value;
+    else this.f32[at] = value;
+  }
+
+  setString(slot: number, field: number, value: string): void {
+    this.strs[field]![slot] = value;
+  }
+
+  /** Reads by physical slot (see physical()), for loops that resolve the slot once per row. */
+  numberAtSlot(slot: number, field: number): number {
+    const at = (this.colStart[field] as number) + slot;
+    return (this.isF64[field] === 1 ? this.f64[at] : this.f32[at]) as number;
+  }
+
+  booleanAtSlot(slot: number, field: number): boolean {
+    const word = this.bools[slot * this.boolWords + (field >>> 5)] as number;
+    return ((word >>> (field & 31)) & 1) === 1;
+  }
+
+  stringAtSlot(slot: number, field: number): string {
+    return this.strs[field]?.[slot] ?? "";
+  }
+
+  /** Whether a numeric column is Float32 (its values are rounded to float32 on store). */
+  isFloat32(field: number): boolean {
+    return this.isF64[field] !== 1;
+  }
+
+  /** Stores 32 booleans (fields word*32 … word*32+31) of one slot at once. */
+  setBoolWord(slot: number, word: number, bits: number): void {
+    this.bools[slot * this.boolWords + word] = bits;
+  }
+
+  clear(): void {
+    this.head = 0;
+    this.count = 0;
+  }
+
+  /** Physical slot of a logical index (0 = oldest). */
+  physical(logical: number): number {
+    let p = this.head - this.count + logical;
+    if (p < 0) p += this.capacity;
+    return p >= this.capacity ? p - this.capacity : p;
+  }
+
+  time(logical: number): number {
+    return this.f64[this.timeStart + this.physical(logical)] as number;
+  }
+
+  number(logical: number, field: number): number {
+    const at = (this.colStart[field] as number) + this.physical(logical);
+    return (this.isF64[field] === 1 ? this.f64[at] : this.f32[at]) as number;
+  }
+
+  boolean(logical: number, field: number): boolean {
+    const word = this.bools[this.physical(logical) * this.boolWords + (field >>> 5)] as number;
+    return ((word >>> (field & 31)) & 1) === 1;
+  }
+
+  /**
+   * The values of [lo, lo+n) in logical order: a zero-copy view when the range
+   * does not wrap, else a copy into `scratch` (length ≥ n).
+   */
+  numericWindow(
+    field: number,
+    lo: number,
+    n: number,
+    scratch: Float64Array,
+  ): Float32Array | Float64Array {
+    const column = this.isF64[field] === 1 ? this.f64 : this.f32;
+    return this.window(column, this.colStart[field] as number, lo, n, scratch);
+  }
+
+  timeWindow(lo: number, n: number, scratch: Float64Array): Float64Array {
+    return this.window(this.f64, this.timeStart, lo, n, scratch) as Float64Array;
+  }
+
+  /** Booleans of [lo, lo+n) decoded as 0/1 into `scratch`. */
+  booleanWindow(field: number, lo: number, n: number, scratch: Float64Array): Float64Array {
+    const words = this.boolWords;
+    const offset = field >>> 5;
+    const shift = field & 31;
+    let p = this.physical(lo);
+    for (let i = 0; i < n; i++) {
+      scratch[i] = ((this.bools[p * words + offset] as number) >>> shift) & 1;
+      if (++p === this.capacity) p = 0;
+    }
+    return scratch.subarray(0, n);
+  }
+
+  /** Byte offsets of the sections of `n` packed rows (see RowSlices). */
+  private packedOffsets(n: number) {
+    const f32At = HEADER_BYTES + this.n64 * n * 8;
+    const boolsAt = f32At + this.n32 * n * 4;
+    const strAt = boolsAt + this.boolWords * n * 4;
+    return { f32At, boolsAt, strAt, end: strAt + this.strs.length * n * 4 };
+  }
+
+  /** Copies rows [lo, lo+n) (logical order) into one packed buffer (see RowSlices). */
+  exportRows(lo: number, n: number): RowSlices {
+    const at = this.packedOffsets(n);
+    const data = new ArrayBuffer(at.end);
+    new Uint32Array(data, 0, 4).set([n, at.f32At, at.boolsAt, at.strAt]);
+    const f64 = new Float64Array(data, HEADER_BYTES, this.n64 * n);
+    const f32 = new Float32Array(data, at.f32At, this.n32 * n);
+    const bools = new Uint32Array(data, at.boolsAt, this.boolWords * n);
+    const strIdx = new Uint32Array(data, at.strAt, this.strs.length * n);
+    // Each column's run [first, first+head) and, if the range wraps, [0, rest).
+    const first = n > 0 ? this.physical(lo) : 0;
+    const head = Math.min(n, this.capacity - first);
+    const rest = n - head;
+    const cap = this.capacity;
+    for (let c = 0; c < this.n32; c++) {
+      copyRun(this.f32, c * cap + first, f32, c * n, head);
+      if (rest > 0) copyRun(this.f32, c * cap, f32, c * n + head, rest);
+    }
+    for (let c = 0; c < this.n64; c++) {
+      copyRun(this.f64, c * cap + first, f64, c * n, head);
+      if (rest > 0) copyRun(this.f64, c * cap, f64, c * n + head, rest);
+    }
+    const w = this.boolWords;
+    bools.set(this.bools.subarray(first * w, (first + head) * w), 0);
+    if (rest > 0) bools.set(this.bools.subarray(0, rest * w), head * w);
+    const dict: string[] = [];
+    const seen = new Map<string, number>();
+    for (let f = 0; f < this.strs.length; f++) {
+      const column = this.strs[f]!;
+      for (let i = 0, p = first; i < n; i++, p = p + 1 === cap ? 0 : p + 1) {
+        const value = column[p] ?? "";
+        let index = seen.get(value);
+        if (index === undefined) {
+          index = dict.push(value) - 1;
+          seen.set(value, index);
+        }
+        strIdx[f * n + i] = index;
+      }
+    }
+    return { count: n, data, dict };
+  }
+
+  /**
+   * Appends rows packed by exportRows (same layout), oldest first. False, and
+   * nothing changed, if the buffer's shape does not match this ring.
+   */
+  appendRows(rows: RowSlices): boolean {
+    const n = rows?.count;
+    if (!Number.isInteger(n) || n < 0 || !(rows.data instanceof ArrayBuffer)) return false;
+    if (!Array.isArray(rows.dict)) return false;
+    const at = this.packedOffsets(n);
+    if (rows.data.byteLength !== at.end) return false;
+    const header = new Uint32Array(rows.data, 0, 4);
+    if (header[0] !== n || header[1] !== at.f32At || header[2] !== at.boolsAt) return false;
+    if (header[3] !== at.strAt) return false;
+    const f64 = new Float64Array(rows.data, HEADER_BYTES, this.n64 * n);
+    const f32 = new Float32Array(rows.data, at.f32At, this.n32 * n);
+    const bools = new Uint32Array(rows.data, at.boolsAt, this.boolWords * n);
+    const strIdx = new Uint32Array(rows.data, at.strAt, this.strs.length * n);
+    const dict = rows.dict.map((s) => (typeof s === "string" ? s : ""));
+    // Only the newest `capacity` rows can survive. They land in consecutive
+    // slots from `start` (wrapping once at most): copied column by column.
+    const skip = Math.max(0, n - this.capacity);
+    const kept = n - skip;
+    const cap = this.capacity;
+    const start = this.head;
+    for (let i = 0; i < kept; i++) this.claimSlot();
+    const head = Math.min(kept, cap - start);
+    const rest = kept - head;
+    for (let c = 0; c < this.n32; c++) {
+      copyRun(f32, c * n + skip, this.f32, c * cap + start, head);
+      if (rest > 0) copyRun(f32, c * n + skip + head, this.f32, c * cap, rest);
+    }
+    for (let c = 0; c < this.n64; c++) {
+      copyRun(f64, c * n + skip, this.f64, c * cap + start, head);
+      if (rest > 0) copyRun(f64, c * n + skip + head, this.f64, c * cap, rest);
+    }
+    const w = this.boolWords;
+    this.bools.set(bools.subarray(skip * w, (skip + head) * w), start * w);
+    if (rest > 0) this.bools.set(bools.subarray((skip + head) * w, n * w), 0);
+    for (let f = 0; f < this.strs.length; f++) {
+      const column = this.strs[f]!;
+      for (let i = skip, p = start; i < n; i++, p = p + 1 === cap ? 0 : p + 1)
+        column[p] = dict[strIdx[f * n + i]!] ?? "";
+    }
+    return true;
+  }
+
+  private window(
+    column: Float32Array | Float64Array,
+    start: number,
+    lo: number,
+    n: number,
+    scratch: Float64Array,
+  ): Float32Array | Float64Array {
+    const first = this.physical(lo);
+    if (first + n <= this.capacity) return column.subarray(start + first, start + first + n);
+    const tail = this.capacity - first;
+    scratch.set(column.subarray(start + first, start + this.capacity), 0);
+    scratch.set(column.subarray(start, start + n - tail), tail);
+    return scratch.subarray(0, n);
+  }
+}
+
+/**
+ * Copies `n` values between typed arrays of one kind. Short runs (a chunk of
+ * 10 rows has 316 of them) go element by element: making a subarray per run
+ * would cost more than the copy.
+ */
+function copyRun<T extends Float32Array | Float64Array>(
+  from: T,
+  fromAt: number,
+  to: T,
+  toAt: number,
+  n: number,
+): void {
+  if (n > 64) {
+    to.set(from.subarray(fromAt, fromAt + n), toAt);
+    return;
+  }
+  for (let i = 0; i < n; i++) to[toAt + i] = from[fromAt + i]!;
+}

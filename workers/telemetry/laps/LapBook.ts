@@ -1,0 +1,59 @@
+// The lap table the worker keeps: the backend's list (GET /laps), live laps
+// (lapData in NETWORK, the simulated car's in DEMO), the fetch status and the
+// driver names. A failed fetch keeps the laps already shown, and once laps
+// have arrived from any source the fetch error is no longer the news.
+import type { Lap, LapFetchResult } from "../../contract/laps";
+import type { LapListResult } from "./laps";
+
+export const MAX_LAPS = 1000;
+
+export class LapBook {
+  private laps: Lap[] = [];
+  private message = "OK";
+  private error = false;
+  private drivers: Record<string, string> = {};
+
+  /** The backend's full list replaces what we had; a failure keeps it. */
+  applyFetch(result: LapListResult): void {
+    if (result.error) {
+      this.message = result.message;
+      this.error = this.laps.length === 0;
+      return;
+    }
+    // Simulated laps are not the backend's: they stay only if the list is empty.
+    this.laps = result.laps.slice(-MAX_LAPS);
+    this.message = result.message;
+    this.error = false;
+  }
+
+  setDrivers(drivers: Record<string, string>): void {
+    this.drivers = { ...drivers };
+  }
+
+  add(lap: Lap): void {
+    this.laps.push(lap);
+    if (this.laps.length > MAX_LAPS) this.laps.shift();
+    this.error = false; // "Error fetching lap data" goes once laps arrive from anywhere
+  }
+
+  /** Laps of the simulated car go when a real source takes over (never shown as the car's). */
+  dropSimulated(): boolean {
+    const before = this.laps.length;
+    this.laps = this.laps.filter((lap) => !lap.simulated);
+    return this.laps.length !== before;
+  }
+
+  /** End times (epoch ms) of the laps, oldest first. */
+  endTimes(): number[] {
+    return this.laps.map((lap) => lap.endMs);
+  }
+
+  result(): LapFetchResult {
+    return {
+      laps: this.laps.map((lap) => ({ ...lap })),
+      message: this.message,
+      error: this.error,
+      drivers: { ...this.drivers },
+    };
+  }
+}

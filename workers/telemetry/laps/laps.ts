@@ -1,0 +1,79 @@
+// GET {api}/laps and GET {api}/drivers (PROTOCOL.md "REST", "More of the real
+// server"). The list is at body.data; any failure of the lap fetch yields
+// "Error fetching lap data". Records of either generation are accepted; one
+// bad record fails the list (the backend's answer is one unit).
+import { z } from "zod";
+import type { BackendGeneration, Lap } from "../../contract/laps";
+import { parseLap } from "./lapRecord";
+
+export { checkLap, parseLap, type LapRecord } from "./lapRecord";
+
+export const LAP_FETCH_ERROR = "Error fetching lap data";
+
+const listResponseSchema = z.object({
+  data: z.array(z.unknown()),
+  message: z.string().optional(),
+});
+
+const driversResponseSchema = z.object({
+  data: z.array(z.object({ Rfid: z.string(), driver: z.string() })),
+});
+
+export interface LapListResult {
+  laps: Lap[];
+  message: string;
+  error: boolean;
+  /** The generation the records were written in; null for an empty list or a failure. */
+  generation: BackendGeneration | null;
+}
+
+const failure = (): LapListResult => ({
+  laps: [],
+  message: LAP_FETCH_ERROR,
+  error: true,
+  generation: null,
+});
+
+const base = (apiBase: string) => apiBase.replace(/\/+$/, "");
+
+/** GET `${apiBase}/laps`; validates body.data (the list) and every record in it. */
+export async function fetchLaps(
+  apiBase: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<LapListResult> {
+  try {
+    const response = await fetchImpl(`${base(apiBase)}/laps`);
+    if (response.status !== 200) return failure();
+    const parsed = listResponseSchema.safeParse(await response.json());
+    if (!parsed.success) return failure(); // "Invalid API response format"
+    const laps: Lap[] = [];
+    let generation: BackendGeneration | null = null;
+    for (const raw of parsed.data.data) {
+      const lap = parseLap(raw);
+      if (!lap) return failure();
+      laps.push(lap.lap);
+      generation = lap.generation;
+    }
+    return { laps, message: parsed.data.message || "OK", error: false, generation };
+  } catch {
+    return failure();
+  }
+}
+
+/** GET `${apiBase}/drivers` → RFID → driver name. Optional: any failure is an empty map. */
+export async function fetchDrivers(
+  apiBase: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<Record<string, string>> {
+  try {
+    const response = await fetchImpl(`${base(apiBase)}/drivers`);
+    if (response.status !== 200) return {};
+    const parsed = driversResponseSchema.safeParse(await response.json());
+    if (!parsed.success) return {};
+    const names: Record<string, string> = {};
+    for (const { Rfid, driver } of parsed.data.data) names[Rfid] = driver;
+    return names;
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,34 @@
+// `raceInfo` (PROTOCOL.md "More of the real server"): sent by the backend once
+// per packet. Validated here; what the UI shows is the RaceInfo of the
+// contract. The server integrates VehicleVelocity over time in hours, so the
+// distances are in "velocity unit × h" (km when VehicleVelocity is km/h): the
+// UI labels them that way rather than pretending to know better.
+import { z } from "zod";
+import type { RaceInfo } from "../../contract/laps";
+
+export const raceInfoSchema = z.object({
+  distance: z.number(),
+  lapNumber: z.number(),
+  prevTime: z.number(),
+  raceDates: z.array(z.string()),
+  raceDay: z.number(),
+  /** ms left in the race day (of 8 h). */
+  timeLeft: z.number(),
+  totalDistance: z.number(),
+});
+
+/** A raw raceInfo payload → what the dashboard keeps, or null. Never throws. */
+export function parseRaceInfo(raw: unknown, receivedAt: number): RaceInfo | null {
+  const parsed = raceInfoSchema.safeParse(raw);
+  if (!parsed.success) return null;
+  const r = parsed.data;
+  return {
+    lapNumber: r.lapNumber,
+    raceDay: r.raceDay,
+    raceDays: r.raceDates.length,
+    distanceToday: r.distance,
+    totalDistance: r.totalDistance,
+    timeLeftMs: r.timeLeft,
+    receivedAt,
+  };
+}

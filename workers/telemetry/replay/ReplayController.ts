@@ -1,0 +1,355 @@
+// Playback: loads what to replay into the replay history, runs the playback
+// clock and shows the packet at the clock. Recorded sessions longer than the
+// replay window are read around the clock (a seek reads only the chunks it
+// needs from IndexedDB); backend and local date ranges load whole.
+// Each replay has its own laps: a session's recorded laps, the backend's laps
+// inside a backend range, the recorded laps inside a local range (none for an
+// import). The Laps tab, the map and the scrubber show those while it replays.
+import type { Lap } from "../../contract/laps";
+import type { PlaybackState, ReplayOrigin, ReplayRequest } from "../../contract/sessions";
+import { fetchLaps } from "../laps/laps";
+import { upperBound } from "../history/downsample";
+import type { Sessions } from "../sessions/Sessions";
+import type { TimerHandle, Timers } from "../sources/timers";
+import type { TelemetryStore } from "../store/TelemetryStore";
+import type { ViewSwitch } from "../service/viewSwitch";
+import { fetchBackendSpan, walkPacketsBetween } from "./backendPlayback";
+import { PlaybackClock } from "./PlaybackClock";
+import { ReplayHistory, type ReplayFill } from "./ReplayHistory";
+
+const TICK_MS = 100;
+/** A recorded session is read this far either side of the clock (seconds). */
+export const DEFAULT_WINDOW_SECONDS = 600;
+/**
+ * A seek outside what is loaded first reads this far either side of the new
+ * clock (a few dozen chunks: the packet at the clock is shown at once), then
+ * the whole window in the background for the plots and the map.
+ */
+const SEEK_FIRST_SECONDS = 30;
+
+export interface ReplayDeps {
+  view: ViewSwitch;
+  sessions: () => Sessions | null;
+  timers: Timers;
+  fetchImpl?: typeof fetch;
+  backendUrl: () => string;
+  capacity: number;
+  /** The replay's laps changed (the Laps tab is told). */
+  onLaps: () => void;
+  windowSeconds?: number;
+}
+
+interface SessionSpan {
+  id: string;
+  first: number;
+  last: number;
+  loadedFrom: number;
+  loadedTo: number;
+}
+
+export class ReplayController {
+  on = false;
+  readonly clock: PlaybackClock;
+  readonly history: ReplayHistory;
+  private shownIndex = -1;
+  private timer: TimerHandle | null = null;
+  private session: SessionSpan | null = null;
+  private reloading: Promise<boolean> | null = null;
+  private readonly windowSeconds: number;
+  /** Laps of what is being replayed, oldest first (empty until known). */
+  private replayLaps: Lap[] = [];
+
+  constructor(private readonly deps: ReplayDeps) {
+    this.clock = new PlaybackClock(() => deps.timers.now());
+    this.windowSeconds = deps.windowSeconds ?? DEFAULT_WINDOW_SECONDS;
+    this.history = new ReplayHistory(deps.capacity, (store) => {
+      this.shownIndex = -1;
+      if (this.on) deps.view.show("replay", store);
+      this.showClock();
+    });
+  }
+
+  /** Playback on: the empty replay history shows the default packet until a load lands. */
+  begin(): void {
+    if (this.on) return;
+    this.on = true;
+    this.history.reset();
+    this.clock.clear();
+    // The Laps tab switches from the live list to the replay's (none yet).
+    this.replayLaps = [];
+    this.deps.onLaps();
+    this.timer = this.deps.timers.setInterval(() => this.tick(), TICK_MS);
+  }
+
+  /** Playback off: back to live, nothing lost (live kept ingesting). */
+  end(): void {
+    if (!this.on) return;
+    this.on = false;
+    this.history.cancel();
+    this.clock.clear();
+    this.session = null;
+    if (this.timer !== null) this.deps.timers.clearInterval(this.timer);
+    this.timer = null;
+    this.deps.view.showLive();
+    this.replayLaps = [];
+    this.deps.onLaps(); // the live list again
+  }
+
+  cancel(): void {
+    this.history.cancel();
+  }
+
+  /** Loads a session or a date range; resolves when it is shown (or failed / was cancelled). */
+  async start(request: ReplayRequest): Promise<boolean> {
+    this.begin();
+    this.session = null;
+    this.clock.setPlaying(false);
+    this.setLaps([]);
+    if (request?.kind === "session") return this.startSession(request.sessionId);
+    if (request?.kind !== "range" || !(request.to > request.from)) {
+      this.history.error = "Choose a start before the end to replay a range.";
+      return false;
+    }
+    const { from, to } = request;
+    this.clock.setRange(from, to);
+    if (request.source === "backend") {
+      const url = this.deps.backendUrl();
+      void this.backendLaps(url, from, to);
+      return this.load({ kind: "backend", url, from, to }, (store, progress, signal) =>
+        this.fillFromBackend(store, url, from, to, progress, signal),
+      );
+    }
+    return this.load({ kind: "local-range", from, to }, async (store, progress) => {
+      const sessions = this.deps.sessions();
+      const list = (await sessions?.list()) ?? [];
+      const overlapping = list.filter((s) => s.lastPacketTime >= from && s.firstPacketTime <= to);
+      const laps: Lap[] = [];
+      for (const [i, s] of overlapping.entries()) {
+        for (const rows of await sessions!.sessionRows(s.id, from, to)) store.appendRows(rows);
+        laps.push(...(await sessions!.sessionLaps(s.id, from, to)));
+        progress(store.ring.length, (i + 1) / overlapping.length);
+      }
+      this.setLaps(laps.sort((a, b) => a.endMs - b.endMs));
+      if (overlapping.length === 0) throw new Error("No recorded session covers this range.");
+    });
+  }
+
+  /** Any source of packets or columns (CSV import too) goes through here. */
+  load(origin: ReplayOrigin, fill: ReplayFill, keepShown = false): Promise<boolean> {
+    this.begin();
+    return this.history.load(origin, fill, keepShown);
+  }
+
+  /**
+   * A history filled elsewhere (a CSV import) replays like any other: paused,
+   * its clock at the newest row so the panels show where the file ends.
+   */
+  adopt(origin: ReplayOrigin, store: TelemetryStore): void {
+    this.begin();
+    this.session = null;
+    this.clock.setPlaying(false);
+    this.setLaps([]);
+    const ring = store.ring;
+    if (ring.length > 0) {
+      this.clock.setRange(ring.time(0), ring.time(ring.length - 1));
+      this.clock.seek(ring.time(ring.length - 1));
+    }
+    this.history.adopt(origin, store);
+  }
+
+  setPlaying(playing: boolean): void {
+    this.clock.setPlaying(playing === true && this.on);
+  }
+
+  setSpeed(speed: number): void {
+    this.clock.setSpeed(speed);
+  }
+
+  /** Moves the clock; resolves once the packet at the new clock is shown. */
+  async seek(time: number): Promise<void> {
+    if (!this.on) return;
+    const at = this.clock.seek(time);
+    if (at === null) return;
+    const s = this.session;
+    if (s && (at < s.loadedFrom || at > s.loadedTo)) {
+      const ok = await this.loadSessionWindow(at, true, undefined, SEEK_FIRST_SECONDS);
+      this.showClock();
+      if (ok && this.session === s)
+        void this.loadSessionWindow(at, true, undefined, undefined, true);
+      return;
+    }
+    this.showClock();
+  }
+
+  /** Resolves when no window of the session is being read (benchmarks, tests). */
+  async idle(): Promise<void> {
+    while (this.reloading) await this.reloading;
+  }
+
+  step(direction: 1 | -1): void {
+    const ring = this.history.store.ring;
+    if (!this.on || ring.length === 0) return;
+    this.clock.setPlaying(false);
+    const next = Math.min(
+      ring.length - 1,
+      Math.max(0, this.shownIndex + (direction === -1 ? -1 : 1)),
+    );
+    void this.seek(ring.time(next));
+  }
+
+  state(): PlaybackState {
+    const c = this.clock;
+    const start = c.start;
+    const end = c.end;
+    return {
+      on: this.on,
+      view: this.deps.view.view,
+      origin: this.history.origin,
+      playing: c.playing,
+      speed: c.speed,
+      clock: c.position,
+      start,
+      end,
+      loading: this.history.loading,
+      rejected: this.history.rejected,
+      error: this.history.error,
+      laps:
+        start === null || end === null
+          ? []
+          : this.replayLaps.map((lap) => lap.endMs / 1000).filter((t) => t >= start && t <= end),
+    };
+  }
+
+  /** The laps of what is being replayed (the Laps tab shows these in playback). */
+  get laps(): readonly Lap[] {
+    return this.replayLaps;
+  }
+
+  private setLaps(laps: Lap[]): void {
+    if (laps.length === 0 && this.replayLaps.length === 0) return;
+    this.replayLaps = laps;
+    this.deps.onLaps();
+  }
+
+  /** The backend's laps ending inside a backend range (none if the list fails). */
+  private async backendLaps(url: string, from: number, to: number): Promise<void> {
+    const result = await fetchLaps(url, this.deps.fetchImpl);
+    const origin = this.history.origin;
+    // Still this replay? (another one may have started while the list came.)
+    if (!this.on || origin?.kind !== "backend" || origin.from !== from || origin.to !== to) return;
+    this.setLaps(result.laps.filter((lap) => lap.endMs / 1000 >= from && lap.endMs / 1000 <= to));
+  }
+
+  private async startSession(id: string): Promise<boolean> {
+    const info = await this.deps.sessions()?.session(id);
+    if (!info) {
+      this.history.error = "That session is no longer stored.";
+      return false;
+    }
+    this.session = {
+      id,
+      first: info.firstPacketTime,
+      last: info.lastPacketTime,
+      loadedFrom: Infinity,
+      loadedTo: -Infinity,
+    };
+    this.clock.setRange(info.firstPacketTime, info.lastPacketTime);
+    const span = this.session;
+    const loading = this.loadSessionWindow(info.firstPacketTime, false, {
+      kind: "session",
+      sessionId: id,
+      name: info.name,
+      source: info.source,
+    });
+    // The session's laps, read while its first window loads.
+    const laps = (await this.deps.sessions()?.sessionLaps(id)) ?? [];
+    if (this.session === span) this.setLaps(laps);
+    return loading;
+  }
+
+  /** `quiet`: a widening in the background (no progress bar). */
+  private loadSessionWindow(
+    center: number,
+    keepShown: boolean,
+    first?: ReplayOrigin,
+    seconds = this.windowSeconds,
+    quiet = false,
+  ): Promise<boolean> {
+    const s = this.session!;
+    const from = Math.max(s.first, center - seconds);
+    const to = Math.min(s.last, center + seconds);
+    // Later windows of the same session keep the origin the first load named.
+    const origin = first ?? this.history.origin!;
+    const sessions = this.deps.sessions();
+    const loading = this.history.load(
+      origin,
+      async (store, progress, signal) => {
+        if (!sessions) throw new Error("No recorded sessions: storage is not available");
+        const chunks = await sessions.sessionRows(s.id, from, to);
+        // Superseded meanwhile (another seek): do not spend the thread on copying.
+        if (signal.aborted) return;
+        for (const rows of chunks) store.appendRows(rows);
+        progress(store.ring.length, 1);
+      },
+      keepShown,
+      quiet,
+    );
+    this.reloading = loading;
+    return loading.then((ok) => {
+      if (this.reloading === loading) this.reloading = null;
+      if (ok && this.session === s) {
+        s.loadedFrom = from;
+        s.loadedTo = to;
+      }
+      return ok;
+    });
+  }
+
+  private async fillFromBackend(
+    store: TelemetryStore,
+    url: string,
+    from: number,
+    to: number,
+    progress: (packets: number, fraction: number | null) => void,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const span = await fetchBackendSpan(url, this.deps.fetchImpl);
+    if (!span.ok) throw new Error(span.message);
+    await walkPacketsBetween({
+      baseUrl: url,
+      from,
+      to,
+      generation: span.generation,
+      fetchImpl: this.deps.fetchImpl,
+      signal,
+      onPackets: (packets) => {
+        for (const packet of packets) store.ingest(packet, "REPLAY");
+      },
+      onProgress: (fraction) => progress(store.ring.length, fraction),
+    });
+    if (store.ring.length === 0 && store.counters().rejected === 0)
+      throw new Error("The backend holds no packets in this range.");
+  }
+
+  private tick(): void {
+    if (!this.on) return;
+    const at = this.clock.tick();
+    const s = this.session;
+    // Read the next window of a long session before the clock runs out of it.
+    if (at !== null && s && !this.reloading && at > s.loadedTo - 60 && s.loadedTo < s.last)
+      void this.loadSessionWindow(at, true, undefined, undefined, true);
+    this.showClock();
+  }
+
+  /** Shows the newest replayed packet at or before the clock. */
+  private showClock(): void {
+    const at = this.clock.position;
+    const store = this.history.store;
+    if (at === null || store.ring.length === 0) return;
+    const ring = store.ring;
+    const index = upperBound(ring.length, (i) => ring.time(i), at) - 1;
+    if (index < 0 || index === this.shownIndex) return;
+    this.shownIndex = index;
+    store.showRow(index);
+  }
+}

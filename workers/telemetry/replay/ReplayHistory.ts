@@ -1,0 +1,111 @@
+// The replay history: a second TelemetryStore with the live one's columnar
+// shape, filled from any source of packets or columns through one function:
+//   replay.load(origin, (store, progress, signal) => …fill the store…)
+// Recorded sessions, the backend's /packetsBetween and CSV import all use it.
+// A load builds a fresh store and swaps it in when done (or when it fails
+// part-way: what was loaded replays, and the error is kept for the UI).
+import type { ReplayOrigin } from "../../contract/sessions";
+import { TelemetryStore } from "../store/TelemetryStore";
+
+export type ReplayFill = (
+  store: TelemetryStore,
+  progress: (packets: number, fraction: number | null) => void,
+  signal: AbortSignal,
+) => Promise<void>;
+
+export class ReplayHistory {
+  /** What the replay view shows; empty (the default packet) until a load lands. */
+  store: TelemetryStore;
+  origin: ReplayOrigin | null = null;
+  loading: { packets: number; fraction: number | null } | null = null;
+  error: string | null = null;
+  private abort: AbortController | null = null;
+
+  constructor(
+    private readonly capacity: number,
+    /** Called when a new store is swapped in (the view switch re-sends everything). */
+    private readonly onSwap: (store: TelemetryStore) => void,
+  ) {
+    this.store = this.emptyStore();
+  }
+
+  /** Rejected packets of the current replay. */
+  get rejected(): number {
+    return this.store.counters().rejected;
+  }
+
+  /** Back to the empty history (playback on, nothing loaded: the default packet). */
+  reset(): void {
+    this.cancel();
+    this.origin = null;
+    this.error = null;
+    this.store = this.emptyStore();
+    this.onSwap(this.store);
+  }
+
+  cancel(): void {
+    this.abort?.abort();
+    this.abort = null;
+    this.loading = null;
+  }
+
+  /**
+   * Loads a replay. Resolves true when the new history is in place, false when
+   * cancelled or superseded by another load. `keepShown` leaves the current
+   * store on screen while loading (a seek within the same session); `quiet`
+   * reports no progress (a window widened in the background).
+   */
+  async load(
+    origin: ReplayOrigin,
+    fill: ReplayFill,
+    keepShown = false,
+    quiet = false,
+  ): Promise<boolean> {
+    this.cancel();
+    const abort = new AbortController();
+    this.abort = abort;
+    this.origin = origin;
+    this.error = null;
+    this.loading = quiet ? null : { packets: 0, fraction: 0 };
+    if (!keepShown) {
+      this.store = this.emptyStore();
+      this.onSwap(this.store);
+    }
+    const store = this.emptyStore();
+    try {
+      await fill(
+        store,
+        (packets, fraction) => {
+          if (this.abort === abort && !quiet) this.loading = { packets, fraction };
+        },
+        abort.signal,
+      );
+    } catch (error) {
+      if (abort.signal.aborted) return false;
+      this.error = error instanceof Error ? error.message : String(error);
+    }
+    if (abort.signal.aborted || this.abort !== abort) return false;
+    this.abort = null;
+    this.loading = null;
+    this.store = store;
+    this.onSwap(store);
+    return true;
+  }
+
+  /** A history filled elsewhere (a CSV import, with its own capacity) becomes the replay. */
+  adopt(origin: ReplayOrigin, store: TelemetryStore): void {
+    this.cancel();
+    this.origin = origin;
+    this.error = null;
+    this.store = store;
+    this.onSwap(store);
+  }
+
+  // SPEC §4: playback on shows the default packet until a replayed one is shown
+  // (a live store with no packets shows no values instead).
+  private emptyStore(): TelemetryStore {
+    const store = new TelemetryStore({ capacity: this.capacity });
+    store.resetLatest();
+    return store;
+  }
+}

@@ -1,0 +1,60 @@
+// Collects worker events (discrete happenings: notifications, laps, lap
+// coordinates) and pushes them through the one proxied callback in batches:
+// the first event goes out at once (next macrotask), later ones at most every
+// `intervalMs`. State (links, latencies, counters) never travels here: the UI
+// reads it from snapshots.
+import type { WorkerEvent, WorkerEventListener } from "../../contract/telemetryApi";
+import type { TimerHandle, Timers } from "../sources/timers";
+
+export const DEFAULT_FLUSH_MS = 80;
+
+export class EventBatcher {
+  private listener: WorkerEventListener | null = null;
+  private queue: WorkerEvent[] = [];
+  private timer: TimerHandle | null = null;
+  private lastFlush = -Infinity;
+
+  constructor(
+    private readonly timers: Timers,
+    private readonly intervalMs = DEFAULT_FLUSH_MS,
+  ) {}
+
+  setListener(listener: WorkerEventListener | null): void {
+    this.listener = listener;
+  }
+
+  push(event: WorkerEvent): void {
+    this.queue.push(event);
+    this.schedule();
+  }
+
+  /** Send what is pending now (also used on stop). */
+  flush(): void {
+    if (this.timer !== null) this.timers.clearTimeout(this.timer);
+    this.timer = null;
+    const events = this.queue;
+    this.queue = [];
+    this.lastFlush = this.timers.now();
+    if (events.length === 0 || !this.listener) return;
+    try {
+      this.listener(events);
+    } catch {
+      // A listener that throws (or a closed Comlink port) must not break the worker.
+    }
+  }
+
+  cancel(): void {
+    if (this.timer !== null) this.timers.clearTimeout(this.timer);
+    this.timer = null;
+    this.queue = [];
+  }
+
+  private schedule(): void {
+    if (this.timer !== null) return;
+    const wait = Math.max(0, this.intervalMs - (this.timers.now() - this.lastFlush));
+    this.timer = this.timers.setTimeout(() => {
+      this.timer = null;
+      this.flush();
+    }, wait);
+  }
+}

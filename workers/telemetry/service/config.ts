@@ -1,0 +1,109 @@
+// Worker configuration: defaults, and a forgiving merge of what the UI sends
+// (a bad value falls back to its default instead of throwing across Comlink).
+import type { WorkerConfig } from "../../contract/config";
+import type { ConnectionState } from "../../contract/connection";
+import type { ConnectionType } from "../../contract/fields";
+import type { LapCoords } from "../../contract/laps";
+import type { PlaybackState, RecordingState } from "../../contract/sessions";
+import { DEFAULT_DEMO_RATE, MAX_DEMO_RATE } from "../sources/DemoSource";
+import { DEFAULT_PING_INTERVAL_MS } from "../sources/NetworkSource";
+import { DEFAULT_CAPACITY } from "../store/TelemetryStore";
+
+export const DEFAULT_CONFIG: WorkerConfig = {
+  backendUrl: "http://localhost:3001",
+  connectToBackend: true,
+  connectionType: "DEMO",
+  historyCapacity: DEFAULT_CAPACITY,
+  demoRate: DEFAULT_DEMO_RATE,
+  recording: true,
+  sessionBudgetBytes: 0,
+  pingIntervalMs: DEFAULT_PING_INTERVAL_MS,
+  lapCoords: null,
+  webSocketUpgrade: false,
+};
+
+const CONNECTION_TYPES: readonly ConnectionType[] = ["DEMO", "NETWORK", "RADIO"];
+
+export function isConnectionType(value: unknown): value is ConnectionType {
+  return CONNECTION_TYPES.includes(value as ConnectionType);
+}
+
+const positive = (value: unknown, max = Number.MAX_SAFE_INTEGER): value is number =>
+  typeof value === "number" && Number.isFinite(value) && value > 0 && value <= max;
+
+/** A finish line from the saved settings, or null when it is not two plausible numbers. */
+function lapCoordsOf(value: unknown): LapCoords | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { lat, long } = value as Record<string, unknown>;
+  const ok = (v: unknown, limit: number): v is number =>
+    typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= limit;
+  return ok(lat, 90) && ok(long, 180) ? { lat, long } : null;
+}
+
+export function resolveConfig(input: unknown): WorkerConfig {
+  const raw = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
+  const d = DEFAULT_CONFIG;
+  return {
+    backendUrl:
+      typeof raw.backendUrl === "string" && raw.backendUrl.trim() !== ""
+        ? raw.backendUrl.trim()
+        : d.backendUrl,
+    connectToBackend:
+      typeof raw.connectToBackend === "boolean" ? raw.connectToBackend : d.connectToBackend,
+    connectionType: isConnectionType(raw.connectionType) ? raw.connectionType : d.connectionType,
+    historyCapacity: positive(raw.historyCapacity, 10_000_000)
+      ? Math.floor(raw.historyCapacity)
+      : d.historyCapacity,
+    demoRate: positive(raw.demoRate, MAX_DEMO_RATE) ? raw.demoRate : d.demoRate,
+    recording: typeof raw.recording === "boolean" ? raw.recording : d.recording,
+    sessionBudgetBytes: positive(raw.sessionBudgetBytes)
+      ? Math.floor(raw.sessionBudgetBytes)
+      : d.sessionBudgetBytes,
+    pingIntervalMs: positive(raw.pingIntervalMs) ? raw.pingIntervalMs : d.pingIntervalMs,
+    lapCoords: lapCoordsOf(raw.lapCoords),
+    webSocketUpgrade:
+      typeof raw.webSocketUpgrade === "boolean" ? raw.webSocketUpgrade : d.webSocketUpgrade,
+  };
+}
+
+/** Connection state before any source has reported (SPEC §4: DEMO first). */
+export function initialConnection(): ConnectionState {
+  return {
+    connectionType: "DEMO",
+    socketConnected: false,
+    transport: null,
+    // Unknown, not "disconnected": the backend tells us only on its next carConnect.
+    mqttConnected: null,
+    carLink: "unknown",
+    radioConnected: false,
+    userLatency: null,
+    carLatency: null,
+    playback: false,
+    lastLivePacketAt: null,
+    liveDataFlowing: false,
+    arrivalLagMs: 0,
+  };
+}
+
+/** Playback state while off (also what tests and the UI start from). */
+export function idlePlayback(): PlaybackState {
+  return {
+    on: false,
+    view: "live",
+    origin: null,
+    playing: false,
+    speed: 1,
+    clock: null,
+    start: null,
+    end: null,
+    loading: null,
+    rejected: 0,
+    error: null,
+    laps: [],
+  };
+}
+
+/** Recording state before the session store has opened. */
+export function idleRecording(enabled = true): RecordingState {
+  return { enabled, available: false, sessionId: null, restoredPackets: 0 };
+}

@@ -1,0 +1,242 @@
+// Everything about recorded sessions the service needs, behind one object:
+// open the database, restore the newest session into live history, run the
+// recorder's once-a-second flush, and the catalogue (list, delete, rename,
+// storage figures). Without IndexedDB it says so once and does nothing else.
+import type { ConnectionType } from "../../contract/fields";
+import type { Lap } from "../../contract/laps";
+import type { RecordingState, SessionInfo, StorageInfo } from "../../contract/sessions";
+import type { RowSlices } from "../../contract/storageProtocol";
+import type { TimerHandle, Timers } from "../sources/timers";
+import type { TelemetryStore } from "../store/TelemetryStore";
+import { layoutKey } from "../../shared/storage/chunkCodec";
+import { describeStorageError } from "../../shared/storage/idb";
+import { DEFAULT_FLUSH_MS, Recorder } from "./Recorder";
+import {
+  SessionDb,
+  type OpenSessionStore,
+  type SessionStore,
+} from "../../shared/storage/SessionDb";
+
+type Notice = (level: "warning" | "error", message: string) => void;
+
+export interface StorageEstimator {
+  estimate(): Promise<{ usage?: number; quota?: number }>;
+}
+
+export interface SessionsOptions {
+  factory: IDBFactory | undefined;
+  timers: Timers;
+  notice: Notice;
+  storage?: StorageEstimator | undefined;
+  flushMs?: number;
+  gapMs?: number;
+  /** Where the store lives (default: SessionDb over `factory` on this thread). */
+  openStore?: OpenSessionStore;
+}
+
+export class Sessions {
+  private db: SessionStore | null = null;
+  private recorder: Recorder | null = null;
+  /** Set when the live history is replaced while start() is still opening the database. */
+  private followed: TelemetryStore | null = null;
+  private flushTimer: TimerHandle | null = null;
+  private unavailable = false;
+  private enabled = true;
+  private restored = 0;
+  private quota: number | null = null;
+  private budgetSetting = 0;
+  private readonly ready: Promise<void>;
+  private resolveReady!: () => void;
+
+  constructor(private readonly options: SessionsOptions) {
+    this.ready = new Promise((resolve) => (this.resolveReady = resolve));
+  }
+
+  /**
+   * Opens the database, restores the newest session's last `capacity` packets
+   * into `store` (in front of anything that arrived meanwhile) and starts recording.
+   */
+  async start(
+    store: TelemetryStore,
+    settings: { recording: boolean; budgetBytes: number; backendUrl: () => string },
+    source: () => ConnectionType,
+  ): Promise<void> {
+    this.enabled = settings.recording;
+    this.budgetSetting = settings.budgetBytes;
+    try {
+      const layout = layoutKey(store.bytesPerPacket, store.fieldCatalog().length);
+      this.db = await (this.options.openStore
+        ? this.options.openStore(layout)
+        : SessionDb.open(this.options.factory, layout));
+      const sessions = await this.db.listSessions();
+      // The newest session (its record may lag its chunks after a crash: repaired).
+      const newest = sessions.reduce<SessionInfo | null>(
+        (a, b) => (a === null || b.startedAt > a.startedAt ? b : a),
+        null,
+      );
+      const latest = newest ? await this.db.repair(newest) : null;
+      if (newest && latest) sessions[sessions.indexOf(newest)] = latest;
+      if (latest) {
+        const rows = await this.db.readNewestRows(latest, store.ring.capacity);
+        this.restored = store.restoreRows(rows);
+      }
+      this.recorder = new Recorder(this.db, this.followed ?? store, {
+        now: () => this.options.timers.now(),
+        gapMs: this.options.gapMs,
+        budgetBytes: () => this.budgetBytes(),
+        onNotice: this.options.notice,
+        backendUrl: settings.backendUrl,
+      });
+      this.recorder.enabled = this.enabled;
+      this.recorder.resume(
+        latest,
+        sessions.reduce((sum, s) => sum + s.bytes, 0),
+      );
+      this.flushTimer = this.options.timers.setInterval(
+        () => void this.recorder?.flush(source()),
+        this.options.flushMs ?? DEFAULT_FLUSH_MS,
+      );
+      void this.refreshQuota();
+    } catch (error) {
+      this.unavailable = true;
+      this.options.notice(
+        "warning",
+        `Sessions are not recorded: this browser offers no usable storage (${describeStorageError(error)}). Live data goes on.`,
+      );
+    } finally {
+      this.resolveReady();
+    }
+  }
+
+  /** Resolves once start() has restored (or given up). */
+  whenReady(): Promise<void> {
+    return this.ready;
+  }
+
+  /** Stops the flushes; the store closes once the writes queued so far are done. */
+  stop(): void {
+    if (this.flushTimer !== null) this.options.timers.clearInterval(this.flushTimer);
+    this.flushTimer = null;
+    const db = this.db;
+    if (!db) return;
+    void (this.recorder?.idle() ?? Promise.resolve()).finally(() => db.close());
+  }
+
+  /** The live history was replaced (a real source took over from the demo). */
+  follow(store: TelemetryStore): void {
+    this.followed = store;
+    this.recorder?.follow(store);
+  }
+
+  /** Writes what is pending now (source changes, tests). */
+  flush(source: ConnectionType): Promise<void> {
+    return this.recorder?.flush(source) ?? Promise.resolve();
+  }
+
+  setEnabled(on: boolean): void {
+    this.enabled = on;
+    if (this.recorder) this.recorder.enabled = on;
+  }
+
+  state(): RecordingState {
+    const available = !this.unavailable && (this.recorder?.working ?? true);
+    return {
+      enabled: this.enabled,
+      available,
+      sessionId: this.recorder?.current?.id ?? null,
+      restoredPackets: this.restored,
+    };
+  }
+
+  /** The catalogue; the session being recorded with its totals as of now. */
+  async list(): Promise<SessionInfo[]> {
+    await this.ready;
+    try {
+      const current = this.recorder?.current;
+      const stored = (await this.db?.listSessions()) ?? [];
+      return stored.map((s) => (s.id === current?.id ? { ...current } : s));
+    } catch {
+      return [];
+    }
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.ready;
+    if (this.recorder?.current?.id === id) this.recorder.current = null;
+    const session = await this.db?.getSession(id).catch(() => null);
+    await this.db?.deleteSession(id).catch(() => undefined);
+    if (session) this.recorder?.forget(session.bytes);
+  }
+
+  /** A CSV import becomes a session of its own (when recording is on). */
+  async saveImport(store: TelemetryStore, fileName: string): Promise<void> {
+    await this.ready;
+    await this.recorder?.saveImport(store, fileName);
+  }
+
+  /** Laps completed live (or listed by the backend): those of the current session are kept. */
+  recordLaps(laps: readonly Lap[]): Promise<void> {
+    return this.recorder?.recordLaps(laps) ?? Promise.resolve();
+  }
+
+  /** Laps recorded with a session, ending within [from, to] (epoch seconds) when given. */
+  async sessionLaps(id: string, from = -Infinity, to = Infinity): Promise<Lap[]> {
+    await this.ready;
+    const laps = (await this.db?.readLaps(id).catch(() => [])) ?? [];
+    return laps.filter((lap) => lap.endMs / 1000 >= from && lap.endMs / 1000 <= to);
+  }
+
+  async rename(id: string, name: string): Promise<void> {
+    await this.ready;
+    const session = await this.session(id);
+    const clean = typeof name === "string" ? name.trim().slice(0, 120) : "";
+    if (!session || clean === "") return;
+    session.name = clean;
+    if (this.recorder?.current?.id === id) this.recorder.current.name = clean;
+    await this.db?.putSession(session).catch(() => undefined);
+  }
+
+  async storageInfo(): Promise<StorageInfo> {
+    await this.refreshQuota();
+    let used: number | null = null;
+    try {
+      used = (await this.options.storage?.estimate())?.usage ?? null;
+    } catch {
+      used = null;
+    }
+    const sessions = await this.list();
+    return {
+      usedBytes: used,
+      quotaBytes: this.quota,
+      budgetBytes: this.budgetBytes(),
+      sessionBytes: sessions.reduce((sum, s) => sum + s.bytes, 0),
+    };
+  }
+
+  async sessionRows(id: string, from: number, to: number): Promise<RowSlices[]> {
+    await this.ready;
+    if (!this.db) throw new Error("No recorded sessions: storage is not available");
+    return this.db.readRange(id, from, to);
+  }
+
+  async session(id: string): Promise<SessionInfo | null> {
+    await this.ready;
+    const current = this.recorder?.current;
+    if (current?.id === id) return { ...current };
+    return (await this.db?.getSession(id).catch(() => null)) ?? null;
+  }
+
+  private budgetBytes(): number | null {
+    if (this.budgetSetting > 0) return this.budgetSetting;
+    return this.quota === null ? null : Math.floor(this.quota / 2);
+  }
+
+  private async refreshQuota(): Promise<void> {
+    try {
+      const quota = (await this.options.storage?.estimate())?.quota;
+      if (typeof quota === "number" && quota > 0) this.quota = quota;
+    } catch {
+      // No estimate: no quota-based budget (an explicit budget still applies).
+    }
+  }
+}

@@ -1,0 +1,232 @@
+// NETWORK: the team's backend over Socket.IO, speaking PROTOCOL.md exactly:
+// the protocol's client options, manual connect, every server event handed to
+// the sink, and a `ping` with acknowledgement every 10 s (and once right after
+// connecting) whose round trip is the user's latency.
+import { io, type Socket } from "socket.io-client";
+import { transports } from "engine.io-client";
+import type { SocketTransport } from "../../contract/connection";
+import { PollReader } from "./polling/PollReader";
+import { readerPolling } from "./polling/readerPolling";
+import type { SourceSink } from "./SourceSink";
+import { realTimers, type TimerHandle, type Timers } from "./timers";
+
+export const DEFAULT_PING_INTERVAL_MS = 10_000;
+/** How long a setLapCoords waits for the server's answer. */
+export const LAP_COORDS_TIMEOUT_MS = 10_000;
+/**
+ * After a `lapCoords` broadcast, how long to wait for an acknowledgement too:
+ * 2026-06 servers broadcast a success AND acknowledge it, 2026-01 ones only
+ * broadcast; the ack is what tells them apart.
+ */
+export const ACK_GRACE_MS = 300;
+
+/** The backend's answer to setLapCoords, and whether it came as an acknowledgement. */
+export interface LapCoordsReply {
+  response: unknown;
+  acknowledged: boolean;
+}
+
+/**
+ * The client options PROTOCOL.md prescribes. Transports stay Socket.IO's
+ * default list (long-polling first, never WebSocket only); whether the link
+ * may then upgrade to a WebSocket is the `upgrade` option (off by default,
+ * see SocketTransport in workers/contract.ts).
+ */
+export const SOCKET_OPTIONS = {
+  autoConnect: false,
+  reconnection: true,
+  reconnectionAttempts: Infinity,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  timeout: 20000,
+} as const;
+
+export interface NetworkSourceOptions {
+  url: string;
+  /** Let Socket.IO upgrade from long-polling to a WebSocket (default false). */
+  upgrade?: boolean;
+  pingIntervalMs?: number;
+  timers?: Timers;
+}
+
+export class NetworkSource {
+  private readonly sink: SourceSink;
+  private readonly timers: Timers;
+  private readonly pingIntervalMs: number;
+  private url: string;
+  private upgrade: boolean;
+  private socket: Socket | null = null;
+  /** Reads the long-polling answers (in a worker of its own in the browser); made at the first dial. */
+  private pollReader: PollReader | null = null;
+  private pingTimer: TimerHandle | null = null;
+  private retryTimer: TimerHandle | null = null;
+  private wanted = false;
+
+  constructor(sink: SourceSink, options: NetworkSourceOptions) {
+    this.sink = sink;
+    this.url = options.url;
+    this.upgrade = options.upgrade ?? false;
+    this.timers = options.timers ?? realTimers;
+    const interval = options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
+    this.pingIntervalMs = interval > 0 ? interval : DEFAULT_PING_INTERVAL_MS;
+  }
+
+  get connected(): boolean {
+    return this.socket?.connected ?? false;
+  }
+
+  get backendUrl(): string {
+    return this.url;
+  }
+
+  /** Connect (manual, as the protocol says); Socket.IO then reconnects with backoff. */
+  connect(): void {
+    this.wanted = true;
+    this.socket ??= this.createSocket();
+    if (!this.socket.connected && !this.socket.active) this.socket.connect();
+  }
+
+  disconnect(): void {
+    this.wanted = false;
+    this.teardown();
+  }
+
+  /** A new backend address: drop the old socket and, if we were connected, dial the new one. */
+  setUrl(url: string): void {
+    if (url === this.url) return;
+    this.url = url;
+    this.redial();
+  }
+
+  /** Allow the WebSocket upgrade or not: a link already dialled is dialled again. */
+  setUpgrade(on: boolean): void {
+    if (on === this.upgrade) return;
+    this.upgrade = on;
+    this.redial();
+  }
+
+  /** The socket's options changed: drop it and, if we were connected, dial with the new ones. */
+  private redial(): void {
+    if (!this.socket) return;
+    this.teardown();
+    if (this.wanted) this.connect();
+  }
+
+  private createSocket(): Socket {
+    this.pollReader ??= PollReader.create();
+    // Socket.IO's default transports in its default order, long-polling read
+    // through the poll reader (polling/pollReaderWorker.ts says why).
+    const socket = io(this.url, {
+      ...SOCKET_OPTIONS,
+      upgrade: this.upgrade,
+      transports: [readerPolling(this.pollReader), transports.websocket, transports.webtransport],
+    });
+    const sink = this.sink;
+    const transportName = () => socket.io.engine.transport.name as SocketTransport;
+    // Each engine (one per reconnection) upgrades at most once: say when it does.
+    socket.io.on("open", () =>
+      socket.io.engine.on("upgrade", () => {
+        if (this.socket === socket && socket.connected)
+          sink.connection({ transport: transportName() });
+      }),
+    );
+    socket.on("connect", () => {
+      sink.connection({ socketConnected: true, transport: transportName() });
+      this.ping();
+      this.stopPing();
+      this.pingTimer = this.timers.setInterval(() => this.ping(), this.pingIntervalMs);
+    });
+    socket.on("disconnect", (reason) => {
+      this.stopPing();
+      sink.connection({ socketConnected: false, transport: null });
+      // A server-side kick is not retried by Socket.IO itself; the protocol
+      // wants us back, so dial again after the first backoff delay.
+      if (reason === "io server disconnect" && this.wanted) {
+        this.retryTimer = this.timers.setTimeout(() => {
+          this.retryTimer = null;
+          if (this.wanted && this.socket === socket) socket.connect();
+        }, SOCKET_OPTIONS.reconnectionDelay);
+      }
+    });
+    socket.on("packet", (payload: unknown) => sink.packet(payload, "NETWORK"));
+    socket.on("lapData", (payload: unknown) => sink.lapData(payload));
+    socket.on("lapComplete", () => sink.notify("lapComplete"));
+    socket.on("lapCoords", (payload: unknown) => sink.lapCoords(payload));
+    socket.on("raceInfo", (payload: unknown) => sink.raceInfo(payload));
+    socket.on("carLatency", (payload: unknown) => sink.latency("carLatency", payload));
+    socket.on("carConnect", () => {
+      sink.connection({ mqttConnected: true });
+      sink.notify("carConnect");
+    });
+    socket.on("carDisconnect", () => {
+      sink.connection({ mqttConnected: false });
+      sink.notify("carDisconnect");
+    });
+    return socket;
+  }
+
+  /**
+   * Send `setLapCoords` (the payload holds the password: never log it). Resolves
+   * with the acknowledgement (2026-06) or the next `lapCoords` broadcast
+   * (2026-01 answers only that way), or null when not connected or no answer.
+   */
+  sendLapCoords(payload: {
+    lat: string;
+    long: string;
+    password: string;
+  }): Promise<LapCoordsReply | null> {
+    const socket = this.socket;
+    if (!socket?.connected) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      let done = false;
+      let graceTimer: TimerHandle | null = null;
+      const finish = (reply: LapCoordsReply | null) => {
+        if (done) return;
+        done = true;
+        socket.off("lapCoords", onBroadcast);
+        this.timers.clearTimeout(timeout);
+        if (graceTimer !== null) this.timers.clearTimeout(graceTimer);
+        resolve(reply);
+      };
+      const onBroadcast = (response: unknown) => {
+        graceTimer ??= this.timers.setTimeout(
+          () => finish({ response, acknowledged: false }),
+          ACK_GRACE_MS,
+        );
+      };
+      const timeout = this.timers.setTimeout(() => finish(null), LAP_COORDS_TIMEOUT_MS);
+      socket.on("lapCoords", onBroadcast);
+      socket.emit("setLapCoords", payload, (response: unknown) =>
+        finish({ response, acknowledged: true }),
+      );
+    });
+  }
+
+  private ping(): void {
+    const socket = this.socket;
+    if (!socket?.connected) return;
+    const sentAt = this.timers.now();
+    socket.emit("ping", () => {
+      if (this.socket !== socket) return; // an answer from a socket we dropped
+      this.sink.latency("userLatency", this.timers.now() - sentAt);
+    });
+  }
+
+  private stopPing(): void {
+    if (this.pingTimer !== null) this.timers.clearInterval(this.pingTimer);
+    this.pingTimer = null;
+  }
+
+  private teardown(): void {
+    this.stopPing();
+    if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const socket = this.socket;
+    this.socket = null;
+    if (!socket) return;
+    const wasConnected = socket.connected;
+    socket.removeAllListeners();
+    socket.disconnect();
+    if (wasConnected) this.sink.connection({ socketConnected: false, transport: null });
+  }
+}

@@ -1,0 +1,296 @@
+// A deterministic simulated solar car. Pure: `next(dt)` advances the car by
+// dt seconds of simulated time and returns one telemetry packet; there are no
+// timers, so the demo source, the feed server and the benchmarks all drive it
+// at their own pace. Same seed + same dt sequence = same packets.
+import type { TelemetryPacket } from "../../schema/packetSchema";
+import type { LapRecord } from "../../laps/laps";
+import * as car from "./carModel";
+import { LapRecorder } from "./LapRecorder";
+import { buildPacket } from "./packetBuilder";
+import { clamp, createRandom, Drift } from "./random";
+import { TRACK } from "./track";
+
+export { DEFAULT_LAP_COORDS, DEFAULT_MAP_CENTER } from "./track";
+
+export interface CarSimulatorOptions {
+  seed?: number;
+  /** Epoch seconds of the first packet. Default 2025-07-15T15:00:00Z. */
+  startTime?: number;
+  /**
+   * Local solar hour at the start of the drive (12 = noon), so the demo has
+   * sun whatever the wall clock says. null: follow the simulated clock.
+   */
+  sunStartHour?: number | null;
+  onLap?: (lap: LapRecord) => void;
+}
+
+const DRIVERS = ["0x4A7F21C3", "0x19B04E5D", "0x7C3D9A10"];
+const MAX_SUBSTEP_S = 0.1; // keeps the physics stable when packets are slow
+const TRACK_LONGITUDE = -86.37;
+/**
+ * The backend's lap trigger is a geofence around the finish line: a line set
+ * further than this from the simulated track is never crossed (no laps).
+ */
+export const FINISH_GEOFENCE_M = 150;
+
+/** Everything the packet builder reads; mutated in place by the simulator. */
+export interface CarState {
+  time: number;
+  packetIndex: number;
+  rfid: string;
+  lapDistance: number;
+  odometer: number;
+  speed: number;
+  accel: number;
+  /** Signed force of both motors at the wheels, N (negative = regen). */
+  motorForce: number;
+  accelPedal: number;
+  regenPedal: number;
+  braking: boolean;
+  targetSpeed: number;
+  lat: number;
+  long: number;
+  curvature: number;
+  /** Electrical power into both motor controllers, W (negative = regen). */
+  motorPower: number;
+  motorTemp: [number, number];
+  heatsinkTemp: [number, number];
+  dcBusAh: [number, number];
+  canRxErrors: [number, number];
+  soc: number;
+  remainingAh: number;
+  packVoltage: number;
+  packCurrent: number;
+  packTemp: number;
+  cellOffsets: Float64Array;
+  thermistorOffsets: Float64Array;
+  irradiance: number;
+  channelPower: Float64Array;
+  channelVoltage: Float64Array;
+  mpptTemp: Float64Array;
+  solarPower: number;
+  cabinTemp: number;
+  lapCompleted: boolean;
+}
+
+export class CarSimulator {
+  readonly state: CarState;
+  private readonly random: () => number;
+  private readonly profile: Float64Array;
+  private readonly pace: Drift;
+  private readonly clouds: Drift;
+  private readonly channelShare: Float64Array;
+  private readonly startTime: number;
+  private readonly sunStartHour: number | null;
+  private readonly lap = new LapRecorder();
+  private readonly completed: LapRecord[] = [];
+  private readonly onLap: ((lap: LapRecord) => void) | undefined;
+  // Kept apart from the epoch start: adding small steps to ~1.7e9 loses precision.
+  private elapsed = 0;
+  /** Where on the lap the finish line lies, metres; null = off the track, no laps. */
+  private finishAt: number | null = 0;
+
+  constructor(options: CarSimulatorOptions = {}) {
+    this.random = createRandom(options.seed ?? 1);
+    const r = this.random;
+    this.startTime = options.startTime ?? Date.UTC(2025, 6, 15, 15) / 1000;
+    this.sunStartHour = options.sunStartHour === undefined ? 11 : options.sunStartHour;
+    this.onLap = options.onLap;
+    this.profile = TRACK.speedProfile(
+      car.MAX_SPEED_MPS,
+      car.LATERAL_ACCEL,
+      car.DRIVE_ACCEL,
+      car.BRAKE_DECEL,
+    );
+    this.pace = new Drift(0.96, 0.88, 1, 0.01);
+    this.clouds = new Drift(0.9, 0.55, 1, 0.015);
+    const channels = car.MPPT_UNITS * car.MPPT_CHANNELS;
+    this.channelShare = Float64Array.from({ length: channels }, () => 0.92 + r() * 0.1);
+    const start = TRACK.pointAt(0);
+    const soc = 0.82 + r() * 0.1;
+    this.state = {
+      time: this.startTime,
+      packetIndex: 0,
+      rfid: DRIVERS[Math.floor(r() * DRIVERS.length)]!,
+      lapDistance: 0,
+      odometer: 1_250_000 + Math.floor(r() * 50_000),
+      speed: this.profile[0]! * this.pace.current,
+      accel: 0,
+      motorForce: 0,
+      accelPedal: 0,
+      regenPedal: 0,
+      braking: false,
+      targetSpeed: 0,
+      lat: start.lat,
+      long: start.long,
+      curvature: start.curvature,
+      motorPower: 0,
+      motorTemp: [car.AMBIENT_C + 4, car.AMBIENT_C + 5],
+      heatsinkTemp: [car.AMBIENT_C + 2, car.AMBIENT_C + 2.5],
+      dcBusAh: [0, 0],
+      canRxErrors: [0, 0],
+      soc,
+      remainingAh: soc * car.PACK_CAPACITY_AH,
+      packVoltage: car.CELLS_IN_SERIES * car.cellOpenCircuitVoltage(soc),
+      packCurrent: 0,
+      packTemp: car.AMBIENT_C + 1,
+      cellOffsets: Float64Array.from({ length: car.CELLS_IN_SERIES }, () => (r() - 0.5) * 0.016),
+      thermistorOffsets: Float64Array.from({ length: car.THERMISTORS }, () => (r() - 0.5) * 2.4),
+      irradiance: 0,
+      channelPower: new Float64Array(channels),
+      channelVoltage: new Float64Array(channels),
+      mpptTemp: new Float64Array(channels).fill(car.AMBIENT_C + 5),
+      solarPower: 0,
+      cabinTemp: car.AMBIENT_C + 5,
+      lapCompleted: false,
+    };
+  }
+
+  /** Length of one lap of the simulated circuit, metres. */
+  get trackLength(): number {
+    return TRACK.length;
+  }
+
+  /** Advance by dtSeconds of simulated time and return the packet for that moment. */
+  next(dtSeconds: number): TelemetryPacket {
+    const dt = Number.isFinite(dtSeconds) && dtSeconds > 0 ? dtSeconds : 0;
+    this.state.lapCompleted = false;
+    const steps = Math.max(1, Math.ceil(dt / MAX_SUBSTEP_S));
+    for (let i = 0; i < steps; i++) this.step(dt / steps);
+    this.state.packetIndex++;
+    return buildPacket(this.state, this.random);
+  }
+
+  /**
+   * Move the finish line (the backend's lapCoords): laps complete where the
+   * car passes the track point nearest to it. Returns false when the line is
+   * off the track (farther than the geofence): then no lap completes.
+   */
+  setFinishLine(lat: number, long: number): boolean {
+    if (!Number.isFinite(lat) || !Number.isFinite(long)) return false;
+    const { along, offTrackM } = TRACK.nearest(lat, long);
+    this.finishAt = offTrackM <= FINISH_GEOFENCE_M ? along : null;
+    return this.finishAt !== null;
+  }
+
+  /** The oldest lap completed and not yet taken, or null. */
+  takeCompletedLap(): LapRecord | null {
+    return this.completed.shift() ?? null;
+  }
+
+  private step(h: number): void {
+    const s = this.state;
+    const r = this.random;
+    this.elapsed += h;
+    s.time = this.startTime + this.elapsed;
+    this.pace.step(r, h);
+    this.clouds.step(r, h);
+
+    // Driver: follow the grip-limited speed profile a little ahead of the car.
+    const ahead = (s.lapDistance + s.speed * 0.5) % TRACK.length;
+    s.targetSpeed =
+      this.profile[Math.floor(ahead / TRACK.step) % TRACK.sampleCount]! * this.pace.current;
+    const wantedAccel = clamp((s.targetSpeed - s.speed) / 1.5, -car.BRAKE_DECEL, car.DRIVE_ACCEL);
+    const resistance = car.resistanceForce(s.speed);
+    const neededForce = car.MASS_KG * wantedAccel + resistance;
+    s.motorForce = clamp(neededForce, -car.MAX_REGEN_FORCE_N, car.MAX_DRIVE_FORCE_N);
+    // Harder braking than regen can give is done by the mechanical brakes.
+    s.braking = neededForce < -car.MAX_REGEN_FORCE_N * 0.8;
+    const wheelForce = s.braking ? neededForce : s.motorForce;
+    s.accel = h > 0 ? (wheelForce - resistance) / car.MASS_KG : 0;
+    s.speed = Math.max(0, s.speed + s.accel * h);
+    s.accelPedal = s.motorForce > 0 ? (s.motorForce / car.MAX_DRIVE_FORCE_N) * 100 : 0;
+    s.regenPedal = s.motorForce < 0 ? (-s.motorForce / car.MAX_REGEN_FORCE_N) * 100 : 0;
+
+    const moved = s.speed * h;
+    const before = s.lapDistance;
+    s.odometer += moved;
+    s.lapDistance += moved;
+    if (s.lapDistance >= TRACK.length) s.lapDistance -= TRACK.length;
+    const point = TRACK.pointAt(s.lapDistance);
+    s.lat = point.lat;
+    s.long = point.long;
+    s.curvature = point.curvature;
+
+    const mechanical = s.motorForce * s.speed;
+    s.motorPower =
+      mechanical >= 0 ? mechanical / car.DRIVE_EFFICIENCY : mechanical * car.REGEN_EFFICIENCY;
+    this.updateSun(h, point.heading);
+    this.updateBattery(h);
+    this.updateTemperatures(h);
+
+    this.lap.add({
+      dt: h,
+      distance: moved,
+      packCurrent: s.packCurrent,
+      packVoltage: s.packVoltage,
+      powerOut: Math.max(0, s.motorPower) + car.AUX_LOAD_W,
+      powerIn: s.solarPower,
+    });
+    if (this.finishAt !== null && crossed(before, s.lapDistance, this.finishAt)) {
+      s.lapCompleted = true;
+      const record = this.lap.finish(s.rfid, Math.round(s.time * 1000), s.remainingAh);
+      this.completed.push(record);
+      if (this.completed.length > 100) this.completed.shift();
+      this.onLap?.(record);
+    }
+  }
+
+  private updateSun(h: number, heading: number): void {
+    const s = this.state;
+    const solarHour =
+      this.sunStartHour === null
+        ? (((s.time / 3600) % 24) + TRACK_LONGITUDE / 15 + 24) % 24
+        : this.sunStartHour + this.elapsed / 3600;
+    s.irradiance = car.sunFactor(solarHour) * this.clouds.current;
+    // Panels tilt with the car: facing the (southern) sun gives a few % more.
+    const facing = 1 + 0.04 * Math.cos(heading - Math.PI);
+    s.solarPower = 0;
+    for (let c = 0; c < s.channelPower.length; c++) {
+      const power =
+        (car.ARRAY_PEAK_W / s.channelPower.length) * s.irradiance * this.channelShare[c]! * facing;
+      s.channelPower[c] = power;
+      s.channelVoltage[c] = car.stringVoltage(s.irradiance, s.mpptTemp[c]! + 10);
+      s.solarPower += power;
+      const heat = 0.03 * power + 12 * s.irradiance;
+      s.mpptTemp[c]! += ((heat - (s.mpptTemp[c]! - car.AMBIENT_C)) * h) / 300;
+    }
+  }
+
+  private updateBattery(h: number): void {
+    const s = this.state;
+    const load = s.motorPower + car.AUX_LOAD_W + 16; // 16 W: controllers idling
+    const net = load - s.solarPower * 0.98;
+    const ocv = car.CELLS_IN_SERIES * car.cellOpenCircuitVoltage(s.soc);
+    const R = car.PACK_RESISTANCE_OHM;
+    // V = ocv − I·R and P = V·I  →  I = (ocv − √(ocv² − 4RP)) / 2R
+    const disc = Math.max(0, ocv * ocv - 4 * R * net);
+    s.packCurrent = (ocv - Math.sqrt(disc)) / (2 * R);
+    s.packVoltage = ocv - s.packCurrent * R;
+    s.remainingAh = clamp(s.remainingAh - (s.packCurrent * h) / 3600, 0, car.PACK_CAPACITY_AH);
+    s.soc = s.remainingAh / car.PACK_CAPACITY_AH;
+    const busAh = ((s.motorPower / s.packVoltage) * h) / 3600 / 2;
+    s.dcBusAh[0] += busAh;
+    s.dcBusAh[1] += busAh;
+  }
+
+  private updateTemperatures(h: number): void {
+    const s = this.state;
+    const iq = ((s.motorForce / 2) * car.WHEEL_RADIUS_M) / car.MOTOR_KT;
+    for (const m of [0, 1] as const) {
+      const motorLoss = iq * iq * car.MOTOR_PHASE_RESISTANCE * 1.5 + 0.06 * s.speed * s.speed;
+      s.motorTemp[m] += ((motorLoss - 4 * (s.motorTemp[m] - car.AMBIENT_C)) * h) / 3500;
+      const sinkLoss = 0.03 * Math.abs(s.motorPower / 2) + 3;
+      s.heatsinkTemp[m] += ((sinkLoss - 3 * (s.heatsinkTemp[m] - car.AMBIENT_C)) * h) / 1500;
+    }
+    const packHeat = s.packCurrent * s.packCurrent * car.PACK_RESISTANCE_OHM;
+    s.packTemp += ((packHeat - 6 * (s.packTemp - car.AMBIENT_C)) * h) / 25000;
+    const cabinTarget = car.AMBIENT_C + 4 + 8 * s.irradiance;
+    s.cabinTemp += ((cabinTarget - s.cabinTemp) * h) / 600;
+  }
+}
+
+/** Whether moving from `a` to `b` metres along the (wrapping) lap passed `finish`. */
+function crossed(a: number, b: number, finish: number): boolean {
+  return b >= a ? a < finish && finish <= b : finish > a || finish <= b;
+}

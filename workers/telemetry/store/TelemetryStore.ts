@@ -1,0 +1,402 @@
+// The worker's data core: validates packets, keeps the latest values with
+// per-field versions (for "changed since" snapshots), the columnar history,
+// counters and geo. Plain class, no Worker/DOM globals: tests run it in Node.
+import type {
+  BackendState,
+  ConnectionState,
+  Counters,
+  RejectionReason,
+} from "../../contract/connection";
+import type { ConnectionType, FieldInfo, FieldValue } from "../../contract/fields";
+import type { SeriesRequest, SeriesResult } from "../../contract/series";
+import type { Snapshot } from "../../contract/snapshot";
+import { telemetryPacketSchema } from "../schema/packetSchema";
+import { withInternalNames } from "../schema/generations";
+import { BOOLEAN_FIELDS, FIELD_CONTAINERS, NUMERIC_FIELDS, STRING_FIELDS } from "../schema/fields";
+import { DERIVED_FIELDS, STORED_NUMERIC_FIELDS, STORE_CATALOG } from "../schema/derivedFields";
+import type { RowSlices } from "../../contract/storageProtocol";
+import { ColumnRing } from "../history/ColumnRing";
+import { float32RangeReason, fitsFloat32, needsFloat64 } from "../history/precision";
+import { TrackDistance } from "../geo/geo";
+import { PacketRate } from "./PacketRate";
+import { describeIssue, describeJsonError } from "./rejectionReason";
+import { buildPacketWalk, type StagingRow } from "./packetWalk";
+import { buildSeries, type SeriesMemo } from "./series";
+import { NO_BACKEND_STATE } from "../service/backendInfo";
+
+/** The store's part of a snapshot; the service adds playback and recording state. */
+export type StoreSnapshot = Omit<Snapshot, "playback" | "recording">;
+
+export const DEFAULT_CAPACITY = 65_536;
+const KEEP_REJECTIONS = 10;
+
+export interface TelemetryStoreOptions {
+  /** Packets kept in history (fixed). Default 65,536. */
+  capacity?: number;
+  /** Wall clock in ms, injectable so tests are deterministic. */
+  now?: () => number;
+}
+
+const TIME_FIELD = NUMERIC_FIELDS.indexOf("TimeStamp");
+const LAT_FIELD = NUMERIC_FIELDS.indexOf("Telemetry.GpsLatitude");
+const LONG_FIELD = NUMERIC_FIELDS.indexOf("Telemetry.GpsLongitude");
+
+type Obj = Record<string, unknown>;
+
+/** Per packet numeric field: 1 when its column is Float32 (values must fit its range). */
+const FLOAT32_COLUMN = Uint8Array.from(NUMERIC_FIELDS, (path) => (needsFloat64(path) ? 0 : 1));
+const PACKET_WALK = buildPacketWalk(FIELD_CONTAINERS, FLOAT32_COLUMN);
+
+export class TelemetryStore {
+  readonly ring: ColumnRing;
+  private readonly now: () => number;
+  private readonly rate: PacketRate;
+  private readonly track = new TrackDistance();
+  // Latest values and the seq at which each last changed.
+  private readonly latestNum = new Float64Array(STORED_NUMERIC_FIELDS.length);
+  private readonly latestBool = new Uint8Array(BOOLEAN_FIELDS.length);
+  private readonly latestStr: string[] = STRING_FIELDS.map(() => "");
+  private readonly verNum = new Float64Array(STORED_NUMERIC_FIELDS.length);
+  private readonly verBool = new Float64Array(BOOLEAN_FIELDS.length);
+  private readonly verStr = new Float64Array(STRING_FIELDS.length);
+  private readonly boolBits: Uint32Array;
+  /**
+   * The packet being checked, before it is stored (see stage/storeCheckedRow):
+   * every stored numeric field, the derived ones last (NaN = compute).
+   */
+  private readonly stagedNum = new Float64Array(STORED_NUMERIC_FIELDS.length);
+  private readonly stagedStr: string[] = STRING_FIELDS.map(() => "");
+  private readonly staging: StagingRow;
+  private seq = 0;
+  private accepted = 0;
+  private rejected = 0;
+  private rejectedEvents = 0;
+  private newestTime: number | null = null;
+  private readonly rejections: RejectionReason[] = [];
+
+  constructor(options: TelemetryStoreOptions = {}) {
+    // A bad configured capacity (0, NaN, 1.5) falls back rather than throwing.
+    const asked = options.capacity ?? DEFAULT_CAPACITY;
+    const capacity = Number.isFinite(asked) && asked >= 1 ? Math.floor(asked) : DEFAULT_CAPACITY;
+    this.ring = new ColumnRing(capacity, {
+      numericFloat64: STORED_NUMERIC_FIELDS.map(needsFloat64),
+      booleanCount: BOOLEAN_FIELDS.length,
+      stringCount: STRING_FIELDS.length,
+      timeField: TIME_FIELD,
+    });
+    this.boolBits = new Uint32Array(this.ring.boolWords);
+    this.staging = { nums: this.stagedNum, strs: this.stagedStr, bits: this.boolBits };
+    this.now = options.now ?? (() => Date.now());
+    this.rate = new PacketRate(this.now);
+  }
+
+  /** History bytes per stored packet (all 316 fields; strings are not kept). */
+  get bytesPerPacket(): number {
+    return this.ring.bytesPerSlot;
+  }
+
+  /**
+   * `derived`: values of the derived fields to store instead of computing them
+   * (a CSV import carries them as exported, so a re-export is identical).
+   */
+  ingest(
+    raw: unknown,
+    source: ConnectionType | "REPLAY",
+    derived?: ArrayLike<number> | null,
+  ): boolean {
+    let value = raw;
+    if (typeof raw === "string") {
+      try {
+        value = JSON.parse(raw);
+      } catch (error) {
+        return this.reject(source, describeJsonError(error));
+      }
+    }
+    const packet = withInternalNames(value);
+    // Hot path: one walk over the packet checks every field as the schema
+    // would (and the Float32 range) while copying the values out.
+    if (this.stage(packet)) {
+      this.commit(derived ?? null);
+      return true;
+    }
+    // Rejected: zod and the range check say why, in the words users read.
+    const parsed = telemetryPacketSchema.safeParse(packet);
+    if (!parsed.success) return this.reject(source, describeIssue(parsed.error.issues[0]));
+    const outOfRange = this.float32Overflow(parsed.data as unknown as Obj);
+    if (outOfRange !== null) return this.reject(source, outOfRange);
+    // The two checks agree by construction (the containers come from the
+    // schema); should they ever not, zod's stripped copy is stored.
+    if (!this.stage(parsed.data))
+      return this.reject(source, "packet: not a valid telemetry packet");
+    this.commit(derived ?? null);
+    return true;
+  }
+
+  snapshot(
+    sinceSeq: number,
+    connection: ConnectionState,
+    backend: BackendState = NO_BACKEND_STATE,
+  ): StoreSnapshot {
+    // A consumer ahead of us (e.g. after a worker restart) gets everything.
+    const all = !(sinceSeq > 0) || sinceSeq > this.seq;
+    const changed: Record<string, FieldValue> = {};
+    // Before the first packet there are no values: the UI shows "—", not zeros
+    // that a user would read as the car's.
+    if (this.seq === 0) return this.snapshotWith(changed, connection, backend);
+    for (let i = 0; i < STORED_NUMERIC_FIELDS.length; i++) {
+      if (all || (this.verNum[i] as number) > sinceSeq)
+        changed[STORED_NUMERIC_FIELDS[i] as string] = this.latestNum[i] as number;
+    }
+    for (let i = 0; i < BOOLEAN_FIELDS.length; i++) {
+      if (all || (this.verBool[i] as number) > sinceSeq)
+        changed[BOOLEAN_FIELDS[i] as string] = this.latestBool[i] === 1;
+    }
+    for (let i = 0; i < STRING_FIELDS.length; i++) {
+      if (all || (this.verStr[i] as number) > sinceSeq)
+        changed[STRING_FIELDS[i] as string] = this.latestStr[i] as string;
+    }
+    return this.snapshotWith(changed, connection, backend);
+  }
+
+  private snapshotWith(
+    changed: Record<string, FieldValue>,
+    connection: ConnectionState,
+    backend: BackendState,
+  ): StoreSnapshot {
+    const { lat, long, headingDeg, distanceKm } = this.track;
+    return {
+      seq: this.seq,
+      empty: this.seq === 0,
+      changed,
+      connection: { ...connection },
+      counters: this.counters(),
+      geo: { lat, long, headingDeg, distanceKm },
+      backend: { ...backend },
+    };
+  }
+
+  series(request: SeriesRequest): SeriesResult {
+    return buildSeries(this.ring, request);
+  }
+
+  /** Several plots' series at once, sharing plans and columns (see series.ts). */
+  seriesBatch(requests: readonly SeriesRequest[]): SeriesResult[] {
+    const memo: SeriesMemo = new Map();
+    return requests.map((request) => buildSeries(this.ring, request, memo));
+  }
+
+  counters(): Counters {
+    return {
+      accepted: this.accepted,
+      rejected: this.rejected,
+      rejectedEvents: this.rejectedEvents,
+      packetRate: this.rate.perSecond(),
+      historyLength: this.ring.length,
+      historyCapacity: this.ring.capacity,
+      historyBytes: this.ring.byteLength,
+      lastPacketTime: this.newestTime,
+      recentRejections: this.rejections.map((r) => ({ ...r })),
+    };
+  }
+
+  /** Playback on: latest values become the default packet, all marked changed; history is kept. */
+  resetLatest(): void {
+    const seq = ++this.seq;
+    this.latestNum.fill(0);
+    this.latestBool.fill(0);
+    this.latestStr.fill("");
+    this.verNum.fill(seq);
+    this.verBool.fill(seq);
+    this.verStr.fill(seq);
+  }
+
+  /** The store's sequence number (bumped by every shown change). */
+  get currentSeq(): number {
+    return this.seq;
+  }
+
+  /** TimeStamp (epoch seconds) of the newest stored packet; null if none. */
+  get lastPacketTime(): number | null {
+    return this.newestTime;
+  }
+
+  /** Accepted packets so far (the recorder's cursor). */
+  get acceptedCount(): number {
+    return this.accepted;
+  }
+
+  /** The newest n stored rows as column slices (a recording chunk). */
+  newestRows(n: number): RowSlices {
+    const count = Math.min(Math.max(0, Math.floor(n)), this.ring.length);
+    return this.ring.exportRows(this.ring.length - count, count);
+  }
+
+  /**
+   * Restore after a reload: `older` rows (oldest first) go in front of whatever
+   * live packets arrived meanwhile. If none did, the newest restored row becomes
+   * the shown packet, so the panels show what they showed before the reload.
+   */
+  restoreRows(older: readonly RowSlices[]): number {
+    const liveCount = this.ring.length;
+    const live = this.ring.exportRows(0, liveCount);
+    this.ring.clear();
+    let restored = 0;
+    for (const rows of older) if (this.ring.appendRows(rows)) restored += rows.count;
+    this.ring.appendRows(live);
+    if (liveCount === 0 && this.ring.length > 0) this.showRow(this.ring.length - 1);
+    return restored;
+  }
+
+  /** Appends already-validated rows (from a recorded chunk) without showing them. */
+  appendRows(rows: RowSlices): boolean {
+    return this.ring.appendRows(rows);
+  }
+
+  /** Makes stored row `logical` the shown packet (replay clock, restore). */
+  showRow(logical: number): void {
+    if (!(logical >= 0 && logical < this.ring.length)) return;
+    const seq = ++this.seq;
+    for (let i = 0; i < STORED_NUMERIC_FIELDS.length; i++) {
+      const v = this.ring.number(logical, i);
+      if (!Object.is(this.latestNum[i], v)) {
+        this.latestNum[i] = v;
+        this.verNum[i] = seq;
+      }
+    }
+    for (let i = 0; i < BOOLEAN_FIELDS.length; i++) {
+      const bit = this.ring.boolean(logical, i) ? 1 : 0;
+      if (this.latestBool[i] !== bit) {
+        this.latestBool[i] = bit;
+        this.verBool[i] = seq;
+      }
+    }
+    const slot = this.ring.physical(logical);
+    for (let i = 0; i < STRING_FIELDS.length; i++) {
+      const s = this.ring.stringAtSlot(slot, i);
+      if (this.latestStr[i] !== s) {
+        this.latestStr[i] = s;
+        this.verStr[i] = seq;
+      }
+    }
+    this.newestTime = this.latestNum[TIME_FIELD]!;
+    this.track.add(this.latestNum[LAT_FIELD]!, this.latestNum[LONG_FIELD]!);
+  }
+
+  fieldCatalog(): FieldInfo[] {
+    return STORE_CATALOG.map((info) => ({ ...info }));
+  }
+
+  /**
+   * Counts a received event other than a packet (a latency, lapData, lapCoords)
+   * that failed its check; its reason joins the packets' in Diagnostics.
+   */
+  rejectEvent(source: ConnectionType | "REPLAY", reason: string): void {
+    this.rejectedEvents++;
+    this.keepReason(source, reason);
+  }
+
+  private reject(source: ConnectionType | "REPLAY", reason: string): false {
+    this.rejected++;
+    this.keepReason(source, reason);
+    return false;
+  }
+
+  private keepReason(source: ConnectionType | "REPLAY", reason: string): void {
+    this.rejections.push({ at: this.now(), source, reason });
+    if (this.rejections.length > KEEP_REJECTIONS) this.rejections.shift();
+  }
+
+  /**
+   * The reason a valid packet cannot be stored as sent: a value a Float32
+   * column would turn into ±Infinity (see history/precision.ts), else null.
+   */
+  private float32Overflow(packet: Obj): string | null {
+    for (let c = 0; c < FIELD_CONTAINERS.length; c++) {
+      const container = FIELD_CONTAINERS[c]!;
+      let obj = packet;
+      for (let k = 0; k < container.keys.length; k++) obj = obj[container.keys[k]!] as Obj;
+      const numKeys = container.numKeys;
+      for (let j = 0; j < numKeys.length; j++) {
+        const field = container.numIndex[j]!;
+        const v = obj[numKeys[j]!] as number;
+        if (FLOAT32_COLUMN[field] === 1 && !fitsFloat32(v))
+          return float32RangeReason(NUMERIC_FIELDS[field]!, v);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Hot path: one walk over the packet (packetWalk.ts) checks each value as
+   * telemetryPacketSchema does, plus the Float32 range, and copies the values
+   * to the staging row. False at the first value that fails; nothing is
+   * stored then.
+   */
+  private stage(packet: unknown): boolean {
+    this.boolBits.fill(0);
+    return PACKET_WALK(packet, this.staging);
+  }
+
+  /** Stores the staged row, with `derived` values given or computed. */
+  private commit(derived: ArrayLike<number> | null): void {
+    const nums = this.stagedNum;
+    for (let d = 0; d < DERIVED_FIELDS.length; d++)
+      nums[NUMERIC_FIELDS.length + d] = derived?.[d] ?? NaN;
+    this.storeCheckedRow(nums, this.boolBits, this.stagedStr);
+  }
+
+  /**
+   * Stores one packet given as a typed row, without building or validating an
+   * object: the caller has already checked every value as the schema would
+   * (live ingest's walk, a CSV import's fast path). `nums`: every stored
+   * numeric field, Float32 columns within range; a non-finite derived value is
+   * computed from the packet's. `bits`: booleans packed 32 per word. `strs`:
+   * the string fields.
+   */
+  storeCheckedRow(nums: Float64Array, bits: Uint32Array, strs: readonly string[]): void {
+    const seq = ++this.seq;
+    const slot = this.ring.claimSlot();
+    const ring = this.ring;
+    const latestNum = this.latestNum;
+    for (let field = 0; field < NUMERIC_FIELDS.length; field++) {
+      const v = nums[field]!;
+      ring.setNumber(slot, field, v);
+      if (latestNum[field] !== v) {
+        latestNum[field] = v;
+        this.verNum[field] = seq;
+      }
+    }
+    for (let field = 0; field < BOOLEAN_FIELDS.length; field++) {
+      const bit = (bits[field >>> 5]! >>> (field & 31)) & 1;
+      if (this.latestBool[field] !== bit) {
+        this.latestBool[field] = bit;
+        this.verBool[field] = seq;
+      }
+    }
+    for (let w = 0; w < bits.length; w++) ring.setBoolWord(slot, w, bits[w]!);
+    for (let field = 0; field < STRING_FIELDS.length; field++) {
+      const s = strs[field]!;
+      ring.setString(slot, field, s);
+      if (this.latestStr[field] !== s) {
+        this.latestStr[field] = s;
+        this.verStr[field] = seq;
+      }
+    }
+    // latestNum now holds this packet's numbers: derive power from them.
+    for (let d = 0; d < DERIVED_FIELDS.length; d++) {
+      const field = NUMERIC_FIELDS.length + d;
+      const given = nums[field]!;
+      const v = Number.isFinite(given) ? given : DERIVED_FIELDS[d]!.compute(latestNum);
+      ring.setNumber(slot, field, v);
+      if (latestNum[field] !== v) {
+        latestNum[field] = v;
+        this.verNum[field] = seq;
+      }
+    }
+
+    this.accepted++;
+    this.rate.mark();
+    this.newestTime = latestNum[TIME_FIELD]!;
+    this.track.add(latestNum[LAT_FIELD]!, latestNum[LONG_FIELD]!);
+  }
+}
