@@ -36,6 +36,41 @@ export default tseslint.config(
       ],
     },
   },
+  // The UI's rooms: a panel imports neither the shell nor another panel, and
+  // the pieces they share (src/ui, src/state, src/actions, src/worker-client)
+  // import neither. Only the shell's routes reach the panels.
+  ...[
+    ["src/panels/*/**", "(^|/)(shell|panels)/|^\\.\\./(?!\\.)"],
+    ["src/{ui,state,actions,worker-client}/**", "(^|/)(shell|panels)/"],
+    ["src/shell/!(AppRoutes).tsx", "(^|/)panels/"],
+    ["src/shell/*/**", "(^|/)panels/"],
+  ].map(([files, regex]) => ({
+    files: [files],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)workers/(?!(contract|shared)/)",
+              message:
+                "src/ may import from workers/ only the contract (as types) and workers/shared/.",
+            },
+            {
+              group: ["**/workers/contract/*"],
+              allowTypeImports: true,
+              message: "Import the worker contract with `import type` (no worker code in the UI).",
+            },
+            {
+              regex,
+              message:
+                "A panel imports neither the shell nor another panel; shared pieces live in src/ui, src/state or src/actions (docs/architecture.md).",
+            },
+          ],
+        },
+      ],
+    },
+  })),
   { files: ["workers/**/*.ts"], languageOptions: { globals: globals.worker } },
   // Each thread's folder is its room: it imports its own files, the contract
   // and workers/shared/, never another room (a thread starts another only by

@@ -2,7 +2,7 @@
 // serialised by Playwright (page.evaluate / addInitScript), so each one must be
 // self-contained: no imports, no closures over module variables.
 import type { PlotLayout } from "../src/panels/Plots/layout";
-import type { PlotStats } from "../src/panels/Plots/plotStats";
+import type { PlotStats } from "../src/state/plotStats";
 
 export interface PageSummary {
   frames: number;

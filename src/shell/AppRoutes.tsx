@@ -3,7 +3,7 @@
 import { Spinner } from "@blueprintjs/core";
 import { lazy, Suspense, type ComponentType } from "react";
 import { Navigate, Route, Routes } from "react-router";
-import { EmptyState } from "../panels/common/EmptyState";
+import { EmptyState } from "../ui/EmptyState";
 import { FieldTablePanel } from "../panels/FieldTable/FieldTablePanel";
 import { LapsPanel } from "../panels/Laps/LapsPanel";
 import { MapPanel } from "../panels/Map/MapPanel";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatNumber, NO_VALUE } from "../../src/panels/common/formatNumber";
-import { displayValue } from "../../src/panels/FieldTable/formatValue";
-import { formatValue } from "../../src/panels/Plots/fieldLabel";
-import { formatLatency } from "../../src/shell/statusbar/format";
+import { formatCount, formatNumber, NO_VALUE } from "../../src/ui/format/formatNumber";
+import { displayValue } from "../../src/ui/format/formatValue";
+import { formatValue } from "../../src/ui/format/fieldLabel";
+import { formatLatency } from "../../src/ui/format/statusFormat";
 
 describe("formatNumber: one rule for every number shown", () => {
   it("keeps about four significant digits, fewer decimals as numbers grow", () => {

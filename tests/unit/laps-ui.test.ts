@@ -10,8 +10,8 @@ import {
   lapWindow,
   sortLaps,
   totals,
-} from "../../src/panels/Laps/lapFormat";
-import { formatDuration, raceDistance, raceDistanceUnit } from "../../src/panels/Laps/raceFormat";
+} from "../../src/ui/format/lapFormat";
+import { formatDuration, raceDistance, raceDistanceUnit } from "../../src/ui/format/raceFormat";
 import { lapSourceText } from "../../src/panels/Laps/LapsPanel";
 import { LapToasts } from "../../src/shell/notifications/lapToasts";
 import type { Notification } from "../../src/state/notificationQueue";

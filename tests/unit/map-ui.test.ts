@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RAMP, binOf, degreesPerPixel } from "../../src/panels/Map/colorScale";
-import {
-  DEFAULT_MAP_SETTINGS,
-  isTileUrl,
-  parseMapSettings,
-} from "../../src/panels/Map/mapSettings";
+import { DEFAULT_MAP_SETTINGS, isTileUrl, parseMapSettings } from "../../src/state/mapSettings";
 
 describe("map settings", () => {
   it("has no tile server by default and follows the car, coloured by speed", () => {

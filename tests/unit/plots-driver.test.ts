@@ -3,7 +3,7 @@ import type uPlot from "uplot";
 import type { SeriesRequest, SeriesResult } from "../../workers/contract/series";
 import { baseIntervalMs } from "../../src/panels/Plots/cadence";
 import { LEGEND_INTERVAL_MS, PlotDriver } from "../../src/panels/Plots/plotDriver";
-import { PlotStats } from "../../src/panels/Plots/plotStats";
+import { PlotStats } from "../../src/state/plotStats";
 import { PlotView } from "../../src/panels/Plots/plotView";
 
 beforeAll(() => {

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { FRAME_WORK_BUDGET_MS, LATENCY_INTERVAL_MS } from "../../src/panels/Plots/cadence";
 import { IDLE_CHECK_MS, PlotFrameLoop } from "../../src/panels/Plots/frameLoop";
 import type { PlotDriver } from "../../src/panels/Plots/plotDriver";
-import { PlotStats } from "../../src/panels/Plots/plotStats";
+import { PlotStats } from "../../src/state/plotStats";
 import { PlotView } from "../../src/panels/Plots/plotView";
-import { plotRefreshText } from "../../src/panels/Plots/plotRefreshText";
+import { plotRefreshText } from "../../src/ui/format/plotRefreshText";
 import type { LiveStatus } from "../../src/worker-client/liveStore";
 import type { RenderNews } from "../../workers/contract/renderProtocol";
 

@@ -8,7 +8,7 @@ import type { SeriesRequest, SeriesResult } from "../../workers/contract/series"
 import { fillColumn, planDownsample } from "../../workers/telemetry/history/downsample";
 import type { SeriesPainter } from "../../src/panels/Plots/livePicture";
 import { PlotDriver } from "../../src/panels/Plots/plotDriver";
-import { PlotStats } from "../../src/panels/Plots/plotStats";
+import { PlotStats } from "../../src/state/plotStats";
 import { PlotView } from "../../src/panels/Plots/plotView";
 import {
   mergeTail,

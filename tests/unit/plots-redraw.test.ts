@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { plotRefreshText } from "../../src/panels/Plots/plotRefreshText";
-import { PlotStats } from "../../src/panels/Plots/plotStats";
+import { plotRefreshText } from "../../src/ui/format/plotRefreshText";
+import { PlotStats } from "../../src/state/plotStats";
 import {
   AdaptiveCadence,
   baseIntervalMs,

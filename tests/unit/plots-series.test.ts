@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { traceSeries } from "../../workers/render/SeriesCanvas";
 import type { SeriesResult } from "../../workers/contract/series";
 import { planAxes } from "../../src/panels/Plots/axisLayout";
-import { formatValue } from "../../src/panels/Plots/fieldLabel";
+import { formatValue } from "../../src/ui/format/fieldLabel";
 import { finiteExtent, toAlignedData } from "../../src/panels/Plots/seriesData";
 import { lastDrawnIndex } from "../../workers/shared/plots/liveWindow";
 

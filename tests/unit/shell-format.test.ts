@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FieldInfo } from "../../workers/contract/fields";
 import { fieldSections, isFaultField } from "../../src/panels/FieldTable/fieldSections";
-import { displayValue, faultActive } from "../../src/panels/FieldTable/formatValue";
+import { displayValue, faultActive } from "../../src/ui/format/formatValue";
 import {
   CAR_LINK_TEXTS,
   formatAge,
@@ -11,7 +11,7 @@ import {
   formatTransport,
   waitingText,
   figureWidthCh,
-} from "../../src/shell/statusbar/format";
+} from "../../src/ui/format/statusFormat";
 import { resolveTheme, toggledTheme } from "../../src/state/theme";
 
 const field = (path: string, type: FieldInfo["type"] = "boolean", unit = ""): FieldInfo => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SHOWN_CHARS, truncateText } from "../../src/panels/common/truncateText";
+import { SHOWN_CHARS, truncateText } from "../../src/ui/format/truncateText";
 
 describe("truncateText (long car strings)", () => {
   it("leaves a string that fits as it is", () => {

@@ -3,7 +3,7 @@ import { Callout } from "@blueprintjs/core";
 import { useCallback, useSyncExternalStore } from "react";
 import type { FieldInfo } from "../../../workers/contract/fields";
 import { useTelemetry } from "../../worker-client/hooks";
-import { faultActive } from "./formatValue";
+import { faultActive } from "../../ui/format/formatValue";
 
 function useActiveFaultCount(fields: readonly FieldInfo[]): number {
   const { live } = useTelemetry();

@@ -2,8 +2,8 @@
 import { Tag } from "@blueprintjs/core";
 import type { AppUnits, FieldInfo } from "../../../workers/contract/fields";
 import { useField } from "../../worker-client/hooks";
-import { LongText } from "../common/LongText";
-import { displayValue, faultActive } from "./formatValue";
+import { LongText } from "../../ui/LongText";
+import { displayValue, faultActive } from "../../ui/format/formatValue";
 
 function BooleanTag({ value, fault }: { value: boolean | undefined; fault: boolean }) {
   if (value === undefined) return <Tag minimal>—</Tag>;

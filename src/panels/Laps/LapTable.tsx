@@ -1,7 +1,7 @@
 // The sortable lap table: every lap field with its unit, the driver, the best
 // lap highlighted, a totals row. Clicking a row selects that lap.
 import { HTMLTable, Icon, Tag } from "@blueprintjs/core";
-import { LongText } from "../common/LongText";
+import { LongText } from "../../ui/LongText";
 import { useState } from "react";
 import type { AppUnits } from "../../../workers/contract/fields";
 import type { Lap } from "../../../workers/contract/laps";
@@ -16,8 +16,8 @@ import {
   totals,
   type LapKey,
   type SortDirection,
-} from "./lapFormat";
-import { formatCell } from "./lapFormat";
+} from "../../ui/format/lapFormat";
+import { formatCell } from "../../ui/format/lapFormat";
 import { toDisplay } from "../../../workers/shared/units";
 
 interface LapTableProps {

@@ -2,11 +2,11 @@
 // server's integral of VehicleVelocity over hours (the wire's m/s → ×3.6 km),
 // shown in the current units.
 import { Card } from "@blueprintjs/core";
-import { PanelHeading } from "../common/headings";
+import { PanelHeading } from "../../ui/headings";
 import type { RaceInfo } from "../../../workers/contract/laps";
-import { LabelValueTable, type LabelValueRow } from "../common/LabelValueTable";
-import { formatDuration } from "./raceFormat";
-import { useRaceDistance } from "./useRaceDistance";
+import { LabelValueTable, type LabelValueRow } from "../../ui/LabelValueTable";
+import { formatDuration } from "../../ui/format/raceFormat";
+import { useRaceDistance } from "../../ui/useRaceDistance";
 
 export function RaceInfoCard({ info }: { info: RaceInfo }) {
   const distance = useRaceDistance();

@@ -8,10 +8,10 @@ import { subscribe } from "valtio";
 import { DEFAULT_LAP_COORDS } from "../../../workers/shared/trackCoords";
 import { appState } from "../../state/appState";
 import { focusPlotsAt } from "../../state/plotFocus";
-import { openFinishLinePrompt } from "../../shell/finishLine/finishLineActions";
+import { openFinishLinePrompt } from "../../actions/finishLineActions";
 import { useTelemetry } from "../../worker-client/hooks";
 import { carIcon, createGridLayer, finishIcon, setCarHeading } from "./mapLayers";
-import { mapSettings } from "./mapSettings";
+import { mapSettings } from "../../state/mapSettings";
 import { TrackLayer, type TrackHover } from "./TrackLayer";
 import { useTrackFeed } from "./useTrackFeed";
 

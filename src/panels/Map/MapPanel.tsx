@@ -6,10 +6,10 @@ import { useSnapshot } from "valtio";
 import { displayUnit, toDisplay } from "../../../workers/shared/units";
 import { appState } from "../../state/appState";
 import { useLiveStatusPart } from "../../worker-client/hooks";
-import { formatNumber, NO_VALUE } from "../common/formatNumber";
-import { PanelHeading } from "../common/headings";
-import { EmptyState } from "../common/EmptyState";
-import { LabelValueTable, type LabelValueRow } from "../common/LabelValueTable";
+import { formatNumber, NO_VALUE } from "../../ui/format/formatNumber";
+import { PanelHeading } from "../../ui/headings";
+import { EmptyState } from "../../ui/EmptyState";
+import { LabelValueTable, type LabelValueRow } from "../../ui/LabelValueTable";
 
 const degrees = (value: number | null | undefined, digits = 6) =>
   value === null || value === undefined ? NO_VALUE : `${formatNumber(value, digits)}°`;

@@ -3,7 +3,7 @@
 import { Button, ButtonGroup, HTMLSelect } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import type { FieldInfo } from "../../../workers/contract/fields";
-import { mapSettings } from "./mapSettings";
+import { mapSettings } from "../../state/mapSettings";
 
 interface MapToolbarProps {
   catalog: FieldInfo[] | null;

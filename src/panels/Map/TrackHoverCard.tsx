@@ -1,7 +1,7 @@
 // What the trail shows under the mouse: the moment, the colour field and the
 // main fields (speed, pack power, voltage, current, MPPT power) in the
 // current units, all read from the drawn points (no request per mouse move).
-import { formatNumber } from "../common/formatNumber";
+import { formatNumber } from "../../ui/format/formatNumber";
 import type { HoverInfo } from "./MapLayers";
 import type { TrailMeta } from "./trailPoints";
 

@@ -11,7 +11,7 @@ import { appState } from "../../state/appState";
 import { lapsState } from "../../state/lapsState";
 import { useTelemetry } from "../../worker-client/hooks";
 import { degreesPerPixel } from "./colorScale";
-import { mapSettings } from "./mapSettings";
+import { mapSettings } from "../../state/mapSettings";
 import type { TrackLayer } from "./TrackLayer";
 
 export const TRACK_REFRESH_MS = 250;

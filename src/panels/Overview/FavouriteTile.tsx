@@ -4,9 +4,9 @@ import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
 import { favouriteField } from "../../state/favourites";
 import { useField } from "../../worker-client/hooks";
-import { LongText } from "../common/LongText";
-import { useFieldCatalog } from "../common/useFieldCatalog";
-import { displayValue } from "../FieldTable/formatValue";
+import { LongText } from "../../ui/LongText";
+import { useFieldCatalog } from "../../ui/useFieldCatalog";
+import { displayValue } from "../../ui/format/formatValue";
 
 export function FavouriteTile({ name }: { name: string }) {
   const { path, digits } = favouriteField(name);

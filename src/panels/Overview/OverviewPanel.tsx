@@ -4,10 +4,10 @@ import { Callout, Card, Tag } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import { displayUnit, toDisplay } from "../../../workers/shared/units";
 import { appState } from "../../state/appState";
-import { formatNumber } from "../common/formatNumber";
-import { PanelHeading } from "../common/headings";
+import { formatNumber } from "../../ui/format/formatNumber";
+import { PanelHeading } from "../../ui/headings";
 import { useLiveStatusPart } from "../../worker-client/hooks";
-import { CAR_LINK_TEXTS, waitingText } from "../../shell/statusbar/format";
+import { CAR_LINK_TEXTS, waitingText } from "../../ui/format/statusFormat";
 import { FavouriteTile } from "./FavouriteTile";
 import "./overview.css";
 

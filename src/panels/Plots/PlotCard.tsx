@@ -3,15 +3,15 @@ import { Button, Card, NonIdealState } from "@blueprintjs/core";
 import { useMemo } from "react";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
-import { FieldPicker } from "./FieldPicker";
-import { fieldLabel } from "./fieldLabel";
+import { FieldPicker } from "../../ui/FieldPicker";
+import { fieldLabel } from "../../ui/format/fieldLabel";
 import { removePlot, toggleField } from "./layoutStore";
 import { PLOT_HEIGHT, PlotChart } from "./PlotChart";
 import type { PlotSeriesInfo } from "./plotTypes";
-import type { PlotCatalog } from "../common/useFieldCatalog";
+import type { PlotCatalog } from "../../ui/useFieldCatalog";
 import { usePlotDriver } from "./usePlotDriver";
 import { usePlotWorkspace } from "./workspace";
-import { openCsvDialog } from "../../shell/csv/csvDialogState";
+import { openCsvDialog } from "../../state/csvDialog";
 
 interface PlotCardProps {
   id: string;

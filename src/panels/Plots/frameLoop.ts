@@ -17,7 +17,7 @@ import type { RenderNews } from "../../../workers/contract/renderProtocol";
 import type { LiveStatus } from "../../worker-client/liveStore";
 import { AdaptiveCadence, baseIntervalMs, FRAME_WORK_BUDGET_MS } from "./cadence";
 import type { PlotDriver } from "./plotDriver";
-import type { PlotStats } from "./plotStats";
+import type { PlotStats } from "../../state/plotStats";
 import type { PlotView } from "./plotView";
 
 /** Frame jitter: a refresh due within this is taken now rather than a frame late. */

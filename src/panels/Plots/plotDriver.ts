@@ -17,7 +17,7 @@ import type { AppUnits } from "../../../workers/contract/fields";
 import type { LivePlotNews } from "../../../workers/contract/renderProtocol";
 import type { SeriesRequest, SeriesResult } from "../../../workers/contract/series";
 import { LATENCY_INTERVAL_MS } from "./cadence";
-import type { PlotStats } from "./plotStats";
+import type { PlotStats } from "../../state/plotStats";
 import { sameRange, type PlotView, type XRange } from "./plotView";
 import { redrawReason } from "./redrawPolicy";
 import {

@@ -5,7 +5,7 @@ import uPlot from "uplot";
 import { planAxes } from "./axisLayout";
 import { MIN_TICK_SPACING } from "../../../workers/shared/plots/timeAxis";
 import { drawableRange, stickyRange } from "./yRange";
-import { fieldLabel, formatValue } from "./fieldLabel";
+import { fieldLabel, formatValue } from "../../ui/format/fieldLabel";
 import { CHROME, seriesColor, type PlotTheme } from "./palette";
 import type { PlotSeriesInfo } from "./plotTypes";
 import { finiteExtent } from "./seriesData";

@@ -4,7 +4,7 @@ import { createContext, useContext } from "react";
 import type { PlotFrameLoop } from "./frameLoop";
 import type { SeriesSource } from "./plotDriver";
 import type { PlotActions } from "./plotOptions";
-import type { PlotStats } from "./plotStats";
+import type { PlotStats } from "../../state/plotStats";
 import type { PlotView } from "./plotView";
 
 export interface PlotWorkspace {

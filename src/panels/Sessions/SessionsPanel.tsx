@@ -17,14 +17,14 @@ import {
 import { useSnapshot } from "valtio";
 import type { PlaybackState, SessionInfo } from "../../../workers/contract/sessions";
 import { appState } from "../../state/appState";
-import { openCsvDialog } from "../../shell/csv/csvDialogState";
-import { rangeOf, startReplay } from "../../shell/transport/playbackActions";
-import { DateRangeInputs } from "../../shell/transport/DateRangeInputs";
+import { openCsvDialog } from "../../state/csvDialog";
+import { rangeOf, startReplay } from "../../actions/playbackActions";
+import { DateRangeInputs } from "../../ui/DateRangeInputs";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
-import { formatBytes, formatDuration, formatPacketDate } from "./format";
+import { formatBytes, formatDuration, formatPacketDate } from "../../ui/format/sessionFormat";
 import { useBackendSpan, useSessions } from "./useSessions";
-import { PanelHeading } from "../common/headings";
-import { EmptyState } from "../common/EmptyState";
+import { PanelHeading } from "../../ui/headings";
+import { EmptyState } from "../../ui/EmptyState";
 import "./sessions.css";
 
 function SessionRow({ session, onChanged }: { session: SessionInfo; onChanged: () => void }) {

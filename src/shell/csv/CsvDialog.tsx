@@ -13,13 +13,13 @@ import {
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { CsvImportReport } from "../../../workers/contract/csv";
-import { formatCount } from "../../panels/common/formatNumber";
-import { useFieldCatalog } from "../../panels/common/useFieldCatalog";
+import { formatCount } from "../../ui/format/formatNumber";
+import { useFieldCatalog } from "../../ui/useFieldCatalog";
 import { appState } from "../../state/appState";
 import { favouriteField } from "../../state/favourites";
 import { lapsState } from "../../state/lapsState";
 import { useTelemetry } from "../../worker-client/hooks";
-import { csvDialog, type ExportPreset } from "./csvDialogState";
+import { csvDialog, type ExportPreset } from "../../state/csvDialog";
 import { downloadBlob, pullChunks, saveFilePicker } from "./download";
 import { ExportChoicesForm } from "./ExportChoicesForm";
 import { buildRequest, DEFAULT_CHOICES, type ExportChoices } from "./exportRequest";

@@ -10,8 +10,8 @@ import {
 } from "@blueprintjs/core";
 import type { FieldInfo } from "../../../workers/contract/fields";
 import type { Lap } from "../../../workers/contract/laps";
-import { formatLapDate } from "../../panels/Laps/lapFormat";
-import { FieldPicker } from "../../panels/Plots/FieldPicker";
+import { formatLapDate } from "../../ui/format/lapFormat";
+import { FieldPicker } from "../../ui/FieldPicker";
 import type { ExportChoices, FieldChoice, RangeChoice } from "./exportRequest";
 
 interface Props {

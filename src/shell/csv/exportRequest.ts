@@ -2,7 +2,7 @@
 import type { CsvExportRequest } from "../../../workers/contract/csv";
 import type { AppUnits, FieldPath } from "../../../workers/contract/fields";
 import type { Lap } from "../../../workers/contract/laps";
-import { lapWindow } from "../../panels/Laps/lapFormat";
+import { lapWindow } from "../../ui/format/lapFormat";
 
 export type FieldChoice = "all" | "favourites" | "plot" | "picked";
 export type RangeChoice = "all" | "window" | "lap" | "custom";

@@ -7,12 +7,17 @@ import type { BackendState, ConnectionState, Counters } from "../../../workers/c
 import { appState } from "../../state/appState";
 import { useLiveStatusPart } from "../../worker-client/hooks";
 import { dialogs } from "../dialogs";
-import { formatBytes, formatHistoryFill, formatRate, formatTransport } from "../statusbar/format";
-import { EmptyState } from "../../panels/common/EmptyState";
-import { DialogHeading } from "../../panels/common/headings";
-import { LongText } from "../../panels/common/LongText";
-import { LabelValueTable, type LabelValueRow } from "../../panels/common/LabelValueTable";
-import { plotRefreshText } from "../../panels/Plots/plotRefreshText";
+import {
+  formatBytes,
+  formatHistoryFill,
+  formatRate,
+  formatTransport,
+} from "../../ui/format/statusFormat";
+import { EmptyState } from "../../ui/EmptyState";
+import { DialogHeading } from "../../ui/headings";
+import { LongText } from "../../ui/LongText";
+import { LabelValueTable, type LabelValueRow } from "../../ui/LabelValueTable";
+import { plotRefreshText } from "../../ui/format/plotRefreshText";
 
 /** The plots' live refresh cadence, read twice a second while the dialog is open. */
 function usePlotRefresh(): string {

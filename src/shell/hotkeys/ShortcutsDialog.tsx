@@ -2,7 +2,7 @@
 // dialog, whose group titles are h4 right under the dialog's h2 (a skipped
 // heading level for screen readers) and whose list is an unreachable scroll box.
 import { Classes, Dialog, DialogBody, KeyComboTag, type HotkeyConfig } from "@blueprintjs/core";
-import { DialogHeading } from "../../panels/common/headings";
+import { DialogHeading } from "../../ui/headings";
 
 function groupsOf(hotkeys: readonly HotkeyConfig[]): Map<string, HotkeyConfig[]> {
   const groups = new Map<string, HotkeyConfig[]>();

@@ -6,10 +6,10 @@ import type { TelemetryClient } from "../../worker-client/TelemetryClient";
 import { useNavigate } from "react-router";
 import { appState } from "../../state/appState";
 import { toggledTheme } from "../../state/theme";
-import { openCsvDialog } from "../csv/csvDialogState";
+import { openCsvDialog } from "../../state/csvDialog";
 import { dialogs } from "../dialogs";
 import { TABS } from "../navbar/tabs";
-import { jump, nextSpeed, togglePlay } from "../transport/playbackActions";
+import { jump, nextSpeed, togglePlay } from "../../actions/playbackActions";
 import { useTelemetry } from "../../worker-client/hooks";
 
 export function useShellHotkeys(): void {

@@ -18,7 +18,7 @@ import { useLocation, useNavigate } from "react-router";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
 import { toggledTheme } from "../../state/theme";
-import { openCsvDialog } from "../csv/csvDialogState";
+import { openCsvDialog } from "../../state/csvDialog";
 import { dialogs } from "../dialogs";
 import { MAIN_TABS_ID, selectedTabId, TABS } from "./tabs";
 import "./navbar.css";

@@ -4,8 +4,8 @@ import { useState } from "react";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
 import { DEFAULT_FAVOURITES, favouriteField } from "../../state/favourites";
-import { LongText } from "../../panels/common/LongText";
-import { useFieldCatalog } from "../../panels/common/useFieldCatalog";
+import { LongText } from "../../ui/LongText";
+import { useFieldCatalog } from "../../ui/useFieldCatalog";
 
 export function FavouritesSettings() {
   const { favourites } = useSnapshot(appState);

@@ -3,7 +3,7 @@
 // attribution may be set here.
 import { Button, ControlGroup, FormGroup, InputGroup } from "@blueprintjs/core";
 import { useState } from "react";
-import { isTileUrl, mapSettings } from "../../panels/Map/mapSettings";
+import { isTileUrl, mapSettings } from "../../state/mapSettings";
 
 export function MapTileSettings() {
   const [url, setUrl] = useState(mapSettings.tileUrl);

@@ -1,12 +1,12 @@
 // Lap coordinates and playback (switch + date/time range).
-import { FinishLineForm } from "../finishLine/FinishLineForm";
+import { FinishLineForm } from "../../ui/finishLine/FinishLineForm";
 import { FormGroup, Switch } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
 import { useTelemetry } from "../../worker-client/hooks";
-import { rangeOf, startReplay, stopPlayback } from "../transport/playbackActions";
+import { rangeOf, startReplay, stopPlayback } from "../../actions/playbackActions";
 import { setPlayback } from "./settingsActions";
-import { DateRangeInputs } from "../transport/DateRangeInputs";
+import { DateRangeInputs } from "../../ui/DateRangeInputs";
 
 /** The lap-coordinate fields send the same setLapCoords request as the map. */
 export function LapCoordsSettings() {

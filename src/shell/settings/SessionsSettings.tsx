@@ -2,7 +2,7 @@
 import { Callout, FormGroup, Intent, Switch } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import type { StorageInfo } from "../../../workers/contract/sessions";
-import { formatBytes } from "../../panels/Sessions/format";
+import { formatBytes } from "../../ui/format/sessionFormat";
 import { appState } from "../../state/appState";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 

@@ -11,7 +11,7 @@ import { useSnapshot } from "valtio";
 import type { AppUnits } from "../../../workers/contract/fields";
 import { appState } from "../../state/appState";
 import type { ThemeChoice } from "../../state/settingsSchema";
-import { DialogHeading } from "../../panels/common/headings";
+import { DialogHeading } from "../../ui/headings";
 import { dialogs } from "../dialogs";
 import { ConnectionSettings } from "./ConnectionSettings";
 import { FavouritesSettings } from "./FavouritesSettings";

@@ -13,10 +13,10 @@ import {
   formatPacketTime,
   formatRate,
   waitingText,
-} from "./format";
-import { NO_VALUE } from "../../panels/common/formatNumber";
-import { formatDuration } from "../../panels/Laps/raceFormat";
-import { useRaceDistance } from "../../panels/Laps/useRaceDistance";
+} from "../../ui/format/statusFormat";
+import { NO_VALUE } from "../../ui/format/formatNumber";
+import { formatDuration } from "../../ui/format/raceFormat";
+import { useRaceDistance } from "../../ui/useRaceDistance";
 import { memo } from "react";
 import "./statusbar.css";
 

@@ -4,7 +4,7 @@
 import { Button, ButtonGroup, HTMLSelect, Intent, ProgressBar, Tag } from "@blueprintjs/core";
 import type { PlaybackState } from "../../../workers/contract/sessions";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
-import { jump, SPEEDS, stopPlayback } from "./playbackActions";
+import { jump, SPEEDS, stopPlayback } from "../../actions/playbackActions";
 import "./transport.css";
 
 function clockText(seconds: number | null): string {

@@ -2,7 +2,7 @@
 import { Dialog, DialogBody } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import { FinishLineForm } from "./FinishLineForm";
-import { finishLinePrompt } from "./finishLineActions";
+import { finishLinePrompt } from "../../actions/finishLineActions";
 
 export function FinishLineDialog() {
   const { open, lat, long } = useSnapshot(finishLinePrompt);

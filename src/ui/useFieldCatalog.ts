@@ -1,9 +1,9 @@
 // The worker's field catalog (labels, units, groups), asked for once per page,
 // and its plottable part for the plots.
 import { useEffect, useMemo, useState } from "react";
-import type { FieldInfo } from "../../../workers/contract/fields";
-import type { TelemetryClient } from "../../worker-client/TelemetryClient";
-import { useTelemetry } from "../../worker-client/hooks";
+import type { FieldInfo } from "../../workers/contract/fields";
+import type { TelemetryClient } from "../worker-client/TelemetryClient";
+import { useTelemetry } from "../worker-client/hooks";
 
 let catalog: Promise<FieldInfo[]> | null = null;
 let resolved: FieldInfo[] | null = null;

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { ControlGroup, InputGroup } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
-import { appState } from "../../state/appState";
+import { appState } from "../state/appState";
 
 type RangePart = "date" | "startTime" | "endTime";
 

@@ -3,9 +3,9 @@
 // only in the form's component state for the one send: never in appState,
 // localStorage, logs or notifications.
 import { proxy } from "valtio";
-import type { LapCoordsAnswer } from "../../../workers/contract/laps";
-import { appState } from "../../state/appState";
-import type { TelemetryClient } from "../../worker-client/TelemetryClient";
+import type { LapCoordsAnswer } from "../../workers/contract/laps";
+import { appState } from "../state/appState";
+import type { TelemetryClient } from "../worker-client/TelemetryClient";
 
 export async function requestFinishLine(
   client: TelemetryClient,

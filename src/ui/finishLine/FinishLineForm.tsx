@@ -7,7 +7,7 @@ import { useSnapshot } from "valtio";
 import type { LapCoordsAnswer } from "../../../workers/contract/laps";
 import { appState } from "../../state/appState";
 import { useTelemetry } from "../../worker-client/hooks";
-import { describeAnswer, requestFinishLine } from "./finishLineActions";
+import { describeAnswer, requestFinishLine } from "../../actions/finishLineActions";
 
 interface FinishLineFormProps {
   initialLat: string;

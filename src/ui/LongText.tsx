@@ -2,7 +2,7 @@
 // SHOWN_CHARS characters in the DOM, and the whole string on hover or focus.
 // Always rendered as text, never as markup.
 import { Popover } from "@blueprintjs/core";
-import { SHOWN_CHARS, truncateText } from "./truncateText";
+import { SHOWN_CHARS, truncateText } from "./format/truncateText";
 import "./longText.css";
 
 export function LongText({ text, max = SHOWN_CHARS }: { text: string; max?: number }) {

@@ -2,7 +2,7 @@
 // history (navbar, key e), one plot (its fields and visible window), the
 // lap table (Laps tab) or an import only (Sessions view).
 import { proxy, ref } from "valtio";
-import type { FieldPath } from "../../../workers/contract/fields";
+import type { FieldPath } from "../../workers/contract/fields";
 
 export type ExportPreset =
   | { kind: "telemetry" }

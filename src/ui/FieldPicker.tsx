@@ -2,8 +2,8 @@
 // not a dependency): type to filter, click to add or remove a series.
 import { Button, InputGroup, Menu, MenuDivider, MenuItem, PopoverNext } from "@blueprintjs/core";
 import { useMemo, useState } from "react";
-import type { FieldInfo } from "../../../workers/contract/fields";
-import { fieldLabel } from "./fieldLabel";
+import type { FieldInfo } from "../../workers/contract/fields";
+import { fieldLabel } from "./format/fieldLabel";
 
 interface FieldPickerProps {
   fields: readonly FieldInfo[];

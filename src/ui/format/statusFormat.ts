@@ -1,6 +1,6 @@
 // Text for the status bar and diagnostics; pure so it is unit tested.
 import type { ConnectionState } from "../../../workers/contract/connection";
-import { formatCount, NO_VALUE } from "../../panels/common/formatNumber";
+import { formatCount, NO_VALUE } from "./formatNumber";
 
 export function formatLatency(ms: number | null): string {
   return ms === null || !Number.isFinite(ms) ? NO_VALUE : `${Math.round(ms)} ms`;

@@ -2,7 +2,7 @@
 // and whether it was slowed because the plots' own work ran over budget or
 // the worker answered late. Reads the page's
 // plot stats (no uPlot import, so the shell can use it without the plot chunk).
-import type { PlotStats } from "./plotStats";
+import type { PlotStats } from "../../state/plotStats";
 
 export function plotRefreshText(stats: PlotStats | undefined): string {
   if (!stats || stats.intervalMs === 0) return "No live plots";

@@ -1,10 +1,10 @@
 // What the Sessions tab, the transport bar, the settings switch and the
 // shortcuts ask the worker to do during playback. The worker owns the clock;
 // these only send commands (its state comes back in snapshots).
-import type { PlaybackState, ReplayRequest } from "../../../workers/contract/sessions";
-import { appState } from "../../state/appState";
-import type { PlaybackDateTime } from "../../state/appState";
-import type { TelemetryClient } from "../../worker-client/TelemetryClient";
+import type { PlaybackState, ReplayRequest } from "../../workers/contract/sessions";
+import { appState } from "../state/appState";
+import type { PlaybackDateTime } from "../state/appState";
+import type { TelemetryClient } from "../worker-client/TelemetryClient";
 
 export const SPEEDS = [0.5, 1, 2, 5, 10, 20, 50, 100] as const;
 

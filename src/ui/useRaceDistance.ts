@@ -1,9 +1,9 @@
 // A raceInfo distance formatter in the current units, shared by the race card
 // and the status bar (both need the velocity's unit from the field catalog).
 import { useSnapshot } from "valtio";
-import { appState } from "../../state/appState";
-import { useFieldCatalog } from "../common/useFieldCatalog";
-import { raceDistance } from "./raceFormat";
+import { appState } from "../state/appState";
+import { useFieldCatalog } from "./useFieldCatalog";
+import { raceDistance } from "./format/raceFormat";
 
 export function useRaceDistance(): (value: number) => string {
   const catalog = useFieldCatalog();

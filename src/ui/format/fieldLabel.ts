@@ -1,7 +1,7 @@
 // Short, unambiguous series names: "Vehicle Velocity" exists on both motors,
 // so the packet group is prefixed unless the label already names it.
 import type { FieldInfo } from "../../../workers/contract/fields";
-import { formatNumber, NO_VALUE } from "../common/formatNumber";
+import { formatNumber, NO_VALUE } from "./formatNumber";
 
 export function fieldLabel(info: Pick<FieldInfo, "group" | "label">): string {
   if (info.group === "Packet" || info.label.toLowerCase().includes(info.group.toLowerCase())) {

@@ -1,7 +1,7 @@
 // Display text for one field value, converted to the chosen units (pure).
 import type { AppUnits, FieldInfo, FieldValue } from "../../../workers/contract/fields";
 import { displayUnit, toDisplay } from "../../../workers/shared/units";
-import { formatNumber, NO_VALUE } from "../common/formatNumber";
+import { formatNumber, NO_VALUE } from "./formatNumber";
 
 export interface DisplayValue {
   text: string;
