@@ -1,8 +1,7 @@
 // Shared code, beside the contract: metric → imperial display conversion per
 // display unit. The worker converts plot series with it and the UI converts
-// the values it shows, so both sides use one table. Besides contract.ts (types
-// only) this is the one module under workers/ that src/ may import, and it may
-// import nothing but the contract's types (eslint.config.js enforces the UI side).
+// the values it shows, so both sides use one table. Like everything in
+// workers/shared/, it imports nothing but the contract's types.
 // History and snapshots hold wire (metric) values; conversion is for display.
 import type { AppUnits } from "../contract/fields";
 
