@@ -17,11 +17,15 @@ function makeSwitch(config: Record<string, unknown> = {}) {
     links,
     timers: realTimers,
     demoSeed: 1,
-    sinkFor: (kind) =>
-      ({
-        packet: () => void packets.push(kind),
-        connection: (patch) => sources.linksReported(patch),
-      }) as SourceSink,
+    sinkFor: (kind): SourceSink => ({
+      packet: () => void packets.push(kind),
+      connection: (patch) => sources.linksReported(patch),
+      latency: () => undefined,
+      notify: () => undefined,
+      lapData: () => undefined,
+      lapCoords: () => undefined,
+      raceInfo: () => undefined,
+    }),
     switching: (from, to) => void switches.push([from, to]),
     settled: (type) => void settled.push(type),
   });

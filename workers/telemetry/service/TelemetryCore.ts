@@ -5,7 +5,7 @@
 // happens; what a window shows (live or its own replay) is the window's.
 // Nothing here runs per window: a packet is stored once, whoever looks.
 import type { WorkerConfig } from "../../contract/config";
-import type { ConnectionState } from "../../contract/connection";
+import type { BackendState, ConnectionState } from "../../contract/connection";
 import type { ConnectionType } from "../../contract/fields";
 import type { LapCoordsAnswer, LapCoordsRequest, LapFetchResult } from "../../contract/laps";
 import type {
@@ -41,7 +41,7 @@ export class TelemetryCore {
   private readonly viewers = new Set<CoreViewer>();
   private sources: SourceSwitch;
   private sessionStore: Sessions | null = null;
-  readonly laps: LapDesk;
+  private readonly laps: LapDesk;
 
   constructor(readonly options: TelemetryCoreOptions = {}) {
     this.timers = options.timers ?? realTimers;
@@ -54,7 +54,7 @@ export class TelemetryCore {
       backend: this.backend,
       sources: () => this.sources,
       sessions: () => this.sessionStore,
-      someoneLive: () => [...this.viewers].some((viewer) => viewer.showsLive),
+      someoneLive: () => this.someoneLive(),
       reject: (source, reason) => this.store.rejectEvent(source, reason),
       lapsChanged: () => this.viewers.forEach((viewer) => viewer.lapsChanged()),
       lineMoved: (coords) => this.broadcast({ type: "lapCoords", coords }),
@@ -129,7 +129,7 @@ export class TelemetryCore {
     return this.links.read();
   }
 
-  backendState() {
+  backendState(): BackendState {
     return this.backend.snapshot();
   }
 
@@ -212,6 +212,11 @@ export class TelemetryCore {
   /** Resolves once the last start's restore finished (tests, benchmarks). */
   whenRestored(): Promise<void> {
     return this.sessionStore?.whenReady() ?? Promise.resolve();
+  }
+
+  private someoneLive(): boolean {
+    for (const viewer of this.viewers) if (viewer.showsLive) return true;
+    return false;
   }
 
   private broadcast(event: WorkerEvent): void {
