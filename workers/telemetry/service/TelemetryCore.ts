@@ -1,9 +1,8 @@
-// The telemetry core: what every window of the app shares (DESIGN "Several
-// windows, one core"): the sources and which one is live, the live history
-// and its ingest, the recording, the lap desk, what is known of the backend
-// and the links. A window (TelemetryService) joins it to be told what
-// happens; what a window shows (live or its own replay) is the window's.
-// Nothing here runs per window: a packet is stored once, whoever looks.
+// The telemetry core, what every window shares (DESIGN "Several windows, one
+// core"): the sources and which one is live, the live history and its ingest,
+// the recording, the lap desk, the backend and the links. A window
+// (TelemetryService) joins it to hear what happens; what it shows (live or its
+// own replay) is its own. Nothing runs per window: a packet is stored once.
 import type { WorkerConfig } from "../../contract/config";
 import type { BackendState, ConnectionState } from "../../contract/connection";
 import type { ConnectionType } from "../../contract/fields";
