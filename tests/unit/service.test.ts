@@ -100,7 +100,7 @@ describe("TelemetryService in DEMO", () => {
     service.stop();
   });
 
-  it("after the switch to a fresh live history, the first real packet reaches a page that polled it empty", () => {
+  it("after the switch to a fresh live history, the first real packet reaches a page that polled it empty", async () => {
     const { service } = startDemo({ connectionType: "DEMO" });
     vi.advanceTimersByTime(1000);
     const demo = service.snapshot(0);
@@ -108,10 +108,8 @@ describe("TelemetryService in DEMO", () => {
     const empty = service.snapshot(demo.seq); // the page polls before any real packet
     expect(empty.empty).toBe(true);
     const packet = new CarSimulator({ seed: 9 }).next(0.5);
-    (service as unknown as { onPacket(raw: unknown, source: string): void }).onPacket(
-      { ...packet, Pi: { Rfid: "REAL-TAG" } },
-      "RADIO",
-    );
+    service.attachRadio(linesStream([JSON.stringify({ ...packet, Pi: { Rfid: "REAL-TAG" } })]));
+    await vi.waitFor(() => expect(service.snapshot(0).counters.accepted).toBe(1));
     const first = service.snapshot(empty.seq);
     expect(first.empty).toBe(false);
     expect(first.changed["Pi.Rfid"]).toBe("REAL-TAG"); // a value that never changes again

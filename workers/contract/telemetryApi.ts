@@ -35,9 +35,16 @@ export type WorkerEvent =
 
 export type WorkerEventListener = (events: WorkerEvent[]) => void;
 
-/** The API the worker exposes (through Comlink; every call is async from the UI). */
+/**
+ * One window's API to the telemetry core (through Comlink; every call is async
+ * from the UI). The sources, live history, recording, laps and settings are the
+ * core's, shared by every window; the view (live or a replay, its playback
+ * clock), the events listener and CSV jobs are the window's own.
+ */
 export interface TelemetryApi {
+  /** Joins the core with this window's listener; the first window's settings start the core. */
   start(config: Partial<WorkerConfig>, onEvents: WorkerEventListener): void;
+  /** Leaves the core (the last window out stops it). */
   stop(): void;
   fieldCatalog(): FieldInfo[];
   snapshot(sinceSeq: number): Snapshot;
@@ -54,7 +61,7 @@ export interface TelemetryApi {
   /** Allow (or not) the WebSocket upgrade; a connected backend link is dialled again. */
   setWebSocketUpgrade(on: boolean): void;
   setDemoRate(packetsPerSecond: number): void;
-  /** Playback on: the shown packet resets to the default packet and live packets are not shown. */
+  /** Playback on in this window: its packet resets to the default packet and live packets are not shown. */
   setPlayback(on: boolean): void;
   /**
    * RADIO: the main thread opens the Web Serial port (it needs a user gesture) and

@@ -1,5 +1,6 @@
 // The telemetry worker: build the service and expose it. All logic lives in
-// TelemetryService so that tests run it without a Worker. Recorded sessions
+// TelemetryService (this page's window) and the TelemetryCore it starts, so
+// that tests run them without a Worker. Recorded sessions
 // are stored by a worker of their own (RemoteSessionDb), so IndexedDB's work
 // stays off the ingest thread; without nested workers, on this thread.
 import * as Comlink from "comlink";

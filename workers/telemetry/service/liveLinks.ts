@@ -1,8 +1,9 @@
 // The connection state's one home in the worker (DESIGN: "Connection state
 // has one home"): which source is live, the links as the sources report
 // them, and what the live packets prove (the car is up; how late they come).
-// The service decides what a change means (a source taking over); this
-// class only keeps the facts and reads them out as of now.
+// The source switch decides what a change means (a source taking over);
+// this class only keeps the facts and reads them out as of now. Playback is
+// each window's own: a window sets it on its copy of the state.
 import type { ConnectionState } from "../../contract/connection";
 import type { ConnectionType } from "../../contract/fields";
 import type { SourceSink } from "../sources/SourceSink";
@@ -19,7 +20,7 @@ export const LIVE_FRESH_MS = 3000;
 export type LinkPatch = Parameters<SourceSink["connection"]>[0];
 
 export class LiveLinks {
-  /** The facts as last reported (the service sets the type, playback and latencies). */
+  /** The facts as last reported (the core sets the type and latencies). */
   readonly state: ConnectionState = initialConnection();
   private lastNetworkPacketAt: number | null = null;
   private carDisconnectedAt = -Infinity;

@@ -7,7 +7,7 @@
 // (bench/RESULTS.md, stop 24). A large answer (a whole window, after a
 // hand-over or a zoom) is moved column by column instead: copying it into
 // one buffer would cost more than the transfers save.
-import type { SeriesResult } from "../../contract/series";
+import type { SeriesRequest, SeriesResult } from "../../contract/series";
 
 /** Answers with at most this many values in all go out in one buffer. */
 export const PACK_MAX_VALUES = 4096;
@@ -38,4 +38,17 @@ export function seriesTransferList(results: SeriesResult[]): ArrayBuffer[] {
   }
   for (const result of results) result.data = result.data.map((column) => viewOf.get(column)!);
   return [packed.buffer];
+}
+
+/** The answer for a request the history could not serve: no points, the shape intact. */
+export function emptySeries(request: SeriesRequest): SeriesResult {
+  const n = Array.isArray(request?.fields) ? request.fields.length : 0;
+  return {
+    data: Array.from({ length: n + 1 }, () => new Float64Array(0)),
+    from: null,
+    to: null,
+    bucketSeconds: 0,
+    hasGaps: new Array<boolean>(n).fill(false),
+    units: new Array<string>(n).fill(""),
+  };
 }

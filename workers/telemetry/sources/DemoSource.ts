@@ -2,6 +2,7 @@
 // as the spec says); benchmarks raise the rate to thousands per second, where
 // one timer tick emits every packet that fell due since the last tick, so the
 // rate is honoured whatever the timer's real granularity.
+import type { Source } from "./Source";
 import type { SourceSink } from "./SourceSink";
 import { CarSimulator } from "./demo/CarSimulator";
 import { realTimers, type TimerHandle, type Timers } from "./timers";
@@ -20,7 +21,8 @@ export interface DemoSourceOptions {
   simulator?: CarSimulator;
 }
 
-export class DemoSource {
+export class DemoSource implements Source {
+  readonly kind = "DEMO";
   private readonly sink: SourceSink;
   private readonly timers: Timers;
   private readonly simulator: CarSimulator;

@@ -7,6 +7,7 @@ import { transports } from "engine.io-client";
 import type { SocketTransport } from "../../contract/connection";
 import { PollReader } from "./polling/PollReader";
 import { readerPolling } from "./polling/readerPolling";
+import type { Source } from "./Source";
 import type { SourceSink } from "./SourceSink";
 import { realTimers, type TimerHandle, type Timers } from "./timers";
 
@@ -49,7 +50,8 @@ export interface NetworkSourceOptions {
   timers?: Timers;
 }
 
-export class NetworkSource {
+export class NetworkSource implements Source {
+  readonly kind = "NETWORK";
   private readonly sink: SourceSink;
   private readonly timers: Timers;
   private readonly pingIntervalMs: number;
@@ -80,13 +82,13 @@ export class NetworkSource {
   }
 
   /** Connect (manual, as the protocol says); Socket.IO then reconnects with backoff. */
-  connect(): void {
+  start(): void {
     this.wanted = true;
     this.socket ??= this.createSocket();
     if (!this.socket.connected && !this.socket.active) this.socket.connect();
   }
 
-  disconnect(): void {
+  stop(): void {
     this.wanted = false;
     this.teardown();
   }
@@ -109,7 +111,7 @@ export class NetworkSource {
   private redial(): void {
     if (!this.socket) return;
     this.teardown();
-    if (this.wanted) this.connect();
+    if (this.wanted) this.start();
   }
 
   private createSocket(): Socket {

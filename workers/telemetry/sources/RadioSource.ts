@@ -5,6 +5,7 @@
 // past the limit (noise on the link, a missing newline) is cut short and
 // handed on truncated, so the store counts it as rejected without us
 // buffering garbage without bound.
+import type { Source } from "./Source";
 import type { SourceSink } from "./SourceSink";
 
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024; // a packet is ~10 KB
@@ -14,7 +15,8 @@ export interface RadioSourceOptions {
   maxLineLength?: number;
 }
 
-export class RadioSource {
+export class RadioSource implements Source {
+  readonly kind = "RADIO";
   private readonly sink: SourceSink;
   private readonly maxLine: number;
   private reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
@@ -29,6 +31,17 @@ export class RadioSource {
 
   get connected(): boolean {
     return this.reader !== null;
+  }
+
+  /**
+   * Nothing to open here: the port needs a user gesture, so the main thread
+   * opens it and hands its stream over with attach().
+   */
+  start(): void {}
+
+  /** Let go of the port's stream (the port stays the main thread's to close). */
+  stop(): void {
+    this.detach();
   }
 
   /** Start reading a port's stream; a previously attached stream is released first. */

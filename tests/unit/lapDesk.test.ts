@@ -1,0 +1,134 @@
+// The lap desk: which lap events count, the lap table, the finish line.
+import { describe, expect, it } from "vitest";
+import type { ConnectionType } from "../../workers/contract/fields";
+import type { LapCoords } from "../../workers/contract/laps";
+import { LapDesk } from "../../workers/telemetry/laps/LapDesk";
+import { lapsCsv } from "../../workers/telemetry/laps/lapsCsv";
+import { BackendInfo } from "../../workers/telemetry/service/backendInfo";
+import { resolveConfig } from "../../workers/telemetry/service/config";
+import { LiveLinks } from "../../workers/telemetry/service/liveLinks";
+import type { SourceSink } from "../../workers/telemetry/sources/SourceSink";
+import { SourceSwitch } from "../../workers/telemetry/sources/SourceSwitch";
+import { realTimers } from "../../workers/telemetry/sources/timers";
+
+// A nested (2026-01) lap record, as the backend and the simulated car send it.
+const END_MS = 1_795_000_000_000;
+const LAP = {
+  Rfid: "TAG-1",
+  timestamp: END_MS,
+  data: {
+    ampHours: 1,
+    averagePackCurrent: 20,
+    averageSpeed: 88,
+    batterySecondsRemaining: 7200,
+    distance: 4.4,
+    energyConsumed: 0.5,
+    lapTime: 180,
+    netPowerOut: 300,
+    timeStamp: END_MS,
+    totalPowerIn: 900,
+    totalPowerOut: 1200,
+  },
+};
+
+function desk(type: ConnectionType, live = true) {
+  const links = new LiveLinks(() => 0);
+  links.setType(type);
+  const sources = new SourceSwitch({
+    config: resolveConfig({ connectToBackend: false }),
+    links,
+    timers: realTimers,
+    demoSeed: 1,
+    sinkFor: () => ({}) as SourceSink,
+    switching: () => undefined,
+    settled: () => undefined,
+  });
+  const rejected: string[] = [];
+  const moved: LapCoords[] = [];
+  let changes = 0;
+  const laps = new LapDesk({
+    backendUrl: () => "http://127.0.0.1:9",
+    backend: new BackendInfo(),
+    sources: () => sources,
+    sessions: () => null,
+    someoneLive: () => live,
+    reject: (_source, reason) => void rejected.push(reason),
+    lapsChanged: () => void changes++,
+    lineMoved: (coords) => void moved.push(coords),
+  });
+  return { laps, rejected, moved, changes: () => changes };
+}
+
+describe("LapDesk", () => {
+  it("takes the live source's laps in NETWORK and DEMO (simulated there)", () => {
+    const network = desk("NETWORK");
+    network.laps.lapData(LAP, "NETWORK");
+    expect(network.laps.live().laps).toMatchObject([{ rfid: "TAG-1", simulated: false }]);
+    expect(network.changes()).toBe(1);
+    const demo = desk("DEMO");
+    demo.laps.lapData(LAP, "DEMO");
+    expect(demo.laps.live().laps).toMatchObject([{ simulated: true }]);
+  });
+
+  it("ignores laps from a source that is not live, in RADIO, and while every window replays", () => {
+    const fromOther = desk("NETWORK");
+    fromOther.laps.lapData(LAP, "DEMO");
+    const radio = desk("RADIO");
+    radio.laps.lapData(LAP, "RADIO");
+    const replaying = desk("NETWORK", false);
+    replaying.laps.lapData(LAP, "NETWORK");
+    for (const d of [fromOther, radio, replaying]) {
+      expect(d.laps.live().laps).toEqual([]);
+      expect(d.changes()).toBe(0);
+    }
+  });
+
+  it("counts a malformed lap as rejected and keeps the table", () => {
+    const { laps, rejected } = desk("NETWORK");
+    laps.lapData({ Rfid: 5 }, "NETWORK");
+    expect(laps.live().laps).toEqual([]);
+    expect(rejected).toHaveLength(1);
+  });
+
+  it("drops the simulated car's laps once a real source is live", () => {
+    const { laps, changes } = desk("DEMO");
+    laps.lapData(LAP, "DEMO");
+    laps.sourceIs("DEMO");
+    expect(laps.live().laps).toHaveLength(1);
+    laps.sourceIs("NETWORK");
+    expect(laps.live().laps).toEqual([]);
+    expect(changes()).toBe(2);
+  });
+
+  it("moves the finish line locally in DEMO, refuses without a backend link elsewhere", async () => {
+    const demo = desk("DEMO");
+    const answer = await demo.laps.setLapCoords({ lat: "-33.9", long: "151.2", password: "" });
+    expect(answer).toEqual({ ok: true, coords: { lat: -33.9, long: 151.2 }, simulated: true });
+    expect(demo.moved).toEqual([{ lat: -33.9, long: 151.2 }]);
+    const network = desk("NETWORK");
+    const refused = await network.laps.setLapCoords({ lat: "1", long: "2", password: "x" });
+    expect(refused.ok).toBe(false);
+    expect(network.moved).toEqual([]);
+  });
+
+  it("takes a lapCoords broadcast, ignores the backend's error object, rejects nonsense", () => {
+    const { laps, moved, rejected } = desk("NETWORK");
+    laps.lapCoords({ lat: 1, long: 2 }, "NETWORK");
+    laps.lapCoords({ error: "Wrong password" }, "NETWORK");
+    laps.lapCoords("north", "NETWORK");
+    expect(moved).toEqual([{ lat: 1, long: 2 }]);
+    expect(rejected).toHaveLength(1);
+  });
+
+  it("writes the lap table as shown: number, driver name, end time, every figure", () => {
+    const { laps } = desk("NETWORK");
+    laps.lapData(LAP, "NETWORK");
+    const text = lapsCsv({ ...laps.live(), drivers: { "TAG-1": "Ada" } });
+    const [header, row] = text.trim().split("\n");
+    expect(header!.startsWith("lap,driver,rfid,endMs,")).toBe(true);
+    expect(header).toContain("lapTime");
+    expect(header!.endsWith(",end")).toBe(true);
+    expect(row!.startsWith(`1,"Ada","TAG-1",`)).toBe(true); // strings quoted (formula-safe)
+    expect(row).toContain(new Date(END_MS).toISOString());
+  });
+});

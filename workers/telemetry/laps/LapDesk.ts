@@ -1,0 +1,121 @@
+// Everything about laps that the core shares between windows: the live lap
+// table (the backend's GET /laps and drivers, live `lapData`), which lap
+// events count, and the finish line. Lap events count from the live source in
+// NETWORK (the backend) and in DEMO (the simulated car, so the demo shows
+// laps), never while every window is replaying (SPEC §4: "not during
+// playback"). Each window turns "the live table changed" into the table it shows.
+import type { ConnectionType } from "../../contract/fields";
+import type {
+  LapCoords,
+  LapCoordsAnswer,
+  LapCoordsRequest,
+  LapFetchResult,
+} from "../../contract/laps";
+import type { BackendInfo } from "../service/backendInfo";
+import { cleanRequest, failed, interpretReply, localAnswer } from "../service/finishLine";
+import { checkLapCoords } from "../service/lapCoords";
+import type { Sessions } from "../sessions/Sessions";
+import type { SourceSwitch } from "../sources/SourceSwitch";
+import { LapBook } from "./LapBook";
+import { checkLap, fetchDrivers, fetchLaps } from "./laps";
+
+export interface LapDeskDeps {
+  fetchImpl?: typeof fetch;
+  backendUrl(): string;
+  backend: BackendInfo;
+  sources(): SourceSwitch;
+  sessions(): Sessions | null;
+  /** Some window shows live data (not a replay). */
+  someoneLive(): boolean;
+  /** Counts a received event that failed its check (Diagnostics lists its reason). */
+  reject(source: ConnectionType, reason: string): void;
+  /** The live lap table changed. */
+  lapsChanged(): void;
+  /** The finish line moved (every window shows it). */
+  lineMoved(coords: LapCoords): void;
+}
+
+export class LapDesk {
+  private readonly book = new LapBook();
+
+  constructor(private readonly deps: LapDeskDeps) {}
+
+  /** The live lap table. */
+  live(): LapFetchResult {
+    return this.book.result();
+  }
+
+  /** Does a lap event from `source` count now? */
+  counts(source: ConnectionType): boolean {
+    const type = this.deps.sources().type;
+    return source === type && (type === "NETWORK" || type === "DEMO") && this.deps.someoneLive();
+  }
+
+  /** GET {api}/laps and /drivers again: the backend's list replaces ours (a failure keeps it). */
+  async refresh(): Promise<void> {
+    const url = this.deps.backendUrl();
+    const [result, drivers] = await Promise.all([
+      fetchLaps(url, this.deps.fetchImpl),
+      fetchDrivers(url, this.deps.fetchImpl),
+    ]);
+    this.book.applyFetch(result);
+    this.book.setDrivers(drivers);
+    void this.deps.sessions()?.recordLaps(result.laps);
+    if (result.generation)
+      this.deps.backend.noteGeneration(result.generation, "GET /laps", shape(result.generation));
+    this.deps.lapsChanged();
+  }
+
+  /** A `lapData` payload from the backend or the simulated car. */
+  lapData(raw: unknown, source: ConnectionType): void {
+    if (!this.counts(source)) return;
+    const checked = checkLap(raw);
+    if (!checked.ok) return this.deps.reject(source, checked.reason);
+    const parsed = checked.parsed;
+    if (source === "NETWORK")
+      this.deps.backend.noteGeneration(parsed.generation, "lapData", shape(parsed.generation));
+    const lap = { ...parsed.lap, simulated: source === "DEMO" };
+    this.book.add(lap);
+    void this.deps.sessions()?.recordLaps([lap]);
+    this.deps.lapsChanged();
+  }
+
+  /** A `lapCoords` payload (a broadcast); the backend's error object is ignored uncounted. */
+  lapCoords(raw: unknown, source: ConnectionType): void {
+    const checked = checkLapCoords(raw);
+    if (checked.ok) this.accept(checked.coords);
+    else if (checked.reason !== null) this.deps.reject(source, checked.reason);
+  }
+
+  /** The type in force: the simulated car's laps never stay in a table that shows the real car. */
+  sourceIs(type: ConnectionType): void {
+    if (type !== "DEMO" && this.book.dropSimulated()) this.deps.lapsChanged();
+  }
+
+  /** Move the finish line: DEMO moves the simulated car's; NETWORK asks the backend. */
+  async setLapCoords(request: LapCoordsRequest): Promise<LapCoordsAnswer> {
+    const clean = cleanRequest(request);
+    const sources = this.deps.sources();
+    if (sources.type === "DEMO") {
+      const answer = localAnswer(clean);
+      if (answer.ok) this.accept(answer.coords);
+      return answer;
+    }
+    if (sources.type !== "NETWORK" || !sources.network.connected)
+      return failed("Not connected to the backend: the finish line cannot be moved now.");
+    const { answer, generation } = interpretReply(await sources.network.sendLapCoords(clean));
+    const how = generation === "2026-06" ? "acknowledged" : "answered by broadcast only";
+    this.deps.backend.noteGeneration(generation, "setLapCoords", how);
+    if (answer.ok) this.accept(answer.coords);
+    return answer;
+  }
+
+  /** The finish line moved: the UI shows it and the simulated car laps at it. */
+  private accept(coords: LapCoords): void {
+    this.deps.sources().demo.setFinishLine(coords.lat, coords.long);
+    this.deps.lineMoved(coords);
+  }
+}
+
+const shape = (generation: "2026-01" | "2026-06") =>
+  generation === "2026-06" ? "flat lap records" : "nested lap records";

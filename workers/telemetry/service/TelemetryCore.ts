@@ -1,0 +1,299 @@
+// The telemetry core, what every window shares (DESIGN "Several windows, one
+// core"): the sources and which one is live, the live history and its ingest,
+// the recording, the lap desk, the backend and the links. A window
+// (TelemetryService) joins it to hear what happens; what it shows (live or its
+// own replay) is its own. Nothing runs per window: a packet is stored once.
+import type { WorkerConfig } from "../../contract/config";
+import type { BackendState, ConnectionState } from "../../contract/connection";
+import type { ConnectionType } from "../../contract/fields";
+import type { LapCoordsAnswer, LapCoordsRequest, LapFetchResult } from "../../contract/laps";
+import type {
+  BackendSpan,
+  RecordingState,
+  SessionInfo,
+  StorageInfo,
+} from "../../contract/sessions";
+import type { NotificationKind, WorkerEvent } from "../../contract/telemetryApi";
+import { LapDesk } from "../laps/LapDesk";
+import { parseRaceInfo } from "../race/raceInfo";
+import { fetchBackendSpan } from "../replay/backendPlayback";
+import { packetGeneration } from "../schema/generations";
+import type { Sessions } from "../sessions/Sessions";
+import type { SourceSink } from "../sources/SourceSink";
+import { SourceSwitch } from "../sources/SourceSwitch";
+import { realTimers, type Timers } from "../sources/timers";
+import { TelemetryStore } from "../store/TelemetryStore";
+import { BackendInfo } from "./backendInfo";
+import { DEFAULT_CONFIG, idleRecording, isConnectionType, resolveConfig } from "./config";
+import type { CoreViewer, TelemetryCoreOptions } from "./coreTypes";
+import { checkLatency, type LatencyKind } from "./latency";
+import { LiveLinks } from "./liveLinks";
+import { openSessions } from "./recording";
+
+export class TelemetryCore {
+  readonly timers: Timers;
+  readonly fetchImpl: typeof fetch | undefined;
+  private settings: WorkerConfig = DEFAULT_CONFIG;
+  private store = new TelemetryStore({ capacity: 1 });
+  private readonly links: LiveLinks;
+  private readonly backend = new BackendInfo();
+  private readonly viewers = new Set<CoreViewer>();
+  private sources: SourceSwitch;
+  private sessionStore: Sessions | null = null;
+  private readonly laps: LapDesk;
+
+  constructor(readonly options: TelemetryCoreOptions = {}) {
+    this.timers = options.timers ?? realTimers;
+    this.fetchImpl = options.fetchImpl;
+    this.links = new LiveLinks(() => this.timers.now());
+    this.sources = this.newSources(); // idle until start()
+    this.laps = new LapDesk({
+      fetchImpl: this.fetchImpl,
+      backendUrl: () => this.settings.backendUrl,
+      backend: this.backend,
+      sources: () => this.sources,
+      sessions: () => this.sessionStore,
+      someoneLive: () => this.someoneLive(),
+      reject: (source, reason) => this.store.rejectEvent(source, reason),
+      lapsChanged: () => this.viewers.forEach((viewer) => viewer.lapsChanged()),
+      lineMoved: (coords) => this.broadcast({ type: "lapCoords", coords }),
+    });
+  }
+
+  get config(): WorkerConfig {
+    return this.settings;
+  }
+
+  get running(): boolean {
+    return this.sources.running;
+  }
+
+  get liveStore(): TelemetryStore {
+    return this.store;
+  }
+
+  get sessions(): Sessions | null {
+    return this.sessionStore;
+  }
+
+  get connectionType(): ConnectionType {
+    return this.links.state.connectionType;
+  }
+
+  /** A window joins: it shows the live history and gets every shared happening. */
+  join(viewer: CoreViewer): void {
+    this.viewers.add(viewer);
+    viewer.liveChanged(this.store);
+  }
+
+  /** A window leaves; the last one out stops the core. */
+  leave(viewer: CoreViewer): void {
+    if (!this.viewers.has(viewer)) return;
+    if (this.viewers.size === 1) this.stop();
+    this.viewers.delete(viewer);
+  }
+
+  start(config: Partial<WorkerConfig>): void {
+    if (this.running) this.stop();
+    this.settings = resolveConfig(config);
+    this.showLive(new TelemetryStore({ capacity: this.settings.historyCapacity }));
+    this.sessionStore?.stop();
+    this.sessionStore = openSessions(this.options, this.timers, (level, message) =>
+      this.broadcast({ type: "sessionNotice", level, message }),
+    );
+    void this.sessionStore.start(
+      this.store,
+      {
+        recording: this.settings.recording,
+        budgetBytes: this.settings.sessionBudgetBytes,
+        backendUrl: () => this.settings.backendUrl,
+      },
+      () => this.connectionType,
+    );
+    this.sources = this.newSources();
+    this.sources.start();
+    if (this.sources.wantsBackend) void this.laps.refresh();
+  }
+
+  stop(): void {
+    const wasRunning = this.running;
+    this.sources.stop();
+    if (!wasRunning) return;
+    void this.sessionStore?.flush(this.connectionType);
+    this.sessionStore?.stop();
+  }
+
+  /** The links as of now (each window adds whether it plays back). */
+  connection(): ConnectionState {
+    return this.links.read();
+  }
+
+  backendState(): BackendState {
+    return this.backend.snapshot();
+  }
+
+  recording(): RecordingState {
+    return this.sessionStore?.state() ?? idleRecording(this.settings.recording);
+  }
+
+  setConnectionType(type: ConnectionType): void {
+    if (isConnectionType(type)) this.sources.choose(type);
+  }
+
+  setWebSocketUpgrade(on: boolean): void {
+    if (typeof on !== "boolean" || on === this.settings.webSocketUpgrade) return;
+    this.settings = { ...this.settings, webSocketUpgrade: on };
+    this.sources.network.setUpgrade(on);
+  }
+
+  setBackendUrl(url: string): void {
+    if (typeof url !== "string" || url.trim() === "" || url.trim() === this.settings.backendUrl)
+      return;
+    this.settings = { ...this.settings, backendUrl: url.trim() };
+    this.sources.setBackendUrl(this.settings.backendUrl);
+    this.backend.reset();
+    if (this.running && this.sources.wantsBackend) void this.laps.refresh();
+  }
+
+  setDemoRate(packetsPerSecond: number): void {
+    this.settings = resolveConfig({ ...this.settings, demoRate: packetsPerSecond });
+    this.sources.demo.setRate(this.settings.demoRate);
+  }
+
+  setRecording(on: boolean): void {
+    if (typeof on !== "boolean") return;
+    this.settings = { ...this.settings, recording: on };
+    this.sessionStore?.setEnabled(on);
+  }
+
+  attachRadio(readable: ReadableStream<Uint8Array>): void {
+    if (readable && typeof readable.getReader === "function") this.sources.attachRadio(readable);
+  }
+
+  detachRadio(): void {
+    this.sources.radio.detach();
+  }
+
+  refreshLaps(): Promise<void> {
+    return this.laps.refresh();
+  }
+
+  liveLaps(): LapFetchResult {
+    return this.laps.live();
+  }
+
+  setLapCoords(request: LapCoordsRequest): Promise<LapCoordsAnswer> {
+    return this.laps.setLapCoords(request);
+  }
+
+  listSessions(): Promise<SessionInfo[]> {
+    return this.sessionStore?.list() ?? Promise.resolve([]);
+  }
+
+  async deleteSession(id: string): Promise<void> {
+    if (typeof id === "string") await this.sessionStore?.delete(id);
+  }
+
+  async renameSession(id: string, name: string): Promise<void> {
+    if (typeof id === "string") await this.sessionStore?.rename(id, name);
+  }
+
+  /** Used / available bytes and the budget; nothing known without storage. */
+  storageInfo(): Promise<StorageInfo> {
+    const none = { usedBytes: null, quotaBytes: null, budgetBytes: null, sessionBytes: 0 };
+    return this.sessionStore?.storageInfo() ?? Promise.resolve(none);
+  }
+
+  backendSpan(): Promise<BackendSpan> {
+    return fetchBackendSpan(this.settings.backendUrl, this.fetchImpl);
+  }
+
+  /** Resolves once the last start's restore finished (tests, benchmarks). */
+  whenRestored(): Promise<void> {
+    return this.sessionStore?.whenReady() ?? Promise.resolve();
+  }
+
+  private someoneLive(): boolean {
+    for (const viewer of this.viewers) if (viewer.showsLive) return true;
+    return false;
+  }
+
+  private broadcast(event: WorkerEvent): void {
+    for (const viewer of this.viewers) viewer.send(event);
+  }
+
+  private showLive(store: TelemetryStore): void {
+    this.store = store;
+    for (const viewer of this.viewers) viewer.liveChanged(store);
+  }
+
+  private newSources(): SourceSwitch {
+    return new SourceSwitch({
+      config: this.settings,
+      links: this.links,
+      sinkFor: (kind) => this.sinkFor(kind),
+      timers: this.timers,
+      demoSeed: this.options.demoSeed ?? 1,
+      switching: (from, to) => {
+        // The recorder copies what the old source sent before anything changes.
+        void this.sessionStore?.flush(from);
+        // Simulated packets never stay on screen under a real source's name:
+        // the demo's history stays in its recorded session, live starts afresh.
+        if (from === "DEMO" && to !== "DEMO" && this.running) {
+          this.showLive(new TelemetryStore({ capacity: this.settings.historyCapacity }));
+          this.sessionStore?.follow(this.store);
+        }
+      },
+      settled: (type) => this.laps.sourceIs(type),
+    });
+  }
+
+  private sinkFor(source: ConnectionType): SourceSink {
+    return {
+      packet: (raw) => this.onPacket(raw, source),
+      connection: (patch) => this.sources.linksReported(patch),
+      latency: (kind, raw) => this.onLatency(kind, raw, source),
+      notify: (kind) => this.onNotify(kind, source),
+      lapData: (raw) => this.laps.lapData(raw, source),
+      lapCoords: (raw) => this.laps.lapCoords(raw, source),
+      raceInfo: (raw) => {
+        if (source !== "NETWORK") return;
+        const info = parseRaceInfo(raw, this.timers.now());
+        if (info) this.backend.setRaceInfo(info);
+        else this.store.rejectEvent(source, "raceInfo: not a valid raceInfo payload");
+      },
+    };
+  }
+
+  // The per-packet path: one store, whatever number of windows look at it.
+  private onPacket(raw: unknown, source: ConnectionType): void {
+    if (!this.running || source !== this.links.state.connectionType) return;
+    if (source === "NETWORK") {
+      const generation = packetGeneration(raw);
+      if (generation) this.backend.noteGeneration(generation, "packet", HEADLIGHTS[generation]);
+    }
+    // Rejections are counted by the store; the UI reads the counts from snapshots.
+    if (!this.store.ingest(raw, source) || source === "DEMO") return;
+    this.links.packetStored(source, this.store.lastPacketTime);
+  }
+
+  private onLatency(kind: LatencyKind, raw: unknown, source: ConnectionType): void {
+    if (!this.running) return;
+    const checked = checkLatency(kind, raw);
+    if (checked.ok) this.links.state[kind] = checked.ms;
+    else this.store.rejectEvent(source, checked.reason);
+  }
+
+  private onNotify(kind: NotificationKind, source: ConnectionType): void {
+    if (kind !== "lapComplete") return this.broadcast({ type: "notification", kind });
+    // A lap completes for the windows that show live data, when lap events count.
+    if (!this.laps.counts(source)) return;
+    for (const viewer of this.viewers)
+      if (viewer.showsLive) viewer.send({ type: "notification", kind });
+  }
+}
+
+const HEADLIGHTS = {
+  "2026-01": "B3.HeadightsSwitchInput",
+  "2026-06": "B3.HeadlightsSwitchInput",
+} as const;
