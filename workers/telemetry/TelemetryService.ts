@@ -24,7 +24,6 @@ import type { TrackRequest, TrackResult } from "../contract/track";
 import { checkLap, fetchDrivers, fetchLaps } from "./laps/laps";
 import { LapBook } from "./laps/LapBook";
 import { buildTrack } from "./geo/trackQuery";
-import { packetGeneration } from "./schema/generations";
 import { parseRaceInfo } from "./race/raceInfo";
 import { BackendInfo } from "./service/backendInfo";
 import { cleanRequest, interpretReply, localAnswer, failed } from "./service/finishLine";
@@ -475,6 +474,10 @@ export class TelemetryService implements TelemetryApi {
     return {
       packet: (raw) => this.onPacket(raw, source),
       connection: (patch) => this.onConnection(patch),
+      generation: (generation, kind, what) => {
+        if (this.started && source === this.connection.connectionType)
+          this.backend.noteGeneration(generation, kind, what);
+      },
       latency: (kind, raw) => this.onLatency(kind, raw, source),
       notify: (kind) => this.onNotify(kind, source),
       lapData: (raw) => this.onLapData(raw, source),
@@ -500,10 +503,6 @@ export class TelemetryService implements TelemetryApi {
 
   private onPacket(raw: unknown, source: ConnectionType): void {
     if (!this.started || source !== this.connection.connectionType) return;
-    if (source === "NETWORK") {
-      const generation = packetGeneration(raw);
-      if (generation) this.backend.noteGeneration(generation, "packet", HEADLIGHTS[generation]);
-    }
     // Rejections are counted by the store; the UI reads the counts from snapshots.
     if (!this.store.ingest(raw, source) || source === "DEMO") return;
     this.links.packetStored(source, this.store.lastPacketTime);
@@ -561,11 +560,6 @@ export class TelemetryService implements TelemetryApi {
     return { ...live, laps, message: "OK", error: false };
   }
 }
-
-const HEADLIGHTS = {
-  "2026-01": "B3.HeadightsSwitchInput",
-  "2026-06": "B3.HeadlightsSwitchInput",
-} as const;
 
 const describeShape = (generation: "2026-01" | "2026-06") =>
   generation === "2026-06" ? "flat lap records" : "nested lap records";

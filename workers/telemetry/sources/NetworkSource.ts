@@ -5,6 +5,7 @@
 import { io, type Socket } from "socket.io-client";
 import { transports } from "engine.io-client";
 import type { SocketTransport } from "../../contract/connection";
+import { GENERATION_TABLE, type GenerationTable } from "../schema/generationTable";
 import { PollReader } from "./polling/PollReader";
 import { readerPolling } from "./polling/readerPolling";
 import type { SourceSink } from "./SourceSink";
@@ -47,12 +48,15 @@ export interface NetworkSourceOptions {
   upgrade?: boolean;
   pingIntervalMs?: number;
   timers?: Timers;
+  /** The wire generations packets are read with (default: the real table; tests add entries). */
+  generations?: GenerationTable;
 }
 
 export class NetworkSource {
   private readonly sink: SourceSink;
   private readonly timers: Timers;
   private readonly pingIntervalMs: number;
+  private readonly generations: GenerationTable;
   private url: string;
   private upgrade: boolean;
   private socket: Socket | null = null;
@@ -67,6 +71,7 @@ export class NetworkSource {
     this.url = options.url;
     this.upgrade = options.upgrade ?? false;
     this.timers = options.timers ?? realTimers;
+    this.generations = options.generations ?? GENERATION_TABLE;
     const interval = options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
     this.pingIntervalMs = interval > 0 ? interval : DEFAULT_PING_INTERVAL_MS;
   }
@@ -148,7 +153,12 @@ export class NetworkSource {
         }, SOCKET_OPTIONS.reconnectionDelay);
       }
     });
-    socket.on("packet", (payload: unknown) => sink.packet(payload, "NETWORK"));
+    socket.on("packet", (payload: unknown) => {
+      // The packet edge: wire names become internal ones before the service sees them.
+      const generation = this.generations.recognise(payload);
+      if (generation) sink.generation?.(generation.name, "packet", generation.recognisedBy);
+      sink.packet(this.generations.toInternal(payload, generation), "NETWORK");
+    });
     socket.on("lapData", (payload: unknown) => sink.lapData(payload));
     socket.on("lapComplete", () => sink.notify("lapComplete"));
     socket.on("lapCoords", (payload: unknown) => sink.lapCoords(payload));
