@@ -11,10 +11,13 @@ import type { LatencyKind } from "../service/latency";
 export interface SourceSink {
   /** A raw packet payload (already JSON-decoded object, or a JSON text line). */
   packet(raw: unknown, source: ConnectionType): void;
-  /** Link facts that changed (socketConnected, transport, mqttConnected, radioConnected). */
+  /** Link facts that changed (socketConnected, transport, mqttConnected, radioConnected, pollReading). */
   connection(
     patch: Partial<
-      Pick<ConnectionState, "socketConnected" | "transport" | "mqttConnected" | "radioConnected">
+      Pick<
+        ConnectionState,
+        "socketConnected" | "transport" | "mqttConnected" | "radioConnected" | "pollReading"
+      >
     >,
   ): void;
   /** The backend showed its generation, e.g. by a packet field's spelling (schema/generations.ts). */
