@@ -20,6 +20,7 @@ export interface Generation {
   readonly name: GenerationEntry["name"];
   /** The wire path that shows it (the evidence diagnostics cites). */
   readonly recognisedBy: string;
+  /** recognisedBy as keys from the packet root, looked up without splitting per packet. */
   readonly marker: readonly string[];
   /** Wire → internal, and internal → wire (the feed server speaks every generation). */
   readonly toInternal: readonly RenamedGroup[];
