@@ -6,7 +6,7 @@
 //   setLapCoords acknowledged (errors only to the sender, successes broadcast).
 import { toFlatRecord, toSecondsRecord, type LapRecord } from "../workers/telemetry/laps/lapRecord";
 import type { TelemetryPacket } from "../workers/telemetry/schema/packetSchema";
-import { with2026_06Names } from "../workers/telemetry/schema/generations";
+import { GENERATION_TABLE } from "../workers/telemetry/schema/generationTable";
 
 export const GENERATIONS = ["2026-01", "2026-06"] as const;
 export type Generation = (typeof GENERATIONS)[number];
@@ -16,7 +16,7 @@ export function isGeneration(value: unknown): value is Generation {
 }
 
 export function wirePacket(packet: TelemetryPacket, generation: Generation): unknown {
-  return generation === "2026-06" ? with2026_06Names(packet) : packet;
+  return GENERATION_TABLE.toWire(packet, generation);
 }
 
 export function wireLap(lap: LapRecord, generation: Generation): unknown {

@@ -101,6 +101,8 @@ test("the backend link stays on long-polling unless the WebSocket switch is on, 
 
   let shown = await transport();
   await expect(shown.text).toHaveText("HTTP long-polling (WebSocket upgrade off in Settings)");
+  // The engine.io internals passed the start-up check: the poll reader worker reads the answers.
+  await expect(page.getByTestId("diag-poll-reading")).toHaveText("read by the poll reader worker");
   await shown.close();
 
   await page.keyboard.press("s");

@@ -5,13 +5,7 @@ import {
   telemetryPacketSchema,
   type TelemetryPacket,
 } from "../../workers/telemetry/schema/packetSchema";
-import {
-  HEADLIGHTS_2026_06,
-  HEADLIGHTS_INTERNAL,
-  packetGeneration,
-  with2026_06Names,
-  withInternalNames,
-} from "../../workers/telemetry/schema/generations";
+import { GENERATION_TABLE } from "../../workers/telemetry/schema/generationTable";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { initialConnection } from "../../workers/telemetry/service/config";
 import {
@@ -118,7 +112,12 @@ describe.skipIf(!hasFixture)("packet schema against the protocol's field list", 
 });
 
 describe("both generations' spelling of the headlights switch", () => {
+  const HEADLIGHTS_INTERNAL = "HeadightsSwitchInput";
+  const HEADLIGHTS_2026_06 = "HeadlightsSwitchInput";
   const connection = initialConnection();
+  /** The packet edge (NetworkSource, backend replay): wire names made internal. */
+  const atEdge = (packet: unknown) =>
+    GENERATION_TABLE.toInternal(packet, GENERATION_TABLE.recognise(packet));
   const renamed = (to: string | null) => {
     const packet = packetFromTsv();
     const b3 = packet.B3 as Record<string, unknown>;
@@ -137,11 +136,11 @@ describe("both generations' spelling of the headlights switch", () => {
     "accepts a packet spelling it %s and stores it under the internal name",
     (spelling) => {
       const store = new TelemetryStore({ capacity: 4 });
-      expect(store.ingest(renamed(spelling), "NETWORK")).toBe(true);
+      expect(store.ingest(atEdge(renamed(spelling)), "NETWORK")).toBe(true);
       const changed = store.snapshot(0, connection).changed;
       expect(changed[`B3.${HEADLIGHTS_INTERNAL}`]).toBe(true);
       expect(changed).not.toHaveProperty(`B3.${HEADLIGHTS_2026_06}`);
-      expect(packetGeneration(renamed(spelling))).toBe(
+      expect(GENERATION_TABLE.recognise(renamed(spelling))?.name).toBe(
         spelling === HEADLIGHTS_2026_06 ? "2026-06" : "2026-01",
       );
     },
@@ -149,13 +148,15 @@ describe("both generations' spelling of the headlights switch", () => {
 
   it("rejects a packet with neither spelling, naming the internal path", () => {
     const store = new TelemetryStore({ capacity: 4 });
-    expect(store.ingest(renamed(null), "NETWORK")).toBe(false);
+    expect(GENERATION_TABLE.recognise(renamed(null))).toBeNull();
+    expect(store.ingest(atEdge(renamed(null)), "NETWORK")).toBe(false);
     expect(store.counters().recentRejections[0]?.reason).toContain(`B3.${HEADLIGHTS_INTERNAL}`);
   });
 
   it("the 2026-06 wire form read back is the same packet", () => {
     const packet = packetFromTsv() as unknown as TelemetryPacket;
-    const wire = with2026_06Names(packet);
-    expect(withInternalNames(wire)).toEqual(packet);
+    const wire = GENERATION_TABLE.toWire(packet, "2026-06");
+    expect(wire.B3).toHaveProperty(HEADLIGHTS_2026_06);
+    expect(atEdge(wire)).toEqual(packet);
   });
 });

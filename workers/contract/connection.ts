@@ -20,6 +20,18 @@ export interface BackendState {
  */
 export type SocketTransport = "polling" | "websocket";
 
+/**
+ * Who reads the backend link's long-polling answers: the poll reader worker;
+ * the telemetry worker's own thread (no Worker here, or the poll reader worker
+ * failed); or engine.io's stock polling transport, because the engine.io
+ * internals the reader transport builds on were missing at start-up (named in
+ * `missing`; workers/telemetry/sources/polling/pollingInternals.ts).
+ */
+export type PollReading =
+  | { by: "poll reader worker" }
+  | { by: "telemetry worker" }
+  | { by: "engine.io stock polling"; missing: string[] };
+
 /** The car's link as shown: unknown until the backend says or packets prove it. */
 export type CarLink = "unknown" | "connected" | "disconnected";
 
@@ -34,6 +46,8 @@ export interface ConnectionState {
   socketConnected: boolean;
   /** The transport the backend link uses now; null while the socket is not connected. */
   transport: SocketTransport | null;
+  /** How long-polling answers are read; null until the backend link is first dialled. */
+  pollReading: PollReading | null;
   /** The backend's last word on the car (carConnect → true, carDisconnect → false); null until the first. */
   mqttConnected: boolean | null;
   /** What the status bar shows: "connected" while backend packets arrive, else from mqttConnected. */

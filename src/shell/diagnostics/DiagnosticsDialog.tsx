@@ -18,6 +18,7 @@ import { DialogHeading } from "../../ui/headings";
 import { LongText } from "../../ui/LongText";
 import { LabelValueTable, type LabelValueRow } from "../../ui/LabelValueTable";
 import { plotRefreshText } from "../../ui/format/plotRefreshText";
+import { formatPollReading } from "./pollReadingText";
 
 /** The plots' live refresh cadence, read twice a second while the dialog is open. */
 function usePlotRefresh(): string {
@@ -41,6 +42,7 @@ function CountersTable({ counters, backend, connection }: CountersTableProps) {
   const { webSocketUpgrade } = useSnapshot(appState);
   const rows: LabelValueRow[] = [
     ["Backend transport", formatTransport(connection, webSocketUpgrade), "diag-transport"],
+    ["Long-polling answers", formatPollReading(connection?.pollReading), "diag-poll-reading"],
     [
       "Backend generation",
       backend?.generation

@@ -1,8 +1,11 @@
 // Reads an export's header (or the reference product's: dotted paths, wire
 // values) into column bindings for import: which field each column fills and
-// how its unit converts back to the wire's. Unknown columns are ignored and
-// noted; a file missing any of the packet's fields is refused.
+// how its unit converts back to the wire's. A column named in any backend
+// generation's spelling fills the internal field (schema/generations.ts).
+// Unknown columns are ignored and noted; a file missing any of the packet's
+// fields is refused.
 import { FIELD_CATALOG, NUMERIC_FIELDS } from "../schema/fields";
+import { GENERATION_TABLE, type GenerationTable } from "../schema/generationTable";
 import { storedFieldInfo, storedFieldSlot } from "../schema/derivedFields";
 import { fromShownUnit } from "../../shared/units";
 import { TIME_ISO_COLUMN, TIME_MS_COLUMN, splitHeader } from "./csvColumns";
@@ -26,14 +29,18 @@ export type HeaderReading =
 const list = (items: string[], max = 5): string =>
   items.slice(0, max).join(", ") + (items.length > max ? ` and ${items.length - max} more` : "");
 
-export function readHeader(names: readonly string[]): HeaderReading {
+export function readHeader(
+  names: readonly string[],
+  generations: GenerationTable = GENERATION_TABLE,
+): HeaderReading {
   const bindings: ColumnBinding[] = [];
   const unknown: string[] = [];
   const badUnits: string[] = [];
   const converted = new Set<string>();
   names.forEach((name, column) => {
     if (name === TIME_ISO_COLUMN || name === TIME_MS_COLUMN) return;
-    const { path, unit } = splitHeader(name);
+    const { path: wirePath, unit } = splitHeader(name);
+    const path = generations.internalPath(wirePath);
     const info = storedFieldInfo(path);
     const slot = storedFieldSlot(path);
     if (!info || !slot) {

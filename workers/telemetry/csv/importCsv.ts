@@ -8,6 +8,7 @@
 import Papa from "papaparse";
 import type { CsvImportReport, CsvRowFailure } from "../../contract/csv";
 import type { TelemetryStore } from "../store/TelemetryStore";
+import type { GenerationTable } from "../schema/generationTable";
 import { DERIVED_FIELDS } from "../schema/derivedFields";
 import { StringPool, parseBooleanCell, parseNumberCell, unneutralise } from "./csvCells";
 import { readHeader, type ColumnBinding } from "./csvHeader";
@@ -26,6 +27,8 @@ export interface ImportOptions {
   maxBytes?: number;
   /** Read piece size in bytes (tests use small ones to cross boundaries). */
   chunkBytes?: number;
+  /** The wire generations whose column names are read (default: the real table; tests add entries). */
+  generations?: GenerationTable;
 }
 
 const megabytes = (bytes: number): string =>
@@ -212,7 +215,7 @@ async function readAll(
       const names =
         Papa.parse<string[]>(crlf ? headerText.slice(0, -1) : headerText, { delimiter }).data[0] ??
         [];
-      const reading = readHeader(names);
+      const reading = readHeader(names, options.generations);
       if (!reading.ok) return failed(fileName, reading.message);
       if (delimiter !== ",")
         notes.push(`Cells separated by "${delimiter === "\t" ? "tab" : delimiter}".`);

@@ -5,9 +5,11 @@
 // at most ~1 MB (~100 packets) per answer and no paging, so the range is walked
 // in windows, each continuing from the last timestamp received (ids already
 // seen at that timestamp are skipped). Generation 2026-06: epoch milliseconds,
-// items are the packets, the whole range in one answer.
+// items are the packets, the whole range in one answer. Either way each
+// packet's wire names become internal ones here (schema/generations.ts).
 import type { BackendGeneration } from "../../contract/laps";
 import type { BackendSpan } from "../../contract/sessions";
+import { GENERATION_TABLE, type GenerationTable } from "../schema/generationTable";
 
 /** Dates above this are milliseconds (2026-06); below, seconds (2026-01). */
 const MS_THRESHOLD = 1e11;
@@ -68,6 +70,13 @@ export interface WalkOptions {
   onPackets: (packets: unknown[]) => void;
   /** Share of [from, to] covered so far. */
   onProgress?: (fraction: number) => void;
+  /** The wire generations packets are read with (default: the real table; tests add entries). */
+  generations?: GenerationTable;
+}
+
+/** The packet edge: a packet in whichever generation's spelling, with internal names. */
+function internal(packet: unknown, table: GenerationTable): unknown {
+  return table.toInternal(packet, table.recognise(packet));
 }
 
 function dataArray(body: unknown): unknown[] {
@@ -80,6 +89,7 @@ function dataArray(body: unknown): unknown[] {
 /** Walks [from, to]; throws (with a readable message) on an HTTP error or a bad body. */
 export async function walkPacketsBetween(options: WalkOptions): Promise<void> {
   const fetchImpl = options.fetchImpl ?? fetch;
+  const table = options.generations ?? GENERATION_TABLE;
   const { from, to, signal } = options;
   const span = Math.max(1e-9, to - from);
   const url = (start: number, end: number) =>
@@ -91,7 +101,7 @@ export async function walkPacketsBetween(options: WalkOptions): Promise<void> {
       url(Math.round(from * 1000), Math.round(to * 1000)),
       signal,
     );
-    options.onPackets(dataArray(body));
+    options.onPackets(dataArray(body).map((packet) => internal(packet, table)));
     options.onProgress?.(1);
     return;
   }
@@ -110,7 +120,7 @@ export async function walkPacketsBetween(options: WalkOptions): Promise<void> {
       >;
       const time = typeof record.timestamp === "number" ? record.timestamp : null;
       if (time !== null && time === start && seenAtStart.has(record.id)) continue;
-      packets.push("data" in record ? record.data : item);
+      packets.push(internal("data" in record ? record.data : item, table));
       if (time === null) continue;
       if (time > last) {
         last = time;

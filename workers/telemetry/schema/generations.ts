@@ -1,36 +1,29 @@
-// The packet's one field that differs between the backend's generations:
-// 2026-01 sends B3.HeadightsSwitchInput (sic), 2026-06 renamed it
-// B3.HeadlightsSwitchInput. Internally (schema, history, catalog, CSV) there
-// is one name, the protocol table's `HeadightsSwitchInput`; the other spelling
-// is moved onto it before validation. One key check per packet.
+// The backend's wire generations (PROTOCOL.md "More of the real server"), one
+// entry each, oldest first. Inside the dashboard (schema, history, catalog,
+// CSV) every field keeps the protocol table's name, which is 2026-01's; a
+// newer generation lists the packet fields its wire spells otherwise. The
+// edges where wire packets enter (NetworkSource, backend replay, CSV import)
+// read through this table (generationTable.ts), so the next generation is one
+// more entry here, not a change at each edge.
 import type { BackendGeneration } from "../../contract/laps";
 
-export const HEADLIGHTS_INTERNAL = "HeadightsSwitchInput";
-export const HEADLIGHTS_2026_06 = "HeadlightsSwitchInput";
-
-type Obj = Record<string, unknown>;
-
-const isObj = (value: unknown): value is Obj => typeof value === "object" && value !== null;
-
-/** The packet with the 2026-06 spelling renamed to the internal one (a shallow copy of B3 only). */
-export function withInternalNames(packet: unknown): unknown {
-  if (!isObj(packet)) return packet;
-  const b3 = packet.B3;
-  if (!isObj(b3) || HEADLIGHTS_INTERNAL in b3 || !(HEADLIGHTS_2026_06 in b3)) return packet;
-  const { [HEADLIGHTS_2026_06]: value, ...rest } = b3;
-  return { ...packet, B3: { ...rest, [HEADLIGHTS_INTERNAL]: value } };
+export interface GenerationEntry {
+  name: BackendGeneration;
+  /**
+   * A wire path this generation's packets have and older generations' do not;
+   * also what diagnostics cites as the evidence. Checked newest first.
+   */
+  recognisedBy: string;
+  /** Packet fields this generation spells otherwise: wire path → internal path (same group). */
+  renames: Readonly<Record<string, string>>;
 }
 
-/** Which generation a packet's spelling belongs to; null when it has neither (or is text). */
-export function packetGeneration(packet: unknown): BackendGeneration | null {
-  if (!isObj(packet) || !isObj(packet.B3)) return null;
-  if (HEADLIGHTS_2026_06 in packet.B3) return "2026-06";
-  if (HEADLIGHTS_INTERNAL in packet.B3) return "2026-01";
-  return null;
-}
-
-/** The 2026-06 wire form of an internal packet (the feed server speaks both). */
-export function with2026_06Names<T extends { B3: Obj }>(packet: T): T {
-  const { [HEADLIGHTS_INTERNAL]: value, ...rest } = packet.B3;
-  return { ...packet, B3: { ...rest, [HEADLIGHTS_2026_06]: value } };
-}
+export const BACKEND_GENERATIONS: readonly GenerationEntry[] = [
+  // The protocol table's spelling, typo included: the internal names.
+  { name: "2026-01", recognisedBy: "B3.HeadightsSwitchInput", renames: {} },
+  {
+    name: "2026-06",
+    recognisedBy: "B3.HeadlightsSwitchInput",
+    renames: { "B3.HeadlightsSwitchInput": "B3.HeadightsSwitchInput" },
+  },
+];

@@ -17,7 +17,6 @@ import type { NotificationKind, WorkerEvent } from "../../contract/telemetryApi"
 import { LapDesk } from "../laps/LapDesk";
 import { parseRaceInfo } from "../race/raceInfo";
 import { fetchBackendSpan } from "../replay/backendPlayback";
-import { packetGeneration } from "../schema/generations";
 import type { Sessions } from "../sessions/Sessions";
 import type { SourceSink } from "../sources/SourceSink";
 import { SourceSwitch } from "../sources/SourceSwitch";
@@ -256,6 +255,10 @@ export class TelemetryCore {
       notify: (kind) => this.onNotify(kind, source),
       lapData: (raw) => this.laps.lapData(raw, source),
       lapCoords: (raw) => this.laps.lapCoords(raw, source),
+      generation: (generation, kind, what) => {
+        if (this.running && source === this.links.state.connectionType)
+          this.backend.noteGeneration(generation, kind, what);
+      },
       raceInfo: (raw) => {
         if (source !== "NETWORK") return;
         const info = parseRaceInfo(raw, this.timers.now());
@@ -268,10 +271,6 @@ export class TelemetryCore {
   // The per-packet path: one store, whatever number of windows look at it.
   private onPacket(raw: unknown, source: ConnectionType): void {
     if (!this.running || source !== this.links.state.connectionType) return;
-    if (source === "NETWORK") {
-      const generation = packetGeneration(raw);
-      if (generation) this.backend.noteGeneration(generation, "packet", HEADLIGHTS[generation]);
-    }
     // Rejections are counted by the store; the UI reads the counts from snapshots.
     if (!this.store.ingest(raw, source) || source === "DEMO") return;
     this.links.packetStored(source, this.store.lastPacketTime);
@@ -292,8 +291,3 @@ export class TelemetryCore {
       if (viewer.showsLive) viewer.send({ type: "notification", kind });
   }
 }
-
-const HEADLIGHTS = {
-  "2026-01": "B3.HeadightsSwitchInput",
-  "2026-06": "B3.HeadlightsSwitchInput",
-} as const;

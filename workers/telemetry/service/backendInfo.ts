@@ -15,16 +15,30 @@ export type EvidenceKind = "packet" | "GET /laps" | "lapData" | "setLapCoords";
 
 export class BackendInfo {
   private state: BackendState = { ...NO_BACKEND_STATE };
-  /** The latest sign of each kind, e.g. packet → "B3.HeadlightsSwitchInput (2026-06)". */
-  private readonly evidence = new Map<EvidenceKind, string>();
+  /** The latest sign of each kind, e.g. packet → B3.HeadlightsSwitchInput of 2026-06. */
+  private readonly evidence = new Map<
+    EvidenceKind,
+    { generation: BackendGeneration; what: string }
+  >();
 
-  /** A new sign of the generation; the latest sign wins (a backend may be swapped). */
+  /**
+   * A new sign of the generation; the latest sign wins (a backend may be
+   * swapped). Called for every backend packet: a sign already known costs
+   * two comparisons and builds nothing.
+   */
   noteGeneration(generation: BackendGeneration | null, kind: EvidenceKind, what: string): void {
     if (!generation) return;
-    const text = `${what} (${generation})`;
-    if (this.state.generation === generation && this.evidence.get(kind) === text) return;
-    this.evidence.set(kind, text);
-    const generationEvidence = [...this.evidence].map(([k, v]) => `${k}: ${v}`).join("; ");
+    const known = this.evidence.get(kind);
+    if (
+      this.state.generation === generation &&
+      known?.generation === generation &&
+      known.what === what
+    )
+      return;
+    this.evidence.set(kind, { generation, what });
+    const generationEvidence = [...this.evidence]
+      .map(([k, v]) => `${k}: ${v.what} (${v.generation})`)
+      .join("; ");
     this.state = { ...this.state, generation, generationEvidence };
   }
 

@@ -72,6 +72,7 @@ export function initialConnection(): ConnectionState {
     connectionType: "DEMO",
     socketConnected: false,
     transport: null,
+    pollReading: null,
     // Unknown, not "disconnected": the backend tells us only on its next carConnect.
     mqttConnected: null,
     carLink: "unknown",

@@ -2,10 +2,12 @@
 // the protocol's client options, manual connect, every server event handed to
 // the sink, and a `ping` with acknowledgement every 10 s (and once right after
 // connecting) whose round trip is the user's latency.
-import { io, type Socket } from "socket.io-client";
-import { transports } from "engine.io-client";
-import type { SocketTransport } from "../../contract/connection";
+import { io, type ManagerOptions, type Socket } from "socket.io-client";
+import { Fetch, transports } from "engine.io-client";
+import type { PollReading, SocketTransport } from "../../contract/connection";
+import { GENERATION_TABLE, type GenerationTable } from "../schema/generationTable";
 import { PollReader } from "./polling/PollReader";
+import { missingPollingInternals } from "./polling/pollingInternals";
 import { readerPolling } from "./polling/readerPolling";
 import type { Source } from "./Source";
 import type { SourceSink } from "./SourceSink";
@@ -48,6 +50,10 @@ export interface NetworkSourceOptions {
   upgrade?: boolean;
   pingIntervalMs?: number;
   timers?: Timers;
+  /** The wire generations packets are read with (default: the real table; tests add entries). */
+  generations?: GenerationTable;
+  /** The engine.io polling class the reader transport extends (default Fetch; tests strip it). */
+  pollingBase?: typeof Fetch;
 }
 
 export class NetworkSource implements Source {
@@ -55,6 +61,10 @@ export class NetworkSource implements Source {
   private readonly sink: SourceSink;
   private readonly timers: Timers;
   private readonly pingIntervalMs: number;
+  private readonly generations: GenerationTable;
+  private readonly pollingBase: typeof Fetch;
+  /** The engine.io internals the reader transport lacks, checked at the first dial ([]: none). */
+  private missingInternals: string[] | null = null;
   private url: string;
   private upgrade: boolean;
   private socket: Socket | null = null;
@@ -69,6 +79,8 @@ export class NetworkSource implements Source {
     this.url = options.url;
     this.upgrade = options.upgrade ?? false;
     this.timers = options.timers ?? realTimers;
+    this.generations = options.generations ?? GENERATION_TABLE;
+    this.pollingBase = options.pollingBase ?? Fetch;
     const interval = options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
     this.pingIntervalMs = interval > 0 ? interval : DEFAULT_PING_INTERVAL_MS;
   }
@@ -114,15 +126,34 @@ export class NetworkSource implements Source {
     if (this.wanted) this.start();
   }
 
+  /**
+   * Socket.IO's default transports in its default order, long-polling read
+   * through the poll reader (poll-reader/pollReader.worker.ts says why); or,
+   * when engine.io lacks what the reader transport builds on, its stock ones.
+   */
+  private transportsOption(): Pick<Partial<ManagerOptions>, "transports"> {
+    this.missingInternals ??= missingPollingInternals(this.pollingBase);
+    if (this.missingInternals.length > 0) return {};
+    this.pollReader ??= PollReader.create(() => this.reportPollReading());
+    const polling = readerPolling(this.pollReader, this.pollingBase);
+    return { transports: [polling, transports.websocket, transports.webtransport] };
+  }
+
+  private reportPollReading(): void {
+    const missing = this.missingInternals ?? [];
+    let reading: PollReading = { by: "telemetry worker" };
+    if (missing.length > 0) reading = { by: "engine.io stock polling", missing: [...missing] };
+    else if (this.pollReader?.inWorker) reading = { by: "poll reader worker" };
+    this.sink.connection({ pollReading: reading });
+  }
+
   private createSocket(): Socket {
-    this.pollReader ??= PollReader.create();
-    // Socket.IO's default transports in its default order, long-polling read
-    // through the poll reader (polling/pollReaderWorker.ts says why).
     const socket = io(this.url, {
       ...SOCKET_OPTIONS,
       upgrade: this.upgrade,
-      transports: [readerPolling(this.pollReader), transports.websocket, transports.webtransport],
+      ...this.transportsOption(),
     });
+    this.reportPollReading();
     const sink = this.sink;
     const transportName = () => socket.io.engine.transport.name as SocketTransport;
     // Each engine (one per reconnection) upgrades at most once: say when it does.
@@ -150,7 +181,12 @@ export class NetworkSource implements Source {
         }, SOCKET_OPTIONS.reconnectionDelay);
       }
     });
-    socket.on("packet", (payload: unknown) => sink.packet(payload, "NETWORK"));
+    socket.on("packet", (payload: unknown) => {
+      // The packet edge: wire names become internal ones before the service sees them.
+      const generation = this.generations.recognise(payload);
+      if (generation) sink.generation?.(generation.name, "packet", generation.recognisedBy);
+      sink.packet(this.generations.toInternal(payload, generation), "NETWORK");
+    });
     socket.on("lapData", (payload: unknown) => sink.lapData(payload));
     socket.on("lapComplete", () => sink.notify("lapComplete"));
     socket.on("lapCoords", (payload: unknown) => sink.lapCoords(payload));

@@ -3,18 +3,25 @@
 // decides (by connectionType and playback) what is accepted.
 import type { ConnectionState } from "../../contract/connection";
 import type { ConnectionType } from "../../contract/fields";
+import type { BackendGeneration } from "../../contract/laps";
 import type { NotificationKind } from "../../contract/telemetryApi";
+import type { EvidenceKind } from "../service/backendInfo";
 import type { LatencyKind } from "../service/latency";
 
 export interface SourceSink {
   /** A raw packet payload (already JSON-decoded object, or a JSON text line). */
   packet(raw: unknown, source: ConnectionType): void;
-  /** Link facts that changed (socketConnected, transport, mqttConnected, radioConnected). */
+  /** Link facts that changed (socketConnected, transport, mqttConnected, radioConnected, pollReading). */
   connection(
     patch: Partial<
-      Pick<ConnectionState, "socketConnected" | "transport" | "mqttConnected" | "radioConnected">
+      Pick<
+        ConnectionState,
+        "socketConnected" | "transport" | "mqttConnected" | "radioConnected" | "pollReading"
+      >
     >,
   ): void;
+  /** The backend showed its generation, e.g. by a packet field's spelling (schema/generations.ts). */
+  generation?(generation: BackendGeneration, kind: EvidenceKind, what: string): void;
   /** A raw latency (ms): the ping's round trip or the backend's carLatency; the service checks it. */
   latency(kind: LatencyKind, raw: unknown): void;
   notify(kind: NotificationKind): void;

@@ -11,7 +11,6 @@ import type { ConnectionType, FieldInfo, FieldValue } from "../../contract/field
 import type { SeriesRequest, SeriesResult } from "../../contract/series";
 import type { Snapshot } from "../../contract/snapshot";
 import { telemetryPacketSchema } from "../schema/packetSchema";
-import { withInternalNames } from "../schema/generations";
 import { BOOLEAN_FIELDS, FIELD_CONTAINERS, NUMERIC_FIELDS, STRING_FIELDS } from "../schema/fields";
 import { DERIVED_FIELDS, STORED_NUMERIC_FIELDS, STORE_CATALOG } from "../schema/derivedFields";
 import type { RowSlices } from "../../contract/storageProtocol";
@@ -112,15 +111,14 @@ export class TelemetryStore {
         return this.reject(source, describeJsonError(error));
       }
     }
-    const packet = withInternalNames(value);
     // Hot path: one walk over the packet checks every field as the schema
     // would (and the Float32 range) while copying the values out.
-    if (this.stage(packet)) {
+    if (this.stage(value)) {
       this.commit(derived ?? null);
       return true;
     }
     // Rejected: zod and the range check say why, in the words users read.
-    const parsed = telemetryPacketSchema.safeParse(packet);
+    const parsed = telemetryPacketSchema.safeParse(value);
     if (!parsed.success) return this.reject(source, describeIssue(parsed.error.issues[0]));
     const outOfRange = this.float32Overflow(parsed.data as unknown as Obj);
     if (outOfRange !== null) return this.reject(source, outOfRange);

@@ -30,9 +30,13 @@ export class PollReader {
   private send: (request: PollRequest) => void = this.readHere;
   private worker: Worker | null = null;
 
-  /** The reader for this environment: a worker of its own where there is Worker, else inline. */
-  static create(): PollReader {
-    const reader = new PollReader();
+  /**
+   * The reader for this environment: a worker of its own where there is
+   * Worker, else inline. `onWorkerLost`: the worker failed and reads moved to
+   * this thread (diagnostics says so).
+   */
+  static create(onWorkerLost?: () => void): PollReader {
+    const reader = new PollReader(onWorkerLost);
     if (typeof Worker === "function") reader.startWorker();
     return reader;
   }
@@ -42,7 +46,7 @@ export class PollReader {
     return new PollReader();
   }
 
-  private constructor() {}
+  private constructor(private readonly onWorkerLost?: () => void) {}
 
   /** Move the GETs to the poll reader worker, their chunks transferred back. */
   private startWorker(): void {
@@ -99,5 +103,6 @@ export class PollReader {
     this.send = this.readHere;
     for (const pending of this.pending.values()) pending.reject(new PollError(message));
     this.pending.clear();
+    this.onWorkerLost?.();
   }
 }

@@ -8,15 +8,18 @@ import { decodePayload, type Packet } from "engine.io-parser";
 import type { PollReader } from "./PollReader";
 import { PollError } from "./PollReader";
 
-/** Polling's own state, which its onData keeps (engine.io-client 6.6). */
+/** Polling's own state, which its onData keeps (engine.io-client 6.6; pollingInternals.ts checks it). */
 interface PollingInternals {
   _polling: boolean;
   _poll(): void;
 }
 
-/** A polling transport class (name "polling", as the server expects) reading through `reader`. */
-export function readerPolling(reader: PollReader): typeof Fetch {
-  return class ReaderPolling extends Fetch {
+/**
+ * A polling transport class (name "polling", as the server expects) reading
+ * through `reader`, built on `base` (engine.io's Fetch; tests pass others).
+ */
+export function readerPolling(reader: PollReader, base: typeof Fetch = Fetch): typeof Fetch {
+  return class ReaderPolling extends base {
     override doPoll(): void {
       const credentials = this.opts.withCredentials ? "include" : "omit";
       reader.read(this.uri(), credentials).then(
