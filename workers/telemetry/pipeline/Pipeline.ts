@@ -13,8 +13,11 @@ export interface ReplayOptions {
   to?: number;
   /**
    * Compute every stage column again, ignoring the values stored (a stage
-   * whose definition changed). By default a stored value counts as given
-   * and is kept, as on ingest: a replay then only rebuilds the states.
+   * whose definition changed). It computes from the stored values, which
+   * Float32 columns hold rounded, so a value can differ from the one ingest
+   * computed from the packet in its last digits. By default a stored value
+   * counts as given and is kept, as on ingest: a replay then only rebuilds
+   * the states.
    */
   recompute?: boolean;
   /** Where events go; default the pipeline's sink. DROP_EVENTS rebuilds state only. */
