@@ -1,16 +1,19 @@
 // Ingest benchmark: JSON.parse alone (baseline) vs decode + validate + store
-// (JSON.parse + TelemetryStore.ingest) of a real-shaped ~9.7 KB packet.
-// Prints a markdown table and a RESULT line, and rewrites the "Ingest"
-// section of bench/RESULTS.md (other sections are left as they are).
+// (JSON.parse + TelemetryStore.ingest, with the registered ingest stages) of a
+// real-shaped ~9.7 KB packet, and what each stage costs per packet. Prints
+// markdown tables and a RESULT line and writes its section of the results
+// (bench/resultsFile.ts: bench/latest/ingest.md, or bench/RESULTS.md with --record).
 import { coresText } from "./benchMachine";
-import { readFileSync, writeFileSync, existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { format, resolveConfig } from "prettier";
+import { writeResultsSection } from "./resultsFile";
 import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
+import { STAGES } from "../workers/telemetry/pipeline/stages";
+import { DROP_EVENTS, type Stage } from "../workers/telemetry/pipeline/Stage";
+import { STORED_NUMERIC_FIELDS, storedFieldSlot } from "../workers/telemetry/schema/derivedFields";
 import { realisticPacket } from "./realisticPacket";
 
 const RUNS = 7;
 const RUN_MS = 1000;
+const STAGE_RUN_MS = 300;
 const VARIANTS = 64;
 
 const texts = Array.from({ length: VARIANTS }, (_, i) =>
@@ -20,6 +23,7 @@ const packetBytes = Math.round(texts.reduce((sum, t) => sum + t.length, 0) / VAR
 
 let sink = 0; // keeps results observable so nothing is optimised away
 
+/** Packets per second of `step` over the variants, for about RUN_MS. */
 function measure(step: (text: string) => void): number {
   let n = 0;
   const start = performance.now();
@@ -33,68 +37,126 @@ function measure(step: (text: string) => void): number {
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
+const perSecond = (pps: number) => `${Math.round(pps).toLocaleString("en-US")} packets/s`;
 
 const store = new TelemetryStore();
+// The same store with its pipeline empty: what the stages cost inside ingest.
+const bare = new TelemetryStore({ stages: [] });
 const parseOnly = (text: string): void => {
   sink += (JSON.parse(text) as { TimeStamp: number }).TimeStamp;
 };
-const ingest = (text: string): void => {
-  if (!store.ingest(JSON.parse(text), "DEMO")) throw new Error("bench packet rejected");
+const ingestInto = (target: TelemetryStore) => (text: string) => {
+  if (!target.ingest(JSON.parse(text), "DEMO")) throw new Error("bench packet rejected");
 };
+const ingest = ingestInto(store);
+const ingestBare = ingestInto(bare);
 
-// Warm up both paths so the JIT has compiled them before timing.
+/**
+ * One stage's step alone, on the variants' stored rows (its columns cleared
+ * first, so it computes them as for a live packet): ns per packet.
+ */
+function stageNs(stage: Stage): number {
+  const rows = Array.from({ length: VARIANTS }, (_, i) => {
+    const logical = bare.ring.length - VARIANTS + i;
+    const slot = bare.ring.physical(logical);
+    const row = Float64Array.from(STORED_NUMERIC_FIELDS, (_, f) => bare.ring.number(logical, f));
+    const bits = Uint32Array.from({ length: bare.ring.boolWords }, (_, w) =>
+      bare.ring.boolWordAtSlot(slot, w),
+    );
+    return { row, bits };
+  });
+  const out = stage.columns[0] ? storedFieldSlot(stage.columns[0].path)!.index : 0;
+  const width = stage.columns.length;
+  const state = stage.createState();
+  let n = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  while (elapsed < STAGE_RUN_MS) {
+    for (let k = 0; k < 1000; k++) {
+      const { row, bits } = rows[(n + k) % VARIANTS]!;
+      for (let c = 0; c < width; c++) row[out + c] = NaN;
+      stage.step(state, row, bits, out, DROP_EVENTS);
+    }
+    n += 1000;
+    elapsed = performance.now() - start;
+  }
+  return (elapsed * 1e6) / n;
+}
+
+// Warm up every path so the JIT has compiled them before timing.
 for (let i = 0; i < 3000; i++) {
   parseOnly(texts[i % VARIANTS] as string);
   ingest(texts[i % VARIANTS] as string);
+  ingestBare(texts[i % VARIANTS] as string);
 }
 
+// Interleaved, so a machine that slows down mid-run slows every variant alike.
 const parseRuns: number[] = [];
 const ingestRuns: number[] = [];
+const bareRuns: number[] = [];
+const stageRuns = STAGES.map((): number[] => []);
 for (let r = 0; r < RUNS; r++) {
   parseRuns.push(measure(parseOnly));
   ingestRuns.push(measure(ingest));
+  bareRuns.push(measure(ingestBare));
+  STAGES.forEach((stage, s) => stageRuns[s]!.push(stageNs(stage)));
 }
-const parsePps = Math.round(median(parseRuns));
-const ingestPps = Math.round(median(ingestRuns));
+const parsePps = median(parseRuns);
+const ingestPps = median(ingestRuns);
+const barePps = median(bareRuns);
 const ratio = ingestPps / parsePps;
 const bytesPerPacket = Math.round(store.bytesPerPacket);
 const validateStoreUs = 1e6 / ingestPps - 1e6 / parsePps;
+const ingestNs = 1e9 / ingestPps;
+// Per run, then the median: the runs' pairs were measured side by side.
+const inIngestNs = median(bareRuns.map((bare, r) => 1e9 / ingestRuns[r]! - 1e9 / bare));
 
 const machine = `${coresText()}, Node ${process.version}`;
 const date = new Date().toISOString().slice(0, 10);
+const stageNames = STAGES.map((stage) => stage.name).join(", ");
 const table = [
   `| measure | value | target |`,
   `|---|---|---|`,
   `| packet size (JSON) | ${packetBytes} B | ~9.7 KB |`,
-  `| JSON.parse only (baseline) | ${parsePps.toLocaleString("en-US")} packets/s | |`,
-  `| decode + validate + store | ${ingestPps.toLocaleString("en-US")} packets/s | ≥ 15,000 |`,
-  `| ratio ingest / parse-only | ${ratio.toFixed(2)} | ≥ 0.50 |`,
+  `| JSON.parse only (baseline) | ${perSecond(parsePps)} | |`,
+  `| decode + validate + store (with today's stages) | ${perSecond(ingestPps)} | ≥ 15,000 |`,
+  `| ratio ingest / parse-only | ${ratio.toFixed(2)} | ≥ 0.80 |`,
   `| validate + store alone | ${validateStoreUs.toFixed(1)} µs/packet | ≤ JSON.parse (${(1e6 / parsePps).toFixed(1)} µs) |`,
+  `| decode + validate + store, no stages | ${perSecond(barePps)} (ratio ${(barePps / parsePps).toFixed(2)}) | |`,
   `| history per stored packet | ${bytesPerPacket} B | ≤ 1,300 |`,
-  `| runs | ${RUNS} × ~${RUN_MS} ms, median | |`,
+  `| runs | ${RUNS} × ~${RUN_MS} ms each, interleaved, median | |`,
   `| machine | ${machine} | |`,
   `| date | ${date} | |`,
 ].join("\n");
+const stageTable = [
+  `| stage (pipeline/stages.ts order) | columns | step alone | share of ingest | target |`,
+  `|---|---|---|---|---|`,
+  ...STAGES.map((stage, s) => {
+    const ns = median(stageRuns[s]!);
+    return `| ${stage.name} | ${stage.columns.length} | ${ns.toFixed(0)} ns/packet | ${((100 * ns) / ingestNs).toFixed(2)} % | ≤ 10 % |`;
+  }),
+  `| all stages inside ingest (with − without, median of runs) | | ${inIngestNs.toFixed(0)} ns/packet | ${((100 * inIngestNs) / ingestNs).toFixed(2)} % | |`,
+].join("\n");
 
-console.log(`## Ingest (npm run bench:ingest)\n\n${table}\n`);
+const heading = "## Ingest (npm run bench:ingest)";
+console.log(`${heading}\n\n${table}\n\n${stageTable}\n`);
 console.log(
-  `parse-only runs: ${parseRuns.map(Math.round).join(", ")}\ningest runs: ${ingestRuns.map(Math.round).join(", ")}`,
+  [
+    `parse-only runs: ${parseRuns.map(Math.round).join(", ")}`,
+    `ingest runs: ${ingestRuns.map(Math.round).join(", ")}`,
+    `ingest without stages runs: ${bareRuns.map(Math.round).join(", ")}`,
+  ].join("\n"),
 );
 if (sink === 42) console.log("");
 
-const resultsPath = fileURLToPath(new URL("./RESULTS.md", import.meta.url));
-const HEADER =
-  "# Benchmark results\n\nFigures below are regenerated by the scripts in `bench/` (each script rewrites its own section); do not edit them by hand.\n";
-const section = `## Ingest (npm run bench:ingest)\n\nMeasured ${date} on ${machine}. A real-shaped packet (${packetBytes} B of JSON, 316 fields) is parsed with JSON.parse (baseline) or parsed, validated with zod and stored in the columnar history (TelemetryStore.ingest) on one core.\n\n${table}\n`;
-const current = existsSync(resultsPath) ? readFileSync(resultsPath, "utf8") : HEADER;
-const pattern = /## Ingest \(npm run bench:ingest\)[\s\S]*?(?=\n## |$)/;
-const updated = pattern.test(current)
-  ? current.replace(pattern, section)
-  : `${current.trimEnd()}\n\n${section}`;
-// Formatted like the rest of the repo so `npm run format:check` stays green.
-const options = (await resolveConfig(resultsPath)) ?? {};
-writeFileSync(resultsPath, await format(updated, { ...options, parser: "markdown" }));
-
-console.log(
-  `RESULT ingest_pps=${ingestPps} parse_only_pps=${parsePps} bytes_per_packet=${bytesPerPacket}`,
-);
+const result = `RESULT ingest_pps=${Math.round(ingestPps)} parse_only_pps=${Math.round(parsePps)} ratio=${ratio.toFixed(3)} no_stages_pps=${Math.round(barePps)} bytes_per_packet=${bytesPerPacket}`;
+await writeResultsSection(heading, [
+  `Measured ${date} on ${machine}. A real-shaped packet (${packetBytes} B of JSON, 316 fields) is parsed with JSON.parse (baseline) or parsed, validated and stored in the columnar history (TelemetryStore.ingest, with the ingest stages registered in workers/telemetry/pipeline/stages.ts: ${stageNames}) on one core; the same ingest with the pipeline empty is measured in the same runs.`,
+  "",
+  table,
+  "",
+  `Each stage's cost per packet: its step alone on the packets' stored rows (${RUNS} runs × ~${STAGE_RUN_MS} ms, median), as a share of one packet's ingest; and all stages inside ingest, the difference between ingest with and without them (noisy at this size).`,
+  "",
+  stageTable,
+]);
+console.log(result);

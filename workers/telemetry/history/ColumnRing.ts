@@ -99,6 +99,11 @@ export class ColumnRing {
     return ((word >>> (field & 31)) & 1) === 1;
   }
 
+  /** The 32 booleans of word `word` (fields word*32 … word*32+31) of one slot. */
+  boolWordAtSlot(slot: number, word: number): number {
+    return this.bools[slot * this.boolWords + word] as number;
+  }
+
   stringAtSlot(slot: number, field: number): string {
     return this.strs[field]?.[slot] ?? "";
   }

@@ -13,6 +13,9 @@ import type { Snapshot } from "../../contract/snapshot";
 import { telemetryPacketSchema } from "../schema/packetSchema";
 import { BOOLEAN_FIELDS, FIELD_CONTAINERS, NUMERIC_FIELDS, STRING_FIELDS } from "../schema/fields";
 import { DERIVED_FIELDS, STORED_NUMERIC_FIELDS, STORE_CATALOG } from "../schema/derivedFields";
+import { Pipeline } from "../pipeline/Pipeline";
+import { STAGES } from "../pipeline/stages";
+import { DROP_EVENTS, type EventSink, type Stage } from "../pipeline/Stage";
 import type { RowSlices } from "../../contract/storageProtocol";
 import { ColumnRing } from "../history/ColumnRing";
 import { float32RangeReason, fitsFloat32, needsFloat64 } from "../history/precision";
@@ -34,6 +37,14 @@ export interface TelemetryStoreOptions {
   capacity?: number;
   /** Wall clock in ms, injectable so tests are deterministic. */
   now?: () => number;
+  /** Where this history's stages send their events (alerts, laps); default: dropped. */
+  onStageEvent?: EventSink;
+  /**
+   * The stages to run, default every registered one (pipeline/stages.ts).
+   * The history keeps every registered stage's columns either way; benchmarks
+   * and tests run fewer to measure or isolate them.
+   */
+  stages?: readonly Stage[];
 }
 
 const TIME_FIELD = NUMERIC_FIELDS.indexOf("TimeStamp");
@@ -48,6 +59,8 @@ const PACKET_WALK = buildPacketWalk(FIELD_CONTAINERS, FLOAT32_COLUMN);
 
 export class TelemetryStore {
   readonly ring: ColumnRing;
+  /** This history's ingest stages and their state (pipeline/Pipeline.ts). */
+  readonly pipeline: Pipeline;
   private readonly now: () => number;
   private readonly rate: PacketRate;
   private readonly track = new TrackDistance();
@@ -60,8 +73,9 @@ export class TelemetryStore {
   private readonly verStr = new Float64Array(STRING_FIELDS.length);
   private readonly boolBits: Uint32Array;
   /**
-   * The packet being checked, before it is stored (see stage/storeCheckedRow):
-   * every stored numeric field, the derived ones last (NaN = compute).
+   * The packet being checked, then stored (see stage/storeCheckedRow): every
+   * stored numeric field, the stages' columns last (NaN = compute). The
+   * stages read it and write their columns into it.
    */
   private readonly stagedNum = new Float64Array(STORED_NUMERIC_FIELDS.length);
   private readonly stagedStr: string[] = STRING_FIELDS.map(() => "");
@@ -87,6 +101,7 @@ export class TelemetryStore {
     this.staging = { nums: this.stagedNum, strs: this.stagedStr, bits: this.boolBits };
     this.now = options.now ?? (() => Date.now());
     this.rate = new PacketRate(this.now);
+    this.pipeline = new Pipeline(this.ring, options.stages ?? STAGES, options.onStageEvent);
   }
 
   /** History bytes per stored packet (all 316 fields; strings are not kept). */
@@ -241,13 +256,23 @@ export class TelemetryStore {
     let restored = 0;
     for (const rows of older) if (this.ring.appendRows(rows)) restored += rows.count;
     this.ring.appendRows(live);
+    // The restored rows now come first: the stages' states start again from
+    // the oldest row. Their events were emitted when those rows were live.
+    this.pipeline.reset();
+    this.pipeline.runRows(0, this.ring.length, DROP_EVENTS);
     if (liveCount === 0 && this.ring.length > 0) this.showRow(this.ring.length - 1);
     return restored;
   }
 
-  /** Appends already-validated rows (from a recorded chunk) without showing them. */
+  /**
+   * Appends already-validated rows (from a recorded chunk) without showing
+   * them; the stages run over them, keeping the values the chunk carries.
+   */
   appendRows(rows: RowSlices): boolean {
-    return this.ring.appendRows(rows);
+    if (!this.ring.appendRows(rows)) return false;
+    const kept = Math.min(rows.count, this.ring.capacity);
+    this.pipeline.runRows(this.ring.length - kept, this.ring.length);
+    return true;
   }
 
   /** Makes stored row `logical` the shown packet (replay clock, restore). */
@@ -346,12 +371,15 @@ export class TelemetryStore {
   /**
    * Stores one packet given as a typed row, without building or validating an
    * object: the caller has already checked every value as the schema would
-   * (live ingest's walk, a CSV import's fast path). `nums`: every stored
-   * numeric field, Float32 columns within range; a non-finite derived value is
-   * computed from the packet's. `bits`: booleans packed 32 per word. `strs`:
-   * the string fields.
+   * (live ingest's walk, a CSV import's fast path). `given`: every stored
+   * numeric field, Float32 columns within range; a stage column's finite
+   * value is stored as given, a non-finite one computed by its stage (the
+   * caller's array is left as it was). `bits`: booleans packed 32 per word.
+   * `strs`: the string fields.
    */
-  storeCheckedRow(nums: Float64Array, bits: Uint32Array, strs: readonly string[]): void {
+  storeCheckedRow(given: Float64Array, bits: Uint32Array, strs: readonly string[]): void {
+    const nums = this.stagedNum;
+    if (given !== nums) nums.set(given);
     const seq = ++this.seq;
     const slot = this.ring.claimSlot();
     const ring = this.ring;
@@ -380,11 +408,11 @@ export class TelemetryStore {
         this.verStr[field] = seq;
       }
     }
-    // latestNum now holds this packet's numbers: derive power from them.
-    for (let d = 0; d < DERIVED_FIELDS.length; d++) {
-      const field = NUMERIC_FIELDS.length + d;
-      const given = nums[field]!;
-      const v = Number.isFinite(given) ? given : DERIVED_FIELDS[d]!.compute(latestNum);
+    // The packet's fields are stored: the stages compute their columns from
+    // its values (pipeline/stages.ts), stored like the packet's own.
+    this.pipeline.step(nums, bits);
+    for (let field = NUMERIC_FIELDS.length; field < STORED_NUMERIC_FIELDS.length; field++) {
+      const v = nums[field]!;
       ring.setNumber(slot, field, v);
       if (latestNum[field] !== v) {
         latestNum[field] = v;

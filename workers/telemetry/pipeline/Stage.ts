@@ -1,0 +1,54 @@
+// What an analysis stage is: a computation that runs on each packet after it
+// has been checked and stored, and again over a whole history when one is
+// replayed, imported or restored. Stages are listed in stages.ts; Pipeline.ts
+// runs them, one state per stage per history.
+import type { FieldInfo, FieldPath } from "../../contract/fields";
+
+/**
+ * Something a stage noticed (an alert, a lap, a sector time). Plain data, so it
+ * can be recorded with the session and sent to the UI as it is.
+ */
+export interface StageEvent {
+  /** What happened, named by the stage ("alert", "lap", …). */
+  kind: string;
+  /** Packet time it happened at (epoch seconds, as TimeStamp). */
+  time: number;
+  /** The stage's details, structured-cloneable. */
+  payload?: unknown;
+}
+
+/** Where a history's stages send their events; its owner decides what happens to them. */
+export type EventSink = (event: StageEvent) => void;
+
+export const DROP_EVENTS: EventSink = () => {};
+
+export interface Stage<State = unknown> {
+  /** Names the stage in bench:ingest's table and in errors. */
+  readonly name: string;
+  /**
+   * History columns the stage fills, stored after the packet's numeric
+   * columns like any field (plots, tables, CSV and the map need no special
+   * case). Their storage type follows history/precision.ts.
+   */
+  readonly columns: readonly FieldInfo[];
+  /**
+   * Numeric fields the step reads: wire paths or an earlier stage's columns.
+   * A replay loads only these into the row (and every boolean), so a step
+   * must read nothing else from `row`.
+   */
+  readonly inputs: readonly FieldPath[];
+  /** A fresh state for one history. It must not grow with the history (no per-row arrays). */
+  createState(): State;
+  /** Back to the state of an empty history, in place. */
+  reset(state: State): void;
+  /**
+   * One stored row, oldest first. `row`: every stored numeric value, indexed
+   * as STORED_NUMERIC_FIELDS (schema/derivedFields.ts), at the precision the
+   * packet carried; `bits`: the booleans, 32 per word, indexed as
+   * BOOLEAN_FIELDS. The step writes its columns at row[out], row[out + 1], …
+   * A finite value already there was given by the source (a CSV import or a
+   * restored chunk carries it): keep it, so a re-export stays identical.
+   * Called once per packet: no allocation unless it emits.
+   */
+  step(state: State, row: Float64Array, bits: Uint32Array, out: number, emit: EventSink): void;
+}

@@ -1,0 +1,7 @@
+// The one list of ingest stages, in the order they run on each packet. A stage
+// may read the columns of the stages above it. Their columns are stored in
+// this order after the packet's numeric fields (schema/derivedFields.ts).
+import { derivedPowerStage } from "./derivedPower";
+import type { Stage } from "./Stage";
+
+export const STAGES: readonly Stage[] = [derivedPowerStage];
