@@ -39,14 +39,14 @@ describe("RadioSource", () => {
     const { sink, frames } = recordingSink();
     const radio = new RadioSource(sink);
     await radio.attach(streamOf(['{"a":', "1}\n{", '"b":2}\n{"c":3}\n']));
-    expect(frames).toEqual(['{"a":1}', '{"b":2}', '{"c":3}']);
+    expect(frames).toEqual([{ a: 1 }, { b: 2 }, { c: 3 }]);
   });
 
   it("handles CRLF, blank lines and a last frame without a newline", async () => {
     const { sink, frames } = recordingSink();
     const radio = new RadioSource(sink);
     await radio.attach(streamOf(['{"a":1}\r\n\r\n', "\n   \n", '{"b":2}\r', '\n{"c":3}']));
-    expect(frames).toEqual(['{"a":1}', '{"b":2}', '{"c":3}']);
+    expect(frames).toEqual([{ a: 1 }, { b: 2 }, { c: 3 }]);
   });
 
   it("decodes a multi-byte character split between chunks", async () => {
@@ -54,7 +54,7 @@ describe("RadioSource", () => {
     const bytes = new TextEncoder().encode('{"Title":"Hélios°"}\n');
     const cut = bytes.indexOf(0xc3) + 1; // inside the two bytes of "é"
     await new RadioSource(sink).attach(streamOf([bytes.slice(0, cut), bytes.slice(cut)]));
-    expect(frames).toEqual(['{"Title":"Hélios°"}']);
+    expect(frames).toEqual([{ Title: "Hélios°" }]);
   });
 
   it("cuts an over-long garbage line short and recovers at the next newline", async () => {
@@ -64,7 +64,7 @@ describe("RadioSource", () => {
     await radio.attach(streamOf([noise, noise, noise, '\n{"ok":1}\n', "y".repeat(3000) + "\n"]));
     expect(frames).toHaveLength(3);
     expect((frames[0] as string).length).toBeLessThanOrEqual(1000);
-    expect(frames[1]).toBe('{"ok":1}');
+    expect(frames[1]).toEqual({ ok: 1 });
     expect((frames[2] as string).length).toBeLessThanOrEqual(1000);
   });
 
@@ -83,7 +83,7 @@ describe("RadioSource", () => {
     const { sink, frames, connection } = recordingSink();
     const radio = new RadioSource(sink);
     await radio.attach(streamOf(['{"a":1}\n{"b"'], new Error("device lost")));
-    expect(frames).toEqual(['{"a":1}']);
+    expect(frames).toEqual([{ a: 1 }]);
     expect(connection.at(-1)).toEqual({ radioConnected: false });
   });
 
@@ -108,5 +108,15 @@ describe("RadioSource", () => {
     expect(frames.length).toBe(count);
     expect(cancelled).toBe(true); // the port's stream is released for the main thread to close
     expect(connection.filter((c) => c.radioConnected === false)).toHaveLength(1);
+  });
+});
+
+describe("RadioSource's edge", () => {
+  it("hands a frame in the 2026-06 spelling on with the internal names, and text that is not JSON as it is", async () => {
+    const { sink, frames } = recordingSink();
+    const radio = new RadioSource(sink);
+    const wire = JSON.stringify({ B3: { HeadlightsSwitchInput: true, Horn: false } });
+    await radio.attach(streamOf([`${wire}\nnot json\n`]));
+    expect(frames).toEqual([{ B3: { HeadightsSwitchInput: true, Horn: false } }, "not json"]);
   });
 });

@@ -5,6 +5,7 @@
 // past the limit (noise on the link, a missing newline) is cut short and
 // handed on truncated, so the store counts it as rejected without us
 // buffering garbage without bound.
+import { GENERATION_TABLE } from "../schema/generationTable";
 import type { Source } from "./Source";
 import type { SourceSink } from "./SourceSink";
 
@@ -119,9 +120,23 @@ export class RadioSource implements Source {
     const text = line.endsWith("\r") ? line.slice(0, -1) : line;
     if (text.trim() === "") return;
     this.frames++;
-    this.sink.packet(
-      text.length > this.maxLine ? text.slice(0, REJECT_PREVIEW_CHARS) : text,
-      "RADIO",
-    );
+    if (text.length > this.maxLine)
+      return this.sink.packet(text.slice(0, REJECT_PREVIEW_CHARS), "RADIO");
+    this.sink.packet(internalPacket(text), "RADIO");
   }
+}
+
+/**
+ * The radio's edge, like the network's: a frame in any backend generation's
+ * spelling reaches the store with the internal names. Text that is not JSON
+ * goes on as it is, for the store to reject with the parser's reason.
+ */
+function internalPacket(text: string): unknown {
+  let packet: unknown;
+  try {
+    packet = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  return GENERATION_TABLE.toInternal(packet, GENERATION_TABLE.recognise(packet));
 }
