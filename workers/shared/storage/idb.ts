@@ -25,3 +25,16 @@ export function describeStorageError(error: unknown): string {
     return `${(error as Error).name}: ${(error as Error).message}`;
   return String(error);
 }
+
+/** The name of the error SessionDb.open throws for a database of a newer version than it knows. */
+export const NEWER_DATABASE = "NewerDatabaseError";
+
+export function newerDatabaseError(): Error {
+  const error = new Error("the recorded sessions were written by a newer version of the app");
+  error.name = NEWER_DATABASE;
+  return error;
+}
+
+/** True for newerDatabaseError(), also after Comlink carried it over (name and message survive). */
+export const isNewerDatabaseError = (error: unknown): boolean =>
+  typeof error === "object" && error !== null && (error as Error).name === NEWER_DATABASE;
