@@ -180,4 +180,35 @@ describe("upgrading the session database", () => {
       stores: ["sessions", "timeline"],
     });
   });
+
+  it("a tab of the older version keeping the database open: says so, and upgrades once it is gone", async () => {
+    const factory = new IDBFactory();
+    await createAt(factory, 2, (db) => {
+      db.createObjectStore("sessions", { keyPath: "id" });
+      db.createObjectStore("chunks", { keyPath: ["sessionId", "index"] });
+      const laps = db.createObjectStore("laps", { keyPath: ["sessionId", "endMs"] });
+      laps.put({ ...lap(T0 + 5), sessionId: "s1" });
+    });
+    // The older build's tab: an open connection that ignores "versionchange".
+    const olderTab = await new Promise<IDBDatabase>((resolve) => {
+      const request = factory.open(NAME, 2);
+      request.onsuccess = () => resolve(request.result);
+    });
+    const notices: string[] = [];
+    const blocked = new Sessions({
+      factory,
+      timers: stillTimers,
+      notice: (_l, m) => notices.push(m),
+    });
+    await blocked.start(new TelemetryStore({ capacity: 10 }), settings, () => "DEMO");
+    expect(blocked.state().available).toBe(false);
+    expect(notices).toEqual([
+      "Sessions are not recorded: another tab with an older version of the app keeps the recordings open (close it, then reload). Live data goes on.",
+    ]);
+    olderTab.close();
+    await new Promise((r) => setTimeout(r, 20)); // the held-up upgrade runs
+    const reloaded = new Sessions({ factory, timers: stillTimers, notice: () => undefined });
+    await reloaded.start(new TelemetryStore({ capacity: 10 }), settings, () => "DEMO");
+    expect(await reloaded.sessionLaps("s1")).toEqual([lap(T0 + 5)]);
+  });
 });

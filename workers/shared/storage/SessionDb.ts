@@ -10,8 +10,8 @@ import type { SessionInfo } from "../../contract/sessions";
 import type { RowSlices } from "../../contract/storageProtocol";
 import { chunkBytes, decodeChunk, type ChunkRecord } from "./chunkCodec";
 import { appendEvents, readEvents } from "./eventStore";
-import { newerDatabaseError, requestResult, transactionDone } from "./idb";
-import { BY_TIME, CHUNKS, DB_NAME, DB_VERSION, EVENTS, SESSIONS, upgradeSessionDb } from "./schema";
+import { requestResult, transactionDone } from "./idb";
+import { BY_TIME, CHUNKS, DB_NAME, EVENTS, openSessionDatabase, SESSIONS } from "./schema";
 
 /** A chunk holds about a second of packets; packet time inside one may span more. */
 const CHUNK_SPAN_MAX = 120;
@@ -35,24 +35,18 @@ export class SessionDb {
     readonly layout: string,
   ) {}
 
-  /** Opens (and creates) the database; throws if IndexedDB is missing or refuses. */
-  /** `name`: another database than the app's (benchmarks). */
+  /**
+   * Opens (creates, upgrades) the database; throws if IndexedDB is missing or
+   * refuses, or with an OpenRefusal (idb.ts). `name`: another database than
+   * the app's (benchmarks).
+   */
   static async open(
     factory: IDBFactory | undefined,
     layout: string,
     name = DB_NAME,
   ): Promise<SessionDb> {
     if (!factory) throw new Error("IndexedDB is not available here");
-    const request = factory.open(name, DB_VERSION);
-    request.onupgradeneeded = (event) =>
-      upgradeSessionDb(request.result, request.transaction!, event.oldVersion);
-    try {
-      return new SessionDb(await requestResult(request), layout);
-    } catch (error) {
-      // A database of a higher version than ours: a newer build of the app wrote it.
-      if ((error as { name?: unknown } | null)?.name === "VersionError") throw newerDatabaseError();
-      throw error;
-    }
+    return new SessionDb(await openSessionDatabase(factory, name), layout);
   }
 
   close(): void {

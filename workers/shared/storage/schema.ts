@@ -10,6 +10,7 @@
 import type { LapEvent } from "../../contract/events";
 import type { Lap } from "../../contract/laps";
 import { toRecord } from "./eventKinds";
+import { openRefusal, requestResult } from "./idb";
 
 export const DB_NAME = "helios-sessions";
 export const DB_VERSION = 3;
@@ -21,6 +22,33 @@ export const BY_TIME = "byTime";
 /** v2's laps store, moved into events by the upgrade to v3. */
 const V2_LAPS = "laps";
 const CURRENT_STORES: readonly string[] = [SESSIONS, CHUNKS, EVENTS];
+
+/**
+ * Opens the session database at DB_VERSION, upgrading an older one. A newer
+ * one is left as it is (its build knows what it holds). Our connection closes
+ * when a newer build asks to upgrade, so that tab is not kept waiting.
+ */
+export async function openSessionDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
+  const request = factory.open(name, DB_VERSION);
+  request.onupgradeneeded = (event) =>
+    upgradeSessionDb(request.result, request.transaction!, event.oldVersion);
+  // A tab of an older build that does not close on "versionchange" holds the
+  // upgrade up: say so rather than wait, and close the connection if it comes later.
+  const blocked = new Promise<never>((_, reject) => {
+    request.onblocked = () => reject(openRefusal("upgrade-blocked"));
+  });
+  let db: IDBDatabase;
+  try {
+    db = await Promise.race([requestResult(request), blocked]);
+  } catch (error) {
+    if ((error as { name?: unknown } | null)?.name === "VersionError")
+      throw openRefusal("newer-database");
+    request.onsuccess = () => request.result.close();
+    throw error;
+  }
+  db.onversionchange = () => db.close();
+  return db;
+}
 
 /** Brings the database from `oldVersion` (0: new) to DB_VERSION. */
 export function upgradeSessionDb(db: IDBDatabase, tx: IDBTransaction, oldVersion: number): void {

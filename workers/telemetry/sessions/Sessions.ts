@@ -10,7 +10,7 @@ import type { RowSlices } from "../../contract/storageProtocol";
 import type { TimerHandle, Timers } from "../sources/timers";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import { layoutKey } from "../../shared/storage/chunkCodec";
-import { describeStorageError, isNewerDatabaseError } from "../../shared/storage/idb";
+import { describeStorageError, refusalOf } from "../../shared/storage/idb";
 import { DEFAULT_FLUSH_MS, Recorder } from "./Recorder";
 import {
   SessionDb,
@@ -33,6 +33,18 @@ export interface SessionsOptions {
   gapMs?: number;
   /** Where the store lives (default: SessionDb over `factory` on this thread). */
   openStore?: OpenSessionStore;
+}
+
+/** Why start() could not open the store, for its one warning. */
+function whyNotOpened(error: unknown): string {
+  switch (refusalOf(error)) {
+    case "newer-database":
+      return "the recordings in this browser were written by a newer version of the app (reload to update it)";
+    case "upgrade-blocked":
+      return "another tab with an older version of the app keeps the recordings open (close it, then reload)";
+    default:
+      return `this browser offers no usable storage (${describeStorageError(error)})`;
+  }
 }
 
 export class Sessions {
@@ -105,9 +117,7 @@ export class Sessions {
       this.unavailable = true;
       this.options.notice(
         "warning",
-        isNewerDatabaseError(error)
-          ? "Sessions are not recorded: the recordings in this browser were written by a newer version of the app (reload to update it). Live data goes on."
-          : `Sessions are not recorded: this browser offers no usable storage (${describeStorageError(error)}). Live data goes on.`,
+        `Sessions are not recorded: ${whyNotOpened(error)}. Live data goes on.`,
       );
     } finally {
       this.earlyEvents = [];
