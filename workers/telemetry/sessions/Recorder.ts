@@ -113,7 +113,7 @@ export class Recorder {
    */
   recordEvents(events: readonly SessionEvent[]): void {
     if (!this.enabled || this.failed) return;
-    this.heldEvents.push(...events);
+    for (const event of events) this.heldEvents.push(event);
   }
 
   /** Writes what was accepted since the last flush. Serialised: one write at a time. */

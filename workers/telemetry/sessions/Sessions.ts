@@ -210,7 +210,7 @@ export class Sessions {
   /** Events of the live data (alerts, forecasts…), stored with the session being recorded. */
   recordEvents(events: readonly SessionEvent[]): void {
     if (this.recorder) this.recorder.recordEvents(events);
-    else if (!this.unavailable) this.earlyEvents.push(...events);
+    else if (!this.unavailable) for (const event of events) this.earlyEvents.push(event);
   }
 
   /**
