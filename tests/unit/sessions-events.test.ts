@@ -185,4 +185,26 @@ describe("Sessions: events of the live session", () => {
     expect(await sessions.sessionLaps(id)).toEqual([lap(T0 + 100)]);
     expect(notices).toEqual(["1 recorded lap of this session could not be read and is not shown."]);
   });
+
+  it("an event without a valid time is not recorded, is said once, and recording goes on", async () => {
+    const store = new TelemetryStore({ capacity: 100 });
+    const notices: string[] = [];
+    const sessions = new Sessions({
+      factory: new IDBFactory(),
+      timers: stillTimers,
+      notice: (_level, message) => notices.push(message),
+    });
+    await sessions.start(store, settings, () => "DEMO");
+    store.ingest(packet(0), "DEMO");
+    sessions.recordEvents([lapEvent(T0), { ...lapEvent(T0), time: NaN }, lapEvent(T0 + 1)]);
+    sessions.recordEvents([{ ...lapEvent(T0), time: Infinity }]);
+    await sessions.flush("DEMO");
+    const id = sessions.state().sessionId!;
+    expect((await sessions.sessionLaps(id)).map((l) => l.endMs)).toEqual([
+      T0 * 1000,
+      (T0 + 1) * 1000,
+    ]);
+    expect(notices).toEqual(['An event of kind "lap" without a valid time was not recorded.']);
+    expect(sessions.state().available).toBe(true);
+  });
 });

@@ -60,6 +60,10 @@ const KINDS = new Map<string, EventKind>([
   ["lap", { check: (payload) => isLap(payload.lap), onePerTime: true }],
 ]);
 
+/** Whether an event can be a key: a string kind and a finite time (NaN would abort the write). */
+export const isKeyable = (event: SessionEvent): boolean =>
+  typeof event.kind === "string" && Number.isFinite(event.time);
+
 export const isOnePerTime = (kind: string): boolean => KINDS.get(kind)?.onePerTime === true;
 
 /** The stored record of an event (seq is chosen by the writer). */

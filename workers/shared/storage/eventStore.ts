@@ -2,7 +2,7 @@
 // readEvents). Events are rare next to packets (a lap every few minutes, an
 // alert now and then), so clarity wins over batching tricks here.
 import type { EventQuery, EventsRead, SessionEvent } from "../../contract/events";
-import { fromRecord, isOnePerTime, toRecord } from "./eventKinds";
+import { fromRecord, isKeyable, isOnePerTime, toRecord } from "./eventKinds";
 import { requestResult, transactionDone } from "./idb";
 import { BY_TIME, EVENTS } from "./schema";
 
@@ -23,6 +23,8 @@ export async function appendEvents(
   // Events of one kind and time in this batch share one look-up of the last seq.
   const added = new Map<string, SessionEvent[]>();
   for (const event of events) {
+    // The recorder has said it already (Recorder.recordEvents); here it only must not abort the rest.
+    if (!isKeyable(event)) continue;
     if (isOnePerTime(event.kind)) {
       store.put(toRecord(sessionId, event, 0));
       continue;

@@ -23,6 +23,7 @@ import type { Lap } from "../../contract/laps";
 import type { SessionInfo } from "../../contract/sessions";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import { chunkBytes, encodeChunk } from "../../shared/storage/chunkCodec";
+import { isKeyable } from "../../shared/storage/eventKinds";
 import { describeStorageError } from "../../shared/storage/idb";
 import type { SessionStore } from "../../shared/storage/SessionDb";
 
@@ -60,6 +61,7 @@ export class Recorder {
   private totalBytes = 0;
   /** Events recorded since the last flush: they go with that flush's packets. */
   private heldEvents: SessionEvent[] = [];
+  private readonly saidUnrecordable = new Set<string>();
 
   constructor(
     private readonly db: SessionStore,
@@ -113,7 +115,10 @@ export class Recorder {
    */
   recordEvents(events: readonly SessionEvent[]): void {
     if (!this.enabled || this.failed) return;
-    for (const event of events) this.heldEvents.push(event);
+    for (const event of events) {
+      if (isKeyable(event)) this.heldEvents.push(event);
+      else this.unrecordable(event);
+    }
   }
 
   /** Writes what was accepted since the last flush. Serialised: one write at a time. */
@@ -242,6 +247,17 @@ export class Recorder {
       );
     }
     this.totalBytes = total;
+  }
+
+  /** An event without a finite time cannot be stored: said once per kind, not per event. */
+  private unrecordable(event: SessionEvent): void {
+    const kind = String(event.kind);
+    if (this.saidUnrecordable.has(kind)) return;
+    this.saidUnrecordable.add(kind);
+    this.options.onNotice(
+      "warning",
+      `An event of kind "${kind.slice(0, 40)}" without a valid time was not recorded.`,
+    );
   }
 
   private writeEvents(sessionId: string, events: readonly SessionEvent[]): Promise<void> {
