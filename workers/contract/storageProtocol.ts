@@ -3,7 +3,7 @@
 // answers go through Comlink (StorageHost); the hot path, one chunk a second,
 // is a typed message on a port of its own with its buffer transferred
 // (AppendMessage in, AppendReply out), so no Comlink bookkeeping per chunk.
-import type { Lap } from "./laps";
+import type { EventQuery, EventsRead, SessionEvent } from "./events";
 import type { SessionInfo } from "./sessions";
 
 /**
@@ -66,8 +66,9 @@ export interface StorageHost {
   repair(session: SessionInfo): Promise<SessionInfo>;
   putSession(session: SessionInfo): Promise<void>;
   deleteSession(id: string): Promise<void>;
-  putLaps(sessionId: string, laps: readonly Lap[]): Promise<void>;
-  readLaps(sessionId: string): Promise<Lap[]>;
+  /** What happened during a session (laps, alerts, …): see workers/contract/events.ts. */
+  appendEvents(sessionId: string, events: readonly SessionEvent[]): Promise<void>;
+  readEvents(sessionId: string, query?: EventQuery): Promise<EventsRead>;
   readNewestRows(session: SessionInfo, maxRows: number): Promise<RowSlices[]>;
   readRange(id: string, from: number, to: number): Promise<RowSlices[]>;
   /** Time this thread spent writing chunks (transaction, put), for benchmarks. */

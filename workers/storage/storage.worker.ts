@@ -5,7 +5,7 @@
 // structured clone and the commit happen here, so recording costs the ingest
 // thread the copy out of the ring and one post.
 import * as Comlink from "comlink";
-import type { Lap } from "../contract/laps";
+import type { EventQuery, SessionEvent } from "../contract/events";
 import type { SessionInfo } from "../contract/sessions";
 import type { AppendMessage, RowSlices, StorageHost } from "../contract/storageProtocol";
 import { SessionDb } from "../shared/storage/SessionDb";
@@ -63,8 +63,9 @@ const host: StorageHost = {
   repair: (session: SessionInfo) => open().repair(session),
   putSession: (session: SessionInfo) => open().putSession(session),
   deleteSession: (id: string) => open().deleteSession(id),
-  putLaps: (sessionId: string, laps: readonly Lap[]) => open().putLaps(sessionId, laps),
-  readLaps: (sessionId: string) => open().readLaps(sessionId),
+  appendEvents: (sessionId: string, events: readonly SessionEvent[]) =>
+    open().appendEvents(sessionId, events),
+  readEvents: (sessionId: string, query?: EventQuery) => open().readEvents(sessionId, query),
   readNewestRows: async (session: SessionInfo, maxRows: number) =>
     moved(await open().readNewestRows(session, maxRows)),
   readRange: async (id: string, from: number, to: number) =>

@@ -1,23 +1,24 @@
-// The session catalogue and chunk store in IndexedDB. Three object stores:
-// "sessions" (one record per session), "chunks" (keyed [sessionId, index],
-// with a [sessionId, t1] index so a seek reads only the chunks it needs) and
-// "laps" (the laps completed during a session, keyed [sessionId, endMs]).
-// Version 2 packs a chunk into one buffer with its strings: version 1's
-// chunks cannot be read by this build, so the upgrade drops them.
-import type { Lap } from "../../contract/laps";
+// The session catalogue, chunk store and event store in IndexedDB. Three
+// object stores (schema.ts has each version's and the upgrade): "sessions"
+// (one record per session), "chunks" (keyed [sessionId, index], with a
+// [sessionId, t1] index so a seek reads only the chunks it needs) and
+// "events" (what happened during a session: laps, later alerts, forecasts,
+// sector times; keyed [sessionId, kind, time, seq] so one kind between two
+// times is one key range, with a [sessionId, time] index for every kind).
+import type { EventQuery, EventsRead, SessionEvent } from "../../contract/events";
 import type { SessionInfo } from "../../contract/sessions";
 import type { RowSlices } from "../../contract/storageProtocol";
 import { chunkBytes, decodeChunk, type ChunkRecord } from "./chunkCodec";
+import { appendEvents, readEvents } from "./eventStore";
 import { requestResult, transactionDone } from "./idb";
+import { BY_TIME, CHUNKS, DB_NAME, EVENTS, openSessionDatabase, SESSIONS } from "./schema";
 
-const DB_NAME = "helios-sessions";
-const DB_VERSION = 2;
-const SESSIONS = "sessions";
-const CHUNKS = "chunks";
-const LAPS = "laps";
-const BY_TIME = "byTime";
 /** A chunk holds about a second of packets; packet time inside one may span more. */
 const CHUNK_SPAN_MAX = 120;
+/** Every key of a session in a store keyed [sessionId, number, …]. */
+const numberedKeysOf = (id: string) => IDBKeyRange.bound([id, -Infinity], [id, Infinity]);
+/** Every key of a session in a store keyed [sessionId, string, …] (an array sorts after any string). */
+const namedKeysOf = (id: string) => IDBKeyRange.bound([id], [id, []]);
 
 /** Drops whole chunks from the front while the rest still hold `maxRows` rows. */
 function trimOldest(rows: RowSlices[], maxRows: number): RowSlices[] {
@@ -34,27 +35,18 @@ export class SessionDb {
     readonly layout: string,
   ) {}
 
-  /** Opens (and creates) the database; throws if IndexedDB is missing or refuses. */
-  /** `name`: another database than the app's (benchmarks). */
+  /**
+   * Opens (creates, upgrades) the database; throws if IndexedDB is missing or
+   * refuses, or with an OpenRefusal (idb.ts). `name`: another database than
+   * the app's (benchmarks).
+   */
   static async open(
     factory: IDBFactory | undefined,
     layout: string,
     name = DB_NAME,
   ): Promise<SessionDb> {
     if (!factory) throw new Error("IndexedDB is not available here");
-    const request = factory.open(name, DB_VERSION);
-    request.onupgradeneeded = (event) => {
-      const db = request.result;
-      if (event.oldVersion < 2) {
-        for (const name of [SESSIONS, CHUNKS])
-          if (db.objectStoreNames.contains(name)) db.deleteObjectStore(name);
-      }
-      db.createObjectStore(SESSIONS, { keyPath: "id" });
-      const chunks = db.createObjectStore(CHUNKS, { keyPath: ["sessionId", "index"] });
-      chunks.createIndex(BY_TIME, ["sessionId", "t1"]);
-      db.createObjectStore(LAPS, { keyPath: ["sessionId", "endMs"] });
-    };
-    return new SessionDb(await requestResult(request), layout);
+    return new SessionDb(await openSessionDatabase(factory, name), layout);
   }
 
   close(): void {
@@ -90,7 +82,7 @@ export class SessionDb {
    */
   async repair(session: SessionInfo): Promise<SessionInfo> {
     const tx = this.db.transaction(CHUNKS, "readonly");
-    const range = IDBKeyRange.bound([session.id, -Infinity], [session.id, Infinity]);
+    const range = numberedKeysOf(session.id);
     const cursor = await requestResult(tx.objectStore(CHUNKS).openCursor(range, "prev"));
     const last = cursor?.value as Partial<ChunkRecord> | undefined;
     const totals = last?.totals;
@@ -124,34 +116,21 @@ export class SessionDb {
   }
 
   async deleteSession(id: string): Promise<void> {
-    const tx = this.db.transaction([SESSIONS, CHUNKS, LAPS], "readwrite");
+    const tx = this.db.transaction([SESSIONS, CHUNKS, EVENTS], "readwrite");
     tx.objectStore(SESSIONS).delete(id);
-    tx.objectStore(CHUNKS).delete(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
-    tx.objectStore(LAPS).delete(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
+    tx.objectStore(CHUNKS).delete(numberedKeysOf(id));
+    tx.objectStore(EVENTS).delete(namedKeysOf(id));
     await transactionDone(tx);
   }
 
-  /** Stores laps of a session (a lap already stored, same end time, is replaced). */
-  async putLaps(sessionId: string, laps: readonly Lap[]): Promise<void> {
-    if (laps.length === 0) return;
-    const tx = this.db.transaction(LAPS, "readwrite");
-    const store = tx.objectStore(LAPS);
-    for (const lap of laps) store.put({ ...lap, sessionId });
-    await transactionDone(tx);
+  /** Stores events of a session (see eventStore.appendEvents: a lap at the same time replaces). */
+  appendEvents(sessionId: string, events: readonly SessionEvent[]): Promise<void> {
+    return appendEvents(this.db, sessionId, events);
   }
 
-  /** The laps recorded with a session, oldest first (damaged records are skipped). */
-  async readLaps(sessionId: string): Promise<Lap[]> {
-    const tx = this.db.transaction(LAPS, "readonly");
-    const range = IDBKeyRange.bound([sessionId, -Infinity], [sessionId, Infinity]);
-    const values: unknown[] = await requestResult(tx.objectStore(LAPS).getAll(range));
-    const laps: Lap[] = [];
-    for (const value of values) {
-      if (!isLap(value)) continue;
-      const { sessionId: _drop, ...lap } = value as Lap & { sessionId?: string };
-      laps.push(lap);
-    }
-    return laps;
+  /** A session's events, oldest first, and the count of stored records that failed their checks. */
+  readEvents(sessionId: string, query: EventQuery = {}): Promise<EventsRead> {
+    return readEvents(this.db, sessionId, query);
   }
 
   /**
@@ -214,8 +193,8 @@ export type SessionStore = Pick<
   | "repair"
   | "putSession"
   | "deleteSession"
-  | "putLaps"
-  | "readLaps"
+  | "appendEvents"
+  | "readEvents"
   | "readNewestRows"
   | "readRange"
 >;
@@ -234,31 +213,5 @@ function isSessionInfo(value: unknown): value is SessionInfo {
     Number.isFinite(s.endedAt) &&
     Number.isFinite(s.packets) &&
     Number.isFinite(s.bytes)
-  );
-}
-
-const LAP_NUMBERS = [
-  "endMs",
-  "lapTime",
-  "distance",
-  "averageSpeed",
-  "ampHours",
-  "averagePackCurrent",
-  "energyConsumed",
-  "totalPowerIn",
-  "totalPowerOut",
-  "netPowerOut",
-  "batterySecondsRemaining",
-] as const;
-
-/** A lap as this build stores it (what comes back may be damaged or older). */
-function isLap(value: unknown): value is Lap {
-  if (typeof value !== "object" || value === null) return false;
-  const lap = value as Partial<Lap>;
-  return (
-    typeof lap.rfid === "string" &&
-    typeof lap.simulated === "boolean" &&
-    (lap.averageMotorWattage === null || Number.isFinite(lap.averageMotorWattage)) &&
-    LAP_NUMBERS.every((key) => Number.isFinite(lap[key]))
   );
 }

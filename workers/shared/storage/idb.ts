@@ -25,3 +25,27 @@ export function describeStorageError(error: unknown): string {
     return `${(error as Error).name}: ${(error as Error).message}`;
   return String(error);
 }
+
+/**
+ * Why the session database could not be opened although IndexedDB works:
+ * it was written by a newer build (VersionError), or a tab of an older build
+ * keeps it open and so holds up the upgrade ("blocked").
+ */
+export type OpenRefusal = "newer-database" | "upgrade-blocked";
+
+const REFUSAL_MESSAGES: Record<OpenRefusal, string> = {
+  "newer-database": "the recorded sessions were written by a newer version of the app",
+  "upgrade-blocked": "another tab with an older version of the app keeps the recordings open",
+};
+
+export function openRefusal(refusal: OpenRefusal): Error {
+  const error = new Error(REFUSAL_MESSAGES[refusal]);
+  error.name = refusal;
+  return error;
+}
+
+/** The refusal an error stands for (also after Comlink carried it over: name and message survive). */
+export function refusalOf(error: unknown): OpenRefusal | null {
+  const name = typeof error === "object" && error !== null ? (error as Error).name : null;
+  return name === "newer-database" || name === "upgrade-blocked" ? name : null;
+}

@@ -7,20 +7,23 @@
 // when more than `gapMs` (default 5 minutes) passed since the session's last
 // chunk. So a reload within 5 minutes on the same source continues the session.
 //
-// Laps completed while a session records (live lapData, the simulated car's,
-// or the backend's list for the session's time span) are stored with it, so
-// replaying the session shows its laps.
+// Events of the session (laps completed while it records: live lapData, the
+// simulated car's, or the backend's list for its time span; later alerts,
+// forecasts…) are stored with it as session events, so replaying the session
+// shows them.
 //
 // Storage: over the budget (default half the quota), the oldest sessions other
 // than the one being written are deleted first, each with a warning. The
 // recorder keeps the catalogue's total in memory, so the check costs nothing
 // per chunk until the budget is reached. Any storage error turns recording off
 // with one warning; live data goes on.
+import type { LapEvent, SessionEvent } from "../../contract/events";
 import type { ConnectionType } from "../../contract/fields";
 import type { Lap } from "../../contract/laps";
 import type { SessionInfo } from "../../contract/sessions";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import { chunkBytes, encodeChunk } from "../../shared/storage/chunkCodec";
+import { isKeyable } from "../../shared/storage/eventKinds";
 import { describeStorageError } from "../../shared/storage/idb";
 import type { SessionStore } from "../../shared/storage/SessionDb";
 
@@ -56,6 +59,9 @@ export class Recorder {
   private readonly gapMs: number;
   /** Bytes of every stored session (set by resume, kept up to date by writes). */
   private totalBytes = 0;
+  /** Events recorded since the last flush: they go with that flush's packets. */
+  private heldEvents: SessionEvent[] = [];
+  private readonly saidUnrecordable = new Set<string>();
 
   constructor(
     private readonly db: SessionStore,
@@ -97,16 +103,29 @@ export class Recorder {
     if (!session || !this.enabled || this.failed) return this.queue;
     const mine = laps.filter((lap) => lap.endMs / 1000 >= session.firstPacketTime - 1);
     if (mine.length === 0) return this.queue;
-    this.queue = this.queue
-      .then(() => this.db.putLaps(session.id, mine))
-      .catch((error: unknown) => this.fail(error));
-    return this.queue;
+    const events = mine.map((lap): LapEvent => ({ kind: "lap", time: lap.endMs / 1000, lap }));
+    return this.writeEvents(session.id, events);
+  }
+
+  /**
+   * Events of the live data (the ingest pipeline's: alerts, forecasts…). They
+   * are held until the next flush and stored with the session that flush's
+   * packets go to, so an event of the very first packets is not lost while
+   * the session does not exist yet.
+   */
+  recordEvents(events: readonly SessionEvent[]): void {
+    if (!this.enabled || this.failed) return;
+    for (const event of events) {
+      if (isKeyable(event)) this.heldEvents.push(event);
+      else this.unrecordable(event);
+    }
   }
 
   /** Writes what was accepted since the last flush. Serialised: one write at a time. */
   flush(source: ConnectionType): Promise<void> {
     const pending = this.store.acceptedCount - this.flushedAccepted;
     this.flushedAccepted = this.store.acceptedCount;
+    if (!this.enabled || this.failed) this.heldEvents = [];
     if (pending <= 0 || !this.enabled || this.failed) return this.queue;
     // Copy now (synchronously): the ring moves on while IndexedDB works.
     const rows = this.store.newestRows(pending);
@@ -134,7 +153,9 @@ export class Recorder {
       .then(() => this.db.appendChunk(chunk, records))
       .then(() => this.enforceBudget())
       .catch((error: unknown) => this.fail(error));
-    return this.queue;
+    const held = this.heldEvents;
+    this.heldEvents = [];
+    return held.length > 0 ? this.writeEvents(session.id, held) : this.queue;
   }
 
   /**
@@ -226,6 +247,24 @@ export class Recorder {
       );
     }
     this.totalBytes = total;
+  }
+
+  /** An event without a finite time cannot be stored: said once per kind, not per event. */
+  private unrecordable(event: SessionEvent): void {
+    const kind = String(event.kind);
+    if (this.saidUnrecordable.has(kind)) return;
+    this.saidUnrecordable.add(kind);
+    this.options.onNotice(
+      "warning",
+      `An event of kind "${kind.slice(0, 40)}" without a valid time was not recorded.`,
+    );
+  }
+
+  private writeEvents(sessionId: string, events: readonly SessionEvent[]): Promise<void> {
+    this.queue = this.queue
+      .then(() => this.db.appendEvents(sessionId, events))
+      .catch((error: unknown) => this.fail(error));
+    return this.queue;
   }
 
   private fail(error: unknown): void {

@@ -1,4 +1,4 @@
-// SessionDb's calls answered by the storage worker (storageWorker.ts). The
+// SessionDb's calls answered by the storage worker (storage.worker.ts). The
 // telemetry worker uses this in the browser so that IndexedDB never runs on
 // the ingest thread: in Chromium a chunk's transaction and put cost that
 // thread several times what the post of the chunk costs. The hot call,
@@ -6,7 +6,7 @@
 // buffer transferred (no Comlink bookkeeping per call); everything else goes
 // through Comlink.
 import * as Comlink from "comlink";
-import type { Lap } from "../../contract/laps";
+import type { EventQuery, EventsRead, SessionEvent } from "../../contract/events";
 import type { SessionInfo } from "../../contract/sessions";
 import type { SessionStore } from "../../shared/storage/SessionDb";
 import type {
@@ -94,11 +94,11 @@ export class RemoteSessionDb implements SessionStore {
   deleteSession(id: string): Promise<void> {
     return this.host.deleteSession(id);
   }
-  putLaps(sessionId: string, laps: readonly Lap[]): Promise<void> {
-    return this.host.putLaps(sessionId, laps);
+  appendEvents(sessionId: string, events: readonly SessionEvent[]): Promise<void> {
+    return this.host.appendEvents(sessionId, events);
   }
-  readLaps(sessionId: string): Promise<Lap[]> {
-    return this.host.readLaps(sessionId);
+  readEvents(sessionId: string, query?: EventQuery): Promise<EventsRead> {
+    return this.host.readEvents(sessionId, query);
   }
   readNewestRows(session: SessionInfo, maxRows: number): Promise<RowSlices[]> {
     return this.host.readNewestRows(session, maxRows);

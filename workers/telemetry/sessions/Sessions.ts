@@ -2,6 +2,7 @@
 // open the database, restore the newest session into live history, run the
 // recorder's once-a-second flush, and the catalogue (list, delete, rename,
 // storage figures). Without IndexedDB it says so once and does nothing else.
+import type { EventQuery, EventsRead, LapEvent, SessionEvent } from "../../contract/events";
 import type { ConnectionType } from "../../contract/fields";
 import type { Lap } from "../../contract/laps";
 import type { RecordingState, SessionInfo, StorageInfo } from "../../contract/sessions";
@@ -9,7 +10,7 @@ import type { RowSlices } from "../../contract/storageProtocol";
 import type { TimerHandle, Timers } from "../sources/timers";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import { layoutKey } from "../../shared/storage/chunkCodec";
-import { describeStorageError } from "../../shared/storage/idb";
+import { describeStorageError, refusalOf } from "../../shared/storage/idb";
 import { DEFAULT_FLUSH_MS, Recorder } from "./Recorder";
 import {
   SessionDb,
@@ -34,6 +35,18 @@ export interface SessionsOptions {
   openStore?: OpenSessionStore;
 }
 
+/** Why start() could not open the store, for its one warning. */
+function whyNotOpened(error: unknown): string {
+  switch (refusalOf(error)) {
+    case "newer-database":
+      return "the recordings in this browser were written by a newer version of the app (reload to update it)";
+    case "upgrade-blocked":
+      return "another tab with an older version of the app keeps the recordings open (close it, then reload)";
+    default:
+      return `this browser offers no usable storage (${describeStorageError(error)})`;
+  }
+}
+
 export class Sessions {
   private db: SessionStore | null = null;
   private recorder: Recorder | null = null;
@@ -45,6 +58,8 @@ export class Sessions {
   private restored = 0;
   private quota: number | null = null;
   private budgetSetting = 0;
+  /** Events recorded before start() has a recorder (while it restores): handed to it then. */
+  private earlyEvents: SessionEvent[] = [];
   private readonly ready: Promise<void>;
   private resolveReady!: () => void;
 
@@ -88,6 +103,7 @@ export class Sessions {
         backendUrl: settings.backendUrl,
       });
       this.recorder.enabled = this.enabled;
+      this.recorder.recordEvents(this.earlyEvents);
       this.recorder.resume(
         latest,
         sessions.reduce((sum, s) => sum + s.bytes, 0),
@@ -101,9 +117,10 @@ export class Sessions {
       this.unavailable = true;
       this.options.notice(
         "warning",
-        `Sessions are not recorded: this browser offers no usable storage (${describeStorageError(error)}). Live data goes on.`,
+        `Sessions are not recorded: ${whyNotOpened(error)}. Live data goes on.`,
       );
     } finally {
+      this.earlyEvents = [];
       this.resolveReady();
     }
   }
@@ -181,9 +198,30 @@ export class Sessions {
 
   /** Laps recorded with a session, ending within [from, to] (epoch seconds) when given. */
   async sessionLaps(id: string, from = -Infinity, to = Infinity): Promise<Lap[]> {
+    const { events, dropped } = await this.sessionEvents(id, { kinds: ["lap"], from, to });
+    if (dropped > 0)
+      this.options.notice(
+        "warning",
+        `${dropped} recorded lap${dropped === 1 ? "" : "s"} of this session could not be read and ${dropped === 1 ? "is" : "are"} not shown.`,
+      );
+    return events.map((event) => (event as LapEvent).lap);
+  }
+
+  /** Events of the live data (alerts, forecasts…), stored with the session being recorded. */
+  recordEvents(events: readonly SessionEvent[]): void {
+    if (this.recorder) this.recorder.recordEvents(events);
+    else if (!this.unavailable) for (const event of events) this.earlyEvents.push(event);
+  }
+
+  /**
+   * A session's events for a replay, oldest first, with the count of stored
+   * records that failed their checks (the caller says it). Nothing when the
+   * store cannot be read.
+   */
+  async sessionEvents(id: string, query: EventQuery = {}): Promise<EventsRead> {
     await this.ready;
-    const laps = (await this.db?.readLaps(id).catch(() => [])) ?? [];
-    return laps.filter((lap) => lap.endMs / 1000 >= from && lap.endMs / 1000 <= to);
+    const none: EventsRead = { events: [], dropped: 0 };
+    return (await this.db?.readEvents(id, query).catch(() => none)) ?? none;
   }
 
   async rename(id: string, name: string): Promise<void> {
