@@ -27,18 +27,15 @@ import type {
   SeriesPicture,
   ValueRange,
 } from "../contract/renderProtocol";
-import type { SeriesRequest, SeriesResult } from "../contract/series";
+import type { SeriesResult } from "../contract/series";
 import {
   columnExtents,
   extentsLeave,
   lastDrawnIndex,
-  mergeTail,
-  newestBucketStart,
   wholePixelRange,
 } from "../shared/plots/liveWindow";
+import { AskGate, joinAnswer, tailStart, type SeriesBatchSource } from "../shared/plots/liveTail";
 import { timeAxisPicture } from "../shared/plots/timeAxis";
-
-export type SeriesBatchSource = (requests: SeriesRequest[]) => Promise<SeriesResult[]>;
 
 /** What paints a plot (SeriesCanvas in the worker; a recorder in tests). */
 export interface LiveLayer {
@@ -46,8 +43,6 @@ export interface LiveLayer {
   update(picture: SeriesPicture, fromX: number): void;
 }
 
-/** After a failed ask (the telemetry worker restarting), wait this long. */
-const RETRY_MS = 500;
 /** Answer times kept for the next paint's report while frames do not come. */
 const MAX_UNPAINTED_ANSWERS = 50;
 /** Longest wait between reports to the UI while every picture stays inside its y ranges. */
@@ -82,7 +77,7 @@ export class LivePlots {
   /** Bumped with each new source: answers from an old one are dropped. */
   private generation = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private inFlight = false;
+  private readonly gate: AskGate;
   private lastAskAt = -Infinity;
   /** What the refreshes since the last report did, and when that report went. */
   private unreported = emptyReport();
@@ -99,13 +94,15 @@ export class LivePlots {
     private readonly now: () => number = () => performance.now(),
     /** Runs the paint in the next animation frame (at once where there are none, as in tests). */
     private readonly inFrame: (paint: () => void) => void = (paint) => paint(),
-  ) {}
+  ) {
+    this.gate = new AskGate(now);
+  }
 
   /** A (new) port to the telemetry worker. */
   connect(source: SeriesBatchSource): void {
     this.source = source;
     this.generation++;
-    this.inFlight = false;
+    this.gate.answered(); // the old line's answer is no longer awaited
     this.schedule();
   }
 
@@ -154,7 +151,8 @@ export class LivePlots {
   /** One refresh of every live plot (public for tests). */
   async refresh(): Promise<void> {
     const source = this.source;
-    if (!source || this.inFlight || this.plots.size === 0) return;
+    // (The timer waits out a retry: only an ask in flight stops this one.)
+    if (!source || this.gate.busy || this.plots.size === 0) return;
     const generation = this.generation;
     const asked = [...this.plots.values()];
     const newest = newestOf(asked.map((plot) => plot.window));
@@ -165,20 +163,17 @@ export class LivePlots {
       to: null,
       liveWindowSeconds: plot.spec.windowSeconds,
     }));
-    this.inFlight = true;
+    this.gate.asked();
     this.lastAskAt = this.now();
     let results: SeriesResult[];
     try {
       results = await source(requests);
     } catch {
-      if (generation === this.generation) {
-        this.inFlight = false;
-        this.schedule(RETRY_MS);
-      }
+      if (generation === this.generation) this.schedule(this.gate.failed());
       return;
     }
     if (generation !== this.generation) return;
-    this.inFlight = false;
+    this.gate.answered();
     const answerMs = this.now() - this.lastAskAt;
     // A plot given back, or handed a new window meanwhile, drops its answer; a
     // new look or interval only (new y ranges) keeps the window it was asked for.
@@ -187,11 +182,9 @@ export class LivePlots {
       const plot = this.plots.get(askedFor.spec.id);
       if (!result || !plot || plot.window !== askedFor.window) return;
       const joinStart = this.now();
-      const tail = tails[i];
-      const window =
-        tail === null || tail === undefined
-          ? result
-          : mergeTail(plot.window, result, tail, windowFrom(result, plot.spec.windowSeconds));
+      const tail = tails[i] ?? null;
+      const windowFrom = result.to === null ? null : result.to - plot.spec.windowSeconds;
+      const window = joinAnswer(plot.window, result, tail, windowFrom);
       if (window === null) {
         plot.whole = true;
         return;
@@ -200,7 +193,7 @@ export class LivePlots {
       plot.window = window;
       // Joined to the window drawn (by the UI before the handover, or here):
       // only its newest bucket on changed.
-      this.toPaint(plot.spec.id, tail ?? null, this.now() - joinStart);
+      this.toPaint(plot.spec.id, tail, this.now() - joinStart);
     });
     if (this.unpainted.size > 0) {
       this.unpaintedAnswerMs.push(answerMs);
@@ -299,16 +292,6 @@ function picture({ spec, window }: LivePlot, x: ValueRange): SeriesPicture {
 
 function sameRanges(a: (ValueRange | null)[], b: (ValueRange | null)[]): boolean {
   return a.length === b.length && a.every((r, i) => r?.min === b[i]?.min && r?.max === b[i]?.max);
-}
-
-/** Where a live tail starts: the newest bucket's first point (null: no grid, ask the whole window). */
-function tailStart(window: SeriesResult): number | null {
-  const xs = window.data[0];
-  return window.bucketSeconds > 0 && xs ? newestBucketStart(xs, window.bucketSeconds) : null;
-}
-
-function windowFrom(result: SeriesResult, windowSeconds: number): number | null {
-  return result.to === null ? null : result.to - windowSeconds;
 }
 
 function newestOf(windows: SeriesResult[]): number | null {

@@ -31,14 +31,12 @@ import {
 import { emptyData, toAlignedData } from "./seriesData";
 import {
   extentsLeave,
-  mergeTail,
   newestBucketStart,
   wholePixelRange,
 } from "../../../workers/shared/plots/liveWindow";
+import { AskGate, joinAnswer, tailStart } from "../../../workers/shared/plots/liveTail";
 
 export type SeriesSource = (request: SeriesRequest) => Promise<SeriesResult>;
-
-const RETRY_MS = 500;
 /**
  * A plot asks for a point per 2 CSS pixels (so a bucket of 4 points every 8
  * pixels): a point per pixel drew detail no one can see, at about a third
@@ -64,9 +62,8 @@ export class PlotDriver {
   private points = 0;
   /** Bumped when this plot's own request inputs change. */
   private configVersion = 0;
-  private inFlight = false;
+  private readonly asks = new AskGate();
   private requestedKey = "";
-  private retryAt = 0;
   private pending: SeriesResult | null = null;
   /** The newest whole window fetched (or joined from tails) and the request key it answers. */
   private latest: { key: string; result: SeriesResult } | null = null;
@@ -265,7 +262,7 @@ export class PlotDriver {
   private drawnAll(): boolean {
     return (
       this.pending === null &&
-      !this.inFlight &&
+      !this.asks.busy &&
       !this.catchUp &&
       this.requestedKey === this.requestKey() &&
       this.drawn !== null &&
@@ -471,8 +468,7 @@ export class PlotDriver {
   }
 
   private shouldRequest(now: number, liveDue: boolean): boolean {
-    if (this.inFlight || now < this.retryAt || this.fields.length === 0 || !this.chart)
-      return false;
+    if (!this.asks.mayAsk(now) || this.fields.length === 0 || !this.chart) return false;
     if (this.catchUp || this.requestedKey !== this.requestKey()) return true;
     return this.view.live && liveDue;
   }
@@ -489,13 +485,9 @@ export class PlotDriver {
     // Live on a fixed grid: ask only from the newest bucket on and join it to
     // the window already held (the buckets before it are complete). The same
     // request key means the same window and points, so the same grid.
-    const base = this.latest;
-    const grid = base?.result.bucketSeconds ?? 0;
-    const tailFrom =
-      liveWindowSeconds !== undefined && base !== null && base.key === key && grid > 0
-        ? newestBucketStart(base.result.data[0]!, grid)
-        : null;
-    this.inFlight = true;
+    const base = this.latest?.key === key ? this.latest.result : null;
+    const tailFrom = liveWindowSeconds !== undefined && base !== null ? tailStart(base) : null;
+    this.asks.asked();
     this.catchUp = false;
     this.requestedKey = key;
     this.stats.requests++;
@@ -509,17 +501,14 @@ export class PlotDriver {
       liveWindowSeconds,
     }).then(
       (result) => {
-        this.inFlight = false;
+        this.asks.answered();
         this.answerMs = Math.max(this.answerMs, performance.now() - askedAt);
         // Latest wins: a result for a view that has since changed is not drawn.
         if (key !== this.requestKey()) {
           this.stats.staleResults++;
           return;
         }
-        const whole =
-          tailFrom === null || base === null
-            ? result
-            : mergeTail(base.result, result, tailFrom, this.view.requestWindow().from);
+        const whole = joinAnswer(base, result, tailFrom, this.view.requestWindow().from);
         if (whole === null) {
           this.latest = null; // the tail does not join (source changed): fetch the whole window
           this.requestedKey = "";
@@ -529,9 +518,8 @@ export class PlotDriver {
         this.pending = whole;
       },
       () => {
-        this.inFlight = false;
+        this.asks.failed(); // the worker starting or restarting
         this.requestedKey = "";
-        this.retryAt = performance.now() + RETRY_MS; // worker starting or restarting
         this.stats.errors++;
       },
     );
