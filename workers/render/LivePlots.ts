@@ -1,13 +1,14 @@
-// Live plots the UI handed over (LivePlotSpec): the render worker refreshes
-// them on its own timer. Each refresh asks the telemetry worker (over a
+// Live plots the UI handed over (LivePlotSpec): while here, the render worker
+// owns their pictures (workers/shared/plots/ownership.ts) and refreshes them
+// on its own timer. Each refresh asks the telemetry worker (over a
 // MessagePort, not via the main thread) for every plot's newest bucket on,
-// joins the tails to the windows held here, moves the shared x range in whole
-// pixels and paints what changed. The main thread hears one small message per
-// refresh at most (RenderNews): what each plot shows (its y extents, for the
-// y axes uPlot draws; its newest row, for the legend) and when it was
-// painted. It hears at once when a picture left the y ranges it was given,
-// else every NEWS_INTERVAL_MS: the legend changes twice a second, and each
-// message costs the main thread a task.
+// joins the tails to the windows held here (liveTail.ts), moves the shared x
+// range in whole pixels, chooses the y ranges (liveYRanges.ts) and paints
+// what changed. The main thread hears one small message per refresh at most
+// (RenderNews): what each plot shows (the y ranges chosen, which uPlot's
+// axes mirror; its newest row, for the legend) and when it was painted. It
+// hears at once when the y ranges changed, else every NEWS_INTERVAL_MS: the
+// legend changes twice a second, and each message costs the main thread a task.
 //
 // Why: the per-refresh work on the main thread (results in, twelve plots'
 // bookkeeping, paints out) was most of what the plots cost it; with the
@@ -28,14 +29,10 @@ import type {
   ValueRange,
 } from "../contract/renderProtocol";
 import type { SeriesResult } from "../contract/series";
-import {
-  columnExtents,
-  extentsLeave,
-  lastDrawnIndex,
-  wholePixelRange,
-} from "../shared/plots/liveWindow";
+import { columnExtents, lastDrawnIndex, wholePixelRange } from "../shared/plots/liveWindow";
 import { AskGate, joinAnswer, tailStart, type SeriesBatchSource } from "../shared/plots/liveTail";
 import { timeAxisPicture } from "../shared/plots/timeAxis";
+import { nextYRanges, refitSlot } from "./liveYRanges";
 
 /** What paints a plot (SeriesCanvas in the worker; a recorder in tests). */
 export interface LiveLayer {
@@ -55,6 +52,8 @@ interface LivePlot {
   whole: boolean;
   /** The x range painted last; null before the first paint here. */
   x: ValueRange | null;
+  /** The refitSlot its y ranges last changed in (a snugger fit waits for the next). */
+  ySlot: number;
 }
 
 /** Where a plot's picture changed since it was painted (null: everywhere), and its join time. */
@@ -106,20 +105,21 @@ export class LivePlots {
     this.schedule();
   }
 
-  /** Take over a plot (or its new look, y ranges or interval). */
+  /**
+   * Take over a plot, whose picture is ours from now on (ownership.ts); or,
+   * for a plot held (no window: a new interval only), keep our window and y ranges.
+   */
   live(spec: LivePlotSpec): void {
     const held = this.plots.get(spec.id);
-    // A window from the UI replaces ours; none (a new look or interval only) keeps ours.
     const window = spec.window ?? held?.window;
     if (!window) return;
-    const plot: LivePlot = { spec, window, whole: false, x: held?.x ?? null };
+    const kept = !spec.window && held;
+    const plot: LivePlot = kept
+      ? { ...held, spec: { ...spec, look: { ...spec.look, y: held.spec.look.y } } }
+      : { spec, window, whole: false, x: held?.x ?? null, ySlot: -Infinity };
     this.plots.set(spec.id, plot);
     // The UI's window is what its canvas shows now: our unpainted changes are moot.
     if (spec.window) this.unpainted.delete(spec.id);
-    // New y ranges (the UI set uPlot's axes anew): the lines follow at once.
-    const layer = this.layerOf(spec.id);
-    if (held && plot.x && layer && !sameRanges(held.spec.look.y, spec.look.y))
-      layer.full(picture(plot, plot.x));
     this.schedule();
   }
 
@@ -242,23 +242,34 @@ export class LivePlots {
     const report = this.unreported;
     let newestX = NaN;
     let painted = false;
-    let outside = false;
+    let rescaled = false;
+    const slot = refitSlot(this.now());
     for (const { plot, changedFrom, joinMs } of refreshed) {
       const paintStart = this.now();
-      const { spec, window } = plot;
-      const layer = this.layerOf(spec.id);
+      const { window } = plot;
+      const layer = this.layerOf(plot.spec.id);
       const x =
         newest === null
           ? null
-          : wholePixelRange({ min: newest - spec.windowSeconds, max: newest }, spec.look.width);
+          : wholePixelRange(
+              { min: newest - plot.spec.windowSeconds, max: newest },
+              plot.spec.look.width,
+            );
       if (!layer || x === null) continue;
-      if (changedFrom === null) layer.full(picture(plot, x));
+      // The y ranges are ours to choose (ownership.ts): new ones repaint the whole plot.
+      const extents = columnExtents(window.data, x);
+      const { look, yScales } = plot.spec;
+      const y = nextYRanges(look.y, extents, yScales, slot !== plot.ySlot);
+      if (y !== look.y) {
+        plot.spec = { ...plot.spec, look: { ...look, y } };
+        plot.ySlot = slot;
+        rescaled = true;
+      }
+      if (changedFrom === null || y !== look.y) layer.full(picture(plot, x));
       else layer.update(picture(plot, x), changedFrom);
       plot.x = x;
       if (window.to !== null && !(window.to <= newestX)) newestX = window.to;
-      const news = describe(spec.id, window, x);
-      report.plots.set(spec.id, news);
-      outside ||= extentsLeave(news.extents, spec.look.y.length, (c) => spec.look.y[c]);
+      report.plots.set(plot.spec.id, describe(plot.spec.id, window, extents, y));
       report.updateMs.push(joinMs + this.now() - paintStart);
       painted = true;
     }
@@ -266,7 +277,8 @@ export class LivePlots {
     report.paints.push({ atMs: Date.now(), newestX });
     report.answerMs.push(...answerMs);
     const now = this.now();
-    if (!outside && now - this.reportedAt < NEWS_INTERVAL_MS) return;
+    // New y ranges go at once: the UI's axes must follow the lines.
+    if (!rescaled && now - this.reportedAt < NEWS_INTERVAL_MS) return;
     this.reportedAt = now;
     this.unreported = emptyReport();
     this.report({ type: "news", ...report, plots: [...report.plots.values()] });
@@ -290,25 +302,27 @@ function picture({ spec, window }: LivePlot, x: ValueRange): SeriesPicture {
   };
 }
 
-function sameRanges(a: (ValueRange | null)[], b: (ValueRange | null)[]): boolean {
-  return a.length === b.length && a.every((r, i) => r?.min === b[i]?.min && r?.max === b[i]?.max);
-}
-
 function newestOf(windows: SeriesResult[]): number | null {
   let newest: number | null = null;
   for (const { to } of windows) if (to !== null && (newest === null || to > newest)) newest = to;
   return newest;
 }
 
-/** What the UI needs of a painted plot: y extents inside `x`, the newest row, units. */
-function describe(id: number, window: SeriesResult, x: ValueRange): LivePlotNews {
+/** What the UI needs of a painted plot: y extents and ranges, the newest row, units. */
+function describe(
+  id: number,
+  window: SeriesResult,
+  extents: number[],
+  y: (ValueRange | null)[],
+): LivePlotNews {
   const index = lastDrawnIndex(window.data);
   return {
     id,
     from: window.from,
     to: window.to,
-    extents: columnExtents(window.data, x),
+    extents,
     newest: index === null ? null : window.data.map((column) => column[index] as number),
     units: window.units,
+    y,
   };
 }

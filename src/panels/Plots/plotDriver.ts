@@ -6,12 +6,12 @@
 // React never re-renders for data.
 //
 // A live plot nobody points at is handed over to the render worker once drawn
-// (SeriesPainter.live): the worker then refreshes it on its own, and this side
-// only hears what it painted (the y extents, to redraw uPlot's axes when they
-// would change, and the newest row, for the legend). New y ranges are set here
-// (uPlot's axes) and sent to the worker. It takes the plot back
+// (SeriesPainter.live): the worker then owns its picture, y ranges included,
+// and this side only mirrors what it reports (the y ranges onto uPlot's axes,
+// the newest row into the legend). It takes the plot back
 // (SeriesPainter.still) for anything else: the pointer over a plot, a zoom or
-// pause, new fields or size, off screen, a hidden page.
+// pause, new fields or size, off screen, a hidden page. Who owns the picture
+// when: workers/shared/plots/ownership.ts.
 import type uPlot from "uplot";
 import type { AppUnits } from "../../../workers/contract/fields";
 import type { LivePlotNews } from "../../../workers/contract/renderProtocol";
@@ -22,18 +22,14 @@ import { sameRange, type PlotView, type XRange } from "./plotView";
 import { redrawReason } from "./redrawPolicy";
 import {
   layerFrame,
+  mirrorYRanges,
   predictedYRanges,
-  predictedYScales,
   showNewestInLegend,
-  yRangesKey,
   type SeriesPainter,
 } from "./livePicture";
 import { emptyData, toAlignedData } from "./seriesData";
-import {
-  extentsLeave,
-  newestBucketStart,
-  wholePixelRange,
-} from "../../../workers/shared/plots/liveWindow";
+import { newestBucketStart, wholePixelRange } from "../../../workers/shared/plots/liveWindow";
+import { DETACHED, nextState, type DriverEvent, type DriverState } from "./driverState";
 import { AskGate, joinAnswer, tailStart } from "../../../workers/shared/plots/liveTail";
 
 export type SeriesSource = (request: SeriesRequest) => Promise<SeriesResult>;
@@ -54,6 +50,9 @@ export const LEGEND_INTERVAL_MS = 500;
 function slotOf(now: number): number {
   return Math.floor(now / LEGEND_INTERVAL_MS);
 }
+
+/** (One object: it may come every frame.) */
+const ANSWER: DriverEvent = { type: "answer" };
 
 export class PlotDriver {
   private chart: uPlot | null = null;
@@ -77,8 +76,6 @@ export class PlotDriver {
   private chartData: uPlot.AlignedData | null = null;
   /** The y ranges uPlot would give `chartData` (predictedYRanges), to tell when they change. */
   private drawnYKey = "";
-  /** The worker's last extents and the y ranges they gave: equal extents give equal ranges. */
-  private ranged: { extents: number[]; yKey: string } | null = null;
   /** The x range uPlot has (behind the series layer's while live and nobody points at a plot). */
   private chartRange: XRange | null = null;
   private layer: SeriesPainter | null = null;
@@ -92,15 +89,11 @@ export class PlotDriver {
   private answerMs = 0;
   /** The LEGEND_INTERVAL_MS slot of the clock the legend last changed in. */
   private legendShownSlot = -Infinity;
-  /** The slot the y axes last changed in, for the worker's picture (followWorkerExtents). */
-  private yRangeSlot = -Infinity;
   /** New values were drawn that the legend does not show yet. */
   private legendDue = false;
   private lastUnits = "";
-  /** The live plot is in the render worker's hands: this side neither asks nor paints. */
-  private handedOver: { intervalMs: number } | null = null;
-  /** Taken back: the render worker's picture is newer than ours until the next answer. */
-  private takenBack = false;
+  /** Who owns the picture now, and what this side does about it (driverState.ts). */
+  private state: DriverState = DETACHED;
   /** What the render worker last reported painting (while handed over). */
   private workerNews: LivePlotNews | null = null;
   /** Told when the worker's display units differ from what the axes show. */
@@ -132,19 +125,18 @@ export class PlotDriver {
     this.chart = chart;
     this.layer = layer;
     layer.onNews = (news) => this.takeNews(news);
+    this.go({ type: "attach" });
   }
 
-  /** The chart is gone (unmounted or about to be rebuilt). */
+  /** The chart is gone (unmounted or about to be rebuilt); the worker forgets it with its layer. */
   detach(): void {
-    this.handedOver = null;
-    this.takenBack = false;
+    this.go({ type: "detach" });
     this.layer?.dispose();
     this.chart = null;
     this.layer = null;
     this.chartData = null;
     this.chartRange = null;
     this.drawnYKey = "";
-    this.ranged = null;
     this.drawnRange = null;
     this.forced = true;
   }
@@ -167,7 +159,11 @@ export class PlotDriver {
 
   /** The page is being hidden: a live plot in the render worker's hands stops there. */
   suspend(): void {
-    if (this.handedOver) this.takeBack();
+    if (this.state.name === "handedOver") this.takeBack();
+  }
+
+  private go(event: DriverEvent): void {
+    this.state = nextState(this.state, event);
   }
 
   /** A point per PIXELS_PER_POINT CSS pixels of plotting area; read each frame (resizes). */
@@ -181,13 +177,13 @@ export class PlotDriver {
   /** Frame loop, phase 1: fold a waiting result's extent into the shared view. */
   takeExtent(): void {
     if (this.pending) this.view.noteExtent(this.pending.from, this.pending.to);
-    else if (this.handedOver && this.workerNews)
+    else if (this.state.name === "handedOver" && this.workerNews)
       this.view.noteExtent(this.workerNews.from, this.workerNews.to);
   }
 
   /** In the render worker's hands: nothing for the frame loop to do but the legend. */
   get handedToWorker(): boolean {
-    return this.handedOver !== null;
+    return this.state.name === "handedOver";
   }
 
   /** The slowest answer since the last call (0: none arrived); the cadence reads it. */
@@ -223,21 +219,23 @@ export class PlotDriver {
     let drew = false;
     if (this.chart && this.layer) {
       this.syncPoints(this.chart);
-      if (this.handedOver && !this.mayHandOver(visible)) this.takeBack();
-      if (this.handedOver) {
-        if (Math.abs(intervalMs - this.handedOver.intervalMs) >= 1) this.handOver(intervalMs);
+      if (this.state.name === "handedOver" && !this.mayHandOver(visible)) this.takeBack();
+      if (this.state.name === "handedOver") {
+        if (Math.abs(intervalMs - this.state.intervalMs) >= 1) this.handOver(intervalMs);
         if (visible) {
-          this.followWorkerExtents(this.chart, slotOf(now));
+          this.mirrorWorkerRanges(this.chart);
           this.updateLegend(this.chart, now);
         }
         return false;
       }
-      if (this.takenBack && this.pending !== null) this.takenBack = false;
-      if (!this.takenBack || this.forced) drew = this.draw(this.chart, this.layer, range, visible);
+      if (this.pending !== null) this.go(ANSWER);
+      if (this.state.name !== "takingBack" || this.forced)
+        drew = this.draw(this.chart, this.layer, range, visible);
       if (visible) this.updateLegend(this.chart, now);
       if (this.mayHandOver(visible) && this.drawnAll()) this.handOver(intervalMs);
     }
-    if (visible && !this.handedOver && this.shouldRequest(now, liveDue)) this.request();
+    if (visible && this.state.name !== "handedOver" && this.shouldRequest(now, liveDue))
+      this.request();
     return drew;
   }
 
@@ -272,85 +270,64 @@ export class PlotDriver {
     );
   }
 
-  /** Give the live plot to the render worker (again: a new interval or y ranges). */
+  /** Give the live plot to the render worker, which owns its picture from now on (again: a new interval). */
   private handOver(intervalMs: number): void {
     const { chart, layer, latest } = this;
     if (!chart || !layer?.live || !latest || !this.drawn) return;
+    const already = this.state.name === "handedOver";
     layer.live(layerFrame(chart, this.drawn, this.drawnRange), {
       request: { fields: this.fields, points: this.points, units: this.units },
       windowSeconds: this.view.windowSeconds!,
-      // The worker's window is newer than ours once it holds the plot.
-      window: this.handedOver ? null : latest.result,
+      // The worker's window (and y ranges) are newer than ours once it holds the plot.
+      window: already ? null : latest.result,
       intervalMs,
     });
-    if (!this.handedOver) {
+    if (!already) {
       this.stats.handOvers++;
       this.workerNews = null;
     }
-    this.handedOver = { intervalMs };
+    this.go({ type: "handOver", intervalMs });
   }
 
-  /** Paint here again: ask at once, and join the answer to what was drawn here last. */
+  /** Own the picture here again: ask at once, and join the answer to what was drawn here last. */
   private takeBack(): void {
     this.layer?.still?.();
-    this.takenBack = true;
+    this.go({ type: "takeBack" });
     this.stats.takeBacks++;
-    this.handedOver = null;
     this.workerNews = null;
     this.requestedKey = "";
   }
 
   /**
    * The render worker painted the plot: note its extent, legend and units. The
-   * y axes follow in the frame loop's next look (followWorkerExtents), with
+   * y axes follow in the frame loop's next look (mirrorWorkerRanges), with
    * the other plots', so their repaints share a frame.
    */
   private takeNews(news: LivePlotNews): void {
-    if (!this.handedOver || !this.chart) return;
+    if (this.state.name !== "handedOver" || !this.chart) return;
     this.workerNews = news;
     this.legendDue = true;
     this.checkUnits(news.units);
   }
 
   /**
-   * When uPlot's y ranges would change for what the worker painted, set them
-   * (uPlot redraws its axes) and send the worker the new ranges, which it
-   * paints at once. Data outside the axes is followed at the next look; a
-   * snugger fit (the data shrank inside them) waits for the legend's slot of
-   * the clock, so y axes change at most about twice a second while filling.
+   * uPlot's axes show the y ranges the render worker chose for what it
+   * painted (it owns them: ownership.ts); nothing is decided or sent back.
    */
-  private followWorkerExtents(chart: uPlot, slot: number): void {
-    const { workerNews: news, handedOver, ranged } = this;
-    if (!news || !handedOver) return;
-    if (ranged?.yKey === this.drawnYKey && sameNumbers(ranged.extents, news.extents)) return;
-    const ranges = predictedYScales(chart, news.extents);
-    const key = yRangesKey(ranges);
-    if (key === this.drawnYKey) {
-      this.ranged = { extents: news.extents, yKey: key };
-      return;
-    }
-    const scaleOf = (column: number) => {
-      const scale = chart.series[column]?.scale;
-      return scale ? chart.scales[scale] : null;
-    };
-    const outside = extentsLeave(news.extents, chart.series.length, scaleOf);
-    if (slot === this.yRangeSlot && !outside) return;
-    this.ranged = { extents: news.extents, yKey: key };
-    this.yRangeSlot = slot;
-    chart.batch(() => {
-      for (const { key: scale, min, max } of ranges)
-        if (min !== null && max !== null) chart.setScale(scale, { min, max });
-    });
+  private mirrorWorkerRanges(chart: uPlot): void {
+    const news = this.workerNews;
+    if (!news) return;
+    const key = mirrorYRanges(chart, news.y);
+    if (key === null) return;
     this.drawnYKey = key;
     this.stats.yRescales++;
-    this.handOver(handedOver.intervalMs);
   }
 
   /** Not hovering: the legend shows the newest values, at a readable pace. */
   private updateLegend(chart: uPlot, now: number): void {
     const slot = slotOf(now);
     if (!this.legendDue || slot === this.legendShownSlot) return;
-    const newest = this.handedOver ? this.workerNews?.newest : null;
+    const newest = this.state.name === "handedOver" ? this.workerNews?.newest : null;
     const data = newest ? (newest.map((v) => [v]) as uPlot.AlignedData) : this.drawn;
     if (!data) return;
     if (chart.cursor.left! >= 0) return; // uPlot shows the hovered values
@@ -528,9 +505,4 @@ export class PlotDriver {
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
-}
-
-/** Same numbers in the same order (NaN equals NaN: a column with no data). */
-function sameNumbers(a: number[], b: number[]): boolean {
-  return a.length === b.length && a.every((value, i) => Object.is(value, b[i]));
 }
