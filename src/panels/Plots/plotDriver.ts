@@ -1,6 +1,5 @@
-// One plot's data path: ask the worker for its series (at most one request in
-// flight; a result fetched for an outdated view is dropped and asked again),
-// keep only the newest result, and draw it imperatively when the shared frame
+// One plot's picture on the main thread: its series come through SeriesFetch
+// (seriesFetch.ts), and it draws the newest imperatively when the shared frame
 // loop says so and something the plot shows changed (redrawPolicy). Off screen
 // or in a hidden page it neither asks nor draws, and catches up when seen.
 // React never re-renders for data.
@@ -15,8 +14,9 @@
 import type uPlot from "uplot";
 import type { AppUnits } from "../../../workers/contract/fields";
 import type { LivePlotNews } from "../../../workers/contract/renderProtocol";
-import type { SeriesRequest, SeriesResult } from "../../../workers/contract/series";
+import type { SeriesResult } from "../../../workers/contract/series";
 import { LATENCY_INTERVAL_MS } from "./cadence";
+import { PIXELS_PER_POINT, SeriesFetch, type SeriesSource } from "./seriesFetch";
 import type { PlotStats } from "../../state/plotStats";
 import { sameRange, type PlotView, type XRange } from "./plotView";
 import { redrawReason } from "./redrawPolicy";
@@ -30,15 +30,7 @@ import {
 import { emptyData, toAlignedData } from "./seriesData";
 import { newestBucketStart, wholePixelRange } from "../../../workers/shared/plots/liveWindow";
 import { DETACHED, nextState, type DriverEvent, type DriverState } from "./driverState";
-import { AskGate, joinAnswer, tailStart } from "../../../workers/shared/plots/liveTail";
 
-export type SeriesSource = (request: SeriesRequest) => Promise<SeriesResult>;
-/**
- * A plot asks for a point per 2 CSS pixels (so a bucket of 4 points every 8
- * pixels): a point per pixel drew detail no one can see, at about a third
- * more canvas work; every spike still shows (bench/RESULTS.md).
- */
-export const PIXELS_PER_POINT = 2;
 /**
  * The live legend's numbers change at a readable pace, not every refresh
  * (each change is DOM work and a repaint). Every plot's legend changes in the
@@ -56,16 +48,7 @@ const ANSWER: DriverEvent = { type: "answer" };
 
 export class PlotDriver {
   private chart: uPlot | null = null;
-  private fields: string[] = [];
-  private units: AppUnits = "metric";
-  private points = 0;
-  /** Bumped when this plot's own request inputs change. */
-  private configVersion = 0;
-  private readonly asks = new AskGate();
-  private requestedKey = "";
-  private pending: SeriesResult | null = null;
-  /** The newest whole window fetched (or joined from tails) and the request key it answers. */
-  private latest: { key: string; result: SeriesResult } | null = null;
+  private readonly fetch: SeriesFetch;
   /** What is drawn now (the only data held on the main thread). */
   private drawn: uPlot.AlignedData | null = null;
   private drawnTo: number | null = null;
@@ -83,10 +66,6 @@ export class PlotDriver {
   private forced = true;
   /** Intersecting the viewport (IntersectionObserver); true until told otherwise. */
   private onScreen = true;
-  /** Came back into view: ask at once instead of waiting for the cadence. */
-  private catchUp = false;
-  /** The slowest series answer (ms from asking) since the frame loop last took it. */
-  private answerMs = 0;
   /** The LEGEND_INTERVAL_MS slot of the clock the legend last changed in. */
   private legendShownSlot = -Infinity;
   /** New values were drawn that the legend does not show yet. */
@@ -100,20 +79,15 @@ export class PlotDriver {
   onUnits: ((units: string[]) => void) | null = null;
 
   constructor(
-    private readonly source: SeriesSource,
+    source: SeriesSource,
     private readonly view: PlotView,
     private readonly stats: PlotStats,
-  ) {}
+  ) {
+    this.fetch = new SeriesFetch(source, view, stats);
+  }
 
   configure(fields: readonly string[], units: AppUnits): void {
-    if (units === this.units && sameList(fields, this.fields)) return;
-    if (!sameList(fields, this.fields)) {
-      this.drawn = null;
-      this.pending = null; // fetched for the old fields
-    }
-    this.fields = [...fields];
-    this.units = units;
-    this.configVersion++;
+    if (this.fetch.configure(fields, units)) this.drawn = null; // drawn for the old fields
   }
 
   /**
@@ -148,13 +122,13 @@ export class PlotDriver {
 
   /** IntersectionObserver: the plot entered or left the viewport. */
   setOnScreen(onScreen: boolean): void {
-    if (onScreen && !this.onScreen) this.catchUp = true;
+    if (onScreen && !this.onScreen) this.fetch.catchUp = true;
     this.onScreen = onScreen;
   }
 
   /** The page became visible again: catch up with what happened meanwhile. */
   resume(): void {
-    this.catchUp = true;
+    this.fetch.catchUp = true;
   }
 
   /** The page is being hidden: a live plot in the render worker's hands stops there. */
@@ -166,17 +140,10 @@ export class PlotDriver {
     this.state = nextState(this.state, event);
   }
 
-  /** A point per PIXELS_PER_POINT CSS pixels of plotting area; read each frame (resizes). */
-  private syncPoints(chart: uPlot): void {
-    const points = Math.max(32, Math.round(chart.bbox.width / devicePixelRatio / PIXELS_PER_POINT));
-    if (points === this.points) return;
-    this.points = points;
-    this.configVersion++;
-  }
-
   /** Frame loop, phase 1: fold a waiting result's extent into the shared view. */
   takeExtent(): void {
-    if (this.pending) this.view.noteExtent(this.pending.from, this.pending.to);
+    const { pending } = this.fetch;
+    if (pending) this.view.noteExtent(pending.from, pending.to);
     else if (this.state.name === "handedOver" && this.workerNews)
       this.view.noteExtent(this.workerNews.from, this.workerNews.to);
   }
@@ -188,19 +155,17 @@ export class PlotDriver {
 
   /** The slowest answer since the last call (0: none arrived); the cadence reads it. */
   takeAnswerMs(): number {
-    const ms = this.answerMs;
-    this.answerMs = 0;
-    return ms;
+    return this.fetch.takeAnswerMs();
   }
 
   /** Requested width in points (the plotting area's CSS pixels ÷ PIXELS_PER_POINT). */
   get pointCount(): number {
-    return this.points;
+    return this.fetch.points;
   }
 
   /** The plotting area's width in CSS pixels (what the refresh cadence follows). */
   get pixelWidth(): number {
-    return this.points * PIXELS_PER_POINT;
+    return this.fetch.points * PIXELS_PER_POINT;
   }
 
   /**
@@ -218,7 +183,7 @@ export class PlotDriver {
     const visible = pageVisible && this.onScreen;
     let drew = false;
     if (this.chart && this.layer) {
-      this.syncPoints(this.chart);
+      this.fetch.syncPoints(this.chart.bbox.width);
       if (this.state.name === "handedOver" && !this.mayHandOver(visible)) this.takeBack();
       if (this.state.name === "handedOver") {
         if (Math.abs(intervalMs - this.state.intervalMs) >= 1) this.handOver(intervalMs);
@@ -228,14 +193,14 @@ export class PlotDriver {
         }
         return false;
       }
-      if (this.pending !== null) this.go(ANSWER);
+      if (this.fetch.pending !== null) this.go(ANSWER);
       if (this.state.name !== "takingBack" || this.forced)
         drew = this.draw(this.chart, this.layer, range, visible);
       if (visible) this.updateLegend(this.chart, now);
       if (this.mayHandOver(visible) && this.drawnAll()) this.handOver(intervalMs);
     }
-    if (visible && this.state.name !== "handedOver" && this.shouldRequest(now, liveDue))
-      this.request();
+    const mayAsk = visible && this.chart !== null && this.state.name !== "handedOver";
+    if (mayAsk && this.fetch.shouldAsk(now, liveDue)) this.fetch.ask();
     return drew;
   }
 
@@ -248,35 +213,33 @@ export class PlotDriver {
       this.view.windowSeconds !== null &&
       this.layer?.live !== undefined &&
       this.chart !== null &&
-      this.chart.series.length === this.fields.length + 1 &&
-      this.fields.length > 0 &&
+      this.chart.series.length === this.fetch.fields.length + 1 &&
+      this.fetch.fields.length > 0 &&
       !this.forced &&
-      this.latest !== null &&
-      this.latest.key === this.requestKey()
+      this.fetch.current
     );
   }
 
   /** What is drawn is the newest window fetched, and nothing else is on its way or to be asked. */
   private drawnAll(): boolean {
+    const { latest } = this.fetch;
     return (
-      this.pending === null &&
-      !this.asks.busy &&
-      !this.catchUp &&
-      this.requestedKey === this.requestKey() &&
+      this.fetch.settled &&
       this.drawn !== null &&
       this.drawnRange !== null &&
-      this.latest !== null &&
-      this.drawnTo === this.latest.result.to
+      latest !== null &&
+      this.drawnTo === latest.result.to
     );
   }
 
   /** Give the live plot to the render worker, which owns its picture from now on (again: a new interval). */
   private handOver(intervalMs: number): void {
-    const { chart, layer, latest } = this;
+    const { chart, layer } = this;
+    const { latest, fields, points, units } = this.fetch;
     if (!chart || !layer?.live || !latest || !this.drawn) return;
     const already = this.state.name === "handedOver";
     layer.live(layerFrame(chart, this.drawn, this.drawnRange), {
-      request: { fields: this.fields, points: this.points, units: this.units },
+      request: { fields, points, units },
       windowSeconds: this.view.windowSeconds!,
       // The worker's window (and y ranges) are newer than ours once it holds the plot.
       window: already ? null : latest.result,
@@ -295,7 +258,7 @@ export class PlotDriver {
     this.go({ type: "takeBack" });
     this.stats.takeBacks++;
     this.workerNews = null;
-    this.requestedKey = "";
+    this.fetch.askAgain();
   }
 
   /**
@@ -343,8 +306,8 @@ export class PlotDriver {
     visible: boolean,
   ): boolean {
     // Until React swaps in the chart for new fields, the old one must not draw.
-    if (chart.series.length !== this.fields.length + 1) return false;
-    const result = this.pending;
+    if (chart.series.length !== this.fetch.fields.length + 1) return false;
+    const result = this.fetch.pending;
     const shown = this.view.live ? wholePixelRange(range, chart.bbox.width) : range;
     const reason = redrawReason({
       visible,
@@ -353,16 +316,16 @@ export class PlotDriver {
       drawnRange: this.drawnRange,
       freshTo: result ? result.to : undefined,
       drawnTo: this.drawn ? this.drawnTo : null,
-      widthPx: this.points,
+      widthPx: this.fetch.points,
     });
     if (reason === null) {
       if (visible) {
         if (result) this.stats.skippedDraws++;
-        this.pending = null; // nothing in it the canvas lacks
+        this.fetch.pending = null; // nothing in it the canvas lacks
       } else if (result || range) this.stats.hiddenSkips++;
       return false;
     }
-    this.pending = null;
+    this.fetch.pending = null;
     const fresh = result !== null && !this.sameAsDrawn(result);
     const started = performance.now();
     const previousTo = this.drawnTo;
@@ -402,7 +365,7 @@ export class PlotDriver {
       this.drawnYKey = yKey;
       if (shown) this.chartRange = shown;
     }
-    const frame = layerFrame(chart, data ?? emptyData(this.fields.length), shown);
+    const frame = layerFrame(chart, data ?? emptyData(this.fetch.fields.length), shown);
     // Live on one bucket grid, new packets change only the newest bucket (and
     // whole pixels of scrolling shift the rest); anything else repaints.
     const grid = this.drawnGrid;
@@ -439,70 +402,4 @@ export class PlotDriver {
     this.lastUnits = key;
     this.onUnits?.(units);
   }
-
-  private requestKey(): string {
-    return `${this.view.version}:${this.configVersion}`;
-  }
-
-  private shouldRequest(now: number, liveDue: boolean): boolean {
-    if (!this.asks.mayAsk(now) || this.fields.length === 0 || !this.chart) return false;
-    if (this.catchUp || this.requestedKey !== this.requestKey()) return true;
-    return this.view.live && liveDue;
-  }
-
-  /** A live plot with a fixed window: its length, for buckets on a grid of absolute time. */
-  private liveWindowSeconds(): number | undefined {
-    return this.view.live ? (this.view.windowSeconds ?? undefined) : undefined;
-  }
-
-  private request(): void {
-    const key = this.requestKey();
-    const { from, to } = this.view.requestWindow();
-    const liveWindowSeconds = this.liveWindowSeconds();
-    // Live on a fixed grid: ask only from the newest bucket on and join it to
-    // the window already held (the buckets before it are complete). The same
-    // request key means the same window and points, so the same grid.
-    const base = this.latest?.key === key ? this.latest.result : null;
-    const tailFrom = liveWindowSeconds !== undefined && base !== null ? tailStart(base) : null;
-    this.asks.asked();
-    this.catchUp = false;
-    this.requestedKey = key;
-    this.stats.requests++;
-    const askedAt = performance.now();
-    this.source({
-      fields: this.fields,
-      from: tailFrom ?? from,
-      to,
-      points: this.points,
-      units: this.units,
-      liveWindowSeconds,
-    }).then(
-      (result) => {
-        this.asks.answered();
-        this.answerMs = Math.max(this.answerMs, performance.now() - askedAt);
-        // Latest wins: a result for a view that has since changed is not drawn.
-        if (key !== this.requestKey()) {
-          this.stats.staleResults++;
-          return;
-        }
-        const whole = joinAnswer(base, result, tailFrom, this.view.requestWindow().from);
-        if (whole === null) {
-          this.latest = null; // the tail does not join (source changed): fetch the whole window
-          this.requestedKey = "";
-          return;
-        }
-        this.latest = { key, result: whole };
-        this.pending = whole;
-      },
-      () => {
-        this.asks.failed(); // the worker starting or restarting
-        this.requestedKey = "";
-        this.stats.errors++;
-      },
-    );
-  }
-}
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
 }

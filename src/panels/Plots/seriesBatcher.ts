@@ -4,7 +4,7 @@
 // each field once, and answers from one history state (plots stay aligned).
 import type { SeriesRequest, SeriesResult } from "../../../workers/contract/series";
 import type { SeriesBatchSource } from "../../../workers/shared/plots/liveTail";
-import type { SeriesSource } from "./plotDriver";
+import type { SeriesSource } from "./seriesFetch";
 
 interface Waiting {
   request: SeriesRequest;
