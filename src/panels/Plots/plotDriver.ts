@@ -14,21 +14,12 @@
 import type uPlot from "uplot";
 import type { AppUnits } from "../../../workers/contract/fields";
 import type { LivePlotNews } from "../../../workers/contract/renderProtocol";
-import type { SeriesResult } from "../../../workers/contract/series";
 import { LATENCY_INTERVAL_MS } from "./cadence";
 import { PIXELS_PER_POINT, SeriesFetch, type SeriesSource } from "./seriesFetch";
+import { PlotPicture } from "./plotPicture";
 import type { PlotStats } from "../../state/plotStats";
-import { sameRange, type PlotView, type XRange } from "./plotView";
-import { redrawReason } from "./redrawPolicy";
-import {
-  layerFrame,
-  mirrorYRanges,
-  predictedYRanges,
-  showNewestInLegend,
-  type SeriesPainter,
-} from "./livePicture";
-import { emptyData, toAlignedData } from "./seriesData";
-import { newestBucketStart, wholePixelRange } from "../../../workers/shared/plots/liveWindow";
+import type { PlotView, XRange } from "./plotView";
+import { layerFrame, showNewestInLegend, type SeriesPainter } from "./livePicture";
 import { DETACHED, nextState, type DriverEvent, type DriverState } from "./driverState";
 
 /**
@@ -49,21 +40,8 @@ const ANSWER: DriverEvent = { type: "answer" };
 export class PlotDriver {
   private chart: uPlot | null = null;
   private readonly fetch: SeriesFetch;
-  /** What is drawn now (the only data held on the main thread). */
-  private drawn: uPlot.AlignedData | null = null;
-  private drawnTo: number | null = null;
-  /** The bucket grid of what is drawn (SeriesResult.bucketSeconds). */
-  private drawnGrid = 0;
-  private drawnRange: XRange | null = null;
-  /** The data uPlot holds (axes, cursor values): behind `drawn` while only the series layer moved on. */
-  private chartData: uPlot.AlignedData | null = null;
-  /** The y ranges uPlot would give `chartData` (predictedYRanges), to tell when they change. */
-  private drawnYKey = "";
-  /** The x range uPlot has (behind the series layer's while live and nobody points at a plot). */
-  private chartRange: XRange | null = null;
+  private readonly picture: PlotPicture;
   private layer: SeriesPainter | null = null;
-  /** The canvas no longer matches what was drawn (new chart, resize, theme). */
-  private forced = true;
   /** Intersecting the viewport (IntersectionObserver); true until told otherwise. */
   private onScreen = true;
   /** The LEGEND_INTERVAL_MS slot of the clock the legend last changed in. */
@@ -84,10 +62,11 @@ export class PlotDriver {
     private readonly stats: PlotStats,
   ) {
     this.fetch = new SeriesFetch(source, view, stats);
+    this.picture = new PlotPicture(view, stats);
   }
 
   configure(fields: readonly string[], units: AppUnits): void {
-    if (this.fetch.configure(fields, units)) this.drawn = null; // drawn for the old fields
+    if (this.fetch.configure(fields, units)) this.picture.drawn = null; // drawn for the old fields
   }
 
   /**
@@ -108,16 +87,12 @@ export class PlotDriver {
     this.layer?.dispose();
     this.chart = null;
     this.layer = null;
-    this.chartData = null;
-    this.chartRange = null;
-    this.drawnYKey = "";
-    this.drawnRange = null;
-    this.forced = true;
+    this.picture.newChart();
   }
 
   /** The chart was resized or a series shown or hidden by uPlot itself: the next frame redraws. */
   invalidate(): void {
-    this.forced = true;
+    this.picture.forced = true;
   }
 
   /** IntersectionObserver: the plot entered or left the viewport. */
@@ -194,7 +169,7 @@ export class PlotDriver {
         return false;
       }
       if (this.fetch.pending !== null) this.go(ANSWER);
-      if (this.state.name !== "takingBack" || this.forced)
+      if (this.state.name !== "takingBack" || this.picture.forced)
         drew = this.draw(this.chart, this.layer, range, visible);
       if (visible) this.updateLegend(this.chart, now);
       if (this.mayHandOver(visible) && this.drawnAll()) this.handOver(intervalMs);
@@ -215,7 +190,7 @@ export class PlotDriver {
       this.chart !== null &&
       this.chart.series.length === this.fetch.fields.length + 1 &&
       this.fetch.fields.length > 0 &&
-      !this.forced &&
+      !this.picture.forced &&
       this.fetch.current
     );
   }
@@ -223,12 +198,13 @@ export class PlotDriver {
   /** What is drawn is the newest window fetched, and nothing else is on its way or to be asked. */
   private drawnAll(): boolean {
     const { latest } = this.fetch;
+    const { drawn, drawnRange, drawnTo } = this.picture;
     return (
       this.fetch.settled &&
-      this.drawn !== null &&
-      this.drawnRange !== null &&
+      drawn !== null &&
+      drawnRange !== null &&
       latest !== null &&
-      this.drawnTo === latest.result.to
+      drawnTo === latest.result.to
     );
   }
 
@@ -236,9 +212,10 @@ export class PlotDriver {
   private handOver(intervalMs: number): void {
     const { chart, layer } = this;
     const { latest, fields, points, units } = this.fetch;
-    if (!chart || !layer?.live || !latest || !this.drawn) return;
+    const { drawn, drawnRange } = this.picture;
+    if (!chart || !layer?.live || !latest || !drawn) return;
     const already = this.state.name === "handedOver";
-    layer.live(layerFrame(chart, this.drawn, this.drawnRange), {
+    layer.live(layerFrame(chart, drawn, drawnRange), {
       request: { fields, points, units },
       windowSeconds: this.view.windowSeconds!,
       // The worker's window (and y ranges) are newer than ours once it holds the plot.
@@ -278,12 +255,8 @@ export class PlotDriver {
    * painted (it owns them: ownership.ts); nothing is decided or sent back.
    */
   private mirrorWorkerRanges(chart: uPlot): void {
-    const news = this.workerNews;
-    if (!news) return;
-    const key = mirrorYRanges(chart, news.y);
-    if (key === null) return;
-    this.drawnYKey = key;
-    this.stats.yRescales++;
+    if (this.workerNews && this.picture.mirrorYRanges(chart, this.workerNews.y))
+      this.stats.yRescales++;
   }
 
   /** Not hovering: the legend shows the newest values, at a readable pace. */
@@ -291,7 +264,7 @@ export class PlotDriver {
     const slot = slotOf(now);
     if (!this.legendDue || slot === this.legendShownSlot) return;
     const newest = this.state.name === "handedOver" ? this.workerNews?.newest : null;
-    const data = newest ? (newest.map((v) => [v]) as uPlot.AlignedData) : this.drawn;
+    const data = newest ? (newest.map((v) => [v]) as uPlot.AlignedData) : this.picture.drawn;
     if (!data) return;
     if (chart.cursor.left! >= 0) return; // uPlot shows the hovered values
     this.legendShownSlot = slot;
@@ -299,101 +272,19 @@ export class PlotDriver {
     showNewestInLegend(chart, data);
   }
 
+  /** Draw here (the main thread owns the picture); new values are due in the legend. */
   private draw(
     chart: uPlot,
     layer: SeriesPainter,
     range: XRange | null,
     visible: boolean,
   ): boolean {
-    // Until React swaps in the chart for new fields, the old one must not draw.
-    if (chart.series.length !== this.fetch.fields.length + 1) return false;
     const result = this.fetch.pending;
-    const shown = this.view.live ? wholePixelRange(range, chart.bbox.width) : range;
-    const reason = redrawReason({
-      visible,
-      forced: this.forced,
-      range: shown,
-      drawnRange: this.drawnRange,
-      freshTo: result ? result.to : undefined,
-      drawnTo: this.drawn ? this.drawnTo : null,
-      widthPx: this.fetch.points,
-    });
-    if (reason === null) {
-      if (visible) {
-        if (result) this.stats.skippedDraws++;
-        this.fetch.pending = null; // nothing in it the canvas lacks
-      } else if (result || range) this.stats.hiddenSkips++;
-      return false;
-    }
-    this.fetch.pending = null;
-    const fresh = result !== null && !this.sameAsDrawn(result);
-    const started = performance.now();
-    const previousTo = this.drawnTo;
-    const previousGrid = this.drawnGrid;
-    // Where new packets can change the picture: the newest bucket drawn on.
-    const changedFrom =
-      this.drawn && previousGrid > 0 ? newestBucketStart(this.drawn[0], previousGrid) : previousTo;
-    if (fresh) {
-      this.drawnGrid = result.bucketSeconds;
-      this.drawn = toAlignedData(result);
-      this.drawnTo = result.to;
-      this.legendDue = true;
-    }
-    const data = this.drawn;
-    // uPlot (y axes, grid, its copy of the data for the cursor) redraws only
-    // when they change: new y ranges, a zoom, a resize, a fixed view moved.
-    // While live, the time axis moves with the series layer, and uPlot's own x
-    // range serves only the cursor: it follows pixel by pixel only while the
-    // pointer is over a plot, and otherwise catches up with the next redraw.
-    const yKey = data ? predictedYRanges(chart, data, shown) : "";
-    const xMoved = !sameRange(shown, this.chartRange);
-    const axes =
-      reason === "forced" ||
-      reason === "zoom" ||
-      !this.view.live ||
-      (data !== null && this.chartData === null) ||
-      yKey !== this.drawnYKey ||
-      (xMoved && this.view.pointerOver);
-    if (axes) {
-      const newData = data !== null && this.chartData !== data;
-      chart.batch(() => {
-        if (newData) chart.setData(data, false);
-        if (shown) chart.setScale("x", shown);
-        else if (!newData) chart.redraw(false, true);
-      });
-      this.chartData = data;
-      this.drawnYKey = yKey;
-      if (shown) this.chartRange = shown;
-    }
-    const frame = layerFrame(chart, data ?? emptyData(this.fetch.fields.length), shown);
-    // Live on one bucket grid, new packets change only the newest bucket (and
-    // whole pixels of scrolling shift the rest); anything else repaints.
-    const grid = this.drawnGrid;
-    if (
-      reason === "forced" ||
-      reason === "zoom" ||
-      !this.view.live ||
-      changedFrom === null ||
-      grid !== previousGrid
-    )
-      layer.full(frame);
-    else layer.update(frame, changedFrom);
-    this.drawnRange = shown;
-    this.forced = false;
-    this.stats.recordUpdate(performance.now() - started, fresh ? result.to : null);
-    if (result) this.checkUnits(result.units);
-    return true;
-  }
-
-  private sameAsDrawn(result: SeriesResult): boolean {
-    const drawn = this.drawn;
-    return (
-      drawn !== null &&
-      result.to === this.drawnTo &&
-      result.data[0]?.length === drawn[0].length &&
-      result.data[0]?.[0] === drawn[0][0] &&
-      result.data.length === drawn.length
-    );
+    const before = this.picture.drawn;
+    const drew = this.picture.draw(chart, layer, this.fetch, range, visible);
+    if (this.picture.drawn !== before) this.legendDue = true;
+    if (drew && result) this.checkUnits(result.units);
+    return drew;
   }
 
   private checkUnits(units: string[]): void {
