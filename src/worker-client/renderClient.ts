@@ -3,8 +3,9 @@
 // (src/panels/Plots/seriesSurface.ts lays it out). Paints asked for during
 // one task go to the worker as one message after it (the frame loop draws
 // every plot in the same frame).
-// Live plots handed over (liveLayer) are refreshed by the worker itself; its
-// reports (RenderNews) go to each plot's listener and to the news listeners.
+// Live plots handed over (liveLayer) are the worker's to refresh, y ranges
+// included (workers/shared/plots/ownership.ts); its reports (RenderNews) go to
+// each plot's listener and to the news listeners.
 import type {
   LivePlotNews,
   LivePlotSpec,

@@ -187,14 +187,15 @@ describe("the plot driver with its series layer", () => {
 describe("a live plot handed over to the render worker", () => {
   const grid = 20 / 100;
 
-  /** What the render worker says it painted of the plot: its one column's extent. */
-  const news = (min: number, max: number): LivePlotNews => ({
+  /** What the render worker says it painted of the plot: its one column's extent and the y range it chose. */
+  const news = (min: number, max: number, y = { min, max }): LivePlotNews => ({
     id: 1,
     from: 1010,
     to: 1031,
     extents: [min, max],
     newest: [1031, max],
     units: ["V"],
+    y: [null, y],
   });
 
   /** A live plot drawn once by the driver, which then hands it over. */
@@ -228,38 +229,21 @@ describe("a live plot handed over to the render worker", () => {
     expect(calls.length).toBe(asked + 1);
   });
 
-  it("sets uPlot's y axes anew when what the worker painted leaves them, and keeps the plot", async () => {
+  it("shows on uPlot's y axes the ranges the worker chose, and sends nothing back", async () => {
     const { calls, frame, paints, painter, handovers, chart } = await handedOver();
-    // The test chart's range function fits the data exactly: the same extents keep the axes.
-    const data = answer(packets(1030), 1010, grid).data[1]!;
-    const inside = news(Math.min(...data.filter((v) => v === v)), Math.max(...data));
-    painter.onNews!(inside);
-    frame();
-    expect(handovers).toHaveLength(1);
     const asked = calls.length;
-    painter.onNews!(news(-1000, 1000));
+    painter.onNews!(news(-900, 900, { min: -1000, max: 1000 }));
+    expect(chart.scales.y).not.toMatchObject({ min: -1000, max: 1000 }); // at the next look
     frame();
+    // The worker's choice, not a range of this side's own for the extents.
     expect(chart.scales.y).toMatchObject({ min: -1000, max: 1000 });
-    // The worker gets the new ranges (and keeps the plot): nothing is fetched again here.
-    expect(handovers).toHaveLength(2);
-    expect(handovers[1]!.window).toBeNull(); // the worker keeps its (newer) window
+    painter.onNews!(news(-10, 10, { min: -12, max: 12 }));
+    frame();
+    expect(chart.scales.y).toMatchObject({ min: -12, max: 12 });
+    // The worker keeps the plot and its window: nothing is handed over, fetched or painted here.
+    expect(handovers).toHaveLength(1);
     expect(paints.at(-1)).toBe("live");
     expect(calls.length).toBe(asked);
-  });
-
-  it("follows data that left the y axes at the next look, and a snugger fit only when the legend's slot turns", async () => {
-    const { frame, painter, chart } = await handedOver(); // the clock is at 200 ms
-    painter.onNews!(news(-1000, 1000)); // outside the axes
-    frame(); // 300 ms
-    expect(chart.scales.y).toMatchObject({ min: -1000, max: 1000 });
-    painter.onNews!(news(-10, 10)); // fits inside: the axes may wait
-    frame(); // 400 ms: still the slot the axes last changed in
-    expect(chart.scales.y).toMatchObject({ min: -1000, max: 1000 });
-    frame(); // 500 ms: a new slot
-    expect(chart.scales.y).toMatchObject({ min: -10, max: 10 });
-    painter.onNews!(news(-20, 20)); // outside again, in the same slot: at once
-    frame();
-    expect(chart.scales.y).toMatchObject({ min: -20, max: 20 });
   });
 });
 
@@ -306,6 +290,7 @@ describe("the render worker refreshing live plots on its own", () => {
       axisLook: { font: "10px sans-serif", text: "#000", grid: "#ccc", height: 24, tickLength: 4 },
       dpr: 1,
       intervalMs: 60,
+      yScales: [null, "y"],
     };
     const moveOn = (until: number) => (history = packets(until));
     return { plots, spec, painted, reports, asked, moveOn, clock };
@@ -341,7 +326,7 @@ describe("the render worker refreshing live plots on its own", () => {
     expect(reports[0]!.updateMs).toHaveLength(1); // the plot update, timed where it is done
   });
 
-  it("tells the UI at once when a picture left its y ranges, else at most every NEWS_INTERVAL_MS with every paint since", async () => {
+  it("tells the UI at once when it chose new y ranges, else at most every NEWS_INTERVAL_MS with every paint since", async () => {
     const { plots, spec, reports, moveOn, clock } = workerSetup();
     plots.live(spec);
     moveOn(1030.5);
@@ -361,38 +346,53 @@ describe("the render worker refreshing live plots on its own", () => {
     ]);
     expect(reports[1]!.updateMs).toHaveLength(2);
     expect(reports[1]!.plots[0]!.newest![0]).toBeCloseTo(1030.9, 9);
-    // Narrower y ranges than the data: the UI must set new ones, so it hears at once.
-    plots.live({ ...spec, window: null, look: { ...spec.look, y: [null, { min: 0, max: 1 }] } });
+    // Handed over anew with y ranges narrower than the data: the worker
+    // re-fits them, and the UI hears at once (its axes must follow).
+    plots.live({
+      ...spec,
+      window: answer(packets(1030.9), 1010.9, grid),
+      look: { ...spec.look, y: [null, { min: 0, max: 1 }] },
+    });
     clock.now += 1;
     moveOn(1031.1);
     await plots.refresh();
     expect(reports).toHaveLength(3);
+    expect(reports[2]!.plots[0]!.y[1]!.max).toBeGreaterThan(1);
   });
 
-  it("repaints its own window at once when the UI sends new y ranges", async () => {
-    const { plots, spec, painted, moveOn } = workerSetup();
-    plots.live(spec);
+  it("re-fits the y ranges itself when the data leaves them: repaints the whole plot with them at once and reports them", async () => {
+    const { plots, spec, painted, reports, moveOn } = workerSetup();
+    plots.live({ ...spec, look: { ...spec.look, y: [null, { min: 0, max: 5 }] } });
     moveOn(1030.5);
     await plots.refresh();
-    const y = [null, { min: -50, max: 50 }];
-    plots.live({ ...spec, window: null, look: { ...spec.look, y } });
-    expect(painted.map((p) => p.kind)).toEqual(["update", "full"]);
-    expect(painted[1]!.picture.y).toEqual(y);
-    expect(painted[1]!.picture.x).toEqual(painted[0]!.picture.x);
-    expect(painted[1]!.picture.data).toBe(painted[0]!.picture.data); // not the UI's older window
+    expect(painted.map((p) => p.kind)).toEqual(["full"]);
+    const y = painted[0]!.picture.y[1]!;
+    const [min, max] = reports[0]!.plots[0]!.extents as [number, number];
+    expect(y.min).toBeLessThan(min);
+    expect(y.max).toBeGreaterThan(max);
+    expect(reports[0]!.plots[0]!.y).toEqual(painted[0]!.picture.y);
+    // Inside the new ranges: the next refresh paints only what changed.
+    moveOn(1030.6);
+    await plots.refresh();
+    expect(painted.map((p) => p.kind)).toEqual(["full", "update"]);
+    expect(painted[1]!.picture.y).toEqual(painted[0]!.picture.y);
   });
 
-  it("paints an answer that comes after new y ranges were sent meanwhile", async () => {
+  it("keeps its window and y ranges when the UI sends a new interval, and paints an answer that comes meanwhile", async () => {
     const { plots, spec, painted, moveOn } = workerSetup();
     plots.live(spec);
     moveOn(1030.5);
     const pending = plots.refresh();
-    const y = [null, { min: -50, max: 50 }];
-    plots.live({ ...spec, window: null, look: { ...spec.look, y } });
+    plots.live({
+      ...spec,
+      window: null,
+      intervalMs: 120,
+      look: { ...spec.look, y: [null, { min: -50, max: 50 }] }, // the UI's axes, behind ours
+    });
     await pending;
     const last = painted.at(-1)!;
     expect(last.kind).toBe("update");
-    expect(last.picture.y).toEqual(y);
+    expect(last.picture.y).toEqual(spec.look.y);
     expect(Array.from(last.picture.data[0]!).at(-1)).toBeCloseTo(1030.5, 9);
   });
 

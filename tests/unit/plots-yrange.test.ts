@@ -4,7 +4,7 @@ import {
   drawableRange,
   isDrawableRange,
   stickyRange,
-} from "../../src/panels/Plots/yRange";
+} from "../../workers/shared/plots/yRange";
 
 // uPlot's automatic range as it behaves (10 % padding; a flat series spans 0
 // to twice its value; measured with uPlot.rangeNum): enough to reproduce the

@@ -57,9 +57,10 @@ export interface SeriesPaint {
 }
 
 /**
- * A live plot handed over to the render worker, which then keeps it up to
- * date on its own (asks the telemetry worker for tails, joins them to the
- * window, paints) until told to stop: the main thread does nothing per refresh.
+ * A live plot handed over to the render worker, which then owns its picture
+ * (workers/shared/plots/ownership.ts): it asks the telemetry worker for
+ * tails, joins them to the window, chooses the y ranges and paints, until
+ * told to stop. The main thread does nothing per refresh.
  */
 export interface LivePlotSpec {
   id: number;
@@ -68,7 +69,8 @@ export interface LivePlotSpec {
   windowSeconds: number;
   /**
    * The window the UI drew last, which the first tail joins to; null when
-   * the plot is already in the worker's hands (a new look or interval only).
+   * the plot is already in the worker's hands (a new interval only: the
+   * worker keeps its window and its y ranges).
    */
   window: SeriesResult | null;
   /** The picture's look: all but its data, x range and time axis. */
@@ -77,6 +79,13 @@ export interface LivePlotSpec {
   axisLook: Omit<TimeAxisPicture, "increment" | "ticks" | "labels">;
   dpr: number;
   intervalMs: number;
+  /**
+   * Per column (index 1…): its y scale's key (columns with one key share a
+   * range), or null for a scale with a fixed range (booleans). The render
+   * worker chooses these ranges while it holds the plot, starting from
+   * `look.y` (workers/shared/plots/ownership.ts).
+   */
+  yScales: (string | null)[];
 }
 
 /** What one live plot showed after a refresh in the render worker. */
@@ -89,13 +98,15 @@ export interface LivePlotNews {
   /** The newest row with data, [x, v1, …], for the legend; null when none. */
   newest: number[] | null;
   units: string[];
+  /** Per column (index 1…): the y range the worker chose and painted with; the UI mirrors it on its axes. */
+  y: (ValueRange | null)[];
 }
 
 /**
- * The render worker's report on its live plots: after a refresh whose picture
- * left the y ranges it was given (the UI must set new ones), else at most
- * every NEWS_INTERVAL_MS (workers/render/LivePlots.ts) with what the
- * refreshes since the last report did.
+ * The render worker's report on its live plots: after a refresh that chose
+ * new y ranges (the UI's axes must follow), else at most every
+ * NEWS_INTERVAL_MS (workers/render/LivePlots.ts) with what the refreshes
+ * since the last report did.
  */
 export interface RenderNews {
   type: "news";

@@ -1,13 +1,14 @@
-// Live plots the UI handed over (LivePlotSpec): the render worker refreshes
-// them on its own timer. Each refresh asks the telemetry worker (over a
+// Live plots the UI handed over (LivePlotSpec): while here, the render worker
+// owns their pictures (workers/shared/plots/ownership.ts) and refreshes them
+// on its own timer. Each refresh asks the telemetry worker (over a
 // MessagePort, not via the main thread) for every plot's newest bucket on,
-// joins the tails to the windows held here, moves the shared x range in whole
-// pixels and paints what changed. The main thread hears one small message per
-// refresh at most (RenderNews): what each plot shows (its y extents, for the
-// y axes uPlot draws; its newest row, for the legend) and when it was
-// painted. It hears at once when a picture left the y ranges it was given,
-// else every NEWS_INTERVAL_MS: the legend changes twice a second, and each
-// message costs the main thread a task.
+// joins the tails to the windows held here (liveTail.ts), moves the shared x
+// range in whole pixels, chooses the y ranges (liveYRanges.ts) and paints
+// what changed. The main thread hears one small message per refresh at most
+// (RenderNews): what each plot shows (the y ranges chosen, which uPlot's
+// axes mirror; its newest row, for the legend) and when it was painted. It
+// hears at once when the y ranges changed, else every NEWS_INTERVAL_MS: the
+// legend changes twice a second, and each message costs the main thread a task.
 //
 // Why: the per-refresh work on the main thread (results in, twelve plots'
 // bookkeeping, paints out) was most of what the plots cost it; with the
@@ -27,18 +28,11 @@ import type {
   SeriesPicture,
   ValueRange,
 } from "../contract/renderProtocol";
-import type { SeriesRequest, SeriesResult } from "../contract/series";
-import {
-  columnExtents,
-  extentsLeave,
-  lastDrawnIndex,
-  mergeTail,
-  newestBucketStart,
-  wholePixelRange,
-} from "../shared/plots/liveWindow";
+import type { SeriesResult } from "../contract/series";
+import { columnExtents, lastDrawnIndex, wholePixelRange } from "../shared/plots/liveWindow";
+import { AskGate, joinAnswer, tailStart, type SeriesBatchSource } from "../shared/plots/liveTail";
 import { timeAxisPicture } from "../shared/plots/timeAxis";
-
-export type SeriesBatchSource = (requests: SeriesRequest[]) => Promise<SeriesResult[]>;
+import { nextYRanges, refitSlot } from "./liveYRanges";
 
 /** What paints a plot (SeriesCanvas in the worker; a recorder in tests). */
 export interface LiveLayer {
@@ -46,8 +40,6 @@ export interface LiveLayer {
   update(picture: SeriesPicture, fromX: number): void;
 }
 
-/** After a failed ask (the telemetry worker restarting), wait this long. */
-const RETRY_MS = 500;
 /** Answer times kept for the next paint's report while frames do not come. */
 const MAX_UNPAINTED_ANSWERS = 50;
 /** Longest wait between reports to the UI while every picture stays inside its y ranges. */
@@ -60,6 +52,8 @@ interface LivePlot {
   whole: boolean;
   /** The x range painted last; null before the first paint here. */
   x: ValueRange | null;
+  /** The refitSlot its y ranges last changed in (a snugger fit waits for the next). */
+  ySlot: number;
 }
 
 /** Where a plot's picture changed since it was painted (null: everywhere), and its join time. */
@@ -82,7 +76,7 @@ export class LivePlots {
   /** Bumped with each new source: answers from an old one are dropped. */
   private generation = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private inFlight = false;
+  private readonly gate: AskGate;
   private lastAskAt = -Infinity;
   /** What the refreshes since the last report did, and when that report went. */
   private unreported = emptyReport();
@@ -99,30 +93,33 @@ export class LivePlots {
     private readonly now: () => number = () => performance.now(),
     /** Runs the paint in the next animation frame (at once where there are none, as in tests). */
     private readonly inFrame: (paint: () => void) => void = (paint) => paint(),
-  ) {}
+  ) {
+    this.gate = new AskGate(now);
+  }
 
   /** A (new) port to the telemetry worker. */
   connect(source: SeriesBatchSource): void {
     this.source = source;
     this.generation++;
-    this.inFlight = false;
+    this.gate.answered(); // the old line's answer is no longer awaited
     this.schedule();
   }
 
-  /** Take over a plot (or its new look, y ranges or interval). */
+  /**
+   * Take over a plot, whose picture is ours from now on (ownership.ts); or,
+   * for a plot held (no window: a new interval only), keep our window and y ranges.
+   */
   live(spec: LivePlotSpec): void {
     const held = this.plots.get(spec.id);
-    // A window from the UI replaces ours; none (a new look or interval only) keeps ours.
     const window = spec.window ?? held?.window;
     if (!window) return;
-    const plot: LivePlot = { spec, window, whole: false, x: held?.x ?? null };
+    const kept = !spec.window && held;
+    const plot: LivePlot = kept
+      ? { ...held, spec: { ...spec, look: { ...spec.look, y: held.spec.look.y } } }
+      : { spec, window, whole: false, x: held?.x ?? null, ySlot: -Infinity };
     this.plots.set(spec.id, plot);
     // The UI's window is what its canvas shows now: our unpainted changes are moot.
     if (spec.window) this.unpainted.delete(spec.id);
-    // New y ranges (the UI set uPlot's axes anew): the lines follow at once.
-    const layer = this.layerOf(spec.id);
-    if (held && plot.x && layer && !sameRanges(held.spec.look.y, spec.look.y))
-      layer.full(picture(plot, plot.x));
     this.schedule();
   }
 
@@ -154,7 +151,8 @@ export class LivePlots {
   /** One refresh of every live plot (public for tests). */
   async refresh(): Promise<void> {
     const source = this.source;
-    if (!source || this.inFlight || this.plots.size === 0) return;
+    // (The timer waits out a retry: only an ask in flight stops this one.)
+    if (!source || this.gate.busy || this.plots.size === 0) return;
     const generation = this.generation;
     const asked = [...this.plots.values()];
     const newest = newestOf(asked.map((plot) => plot.window));
@@ -165,20 +163,17 @@ export class LivePlots {
       to: null,
       liveWindowSeconds: plot.spec.windowSeconds,
     }));
-    this.inFlight = true;
+    this.gate.asked();
     this.lastAskAt = this.now();
     let results: SeriesResult[];
     try {
       results = await source(requests);
     } catch {
-      if (generation === this.generation) {
-        this.inFlight = false;
-        this.schedule(RETRY_MS);
-      }
+      if (generation === this.generation) this.schedule(this.gate.failed());
       return;
     }
     if (generation !== this.generation) return;
-    this.inFlight = false;
+    this.gate.answered();
     const answerMs = this.now() - this.lastAskAt;
     // A plot given back, or handed a new window meanwhile, drops its answer; a
     // new look or interval only (new y ranges) keeps the window it was asked for.
@@ -187,11 +182,9 @@ export class LivePlots {
       const plot = this.plots.get(askedFor.spec.id);
       if (!result || !plot || plot.window !== askedFor.window) return;
       const joinStart = this.now();
-      const tail = tails[i];
-      const window =
-        tail === null || tail === undefined
-          ? result
-          : mergeTail(plot.window, result, tail, windowFrom(result, plot.spec.windowSeconds));
+      const tail = tails[i] ?? null;
+      const windowFrom = result.to === null ? null : result.to - plot.spec.windowSeconds;
+      const window = joinAnswer(plot.window, result, tail, windowFrom);
       if (window === null) {
         plot.whole = true;
         return;
@@ -200,7 +193,7 @@ export class LivePlots {
       plot.window = window;
       // Joined to the window drawn (by the UI before the handover, or here):
       // only its newest bucket on changed.
-      this.toPaint(plot.spec.id, tail ?? null, this.now() - joinStart);
+      this.toPaint(plot.spec.id, tail, this.now() - joinStart);
     });
     if (this.unpainted.size > 0) {
       this.unpaintedAnswerMs.push(answerMs);
@@ -249,23 +242,34 @@ export class LivePlots {
     const report = this.unreported;
     let newestX = NaN;
     let painted = false;
-    let outside = false;
+    let rescaled = false;
+    const slot = refitSlot(this.now());
     for (const { plot, changedFrom, joinMs } of refreshed) {
       const paintStart = this.now();
-      const { spec, window } = plot;
-      const layer = this.layerOf(spec.id);
+      const { window } = plot;
+      const layer = this.layerOf(plot.spec.id);
       const x =
         newest === null
           ? null
-          : wholePixelRange({ min: newest - spec.windowSeconds, max: newest }, spec.look.width);
+          : wholePixelRange(
+              { min: newest - plot.spec.windowSeconds, max: newest },
+              plot.spec.look.width,
+            );
       if (!layer || x === null) continue;
-      if (changedFrom === null) layer.full(picture(plot, x));
+      // The y ranges are ours to choose (ownership.ts): new ones repaint the whole plot.
+      const extents = columnExtents(window.data, x);
+      const { look, yScales } = plot.spec;
+      const y = nextYRanges(look.y, extents, yScales, slot !== plot.ySlot);
+      if (y !== look.y) {
+        plot.spec = { ...plot.spec, look: { ...look, y } };
+        plot.ySlot = slot;
+        rescaled = true;
+      }
+      if (changedFrom === null || y !== look.y) layer.full(picture(plot, x));
       else layer.update(picture(plot, x), changedFrom);
       plot.x = x;
       if (window.to !== null && !(window.to <= newestX)) newestX = window.to;
-      const news = describe(spec.id, window, x);
-      report.plots.set(spec.id, news);
-      outside ||= extentsLeave(news.extents, spec.look.y.length, (c) => spec.look.y[c]);
+      report.plots.set(plot.spec.id, describe(plot.spec.id, window, extents, y));
       report.updateMs.push(joinMs + this.now() - paintStart);
       painted = true;
     }
@@ -273,7 +277,8 @@ export class LivePlots {
     report.paints.push({ atMs: Date.now(), newestX });
     report.answerMs.push(...answerMs);
     const now = this.now();
-    if (!outside && now - this.reportedAt < NEWS_INTERVAL_MS) return;
+    // New y ranges go at once: the UI's axes must follow the lines.
+    if (!rescaled && now - this.reportedAt < NEWS_INTERVAL_MS) return;
     this.reportedAt = now;
     this.unreported = emptyReport();
     this.report({ type: "news", ...report, plots: [...report.plots.values()] });
@@ -297,35 +302,27 @@ function picture({ spec, window }: LivePlot, x: ValueRange): SeriesPicture {
   };
 }
 
-function sameRanges(a: (ValueRange | null)[], b: (ValueRange | null)[]): boolean {
-  return a.length === b.length && a.every((r, i) => r?.min === b[i]?.min && r?.max === b[i]?.max);
-}
-
-/** Where a live tail starts: the newest bucket's first point (null: no grid, ask the whole window). */
-function tailStart(window: SeriesResult): number | null {
-  const xs = window.data[0];
-  return window.bucketSeconds > 0 && xs ? newestBucketStart(xs, window.bucketSeconds) : null;
-}
-
-function windowFrom(result: SeriesResult, windowSeconds: number): number | null {
-  return result.to === null ? null : result.to - windowSeconds;
-}
-
 function newestOf(windows: SeriesResult[]): number | null {
   let newest: number | null = null;
   for (const { to } of windows) if (to !== null && (newest === null || to > newest)) newest = to;
   return newest;
 }
 
-/** What the UI needs of a painted plot: y extents inside `x`, the newest row, units. */
-function describe(id: number, window: SeriesResult, x: ValueRange): LivePlotNews {
+/** What the UI needs of a painted plot: y extents and ranges, the newest row, units. */
+function describe(
+  id: number,
+  window: SeriesResult,
+  extents: number[],
+  y: (ValueRange | null)[],
+): LivePlotNews {
   const index = lastDrawnIndex(window.data);
   return {
     id,
     from: window.from,
     to: window.to,
-    extents: columnExtents(window.data, x),
+    extents,
     newest: index === null ? null : window.data.map((column) => column[index] as number),
     units: window.units,
+    y,
   };
 }

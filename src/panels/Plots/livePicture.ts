@@ -16,7 +16,8 @@ export interface SeriesPainter {
   dispose(): void;
   /**
    * Optional: hand the live plot, drawn as `frame`, to a painter that keeps
-   * it up to date itself (the render worker) and reports through onNews …
+   * it up to date itself (the render worker, which then owns its picture:
+   * ownership.ts) and reports through onNews …
    */
   live?(frame: SeriesFrame, handover: LiveHandover): void;
   /** … until taken back. */
@@ -92,6 +93,46 @@ function scaleRanges(
     out.push({ key, min: a, max: b });
   }
   return out;
+}
+
+/**
+ * Per column (index 1…): its y scale's key, or null for a scale with a fixed
+ * range (booleans): the scales the render worker re-fits while it holds the plot.
+ */
+export function liveYScales(chart: uPlot): (string | null)[] {
+  const keys: (string | null)[] = [null];
+  for (let s = 1; s < chart.series.length; s++) {
+    const key = chart.series[s]?.scale;
+    keys.push(key && typeof chart.scales[key]?.range === "function" ? key : null);
+  }
+  return keys;
+}
+
+/**
+ * Mirror the y ranges the render worker chose (per column from 1; it owns
+ * them while it holds the plot: ownership.ts) onto uPlot's axes. Returns the
+ * key predictedYRanges gives for them when the axes changed, else null.
+ */
+export function mirrorYRanges(chart: uPlot, y: readonly (XRange | null)[]): string | null {
+  let changed = false;
+  for (let c = 1; c < y.length && !changed; c++) {
+    const range = y[c];
+    const scale = chart.scales[chart.series[c]?.scale ?? ""];
+    changed = !!range && !!scale && (scale.min !== range.min || scale.max !== range.max);
+  }
+  if (!changed) return null;
+  const set: ScaleRange[] = [];
+  chart.batch(() => {
+    for (let c = 1; c < y.length; c++) {
+      const key = chart.series[c]?.scale;
+      const range = y[c];
+      if (!key || set.some((r) => r.key === key)) continue;
+      if (range) chart.setScale(key, { min: range.min, max: range.max });
+      if (typeof chart.scales[key]?.range === "function")
+        set.push({ key, min: range?.min ?? null, max: range?.max ?? null });
+    }
+  });
+  return yRangesKey(set);
 }
 
 /** The series layer's picture: uPlot's current x and y scales, so lines and axes agree. */

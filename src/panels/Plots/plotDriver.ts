@@ -1,50 +1,27 @@
-// One plot's data path: ask the worker for its series (at most one request in
-// flight; a result fetched for an outdated view is dropped and asked again),
-// keep only the newest result, and draw it imperatively when the shared frame
+// One plot's picture on the main thread: its series come through SeriesFetch
+// (seriesFetch.ts), and it draws the newest imperatively when the shared frame
 // loop says so and something the plot shows changed (redrawPolicy). Off screen
 // or in a hidden page it neither asks nor draws, and catches up when seen.
 // React never re-renders for data.
 //
 // A live plot nobody points at is handed over to the render worker once drawn
-// (SeriesPainter.live): the worker then refreshes it on its own, and this side
-// only hears what it painted (the y extents, to redraw uPlot's axes when they
-// would change, and the newest row, for the legend). New y ranges are set here
-// (uPlot's axes) and sent to the worker. It takes the plot back
+// (SeriesPainter.live): the worker then owns its picture, y ranges included,
+// and this side only mirrors what it reports (the y ranges onto uPlot's axes,
+// the newest row into the legend). It takes the plot back
 // (SeriesPainter.still) for anything else: the pointer over a plot, a zoom or
-// pause, new fields or size, off screen, a hidden page.
+// pause, new fields or size, off screen, a hidden page. Who owns the picture
+// when: workers/shared/plots/ownership.ts.
 import type uPlot from "uplot";
 import type { AppUnits } from "../../../workers/contract/fields";
 import type { LivePlotNews } from "../../../workers/contract/renderProtocol";
-import type { SeriesRequest, SeriesResult } from "../../../workers/contract/series";
 import { LATENCY_INTERVAL_MS } from "./cadence";
+import { PIXELS_PER_POINT, SeriesFetch, type SeriesSource } from "./seriesFetch";
+import { PlotPicture } from "./plotPicture";
 import type { PlotStats } from "../../state/plotStats";
-import { sameRange, type PlotView, type XRange } from "./plotView";
-import { redrawReason } from "./redrawPolicy";
-import {
-  layerFrame,
-  predictedYRanges,
-  predictedYScales,
-  showNewestInLegend,
-  yRangesKey,
-  type SeriesPainter,
-} from "./livePicture";
-import { emptyData, toAlignedData } from "./seriesData";
-import {
-  extentsLeave,
-  mergeTail,
-  newestBucketStart,
-  wholePixelRange,
-} from "../../../workers/shared/plots/liveWindow";
+import type { PlotView, XRange } from "./plotView";
+import { layerFrame, showNewestInLegend, type SeriesPainter } from "./livePicture";
+import { DETACHED, nextState, type DriverEvent, type DriverState } from "./driverState";
 
-export type SeriesSource = (request: SeriesRequest) => Promise<SeriesResult>;
-
-const RETRY_MS = 500;
-/**
- * A plot asks for a point per 2 CSS pixels (so a bucket of 4 points every 8
- * pixels): a point per pixel drew detail no one can see, at about a third
- * more canvas work; every spike still shows (bench/RESULTS.md).
- */
-export const PIXELS_PER_POINT = 2;
 /**
  * The live legend's numbers change at a readable pace, not every refresh
  * (each change is DOM work and a repaint). Every plot's legend changes in the
@@ -57,73 +34,39 @@ function slotOf(now: number): number {
   return Math.floor(now / LEGEND_INTERVAL_MS);
 }
 
+/** (One object: it may come every frame.) */
+const ANSWER: DriverEvent = { type: "answer" };
+
 export class PlotDriver {
   private chart: uPlot | null = null;
-  private fields: string[] = [];
-  private units: AppUnits = "metric";
-  private points = 0;
-  /** Bumped when this plot's own request inputs change. */
-  private configVersion = 0;
-  private inFlight = false;
-  private requestedKey = "";
-  private retryAt = 0;
-  private pending: SeriesResult | null = null;
-  /** The newest whole window fetched (or joined from tails) and the request key it answers. */
-  private latest: { key: string; result: SeriesResult } | null = null;
-  /** What is drawn now (the only data held on the main thread). */
-  private drawn: uPlot.AlignedData | null = null;
-  private drawnTo: number | null = null;
-  /** The bucket grid of what is drawn (SeriesResult.bucketSeconds). */
-  private drawnGrid = 0;
-  private drawnRange: XRange | null = null;
-  /** The data uPlot holds (axes, cursor values): behind `drawn` while only the series layer moved on. */
-  private chartData: uPlot.AlignedData | null = null;
-  /** The y ranges uPlot would give `chartData` (predictedYRanges), to tell when they change. */
-  private drawnYKey = "";
-  /** The worker's last extents and the y ranges they gave: equal extents give equal ranges. */
-  private ranged: { extents: number[]; yKey: string } | null = null;
-  /** The x range uPlot has (behind the series layer's while live and nobody points at a plot). */
-  private chartRange: XRange | null = null;
+  private readonly fetch: SeriesFetch;
+  private readonly picture: PlotPicture;
   private layer: SeriesPainter | null = null;
-  /** The canvas no longer matches what was drawn (new chart, resize, theme). */
-  private forced = true;
   /** Intersecting the viewport (IntersectionObserver); true until told otherwise. */
   private onScreen = true;
-  /** Came back into view: ask at once instead of waiting for the cadence. */
-  private catchUp = false;
-  /** The slowest series answer (ms from asking) since the frame loop last took it. */
-  private answerMs = 0;
   /** The LEGEND_INTERVAL_MS slot of the clock the legend last changed in. */
   private legendShownSlot = -Infinity;
-  /** The slot the y axes last changed in, for the worker's picture (followWorkerExtents). */
-  private yRangeSlot = -Infinity;
   /** New values were drawn that the legend does not show yet. */
   private legendDue = false;
   private lastUnits = "";
-  /** The live plot is in the render worker's hands: this side neither asks nor paints. */
-  private handedOver: { intervalMs: number } | null = null;
-  /** Taken back: the render worker's picture is newer than ours until the next answer. */
-  private takenBack = false;
+  /** Who owns the picture now, and what this side does about it (driverState.ts). */
+  private state: DriverState = DETACHED;
   /** What the render worker last reported painting (while handed over). */
   private workerNews: LivePlotNews | null = null;
   /** Told when the worker's display units differ from what the axes show. */
   onUnits: ((units: string[]) => void) | null = null;
 
   constructor(
-    private readonly source: SeriesSource,
+    source: SeriesSource,
     private readonly view: PlotView,
     private readonly stats: PlotStats,
-  ) {}
+  ) {
+    this.fetch = new SeriesFetch(source, view, stats);
+    this.picture = new PlotPicture(view, stats);
+  }
 
   configure(fields: readonly string[], units: AppUnits): void {
-    if (units === this.units && sameList(fields, this.fields)) return;
-    if (!sameList(fields, this.fields)) {
-      this.drawn = null;
-      this.pending = null; // fetched for the old fields
-    }
-    this.fields = [...fields];
-    this.units = units;
-    this.configVersion++;
+    if (this.fetch.configure(fields, units)) this.picture.drawn = null; // drawn for the old fields
   }
 
   /**
@@ -135,79 +78,69 @@ export class PlotDriver {
     this.chart = chart;
     this.layer = layer;
     layer.onNews = (news) => this.takeNews(news);
+    this.go({ type: "attach" });
   }
 
-  /** The chart is gone (unmounted or about to be rebuilt). */
+  /** The chart is gone (unmounted or about to be rebuilt); the worker forgets it with its layer. */
   detach(): void {
-    this.handedOver = null;
-    this.takenBack = false;
+    this.go({ type: "detach" });
     this.layer?.dispose();
     this.chart = null;
     this.layer = null;
-    this.chartData = null;
-    this.chartRange = null;
-    this.drawnYKey = "";
-    this.ranged = null;
-    this.drawnRange = null;
-    this.forced = true;
+    this.picture.newChart();
   }
 
   /** The chart was resized or a series shown or hidden by uPlot itself: the next frame redraws. */
   invalidate(): void {
-    this.forced = true;
+    this.picture.forced = true;
   }
 
   /** IntersectionObserver: the plot entered or left the viewport. */
   setOnScreen(onScreen: boolean): void {
-    if (onScreen && !this.onScreen) this.catchUp = true;
+    if (onScreen && !this.onScreen) this.fetch.catchUp = true;
     this.onScreen = onScreen;
   }
 
   /** The page became visible again: catch up with what happened meanwhile. */
   resume(): void {
-    this.catchUp = true;
+    this.fetch.catchUp = true;
   }
 
   /** The page is being hidden: a live plot in the render worker's hands stops there. */
   suspend(): void {
-    if (this.handedOver) this.takeBack();
+    if (this.state.name === "handedOver") this.takeBack();
   }
 
-  /** A point per PIXELS_PER_POINT CSS pixels of plotting area; read each frame (resizes). */
-  private syncPoints(chart: uPlot): void {
-    const points = Math.max(32, Math.round(chart.bbox.width / devicePixelRatio / PIXELS_PER_POINT));
-    if (points === this.points) return;
-    this.points = points;
-    this.configVersion++;
+  private go(event: DriverEvent): void {
+    this.state = nextState(this.state, event);
   }
 
   /** Frame loop, phase 1: fold a waiting result's extent into the shared view. */
   takeExtent(): void {
-    if (this.pending) this.view.noteExtent(this.pending.from, this.pending.to);
-    else if (this.handedOver && this.workerNews)
+    const { pending } = this.fetch;
+    if (pending) this.view.noteExtent(pending.from, pending.to);
+    else if (this.state.name === "handedOver" && this.workerNews)
       this.view.noteExtent(this.workerNews.from, this.workerNews.to);
   }
 
   /** In the render worker's hands: nothing for the frame loop to do but the legend. */
   get handedToWorker(): boolean {
-    return this.handedOver !== null;
+    return this.state.name === "handedOver";
   }
 
   /** The slowest answer since the last call (0: none arrived); the cadence reads it. */
   takeAnswerMs(): number {
-    const ms = this.answerMs;
-    this.answerMs = 0;
-    return ms;
+    return this.fetch.takeAnswerMs();
   }
 
   /** Requested width in points (the plotting area's CSS pixels ÷ PIXELS_PER_POINT). */
   get pointCount(): number {
-    return this.points;
+    return this.fetch.points;
   }
 
   /** The plotting area's width in CSS pixels (what the refresh cadence follows). */
   get pixelWidth(): number {
-    return this.points * PIXELS_PER_POINT;
+    return this.fetch.points * PIXELS_PER_POINT;
   }
 
   /**
@@ -225,22 +158,24 @@ export class PlotDriver {
     const visible = pageVisible && this.onScreen;
     let drew = false;
     if (this.chart && this.layer) {
-      this.syncPoints(this.chart);
-      if (this.handedOver && !this.mayHandOver(visible)) this.takeBack();
-      if (this.handedOver) {
-        if (Math.abs(intervalMs - this.handedOver.intervalMs) >= 1) this.handOver(intervalMs);
+      this.fetch.syncPoints(this.chart.bbox.width);
+      if (this.state.name === "handedOver" && !this.mayHandOver(visible)) this.takeBack();
+      if (this.state.name === "handedOver") {
+        if (Math.abs(intervalMs - this.state.intervalMs) >= 1) this.handOver(intervalMs);
         if (visible) {
-          this.followWorkerExtents(this.chart, slotOf(now));
+          this.mirrorWorkerRanges(this.chart);
           this.updateLegend(this.chart, now);
         }
         return false;
       }
-      if (this.takenBack && this.pending !== null) this.takenBack = false;
-      if (!this.takenBack || this.forced) drew = this.draw(this.chart, this.layer, range, visible);
+      if (this.fetch.pending !== null) this.go(ANSWER);
+      if (this.state.name !== "takingBack" || this.picture.forced)
+        drew = this.draw(this.chart, this.layer, range, visible);
       if (visible) this.updateLegend(this.chart, now);
       if (this.mayHandOver(visible) && this.drawnAll()) this.handOver(intervalMs);
     }
-    if (visible && !this.handedOver && this.shouldRequest(now, liveDue)) this.request();
+    const mayAsk = visible && this.chart !== null && this.state.name !== "handedOver";
+    if (mayAsk && this.fetch.shouldAsk(now, liveDue)) this.fetch.ask();
     return drew;
   }
 
@@ -253,108 +188,83 @@ export class PlotDriver {
       this.view.windowSeconds !== null &&
       this.layer?.live !== undefined &&
       this.chart !== null &&
-      this.chart.series.length === this.fields.length + 1 &&
-      this.fields.length > 0 &&
-      !this.forced &&
-      this.latest !== null &&
-      this.latest.key === this.requestKey()
+      this.chart.series.length === this.fetch.fields.length + 1 &&
+      this.fetch.fields.length > 0 &&
+      !this.picture.forced &&
+      this.fetch.current
     );
   }
 
   /** What is drawn is the newest window fetched, and nothing else is on its way or to be asked. */
   private drawnAll(): boolean {
+    const { latest } = this.fetch;
+    const { drawn, drawnRange, drawnTo } = this.picture;
     return (
-      this.pending === null &&
-      !this.inFlight &&
-      !this.catchUp &&
-      this.requestedKey === this.requestKey() &&
-      this.drawn !== null &&
-      this.drawnRange !== null &&
-      this.latest !== null &&
-      this.drawnTo === this.latest.result.to
+      this.fetch.settled &&
+      drawn !== null &&
+      drawnRange !== null &&
+      latest !== null &&
+      drawnTo === latest.result.to
     );
   }
 
-  /** Give the live plot to the render worker (again: a new interval or y ranges). */
+  /** Give the live plot to the render worker, which owns its picture from now on (again: a new interval). */
   private handOver(intervalMs: number): void {
-    const { chart, layer, latest } = this;
-    if (!chart || !layer?.live || !latest || !this.drawn) return;
-    layer.live(layerFrame(chart, this.drawn, this.drawnRange), {
-      request: { fields: this.fields, points: this.points, units: this.units },
+    const { chart, layer } = this;
+    const { latest, fields, points, units } = this.fetch;
+    const { drawn, drawnRange } = this.picture;
+    if (!chart || !layer?.live || !latest || !drawn) return;
+    const already = this.state.name === "handedOver";
+    layer.live(layerFrame(chart, drawn, drawnRange), {
+      request: { fields, points, units },
       windowSeconds: this.view.windowSeconds!,
-      // The worker's window is newer than ours once it holds the plot.
-      window: this.handedOver ? null : latest.result,
+      // The worker's window (and y ranges) are newer than ours once it holds the plot.
+      window: already ? null : latest.result,
       intervalMs,
     });
-    if (!this.handedOver) {
+    if (!already) {
       this.stats.handOvers++;
       this.workerNews = null;
     }
-    this.handedOver = { intervalMs };
+    this.go({ type: "handOver", intervalMs });
   }
 
-  /** Paint here again: ask at once, and join the answer to what was drawn here last. */
+  /** Own the picture here again: ask at once, and join the answer to what was drawn here last. */
   private takeBack(): void {
     this.layer?.still?.();
-    this.takenBack = true;
+    this.go({ type: "takeBack" });
     this.stats.takeBacks++;
-    this.handedOver = null;
     this.workerNews = null;
-    this.requestedKey = "";
+    this.fetch.askAgain();
   }
 
   /**
    * The render worker painted the plot: note its extent, legend and units. The
-   * y axes follow in the frame loop's next look (followWorkerExtents), with
+   * y axes follow in the frame loop's next look (mirrorWorkerRanges), with
    * the other plots', so their repaints share a frame.
    */
   private takeNews(news: LivePlotNews): void {
-    if (!this.handedOver || !this.chart) return;
+    if (this.state.name !== "handedOver" || !this.chart) return;
     this.workerNews = news;
     this.legendDue = true;
     this.checkUnits(news.units);
   }
 
   /**
-   * When uPlot's y ranges would change for what the worker painted, set them
-   * (uPlot redraws its axes) and send the worker the new ranges, which it
-   * paints at once. Data outside the axes is followed at the next look; a
-   * snugger fit (the data shrank inside them) waits for the legend's slot of
-   * the clock, so y axes change at most about twice a second while filling.
+   * uPlot's axes show the y ranges the render worker chose for what it
+   * painted (it owns them: ownership.ts); nothing is decided or sent back.
    */
-  private followWorkerExtents(chart: uPlot, slot: number): void {
-    const { workerNews: news, handedOver, ranged } = this;
-    if (!news || !handedOver) return;
-    if (ranged?.yKey === this.drawnYKey && sameNumbers(ranged.extents, news.extents)) return;
-    const ranges = predictedYScales(chart, news.extents);
-    const key = yRangesKey(ranges);
-    if (key === this.drawnYKey) {
-      this.ranged = { extents: news.extents, yKey: key };
-      return;
-    }
-    const scaleOf = (column: number) => {
-      const scale = chart.series[column]?.scale;
-      return scale ? chart.scales[scale] : null;
-    };
-    const outside = extentsLeave(news.extents, chart.series.length, scaleOf);
-    if (slot === this.yRangeSlot && !outside) return;
-    this.ranged = { extents: news.extents, yKey: key };
-    this.yRangeSlot = slot;
-    chart.batch(() => {
-      for (const { key: scale, min, max } of ranges)
-        if (min !== null && max !== null) chart.setScale(scale, { min, max });
-    });
-    this.drawnYKey = key;
-    this.stats.yRescales++;
-    this.handOver(handedOver.intervalMs);
+  private mirrorWorkerRanges(chart: uPlot): void {
+    if (this.workerNews && this.picture.mirrorYRanges(chart, this.workerNews.y))
+      this.stats.yRescales++;
   }
 
   /** Not hovering: the legend shows the newest values, at a readable pace. */
   private updateLegend(chart: uPlot, now: number): void {
     const slot = slotOf(now);
     if (!this.legendDue || slot === this.legendShownSlot) return;
-    const newest = this.handedOver ? this.workerNews?.newest : null;
-    const data = newest ? (newest.map((v) => [v]) as uPlot.AlignedData) : this.drawn;
+    const newest = this.state.name === "handedOver" ? this.workerNews?.newest : null;
+    const data = newest ? (newest.map((v) => [v]) as uPlot.AlignedData) : this.picture.drawn;
     if (!data) return;
     if (chart.cursor.left! >= 0) return; // uPlot shows the hovered values
     this.legendShownSlot = slot;
@@ -362,101 +272,19 @@ export class PlotDriver {
     showNewestInLegend(chart, data);
   }
 
+  /** Draw here (the main thread owns the picture); new values are due in the legend. */
   private draw(
     chart: uPlot,
     layer: SeriesPainter,
     range: XRange | null,
     visible: boolean,
   ): boolean {
-    // Until React swaps in the chart for new fields, the old one must not draw.
-    if (chart.series.length !== this.fields.length + 1) return false;
-    const result = this.pending;
-    const shown = this.view.live ? wholePixelRange(range, chart.bbox.width) : range;
-    const reason = redrawReason({
-      visible,
-      forced: this.forced,
-      range: shown,
-      drawnRange: this.drawnRange,
-      freshTo: result ? result.to : undefined,
-      drawnTo: this.drawn ? this.drawnTo : null,
-      widthPx: this.points,
-    });
-    if (reason === null) {
-      if (visible) {
-        if (result) this.stats.skippedDraws++;
-        this.pending = null; // nothing in it the canvas lacks
-      } else if (result || range) this.stats.hiddenSkips++;
-      return false;
-    }
-    this.pending = null;
-    const fresh = result !== null && !this.sameAsDrawn(result);
-    const started = performance.now();
-    const previousTo = this.drawnTo;
-    const previousGrid = this.drawnGrid;
-    // Where new packets can change the picture: the newest bucket drawn on.
-    const changedFrom =
-      this.drawn && previousGrid > 0 ? newestBucketStart(this.drawn[0], previousGrid) : previousTo;
-    if (fresh) {
-      this.drawnGrid = result.bucketSeconds;
-      this.drawn = toAlignedData(result);
-      this.drawnTo = result.to;
-      this.legendDue = true;
-    }
-    const data = this.drawn;
-    // uPlot (y axes, grid, its copy of the data for the cursor) redraws only
-    // when they change: new y ranges, a zoom, a resize, a fixed view moved.
-    // While live, the time axis moves with the series layer, and uPlot's own x
-    // range serves only the cursor: it follows pixel by pixel only while the
-    // pointer is over a plot, and otherwise catches up with the next redraw.
-    const yKey = data ? predictedYRanges(chart, data, shown) : "";
-    const xMoved = !sameRange(shown, this.chartRange);
-    const axes =
-      reason === "forced" ||
-      reason === "zoom" ||
-      !this.view.live ||
-      (data !== null && this.chartData === null) ||
-      yKey !== this.drawnYKey ||
-      (xMoved && this.view.pointerOver);
-    if (axes) {
-      const newData = data !== null && this.chartData !== data;
-      chart.batch(() => {
-        if (newData) chart.setData(data, false);
-        if (shown) chart.setScale("x", shown);
-        else if (!newData) chart.redraw(false, true);
-      });
-      this.chartData = data;
-      this.drawnYKey = yKey;
-      if (shown) this.chartRange = shown;
-    }
-    const frame = layerFrame(chart, data ?? emptyData(this.fields.length), shown);
-    // Live on one bucket grid, new packets change only the newest bucket (and
-    // whole pixels of scrolling shift the rest); anything else repaints.
-    const grid = this.drawnGrid;
-    if (
-      reason === "forced" ||
-      reason === "zoom" ||
-      !this.view.live ||
-      changedFrom === null ||
-      grid !== previousGrid
-    )
-      layer.full(frame);
-    else layer.update(frame, changedFrom);
-    this.drawnRange = shown;
-    this.forced = false;
-    this.stats.recordUpdate(performance.now() - started, fresh ? result.to : null);
-    if (result) this.checkUnits(result.units);
-    return true;
-  }
-
-  private sameAsDrawn(result: SeriesResult): boolean {
-    const drawn = this.drawn;
-    return (
-      drawn !== null &&
-      result.to === this.drawnTo &&
-      result.data[0]?.length === drawn[0].length &&
-      result.data[0]?.[0] === drawn[0][0] &&
-      result.data.length === drawn.length
-    );
+    const result = this.fetch.pending;
+    const before = this.picture.drawn;
+    const drew = this.picture.draw(chart, layer, this.fetch, range, visible);
+    if (this.picture.drawn !== before) this.legendDue = true;
+    if (drew && result) this.checkUnits(result.units);
+    return drew;
   }
 
   private checkUnits(units: string[]): void {
@@ -465,84 +293,4 @@ export class PlotDriver {
     this.lastUnits = key;
     this.onUnits?.(units);
   }
-
-  private requestKey(): string {
-    return `${this.view.version}:${this.configVersion}`;
-  }
-
-  private shouldRequest(now: number, liveDue: boolean): boolean {
-    if (this.inFlight || now < this.retryAt || this.fields.length === 0 || !this.chart)
-      return false;
-    if (this.catchUp || this.requestedKey !== this.requestKey()) return true;
-    return this.view.live && liveDue;
-  }
-
-  /** A live plot with a fixed window: its length, for buckets on a grid of absolute time. */
-  private liveWindowSeconds(): number | undefined {
-    return this.view.live ? (this.view.windowSeconds ?? undefined) : undefined;
-  }
-
-  private request(): void {
-    const key = this.requestKey();
-    const { from, to } = this.view.requestWindow();
-    const liveWindowSeconds = this.liveWindowSeconds();
-    // Live on a fixed grid: ask only from the newest bucket on and join it to
-    // the window already held (the buckets before it are complete). The same
-    // request key means the same window and points, so the same grid.
-    const base = this.latest;
-    const grid = base?.result.bucketSeconds ?? 0;
-    const tailFrom =
-      liveWindowSeconds !== undefined && base !== null && base.key === key && grid > 0
-        ? newestBucketStart(base.result.data[0]!, grid)
-        : null;
-    this.inFlight = true;
-    this.catchUp = false;
-    this.requestedKey = key;
-    this.stats.requests++;
-    const askedAt = performance.now();
-    this.source({
-      fields: this.fields,
-      from: tailFrom ?? from,
-      to,
-      points: this.points,
-      units: this.units,
-      liveWindowSeconds,
-    }).then(
-      (result) => {
-        this.inFlight = false;
-        this.answerMs = Math.max(this.answerMs, performance.now() - askedAt);
-        // Latest wins: a result for a view that has since changed is not drawn.
-        if (key !== this.requestKey()) {
-          this.stats.staleResults++;
-          return;
-        }
-        const whole =
-          tailFrom === null || base === null
-            ? result
-            : mergeTail(base.result, result, tailFrom, this.view.requestWindow().from);
-        if (whole === null) {
-          this.latest = null; // the tail does not join (source changed): fetch the whole window
-          this.requestedKey = "";
-          return;
-        }
-        this.latest = { key, result: whole };
-        this.pending = whole;
-      },
-      () => {
-        this.inFlight = false;
-        this.requestedKey = "";
-        this.retryAt = performance.now() + RETRY_MS; // worker starting or restarting
-        this.stats.errors++;
-      },
-    );
-  }
-}
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
-}
-
-/** Same numbers in the same order (NaN equals NaN: a column with no data). */
-function sameNumbers(a: number[], b: number[]): boolean {
-  return a.length === b.length && a.every((value, i) => Object.is(value, b[i]));
 }

@@ -4,7 +4,7 @@
 import uPlot from "uplot";
 import { planAxes } from "./axisLayout";
 import { MIN_TICK_SPACING } from "../../../workers/shared/plots/timeAxis";
-import { drawableRange, stickyRange } from "./yRange";
+import { liveYRange } from "../../../workers/shared/plots/yRange";
 import { fieldLabel, formatValue } from "../../ui/format/fieldLabel";
 import { CHROME, seriesColor, type PlotTheme } from "./palette";
 import type { PlotSeriesInfo } from "./plotTypes";
@@ -150,18 +150,17 @@ export function buildPlotOptions(
 /**
  * uPlot's default y range, except that a NaN (a gap) at the start of the data
  * makes uPlot's min/max NaN: then the extent is taken over finite values. The
- * range in use is kept while the data fits it well (stickyRange); uPlot calls
- * this before it replaces the scale's min/max, so they are the range in use.
+ * range in use is kept while the data fits it well (liveYRange, the policy the
+ * render worker applies too); uPlot calls this before it replaces the scale's
+ * min/max, so they are the range in use.
  */
 const finiteRange: uPlot.Range.Function = (u, min, max, scaleKey) => {
   if (!(min <= max)) {
     const columns = u.series.flatMap((s, i) => (i > 0 && s.scale === scaleKey ? [u.data[i]!] : []));
     [min, max] = finiteExtent(columns) as [number, number];
   }
-  const fresh = drawableRange(min, max, (lo, hi) => uPlot.rangeNum(lo, hi, 0.1, true));
-  const roomy = drawableRange(min, max, (lo, hi) => uPlot.rangeNum(lo, hi, 0.25, true));
   const scale = u.scales[scaleKey];
-  return stickyRange([scale?.min ?? null, scale?.max ?? null], min, max, fresh, roomy);
+  return liveYRange([scale?.min ?? null, scale?.max ?? null], min, max);
 };
 
 function onWheel(e: WheelEvent, actions: PlotActions): void {

@@ -3,9 +3,8 @@
 // go to the worker as ONE call, so the worker plans each window once, fills
 // each field once, and answers from one history state (plots stay aligned).
 import type { SeriesRequest, SeriesResult } from "../../../workers/contract/series";
-import type { SeriesSource } from "./plotDriver";
-
-export type SeriesBatchSource = (requests: SeriesRequest[]) => Promise<SeriesResult[]>;
+import type { SeriesBatchSource } from "../../../workers/shared/plots/liveTail";
+import type { SeriesSource } from "./seriesFetch";
 
 interface Waiting {
   request: SeriesRequest;

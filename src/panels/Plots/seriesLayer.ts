@@ -18,7 +18,7 @@ import {
   paintLayer,
   stillLayer,
 } from "../../worker-client/renderClient";
-import type { LiveHandover, SeriesPainter } from "./livePicture";
+import { liveYScales, type LiveHandover, type SeriesPainter } from "./livePicture";
 import type { XRange } from "./plotView";
 import { placeSeries, remeasureSeries } from "./seriesSurface";
 import { timeAxisPicture, type TimeAxisLook } from "../../../workers/shared/plots/timeAxis";
@@ -78,6 +78,7 @@ export class SeriesLayer implements SeriesPainter {
       look: this.look(frame),
       axisLook: this.axisLook,
       dpr: devicePixelRatio,
+      yScales: liveYScales(this.chart),
     };
     liveLayer(spec);
   }

@@ -2,7 +2,7 @@
 // stats, the worker's series call, and the interaction actions.
 import { createContext, useContext } from "react";
 import type { PlotFrameLoop } from "./frameLoop";
-import type { SeriesSource } from "./plotDriver";
+import type { SeriesSource } from "./seriesFetch";
 import type { PlotActions } from "./plotOptions";
 import type { PlotStats } from "../../state/plotStats";
 import type { PlotView } from "./plotView";

@@ -4,6 +4,8 @@
 // range whose span stays finite with headroom is kept as uPlot made it;
 // otherwise the ends are clamped so one extreme value squashes the plot but
 // never blanks it (values beyond the clamp are drawn off the edge).
+import uPlot from "uplot";
+
 const LIMIT = Number.MAX_VALUE / 4;
 
 export type YRange = [number | null, number | null];
@@ -59,4 +61,35 @@ export function stickyRange(
   if (lo === null || hi === null || min === null || max === null || !(hi > lo)) return fresh;
   if (min < lo || max > hi) return roomy;
   return max - min >= KEEP_FILL * (hi - lo) ? current : fresh;
+}
+
+/** uPlot's automatic range for [min, max] with `pad` of headroom, made drawable. */
+function padded(min: number, max: number, pad: number): YRange {
+  return drawableRange(min, max, (lo, hi) => uPlot.rangeNum(lo, hi, pad, true));
+}
+
+/**
+ * A live y axis's range for the data [min, max] (finite, or null: no data),
+ * given the range it shows: kept while the data fits it (stickyRange), else
+ * a snug fit (10 % headroom) or, when the data left it, a roomy one (25 %).
+ * The one y-range policy, applied by whichever thread owns the picture
+ * (ownership.ts): uPlot's range function on the main thread, LivePlots in
+ * the render worker.
+ */
+export function liveYRange(current: YRange, min: number | null, max: number | null): YRange {
+  // The common case, without building candidates.
+  if (keepsLiveRange(current[0], current[1], min, max)) return current;
+  if (min === null || max === null) return [min, max];
+  return stickyRange(current, min, max, padded(min, max, 0.1), padded(min, max, 0.25));
+}
+
+/** Whether a live range [lo, hi] stays for the data [min, max]: inside it and filling KEEP_FILL of it. */
+export function keepsLiveRange(
+  lo: number | null,
+  hi: number | null,
+  min: number | null,
+  max: number | null,
+): boolean {
+  if (lo === null || hi === null || min === null || max === null || !(hi > lo)) return false;
+  return min >= lo && max <= hi && max - min >= KEEP_FILL * (hi - lo);
 }

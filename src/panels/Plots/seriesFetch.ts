@@ -1,0 +1,156 @@
+// One plot's data path while the main thread owns its picture
+// (workers/shared/plots/ownership.ts): ask the worker for the series, at most
+// one request in flight (liveTail.ts), keep only the newest answer, and drop
+// one fetched for a view that has since changed (latest wins). Live, it asks
+// only from the newest bucket on and joins the tail to the window it holds.
+import type { AppUnits } from "../../../workers/contract/fields";
+import type { SeriesRequest, SeriesResult } from "../../../workers/contract/series";
+import { AskGate, joinAnswer, tailStart } from "../../../workers/shared/plots/liveTail";
+import type { PlotStats } from "../../state/plotStats";
+import type { PlotView } from "./plotView";
+
+export type SeriesSource = (request: SeriesRequest) => Promise<SeriesResult>;
+
+/**
+ * A plot asks for a point per 2 CSS pixels (so a bucket of 4 points every 8
+ * pixels): a point per pixel drew detail no one can see, at about a third
+ * more canvas work; every spike still shows (bench/RESULTS.md).
+ */
+export const PIXELS_PER_POINT = 2;
+
+export class SeriesFetch {
+  fields: string[] = [];
+  units: AppUnits = "metric";
+  points = 0;
+  /** An answer not drawn yet (the driver takes it). */
+  pending: SeriesResult | null = null;
+  /** The newest whole window fetched (or joined from tails) and the request key it answers. */
+  latest: { key: string; result: SeriesResult } | null = null;
+  /** Came back into view: ask at once instead of waiting for the cadence. */
+  catchUp = false;
+  /** Bumped when this plot's own request inputs change. */
+  private configVersion = 0;
+  private readonly asks = new AskGate();
+  private requestedKey = "";
+  /** The slowest series answer (ms from asking) since the frame loop last took it. */
+  private answerMs = 0;
+
+  constructor(
+    private readonly source: SeriesSource,
+    private readonly view: PlotView,
+    private readonly stats: PlotStats,
+  ) {}
+
+  /** New fields or units; returns whether the fields changed (what was drawn is for the old ones). */
+  configure(fields: readonly string[], units: AppUnits): boolean {
+    const newFields = !sameList(fields, this.fields);
+    if (!newFields && units === this.units) return false;
+    if (newFields) this.pending = null; // fetched for the old fields
+    this.fields = [...fields];
+    this.units = units;
+    this.configVersion++;
+    return newFields;
+  }
+
+  /** A point per PIXELS_PER_POINT CSS pixels of a plotting area `widthPx` device pixels wide. */
+  syncPoints(widthPx: number): void {
+    const points = Math.max(32, Math.round(widthPx / devicePixelRatio / PIXELS_PER_POINT));
+    if (points === this.points) return;
+    this.points = points;
+    this.configVersion++;
+  }
+
+  /** The newest window fetched answers the view and settings as they are now. */
+  get current(): boolean {
+    return this.latest !== null && this.latest.key === this.requestKey();
+  }
+
+  /** Nothing is on its way or to be asked for the view as it is now. */
+  get settled(): boolean {
+    return (
+      this.pending === null &&
+      !this.asks.busy &&
+      !this.catchUp &&
+      this.requestedKey === this.requestKey()
+    );
+  }
+
+  /** Ask again at the next chance, whatever the cadence (the picture was taken back). */
+  askAgain(): void {
+    this.requestedKey = "";
+  }
+
+  /** The slowest answer since the last call (0: none arrived); the cadence reads it. */
+  takeAnswerMs(): number {
+    const ms = this.answerMs;
+    this.answerMs = 0;
+    return ms;
+  }
+
+  /** Whether to ask now: the view changed, catching up, or live and a refresh is due. */
+  shouldAsk(now: number, liveDue: boolean): boolean {
+    if (!this.asks.mayAsk(now) || this.fields.length === 0) return false;
+    if (this.catchUp || this.requestedKey !== this.requestKey()) return true;
+    return this.view.live && liveDue;
+  }
+
+  ask(): void {
+    const key = this.requestKey();
+    const { from, to } = this.view.requestWindow();
+    const liveWindowSeconds = this.liveWindowSeconds();
+    // Live on a fixed grid: ask only from the newest bucket on and join it to
+    // the window already held (the buckets before it are complete). The same
+    // request key means the same window and points, so the same grid.
+    const base = this.latest?.key === key ? this.latest.result : null;
+    const tailFrom = liveWindowSeconds !== undefined && base !== null ? tailStart(base) : null;
+    this.asks.asked();
+    this.catchUp = false;
+    this.requestedKey = key;
+    this.stats.requests++;
+    const askedAt = performance.now();
+    this.source({
+      fields: this.fields,
+      from: tailFrom ?? from,
+      to,
+      points: this.points,
+      units: this.units,
+      liveWindowSeconds,
+    }).then(
+      (result) => {
+        this.asks.answered();
+        this.answerMs = Math.max(this.answerMs, performance.now() - askedAt);
+        // Latest wins: a result for a view that has since changed is not drawn.
+        if (key !== this.requestKey()) {
+          this.stats.staleResults++;
+          return;
+        }
+        const whole = joinAnswer(base, result, tailFrom, this.view.requestWindow().from);
+        if (whole === null) {
+          this.latest = null; // the tail does not join (source changed): fetch the whole window
+          this.requestedKey = "";
+          return;
+        }
+        this.latest = { key, result: whole };
+        this.pending = whole;
+      },
+      () => {
+        this.asks.failed(); // the worker starting or restarting
+        this.requestedKey = "";
+        this.stats.errors++;
+      },
+    );
+  }
+
+  private requestKey(): string {
+    return `${this.view.version}:${this.configVersion}`;
+  }
+
+  /** A live plot with a fixed window: its length, for buckets on a grid of absolute time. */
+  private liveWindowSeconds(): number | undefined {
+    return this.view.live ? (this.view.windowSeconds ?? undefined) : undefined;
+  }
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
