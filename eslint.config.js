@@ -3,6 +3,21 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
+// The UI stays out of the workers' rooms: from workers/ it may import the
+// contract (as types) and workers/shared/ (code that runs on more than one
+// thread). docs/architecture.md draws the rooms.
+const uiWorkerPatterns = [
+  {
+    regex: "(^|/)workers/(?!(contract|shared)/)",
+    message: "src/ may import from workers/ only the contract (as types) and workers/shared/.",
+  },
+  {
+    group: ["**/workers/contract/*"],
+    allowTypeImports: true,
+    message: "Import the worker contract with `import type` (no worker code in the UI).",
+  },
+];
+
 export default tseslint.config(
   { ignores: ["dist", "dist-*", "node_modules", "test-results", "playwright-report"] },
   js.configs.recommended,
@@ -14,31 +29,18 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
-      // The UI stays out of the workers' rooms: from workers/ it may import the
-      // contract (as types) and workers/shared/ (code that runs on more than one
-      // thread). docs/architecture.md draws the rooms.
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              regex: "(^|/)workers/(?!(contract|shared)/)",
-              message:
-                "src/ may import from workers/ only the contract (as types) and workers/shared/.",
-            },
-            {
-              group: ["**/workers/contract/*"],
-              allowTypeImports: true,
-              message: "Import the worker contract with `import type` (no worker code in the UI).",
-            },
-          ],
+          patterns: [...uiWorkerPatterns],
         },
       ],
     },
   },
   // The UI's rooms: a panel imports neither the shell nor another panel, and
   // the pieces they share (src/ui, src/state, src/actions, src/worker-client)
-  // import neither. Only the shell's routes reach the panels.
+  // import neither. Only the shell's routes reach the panels. (A later block's
+  // setting of a rule replaces an earlier one's, so each repeats the UI's.)
   ...[
     ["src/panels/*/**", "(^|/)(shell|panels)/|^\\.\\./(?!\\.)"],
     ["src/{ui,state,actions,worker-client}/**", "(^|/)(shell|panels)/"],
@@ -51,16 +53,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            {
-              regex: "(^|/)workers/(?!(contract|shared)/)",
-              message:
-                "src/ may import from workers/ only the contract (as types) and workers/shared/.",
-            },
-            {
-              group: ["**/workers/contract/*"],
-              allowTypeImports: true,
-              message: "Import the worker contract with `import type` (no worker code in the UI).",
-            },
+            ...uiWorkerPatterns,
             {
               regex,
               message:
