@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { LapRecord } from "../workers/telemetry/laps/lapRecord";
 import { wireLap, type Generation } from "./generation";
 
-/** The simulated car's drivers (their RFIDs are in workers/sources/demo/CarSimulator.ts). */
+/** The simulated car's drivers (their RFIDs are in workers/telemetry/sources/demo/CarSimulator.ts). */
 export const FEED_DRIVERS = [
   { Rfid: "0x4A7F21C3", driver: "Sim Driver A" },
   { Rfid: "0x19B04E5D", driver: "Sim Driver B" },

@@ -1,4 +1,4 @@
-// The backend link's poll reader (workers/sources/polling): a poll's answer
+// The backend link's poll reader (workers/telemetry/sources/polling): a poll's answer
 // read in chunks and put back together exactly, a refused poll reported with
 // its status, and a poll reader worker that fails handing its reads back to
 // the telemetry worker's thread. Against a real HTTP server on 127.0.0.1.

@@ -1,7 +1,7 @@
 // The render worker: paints every plot's series at its place on the page's
 // one series surface (workers/render/PlotSurface.ts; the OffscreenCanvas its
 // placeholder <canvas> handed over).
-// The main thread says what to draw (workers/contract.ts, RenderMessage), or
+// The main thread says what to draw (workers/contract/renderProtocol.ts, RenderMessage), or
 // hands a live plot over entirely (LivePlots: this worker then fetches its
 // data from the telemetry worker and refreshes it on its own, and reports back
 // in RenderNews).

@@ -1,5 +1,5 @@
 // One long-polling GET, its body handed on as it arrives: the part of the
-// backend link that runs in the poll reader worker (pollReaderWorker.ts) in the
+// backend link that runs in the poll reader worker (workers/poll-reader/pollReader.worker.ts) in the
 // browser, and on the telemetry worker's own thread where there is no Worker
 // (Node, the integration tests).
 

@@ -33,7 +33,7 @@ export interface LapCoordsReply {
  * The client options PROTOCOL.md prescribes. Transports stay Socket.IO's
  * default list (long-polling first, never WebSocket only); whether the link
  * may then upgrade to a WebSocket is the `upgrade` option (off by default,
- * see SocketTransport in workers/contract.ts).
+ * see SocketTransport in workers/contract/connection.ts).
  */
 export const SOCKET_OPTIONS = {
   autoConnect: false,
