@@ -5,7 +5,7 @@
 // Baseline in the same run: the same page, dialog open, idle for as long.
 import { statSync } from "node:fs";
 import { coresText, launchChromium, serveBuiltApp } from "./benchMachine";
-import { NO_BACKEND_URL } from "../tests/e2e/e2e-env";
+import { NO_BACKEND_URL } from "../tests/noBackendUrl";
 import { writeResultsSection } from "./resultsFile";
 
 const DIST = process.env.BENCH_DIST ?? "dist";

@@ -5,5 +5,4 @@ const feedPort = process.env.E2E_FEED_PORT;
 if (!feedPort)
   throw new Error("E2E_FEED_PORT is unset: run the e2e tests with `npx playwright test`");
 export const FEED_URL = `http://127.0.0.1:${feedPort}`;
-/** A backend address where nothing listens, for "no backend → demo" runs. */
-export const NO_BACKEND_URL = "http://127.0.0.1:9";
+export { NO_BACKEND_URL } from "../noBackendUrl";
