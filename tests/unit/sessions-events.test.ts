@@ -8,9 +8,9 @@ import type { LapEvent, SessionEvent } from "../../workers/contract/events";
 import type { Lap } from "../../workers/contract/laps";
 import { SessionDb } from "../../workers/shared/storage/SessionDb";
 import { Sessions } from "../../workers/telemetry/sessions/Sessions";
-import type { Timers } from "../../workers/telemetry/sources/timers";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
+import { recordingSettings, stillTimers } from "./sessionsKit";
 
 const T0 = 1_795_000_000;
 
@@ -133,16 +133,6 @@ describe("session events in the store", () => {
   });
 });
 
-/** Timers that never fire: the tests flush by hand. */
-const stillTimers: Timers = {
-  now: () => 10_000_000,
-  setInterval: () => 1,
-  clearInterval: () => undefined,
-  setTimeout: () => 0,
-  clearTimeout: () => undefined,
-};
-const settings = { recording: true, budgetBytes: 0, backendUrl: () => "" };
-
 function packet(i: number) {
   const p = defaultPacket();
   p.TimeStamp = T0 + i * 0.1;
@@ -156,7 +146,7 @@ describe("Sessions: events of the live session", () => {
     const sessions = new Sessions({ factory, timers: stillTimers, notice: () => undefined });
     // Recorded while start() still opens the database: held, not lost.
     sessions.recordEvents([lapEvent(T0 + 0.1)]);
-    await sessions.start(store, settings, () => "DEMO");
+    await sessions.start(store, recordingSettings, () => "DEMO");
     store.ingest(packet(0), "DEMO");
     sessions.recordEvents([lapEvent(T0 + 0.2) as SessionEvent]);
     await sessions.flush("DEMO");
@@ -175,7 +165,7 @@ describe("Sessions: events of the live session", () => {
       timers: stillTimers,
       notice: (_level, message) => notices.push(message),
     });
-    await sessions.start(store, settings, () => "DEMO");
+    await sessions.start(store, recordingSettings, () => "DEMO");
     store.ingest(packet(0), "DEMO");
     await sessions.flush("DEMO");
     const id = sessions.state().sessionId!;
@@ -194,7 +184,7 @@ describe("Sessions: events of the live session", () => {
       timers: stillTimers,
       notice: (_level, message) => notices.push(message),
     });
-    await sessions.start(store, settings, () => "DEMO");
+    await sessions.start(store, recordingSettings, () => "DEMO");
     store.ingest(packet(0), "DEMO");
     sessions.recordEvents([lapEvent(T0), { ...lapEvent(T0), time: NaN }, lapEvent(T0 + 1)]);
     sessions.recordEvents([{ ...lapEvent(T0), time: Infinity }]);

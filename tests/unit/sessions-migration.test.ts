@@ -9,21 +9,12 @@ import type { Lap } from "../../workers/contract/laps";
 import { encodeChunk, layoutKey } from "../../workers/shared/storage/chunkCodec";
 import { DB_VERSION } from "../../workers/shared/storage/schema";
 import { Sessions } from "../../workers/telemetry/sessions/Sessions";
-import type { Timers } from "../../workers/telemetry/sources/timers";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
+import { recordingSettings, stillTimers } from "./sessionsKit";
 
 const T0 = 1_795_000_000;
 const NAME = "helios-sessions";
-
-const stillTimers: Timers = {
-  now: () => 10_000_000,
-  setInterval: () => 1,
-  clearInterval: () => undefined,
-  setTimeout: () => 0,
-  clearTimeout: () => undefined,
-};
-const settings = { recording: true, budgetBytes: 0, backendUrl: () => "" };
 
 function lap(endS: number): Lap {
   return {
@@ -122,7 +113,7 @@ describe("upgrading the session database", () => {
       timers: stillTimers,
       notice: (_l, m) => notices.push(m),
     });
-    await sessions.start(live, settings, () => "NETWORK");
+    await sessions.start(live, recordingSettings, () => "NETWORK");
     expect(sessions.state().available).toBe(true);
     // The recording restores as before.
     expect(live.counters().historyLength).toBe(20);
@@ -148,7 +139,7 @@ describe("upgrading the session database", () => {
       chunks.put({ sessionId: "old", index: 0, t1: T0, columns: [] });
     });
     const sessions = new Sessions({ factory, timers: stillTimers, notice: () => undefined });
-    await sessions.start(new TelemetryStore({ capacity: 10 }), settings, () => "DEMO");
+    await sessions.start(new TelemetryStore({ capacity: 10 }), recordingSettings, () => "DEMO");
     expect(await sessions.list()).toEqual([]);
     sessions.stop();
     await new Promise((r) => setTimeout(r, 10));
@@ -170,7 +161,7 @@ describe("upgrading the session database", () => {
       timers: stillTimers,
       notice: (_l, m) => notices.push(m),
     });
-    await sessions.start(new TelemetryStore({ capacity: 10 }), settings, () => "DEMO");
+    await sessions.start(new TelemetryStore({ capacity: 10 }), recordingSettings, () => "DEMO");
     expect(sessions.state().available).toBe(false);
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatch(/written by a newer version of the app/);
@@ -200,7 +191,7 @@ describe("upgrading the session database", () => {
       timers: stillTimers,
       notice: (_l, m) => notices.push(m),
     });
-    await blocked.start(new TelemetryStore({ capacity: 10 }), settings, () => "DEMO");
+    await blocked.start(new TelemetryStore({ capacity: 10 }), recordingSettings, () => "DEMO");
     expect(blocked.state().available).toBe(false);
     expect(notices).toEqual([
       "Sessions are not recorded: another tab with an older version of the app keeps the recordings open (close it, then reload). Live data goes on.",
@@ -208,7 +199,7 @@ describe("upgrading the session database", () => {
     olderTab.close();
     await new Promise((r) => setTimeout(r, 20)); // the held-up upgrade runs
     const reloaded = new Sessions({ factory, timers: stillTimers, notice: () => undefined });
-    await reloaded.start(new TelemetryStore({ capacity: 10 }), settings, () => "DEMO");
+    await reloaded.start(new TelemetryStore({ capacity: 10 }), recordingSettings, () => "DEMO");
     expect(await reloaded.sessionLaps("s1")).toEqual([lap(T0 + 5)]);
   });
 });
