@@ -2,8 +2,8 @@
 // transition, then the driver acting on them with a chart, a painter that
 // can take a live plot, and the worker's reports.
 import { beforeAll, describe, expect, it } from "vitest";
-import type uPlot from "uplot";
-import type { SeriesRequest, SeriesResult } from "../../workers/contract/series";
+import { liveDriverRig } from "./plotsKit";
+import type { SeriesResult } from "../../workers/contract/series";
 import {
   DETACHED,
   DRAWING,
@@ -12,9 +12,6 @@ import {
   type DriverState,
 } from "../../src/panels/Plots/driverState";
 import type { SeriesPainter } from "../../src/panels/Plots/livePicture";
-import { PlotDriver } from "../../src/panels/Plots/plotDriver";
-import { PlotStats } from "../../src/state/plotStats";
-import { PlotView } from "../../src/panels/Plots/plotView";
 
 const handedOver = (intervalMs: number): DriverState => ({ name: "handedOver", intervalMs });
 const takingBack: DriverState = { name: "takingBack" };
@@ -66,23 +63,6 @@ beforeAll(() => {
 
 /** A live plot with a fake chart, a series source answered by hand, and a painter that records. */
 function setup() {
-  const view = new PlotView(20);
-  const calls: { request: SeriesRequest; resolve: (r: SeriesResult) => void }[] = [];
-  const source = (request: SeriesRequest) =>
-    new Promise<SeriesResult>((resolve) => calls.push({ request, resolve }));
-  const driver = new PlotDriver(source, view, new PlotStats());
-  const scale = { min: 0, max: 1, range: (_u: unknown, min: number, max: number) => [min, max] };
-  const chart = {
-    bbox: { width: 800, height: 100 },
-    series: [{}, { scale: "y", show: true }],
-    scales: { x: { ...scale }, y: { ...scale } },
-    cursor: { left: -10 },
-    batch: (fn: () => void) => fn(),
-    setData: () => undefined,
-    setScale: (key: "x" | "y", r: { min: number; max: number }) =>
-      Object.assign(chart.scales[key], r),
-    redraw: () => undefined,
-  };
   const paints: string[] = [];
   const painter: SeriesPainter = {
     full: () => paints.push("full"),
@@ -91,16 +71,7 @@ function setup() {
     live: () => paints.push("live"),
     still: () => paints.push("still"),
   };
-  driver.configure(["Battery.PackVoltage"], "metric");
-  driver.attach(chart as unknown as uPlot, painter);
-  let clock = 0;
-  const frame = () => {
-    clock += 100;
-    view.beginExtents();
-    driver.takeExtent();
-    view.endExtents(null);
-    return driver.frame(view.xRange(), clock, true);
-  };
+  const { driver, calls, frame, view } = liveDriverRig(painter);
   const answer = (to: number): SeriesResult => ({
     data: [Float64Array.of(to - 1, to), Float64Array.of(1, 2)],
     from: to - 1,

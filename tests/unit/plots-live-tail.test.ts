@@ -3,13 +3,10 @@
 // what fetching the whole window would, and the driver must paint the new
 // data as an update of what it drew, not a whole redraw.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type uPlot from "uplot";
+import { liveDriverRig } from "./plotsKit";
 import type { SeriesRequest, SeriesResult } from "../../workers/contract/series";
 import { fillColumn, planDownsample } from "../../workers/telemetry/history/downsample";
 import type { SeriesPainter } from "../../src/panels/Plots/livePicture";
-import { PlotDriver } from "../../src/panels/Plots/plotDriver";
-import { PlotStats } from "../../src/state/plotStats";
-import { PlotView } from "../../src/panels/Plots/plotView";
 import {
   mergeTail,
   newestBucketStart,
@@ -104,24 +101,6 @@ describe("a live window kept up to date from tails", () => {
 
 /** A driver with a fake chart and a painter that records what it is asked (and can refresh a live plot alone). */
 function setup({ canHandOver = false } = {}) {
-  const view = new PlotView(20);
-  const calls: { request: SeriesRequest; resolve: (r: SeriesResult) => void }[] = [];
-  const source = (request: SeriesRequest) =>
-    new Promise<SeriesResult>((resolve) => calls.push({ request, resolve }));
-  const driver = new PlotDriver(source, view, new PlotStats());
-  const scale = { min: 0, max: 1, range: (_u: unknown, min: number, max: number) => [min, max] };
-  const chart = {
-    bbox: { width: 800, height: 100 },
-    series: [{}, { scale: "y", show: true }],
-    scales: { x: { ...scale }, y: { ...scale } },
-    cursor: { left: -10 },
-    batch: (fn: () => void) => fn(),
-    setData: () => undefined,
-    setScale: (key: "x" | "y", r: { min: number; max: number }) =>
-      Object.assign(chart.scales[key], r),
-    setLegend: () => undefined,
-    redraw: () => undefined,
-  };
   const paints: string[] = [];
   const handovers: Parameters<NonNullable<SeriesPainter["live"]>>[1][] = [];
   const painter: SeriesPainter = {
@@ -136,16 +115,7 @@ function setup({ canHandOver = false } = {}) {
       still: () => paints.push("still"),
     }),
   };
-  driver.configure(["Battery.PackVoltage"], "metric");
-  driver.attach(chart as unknown as uPlot, painter);
-  let clock = 0;
-  const frame = () => {
-    clock += 100;
-    view.beginExtents();
-    driver.takeExtent();
-    view.endExtents(null);
-    return driver.frame(view.xRange(), clock, true);
-  };
+  const { calls, frame, view, chart } = liveDriverRig(painter);
   return { calls, frame, paints, painter, handovers, view, chart };
 }
 
