@@ -84,6 +84,19 @@ describe.each(GENERATIONS)("against a %s backend", (generation) => {
     expect(service.snapshot(0).backend.generation).toBe(generation);
   });
 
+  it("does not take another client's lapCoords broadcast for the answer to a wrong password", async () => {
+    const { service, server } = await start(generation);
+    // The real server sends lapCoords to everyone whenever any client connects:
+    // one goes out while our request is on its way.
+    const pending = service.setLapCoords({ lat: "37", long: "-86.4", password: "nope" });
+    server.io.emit("lapCoords", server.lapCoords);
+    expect(await pending).toEqual({
+      ok: false,
+      error: "Invalid password",
+      invalidFields: ["password"],
+    });
+  });
+
   it("answers setLapCoords the way that generation does", async () => {
     const { server } = await start(generation);
     const client = io(server.url);

@@ -227,6 +227,9 @@ export class NetworkSource implements Source {
         resolve(reply);
       };
       const onBroadcast = (response: unknown) => {
+        // The server sends lapCoords to everyone whenever any client connects:
+        // only an error, or the coordinates asked for, can answer this request.
+        if (!answersRequest(response, payload)) return;
         graceTimer ??= this.timers.setTimeout(
           () => finish({ response, acknowledged: false }),
           ACK_GRACE_MS,
@@ -267,4 +270,12 @@ export class NetworkSource implements Source {
     socket.disconnect();
     if (wasConnected) this.sink.connection({ socketConnected: false, transport: null });
   }
+}
+
+/** Whether a lapCoords broadcast can be the answer to this request (PROTOCOL.md, 2026-01). */
+function answersRequest(response: unknown, asked: { lat: string; long: string }): boolean {
+  if (typeof response !== "object" || response === null) return false;
+  const r = response as { error?: unknown; lat?: unknown; long?: unknown };
+  if (r.error !== undefined) return true;
+  return Number(r.lat) === Number(asked.lat) && Number(r.long) === Number(asked.long);
 }
