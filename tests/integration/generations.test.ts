@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { WorkerEvent } from "../../workers/contract/telemetryApi";
 import { TelemetryService } from "../../workers/telemetry/TelemetryService";
 import { FeedServer } from "../../feed-server/FeedServer";
+import { unconfirmedError } from "../../workers/telemetry/service/finishLine";
 import { GENERATIONS, type Generation } from "../../feed-server/generation";
 import { io } from "socket.io-client";
 
@@ -69,7 +70,9 @@ describe.each(GENERATIONS)("against a %s backend", (generation) => {
   it("moves the finish line with the right password and shows the error with a wrong one", async () => {
     const { service, server, events } = await start(generation);
     const wrong = await service.setLapCoords({ lat: "37", long: "-86.4", password: "nope" });
-    expect(wrong).toEqual({ ok: false, error: "Invalid password", invalidFields: ["password"] });
+    const wrongText =
+      generation === "2026-06" ? "Invalid password" : unconfirmedError("Invalid password");
+    expect(wrong).toEqual({ ok: false, error: wrongText, invalidFields: ["password"] });
     const bad = await service.setLapCoords({ lat: "north", long: "-86.4", password: "sun" });
     expect(bad).toMatchObject({ ok: false, invalidFields: ["lat"] });
     expect(server.lapCoords).not.toEqual({ lat: 37, long: -86.4 });
@@ -92,7 +95,7 @@ describe.each(GENERATIONS)("against a %s backend", (generation) => {
     server.io.emit("lapCoords", server.lapCoords);
     expect(await pending).toEqual({
       ok: false,
-      error: "Invalid password",
+      error: generation === "2026-06" ? "Invalid password" : unconfirmedError("Invalid password"),
       invalidFields: ["password"],
     });
   });

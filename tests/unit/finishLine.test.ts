@@ -8,6 +8,7 @@ import {
   NO_ANSWER,
   cleanRequest,
   interpretReply,
+  unconfirmedError,
   localAnswer,
 } from "../../workers/telemetry/service/finishLine";
 
@@ -77,9 +78,22 @@ describe("setLapCoords answers", () => {
         acknowledged: false,
       }),
     ).toEqual({
-      answer: { ok: false, error: "Invalid password", invalidFields: ["password"] },
+      answer: {
+        ok: false,
+        error: unconfirmedError("Invalid password"),
+        invalidFields: ["password"],
+      },
       generation: "2026-01",
     });
+  });
+
+  it("says a 2026-01 error broadcast leaves the change not confirmed (it may be another client's)", () => {
+    const { answer } = interpretReply({
+      response: { error: "Invalid password" },
+      acknowledged: false,
+    });
+    expect(answer).toMatchObject({ ok: false });
+    expect(!answer.ok && answer.error).toMatch(/^Not confirmed: .*"Invalid password".*not moved/);
   });
 
   it("says so when there is no answer or one it cannot read", () => {

@@ -35,12 +35,22 @@ export function interpretReply(reply: LapCoordsReply | null): {
   const coords = parseLapCoords(reply.response);
   if (coords) return { answer: { ok: true, coords, simulated: false }, generation };
   const error = errorSchema.safeParse(reply.response);
-  if (error.success)
-    return {
-      answer: { ok: false, error: error.data.error, invalidFields: error.data.invalidFields ?? [] },
-      generation,
-    };
+  if (error.success) {
+    const invalidFields = error.data.invalidFields ?? [];
+    // 2026-01 broadcasts errors to every client, so one may answer another
+    // client's request: it says the change did not happen, not why ours failed.
+    const text = reply.acknowledged ? error.data.error : unconfirmedError(error.data.error);
+    return { answer: { ok: false, error: text, invalidFields }, generation };
+  }
   return { answer: failed(BAD_ANSWER), generation };
+}
+
+/** A 2026-01 error broadcast: it may be another client's, so ours is not confirmed. */
+export function unconfirmedError(error: string): string {
+  return (
+    `Not confirmed: the backend told every client "${error}", which may answer another ` +
+    "client's request. The finish line was not moved."
+  );
 }
 
 export function failed(error: string, invalidFields: string[] = []): LapCoordsAnswer {
