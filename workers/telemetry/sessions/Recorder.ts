@@ -226,7 +226,10 @@ export class Recorder {
         await this.db.appendChunk(chunk, records);
         break;
       } catch (error) {
-        if (!isQuotaError(error) || !(await this.evictOldest(session.id))) throw error;
+        const evicted = isQuotaError(error) ? await this.evictOldest(session.id) : null;
+        if (evicted === null) throw error;
+        // The session that just ended may be the oldest: its final record must not bring it back.
+        records = records.filter((r) => r.id !== evicted);
       }
     }
     this.recorded.add(session.id);
@@ -344,12 +347,12 @@ export class Recorder {
 
   /**
    * The browser refused a write for quota: deletes the oldest session other
-   * than the one being written (and `keep`). False when there is none left.
+   * than the one being written (and `keep`). Its id, or null when none is left.
    */
-  private async evictOldest(keep: string): Promise<boolean> {
+  private async evictOldest(keep: string): Promise<string | null> {
     const sessions = await this.db.listSessions();
     const oldest = sessions.find((s) => s.id !== keep && s.id !== this.current?.id);
-    if (!oldest) return false;
+    if (!oldest) return null;
     await this.db.deleteSession(oldest.id);
     this.recorded.delete(oldest.id);
     this.totalBytes = Math.max(0, this.totalBytes - oldest.bytes);
@@ -357,7 +360,7 @@ export class Recorder {
       "warning",
       `Storage full: deleted the oldest recorded session "${oldest.name}" to keep recording.`,
     );
-    return true;
+    return oldest.id;
   }
 
   /** Paused until RETRY_MS have passed; when they have, the next write tries again. */
