@@ -14,7 +14,6 @@ import { requestResult, transactionDone } from "./idb";
 import { isSessionInfo, namedKeysOf, numberedKeysOf, recoverSessions } from "./sessionRecords";
 import { BY_TIME, CHUNKS, DB_NAME, EVENTS, openSessionDatabase, SESSIONS } from "./schema";
 
-
 /** Drops whole chunks from the front while the rest still hold `maxRows` rows. */
 function trimOldest(rows: StoredRows[], maxRows: number): StoredRows[] {
   let total = rows.reduce((sum, r) => sum + r.count, 0);
