@@ -65,3 +65,66 @@ test("the previous build's recorded laps survive the upgrade of the session data
     },
   ]);
 });
+
+/** The database's version and stores, as this page's IndexedDB has them. */
+const layoutOf = (page: import("@playwright/test").Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ version: number; stores: string[] }>((resolve) => {
+        const request = indexedDB.open("helios-sessions");
+        request.onsuccess = () => {
+          const db = request.result;
+          resolve({ version: db.version, stores: Array.from(db.objectStoreNames).sort() });
+          db.close();
+        };
+      }),
+  );
+
+test("the first build's database (version 1) is upgraded and nothing of it is left", async ({
+  page,
+}) => {
+  await page.goto("/favicon.svg");
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open("helios-sessions", 1);
+        request.onupgradeneeded = () => {
+          const db = request.result;
+          db.createObjectStore("sessions", { keyPath: "id" }).put({ id: "old", name: "v1" });
+          const chunks = db.createObjectStore("chunks", { keyPath: ["sessionId", "index"] });
+          chunks.createIndex("byTime", ["sessionId", "t1"]);
+          chunks.put({ sessionId: "old", index: 0, t1: 1_795_000_000, columns: [] });
+        };
+        request.onsuccess = () => (request.result.close(), resolve());
+        request.onerror = () => reject(request.error);
+      }),
+  );
+  await page.goto(`/sessions?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20`);
+  await expect.poll(async () => (await layoutOf(page)).version, { timeout: 20_000 }).toBe(3);
+  expect((await layoutOf(page)).stores).toEqual(["chunks", "events", "sessions"]);
+  // Only this build's recording is listed: the first build's session went with its chunks.
+  await expect(page.getByTestId("session-row")).toHaveCount(1, { timeout: 20_000 });
+  await expect(page.getByTestId("session-row")).not.toContainText("v1");
+});
+
+test("recordings written by a newer version: the Sessions tab says so and what to do", async ({
+  page,
+}) => {
+  await page.goto("/favicon.svg");
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open("helios-sessions", 99);
+        request.onupgradeneeded = () => request.result.createObjectStore("timeline");
+        request.onsuccess = () => (request.result.close(), resolve());
+        request.onerror = () => reject(request.error);
+      }),
+  );
+  await page.goto(`/sessions?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20`);
+  const problem = page.getByTestId("recording-problem");
+  await expect(problem).toContainText(
+    "the recordings in this browser were written by a newer version of the app (reload to update it)",
+  );
+  await expect(problem).not.toContainText("does not let the dashboard store sessions");
+  expect(await layoutOf(page)).toEqual({ version: 99, stores: ["timeline"] });
+});

@@ -166,6 +166,8 @@ describe("upgrading the session database", () => {
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatch(/written by a newer version of the app/);
     expect(notices[0]).not.toMatch(/no usable storage/);
+    // The Sessions panel and Settings show the same words, with what to do.
+    expect(sessions.state().problem).toMatch(/written by a newer version of the app \(reload/);
     expect(await storesOf(factory)).toEqual({
       version: DB_VERSION + 1,
       stores: ["sessions", "timeline"],

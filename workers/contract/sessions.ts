@@ -31,6 +31,12 @@ export interface RecordingState {
   sessionId: string | null;
   /** Packets restored into live history after the last start. */
   restoredPackets: number;
+  /**
+   * Why nothing is recorded now, in words a user reads (a newer version of
+   * the app wrote the recordings, storage full and retrying…); null when
+   * recording works or is merely switched off.
+   */
+  problem: string | null;
 }
 
 /** Where a replay comes from. */
@@ -73,6 +79,11 @@ export interface PlaybackState {
 export interface StorageInfo {
   usedBytes: number | null;
   quotaBytes: number | null;
+  /**
+   * Quota minus usage, never below 0: the browser's estimate of usage can
+   * exceed its quota (storage full, or the estimate lags an eviction).
+   */
+  availableBytes: number | null;
   budgetBytes: number | null;
   /** Bytes of recorded columns over all sessions. */
   sessionBytes: number;

@@ -43,6 +43,22 @@ export interface ChunkRecord {
   totals?: { packets: number; bytes: number; endedAt: number };
 }
 
+/** A stored chunk's rows, with the packet-time span its record says they cover. */
+export interface StoredRows extends RowSlices {
+  t0: number;
+  t1: number;
+}
+
+/**
+ * Chunks read back: those that decoded, and those refused, counted by the
+ * reason a user reads ("written by another version of the app"), so the
+ * telemetry worker can say what was dropped instead of dropping it silently.
+ */
+export interface ChunksRead {
+  chunks: StoredRows[];
+  refused: Record<string, number>;
+}
+
 /** A chunk on the append port; answered with an AppendReply of the same id. */
 export interface AppendMessage {
   id: number;
@@ -53,6 +69,22 @@ export interface AppendMessage {
 export interface AppendReply {
   id: number;
   error?: string;
+  /**
+   * With an error: the chunk's buffer, transferred back, so the recorder can
+   * try the same chunk again (after deleting an old session for quota).
+   */
+  data?: ArrayBuffer;
+}
+
+/** A session whose record was damaged or missing, and what recover() did about it. */
+export interface Recovery {
+  id: string;
+  /** The name the record had, if it could still be read, else the rebuilt one. */
+  name: string;
+  /** Rebuilt from its chunks, or removed with them (nothing usable was left). */
+  outcome: "rebuilt" | "removed";
+  /** Why, in words a user reads. */
+  reason: string;
 }
 
 /** What the storage worker answers through Comlink (every call async on the caller's side). */
@@ -69,8 +101,10 @@ export interface StorageHost {
   /** What happened during a session (laps, alerts, …): see workers/contract/events.ts. */
   appendEvents(sessionId: string, events: readonly SessionEvent[]): Promise<void>;
   readEvents(sessionId: string, query?: EventQuery): Promise<EventsRead>;
-  readNewestRows(session: SessionInfo, maxRows: number): Promise<RowSlices[]>;
-  readRange(id: string, from: number, to: number): Promise<RowSlices[]>;
+  readNewestRows(session: SessionInfo, maxRows: number): Promise<ChunksRead>;
+  readRange(id: string, from: number, to: number): Promise<ChunksRead>;
+  /** Rebuilds (or removes) sessions whose record is damaged or missing: see SessionDb.recover. */
+  recover(): Promise<Recovery[]>;
   /** Time this thread spent writing chunks (transaction, put), for benchmarks. */
   appendStats(): { appends: number; appendMs: number };
 }

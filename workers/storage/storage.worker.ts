@@ -7,14 +7,19 @@
 import * as Comlink from "comlink";
 import type { EventQuery, SessionEvent } from "../contract/events";
 import type { SessionInfo } from "../contract/sessions";
-import type { AppendMessage, RowSlices, StorageHost } from "../contract/storageProtocol";
+import type {
+  AppendMessage,
+  AppendReply,
+  ChunksRead,
+  StorageHost,
+} from "../contract/storageProtocol";
 import { SessionDb } from "../shared/storage/SessionDb";
 
 /** Rows go back by transfer: a restore's megabytes are moved, not copied. */
-const moved = (rows: RowSlices[]) =>
+const moved = (read: ChunksRead) =>
   Comlink.transfer(
-    rows,
-    rows.map((r) => r.data),
+    read,
+    read.chunks.map((r) => r.data),
   );
 
 let db: SessionDb | null = null;
@@ -38,11 +43,14 @@ function append(port: MessagePort, { id, chunk, sessions }: AppendMessage): void
   appends++;
   done.then(
     () => port.postMessage({ id }),
-    (error: unknown) =>
-      port.postMessage({
+    (error: unknown) => {
+      const reply: AppendReply = {
         id,
         error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-      }),
+        data: chunk.data,
+      };
+      port.postMessage(reply, [chunk.data]);
+    },
   );
 }
 
@@ -70,6 +78,7 @@ const host: StorageHost = {
     moved(await open().readNewestRows(session, maxRows)),
   readRange: async (id: string, from: number, to: number) =>
     moved(await open().readRange(id, from, to)),
+  recover: () => open().recover(),
   appendStats: () => ({ appends, appendMs }),
 };
 

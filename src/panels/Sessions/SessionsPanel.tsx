@@ -172,8 +172,9 @@ export function SessionsPanel() {
       <Section title="Recorded sessions" compact titleRenderer={PanelHeading}>
         <SectionCard>
           {recording && !recording.available && (
-            <Callout intent={Intent.WARNING}>
-              This browser does not let the dashboard store sessions; live data works as usual.
+            <Callout intent={Intent.WARNING} data-testid="recording-problem">
+              {recording.problem ??
+                "This browser does not let the dashboard store sessions; live data works as usual."}
             </Callout>
           )}
           {sessions && sessions.length > 0 ? (

@@ -19,10 +19,8 @@ export function SessionsSettings() {
       live = false;
     };
   }, [client]);
-  const available =
-    storage?.quotaBytes != null && storage.usedBytes != null
-      ? storage.quotaBytes - storage.usedBytes
-      : null;
+  // The worker never gives less than 0; usage at or past the quota means full.
+  const full = storage?.availableBytes === 0;
   return (
     <FormGroup
       label="Sessions"
@@ -39,13 +37,16 @@ export function SessionsSettings() {
         }}
       />
       {recording && !recording.available && (
-        <Callout intent={Intent.WARNING}>
-          Storage is not available in this browser (private mode or full): nothing is recorded.
+        <Callout intent={Intent.WARNING} data-testid="settings-recording-problem">
+          {recording.problem ??
+            "Storage is not available in this browser (private mode or full): nothing is recorded."}
         </Callout>
       )}
       <p data-testid="storage-figures">
         Sessions {formatBytes(storage?.sessionBytes)} · used {formatBytes(storage?.usedBytes)} ·
-        available {formatBytes(available)} · budget {formatBytes(storage?.budgetBytes)}
+        available {formatBytes(storage?.availableBytes)}
+        {full ? " (the browser counts its storage as full)" : ""} · budget{" "}
+        {formatBytes(storage?.budgetBytes)}
       </p>
     </FormGroup>
   );

@@ -7,26 +7,32 @@
 // times is one key range, with a [sessionId, time] index for every kind).
 import type { EventQuery, EventsRead, SessionEvent } from "../../contract/events";
 import type { SessionInfo } from "../../contract/sessions";
-import type { RowSlices } from "../../contract/storageProtocol";
-import { chunkBytes, decodeChunk, type ChunkRecord } from "./chunkCodec";
+import type { ChunksRead, Recovery, StoredRows } from "../../contract/storageProtocol";
+import { CHUNK_SPAN_MAX, chunkBytes, readChunk, type ChunkRecord } from "./chunkCodec";
 import { appendEvents, readEvents } from "./eventStore";
 import { requestResult, transactionDone } from "./idb";
+import { isSessionInfo, namedKeysOf, numberedKeysOf, recoverSessions } from "./sessionRecords";
 import { BY_TIME, CHUNKS, DB_NAME, EVENTS, openSessionDatabase, SESSIONS } from "./schema";
 
-/** A chunk holds about a second of packets; packet time inside one may span more. */
-const CHUNK_SPAN_MAX = 120;
-/** Every key of a session in a store keyed [sessionId, number, …]. */
-const numberedKeysOf = (id: string) => IDBKeyRange.bound([id, -Infinity], [id, Infinity]);
-/** Every key of a session in a store keyed [sessionId, string, …] (an array sorts after any string). */
-const namedKeysOf = (id: string) => IDBKeyRange.bound([id], [id, []]);
-
 /** Drops whole chunks from the front while the rest still hold `maxRows` rows. */
-function trimOldest(rows: RowSlices[], maxRows: number): RowSlices[] {
+function trimOldest(rows: StoredRows[], maxRows: number): StoredRows[] {
   let total = rows.reduce((sum, r) => sum + r.count, 0);
   let start = 0;
   while (start < rows.length - 1 && total - rows[start]!.count >= maxRows)
     total -= rows[start++]!.count;
   return rows.slice(start);
+}
+
+/** Decodes stored chunk records, counting the refused ones by reason. */
+function readChunks(values: readonly unknown[], layout: string, keep = (_: unknown) => true) {
+  const read: ChunksRead = { chunks: [], refused: {} };
+  for (const value of values) {
+    if (!keep(value)) continue;
+    const chunk = readChunk(value, layout);
+    if (typeof chunk === "string") read.refused[chunk] = (read.refused[chunk] ?? 0) + 1;
+    else read.chunks.push(chunk);
+  }
+  return read;
 }
 
 export class SessionDb {
@@ -135,25 +141,35 @@ export class SessionDb {
 
   /**
    * The newest chunks of a session holding up to `maxRows` rows, oldest first.
-   * One getAll over the chunk indexes that can hold them (from the session's
-   * average rows per chunk), not a cursor step per chunk: restore is one read.
+   * The session's keys come first (keys only: cheap), so every step is
+   * bounded by the chunks actually stored, whatever the record or a chunk's
+   * index claims (an index of 1e12 once made this loop a trillion times).
+   * Then one getAll from the key where enough rows should start (from the
+   * average rows per stored chunk), not a cursor step per chunk: restore is
+   * one read, or a few when chunks are of uneven size.
    */
-  async readNewestRows(session: SessionInfo, maxRows: number): Promise<RowSlices[]> {
-    const perChunk = session.chunks > 0 ? Math.max(1, session.packets / session.chunks) : 1;
-    let firstIndex = Math.max(0, session.chunks - Math.ceil(maxRows / perChunk) - 2);
+  async readNewestRows(session: SessionInfo, maxRows: number): Promise<ChunksRead> {
+    const keysTx = this.db.transaction(CHUNKS, "readonly");
+    const keys = (await requestResult(
+      keysTx.objectStore(CHUNKS).getAllKeys(numberedKeysOf(session.id)),
+    )) as [string, number][];
+    if (keys.length === 0) return { chunks: [], refused: {} };
+    const perChunk = Math.max(1, (Number(session.packets) || 0) / keys.length);
+    let first = Math.max(0, keys.length - Math.ceil(maxRows / perChunk) - 2);
     for (;;) {
       const tx = this.db.transaction(CHUNKS, "readonly");
-      const range = IDBKeyRange.bound([session.id, firstIndex], [session.id, Infinity]);
-      const values = await requestResult(tx.objectStore(CHUNKS).getAll(range));
-      const rows: RowSlices[] = [];
-      for (const value of values) {
-        const decoded = decodeChunk(value, this.layout);
-        if (decoded) rows.push(decoded);
+      const range = IDBKeyRange.bound(keys[first], [session.id, Infinity]);
+      const read = readChunks(
+        await requestResult(tx.objectStore(CHUNKS).getAll(range)),
+        this.layout,
+      );
+      const total = read.chunks.reduce((sum, r) => sum + r.count, 0);
+      // Chunks of uneven size: widen the read, by at least ten stored chunks a step.
+      if (total >= maxRows || first === 0) {
+        read.chunks = trimOldest(read.chunks, maxRows);
+        return read;
       }
-      const total = rows.reduce((sum, r) => sum + r.count, 0);
-      // Chunks of uneven size: widen the read once if it came up short.
-      if (total >= maxRows || firstIndex === 0) return trimOldest(rows, maxRows);
-      firstIndex = Math.max(0, firstIndex - Math.ceil((maxRows - total) / perChunk) - 10);
+      first = Math.max(0, first - Math.ceil((maxRows - total) / perChunk) - 10);
     }
   }
 
@@ -162,18 +178,25 @@ export class SessionDb {
    * oldest first, in one getAll on the [sessionId, t1] index: chunks ending in
    * [from, to + CHUNK_SPAN_MAX], of which those starting after `to` are dropped.
    */
-  async readRange(id: string, from: number, to: number): Promise<RowSlices[]> {
+  async readRange(id: string, from: number, to: number): Promise<ChunksRead> {
     const tx = this.db.transaction(CHUNKS, "readonly");
     const range = IDBKeyRange.bound([id, from], [id, to + CHUNK_SPAN_MAX]);
     const values = await requestResult(tx.objectStore(CHUNKS).index(BY_TIME).getAll(range));
-    const rows: RowSlices[] = [];
-    for (const value of values) {
-      const chunk = value as Partial<ChunkRecord>;
-      if (typeof chunk.t0 === "number" && chunk.t0 > to) continue;
-      const decoded = decodeChunk(value, this.layout);
-      if (decoded) rows.push(decoded);
-    }
-    return rows;
+    const startsInRange = (value: unknown) => {
+      const t0 = (value as Partial<ChunkRecord> | null)?.t0;
+      return !(typeof t0 === "number" && t0 > to);
+    };
+    return readChunks(values, this.layout, startsInRange);
+  }
+
+  /**
+   * Sessions whose record is damaged (a count of NaN) or missing while their
+   * chunks remain: rebuilt from their chunks, or removed with them when none
+   * can say what they hold. Without this they were hidden from the list and
+   * their chunks sat outside the storage budget for good. See recovery.ts.
+   */
+  recover(): Promise<Recovery[]> {
+    return recoverSessions(this.db);
   }
 }
 
@@ -197,21 +220,8 @@ export type SessionStore = Pick<
   | "readEvents"
   | "readNewestRows"
   | "readRange"
+  | "recover"
 >;
 
 /** Opens the store for a column layout (the default: SessionDb on this thread). */
 export type OpenSessionStore = (layout: string) => Promise<SessionStore>;
-
-function isSessionInfo(value: unknown): value is SessionInfo {
-  if (typeof value !== "object" || value === null) return false;
-  const s = value as Partial<SessionInfo>;
-  return (
-    typeof s.id === "string" &&
-    typeof s.name === "string" &&
-    typeof s.source === "string" &&
-    Number.isFinite(s.startedAt) &&
-    Number.isFinite(s.endedAt) &&
-    Number.isFinite(s.packets) &&
-    Number.isFinite(s.bytes)
-  );
-}

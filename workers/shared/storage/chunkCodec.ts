@@ -7,9 +7,15 @@
 // Decoding checks the record, because what comes back from IndexedDB may be
 // from an older build with a different column layout, or damaged; the ring
 // checks the buffer's shape against its own when the rows are appended.
-import type { ChunkRecord, RowSlices } from "../../contract/storageProtocol";
+import type { ChunkRecord, RowSlices, StoredRows } from "../../contract/storageProtocol";
 
 export type { ChunkRecord };
+
+/**
+ * A chunk holds about a second of packets, yet packet time inside one may
+ * span more (packets out of order, a late burst): reads and checks allow this.
+ */
+export const CHUNK_SPAN_MAX = 120;
 
 /** Identifies a column layout: a chunk from another layout is not decoded. */
 export function layoutKey(bytesPerRow: number, fieldCount: number): string {
@@ -34,13 +40,31 @@ export function chunkBytes(chunk: Pick<RowSlices, "data" | "dict">): number {
   return bytes;
 }
 
-/** The rows of a stored chunk, or null if it is not a chunk of this layout. */
-export function decodeChunk(value: unknown, layout: string): RowSlices | null {
-  if (typeof value !== "object" || value === null) return null;
+/** Why chunks are refused before their rows are looked at (the words a user reads). */
+export const OTHER_LAYOUT = "written by another version of the app";
+export const DAMAGED_RECORD = "damaged";
+
+/**
+ * The rows of a stored chunk and the span its record gives them, or why it
+ * cannot be used: another column layout, or a record missing its parts. The
+ * rows themselves are checked by the ring that takes them (their shape and
+ * values, as live packets are).
+ */
+export function readChunk(value: unknown, layout: string): StoredRows | string {
+  if (typeof value !== "object" || value === null) return DAMAGED_RECORD;
   const c = value as Partial<ChunkRecord>;
-  if (c.layout !== layout) return null;
-  if (!Number.isInteger(c.count) || (c.count as number) < 0) return null;
-  if (!(c.data instanceof ArrayBuffer)) return null;
-  if (!Array.isArray(c.dict) || !c.dict.every((s) => typeof s === "string")) return null;
-  return { count: c.count as number, data: c.data, dict: c.dict };
+  if (c.layout !== layout) return OTHER_LAYOUT;
+  if (!Number.isInteger(c.count) || (c.count as number) < 0) return DAMAGED_RECORD;
+  if (!(c.data instanceof ArrayBuffer)) return DAMAGED_RECORD;
+  if (!Array.isArray(c.dict) || !c.dict.every((s) => typeof s === "string")) return DAMAGED_RECORD;
+  const { t0, t1 } = c;
+  if (!Number.isFinite(t0) || !Number.isFinite(t1) || (t0 as number) > (t1 as number))
+    return DAMAGED_RECORD;
+  return { count: c.count as number, data: c.data, dict: c.dict, t0: t0!, t1: t1! };
+}
+
+/** The rows of a stored chunk, or null if it is not a usable chunk of this layout. */
+export function decodeChunk(value: unknown, layout: string): RowSlices | null {
+  const read = readChunk(value, layout);
+  return typeof read === "string" ? null : read;
 }

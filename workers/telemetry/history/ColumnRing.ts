@@ -230,18 +230,9 @@ export class ColumnRing {
    * nothing changed, if the buffer's shape does not match this ring.
    */
   appendRows(rows: RowSlices): boolean {
-    const n = rows?.count;
-    if (!Number.isInteger(n) || n < 0 || !(rows.data instanceof ArrayBuffer)) return false;
-    if (!Array.isArray(rows.dict)) return false;
-    const at = this.packedOffsets(n);
-    if (rows.data.byteLength !== at.end) return false;
-    const header = new Uint32Array(rows.data, 0, 4);
-    if (header[0] !== n || header[1] !== at.f32At || header[2] !== at.boolsAt) return false;
-    if (header[3] !== at.strAt) return false;
-    const f64 = new Float64Array(rows.data, HEADER_BYTES, this.n64 * n);
-    const f32 = new Float32Array(rows.data, at.f32At, this.n32 * n);
-    const bools = new Uint32Array(rows.data, at.boolsAt, this.boolWords * n);
-    const strIdx = new Uint32Array(rows.data, at.strAt, this.strs.length * n);
+    const views = this.packedViews(rows);
+    if (!views) return false;
+    const { n, f64, f32, bools, strIdx } = views;
     const dict = rows.dict.map((s) => (typeof s === "string" ? s : ""));
     // Only the newest `capacity` rows can survive. They land in consecutive
     // slots from `start` (wrapping once at most): copied column by column.
@@ -269,6 +260,51 @@ export class ColumnRing {
         column[p] = dict[strIdx[f * n + i]!] ?? "";
     }
     return true;
+  }
+
+  /**
+   * Why rows read back from storage must not enter the history, or null: a
+   * buffer not of this ring's shape (a chunk cut short), a value of the
+   * first `checkedFields` numeric fields (the packet's own) that is not a
+   * finite number (what live ingest refuses), or a row time outside [t0, t1],
+   * the span its chunk's record gives (random bytes behind a valid header
+   * once restored rows dated 1970).
+   */
+  checkRows(rows: RowSlices, t0: number, t1: number, checkedFields: number): string | null {
+    const views = this.packedViews(rows);
+    if (!views) return "cut short or reshaped";
+    const { n, f64, f32 } = views;
+    const timeAt = (this.timeStart / this.capacity) * n;
+    for (let i = 0; i < n; i++) {
+      const time = f64[timeAt + i]!;
+      if (!(time >= t0 && time <= t1)) return "holding rows dated outside their chunk's span";
+    }
+    for (let field = 0; field < checkedFields && field < this.isF64.length; field++) {
+      const column = this.isF64[field] === 1 ? f64 : f32;
+      const at = (this.colStart[field]! / this.capacity) * n;
+      for (let i = 0; i < n; i++)
+        if (!Number.isFinite(column[at + i]!)) return "holding values that are not numbers";
+    }
+    return null;
+  }
+
+  /** Typed views of rows packed by exportRows, or null if the buffer is not of this ring's shape. */
+  private packedViews(rows: RowSlices) {
+    const n = rows?.count;
+    if (!Number.isInteger(n) || n < 0 || !(rows.data instanceof ArrayBuffer)) return null;
+    if (!Array.isArray(rows.dict)) return null;
+    const at = this.packedOffsets(n);
+    if (rows.data.byteLength !== at.end) return null;
+    const header = new Uint32Array(rows.data, 0, 4);
+    if (header[0] !== n || header[1] !== at.f32At || header[2] !== at.boolsAt) return null;
+    if (header[3] !== at.strAt) return null;
+    return {
+      n,
+      f64: new Float64Array(rows.data, HEADER_BYTES, this.n64 * n),
+      f32: new Float32Array(rows.data, at.f32At, this.n32 * n),
+      bools: new Uint32Array(rows.data, at.boolsAt, this.boolWords * n),
+      strIdx: new Uint32Array(rows.data, at.strAt, this.strs.length * n),
+    };
   }
 
   private window(

@@ -199,7 +199,13 @@ export class TelemetryCore {
 
   /** Used / available bytes and the budget; nothing known without storage. */
   storageInfo(): Promise<StorageInfo> {
-    const none = { usedBytes: null, quotaBytes: null, budgetBytes: null, sessionBytes: 0 };
+    const none = {
+      usedBytes: null,
+      quotaBytes: null,
+      availableBytes: null,
+      budgetBytes: null,
+      sessionBytes: 0,
+    };
     return this.sessionStore?.storageInfo() ?? Promise.resolve(none);
   }
 

@@ -15,8 +15,11 @@
 // Storage: over the budget (default half the quota), the oldest sessions other
 // than the one being written are deleted first, each with a warning. The
 // recorder keeps the catalogue's total in memory, so the check costs nothing
-// per chunk until the budget is reached. Any storage error turns recording off
-// with one warning; live data goes on.
+// per chunk until the budget is reached. The quota estimate can lag or lie,
+// so a write the browser refuses for quota also deletes the oldest session
+// and tries again. When nothing is left to delete, or on any other storage
+// error, recording pauses with one warning and tries again RETRY_MS later;
+// live data goes on. A session's totals count only chunks actually stored.
 import type { LapEvent, SessionEvent } from "../../contract/events";
 import type { ConnectionType } from "../../contract/fields";
 import type { Lap } from "../../contract/laps";
@@ -25,6 +28,7 @@ import type { TelemetryStore } from "../store/TelemetryStore";
 import { chunkBytes, encodeChunk } from "../../shared/storage/chunkCodec";
 import { isKeyable } from "../../shared/storage/eventKinds";
 import { describeStorageError } from "../../shared/storage/idb";
+import type { ChunkRecord } from "../../contract/storageProtocol";
 import type { SessionStore } from "../../shared/storage/SessionDb";
 
 export const DEFAULT_FLUSH_MS = 1000;
@@ -37,6 +41,18 @@ const SESSION_RECORD_EVERY = 10;
 export const DEFAULT_SESSION_GAP_MS = 5 * 60_000;
 /** Rows per chunk of a saved import (a live chunk holds one second). */
 export const IMPORT_CHUNK_ROWS = 2000;
+/** After a write failed and nothing could be deleted to make room: wait this long, then try again. */
+export const RETRY_MS = 30_000;
+
+/** A quota refusal, also after the storage worker carried it over as "QuotaExceededError: …". */
+function isQuotaError(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { name, message } = error as { name?: unknown; message?: unknown };
+  return (
+    name === "QuotaExceededError" ||
+    (typeof message === "string" && message.startsWith("QuotaExceededError"))
+  );
+}
 
 const newSessionId = (now: number): string =>
   `${now.toString(36)}-${Math.floor(Math.random() * 1e9).toString(36)}`;
@@ -54,7 +70,12 @@ export class Recorder {
   enabled = true;
   current: SessionInfo | null = null;
   private flushedAccepted = 0;
-  private failed = false;
+  /** Set while recording is paused after a refused write: why, and when to try again. */
+  private paused: { why: string; until: number } | null = null;
+  /** Sessions whose record is stored (a new one's record goes with its first stored chunk). */
+  private readonly recorded = new Set<string>();
+  /** The pause was said (once until a write succeeds again, not at every retry). */
+  private pauseSaid = false;
   private queue: Promise<void> = Promise.resolve();
   private readonly gapMs: number;
   /** Bytes of every stored session (set by resume, kept up to date by writes). */
@@ -67,9 +88,15 @@ export class Recorder {
     private readonly db: SessionStore,
     private store: TelemetryStore,
     private readonly options: RecorderOptions,
+    /**
+     * The store's accepted count to record from: packets that arrived while
+     * the store was opening are in the ring (bounded by its capacity) and go
+     * with the first flush. Default: from now on.
+     */
+    fromAccepted = store.acceptedCount,
   ) {
     this.gapMs = options.gapMs ?? DEFAULT_SESSION_GAP_MS;
-    this.flushedAccepted = store.acceptedCount;
+    this.flushedAccepted = Math.min(fromAccepted, store.acceptedCount);
   }
 
   /** A fresh live history (a real source took over from the demo): record from it on. */
@@ -79,13 +106,22 @@ export class Recorder {
   }
 
   get working(): boolean {
-    return !this.failed;
+    return this.paused === null;
+  }
+
+  /** Why recording is paused, in words a user reads; null when it is not. */
+  get problem(): string | null {
+    return (
+      this.paused &&
+      `Recording is paused: ${this.paused.why}. It tries again every ${RETRY_MS / 1000} s; live data goes on.`
+    );
   }
 
   /** Continue `latest` if the rule allows (same source, within the gap); see flush. */
   resume(latest: SessionInfo | null, totalBytes: number): void {
     this.current = latest;
     this.totalBytes = totalBytes;
+    if (latest) this.recorded.add(latest.id);
   }
 
   /** A session was deleted by the user: its bytes no longer count. */
@@ -100,7 +136,7 @@ export class Recorder {
    */
   recordLaps(laps: readonly Lap[]): Promise<void> {
     const session = this.current;
-    if (!session || !this.enabled || this.failed) return this.queue;
+    if (!session || !this.enabled || this.isPaused()) return this.queue;
     const mine = laps.filter((lap) => lap.endMs / 1000 >= session.firstPacketTime - 1);
     if (mine.length === 0) return this.queue;
     const events = mine.map((lap): LapEvent => ({ kind: "lap", time: lap.endMs / 1000, lap }));
@@ -114,7 +150,7 @@ export class Recorder {
    * the session does not exist yet.
    */
   recordEvents(events: readonly SessionEvent[]): void {
-    if (!this.enabled || this.failed) return;
+    if (!this.enabled || this.isPaused()) return;
     for (const event of events) {
       if (isKeyable(event)) this.heldEvents.push(event);
       else this.unrecordable(event);
@@ -125,8 +161,9 @@ export class Recorder {
   flush(source: ConnectionType): Promise<void> {
     const pending = this.store.acceptedCount - this.flushedAccepted;
     this.flushedAccepted = this.store.acceptedCount;
-    if (!this.enabled || this.failed) this.heldEvents = [];
-    if (pending <= 0 || !this.enabled || this.failed) return this.queue;
+    const off = !this.enabled || this.isPaused();
+    if (off) this.heldEvents = [];
+    if (pending <= 0 || off) return this.queue;
     // Copy now (synchronously): the ring moves on while IndexedDB works.
     const rows = this.store.newestRows(pending);
     const ring = this.store.ring;
@@ -135,27 +172,73 @@ export class Recorder {
     const now = this.options.now();
     const previous = this.current;
     const session = this.sessionFor(source, now, t0);
+    // The index is taken now (a refused write leaves a gap); the totals only once stored.
     const chunk = encodeChunk(session.id, session.chunks, rows, t0, t1, this.db.layout);
-    const bytes = chunkBytes(chunk);
     session.chunks += 1;
-    session.packets += rows.count;
-    session.bytes += bytes;
-    session.endedAt = now;
-    session.lastPacketTime = t1;
-    chunk.totals = { packets: session.packets, bytes: session.bytes, endedAt: now };
-    this.totalBytes += bytes;
-    const records: SessionInfo[] = [];
-    // A session that just ended gets its final record with the next one's first chunk.
-    if (previous && previous !== session) records.push({ ...previous });
-    if (session.chunks === 1 || session.chunks % SESSION_RECORD_EVERY === 0)
-      records.push({ ...session });
     this.queue = this.queue
-      .then(() => this.db.appendChunk(chunk, records))
-      .then(() => this.enforceBudget())
-      .catch((error: unknown) => this.fail(error));
+      .then(async () => {
+        if (this.paused) return; // refused meanwhile: this chunk is not written
+        const records: SessionInfo[] = [];
+        // A session that just ended gets its final record with the next one's first chunk.
+        if (previous && previous !== session && this.recorded.has(previous.id))
+          records.push({ ...previous });
+        await this.writeChunk(session, chunk, records, now);
+        await this.enforceBudget();
+      })
+      .catch((error: unknown) => this.pause(error));
     const held = this.heldEvents;
     this.heldEvents = [];
     return held.length > 0 ? this.writeEvents(session.id, held) : this.queue;
+  }
+
+  /**
+   * Writes a chunk of `session` with its totals as they will be once it is
+   * stored, and the session's record when it is new or every few chunks;
+   * only then are the totals counted (the Sessions list shows what is stored).
+   * A write refused for quota deletes the oldest other session and tries again.
+   */
+  private async writeChunk(
+    session: SessionInfo,
+    chunk: ChunkRecord,
+    records: SessionInfo[],
+    now: number,
+    withRecord = false,
+  ): Promise<void> {
+    const bytes = chunkBytes(chunk);
+    const after: SessionInfo = {
+      ...session,
+      packets: session.packets + chunk.count,
+      bytes: session.bytes + bytes,
+      endedAt: Math.max(session.endedAt, now),
+      lastPacketTime: chunk.t1,
+      // As of this chunk: later chunks may already be queued (their indexes taken).
+      chunks: chunk.index + 1,
+    };
+    chunk.totals = { packets: after.packets, bytes: after.bytes, endedAt: after.endedAt };
+    if (
+      withRecord ||
+      !this.recorded.has(session.id) ||
+      (chunk.index + 1) % SESSION_RECORD_EVERY === 0
+    )
+      records.push(after);
+    for (;;) {
+      try {
+        await this.db.appendChunk(chunk, records);
+        break;
+      } catch (error) {
+        const evicted = isQuotaError(error) ? await this.evictOldest(session.id) : null;
+        if (evicted === null) throw error;
+        // The session that just ended may be the oldest: its final record must not bring it back.
+        records = records.filter((r) => r.id !== evicted);
+      }
+    }
+    this.recorded.add(session.id);
+    this.pauseSaid = false;
+    session.packets = after.packets;
+    session.bytes = after.bytes;
+    session.endedAt = after.endedAt;
+    session.lastPacketTime = after.lastPacketTime;
+    this.totalBytes += bytes;
   }
 
   /**
@@ -165,7 +248,7 @@ export class Recorder {
    */
   saveImport(store: TelemetryStore, fileName: string): Promise<void> {
     const ring = store.ring;
-    if (ring.length === 0 || !this.enabled || this.failed) return this.queue;
+    if (ring.length === 0 || !this.enabled || this.isPaused()) return this.queue;
     const now = this.options.now();
     const session: SessionInfo = {
       id: newSessionId(now),
@@ -175,7 +258,7 @@ export class Recorder {
       startedAt: now,
       endedAt: now,
       firstPacketTime: ring.time(0),
-      lastPacketTime: ring.time(ring.length - 1),
+      lastPacketTime: ring.time(0),
       packets: 0,
       bytes: 0,
       chunks: 0,
@@ -188,19 +271,14 @@ export class Recorder {
         const t0 = ring.time(start);
         const t1 = ring.time(start + count - 1);
         const chunk = encodeChunk(session.id, session.chunks, rows, t0, t1, this.db.layout);
-        const bytes = chunkBytes(chunk);
         session.chunks += 1;
-        session.packets += rows.count;
-        session.bytes += bytes;
-        chunk.totals = { packets: session.packets, bytes: session.bytes, endedAt: now };
-        this.totalBytes += bytes;
-        const records = session.chunks === 1 || last ? [{ ...session }] : [];
-        return this.db.appendChunk(chunk, records);
+        // The first chunk brings the record (see writeChunk), the last its final totals.
+        return this.writeChunk(session, chunk, [], now, last);
       });
     }
     this.queue = this.queue
       .then(() => this.enforceBudget())
-      .catch((error: unknown) => this.fail(error));
+      .catch((error: unknown) => this.pause(error));
     return this.queue;
   }
 
@@ -262,17 +340,44 @@ export class Recorder {
 
   private writeEvents(sessionId: string, events: readonly SessionEvent[]): Promise<void> {
     this.queue = this.queue
-      .then(() => this.db.appendEvents(sessionId, events))
-      .catch((error: unknown) => this.fail(error));
+      .then(() => (this.paused ? undefined : this.db.appendEvents(sessionId, events)))
+      .catch((error: unknown) => this.pause(error));
     return this.queue;
   }
 
-  private fail(error: unknown): void {
-    if (this.failed) return;
-    this.failed = true;
+  /**
+   * The browser refused a write for quota: deletes the oldest session other
+   * than the one being written (and `keep`). Its id, or null when none is left.
+   */
+  private async evictOldest(keep: string): Promise<string | null> {
+    const sessions = await this.db.listSessions();
+    const oldest = sessions.find((s) => s.id !== keep && s.id !== this.current?.id);
+    if (!oldest) return null;
+    await this.db.deleteSession(oldest.id);
+    this.recorded.delete(oldest.id);
+    this.totalBytes = Math.max(0, this.totalBytes - oldest.bytes);
     this.options.onNotice(
       "warning",
-      `Recording stopped: the browser refused to store more (${describeStorageError(error)}). Live data goes on.`,
+      `Storage full: deleted the oldest recorded session "${oldest.name}" to keep recording.`,
+    );
+    return oldest.id;
+  }
+
+  /** Paused until RETRY_MS have passed; when they have, the next write tries again. */
+  private isPaused(): boolean {
+    if (this.paused && this.options.now() >= this.paused.until) this.paused = null;
+    return this.paused !== null;
+  }
+
+  /** A write was refused: pause, try again RETRY_MS later; said once until a write succeeds. */
+  private pause(error: unknown): void {
+    const why = `the browser refused to store more (${describeStorageError(error)})`;
+    this.paused = { why, until: this.options.now() + RETRY_MS };
+    if (this.pauseSaid) return;
+    this.pauseSaid = true;
+    this.options.onNotice(
+      "warning",
+      `Recording paused: ${why}. It tries again in ${RETRY_MS / 1000} s; live data goes on.`,
     );
   }
 }

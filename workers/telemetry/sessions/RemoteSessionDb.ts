@@ -13,13 +13,17 @@ import type {
   AppendMessage,
   AppendReply,
   ChunkRecord,
-  RowSlices,
+  ChunksRead,
+  Recovery,
   StorageHost,
 } from "../../contract/storageProtocol";
 
 export class RemoteSessionDb implements SessionStore {
   private nextId = 0;
-  private readonly waiting = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<
+    number,
+    { chunk: ChunkRecord; resolve: () => void; reject: (e: Error) => void }
+  >();
 
   private constructor(
     private readonly worker: Worker,
@@ -28,11 +32,13 @@ export class RemoteSessionDb implements SessionStore {
     readonly layout: string,
   ) {
     port.onmessage = (event: MessageEvent<AppendReply>) => {
-      const { id, error } = event.data;
+      const { id, error, data } = event.data;
       const entry = this.waiting.get(id);
       this.waiting.delete(id);
-      if (error === undefined) entry?.resolve();
-      else entry?.reject(new Error(error));
+      if (error === undefined) return entry?.resolve();
+      // The buffer comes back with a refusal: the same chunk can be written again.
+      if (entry && data) entry.chunk.data = data;
+      entry?.reject(new Error(error));
     };
   }
 
@@ -75,7 +81,7 @@ export class RemoteSessionDb implements SessionStore {
     const id = this.nextId++;
     const message: AppendMessage = { id, chunk, sessions: [...sessions] };
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
+      this.waiting.set(id, { chunk, resolve, reject });
       this.port.postMessage(message, [chunk.data]);
     });
   }
@@ -100,11 +106,14 @@ export class RemoteSessionDb implements SessionStore {
   readEvents(sessionId: string, query?: EventQuery): Promise<EventsRead> {
     return this.host.readEvents(sessionId, query);
   }
-  readNewestRows(session: SessionInfo, maxRows: number): Promise<RowSlices[]> {
+  readNewestRows(session: SessionInfo, maxRows: number): Promise<ChunksRead> {
     return this.host.readNewestRows(session, maxRows);
   }
-  readRange(id: string, from: number, to: number): Promise<RowSlices[]> {
+  readRange(id: string, from: number, to: number): Promise<ChunksRead> {
     return this.host.readRange(id, from, to);
+  }
+  recover(): Promise<Recovery[]> {
+    return this.host.recover();
   }
 
   /** The storage worker's own time writing chunks (benchmarks report it beside the ingest thread's). */

@@ -6,12 +6,14 @@ import type { EventQuery, EventsRead, LapEvent, SessionEvent } from "../../contr
 import type { ConnectionType } from "../../contract/fields";
 import type { Lap } from "../../contract/laps";
 import type { RecordingState, SessionInfo, StorageInfo } from "../../contract/sessions";
-import type { RowSlices } from "../../contract/storageProtocol";
+import type { Recovery, RowSlices } from "../../contract/storageProtocol";
 import type { TimerHandle, Timers } from "../sources/timers";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import { layoutKey } from "../../shared/storage/chunkCodec";
 import { describeStorageError, refusalOf } from "../../shared/storage/idb";
 import { DEFAULT_FLUSH_MS, Recorder } from "./Recorder";
+import { checkStoredRows, describeDropped } from "./storedRows";
+import type { ColumnRing } from "../history/ColumnRing";
 import {
   SessionDb,
   type OpenSessionStore,
@@ -52,6 +54,12 @@ export class Sessions {
   private recorder: Recorder | null = null;
   /** Set when the live history is replaced while start() is still opening the database. */
   private followed: TelemetryStore | null = null;
+  /** The followed store's accepted count when it was handed over: its recording starts there. */
+  private followedFrom = 0;
+  /** Checks rows read back (any ring of the live layout will do): the live history's. */
+  private ring: ColumnRing | null = null;
+  /** Why the store could not be opened, for the recording state (null: it opened). */
+  private openProblem: string | null = null;
   private flushTimer: TimerHandle | null = null;
   private unavailable = false;
   private enabled = true;
@@ -78,11 +86,16 @@ export class Sessions {
   ): Promise<void> {
     this.enabled = settings.recording;
     this.budgetSetting = settings.budgetBytes;
+    // Packets accepted while the store opens and restores are recorded too:
+    // the ring keeps them (up to its capacity) until the first flush.
+    const fromAccepted = store.acceptedCount;
+    this.ring = store.ring;
     try {
       const layout = layoutKey(store.bytesPerPacket, store.fieldCatalog().length);
       this.db = await (this.options.openStore
         ? this.options.openStore(layout)
         : SessionDb.open(this.options.factory, layout));
+      this.sayRecoveries(await this.db.recover().catch(() => []));
       const sessions = await this.db.listSessions();
       // The newest session (its record may lag its chunks after a crash: repaired).
       const newest = sessions.reduce<SessionInfo | null>(
@@ -92,16 +105,24 @@ export class Sessions {
       const latest = newest ? await this.db.repair(newest) : null;
       if (newest && latest) sessions[sessions.indexOf(newest)] = latest;
       if (latest) {
-        const rows = await this.db.readNewestRows(latest, store.ring.capacity);
+        const read = await this.db.readNewestRows(latest, store.ring.capacity);
+        const { rows, dropped } = checkStoredRows(store.ring, read);
+        this.sayDropped(latest.name, dropped, "restored");
         this.restored = store.restoreRows(rows);
       }
-      this.recorder = new Recorder(this.db, this.followed ?? store, {
-        now: () => this.options.timers.now(),
-        gapMs: this.options.gapMs,
-        budgetBytes: () => this.budgetBytes(),
-        onNotice: this.options.notice,
-        backendUrl: settings.backendUrl,
-      });
+      const recorded = this.followed ?? store;
+      this.recorder = new Recorder(
+        this.db,
+        recorded,
+        {
+          now: () => this.options.timers.now(),
+          gapMs: this.options.gapMs,
+          budgetBytes: () => this.budgetBytes(),
+          onNotice: this.options.notice,
+          backendUrl: settings.backendUrl,
+        },
+        this.followed ? this.followedFrom : fromAccepted,
+      );
       this.recorder.enabled = this.enabled;
       this.recorder.recordEvents(this.earlyEvents);
       this.recorder.resume(
@@ -115,10 +136,8 @@ export class Sessions {
       void this.refreshQuota();
     } catch (error) {
       this.unavailable = true;
-      this.options.notice(
-        "warning",
-        `Sessions are not recorded: ${whyNotOpened(error)}. Live data goes on.`,
-      );
+      this.openProblem = `Sessions are not recorded: ${whyNotOpened(error)}.`;
+      this.options.notice("warning", `${this.openProblem} Live data goes on.`);
     } finally {
       this.earlyEvents = [];
       this.resolveReady();
@@ -142,6 +161,7 @@ export class Sessions {
   /** The live history was replaced (a real source took over from the demo). */
   follow(store: TelemetryStore): void {
     this.followed = store;
+    this.followedFrom = store.acceptedCount;
     this.recorder?.follow(store);
   }
 
@@ -162,6 +182,7 @@ export class Sessions {
       available,
       sessionId: this.recorder?.current?.id ?? null,
       restoredPackets: this.restored,
+      problem: this.openProblem ?? this.recorder?.problem ?? null,
     };
   }
 
@@ -246,15 +267,22 @@ export class Sessions {
     return {
       usedBytes: used,
       quotaBytes: this.quota,
+      availableBytes: used === null || this.quota === null ? null : Math.max(0, this.quota - used),
       budgetBytes: this.budgetBytes(),
       sessionBytes: sessions.reduce((sum, s) => sum + s.bytes, 0),
     };
   }
 
+  /** A session's rows in [from, to] for a replay: those that pass the live checks (the rest are said). */
   async sessionRows(id: string, from: number, to: number): Promise<RowSlices[]> {
     await this.ready;
-    if (!this.db) throw new Error("No recorded sessions: storage is not available");
-    return this.db.readRange(id, from, to);
+    if (!this.db || !this.ring) throw new Error("No recorded sessions: storage is not available");
+    const { rows, dropped } = checkStoredRows(this.ring, await this.db.readRange(id, from, to));
+    if (Object.keys(dropped).length > 0) {
+      const session = await this.session(id);
+      this.sayDropped(session?.name ?? id, dropped, "replayed");
+    }
+    return rows;
   }
 
   async session(id: string): Promise<SessionInfo | null> {
@@ -262,6 +290,22 @@ export class Sessions {
     const current = this.recorder?.current;
     if (current?.id === id) return { ...current };
     return (await this.db?.getSession(id).catch(() => null)) ?? null;
+  }
+
+  private sayDropped(name: string, dropped: Record<string, number>, what: string): void {
+    const message = describeDropped(name, dropped, what);
+    if (message) this.options.notice("warning", message);
+  }
+
+  /** Sessions whose record was damaged or missing (SessionDb.recover): each said once. */
+  private sayRecoveries(recoveries: readonly Recovery[]): void {
+    for (const { name, outcome, reason } of recoveries)
+      this.options.notice(
+        "warning",
+        outcome === "rebuilt"
+          ? `Session "${name.slice(0, 80)}": ${reason}; it was rebuilt from its stored chunks.`
+          : `Session "${name.slice(0, 80)}" was removed: ${reason}.`,
+      );
   }
 
   private budgetBytes(): number | null {
