@@ -105,7 +105,7 @@ describe("redirects a browser hides (opaque)", () => {
   const opaque = { type: "opaqueredirect", status: 0, ok: false, body: null } as Response;
 
   it("a redirect to another host is refused with a message naming it", async () => {
-    const fetchImpl: typeof fetch = async (input, init) => {
+    const fetchImpl: typeof fetch = async (_input, init) => {
       if (init?.redirect === "manual") return opaque;
       const answer = Response.json({ firstDate: T0, lastDate: T0 + 1 });
       Object.defineProperty(answer, "redirected", { value: true });
