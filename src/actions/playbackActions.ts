@@ -25,6 +25,26 @@ export function rangeOf(value: PlaybackDateTime): { from: number; to: number } |
   return Number.isFinite(from) && Number.isFinite(to) && to > from ? { from, to } : null;
 }
 
+/**
+ * The backend's span as the range inputs hold it (local date and times), to
+ * the second: rounded to whole minutes, the replay began up to 59 s before
+ * the first packet and played nothing for that long. The inputs hold one
+ * date, so the end is at most a day after the start.
+ */
+export function spanRange(first: number, last: number): PlaybackDateTime {
+  const start = new Date(first * 1000);
+  const end = new Date(Math.min(last, first + 24 * 3600 - 1) * 1000);
+  const pad = (n: number) => n.toString().padStart(2, "0");
+  const time = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  // The end's second is whole: a packet at 12:00:07.4 lies after 12:00:07.
+  end.setSeconds(end.getSeconds() + (end.getMilliseconds() > 0 ? 1 : 0), 0);
+  return {
+    date: `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}`,
+    startTime: time(start),
+    endTime: time(end),
+  };
+}
+
 export function nextSpeed(speed: number, direction: 1 | -1): number {
   const index = SPEEDS.findIndex((s) => s >= speed);
   const at = index === -1 ? SPEEDS.length - 1 : index;

@@ -14,10 +14,13 @@ const connectionTypeSchema = z.enum(["DEMO", "NETWORK", "RADIO"]);
 const lapCoordsSchema = z
   .object({ lat: z.number().min(-90).max(90), long: z.number().min(-180).max(180) })
   .nullable();
+// Times carry seconds (a backend's span starts part-way through a minute);
+// ranges saved before that, in whole minutes, still load.
+const TIME_OF_DAY = /^\d{2}:\d{2}(:\d{2})?$/;
 const playbackDateTimeSchema = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  startTime: z.string().regex(/^\d{2}:\d{2}$/),
-  endTime: z.string().regex(/^\d{2}:\d{2}$/),
+  startTime: z.string().regex(TIME_OF_DAY),
+  endTime: z.string().regex(TIME_OF_DAY),
 });
 const backendUrlSchema = z.url({ protocol: /^https?$/ });
 

@@ -19,6 +19,8 @@ export function DateRangeInputs({ name, children }: { name: string; children?: R
     <InputGroup
       aria-label={`${name} ${label}`}
       type={type}
+      // Seconds, so a range can start where a backend's packets start.
+      step={type === "time" ? 1 : undefined}
       value={playbackDateTime[part]}
       onValueChange={(value) => setPart(part, value)}
     />

@@ -109,7 +109,9 @@ test("replays a range from the feed server", async ({ page }) => {
   // The span fills the range; an end that is not after the start cannot be replayed.
   const start = page.getByLabel("Replay start time");
   const end = page.getByLabel("Replay end time");
-  await expect(start).not.toHaveValue("");
+  // To the second: the replay starts at the first packet, not up to 59 s before it.
+  await expect(start).toHaveValue(/^\d\d:\d\d:\d\d$/);
+  const startValue = await start.inputValue();
   const endValue = await end.inputValue();
   await end.fill(await start.inputValue());
   await expect(page.getByText("The end time must be after the start time.")).toBeVisible();
@@ -123,6 +125,7 @@ test("replays a range from the feed server", async ({ page }) => {
   // Loaded: the replay's packets are the history now, with no error.
   await expect(page.getByTestId("transport-play")).toBeEnabled({ timeout: 30_000 });
   await expect(page.getByTestId("replay-error")).toHaveCount(0);
+  await expect(clock).toHaveText(startValue);
   expect(await historyLength(page)).toBeGreaterThan(20);
   // Read the shown pack voltage while paused, then play: the replayed packets
   // reach the panels and the scrubber moves (a short range ends within seconds).

@@ -4,41 +4,8 @@ import {
   walkPacketsBetween,
 } from "../../workers/telemetry/replay/backendPlayback";
 import { TelemetryService } from "../../workers/telemetry/TelemetryService";
-import { defaultPacket } from "../../workers/telemetry/schema/fields";
 import type { WorkerEvent } from "../../workers/contract/telemetryApi";
-
-const T0 = 1_795_000_000;
-
-function packet(i: number) {
-  const p = defaultPacket();
-  p.TimeStamp = T0 + i;
-  p.Battery.PackVoltage = 100 + i;
-  return p;
-}
-
-/** A 2026-01 backend in a function: `cap` items per answer, inclusive range. */
-function oldBackend(times: number[], cap: number, extra: Record<string, unknown> = {}) {
-  const requests: string[] = [];
-  const impl: typeof fetch = async (input) => {
-    const url = new URL(String(input));
-    requests.push(url.pathname + url.search);
-    if (url.pathname === "/firstAndLastPacket")
-      return Response.json({ firstDate: times[0], lastDate: times.at(-1), message: "OK" });
-    const from = Number(url.searchParams.get("startTime"));
-    const to = Number(url.searchParams.get("endTime"));
-    const data = times
-      .map((t, i) => ({
-        data: extra[i] ?? packet(t - T0),
-        id: `p${i}`,
-        timestamp: t,
-        type: "packet",
-      }))
-      .filter((item) => item.timestamp >= from && item.timestamp <= to)
-      .slice(0, cap);
-    return Response.json({ data, message: "OK" });
-  };
-  return { impl, requests };
-}
+import { T0, oldBackend, packet, vi_waitFor } from "./backendKit";
 
 describe("walking /packetsBetween", () => {
   it("2026-01: continues after the last timestamp, keeps packets sharing a timestamp, none twice", async () => {
@@ -199,11 +166,3 @@ describe("replaying a backend range in the service", () => {
     service.stop();
   });
 });
-
-async function vi_waitFor(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (done()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error("timed out");
-}

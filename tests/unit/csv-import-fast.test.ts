@@ -41,16 +41,17 @@ describe("CSV import: per-column fast path", () => {
     expect(clean).toMatchObject({ ok: true, rowsImported: 50, rowsFailed: 0 });
     expect(safeParse).not.toHaveBeenCalled();
 
-    // A cell that is no number fails the row before any packet is built; a
-    // hex number reads as before (0x10 = 16).
+    // A cell that is no decimal number fails the row before any packet is
+    // built; a hex number too (0x10 is not read as 16).
     const store = fresh();
     const report = await importCsv(text, store);
-    expect(report).toMatchObject({ rowsRead: 6, rowsImported: 5, rowsFailed: 1 });
+    expect(report).toMatchObject({ rowsRead: 6, rowsImported: 4, rowsFailed: 2 });
     expect(report.failures).toEqual([
-      { row: 3, reason: 'Battery.PackVoltage: "abc" is not a number' },
+      { row: 3, reason: 'Battery.PackVoltage: "abc" is not a decimal number' },
+      { row: 7, reason: 'Battery.PackVoltage: "0x10" is not a decimal number' },
     ]);
     expect(safeParse).not.toHaveBeenCalled();
-    expect(latest(store)["Battery.PackVoltage"]).toBe(16);
+    expect(latest(store)["Battery.PackVoltage"]).not.toBe(16);
   });
 
   it("a value its 32-bit column cannot hold gets the store's reason and row number", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { importCsv, MAX_IMPORT_BYTES } from "../../workers/telemetry/csv/importCsv";
+import { importCsv } from "../../workers/telemetry/csv/importCsv";
 import { completeLinesEnd } from "../../workers/telemetry/csv/textChunks";
 import { CsvJobs } from "../../workers/telemetry/service/csvJobs";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
@@ -69,7 +69,7 @@ describe("CSV import", () => {
     });
     expect(report.failures[1]).toEqual({
       row: 5,
-      reason: "Battery.PackVoltage [V]".replace(" [V]", "") + ': "abc" is not a number',
+      reason: "Battery.PackVoltage [V]".replace(" [V]", "") + ': "abc" is not a decimal number',
     });
   });
 
@@ -129,7 +129,7 @@ describe("CSV import", () => {
     const report = await importCsv(huge, fresh(), { fileName: "big.csv" });
     expect(report.ok).toBe(false);
     expect(report.message).toBe(
-      `big.csv is 1.1 GB; the largest CSV Helios imports is ${Math.round(MAX_IMPORT_BYTES / 1e6)} MB. Export a shorter time range or a lower resolution.`,
+      "big.csv is 1.0 GB; the largest CSV Helios imports is 256 MB. Export a shorter time range or a lower resolution.",
     );
     expect(read).toBe(false);
   });

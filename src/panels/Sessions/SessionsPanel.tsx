@@ -18,7 +18,7 @@ import { useSnapshot } from "valtio";
 import type { PlaybackState, SessionInfo } from "../../../workers/contract/sessions";
 import { appState } from "../../state/appState";
 import { openCsvDialog } from "../../state/csvDialog";
-import { rangeOf, startReplay } from "../../actions/playbackActions";
+import { rangeOf, spanRange, startReplay } from "../../actions/playbackActions";
 import { DateRangeInputs } from "../../ui/DateRangeInputs";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 import { formatBytes, formatDuration, formatPacketDate } from "../../ui/format/sessionFormat";
@@ -134,17 +134,7 @@ function BackendSpanText({ connected }: { connected: boolean }) {
   if (!span) return <p className="helios-muted">Asking the backend…</p>;
   if (!span.ok) return <Callout intent={Intent.WARNING}>{span.message}</Callout>;
   const fill = () => {
-    const start = new Date(span.first * 1000);
-    const end = new Date(Math.min(span.last, span.first + 24 * 3600 - 1) * 1000);
-    const pad = (n: number) => n.toString().padStart(2, "0");
-    // The spec's playbackDateTime holds HH:MM: round outwards to whole minutes.
-    const time = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-    end.setMinutes(end.getMinutes() + (end.getSeconds() > 0 ? 1 : 0));
-    appState.playbackDateTime = {
-      date: `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}`,
-      startTime: time(start),
-      endTime: time(end),
-    };
+    appState.playbackDateTime = spanRange(span.first, span.last);
   };
   return (
     <p data-testid="backend-span">

@@ -13,6 +13,7 @@ import {
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { CsvImportReport } from "../../../workers/contract/csv";
+import { formatMegabytes } from "../../../workers/shared/megabytes";
 import { formatCount } from "../../ui/format/formatNumber";
 import { useFieldCatalog } from "../../ui/useFieldCatalog";
 import { appState } from "../../state/appState";
@@ -36,7 +37,7 @@ function choicesFor(preset: ExportPreset): ExportChoices {
 
 function progressText(job: Job): string {
   if (job.unit === "rows") return `${formatCount(job.done)} of ${formatCount(job.total)} rows`;
-  return `${(job.done / 1e6).toFixed(1)} of ${(job.total / 1e6).toFixed(1)} MB read`;
+  return `${formatMegabytes(job.done)} of ${formatMegabytes(job.total)} read`;
 }
 
 export function CsvDialog() {

@@ -115,12 +115,33 @@ export class StringPool {
   }
 }
 
-/** A number cell on import; null when empty or not a number. */
+/**
+ * A decimal number as an export writes it: sign, digits, a point, an
+ * exponent. JavaScript's Number() also reads 0x10 as 16 (and 0b, 0o), which
+ * no CSV of telemetry means: such a cell is refused, not read as another value.
+ */
+const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+
+/**
+ * The import's fast check: could `cell` be a radix literal (0x…, 0o…, 0b…) or
+ * padded text? Such cells go to parseNumberCell, which says why they are refused.
+ */
+export function maybeNotDecimal(cell: string): boolean {
+  const second = cell.charCodeAt(1) | 32; // lower case
+  return (
+    second === 120 /* x */ ||
+    second === 111 /* o */ ||
+    second === 98 /* b */ ||
+    cell.charCodeAt(0) <= 32
+  );
+}
+
+/** A number cell on import; null when empty or not a decimal number. */
 export function parseNumberCell(cell: string, decimalComma: boolean): number | null {
-  const value = +(decimalComma ? cell.replace(",", ".") : cell);
-  // +"" and +"  " are 0: an empty cell is a missing value, not zero.
-  if (value === 0 && cell.trim() === "") return null;
-  return value === value && value !== Infinity && value !== -Infinity ? value : null;
+  const text = decimalComma ? cell.replace(",", ".") : cell;
+  if (!DECIMAL.test(text)) return null;
+  const value = +text;
+  return value !== Infinity && value !== -Infinity ? value : null;
 }
 
 /** A boolean cell on import (true/false in any case, or 1/0); null otherwise. */

@@ -3,7 +3,7 @@
 // how its unit converts back to the wire's. A column named in any backend
 // generation's spelling fills the internal field (schema/generations.ts).
 // Unknown columns are ignored and noted; a file missing any of the packet's
-// fields is refused.
+// fields, or with two columns for one field, is refused.
 import { FIELD_CATALOG, NUMERIC_FIELDS } from "../schema/fields";
 import { GENERATION_TABLE, type GenerationTable } from "../schema/generationTable";
 import { storedFieldInfo, storedFieldSlot } from "../schema/derivedFields";
@@ -37,6 +37,9 @@ export function readHeader(
   const unknown: string[] = [];
   const badUnits: string[] = [];
   const converted = new Set<string>();
+  /** The first column that fills each field: a second one would silently win. */
+  const firstColumn = new Map<string, number>();
+  const duplicates: string[] = [];
   names.forEach((name, column) => {
     if (name === TIME_ISO_COLUMN || name === TIME_MS_COLUMN) return;
     const { path: wirePath, unit } = splitHeader(name);
@@ -47,6 +50,13 @@ export function readHeader(
       if (name.trim() !== "") unknown.push(name);
       return;
     }
+    const earlier = firstColumn.get(path);
+    if (earlier !== undefined) {
+      const spelled = (c: number) => `${c + 1} "${names[c]}"`;
+      duplicates.push(`${path} (columns ${spelled(earlier)} and ${spelled(column)})`);
+      return;
+    }
+    firstColumn.set(path, column);
     let conversion = { scale: 1, offset: 0 };
     if (unit !== null && info.type === "number") {
       const back = fromShownUnit(info.unit, unit);
@@ -71,6 +81,11 @@ export function readHeader(
           : -1,
     });
   });
+  if (duplicates.length > 0)
+    return {
+      ok: false,
+      message: `The header has more than one column for ${list(duplicates, 3)}; keep one of each so it is clear which values to import.`,
+    };
   if (badUnits.length > 0)
     return { ok: false, message: `Units this field cannot have: ${list(badUnits, 3)}.` };
   if (bindings.length === 0) {

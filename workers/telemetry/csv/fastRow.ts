@@ -9,7 +9,7 @@ import type { TelemetryStore } from "../store/TelemetryStore";
 import { STORED_NUMERIC_FIELDS, storedFieldSlot } from "../schema/derivedFields";
 import { BOOLEAN_FIELDS, STRING_FIELDS } from "../schema/fields";
 import { FLOAT32_MAX, needsFloat64 } from "../history/precision";
-import { parseBooleanCell, unneutralise, type StringPool } from "./csvCells";
+import { maybeNotDecimal, parseBooleanCell, unneutralise, type StringPool } from "./csvCells";
 import type { ColumnBinding } from "./csvHeader";
 
 interface Plan {
@@ -69,6 +69,7 @@ export class FastRowReader {
     const nums = this.nums;
     for (let i = 0; i < p.numColumn.length; i++) {
       const cell = cells[p.numColumn[i]!]!;
+      if (maybeNotDecimal(cell)) return false;
       const shown = this.decimalComma ? +cell.replace(",", ".") : +cell;
       // +"" and +" " are 0: an empty cell is a missing value, which the slow path reports.
       if (shown === 0 && cell.trim() === "") return false;

@@ -6,6 +6,7 @@
 // gives its reason. Bad files get one clear message; bad rows are counted with
 // their row numbers; nothing throws.
 import Papa from "papaparse";
+import { formatMegabytes } from "../../shared/megabytes";
 import type { CsvImportReport, CsvRowFailure } from "../../contract/csv";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import type { GenerationTable } from "../schema/generationTable";
@@ -16,7 +17,10 @@ import { FastRowReader } from "./fastRow";
 import { PacketBuilder } from "./packetBuilder";
 import { completeLinesEnd, textChunks } from "./textChunks";
 
-/** Larger files are refused before reading (about 150,000 rows of every field). */
+/**
+ * Larger files are refused before reading (about 150,000 rows of every field).
+ * The one place the limit is set: the message and docs/using.md say "256 MB".
+ */
 export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
 const KEEP_FAILURES = 20;
 
@@ -30,9 +34,6 @@ export interface ImportOptions {
   /** The wire generations whose column names are read (default: the real table; tests add entries). */
   generations?: GenerationTable;
 }
-
-const megabytes = (bytes: number): string =>
-  bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${Math.round(bytes / 1e6)} MB`;
 
 function detectDelimiter(headerLine: string): string {
   const counts = [",", ";", "\t"].map((d) => [d, headerLine.split(d).length - 1] as const);
@@ -93,7 +94,7 @@ class RowImporter {
         if (shown === null)
           return cell.trim() === ""
             ? `${binding.path}: empty`
-            : `${binding.path}: "${cell.slice(0, 40)}" is not a number`;
+            : `${binding.path}: "${cell.slice(0, 40)}" is not a decimal number`;
         value =
           binding.scale === 1 && binding.offset === 0
             ? shown
@@ -161,7 +162,7 @@ export async function importCsv(
   if (size > maxBytes)
     return failed(
       fileName,
-      `${fileName} is ${megabytes(size)}; the largest CSV Helios imports is ${megabytes(maxBytes)}. Export a shorter time range or a lower resolution.`,
+      `${fileName} is ${formatMegabytes(size)}; the largest CSV Helios imports is ${formatMegabytes(maxBytes)}. Export a shorter time range or a lower resolution.`,
     );
   if (size === 0) return failed(fileName, `${fileName} is empty.`);
   try {

@@ -15,9 +15,12 @@ import type { TelemetryStore } from "../store/TelemetryStore";
 import type { ViewSwitch } from "../service/viewSwitch";
 import { fetchBackendSpan, walkPacketsBetween } from "./backendPlayback";
 import { PlaybackClock } from "./PlaybackClock";
+import { SecondOrder } from "./secondOrder";
 import { ReplayHistory, type ReplayFill } from "./ReplayHistory";
 
 const TICK_MS = 100;
+/** No row of a newly swapped-in history shown yet (-1 is "before its first row"). */
+const NOTHING_SHOWN = -2;
 /** A recorded session is read this far either side of the clock (seconds). */
 export const DEFAULT_WINDOW_SECONDS = 600;
 /**
@@ -63,7 +66,7 @@ export class ReplayController {
     this.clock = new PlaybackClock(() => deps.timers.now());
     this.windowSeconds = deps.windowSeconds ?? DEFAULT_WINDOW_SECONDS;
     this.history = new ReplayHistory(deps.capacity, (store) => {
-      this.shownIndex = -1;
+      this.shownIndex = NOTHING_SHOWN;
       if (this.on) deps.view.show("replay", store);
       this.showClock();
     });
@@ -313,8 +316,12 @@ export class ReplayController {
     progress: (packets: number, fraction: number | null) => void,
     signal: AbortSignal,
   ): Promise<void> {
-    const span = await fetchBackendSpan(url, this.deps.fetchImpl);
+    const span = await fetchBackendSpan(url, this.deps.fetchImpl, { signal });
     if (!span.ok) throw new Error(span.message);
+    // Within a second the answer's order is arbitrary: SecondOrder restores it.
+    const order = new SecondOrder((packets) => {
+      for (const packet of packets) store.ingest(packet, "REPLAY");
+    });
     await walkPacketsBetween({
       baseUrl: url,
       from,
@@ -322,13 +329,17 @@ export class ReplayController {
       generation: span.generation,
       fetchImpl: this.deps.fetchImpl,
       signal,
-      onPackets: (packets) => {
-        for (const packet of packets) store.ingest(packet, "REPLAY");
-      },
+      onPackets: (packets) => order.push(packets),
       onProgress: (fraction) => progress(store.ring.length, fraction),
-    });
-    if (store.ring.length === 0 && store.counters().rejected === 0)
-      throw new Error("The backend holds no packets in this range.");
+    }).finally(() => order.flush());
+    if (store.ring.length > 0) return;
+    const { rejected, recentRejections } = store.counters();
+    if (rejected === 0) throw new Error("The backend holds no packets in this range.");
+    // Every packet failed: say so, rather than only counting them.
+    throw new Error(
+      `Nothing was replayed: none of the backend's ${rejected.toLocaleString("en-US")} ` +
+        `packets in this range passed validation (${recentRejections.at(-1)?.reason ?? "?"}).`,
+    );
   }
 
   private tick(): void {
@@ -341,15 +352,19 @@ export class ReplayController {
     this.showClock();
   }
 
-  /** Shows the newest replayed packet at or before the clock. */
+  /**
+   * Shows the newest replayed packet at or before the clock; before the first
+   * one, the default packet and no position (a loaded history's latest values
+   * are its last packet's, which is not where the clock is).
+   */
   private showClock(): void {
     const at = this.clock.position;
     const store = this.history.store;
     if (at === null || store.ring.length === 0) return;
     const ring = store.ring;
     const index = upperBound(ring.length, (i) => ring.time(i), at) - 1;
-    if (index < 0 || index === this.shownIndex) return;
+    if (index === this.shownIndex) return;
     this.shownIndex = index;
-    store.showRow(index);
+    store.showReplayRow(index);
   }
 }

@@ -20,6 +20,7 @@ import type { RowSlices } from "../../contract/storageProtocol";
 import { ColumnRing } from "../history/ColumnRing";
 import { float32RangeReason, fitsFloat32, needsFloat64 } from "../history/precision";
 import { TrackDistance } from "../geo/geo";
+import { RowTrack } from "../geo/rowTrack";
 import { PacketRate } from "./PacketRate";
 import { describeIssue, describeJsonError } from "./rejectionReason";
 import { buildPacketWalk, type StagingRow } from "./packetWalk";
@@ -63,7 +64,9 @@ export class TelemetryStore {
   readonly pipeline: Pipeline;
   private readonly now: () => number;
   private readonly rate: PacketRate;
-  private readonly track = new TrackDistance();
+  private track = new TrackDistance();
+  /** A replay's position at its clock (see showReplayRow). */
+  private readonly rowTrack = new RowTrack();
   // Latest values and the seq at which each last changed.
   private readonly latestNum = new Float64Array(STORED_NUMERIC_FIELDS.length);
   private readonly latestBool = new Uint8Array(BOOLEAN_FIELDS.length);
@@ -275,9 +278,28 @@ export class TelemetryStore {
     return true;
   }
 
-  /** Makes stored row `logical` the shown packet (replay clock, restore). */
+  /** Makes stored row `logical` the shown packet (restore); its fix joins the live track. */
   showRow(logical: number): void {
-    if (!(logical >= 0 && logical < this.ring.length)) return;
+    if (!this.showValues(logical)) return;
+    this.track.add(this.latestNum[LAT_FIELD]!, this.latestNum[LONG_FIELD]!);
+  }
+
+  /**
+   * The replay clock's row: its values, and the position, heading and distance
+   * at that row (rows 0..logical), not at the end of the history. Before the
+   * first row (-1): the default packet and no position yet.
+   */
+  showReplayRow(logical: number): void {
+    if (logical < 0) {
+      this.resetLatest();
+      this.track = new TrackDistance();
+      return;
+    }
+    if (this.showValues(logical)) this.track = this.rowTrack.upTo(this.ring, logical);
+  }
+
+  private showValues(logical: number): boolean {
+    if (!(logical >= 0 && logical < this.ring.length)) return false;
     const seq = ++this.seq;
     for (let i = 0; i < STORED_NUMERIC_FIELDS.length; i++) {
       const v = this.ring.number(logical, i);
@@ -302,7 +324,7 @@ export class TelemetryStore {
       }
     }
     this.newestTime = this.latestNum[TIME_FIELD]!;
-    this.track.add(this.latestNum[LAT_FIELD]!, this.latestNum[LONG_FIELD]!);
+    return true;
   }
 
   fieldCatalog(): FieldInfo[] {

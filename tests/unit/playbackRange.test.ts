@@ -1,0 +1,37 @@
+// The backend's span fills the range inputs to the second (issue 32 item 7):
+// rounded to whole minutes, a replay began up to 59 s before the first packet
+// and played nothing for that long.
+import { describe, expect, it } from "vitest";
+import { rangeOf, spanRange } from "../../src/actions/playbackActions";
+import { defaultSettings, restoreSettings } from "../../src/state/settingsSchema";
+
+// 2026-11-26, 44 s and 51 s past a minute (the gaps the real server showed).
+const FIRST = Date.UTC(2026, 10, 26, 15, 20, 44) / 1000;
+const LAST = FIRST + 600 + 7;
+
+describe("the backend's span as a playback range", () => {
+  it("starts and ends at the span's own seconds", () => {
+    const range = spanRange(FIRST, LAST);
+    expect(range.startTime).toMatch(/^\d\d:\d\d:44$/);
+    expect(range.endTime).toMatch(/^\d\d:\d\d:51$/);
+    expect(rangeOf(range)).toEqual({ from: FIRST, to: LAST });
+  });
+
+  it("an end part-way through a second still covers that second's packets", () => {
+    expect(rangeOf(spanRange(FIRST + 0.25, LAST + 0.4))).toEqual({ from: FIRST, to: LAST + 1 });
+  });
+
+  it("a saved range with seconds comes back after a reload; one in minutes still does", () => {
+    const today = new Date("2026-11-26T12:00:00Z");
+    for (const startTime of ["07:20:44", "07:20"]) {
+      const saved = {
+        ...defaultSettings(today),
+        playbackDateTime: { date: "2026-11-26", startTime, endTime: "07:30:51" },
+      };
+      expect(restoreSettings(JSON.stringify(saved), today)).toEqual({
+        value: saved,
+        warning: null,
+      });
+    }
+  });
+});
