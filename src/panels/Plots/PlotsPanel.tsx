@@ -18,6 +18,7 @@ import { PlotToolbar } from "./PlotToolbar";
 import { PlotView } from "./plotView";
 import { usePlottableFields } from "../../ui/useFieldCatalog";
 import { usePlotFocus } from "./usePlotFocus";
+import { formatTime } from "../../ui/format/dateTime";
 import { mountSeriesSurface } from "./seriesSurface";
 import { PlotWorkspaceContext, type PlotWorkspace } from "./workspace";
 
@@ -56,8 +57,7 @@ export default function PlotsPanel() {
             data-from={focus.from}
             data-to={focus.to}
           >
-            Showing {focus.label} ({new Date(focus.from * 1000).toLocaleTimeString("en-US")} –{" "}
-            {new Date(focus.to * 1000).toLocaleTimeString("en-US")})
+            Showing {focus.label} ({formatTime(focus.from)} – {formatTime(focus.to)})
           </Callout>
         )}
         {notice.warning && (

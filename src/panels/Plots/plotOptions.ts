@@ -10,6 +10,7 @@ import { CHROME, seriesColor, type PlotTheme } from "./palette";
 import type { PlotSeriesInfo } from "./plotTypes";
 import { finiteExtent } from "./seriesData";
 import { fitLegendValue } from "./livePicture";
+import { formatTime } from "../../ui/format/dateTime";
 
 export const PLOT_SYNC_KEY = "helios-plots";
 export const FONT = "11px system-ui, -apple-system, 'Segoe UI', sans-serif";
@@ -81,7 +82,7 @@ export function buildPlotOptions(
     select: { show: true, left: 0, top: 0, width: 0, height: 0 },
     scales,
     series: [
-      { label: "Time", value: "{HH}:{mm}:{ss}" },
+      { label: "Time", value: (_u, t) => formatTime(t) },
       ...fields.map((field, i): uPlot.Series => {
         const boolean = field.type === "boolean";
         return {
