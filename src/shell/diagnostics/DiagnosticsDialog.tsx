@@ -67,7 +67,7 @@ function CountersTable({ counters, backend, connection }: CountersTableProps) {
     ["Worker memory (history rings)", formatBytes(counters.historyBytes), "diag-memory"],
     ["Plot refresh", plotRefresh, "diag-plot-refresh"],
   ];
-  return <LabelValueTable rows={rows} striped />;
+  return <LabelValueTable rows={rows} striped wrapValues />;
 }
 
 function RejectionList({ counters }: { counters: Counters }) {
@@ -86,7 +86,7 @@ function RejectionList({ counters }: { counters: Counters }) {
           <tr key={`${rejection.at}-${index}`}>
             <td>{formatTime(rejection.at / 1000)}</td>
             <td>{rejection.source}</td>
-            <td className={Classes.MONOSPACE_TEXT}>
+            <td className={`${Classes.MONOSPACE_TEXT} helios-wrap-value`}>
               <LongText text={rejection.reason} max={160} />
             </td>
           </tr>
