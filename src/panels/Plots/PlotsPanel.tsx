@@ -14,6 +14,7 @@ import { PlotFrameLoop } from "./frameLoop";
 import { batchingSource } from "./seriesBatcher";
 import { connectTelemetry, onRenderNews } from "../../worker-client/renderClient";
 import { plotStats } from "../../state/plotStats";
+import { providePlotsWindow } from "../../state/plotsWindow";
 import { PlotToolbar } from "./PlotToolbar";
 import { PlotView } from "./plotView";
 import { usePlottableFields } from "../../ui/useFieldCatalog";
@@ -110,6 +111,7 @@ function usePlotWorkspaceState(window: WindowPreset): PlotWorkspace {
       actions: {
         zoomTo: (min, max) => view.zoomTo(min, max),
         panBy: (fraction) => view.panBy(fraction),
+        zoomBy: (factor, at) => view.zoomBy(factor, at),
         goLive: () => view.goLive(),
         hover: (over) => {
           view.pointerOver = over;
@@ -122,6 +124,15 @@ function usePlotWorkspaceState(window: WindowPreset): PlotWorkspace {
     workspace.loop.start();
     return () => workspace.loop.stop();
   }, [workspace]);
+  // The navbar's Export offers the plots' window while it stands still.
+  useEffect(
+    () =>
+      providePlotsWindow(() => {
+        const range = workspace.view.fixedRange();
+        return range ? { from: range.min, to: range.max } : null;
+      }),
+    [workspace],
+  );
   // The render worker's own line to the telemetry worker, for live plots it refreshes.
   useEffect(() => client.servePlots(connectTelemetry), [client]);
   return workspace;
