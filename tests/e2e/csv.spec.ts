@@ -134,3 +134,52 @@ test("import a fixture CSV: its values show in the panels and plots, marked IMPO
   await expect(page.getByTestId("status-imported")).toHaveCount(0);
   await expect(main).not.toContainText("IMPORTED");
 });
+
+test("the navbar's Export offers the zoomed plots' window and writes exactly its rows", async ({
+  page,
+}) => {
+  // 20 packets/s: a packet every 50 ms, so the window's first and last rows lie within 50 ms of its ends.
+  await page.goto(`/plots?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20`);
+  const over = page.locator('[data-plot-id="pack"] .u-over');
+  await expect(over).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  await page.getByRole("button", { name: "30 s" }).click();
+  await page.waitForTimeout(6000); // data across the right half of the window, to zoom into
+  const box = (await over.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width * 0.7, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.9, y, { steps: 6 });
+  await page.mouse.up();
+  await expect(page.getByTestId("plots-mode")).toHaveText("Zoomed");
+
+  await page.getByTestId("open-csv-export").click();
+  const dialog = page.getByRole("dialog", { name: "Export CSV" });
+  const windowChoice = dialog.getByTestId("csv-range-window");
+  // Offered, named with its times, and chosen: the zoom is what the user looks at.
+  await expect(dialog.getByText(/^The plots' visible window \(\d\d\/\d\d\/\d{4}, /)).toBeVisible();
+  await expect(windowChoice).toBeChecked();
+  const from = Number(await windowChoice.getAttribute("data-from"));
+  const to = Number(await windowChoice.getAttribute("data-to"));
+  expect(to - from).toBeGreaterThan(0.5);
+
+  const downloadPromise = page.waitForEvent("download");
+  await dialog.getByRole("button", { name: "Export", exact: true }).click();
+  const text = readFileSync((await (await downloadPromise).path())!, "utf8");
+  const [, ...rows] = Papa.parse<string[]>(text.trimEnd()).data;
+  const times = rows.map((row) => Number(row[1]) / 1000);
+  expect(times.length).toBeGreaterThan(5);
+  expect(Math.min(...times)).toBeGreaterThanOrEqual(from);
+  expect(Math.max(...times)).toBeLessThanOrEqual(to);
+  expect(Math.min(...times) - from).toBeLessThan(0.2);
+  expect(to - Math.max(...times)).toBeLessThan(0.2);
+
+  // Back to live: nothing fixed to offer.
+  await dialog.getByRole("button", { name: "Close", exact: true }).last().click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByTestId("plots-live").click();
+  await expect(page.getByTestId("plots-mode")).toHaveText("Following");
+  await page.getByTestId("open-csv-export").click();
+  await expect(dialog.getByLabel("Whole history")).toBeChecked();
+  await expect(dialog.getByTestId("csv-range-window")).toHaveCount(0);
+});

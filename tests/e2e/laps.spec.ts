@@ -22,8 +22,9 @@ for (const generation of ["2026-01", "2026-06"] as const) {
       await expect(rows).toHaveCount(3, { timeout: 20_000 });
       await expect(page.getByTestId("laps-error")).toHaveCount(0);
       const year = String(new Date().getFullYear());
+      // The app's one style: MM/DD/YYYY and a 24-hour time.
       for (const cell of await page.locator('[data-col="endMs"]').all())
-        await expect(cell).toContainText(`/${year}, `);
+        await expect(cell).toHaveText(new RegExp(`^\\d\\d/\\d\\d/${year}, \\d\\d:\\d\\d:\\d\\d$`));
       await expect(rows.first().locator('[data-col="lapTime"]')).toHaveText(/^\d+:\d{2}\.\d{2}$/);
       await expect(rows.first().getByTestId("lap-driver")).toHaveText(/^Sim Driver [ABC]$/);
       await expect(page.locator('[data-best="true"]')).toHaveCount(1);

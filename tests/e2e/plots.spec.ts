@@ -331,3 +331,40 @@ test("the legends' values and the status bar's figures show their whole text", a
   await expect(plot(page, "speed").locator(".u-legend")).toContainText("mph", { timeout: 20_000 });
   await watch();
 });
+
+test("the wheel over a plot scrolls the page and the plots stay live; ctrl+wheel zooms", async ({
+  page,
+}) => {
+  // Short enough that the page of plots scrolls.
+  await page.setViewportSize({ width: 1000, height: 500 });
+  await openPlots(page);
+  const pack = plot(page, "pack");
+  const over = pack.locator(".u-over");
+  await waitUntilOnTop(over);
+  await expect(page.getByTestId("plots-hint")).toContainText("Ctrl+wheel: zoom");
+  await expect(page.getByTestId("plots-mode")).toHaveText("Following");
+  const top = async () => (await pack.boundingBox())!.y;
+  const before = await top();
+  const box = (await over.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, 200);
+  // The page scrolled under the pointer, and no plot left live.
+  await expect.poll(top).toBeLessThan(before - 50);
+  await page.waitForTimeout(300);
+  await expect(page.getByTestId("plots-mode")).toHaveText("Following");
+  await expect(page.getByTestId("plots-live")).toHaveClass(/active/);
+
+  // Ctrl+wheel over a plot now in view zooms, and the page stays where it is.
+  const boxes = await page
+    .locator(".plot-card .u-over")
+    .evaluateAll((overs) => overs.map((o) => o.getBoundingClientRect().toJSON() as DOMRect));
+  const inView = boxes.find((b) => b.y >= 0 && b.y + b.height <= 500)!;
+  expect(inView).toBeDefined();
+  await page.mouse.move(inView.x + inView.width / 2, inView.y + inView.height / 2);
+  const scrolled = await top();
+  await page.keyboard.down("Control");
+  await page.mouse.wheel(0, -100);
+  await page.keyboard.up("Control");
+  await expect(page.getByTestId("plots-mode")).toHaveText("Zoomed");
+  expect(await top()).toBe(scrolled); // the wheel went to the plot, not the page
+});

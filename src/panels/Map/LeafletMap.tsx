@@ -18,8 +18,7 @@ import type { TrackLayer } from "./TrackLayer";
 import { TrackHoverCard } from "./TrackHoverCard";
 import { pointsText, TrackLegend } from "./TrackLegend";
 import type { TrailMeta } from "./trailPoints";
-
-const timeText = (t: number) => new Date(t * 1000).toLocaleTimeString("en-US");
+import { formatTime } from "../../ui/format/dateTime";
 
 function fitTrack(map: L.Map | null, layer: TrackLayer | null): void {
   const points = layer?.points;
@@ -78,7 +77,7 @@ export default function LeafletMap() {
       )}
       {moment !== null && (
         <Callout compact icon="timeline-line-chart" data-testid="map-moment">
-          Plots moved to {timeText(moment)} (see the Plots tab).
+          Plots moved to {formatTime(moment)} (see the Plots tab).
         </Callout>
       )}
       <div className="helios-map-frame" data-testid="map">

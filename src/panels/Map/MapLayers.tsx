@@ -14,6 +14,7 @@ import { carIcon, createGridLayer, finishIcon, setCarHeading } from "./mapLayers
 import { mapSettings } from "../../state/mapSettings";
 import { TrackLayer, type TrackHover } from "./TrackLayer";
 import { useTrackFeed } from "./useTrackFeed";
+import { formatTime } from "../../ui/format/dateTime";
 
 export interface HoverInfo extends TrackHover {
   /** Container pixel of the mouse. */
@@ -114,7 +115,7 @@ export function MapLayers({ picking, onPicked, onHover, onLayer, onMoment }: Map
       const found = layer.hoverAt(map, event.containerPoint, HOVER_PX);
       if (!found) return;
       const time = found.time;
-      focusPlotsAt(time, `Map: ${new Date(time * 1000).toLocaleTimeString("en-US")}`);
+      focusPlotsAt(time, `Map: ${formatTime(time)}`);
       onMoment(time);
     };
     const context = (event: L.LeafletMouseEvent) =>

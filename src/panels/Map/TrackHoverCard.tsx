@@ -5,7 +5,7 @@ import { formatNumber } from "../../ui/format/formatNumber";
 import type { HoverInfo } from "./MapLayers";
 import type { TrailMeta } from "./trailPoints";
 
-const timeText = (t: number) => new Date(t * 1000).toLocaleTimeString("en-US");
+import { formatTime } from "../../ui/format/dateTime";
 
 export function hoverRows(hover: HoverInfo, meta: TrailMeta): [string, string][] {
   const row = (label: string, value: number, unit: string): [string, string] => [
@@ -26,7 +26,7 @@ export function TrackHoverCard({ hover, meta }: { hover: HoverInfo; meta: TrailM
       data-testid="map-hover"
       style={{ left: hover.x + 14, top: hover.y + 14 }}
     >
-      <div className="helios-map-hover-time">{timeText(hover.time)}</div>
+      <div className="helios-map-hover-time">{formatTime(hover.time)}</div>
       <table>
         <tbody>
           {hoverRows(hover, meta).map(([label, value]) => (

@@ -7,6 +7,7 @@ import L from "leaflet";
 import type { TrackResult } from "../../../workers/contract/track";
 import { TrailCanvas } from "./TrailCanvas";
 import { TrailPoints, type TrailMeta } from "./trailPoints";
+import { formatTime } from "../../ui/format/dateTime";
 
 export interface TrackHover {
   time: number;
@@ -83,9 +84,7 @@ export class TrackLayer {
         fillColor: "#ffffff",
         fillOpacity: 1,
       })
-        .bindTooltip(
-          `Lap ${mark.lap} ended ${new Date(mark.time * 1000).toLocaleTimeString("en-US")}`,
-        )
+        .bindTooltip(`Lap ${mark.lap} ended ${formatTime(mark.time)}`)
         .addTo(this.marks);
     }
   }

@@ -4,7 +4,7 @@ import { Callout, Card, Tag } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import { displayUnit, toDisplay } from "../../../workers/shared/units";
 import { appState } from "../../state/appState";
-import { formatNumber } from "../../ui/format/formatNumber";
+import { COORDINATE_DIGITS, formatNumber } from "../../ui/format/formatNumber";
 import { PanelHeading } from "../../ui/headings";
 import { useLiveStatusPart } from "../../worker-client/hooks";
 import { CAR_LINK_TEXTS, waitingText } from "../../ui/format/statusFormat";
@@ -65,7 +65,7 @@ function PositionCard() {
     <Card className="helios-overview-card" aria-label="Position">
       <PanelHeading className="helios-card-heading">Position</PanelHeading>
       <p>
-        {formatNumber(geo?.lat, 5)}°, {formatNumber(geo?.long, 5)}°
+        {formatNumber(geo?.lat, COORDINATE_DIGITS)}°, {formatNumber(geo?.long, COORDINATE_DIGITS)}°
       </p>
       <p>Heading: {formatNumber(geo?.headingDeg, 0)}°</p>
       <p>

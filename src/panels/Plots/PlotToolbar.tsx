@@ -1,7 +1,13 @@
 // Workspace controls: time window presets, live follow, pause, add plot.
 import { Button, ButtonGroup, Divider, Tag } from "@blueprintjs/core";
+import { useSyncExternalStore } from "react";
+import { useTelemetry } from "../../worker-client/hooks";
 import { WINDOW_LABELS, WINDOW_PRESETS, type WindowPreset } from "./layout";
 import type { ViewFlags } from "./plotView";
+import { followTexts } from "./followTexts";
+
+/** The zoom modifier as the user's keyboard names it. */
+const MOD = /Mac|iPhone|iPad/.test(navigator.platform) ? "⌘" : "Ctrl";
 
 interface PlotToolbarProps {
   window: WindowPreset;
@@ -13,9 +19,20 @@ interface PlotToolbarProps {
   onAdd: () => void;
 }
 
+/** Whether playback is on; a boolean, so the toolbar re-renders only when it turns on or off. */
+function usePlaybackOn(): boolean {
+  const { live } = useTelemetry();
+  return useSyncExternalStore(
+    (onChange) => live.subscribeStatus(onChange),
+    () => live.status?.playback?.on ?? false,
+  );
+}
+
 export function PlotToolbar(props: PlotToolbarProps) {
   const { window, flags, canAdd, onWindow, onLive, onPause, onAdd } = props;
   const live = flags.follow && !flags.paused;
+  const playback = usePlaybackOn();
+  const texts = followTexts(playback, flags);
   return (
     <div className="plot-toolbar" role="toolbar" aria-label="Plot controls">
       <ButtonGroup size="small">
@@ -32,9 +49,14 @@ export function PlotToolbar(props: PlotToolbarProps) {
       <Divider />
       <Button
         size="small"
-        icon="record"
-        intent={live ? "success" : "none"}
-        text="Live"
+        icon={playback ? "history" : "record"}
+        intent={live ? texts.intent : "none"}
+        text={texts.button}
+        title={
+          playback
+            ? "Follow the playback clock (double-click a plot)"
+            : "Follow the newest data (double-click a plot)"
+        }
         active={live}
         data-testid="plots-live"
         onClick={onLive}
@@ -47,11 +69,12 @@ export function PlotToolbar(props: PlotToolbarProps) {
         data-testid="plots-pause"
         onClick={onPause}
       />
-      <Tag minimal data-testid="plots-mode" intent={live ? "success" : "warning"}>
-        {flags.paused ? "Paused" : flags.follow ? "Following" : "Zoomed"}
+      <Tag minimal data-testid="plots-mode" intent={texts.intent}>
+        {texts.mode}
       </Tag>
-      <span className="plot-toolbar-hint">
-        Drag: zoom · Wheel / Shift-drag: pan · Double-click: live
+      <span className="plot-toolbar-hint" data-testid="plots-hint">
+        Drag or {MOD}+wheel: zoom · Shift+wheel or Shift-drag: pan · Double-click:{" "}
+        {playback ? "follow playback" : "live"}
       </span>
       <Button
         className="plot-toolbar-add"

@@ -14,10 +14,12 @@ import { PlotFrameLoop } from "./frameLoop";
 import { batchingSource } from "./seriesBatcher";
 import { connectTelemetry, onRenderNews } from "../../worker-client/renderClient";
 import { plotStats } from "../../state/plotStats";
+import { providePlotsWindow } from "../../state/plotsWindow";
 import { PlotToolbar } from "./PlotToolbar";
 import { PlotView } from "./plotView";
 import { usePlottableFields } from "../../ui/useFieldCatalog";
 import { usePlotFocus } from "./usePlotFocus";
+import { formatTime } from "../../ui/format/dateTime";
 import { mountSeriesSurface } from "./seriesSurface";
 import { PlotWorkspaceContext, type PlotWorkspace } from "./workspace";
 
@@ -56,8 +58,7 @@ export default function PlotsPanel() {
             data-from={focus.from}
             data-to={focus.to}
           >
-            Showing {focus.label} ({new Date(focus.from * 1000).toLocaleTimeString("en-US")} –{" "}
-            {new Date(focus.to * 1000).toLocaleTimeString("en-US")})
+            Showing {focus.label} ({formatTime(focus.from)} – {formatTime(focus.to)})
           </Callout>
         )}
         {notice.warning && (
@@ -110,6 +111,7 @@ function usePlotWorkspaceState(window: WindowPreset): PlotWorkspace {
       actions: {
         zoomTo: (min, max) => view.zoomTo(min, max),
         panBy: (fraction) => view.panBy(fraction),
+        zoomBy: (factor, at) => view.zoomBy(factor, at),
         goLive: () => view.goLive(),
         hover: (over) => {
           view.pointerOver = over;
@@ -122,6 +124,15 @@ function usePlotWorkspaceState(window: WindowPreset): PlotWorkspace {
     workspace.loop.start();
     return () => workspace.loop.stop();
   }, [workspace]);
+  // The navbar's Export offers the plots' window while it stands still.
+  useEffect(
+    () =>
+      providePlotsWindow(() => {
+        const range = workspace.view.fixedRange();
+        return range ? { from: range.min, to: range.max } : null;
+      }),
+    [workspace],
+  );
   // The render worker's own line to the telemetry worker, for live plots it refreshes.
   useEffect(() => client.servePlots(connectTelemetry), [client]);
   return workspace;

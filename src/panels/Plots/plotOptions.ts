@@ -10,6 +10,8 @@ import { CHROME, seriesColor, type PlotTheme } from "./palette";
 import type { PlotSeriesInfo } from "./plotTypes";
 import { finiteExtent } from "./seriesData";
 import { fitLegendValue } from "./livePicture";
+import { formatTime } from "../../ui/format/dateTime";
+import { onWheel } from "./plotWheel";
 
 export const PLOT_SYNC_KEY = "helios-plots";
 export const FONT = "11px system-ui, -apple-system, 'Segoe UI', sans-serif";
@@ -21,6 +23,8 @@ export const TICK_LENGTH = 4;
 export interface PlotActions {
   zoomTo(min: number, max: number): void;
   panBy(fraction: number): void;
+  /** Zoom by `factor` (below 1 = in) about the time `at` (epoch s). */
+  zoomBy(factor: number, at: number): void;
   goLive(): void;
   /** The pointer entered (true) or left (false) a plot's plotting area. */
   hover(over: boolean): void;
@@ -81,7 +85,7 @@ export function buildPlotOptions(
     select: { show: true, left: 0, top: 0, width: 0, height: 0 },
     scales,
     series: [
-      { label: "Time", value: "{HH}:{mm}:{ss}" },
+      { label: "Time", value: (_u, t) => formatTime(t) },
       ...fields.map((field, i): uPlot.Series => {
         const boolean = field.type === "boolean";
         return {
@@ -138,7 +142,7 @@ export function buildPlotOptions(
       ],
       ready: [
         (u) => {
-          u.over.addEventListener("wheel", (e) => onWheel(e, actions), { passive: false });
+          u.over.addEventListener("wheel", (e) => onWheel(u, e, actions), { passive: false });
           u.over.addEventListener("pointerenter", () => actions.hover(true));
           u.over.addEventListener("pointerleave", () => actions.hover(false));
         },
@@ -162,12 +166,6 @@ const finiteRange: uPlot.Range.Function = (u, min, max, scaleKey) => {
   const scale = u.scales[scaleKey];
   return liveYRange([scale?.min ?? null, scale?.max ?? null], min, max);
 };
-
-function onWheel(e: WheelEvent, actions: PlotActions): void {
-  e.preventDefault();
-  const delta = Math.abs(e.deltaX) > Math.abs(e.deltaY) ? e.deltaX : e.deltaY;
-  if (delta !== 0) actions.panBy(Math.sign(delta) * 0.1);
-}
 
 function startPan(u: uPlot, down: MouseEvent, actions: PlotActions): void {
   const startX = down.clientX;

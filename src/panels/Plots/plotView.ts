@@ -57,6 +57,11 @@ export class PlotView {
     return { min: min ?? this.newest - 1, max: this.newest };
   }
 
+  /** The range the user fixed (a zoom, a pan, a pause); null while following. */
+  fixedRange(): XRange | null {
+    return this.range;
+  }
+
   /** Request window: live follow asks up to the newest; a fixed view asks its range. */
   requestWindow(): { from: number | null; to: number | null } {
     if (this.range) return { from: this.range.min, to: this.range.max };
@@ -112,6 +117,16 @@ export class PlotView {
     if (!current) return;
     const shift = (current.max - current.min) * fraction;
     this.zoomTo(current.min + shift, current.max + shift);
+  }
+
+  /**
+   * Zoom by `factor` (below 1 = in) about the time `at`, which stays where it
+   * is on the screen: the point under the pointer stays under it.
+   */
+  zoomBy(factor: number, at: number): void {
+    const current = this.xRange();
+    if (!current || !(factor > 0) || !Number.isFinite(at)) return;
+    this.zoomTo(at - (at - current.min) * factor, at + (current.max - at) * factor);
   }
 
   /** Back to live: follow the newest data, unpaused. */

@@ -29,10 +29,20 @@ import "./csv.css";
 
 type Job = { kind: "export" | "import"; done: number; total: number; unit: "rows" | "bytes" };
 
+/** A window the user zoomed to is what they look at: it is the range chosen first. */
 function choicesFor(preset: ExportPreset): ExportChoices {
-  return preset.kind === "plot"
-    ? { ...DEFAULT_CHOICES, fields: "plot", range: preset.window ? "window" : "all" }
-    : DEFAULT_CHOICES;
+  if (preset.kind === "plot")
+    return { ...DEFAULT_CHOICES, fields: "plot", range: preset.window ? "window" : "all" };
+  if (preset.kind === "telemetry" && preset.window) return { ...DEFAULT_CHOICES, range: "window" };
+  return DEFAULT_CHOICES;
+}
+
+/** The plots' visible window the dialog was opened with, if any (a plot's, or the zoomed plots'). */
+function presetWindow(preset: {
+  readonly kind: ExportPreset["kind"];
+  readonly window?: { readonly from: number; readonly to: number } | null;
+}): { from: number; to: number } | null {
+  return preset.window ? { from: preset.window.from, to: preset.window.to } : null;
 }
 
 function progressText(job: Job): string {
@@ -92,7 +102,7 @@ function CsvDialogForOpening() {
       units: app.appUnits,
       favourites: app.favourites.map((name) => favouriteField(name).path),
       plotFields: preset.kind === "plot" ? [...preset.fields] : [],
-      window: preset.kind === "plot" && preset.window ? { ...preset.window } : null,
+      window: presetWindow(preset),
       laps: laps as typeof lapsState.laps,
     });
     const start = await client.api.startCsvExport(request);
@@ -129,7 +139,7 @@ function CsvDialogForOpening() {
       setMessage(
         finished
           ? {
-              text: `Exported ${start.rows.toLocaleString("en-US")} rows × ${start.columns} columns to ${start.fileName}.`,
+              text: `Exported ${formatCount(start.rows)} rows × ${start.columns} columns to ${start.fileName}.`,
               ok: true,
             }
           : { text: "Export cancelled.", ok: false },
@@ -185,7 +195,7 @@ function CsvDialogForOpening() {
             onChange={(patch) => setChoices((c) => ({ ...c, ...patch }))}
             catalog={catalog}
             plotFieldCount={preset.kind === "plot" ? preset.fields.length : null}
-            hasWindow={preset.kind === "plot" && preset.window !== null}
+            window={presetWindow(preset)}
             laps={laps as typeof lapsState.laps}
             unitsLabel={app.appUnits}
             disabled={busy}

@@ -11,6 +11,7 @@ import {
 import type { FieldInfo } from "../../../workers/contract/fields";
 import type { Lap } from "../../../workers/contract/laps";
 import { formatLapDate } from "../../ui/format/lapFormat";
+import { formatDateTime } from "../../ui/format/dateTime";
 import { FieldPicker } from "../../ui/FieldPicker";
 import type { ExportChoices, FieldChoice, RangeChoice } from "./exportRequest";
 
@@ -19,15 +20,15 @@ interface Props {
   onChange: (patch: Partial<ExportChoices>) => void;
   catalog: readonly FieldInfo[];
   plotFieldCount: number | null;
-  hasWindow: boolean;
+  /** The plots' visible window, offered as a range when there is one. */
+  window: { from: number; to: number } | null;
   laps: readonly Lap[];
   unitsLabel: string;
   disabled: boolean;
 }
 
 export function ExportChoicesForm(props: Props) {
-  const { choices, onChange, catalog, plotFieldCount, hasWindow, laps, unitsLabel, disabled } =
-    props;
+  const { choices, onChange, catalog, plotFieldCount, window, laps, unitsLabel, disabled } = props;
   const togglePicked = (path: string) =>
     onChange({
       fields: "picked",
@@ -61,7 +62,15 @@ export function ExportChoicesForm(props: Props) {
           disabled={disabled}
         >
           <Radio value="all" label="Whole history" />
-          {hasWindow && <Radio value="window" label="The plots' visible window" />}
+          {window && (
+            <Radio
+              value="window"
+              data-testid="csv-range-window"
+              data-from={window.from}
+              data-to={window.to}
+              label={`The plots' visible window (${formatDateTime(window.from)} – ${formatDateTime(window.to)})`}
+            />
+          )}
           <Radio value="lap" disabled={laps.length === 0}>
             One lap{" "}
             <HTMLSelect

@@ -18,6 +18,7 @@ import { DialogHeading } from "../../ui/headings";
 import { LongText } from "../../ui/LongText";
 import { LabelValueTable, type LabelValueRow } from "../../ui/LabelValueTable";
 import { plotRefreshText } from "../../ui/format/plotRefreshText";
+import { formatTime } from "../../ui/format/dateTime";
 import { formatPollReading } from "./pollReadingText";
 
 /** The plots' live refresh cadence, read twice a second while the dialog is open. */
@@ -66,7 +67,7 @@ function CountersTable({ counters, backend, connection }: CountersTableProps) {
     ["Worker memory (history rings)", formatBytes(counters.historyBytes), "diag-memory"],
     ["Plot refresh", plotRefresh, "diag-plot-refresh"],
   ];
-  return <LabelValueTable rows={rows} striped />;
+  return <LabelValueTable rows={rows} striped wrapValues />;
 }
 
 function RejectionList({ counters }: { counters: Counters }) {
@@ -83,9 +84,9 @@ function RejectionList({ counters }: { counters: Counters }) {
       <tbody>
         {counters.recentRejections.map((rejection, index) => (
           <tr key={`${rejection.at}-${index}`}>
-            <td>{new Date(rejection.at).toLocaleTimeString("en-US", { hour12: false })}</td>
+            <td>{formatTime(rejection.at / 1000)}</td>
             <td>{rejection.source}</td>
-            <td className={Classes.MONOSPACE_TEXT}>
+            <td className={`${Classes.MONOSPACE_TEXT} helios-wrap-value`}>
               <LongText text={rejection.reason} max={160} />
             </td>
           </tr>

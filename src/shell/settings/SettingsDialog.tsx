@@ -12,6 +12,7 @@ import type { AppUnits } from "../../../workers/contract/fields";
 import { appState } from "../../state/appState";
 import type { ThemeChoice } from "../../state/settingsSchema";
 import { DialogHeading } from "../../ui/headings";
+import { timeZoneText } from "../../ui/format/dateTime";
 import { dialogs } from "../dialogs";
 import { ConnectionSettings } from "./ConnectionSettings";
 import { FavouritesSettings } from "./FavouritesSettings";
@@ -46,6 +47,10 @@ function DisplaySettings() {
             { label: "System", value: "system" },
           ]}
         />
+      </FormGroup>
+      <FormGroup label="Time zone" helperText="Dates read MM/DD/YYYY, times 24-hour.">
+        {/* The browser's zone: the app has no setting of its own, so it says which one it uses. */}
+        <span data-testid="settings-time-zone">{timeZoneText()}</span>
       </FormGroup>
     </div>
   );

@@ -5,11 +5,11 @@ import { Button, ButtonGroup, HTMLSelect, Intent, ProgressBar, Tag } from "@blue
 import type { PlaybackState } from "../../../workers/contract/sessions";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 import { jump, SPEEDS, stopPlayback } from "../../actions/playbackActions";
+import { formatTime } from "../../ui/format/dateTime";
 import "./transport.css";
 
 function clockText(seconds: number | null): string {
-  if (seconds === null) return "--:--:--";
-  return new Date(seconds * 1000).toLocaleTimeString("en-GB", { hour12: false });
+  return seconds === null ? "--:--:--" : formatTime(seconds);
 }
 
 function originText(playback: PlaybackState): string {

@@ -1,7 +1,7 @@
 // Short, unambiguous series names: "Vehicle Velocity" exists on both motors,
 // so the packet group is prefixed unless the label already names it.
 import type { FieldInfo } from "../../../workers/contract/fields";
-import { formatNumber, NO_VALUE } from "./formatNumber";
+import { formatNumber, NO_VALUE, unitDigits } from "./formatNumber";
 
 export function fieldLabel(info: Pick<FieldInfo, "group" | "label">): string {
   if (info.group === "Packet" || info.label.toLowerCase().includes(info.group.toLowerCase())) {
@@ -18,6 +18,6 @@ export function formatValue(
 ): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return NO_VALUE;
   if (boolean) return value >= 0.5 ? "on" : "off";
-  const text = formatNumber(value);
+  const text = formatNumber(value, unitDigits(unit));
   return unit ? `${text} ${unit}` : text;
 }

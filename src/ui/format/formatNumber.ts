@@ -16,6 +16,18 @@ export function formatNumber(value: number | null | undefined, digits?: number):
   return value.toFixed(size >= 1000 ? 0 : size >= 100 ? 1 : size >= 10 ? 2 : 3);
 }
 
+/** Decimals of a coordinate in degrees: 6 is about 0.1 m (2 would be about 1 km). */
+export const COORDINATE_DIGITS = 6;
+
+/**
+ * Decimals a field's unit fixes, whatever the value's size: latitude and
+ * longitude (the only fields in "°") to COORDINATE_DIGITS, as the Map shows
+ * them; undefined leaves formatNumber's rule.
+ */
+export function unitDigits(unit: string): number | undefined {
+  return unit === "°" ? COORDINATE_DIGITS : undefined;
+}
+
 // One formatter, made once: Number#toLocaleString builds a new one per call,
 // which showed in the main thread's profile (the status bar formats the
 // history fill ten times a second).

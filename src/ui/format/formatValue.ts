@@ -1,13 +1,14 @@
 // Display text for one field value, converted to the chosen units (pure).
 import type { AppUnits, FieldInfo, FieldValue } from "../../../workers/contract/fields";
 import { displayUnit, toDisplay } from "../../../workers/shared/units";
-import { formatNumber, NO_VALUE } from "./formatNumber";
+import { formatNumber, NO_VALUE, unitDigits } from "./formatNumber";
 
 export interface DisplayValue {
   text: string;
   unit: string;
 }
 
+/** `digits` fixes the decimals, except where the unit fixes them (coordinates: always 6). */
 export function displayValue(
   value: FieldValue | undefined,
   field: Pick<FieldInfo, "unit">,
@@ -17,7 +18,10 @@ export function displayValue(
   const unit = displayUnit(field.unit, units);
   if (value === undefined) return { text: NO_VALUE, unit };
   if (typeof value === "number")
-    return { text: formatNumber(toDisplay(value, field.unit, units), digits), unit };
+    return {
+      text: formatNumber(toDisplay(value, field.unit, units), unitDigits(field.unit) ?? digits),
+      unit,
+    };
   return { text: String(value), unit };
 }
 

@@ -4,6 +4,7 @@
 import type { AppUnits } from "../../../workers/contract/fields";
 import type { Lap } from "../../../workers/contract/laps";
 import { displayUnit, toDisplay } from "../../../workers/shared/units";
+import { formatDateTime } from "./dateTime";
 
 export type LapKey = Exclude<keyof Lap, "rfid" | "simulated">;
 
@@ -47,7 +48,7 @@ export function formatLapTime(seconds: number): string {
 }
 
 export function formatLapDate(ms: number): string {
-  return Number.isFinite(ms) && ms > 0 ? new Date(ms).toLocaleString("en-US") : "—";
+  return Number.isFinite(ms) && ms > 0 ? formatDateTime(ms / 1000) : "—";
 }
 
 export function columnUnit(column: LapColumn, units: AppUnits): string {

@@ -1,4 +1,6 @@
 // Texts for the Sessions tab and settings (pure, unit-tested).
+import { formatDateTime } from "./dateTime";
+
 export function formatBytes(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined || !Number.isFinite(bytes)) return "—";
   if (bytes < 1024) return `${bytes} B`;
@@ -25,6 +27,5 @@ export function formatDuration(seconds: number): string {
 
 /** Packet time (epoch seconds) as a local date and time. */
 export function formatPacketDate(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return "—";
-  return new Date(seconds * 1000).toLocaleString("en-GB", { hour12: false });
+  return formatDateTime(seconds);
 }

@@ -1,6 +1,7 @@
 // Text for the status bar and diagnostics; pure so it is unit tested.
 import type { ConnectionState } from "../../../workers/contract/connection";
 import { formatCount, NO_VALUE } from "./formatNumber";
+import { formatTime } from "./dateTime";
 
 export function formatLatency(ms: number | null): string {
   return ms === null || !Number.isFinite(ms) ? NO_VALUE : `${Math.round(ms)} ms`;
@@ -22,20 +23,9 @@ export function formatRate(packetsPerSecond: number | undefined): string {
   return `${(packetsPerSecond ?? 0).toFixed(1)} pkt/s`;
 }
 
-// Made once: toLocaleTimeString with options builds a new formatter per call
-// (several µs, ten times a second in the status bar).
-const CLOCK = new Intl.DateTimeFormat("en-US", {
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-/** Packet TimeStamp is epoch SECONDS (protocol); Date wants milliseconds. */
+/** Packet TimeStamp is epoch SECONDS (protocol), shown as the app's 24-hour local time. */
 export function formatPacketTime(epochSeconds: number | null | undefined): string {
-  if (epochSeconds === null || epochSeconds === undefined || !Number.isFinite(epochSeconds))
-    return NO_VALUE;
-  return CLOCK.format(epochSeconds * 1000);
+  return formatTime(epochSeconds);
 }
 
 export function historyFillPercent(length: number, capacity: number): number {

@@ -5,6 +5,7 @@
 // are under a minute apart. Shared by the UI (a plot it draws) and the render
 // worker (a live plot it refreshes on its own), so it uses no DOM and no uPlot.
 import type { TimeAxisPicture, ValueRange } from "../../contract/renderProtocol";
+import { clockOf, hoursMinutes, monthDay } from "../dateTime";
 
 /** The fewest CSS pixels between two ticks (room for an "HH:MM:SS" label). */
 export const MIN_TICK_SPACING = 70;
@@ -15,15 +16,12 @@ const INCREMENTS = [
   1800, 3600, 7200, 10800, 21600, 43200, 86400, 172800, 604800,
 ];
 
-const two = (n: number): string => String(n).padStart(2, "0");
-
-/** Label of a tick `increment` seconds from the next, in local time. */
+/** Label of a tick `increment` seconds from the next, in local time (the app's one style, dateTime.ts). */
 export function timeLabel(t: number, increment: number): string {
   const date = new Date(t * 1000);
-  const hm = `${two(date.getHours())}:${two(date.getMinutes())}`;
-  if (increment >= 86400) return `${date.getMonth() + 1}/${date.getDate()} ${hm}`;
-  if (increment >= 60) return hm;
-  const hms = `${hm}:${two(date.getSeconds())}`;
+  if (increment >= 86400) return `${monthDay(date)} ${hoursMinutes(date)}`;
+  if (increment >= 60) return hoursMinutes(date);
+  const hms = clockOf(date);
   return increment < 1 ? `${hms}.${String(date.getMilliseconds()).padStart(3, "0")}` : hms;
 }
 

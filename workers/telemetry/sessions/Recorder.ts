@@ -30,6 +30,7 @@ import { isKeyable } from "../../shared/storage/eventKinds";
 import { describeStorageError } from "../../shared/storage/idb";
 import type { ChunkRecord } from "../../contract/storageProtocol";
 import type { SessionStore } from "../../shared/storage/SessionDb";
+import { formatDateTime } from "../../shared/dateTime";
 
 export const DEFAULT_FLUSH_MS = 1000;
 /**
@@ -292,7 +293,7 @@ export class Recorder {
     if (c && c.source === source && now - c.endedAt <= this.gapMs) return c;
     this.current = {
       id: newSessionId(now),
-      name: `${source} ${new Date(now).toISOString().slice(0, 16).replace("T", " ")} UTC`,
+      name: `${source} ${formatDateTime(now / 1000)}`,
       source,
       backendUrl: source === "NETWORK" ? this.options.backendUrl() : "",
       startedAt: now,
