@@ -70,7 +70,7 @@ test("a reload in DEMO restarts the simulated car as a new session; the drive be
   const before = Number(
     (await rows.nth(1).getByTestId("session-packets").textContent())!.replace(/,/g, ""),
   );
-  expect(before).toBeGreaterThan(60);
+  expect(before).toBeGreaterThan(10);
   // The new car's drive grows in its own row; the one before keeps its packets.
   await page.waitForTimeout(4000);
   await expect(rows).toHaveCount(2);
