@@ -56,13 +56,37 @@ test("after 20 s of DEMO and a reload, the history counter and plots include the
   await page.screenshot({ path: "/tmp/wt8-restore.png" });
 });
 
+test("a reload in DEMO restarts the simulated car as a new session; the drive before stays listed whole", async ({
+  page,
+}) => {
+  await page.goto(DEMO_URL);
+  await page.waitForTimeout(6000);
+  await page.goto(`/sessions?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20`);
+  const rows = page.getByTestId("session-row");
+  // The drive before the reload, then (once the new car's first second is written) the new one.
+  await expect(rows).toHaveCount(2, { timeout: 20_000 });
+  await expect(rows.nth(0)).toContainText("DEMO");
+  await expect(rows.nth(1)).toContainText("DEMO");
+  const before = Number(
+    (await rows.nth(1).getByTestId("session-packets").textContent())!.replace(/,/g, ""),
+  );
+  expect(before).toBeGreaterThan(10);
+  // The new car's drive grows in its own row; the one before keeps its packets.
+  await page.waitForTimeout(4000);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1).getByTestId("session-packets")).toHaveText(
+    before.toLocaleString("en-US"),
+  );
+});
+
 test("replays a recorded session at 10x: values change and the scrubber moves", async ({
   page,
 }) => {
   await page.goto(DEMO_URL);
   await page.waitForTimeout(8000);
   await page.goto(`/sessions?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20`);
-  const row = page.getByTestId("session-row").first();
+  // The list is newest first: the 8 s drive is the oldest row (the reload began a new one).
+  const row = page.getByTestId("session-row").last();
   await expect(row).toBeVisible({ timeout: 20_000 });
   await row.getByTestId("session-replay").click();
   await expect(page.getByTestId("transport-bar")).toBeVisible();

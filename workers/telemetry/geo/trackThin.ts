@@ -1,18 +1,39 @@
 // Thinning the GPS fixes of a history ring to what the map can show: a point
 // closer than the tolerance (about a screen pixel) to the last kept one adds
-// nothing visible. A jump longer than GLITCH_KM breaks the line (-1 in the
-// kept list, a NaN row later) instead of drawing a chord across the map.
+// nothing visible. Where the fixes are not one drive, the line breaks (-1 in
+// the kept list, a NaN row later) instead of drawing a chord across the map:
+// after a time gap (a GPS dropout, the link down, a restarted simulated car)
+// or a jump no car drives (a glitch, a restored history followed by a car
+// that starts elsewhere).
 // The same pass continues a trail from its last point, so a tail thinned on
 // its own joins the trail exactly as a whole rebuild would have.
 import type { ColumnRing } from "../history/ColumnRing";
 import { NUMERIC_FIELDS } from "../schema/fields";
-import { GLITCH_KM, haversineKm } from "./geo";
+import { haversineKm } from "./geo";
 
 export const LAT = NUMERIC_FIELDS.indexOf("Telemetry.GpsLatitude");
 export const LONG = NUMERIC_FIELDS.indexOf("Telemetry.GpsLongitude");
 
 export const validFix = (lat: number, long: number) =>
   !(lat === 0 && long === 0) && Math.abs(lat) <= 90 && Math.abs(long) <= 180;
+
+/** Fixes further apart in time than this are not joined: nothing is known in between. */
+export const TRAIL_GAP_S = 5;
+/** Faster than any solar car (216 km/h): a step implying more is a jump, not driving. */
+const MAX_PLAUSIBLE_MPS = 60;
+/** Steps shorter than this never break the line (GPS jitter, fixes of one instant). */
+const JUMP_MIN_M = 50;
+
+/**
+ * Whether consecutive fixes `km` apart and `seconds` apart (by packet time)
+ * belong to different stretches of driving. Out-of-order or same-instant fixes
+ * count as a second apart: a few metres of shuffle, not a jump.
+ */
+export function trailBreaks(km: number, seconds: number): boolean {
+  if (seconds > TRAIL_GAP_S) return true;
+  const metres = km * 1000;
+  return metres > JUMP_MIN_M && metres > MAX_PLAUSIBLE_MPS * Math.max(1, seconds);
+}
 
 /** The last point already kept, to thin on from (index -1 = nothing kept yet). */
 export interface ThinStart {
@@ -38,37 +59,41 @@ export function thinFixes(
   const kept: number[] = [];
   const tol2 = toleranceDeg * toleranceDeg;
   let sourcePoints = 0;
-  let lastLat = start.lat;
+  let lastLat = start.lat; // the trail's last drawn point
   let lastLong = start.long;
-  let lastKept = start.index; // the trail's last drawn point
-  let lastValid = start.index;
+  let lastKept = start.index;
+  let lastValid = start.index; // the fix before this one, drawn or not
+  let prevLat = start.lat;
+  let prevLong = start.long;
+  let prevTime = start.index >= 0 ? ring.time(start.index) : NaN;
+  const keep = (i: number, lat: number, long: number) => {
+    kept.push(i);
+    lastKept = i;
+    lastLat = lat;
+    lastLong = long;
+  };
   for (let i = lo; i < hi; i++) {
     const lat = ring.number(i, LAT);
     const long = ring.number(i, LONG);
     if (!validFix(lat, long)) continue;
     sourcePoints++;
-    if (lastValid >= 0 && haversineKm(lastLat, lastLong, lat, long) > GLITCH_KM) {
+    const time = ring.time(i);
+    if (lastValid < 0) {
+      keep(i, lat, long);
+    } else if (trailBreaks(haversineKm(prevLat, prevLong, lat, long), time - prevTime)) {
+      // The stretch before ends at its last fix; the next one starts afresh.
       if (lastKept !== lastValid) kept.push(lastValid);
-      kept.push(-1, i);
-      lastKept = i;
-      lastLat = lat;
-      lastLong = long;
-    } else if (lastValid < 0) {
-      kept.push(i);
-      lastKept = i;
-      lastLat = lat;
-      lastLong = long;
+      kept.push(-1);
+      keep(i, lat, long);
     } else {
       const dLat = lat - lastLat;
       const dLong = (long - lastLong) * Math.cos((lat * Math.PI) / 180);
-      if (dLat * dLat + dLong * dLong >= tol2) {
-        kept.push(i);
-        lastKept = i;
-        lastLat = lat;
-        lastLong = long;
-      }
+      if (dLat * dLat + dLong * dLong >= tol2) keep(i, lat, long);
     }
     lastValid = i;
+    prevLat = lat;
+    prevLong = long;
+    prevTime = time;
   }
   // The car's newest fix always ends the trail.
   if (lastValid >= 0 && lastKept !== lastValid) kept.push(lastValid);

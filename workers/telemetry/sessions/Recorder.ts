@@ -5,7 +5,8 @@
 //
 // Session boundaries: a new session starts when the live source changes, or
 // when more than `gapMs` (default 5 minutes) passed since the session's last
-// chunk. So a reload within 5 minutes on the same source continues the session.
+// chunk. So a reload within 5 minutes on the same source continues the session,
+// except in DEMO: each start drives a new simulated car, and a new session.
 //
 // Events of the session (laps completed while it records: live lapData, the
 // simulated car's, or the backend's list for its time span; later alerts,
@@ -118,9 +119,15 @@ export class Recorder {
     );
   }
 
-  /** Continue `latest` if the rule allows (same source, within the gap); see flush. */
+  /**
+   * Continue `latest` if the rule allows (same source, within the gap); see flush.
+   * A restored DEMO session never continues: the simulated car that drove it
+   * is gone with its page, and this start drives a new one from its own
+   * beginning (another charge, cool motors, at the finish line). One session
+   * holds one car's drive; the restored one stays listed and replayable.
+   */
   resume(latest: SessionInfo | null, totalBytes: number): void {
-    this.current = latest;
+    this.current = latest?.source === "DEMO" ? null : latest;
     this.totalBytes = totalBytes;
     if (latest) this.recorded.add(latest.id);
   }

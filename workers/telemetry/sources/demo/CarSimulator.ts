@@ -5,6 +5,7 @@
 import type { TelemetryPacket } from "../../schema/packetSchema";
 import type { LapRecord } from "../../laps/laps";
 import * as car from "./carModel";
+import { FaultEpisodes } from "./faults";
 import { LapRecorder } from "./LapRecorder";
 import { buildPacket } from "./packetBuilder";
 import { clamp, createRandom, Drift } from "./random";
@@ -71,6 +72,8 @@ export interface CarState {
   solarPower: number;
   cabinTemp: number;
   lapCompleted: boolean;
+  /** The battery's fault and warning flags, as episodes (faults.ts). */
+  faults: FaultEpisodes;
 }
 
 export class CarSimulator {
@@ -143,6 +146,7 @@ export class CarSimulator {
       solarPower: 0,
       cabinTemp: car.AMBIENT_C + 5,
       lapCompleted: false,
+      faults: new FaultEpisodes(r),
     };
   }
 
@@ -157,6 +161,7 @@ export class CarSimulator {
     this.state.lapCompleted = false;
     const steps = Math.max(1, Math.ceil(dt / MAX_SUBSTEP_S));
     for (let i = 0; i < steps; i++) this.step(dt / steps);
+    this.state.faults.update(this.elapsed, this.state);
     this.state.packetIndex++;
     return buildPacket(this.state, this.random);
   }

@@ -4,63 +4,24 @@
 import type { TelemetryPacket } from "../../schema/packetSchema";
 import type { CarState } from "./CarSimulator";
 import * as car from "./carModel";
+import { cellExtremes } from "./cells";
 import { buildContactors } from "./contactors";
 import { buildMotorDetails } from "./motorDetails";
 import { buildMppt } from "./mppt";
 import { clamp, quantise as q } from "./random";
 
-const FAULT_PROBABILITY = 0.01;
 const DEG = 180 / Math.PI;
 
 export function buildPacket(s: CarState, r: () => number): TelemetryPacket {
-  const fault = () => r() < FAULT_PROBABILITY;
   const noise = (size: number) => (r() * 2 - 1) * size;
   const beat = s.packetIndex % 2 === 0;
   const ocvCell = s.packVoltage / car.CELLS_IN_SERIES;
-  let high = -Infinity;
-  let low = Infinity;
-  let highId = 0;
-  let lowId = 0;
-  for (let i = 0; i < s.cellOffsets.length; i++) {
-    const v = ocvCell + s.cellOffsets[i]!;
-    if (v > high) [high, highId] = [v, i];
-    if (v < low) [low, lowId] = [v, i];
-  }
-  let hot = -Infinity;
-  let cold = Infinity;
-  let hotId = 0;
-  let coldId = 0;
-  for (let i = 0; i < s.thermistorOffsets.length; i++) {
-    const t = s.packTemp + s.thermistorOffsets[i]!;
-    if (t > hot) [hot, hotId] = [t, i];
-    if (t < cold) [cold, coldId] = [t, i];
-  }
+  const { high, highId, low, lowId, hot, hotId, cold, coldId } = cellExtremes(s);
   const fanFraction = clamp((s.packTemp - 28) / 12, 0.2, 1);
   const busCurrent = s.motorPower / s.packVoltage;
   const when = new Date(s.time * 1000);
-  const errors = {
-    AlwaysOnSupplyFault: fault(),
-    CanbusCommunicationFault: fault(),
-    ChargeLimitEnforcementFault: fault(),
-    ChargerSafetyRelayFault: fault(),
-    CurrentSensorFault: fault(),
-    DischargeLimitEnforcementFault: fault(),
-    FanMonitorFault: fault(),
-    HighVoltageIsolationFault: fault(),
-    InternalCommunicationFault: fault(),
-    InternalConversionFault: fault(),
-    InternalLogicFault: fault(),
-    InternalMemoryFault: fault(),
-    InternalThermistorFault: fault(),
-    LowCellVoltageFault: fault(),
-    OpenWiringFault: fault(),
-    PackVoltageSensorFault: fault(),
-    PowerSupply12VFault: fault(),
-    ThermistorFault: fault(),
-    VoltageRedundancyFault: fault(),
-    WeakCellFault: fault(),
-    WeakPackFault: fault(),
-  };
+  // Copies: a packet is a value, the flags go on changing with the car.
+  const errors = { ...s.faults.errors };
   let anyError = false;
   for (const key in errors) anyError ||= errors[key as keyof typeof errors];
   return {
@@ -126,22 +87,7 @@ export function buildPacket(s: CarState, r: () => number): TelemetryPacket {
     },
     BatteryFaults: {
       Errors: errors,
-      Warnings: {
-        CclReducedDueToAlternateCurrentLimit: fault(),
-        CclReducedDueToChargerLatch: fault(),
-        CclReducedDueToHighCellResistance: fault(),
-        CclReducedDueToHighCellVoltage: fault(),
-        CclReducedDueToHighPackVoltage: fault(),
-        CclReducedDueToHighSoc: fault(),
-        CclReducedDueToTemperature: fault(),
-        DclAndCclReducedDueToCommunicationFailsafe: fault(),
-        DclAndCclReducedDueToVoltageFailsafe: fault(),
-        DclReducedDueToHighCellResistance: fault(),
-        DclReducedDueToLowCellVoltage: fault(),
-        DclReducedDueToLowPackVoltage: fault(),
-        DclReducedDueToLowSoc: fault(),
-        DclReducedDueToTemperature: fault(),
-      },
+      Warnings: { ...s.faults.warnings },
     },
     Contactor: buildContactors(s, beat),
     KeyMotor: {
