@@ -26,15 +26,16 @@ function packet(i: number): TelemetryPacket {
   return p;
 }
 
+// NETWORK: a reload continues its session (a DEMO reload starts a new car and session).
 /** A recording of `chunks` one-second chunks of 10 packets, then the page goes. */
 async function record(factory: IDBFactory, chunks: number, name = "probe run", at = 10_000_000) {
   const { timers } = manualTimers(at);
   const store = new TelemetryStore({ capacity: 1000 });
   const sessions = new Sessions({ factory, timers, notice: () => undefined });
-  await sessions.start(store, recordingSettings, () => "DEMO");
+  await sessions.start(store, recordingSettings, () => "NETWORK");
   for (let c = 0; c < chunks; c++) {
-    for (let i = 0; i < 10; i++) store.ingest(packet(c * 10 + i), "DEMO");
-    await sessions.flush("DEMO");
+    for (let i = 0; i < 10; i++) store.ingest(packet(c * 10 + i), "NETWORK");
+    await sessions.flush("NETWORK");
   }
   const session = (await sessions.list()).at(-1); // the newest: this one
   await sessions.rename(session!.id, name);
@@ -77,7 +78,7 @@ async function reload(factory: IDBFactory, capacity = 1000) {
   const { timers, tick } = manualTimers();
   const store = new TelemetryStore({ capacity });
   const sessions = new Sessions({ factory, timers, notice: (_l, m) => notices.push(m) });
-  await sessions.start(store, recordingSettings, () => "DEMO");
+  await sessions.start(store, recordingSettings, () => "NETWORK");
   return { sessions, store, notices, tick };
 }
 
@@ -97,8 +98,8 @@ describe("item 19: a chunk index of 1e12", () => {
     const [listed] = await sessions.list();
     expect(listed!.packets).toBe(30);
     expect(store.counters().historyLength).toBe(40); // 4 chunks of 10, one a copy
-    store.ingest(packet(500), "DEMO");
-    await sessions.flush("DEMO");
+    store.ingest(packet(500), "NETWORK");
+    await sessions.flush("NETWORK");
     sessions.stop();
     await new Promise((r) => setTimeout(r, 10));
     // And the next start is as quick: nothing saved makes it loop.
@@ -221,12 +222,12 @@ describe("item 22: packets that arrive while the recorder opens", () => {
         return SessionDb.open(factory, layout);
       },
     });
-    const starting = sessions.start(store, recordingSettings, () => "DEMO");
-    for (let i = 0; i < 30; i++) store.ingest(packet(i), "DEMO");
+    const starting = sessions.start(store, recordingSettings, () => "NETWORK");
+    for (let i = 0; i < 30; i++) store.ingest(packet(i), "NETWORK");
     open();
     await starting;
-    for (let i = 30; i < 40; i++) store.ingest(packet(i), "DEMO");
-    await sessions.flush("DEMO");
+    for (let i = 30; i < 40; i++) store.ingest(packet(i), "NETWORK");
+    await sessions.flush("NETWORK");
     expect((await sessions.list())[0]!.packets).toBe(40);
     sessions.stop();
     const { store: after } = await reload(factory);
@@ -260,10 +261,10 @@ describe("item 23: running out of quota", () => {
       notice: (_l, m) => notices.push(m),
       openStore: (layout) => refusingStore(factory, layout, () => (full ? quota() : null)),
     });
-    await sessions.start(store, recordingSettings, () => "DEMO");
+    await sessions.start(store, recordingSettings, () => "NETWORK");
     const second = async (i: number) => {
-      for (let k = 0; k < 10; k++) store.ingest(packet(i * 10 + k), "DEMO");
-      await sessions.flush("DEMO");
+      for (let k = 0; k < 10; k++) store.ingest(packet(i * 10 + k), "NETWORK");
+      await sessions.flush("NETWORK");
       advance(1000);
     };
     await second(0);
@@ -305,9 +306,9 @@ describe("item 23: running out of quota", () => {
       openStore: (layout) =>
         refusingStore(factory, layout, () => (refusals-- > 0 ? quota() : null)),
     });
-    await sessions.start(store, recordingSettings, () => "DEMO");
-    for (let i = 0; i < 10; i++) store.ingest(packet(1000 + i), "DEMO");
-    await sessions.flush("DEMO");
+    await sessions.start(store, recordingSettings, () => "NETWORK");
+    for (let i = 0; i < 10; i++) store.ingest(packet(1000 + i), "NETWORK");
+    await sessions.flush("NETWORK");
     expect(notices).toEqual([
       'Storage full: deleted the oldest recorded session "old run" to keep recording.',
     ]);
@@ -324,7 +325,7 @@ describe("item 23: running out of quota", () => {
       notice: () => undefined,
       storage: { estimate: async () => ({ usage: 11_420_605, quota: 10_000_000 }) },
     });
-    await sessions.start(new TelemetryStore({ capacity: 10 }), recordingSettings, () => "DEMO");
+    await sessions.start(new TelemetryStore({ capacity: 10 }), recordingSettings, () => "NETWORK");
     expect(await sessions.storageInfo()).toMatchObject({
       usedBytes: 11_420_605,
       quotaBytes: 10_000_000,
