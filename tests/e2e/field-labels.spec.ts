@@ -26,8 +26,8 @@ test("the plots name both motors and their picker finds fields by description", 
   await page.getByPlaceholder("Search fields…").fill("wavesculptor heatsink");
   const options = page.locator(".plot-field-menu [data-path]");
   await expect(options).toHaveText([
-    "Motor 0 Heatsink Temperature",
-    "Motor 1 Heatsink Temperature",
+    "Motor 0 Heatsink Temperature°C", // the unit is shown at the right of each option
+    "Motor 1 Heatsink Temperature°C",
   ]);
   await expect(page.locator(".plot-field-menu")).toContainText("Motor 1"); // the group, by name
 });
