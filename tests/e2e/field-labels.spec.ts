@@ -70,3 +70,21 @@ test("the motors table names each motor and reads the limit flags as words", asy
     { timeout: 20_000 },
   );
 });
+
+test("a favourite is added in Settings with the searchable picker and listed by its label", async ({
+  page,
+}) => {
+  await page.goto(url("/"));
+  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  await page.keyboard.press("s");
+  const list = page.getByTestId("favourites-list");
+  await expect(list).toContainText("Motor 0 Temperature");
+  await expect(list).not.toContainText("Motor Temp,");
+  await page.getByRole("button", { name: "Add a favourite" }).click();
+  await page.getByPlaceholder("Search fields…").fill("heatsink motor 1");
+  await page.locator('.plot-field-menu [data-path="MotorDetails1.HeatsinkTemperature"]').click();
+  await expect(list).toContainText("Motor 1 Heatsink Temperature");
+  await page.keyboard.press("Escape");
+  const tile = page.locator('.helios-favourites [data-field="MotorDetails1.HeatsinkTemperature"]');
+  await expect(tile.locator(".helios-tile-name")).toHaveText("Motor 1 Heatsink Temperature");
+});
