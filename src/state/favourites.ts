@@ -1,6 +1,7 @@
-// Favourites are "telemetry names" (spec): the six defaults are human names
-// mapped to the packet field that carries them; any other favourite is stored
-// as its dotted field path, which is its own mapping.
+// Favourites are stored as field paths ("Battery.PackVoltage"); what a tile
+// is called comes from the field label table. Earlier versions stored the
+// spec's six default "telemetry names" ("Motor Temp", …) as words: those are
+// read back as the fields they stood for, so saved favourites keep working.
 import type { FieldPath } from "../../workers/contract/fields";
 
 export interface FavouriteField {
@@ -10,12 +11,12 @@ export interface FavouriteField {
 }
 
 /**
- * The spec names these six; the mapping to fields is ours:
- * "Battery Cell Voltage" is the highest cell (the one that limits charging),
- * "Battery Average Voltage" the average cell voltage, and the motor values come
- * from the first motor controller (MotorDetails0).
+ * The spec's six default favourites and the fields they mean (the mapping is
+ * ours): "Battery Cell Voltage" is the highest cell (the one that limits
+ * charging), "Battery Average Voltage" the average cell voltage, and the motor
+ * values come from motor controller 0 (MotorDetails0).
  */
-export const NAMED_FAVOURITES: Readonly<Record<string, FavouriteField>> = {
+const SPEC_NAMES: Readonly<Record<string, FavouriteField>> = {
   "Motor Temp": { path: "MotorDetails0.MotorTemperature", digits: 1 },
   "Battery Cell Voltage": { path: "Battery.HighCellVoltage", digits: 3 },
   "Vehicle Velocity": { path: "MotorDetails0.VehicleVelocity", digits: 1 },
@@ -24,22 +25,35 @@ export const NAMED_FAVOURITES: Readonly<Record<string, FavouriteField>> = {
   "Battery Average Voltage": { path: "Battery.AverageCellVoltage", digits: 3 },
 };
 
-export const DEFAULT_FAVOURITES: readonly string[] = Object.keys(NAMED_FAVOURITES);
+export const DEFAULT_FAVOURITES: readonly FieldPath[] = Object.values(SPEC_NAMES).map(
+  (f) => f.path,
+);
+
+/** The names older versions stored for the six defaults. */
+export const SPEC_FAVOURITE_NAMES: readonly string[] = Object.keys(SPEC_NAMES);
+
+const DIGITS = new Map(Object.values(SPEC_NAMES).map((f) => [f.path, f.digits]));
 
 const FIELD_PATH = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$|^TimeStamp$/;
 
 // Own properties only: `in` and plain indexing also see Object.prototype, which
 // once let "toString", "constructor" and "__proto__" through as favourites.
-function namedFavourite(name: string): FavouriteField | undefined {
-  return Object.hasOwn(NAMED_FAVOURITES, name) ? NAMED_FAVOURITES[name] : undefined;
+function specName(name: string): FavouriteField | undefined {
+  return Object.hasOwn(SPEC_NAMES, name) ? SPEC_NAMES[name] : undefined;
 }
 
-/** Whether a stored favourite name can be shown at all. */
+/** Whether a stored favourite can be read: a field path, or a name saved by an older version. */
 export function isFavouriteName(name: string): boolean {
-  return namedFavourite(name) !== undefined || FIELD_PATH.test(name);
+  return specName(name) !== undefined || FIELD_PATH.test(name);
 }
 
-/** The field behind a favourite name; paths map to themselves. */
+/** The field path a stored favourite stands for (an old spec name → its field). */
+export function favouritePath(name: string): FieldPath {
+  return specName(name)?.path ?? name;
+}
+
+/** The field behind a favourite, with the decimals its tile shows. */
 export function favouriteField(name: string): FavouriteField {
-  return namedFavourite(name) ?? { path: name, digits: 2 };
+  const path = favouritePath(name);
+  return { path, digits: DIGITS.get(path) ?? 2 };
 }

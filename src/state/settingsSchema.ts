@@ -3,7 +3,7 @@
 // wrong type or out of range falls back to its default and yields a warning,
 // so a corrupt or outdated store never blanks the page.
 import { z } from "zod";
-import { DEFAULT_FAVOURITES, isFavouriteName } from "./favourites";
+import { DEFAULT_FAVOURITES, favouritePath, isFavouriteName } from "./favourites";
 
 export const STORAGE_KEYS = { settings: "settings", favourites: "favourites", theme: "theme" };
 
@@ -30,7 +30,8 @@ export type ThemeChoice = z.infer<typeof themeChoiceSchema>;
 export const favouritesSchema = z
   .array(z.string().min(1).max(120).refine(isFavouriteName))
   .max(64)
-  .transform((names) => [...new Set(names)]);
+  // Names saved by older versions ("Motor Temp") become their field paths.
+  .transform((names) => [...new Set(names.map(favouritePath))]);
 
 const SETTINGS_FIELDS = {
   appUnits: appUnitsSchema,

@@ -1,9 +1,11 @@
 // A searchable, grouped field list in a popover (Blueprint's select package is
-// not a dependency): type to filter, click to add or remove a series.
+// not a dependency): type to filter by label, description or wire path. The
+// plots and the export pick several fields (click adds or removes one); the
+// map and the favourites pick one at a time (FieldSelect).
 import { Button, InputGroup, Menu, MenuDivider, MenuItem, PopoverNext } from "@blueprintjs/core";
 import { useMemo, useState } from "react";
 import type { FieldInfo } from "../../workers/contract/fields";
-import { fieldLabel } from "./format/fieldLabel";
+import { groupTitle, searchFields } from "./fieldSearch";
 
 interface FieldPickerProps {
   fields: readonly FieldInfo[];
@@ -15,7 +17,7 @@ export function FieldPicker({ fields, selected, onToggle }: FieldPickerProps) {
   return (
     <PopoverNext
       placement="bottom-end"
-      content={<FieldMenu fields={fields} selected={selected} onToggle={onToggle} />}
+      content={<FieldMenu fields={fields} selected={selected} onPick={onToggle} stayOpen />}
     >
       <Button
         size="small"
@@ -28,9 +30,50 @@ export function FieldPicker({ fields, selected, onToggle }: FieldPickerProps) {
   );
 }
 
-function FieldMenu({ fields, selected, onToggle }: FieldPickerProps) {
+interface FieldSelectProps {
+  fields: readonly FieldInfo[];
+  /** The chosen field's path ("" for none yet). */
+  value: string;
+  onChange: (path: string) => void;
+  /** Shown when nothing is chosen. */
+  placeholder: string;
+  "aria-label": string;
+  "data-testid"?: string;
+}
+
+/** One field out of the catalog: a button naming it, opening the same searchable list. */
+export function FieldSelect({ fields, value, onChange, placeholder, ...rest }: FieldSelectProps) {
+  const chosen = fields.find((field) => field.path === value);
+  return (
+    <PopoverNext
+      placement="bottom-start"
+      content={<FieldMenu fields={fields} selected={[value]} onPick={onChange} stayOpen={false} />}
+    >
+      <Button
+        endIcon="caret-down"
+        text={chosen?.label ?? (value || placeholder)}
+        title={chosen ? `${chosen.description ?? ""}\n${chosen.path}`.trim() : undefined}
+        aria-label={rest["aria-label"]}
+        data-testid={rest["data-testid"]}
+        data-path={value}
+      />
+    </PopoverNext>
+  );
+}
+
+function FieldMenu({
+  fields,
+  selected,
+  onPick,
+  stayOpen,
+}: {
+  fields: readonly FieldInfo[];
+  selected: readonly string[];
+  onPick: (path: string) => void;
+  stayOpen: boolean;
+}) {
   const [query, setQuery] = useState("");
-  const groups = useMemo(() => groupMatches(fields, query), [fields, query]);
+  const groups = useMemo(() => searchFields(fields, query), [fields, query]);
   return (
     <div className="plot-field-picker">
       <InputGroup
@@ -44,7 +87,7 @@ function FieldMenu({ fields, selected, onToggle }: FieldPickerProps) {
       <Menu className="plot-field-menu" size="small">
         {groups.length === 0 && <MenuItem disabled text="No matching field" />}
         {groups.map(([group, items]) => [
-          <MenuDivider key={`g:${group}`} title={group} />,
+          <MenuDivider key={`g:${group}`} title={groupTitle(group)} />,
           ...items.map((field) => (
             <MenuItem
               key={field.path}
@@ -52,27 +95,14 @@ function FieldMenu({ fields, selected, onToggle }: FieldPickerProps) {
               roleStructure="listoption"
               selected={selected.includes(field.path)}
               text={field.label}
+              title={`${field.description ?? ""}\n${field.path}`.trim()}
               label={field.type === "boolean" ? "on/off" : field.unit}
-              shouldDismissPopover={false}
-              onClick={() => onToggle(field.path)}
+              shouldDismissPopover={!stayOpen}
+              onClick={() => onPick(field.path)}
             />
           )),
         ])}
       </Menu>
     </div>
   );
-}
-
-/** Fields whose label, path or group contain every word of the query, by packet group. */
-function groupMatches(fields: readonly FieldInfo[], query: string): [string, FieldInfo[]][] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  const groups = new Map<string, FieldInfo[]>();
-  for (const field of fields) {
-    const haystack = `${fieldLabel(field)} ${field.path}`.toLowerCase();
-    if (!words.every((w) => haystack.includes(w))) continue;
-    const list = groups.get(field.group);
-    if (list) list.push(field);
-    else groups.set(field.group, [field]);
-  }
-  return [...groups];
 }

@@ -180,12 +180,17 @@ test("selecting a lap zooms the plots to it and highlights its part of the track
     await page.getByRole("tab", { name: "Map" }).click();
     await page.getByTestId("map-fit").click();
     await expect.poll(() => trailDrawn(page), { timeout: 20_000 }).toBe(true);
-    expect(await highlightPixels(page)).toBeLessThan(20);
+    // The trail's own blue end (its colour range spans the bulk of the values,
+    // so low values are common) has a few such pixels at its edges.
+    const before = await highlightPixels(page);
+    expect(before).toBeLessThan(60);
     await page.getByRole("tab", { name: "Laps" }).click();
     await page.getByTestId("lap-row").first().click();
     await page.getByRole("tab", { name: "Map" }).click();
     await page.getByTestId("map-fit").click();
-    await expect.poll(() => highlightPixels(page), { timeout: 10_000 }).toBeGreaterThan(200);
+    await expect
+      .poll(() => highlightPixels(page), { timeout: 10_000 })
+      .toBeGreaterThan(before + 200);
     await page.screenshot({ path: "/tmp/e2e10/map-lap.png" });
     await page.getByRole("tab", { name: "Plots" }).click();
     await expect(page.getByTestId("plots-focus")).toContainText("Lap 1", { timeout: 20_000 });

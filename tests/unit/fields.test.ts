@@ -1,16 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { telemetryPacketSchema } from "../../workers/telemetry/schema/packetSchema";
 import { FIELD_CATALOG, defaultPacket, fieldInfo } from "../../workers/telemetry/schema/fields";
-import { labelForKey } from "../../workers/telemetry/schema/fieldNaming";
 
 describe("field catalog", () => {
   it("labels fields in words a person reads", () => {
     expect(fieldInfo("Battery.PackVoltage")?.label).toBe("Pack Voltage");
-    expect(fieldInfo("MPPT.Mppt0Ch1ArrayCurrent")?.label).toBe("MPPT 0 Ch 1 Array Current");
-    expect(fieldInfo("MotorDetails0.Supply1V9")?.label).toBe("Supply 1.9V");
+    expect(fieldInfo("MPPT.Mppt0Ch1ArrayCurrent")?.label).toBe("MPPT 0 Channel 1 Array Current");
+    expect(fieldInfo("MotorDetails0.Supply1V9")?.label).toBe("Motor 0 1.9 V Rail");
     expect(fieldInfo("Contactor.ArrayBPSError")?.label).toBe("Array BPS Error");
     expect(fieldInfo("Telemetry.GpsLatitude")?.label).toBe("GPS Latitude");
-    expect(labelForKey("DC_Bus_Ah")).toBe("DC Bus Ah");
+    expect(fieldInfo("MotorDetails1.DC_Bus_Ah")?.label).toBe("Motor 1 DC Bus Amp-Hours");
   });
 
   it("gives every field a non-empty label and its packet group", () => {

@@ -76,8 +76,25 @@ describe("restoring settings", () => {
 });
 
 describe("restoring favourites and theme", () => {
-  it("defaults to the six spec favourites, each mapped to a packet field", () => {
-    expect(restoreFavourites(null).value).toEqual([
+  const SPEC_DEFAULT_PATHS = [
+    "MotorDetails0.MotorTemperature",
+    "Battery.HighCellVoltage",
+    "MotorDetails0.VehicleVelocity",
+    "Battery.PackVoltage",
+    "Battery.PackCurrent",
+    "Battery.AverageCellVoltage",
+  ];
+
+  it("defaults to the six spec favourites, stored as the paths of their fields", () => {
+    expect(restoreFavourites(null).value).toEqual(SPEC_DEFAULT_PATHS);
+    expect(DEFAULT_FAVOURITES.map((name) => favouriteField(name).path)).toEqual(SPEC_DEFAULT_PATHS);
+    expect(favouriteField("Battery.HighCellVoltage").digits).toBe(3);
+  });
+
+  // Issue 32 item 15: favourites are kept by field path, and the names older
+  // versions saved ("Motor Temp", …) come back as the fields they meant.
+  it("reads favourites saved by name as their field paths", () => {
+    const saved = JSON.stringify([
       "Motor Temp",
       "Battery Cell Voltage",
       "Vehicle Velocity",
@@ -85,21 +102,19 @@ describe("restoring favourites and theme", () => {
       "Pack Current",
       "Battery Average Voltage",
     ]);
-    expect(DEFAULT_FAVOURITES.map((name) => favouriteField(name).path)).toEqual([
-      "MotorDetails0.MotorTemperature",
-      "Battery.HighCellVoltage",
-      "MotorDetails0.VehicleVelocity",
-      "Battery.PackVoltage",
-      "Battery.PackCurrent",
-      "Battery.AverageCellVoltage",
-    ]);
+    expect(restoreFavourites(saved)).toEqual({ value: SPEC_DEFAULT_PATHS, warning: null });
+    expect(
+      restoreFavourites('["Pack Voltage","MPPT.Mppt0Ch0ArrayCurrent","Battery.PackVoltage"]'),
+    ).toEqual({ value: ["Battery.PackVoltage", "MPPT.Mppt0Ch0ArrayCurrent"], warning: null });
   });
 
   it("keeps field paths, drops duplicates, and rejects junk with a warning", () => {
     expect(
-      restoreFavourites('["Pack Voltage","MPPT.Mppt0Ch0ArrayCurrent","Pack Voltage"]'),
+      restoreFavourites(
+        '["Battery.PackVoltage","MPPT.Mppt0Ch0ArrayCurrent","Battery.PackVoltage"]',
+      ),
     ).toEqual({
-      value: ["Pack Voltage", "MPPT.Mppt0Ch0ArrayCurrent"],
+      value: ["Battery.PackVoltage", "MPPT.Mppt0Ch0ArrayCurrent"],
       warning: null,
     });
     for (const junk of ["[1,2]", "{}", "nope", '["<img src=x>"]']) {

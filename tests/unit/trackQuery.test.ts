@@ -153,11 +153,11 @@ describe("the map's track in tails", () => {
     const track = buildTrack(store.ring, [], request({ units: "imperial" }));
     const labels = track.details.map((d) => `${d.label} (${d.unit})`);
     expect(labels).toEqual([
-      "Vehicle Velocity (mph)",
+      "Motor 0 Vehicle Velocity (mph)",
       "Pack Power (W)",
       "Pack Voltage (V)",
       "Pack Current (A)",
-      "MPPT Array Power (all channels) (W)",
+      "MPPT Array Power (All Channels) (W)",
     ]);
     expect(track.details[2]!.values[10]).toBeGreaterThan(50);
   });

@@ -15,8 +15,12 @@ export interface FieldInfo {
   type: FieldType;
   /** Top-level group as in the packet ("Battery", "MPPT", "BatteryFaults", ...). */
   group: string;
-  /** Human label, e.g. "Pack Voltage". */
+  /** Human label, unique among fields, e.g. "Pack Voltage", "Motor 0 Temperature". */
   label: string;
   /** Metric display unit ("V", "A", "°C", "km/h", "%", "rpm", ""); booleans have "". */
   unit: string;
+  /** One line saying what the field is (workers/telemetry/schema/fieldLabels.ts). */
+  description?: string;
+  /** A bit field's bit names by bit number; a value is shown as the names of its set bits. */
+  bits?: readonly string[];
 }

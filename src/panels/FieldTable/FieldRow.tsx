@@ -4,6 +4,7 @@ import type { AppUnits, FieldInfo } from "../../../workers/contract/fields";
 import { useField } from "../../worker-client/hooks";
 import { LongText } from "../../ui/LongText";
 import { displayValue, faultActive } from "../../ui/format/formatValue";
+import { bitFieldText } from "../../ui/format/bitNames";
 
 function BooleanTag({ value, fault }: { value: boolean | undefined; fault: boolean }) {
   if (value === undefined) return <Tag minimal>—</Tag>;
@@ -32,14 +33,21 @@ export function FieldRow({
   const value = useField(field.path);
   const active = fault && faultActive(value);
   const shown = displayValue(value, field, units);
+  // Bit fields (motor ErrorFlags / LimitFlags) read as the names of their set bits.
+  const bitsText = field.bits && typeof value === "number" ? bitFieldText(value, field.bits) : null;
   return (
     <tr data-field={field.path} className={active ? "helios-fault-active" : undefined}>
-      <td className="helios-field-label" title={field.path}>
+      <td
+        className="helios-field-label"
+        title={field.description ? `${field.description}\n${field.path}` : field.path}
+      >
         {field.label}
       </td>
-      <td className="helios-num live-value">
+      <td className="helios-num live-value" title={bitsText === null ? undefined : shown.text}>
         {field.type === "boolean" ? (
           <BooleanTag value={typeof value === "boolean" ? value : undefined} fault={fault} />
+        ) : bitsText !== null ? (
+          <LongText text={bitsText} />
         ) : typeof value === "string" ? (
           <LongText text={shown.text} />
         ) : (

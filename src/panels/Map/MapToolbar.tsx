@@ -1,9 +1,10 @@
 // Above the map: follow the car, fit the track, set the finish line, and the
-// field the trail is coloured by.
-import { Button, ButtonGroup, HTMLSelect } from "@blueprintjs/core";
+// field the trail is coloured by (the plots' searchable field picker).
+import { Button, ButtonGroup } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import type { FieldInfo } from "../../../workers/contract/fields";
 import { mapSettings } from "../../state/mapSettings";
+import { FieldSelect } from "../../ui/FieldPicker";
 
 interface MapToolbarProps {
   catalog: FieldInfo[] | null;
@@ -35,16 +36,14 @@ export function MapToolbar({ catalog, picking, onPick, onFit }: MapToolbarProps)
           onClick={onPick}
         />
       </ButtonGroup>
-      <HTMLSelect
+      <span className="helios-map-colour-by">Colour by</span>
+      <FieldSelect
         aria-label="Colour the track by"
         data-testid="map-color-field"
+        fields={numeric}
         value={colorField}
-        onChange={(event) => (mapSettings.colorField = event.currentTarget.value)}
-        options={
-          numeric.length > 0
-            ? numeric.map((f) => ({ value: f.path, label: `${f.group}: ${f.label}` }))
-            : [{ value: colorField, label: colorField }]
-        }
+        placeholder="Colour by…"
+        onChange={(path) => (mapSettings.colorField = path)}
       />
     </div>
   );

@@ -30,12 +30,13 @@ export function TrackLegend({
         style={{ background: `linear-gradient(to right, ${RAMP.join(", ")})` }}
       />
       <div className="helios-map-legend-range">
+        {/* The range leaves the extremes out (colourRange.ts): they take the end colours. */}
         <span data-testid="map-legend-min">
-          {fmt(meta?.min ?? null)}
+          {meta?.min == null ? "—" : `≤ ${fmt(meta.min)}`}
           {unit}
         </span>
         <span data-testid="map-legend-max">
-          {fmt(meta?.max ?? null)}
+          {meta?.max == null ? "—" : `≥ ${fmt(meta.max)}`}
           {unit}
         </span>
       </div>

@@ -57,10 +57,12 @@ export function setCarHeading(marker: L.Marker, headingDeg: number | null): void
 
 // A chequered flag on a pole, drawn here: an emoji flag needs a colour-emoji
 // font, which a kiosk or headless browser may not have (it showed as a box).
+// The pole and the cloth's edge take their colour from map.css, which makes
+// them light on the dark theme's map (dark on dark, the pole vanished).
 const FLAG =
   '<svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">' +
-  '<path d="M4 2 V23" stroke="#1c2127" stroke-width="2" stroke-linecap="round"/>' +
-  '<rect x="5" y="3" width="15" height="10" fill="#fff" stroke="#1c2127" stroke-width="1"/>' +
+  '<path class="helios-flag-pole" d="M4 2 V23" stroke-width="2" stroke-linecap="round"/>' +
+  '<rect class="helios-flag-cloth" x="5" y="3" width="15" height="10" fill="#fff" stroke-width="1"/>' +
   '<path d="M5 3h5v5H5zM15 3h5v5h-5zM10 8h5v5h-5z" fill="#1c2127"/></svg>';
 
 export function finishIcon(): L.DivIcon {

@@ -1,22 +1,23 @@
-// Favourites: the fields shown first on the Overview.
-import { Button, HTMLSelect, Tag } from "@blueprintjs/core";
-import { useState } from "react";
+// Favourites: the fields shown first on the Overview, kept as field paths and
+// shown by their labels; added with the same searchable picker as the plots.
+import { Button, Tag } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
 import { DEFAULT_FAVOURITES, favouriteField } from "../../state/favourites";
+import { FieldSelect } from "../../ui/FieldPicker";
 import { LongText } from "../../ui/LongText";
 import { useFieldCatalog } from "../../ui/useFieldCatalog";
 
 export function FavouritesSettings() {
   const { favourites } = useSnapshot(appState);
   const catalog = useFieldCatalog();
-  const [choice, setChoice] = useState("");
+  const labelOf = (name: string) =>
+    catalog?.find((field) => field.path === favouriteField(name).path)?.label ?? name;
   const candidates = (catalog ?? []).filter(
     (field) => field.type !== "string" && !favourites.includes(field.path),
   );
-  const add = () => {
-    if (choice && !appState.favourites.includes(choice)) appState.favourites.push(choice);
-    setChoice("");
+  const add = (path: string) => {
+    if (path && !appState.favourites.includes(path)) appState.favourites.push(path);
   };
   return (
     <div className="helios-favourites-editor">
@@ -27,25 +28,20 @@ export function FavouritesSettings() {
             round
             onRemove={() => (appState.favourites = appState.favourites.filter((f) => f !== name))}
             title={favouriteField(name).path}
+            data-field={favouriteField(name).path}
           >
-            <LongText text={name} />
+            <LongText text={labelOf(name)} />
           </Tag>
         ))}
       </div>
       <div className="helios-row">
-        <HTMLSelect
+        <FieldSelect
+          fields={candidates}
+          value=""
+          onChange={add}
+          placeholder={catalog ? "Add a field…" : "Loading fields…"}
           aria-label="Add a favourite"
-          value={choice}
-          onChange={(event) => setChoice(event.currentTarget.value)}
-          options={[
-            { value: "", label: catalog ? "Add a field…" : "Loading fields…" },
-            ...candidates.map((field) => ({
-              value: field.path,
-              label: `${field.group} · ${field.label}`,
-            })),
-          ]}
         />
-        <Button icon="plus" text="Add" disabled={!choice} onClick={add} />
         <Button
           variant="minimal"
           text="Reset to defaults"

@@ -1,13 +1,10 @@
-// Short, unambiguous series names: "Vehicle Velocity" exists on both motors,
-// so the packet group is prefixed unless the label already names it.
+// Series names: the catalog's labels are unique and name their motor or
+// tracker already (workers/telemetry/schema/fieldLabels.ts), so they are shown as they are.
 import type { FieldInfo } from "../../../workers/contract/fields";
 import { formatNumber, NO_VALUE, unitDigits } from "./formatNumber";
 
-export function fieldLabel(info: Pick<FieldInfo, "group" | "label">): string {
-  if (info.group === "Packet" || info.label.toLowerCase().includes(info.group.toLowerCase())) {
-    return info.label;
-  }
-  return `${info.group} ${info.label}`;
+export function fieldLabel(info: Pick<FieldInfo, "label">): string {
+  return info.label;
 }
 
 /** Legend value: the shared number format with its unit, booleans as on/off. */

@@ -10,7 +10,11 @@ import {
   parseStoredLayout,
   WINDOW_PRESETS,
 } from "../../../src/panels/Plots/layout";
-import { DEFAULT_FAVOURITES, NAMED_FAVOURITES } from "../../../src/state/favourites";
+import {
+  DEFAULT_FAVOURITES,
+  SPEC_FAVOURITE_NAMES,
+  favouritePath,
+} from "../../../src/state/favourites";
 import {
   defaultSettings,
   restoreFavourites,
@@ -100,14 +104,14 @@ describe("fuzz: stored settings", () => {
 const FIELD_PATH = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,10}(\.[A-Za-z0-9_]{1,10}){1,2}$/);
 
 describe("fuzz: stored favourites", () => {
-  const name = fc.oneof(fc.constantFrom(...Object.keys(NAMED_FAVOURITES)), FIELD_PATH);
+  const name = fc.oneof(fc.constantFrom(...SPEC_FAVOURITE_NAMES), FIELD_PATH);
 
-  it("restores every list of named favourites and field paths, duplicates dropped", () => {
+  it("restores every list of old-style names and field paths as paths, duplicates dropped", () => {
     fc.assert(
       fc.property(fc.array(name, { maxLength: 64 }), (names) => {
         const restored = restoreFavourites(JSON.stringify(names));
         expect(restored.warning).toBeNull();
-        expect(restored.value).toEqual([...new Set(names)]);
+        expect(restored.value).toEqual([...new Set(names.map(favouritePath))]);
       }),
       fuzzParams(),
     );

@@ -13,7 +13,8 @@ import type { ColumnRing } from "../history/ColumnRing";
 import { lowerBound, upperBound } from "../history/downsample";
 import { storedFieldInfo, storedFieldSlot } from "../schema/derivedFields";
 import { displayUnit, toDisplay } from "../../shared/units";
-import { LAT, LONG, roundRange, thinFixes, validFix } from "./trackThin";
+import { LAT, LONG, thinFixes, validFix } from "./trackThin";
+import { colourRange, fitsRange } from "./colourRange";
 
 export const DEFAULT_TRACK_FIELD = "MotorDetails0.VehicleVelocity";
 /** What hovering the trail shows besides the colour field. */
@@ -152,11 +153,9 @@ export function buildTrack(
     const start = { index: row, lat: cursor.lat, long: cursor.long };
     const tail = thinFixes(ring, row + 1, hi, cursor.toleranceDeg, start);
     const fits = cursor.count + tail.kept.length <= request.maxPoints;
-    const inRange = tail.kept.every((i) => {
-      if (i < 0) return true;
-      const v = colour.read(i);
-      return !Number.isFinite(v) || (cursor.min !== null && v >= cursor.min && v <= cursor.max!);
-    });
+    const inRange = tail.kept.every(
+      (i) => i < 0 || fitsRange(colour.read(i), cursor.min, cursor.max),
+    );
     if (fits && inRange)
       return result(true, tail.kept, {
         min: cursor.min,
@@ -174,20 +173,11 @@ export function buildTrack(
     tolerance = tolerance > 0 ? tolerance * 2 : 1e-6;
     whole = thinFixes(ring, lo, hi, tolerance);
   }
-  let min = Infinity;
-  let max = -Infinity;
-  for (const i of whole.kept) {
-    if (i < 0) continue;
-    const v = colour.read(i);
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
-  const range = min <= max ? roundRange(min, max) : { min: null, max: null };
-  return result(false, whole.kept, {
-    ...range,
+  const drawn = result(false, whole.kept, {
     toleranceDeg: tolerance,
     sourcePoints: whole.sourcePoints,
   });
+  return { ...drawn, ...(colourRange(drawn.value) ?? { min: null, max: null }) };
 }
 
 function lapMarks(

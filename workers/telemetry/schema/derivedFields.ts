@@ -5,10 +5,16 @@
 // stage's column needs no special case anywhere.
 import type { FieldInfo, FieldPath } from "../../contract/fields";
 import { STAGES } from "../pipeline/stages";
+import { FIELD_TEXT } from "./fieldLabels";
 import { FIELD_CATALOG, NUMERIC_FIELDS, fieldInfo, fieldSlot, type FieldSlot } from "./fields";
 
-/** Every stage's columns, in storage order (all numeric). */
-export const DERIVED_FIELDS: readonly FieldInfo[] = STAGES.flatMap((stage) => stage.columns);
+/** Every stage's columns, in storage order (all numeric), labelled from the one table. */
+export const DERIVED_FIELDS: readonly FieldInfo[] = STAGES.flatMap((stage) => stage.columns).map(
+  (info) => {
+    const text = FIELD_TEXT.get(info.path);
+    return text ? { ...info, ...text } : info;
+  },
+);
 
 /** Numeric columns the store keeps: the packet's, then the stages'. */
 export const STORED_NUMERIC_FIELDS: readonly FieldPath[] = [

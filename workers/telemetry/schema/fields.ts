@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { FieldInfo, FieldPath, FieldType } from "../../contract/fields";
 import { telemetryPacketSchema, type TelemetryPacket } from "./packetSchema";
-import { labelForKey, unitForKey } from "./fieldNaming";
+import { FIELD_TEXT } from "./fieldLabels";
 
 interface Leaf {
   path: FieldPath;
@@ -43,16 +43,23 @@ export const NUMERIC_FIELDS = pathsOf("number");
 export const BOOLEAN_FIELDS = pathsOf("boolean");
 export const STRING_FIELDS = pathsOf("string");
 
-/** All 316 fields in schema order. */
+/**
+ * All 316 fields in schema order, labelled from the one table (fieldLabels.ts).
+ * A field the table lacks shows its wire path rather than stopping the app;
+ * tests/unit/fieldLabels.test.ts fails on it.
+ */
 export const FIELD_CATALOG: readonly FieldInfo[] = LEAVES.map((leaf) => {
-  const key = leaf.keys[leaf.keys.length - 1] ?? leaf.path;
-  return {
+  const text = FIELD_TEXT.get(leaf.path);
+  const info: FieldInfo = {
     path: leaf.path,
     type: leaf.type,
     group: leaf.keys.length > 1 ? (leaf.keys[0] ?? "") : "Packet",
-    label: labelForKey(key),
-    unit: leaf.type === "number" ? unitForKey(key) : "",
+    label: text?.label ?? leaf.path,
+    unit: leaf.type === "number" ? (text?.unit ?? "") : "",
+    description: text?.description ?? "",
   };
+  if (text?.bits) info.bits = text.bits;
+  return info;
 });
 
 const INFO_BY_PATH = new Map(FIELD_CATALOG.map((info) => [info.path, info]));
