@@ -31,10 +31,11 @@ for (const generation of ["2026-01", "2026-06"] as const) {
       const motor = rows.first().locator('[data-col="averageMotorWattage"]');
       if (generation === "2026-06") await expect(motor).not.toHaveText("—");
       else await expect(motor).toHaveText("—");
-      await expect(page.getByTestId("race-info")).toContainText("Race day");
+      // The server counts race days from 0: its first day reads "Day 1 of 3".
+      await expect(page.getByTestId("race-day")).toHaveText("Day 1 of 3");
       await expect(page.getByTestId("status-race")).toContainText("Lap 3");
       await expect(page.getByTestId("status-race")).toHaveText(
-        /Day \d+ · \d+\.\d{2} km today · \d+\.\d{2} km total · \d+:\d{2}:\d{2} left/,
+        /Day 1 of 3 · \d+\.\d{2} km today · \d+\.\d{2} km total · \d+:\d{2}:\d{2} left/,
       );
       await expect(page.getByTestId("race-info")).toContainText(/\d+\.\d{2} km/);
       await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });

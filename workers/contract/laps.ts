@@ -45,6 +45,7 @@ export interface LapFetchResult {
 /** The backend's `raceInfo`, validated. */
 export interface RaceInfo {
   lapNumber: number;
+  /** The race day as people count it: 1 is the first of raceDates (the wire counts from 0). */
   raceDay: number;
   /** How many race days the server knows of (raceDates). */
   raceDays: number;
