@@ -19,12 +19,12 @@ const LAP = {
   data: {
     ampHours: 1,
     averagePackCurrent: 20,
-    averageSpeed: 88,
+    averageSpeed: 462, // the server's rpm mean
     batterySecondsRemaining: 7200,
     distance: 4.4,
-    energyConsumed: 0.5,
+    energyConsumed: -54_000, // J: 180 s × (900 − 1200) W
     lapTime: 180,
-    netPowerOut: 300,
+    netPowerOut: -300,
     timeStamp: END_MS,
     totalPowerIn: 900,
     totalPowerOut: 1200,
@@ -120,14 +120,22 @@ describe("LapDesk", () => {
     expect(rejected).toHaveLength(1);
   });
 
-  it("writes the lap table as shown: number, driver name, end time, every figure", () => {
+  it("writes the lap table as shown: number, driver name, end time, every figure as the table names it", () => {
     const { laps } = desk("NETWORK");
     laps.lapData(LAP, "NETWORK");
     const text = lapsCsv({ ...laps.live(), drivers: { "TAG-1": "Ada" } });
     const [header, row] = text.trim().split("\n");
-    expect(header!.startsWith("lap,driver,rfid,endMs,")).toBe(true);
-    expect(header).toContain("lapTime");
-    expect(header!.endsWith(",end")).toBe(true);
+    const names = header!.split(",");
+    expect(names.slice(0, 4)).toEqual(["Lap", "Driver", "RFID", "Finished (ISO 8601)"]);
+    expect(names.at(-1)).toBe("Simulated");
+    const cell = (name: string) => row!.split(",")[names.indexOf(name)];
+    // The same definitions as the table: Wh used, the amp-hour level, the server's rpm figure.
+    expect(cell("Energy used (Wh)")).toBe("15");
+    expect(cell("Pack Ah at lap end (Ah)")).toBe("1");
+    expect(cell("Server avg speed (rpm-based)")).toBe("462");
+    expect(cell("Avg speed (km/h)")).toBe("88");
+    expect(cell("Net power in − out (W)")).toBe("-300");
+    expect(names).not.toContain("energyConsumed");
     expect(row!.startsWith(`1,"Ada","TAG-1",`)).toBe(true); // strings quoted (formula-safe)
     expect(row).toContain(new Date(END_MS).toISOString());
   });
