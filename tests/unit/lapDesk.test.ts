@@ -31,7 +31,7 @@ const LAP = {
   },
 };
 
-function desk(type: ConnectionType, live = true) {
+function desk(type: ConnectionType, live = true, fetchImpl?: typeof fetch) {
   const links = new LiveLinks(() => 0);
   links.setType(type);
   const sources = new SourceSwitch({
@@ -47,6 +47,7 @@ function desk(type: ConnectionType, live = true) {
   const moved: LapCoords[] = [];
   let changes = 0;
   const laps = new LapDesk({
+    fetchImpl,
     backendUrl: () => "http://127.0.0.1:9",
     backend: new BackendInfo(),
     sources: () => sources,
@@ -56,7 +57,7 @@ function desk(type: ConnectionType, live = true) {
     lapsChanged: () => void changes++,
     lineMoved: (coords) => void moved.push(coords),
   });
-  return { laps, rejected, moved, changes: () => changes };
+  return { laps, sources, links, rejected, moved, changes: () => changes };
 }
 
 describe("LapDesk", () => {
@@ -83,6 +84,46 @@ describe("LapDesk", () => {
     }
   });
 
+  it("in DEMO fetches nothing and says the laps come from the simulated car, never a fetch error", async () => {
+    const asked: string[] = [];
+    const failing = (async (url: string) => {
+      asked.push(url);
+      throw new TypeError("Failed to fetch");
+    }) as unknown as typeof fetch;
+    const demo = desk("DEMO", true, failing);
+    await demo.laps.refresh();
+    expect(asked).toEqual([]);
+    expect(demo.laps.live()).toMatchObject({ error: false, message: /simulated demo car/ });
+    // An error from NETWORK is no longer the news once DEMO is live.
+    const switching = desk("NETWORK", true, failing);
+    await switching.laps.refresh();
+    expect(switching.laps.live()).toMatchObject({
+      error: true,
+      message: "Error fetching lap data",
+    });
+    switching.links.setType("DEMO");
+    switching.laps.sourceIs("DEMO");
+    expect(switching.laps.live().error).toBe(false);
+  });
+
+  it("lists the backend's laps when NETWORK takes over from DEMO", async () => {
+    const asked: string[] = [];
+    const backend = (async (url: string) => {
+      asked.push(url);
+      return new Response(JSON.stringify({ data: url.endsWith("/laps") ? [LAP] : [] }));
+    }) as unknown as typeof fetch;
+    const { laps, links } = desk("DEMO", true, backend);
+    laps.sourceIs("DEMO");
+    laps.sourceIs("DEMO"); // said again after every link report: nothing is fetched
+    expect(asked).toEqual([]);
+    links.setType("NETWORK");
+    laps.sourceIs("NETWORK");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked.some((url) => url.endsWith("/laps"))).toBe(true);
+    expect(laps.live().laps).toMatchObject([{ rfid: "TAG-1", simulated: false }]);
+  });
+
   it("counts a malformed lap as rejected and keeps the table", () => {
     const { laps, rejected } = desk("NETWORK");
     laps.lapData({ Rfid: 5 }, "NETWORK");
@@ -91,13 +132,15 @@ describe("LapDesk", () => {
   });
 
   it("drops the simulated car's laps once a real source is live", () => {
-    const { laps, changes } = desk("DEMO");
+    const { laps, links, changes } = desk("DEMO");
     laps.lapData(LAP, "DEMO");
     laps.sourceIs("DEMO");
     expect(laps.live().laps).toHaveLength(1);
-    laps.sourceIs("NETWORK");
+    const before = changes();
+    links.setType("RADIO");
+    laps.sourceIs("RADIO");
     expect(laps.live().laps).toEqual([]);
-    expect(changes()).toBe(2);
+    expect(changes()).toBe(before + 1);
   });
 
   it("moves the finish line locally in DEMO, refuses without a backend link elsewhere", async () => {

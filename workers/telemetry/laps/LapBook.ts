@@ -7,6 +7,9 @@ import type { LapListResult } from "./laps";
 
 export const MAX_LAPS = 1000;
 
+export const DEMO_LAPS_MESSAGE =
+  "Laps come from the simulated demo car each time it crosses the finish line (DEMO has no backend).";
+
 export class LapBook {
   private laps: Lap[] = [];
   private message = "OK";
@@ -34,6 +37,17 @@ export class LapBook {
     this.laps.push(lap);
     if (this.laps.length > MAX_LAPS) this.laps.shift();
     this.error = false; // "Error fetching lap data" goes once laps arrive from anywhere
+  }
+
+  /**
+   * DEMO is live: its laps are the simulated car's and there is no backend to
+   * fetch from, so an earlier fetch error is not the news. True if that changed anything.
+   */
+  fromDemo(): boolean {
+    const changed = this.error || this.message !== DEMO_LAPS_MESSAGE;
+    this.message = DEMO_LAPS_MESSAGE;
+    this.error = false;
+    return changed;
   }
 
   /** Laps of the simulated car go when a real source takes over (never shown as the car's). */

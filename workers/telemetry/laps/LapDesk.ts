@@ -37,6 +37,7 @@ export interface LapDeskDeps {
 
 export class LapDesk {
   private readonly book = new LapBook();
+  private settledType: ConnectionType | null = null;
 
   constructor(private readonly deps: LapDeskDeps) {}
 
@@ -51,8 +52,16 @@ export class LapDesk {
     return source === type && (type === "NETWORK" || type === "DEMO") && this.deps.someoneLive();
   }
 
-  /** GET {api}/laps and /drivers again: the backend's list replaces ours (a failure keeps it). */
+  /**
+   * GET {api}/laps and /drivers again: the backend's list replaces ours (a
+   * failure keeps it). In DEMO the laps are the simulated car's: nothing is
+   * fetched (a backend that is not there would only report an error).
+   */
   async refresh(): Promise<void> {
+    if (this.deps.sources().type === "DEMO") {
+      this.book.fromDemo();
+      return this.deps.lapsChanged();
+    }
     const url = this.deps.backendUrl();
     const [result, drivers] = await Promise.all([
       fetchLaps(url, this.deps.fetchImpl),
@@ -87,9 +96,18 @@ export class LapDesk {
     else if (checked.reason !== null) this.deps.reject(source, checked.reason);
   }
 
-  /** The type in force: the simulated car's laps never stay in a table that shows the real car. */
+  /**
+   * The type in force (said often: after every link report). The simulated
+   * car's laps never stay in a table that shows the real car; DEMO says where
+   * its laps come from; a backend that takes over lists its laps.
+   */
   sourceIs(type: ConnectionType): void {
-    if (type !== "DEMO" && this.book.dropSimulated()) this.deps.lapsChanged();
+    const previous = this.settledType;
+    this.settledType = type;
+    const changed = type === "DEMO" ? this.book.fromDemo() : this.book.dropSimulated();
+    if (changed) this.deps.lapsChanged();
+    // At start the core fetches once itself; this is for a switch later on.
+    if (type === "NETWORK" && previous !== null && previous !== "NETWORK") void this.refresh();
   }
 
   /** Move the finish line: DEMO moves the simulated car's; NETWORK asks the backend. */
