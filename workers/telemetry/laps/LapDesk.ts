@@ -1,15 +1,19 @@
 // Everything about laps that the core shares between windows: the live lap
-// table (the backend's GET /laps and drivers, live `lapData`), which lap
-// events count, and the finish line. Lap events count from the live source in
-// NETWORK (the backend) and in DEMO (the simulated car, so the demo shows
-// laps), never while every window is replaying (SPEC §4: "not during
-// playback"). Each window turns "the live table changed" into the table it shows.
+// table (the backend's GET /laps and drivers, live `lapData`, the laps
+// recorded with the session after a reload), which lap events count, and the
+// finish line. Lap events count from the live source in NETWORK (the backend)
+// and in DEMO (the simulated car, so the demo shows laps), also while windows
+// replay: live goes on underneath and "Back to live" loses nothing (issue 32;
+// only the lap toasts stay quiet during playback, TelemetryCore sees to that).
+// Each window turns "the live table changed" into the table it shows.
+import type { LapEvent } from "../../contract/events";
 import type { ConnectionType } from "../../contract/fields";
 import type {
   LapCoords,
   LapCoordsAnswer,
   LapCoordsRequest,
   LapFetchResult,
+  Lap,
 } from "../../contract/laps";
 import type { BackendInfo } from "../service/backendInfo";
 import { cleanRequest, failed, interpretReply, localAnswer } from "../service/finishLine";
@@ -25,8 +29,6 @@ export interface LapDeskDeps {
   backend: BackendInfo;
   sources(): SourceSwitch;
   sessions(): Sessions | null;
-  /** Some window shows live data (not a replay). */
-  someoneLive(): boolean;
   /** Counts a received event that failed its check (Diagnostics lists its reason). */
   reject(source: ConnectionType, reason: string): void;
   /** The live lap table changed. */
@@ -46,10 +48,21 @@ export class LapDesk {
     return this.book.result();
   }
 
-  /** Does a lap event from `source` count now? */
+  /** Does a lap event from `source` count now? (Replays elsewhere do not matter.) */
   counts(source: ConnectionType): boolean {
     const type = this.deps.sources().type;
-    return source === type && (type === "NETWORK" || type === "DEMO") && this.deps.someoneLive();
+    return source === type && (type === "NETWORK" || type === "DEMO");
+  }
+
+  /**
+   * The laps recorded with the session whose packets were read back into live
+   * history (a reload): the table goes on where it was. The simulated car's
+   * stay out of a table that shows a real source.
+   */
+  restore(laps: readonly Lap[]): void {
+    const demo = this.deps.sources().type === "DEMO";
+    if (this.book.merge(demo ? laps : laps.filter((lap) => !lap.simulated)))
+      this.deps.lapsChanged();
   }
 
   /**
@@ -85,7 +98,10 @@ export class LapDesk {
       this.deps.backend.noteGeneration(parsed.generation, "lapData", shape(parsed.generation));
     const lap = { ...parsed.lap, simulated: source === "DEMO" };
     this.book.add(lap);
-    void this.deps.sessions()?.recordLaps([lap]);
+    // Held until the recorder's next flush and stored with the session that
+    // flush writes to (also while it still opens the database after a reload).
+    const event: LapEvent = { kind: "lap", time: lap.endMs / 1000, lap };
+    this.deps.sessions()?.recordEvents([event]);
     this.deps.lapsChanged();
   }
 

@@ -56,6 +56,8 @@ export class Sessions {
   private unavailable = false;
   private enabled = true;
   private restored = 0;
+  /** The session whose packets start() read back into live history. */
+  private restoredId: string | null = null;
   private quota: number | null = null;
   private budgetSetting = 0;
   /** Events recorded before start() has a recorder (while it restores): handed to it then. */
@@ -94,6 +96,7 @@ export class Sessions {
       if (latest) {
         const rows = await this.db.readNewestRows(latest, store.ring.capacity);
         this.restored = store.restoreRows(rows);
+        this.restoredId = latest.id;
       }
       this.recorder = new Recorder(this.db, this.followed ?? store, {
         now: () => this.options.timers.now(),
@@ -194,6 +197,12 @@ export class Sessions {
   /** Laps completed live (or listed by the backend): those of the current session are kept. */
   recordLaps(laps: readonly Lap[]): Promise<void> {
     return this.recorder?.recordLaps(laps) ?? Promise.resolve();
+  }
+
+  /** The laps recorded with the session start() read back into live history (none without). */
+  async restoredLaps(): Promise<Lap[]> {
+    await this.ready;
+    return this.restoredId === null ? [] : this.sessionLaps(this.restoredId);
   }
 
   /** Laps recorded with a session, ending within [from, to] (epoch seconds) when given. */
