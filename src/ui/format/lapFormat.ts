@@ -52,8 +52,9 @@ export function formatLapDate(ms: number): string {
   return Number.isFinite(ms) && ms > 0 ? new Date(ms).toLocaleString("en-US") : "—";
 }
 
-/** The unit in a column's header ("h:mm" for the battery time). */
+/** The unit in a column's header (none for m:ss.ss lap times, "h:mm" for the battery time). */
 export function columnUnit(column: LapColumn, units: AppUnits): string {
+  if (column.id === "lapTime") return "";
   if (column.id === "batterySecondsRemaining") return "h:mm";
   return column.unit === "" ? "" : displayUnit(column.unit, units);
 }
