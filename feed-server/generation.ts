@@ -52,13 +52,16 @@ export class RaceInfoTracker {
   }
 
   info(lapNumber: number, prevTime: number, now = Date.now()) {
-    const today = new Date(this.startedAt).toISOString().slice(0, 10);
+    // Three race days from today, like the real server's; it counts raceDay from 0.
+    const raceDates = [0, 1, 2].map((day) =>
+      new Date(this.startedAt + day * 86_400_000).toISOString().slice(0, 10),
+    );
     return {
       distance: this.distanceToday,
       lapNumber,
       prevTime,
-      raceDates: [today],
-      raceDay: 1,
+      raceDates,
+      raceDay: 0,
       timeLeft: Math.max(0, RACE_DAY_MS - (now - this.startedAt)),
       totalDistance: this.totalBefore + this.distanceToday,
     };

@@ -3,6 +3,7 @@
 // of laps coalesced into at most two toasts.
 import { expect, test, type Page } from "@playwright/test";
 import { FeedServer } from "../../feed-server/FeedServer";
+import { NO_BACKEND_URL } from "./e2e-env";
 
 const toasts = (page: Page) => page.locator(".helios-toaster .bp6-toast");
 
@@ -23,19 +24,36 @@ for (const generation of ["2026-01", "2026-06"] as const) {
       await expect(page.getByTestId("laps-error")).toHaveCount(0);
       const year = String(new Date().getFullYear());
       // The app's one style: MM/DD/YYYY and a 24-hour time.
-      for (const cell of await page.locator('[data-col="endMs"]').all())
+      for (const cell of await rows.locator('[data-col="endMs"]').all())
         await expect(cell).toHaveText(new RegExp(`^\\d\\d/\\d\\d/${year}, \\d\\d:\\d\\d:\\d\\d$`));
       await expect(rows.first().locator('[data-col="lapTime"]')).toHaveText(/^\d+:\d{2}\.\d{2}$/);
       await expect(rows.first().getByTestId("lap-driver")).toHaveText(/^Sim Driver [ABC]$/);
       await expect(page.locator('[data-best="true"]')).toHaveCount(1);
       await expect(page.getByTestId("lap-totals")).toContainText("3 laps");
+      // The server's figures, read as it means them (issue 32 items 4-6, 13).
+      await expect(page.getByTestId("lap-sort-energyUsed")).toHaveText("Energy used (Wh)");
+      await expect(page.getByTestId("lap-sort-averageSpeed")).toHaveText(
+        "Server avg speed (rpm-based)",
+      );
+      await expect(page.getByTestId("lap-sort-speed")).toHaveText("Avg speed (km/h)");
+      // A lap of the ~4.4 km circuit draws tens of Wh, not a hundredth of a kWh.
+      const energy = Number(await rows.first().locator('[data-col="energyUsed"]').innerText());
+      expect(energy).toBeGreaterThan(5);
+      // The pack's amp hours are a level: first → last, never their sum.
+      await expect(page.getByTestId("lap-totals").locator('[data-col="ampHours"]')).toHaveText(
+        /^\d+\.\d{2} → \d+\.\d{2} \([−+]\d+\.\d{2}\)$/,
+      );
+      const battery = rows.first().locator('[data-col="batterySecondsRemaining"]');
+      await expect(battery).toHaveText(/^\d+:\d{2}$/);
+      await expect(battery).toHaveAttribute("title", /^[\d,]+\.\d{2} s$/);
       const motor = rows.first().locator('[data-col="averageMotorWattage"]');
       if (generation === "2026-06") await expect(motor).not.toHaveText("—");
       else await expect(motor).toHaveText("—");
-      await expect(page.getByTestId("race-info")).toContainText("Race day");
+      // The server counts race days from 0: its first day reads "Day 1 of 3".
+      await expect(page.getByTestId("race-day")).toHaveText("Day 1 of 3");
       await expect(page.getByTestId("status-race")).toContainText("Lap 3");
       await expect(page.getByTestId("status-race")).toHaveText(
-        /Day \d+ · \d+\.\d{2} km today · \d+\.\d{2} km total · \d+:\d{2}:\d{2} left/,
+        /Day 1 of 3 · \d+\.\d{2} km today · \d+\.\d{2} km total · \d+:\d{2}:\d{2} left/,
       );
       await expect(page.getByTestId("race-info")).toContainText(/\d+\.\d{2} km/);
       await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
@@ -66,4 +84,23 @@ test("a burst of 10 laps in 2 s gives at most 2 toasts", async ({ page }) => {
   } finally {
     await server.stop();
   }
+});
+
+test("in DEMO the Laps tab and the Map say where laps come from, with no backend error", async ({
+  page,
+}) => {
+  await page.goto(`/laps?backend=${encodeURIComponent(NO_BACKEND_URL)}`);
+  await expect(page.getByTestId("status-connection-type")).toContainText("DEMO", {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  await page.getByRole("button", { name: "Refresh laps" }).click();
+  await expect(page.getByText("Laps come from the simulated demo car")).toBeVisible();
+  await page.waitForTimeout(1000); // a fetch to the missing backend would have failed by now
+  await expect(page.getByTestId("laps-error")).toHaveCount(0);
+  await expect(page.getByText("Error fetching lap data")).toHaveCount(0);
+  // The Map draws the demo car's finish flag and names that line, not "not set".
+  await page.getByTestId("tab-map").click();
+  await expect(page.getByTestId("map-finish")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("geo-finish")).toContainText("demo car's default");
 });

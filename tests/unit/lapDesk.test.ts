@@ -19,19 +19,19 @@ const LAP = {
   data: {
     ampHours: 1,
     averagePackCurrent: 20,
-    averageSpeed: 88,
+    averageSpeed: 462, // the server's rpm mean
     batterySecondsRemaining: 7200,
     distance: 4.4,
-    energyConsumed: 0.5,
+    energyConsumed: -54_000, // J: 180 s × (900 − 1200) W
     lapTime: 180,
-    netPowerOut: 300,
+    netPowerOut: -300,
     timeStamp: END_MS,
     totalPowerIn: 900,
     totalPowerOut: 1200,
   },
 };
 
-function desk(type: ConnectionType, live = true) {
+function desk(type: ConnectionType, fetchImpl?: typeof fetch) {
   const links = new LiveLinks(() => 0);
   links.setType(type);
   const sources = new SourceSwitch({
@@ -47,16 +47,16 @@ function desk(type: ConnectionType, live = true) {
   const moved: LapCoords[] = [];
   let changes = 0;
   const laps = new LapDesk({
+    fetchImpl,
     backendUrl: () => "http://127.0.0.1:9",
     backend: new BackendInfo(),
     sources: () => sources,
     sessions: () => null,
-    someoneLive: () => live,
     reject: (_source, reason) => void rejected.push(reason),
     lapsChanged: () => void changes++,
     lineMoved: (coords) => void moved.push(coords),
   });
-  return { laps, rejected, moved, changes: () => changes };
+  return { laps, sources, links, rejected, moved, changes: () => changes };
 }
 
 describe("LapDesk", () => {
@@ -70,17 +70,80 @@ describe("LapDesk", () => {
     expect(demo.laps.live().laps).toMatchObject([{ simulated: true }]);
   });
 
-  it("ignores laps from a source that is not live, in RADIO, and while every window replays", () => {
+  it("ignores laps from a source that is not live and in RADIO", () => {
     const fromOther = desk("NETWORK");
     fromOther.laps.lapData(LAP, "DEMO");
     const radio = desk("RADIO");
     radio.laps.lapData(LAP, "RADIO");
-    const replaying = desk("NETWORK", false);
-    replaying.laps.lapData(LAP, "NETWORK");
-    for (const d of [fromOther, radio, replaying]) {
+    for (const d of [fromOther, radio]) {
       expect(d.laps.live().laps).toEqual([]);
       expect(d.changes()).toBe(0);
     }
+  });
+
+  it("puts laps read back after a reload in time order, once each, before new ones", () => {
+    const { laps } = desk("DEMO");
+    const at = (endMs: number) => ({
+      ...LAP,
+      timestamp: endMs,
+      data: { ...LAP.data, timeStamp: endMs },
+    });
+    laps.lapData(at(END_MS + 3000), "DEMO"); // a lap that came while the database opened
+    const recorded = [END_MS + 1000, END_MS + 2000, END_MS + 3000].map((endMs) => ({
+      ...laps.live().laps[0]!,
+      endMs,
+    }));
+    laps.restore(recorded);
+    laps.restore(recorded);
+    expect(laps.live().laps.map((lap) => lap.endMs)).toEqual([
+      END_MS + 1000,
+      END_MS + 2000,
+      END_MS + 3000,
+    ]);
+    // A real source's table never takes the simulated car's laps.
+    const network = desk("NETWORK");
+    network.laps.restore(recorded);
+    expect(network.laps.live().laps).toEqual([]);
+  });
+
+  it("in DEMO fetches nothing and says the laps come from the simulated car, never a fetch error", async () => {
+    const asked: string[] = [];
+    const failing = (async (url: string) => {
+      asked.push(url);
+      throw new TypeError("Failed to fetch");
+    }) as unknown as typeof fetch;
+    const demo = desk("DEMO", failing);
+    await demo.laps.refresh();
+    expect(asked).toEqual([]);
+    expect(demo.laps.live()).toMatchObject({ error: false, message: /simulated demo car/ });
+    // An error from NETWORK is no longer the news once DEMO is live.
+    const switching = desk("NETWORK", failing);
+    await switching.laps.refresh();
+    expect(switching.laps.live()).toMatchObject({
+      error: true,
+      message: "Error fetching lap data",
+    });
+    switching.links.setType("DEMO");
+    switching.laps.sourceIs("DEMO");
+    expect(switching.laps.live().error).toBe(false);
+  });
+
+  it("lists the backend's laps when NETWORK takes over from DEMO", async () => {
+    const asked: string[] = [];
+    const backend = (async (url: string) => {
+      asked.push(url);
+      return new Response(JSON.stringify({ data: url.endsWith("/laps") ? [LAP] : [] }));
+    }) as unknown as typeof fetch;
+    const { laps, links } = desk("DEMO", backend);
+    laps.sourceIs("DEMO");
+    laps.sourceIs("DEMO"); // said again after every link report: nothing is fetched
+    expect(asked).toEqual([]);
+    links.setType("NETWORK");
+    laps.sourceIs("NETWORK");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked.some((url) => url.endsWith("/laps"))).toBe(true);
+    expect(laps.live().laps).toMatchObject([{ rfid: "TAG-1", simulated: false }]);
   });
 
   it("counts a malformed lap as rejected and keeps the table", () => {
@@ -91,13 +154,15 @@ describe("LapDesk", () => {
   });
 
   it("drops the simulated car's laps once a real source is live", () => {
-    const { laps, changes } = desk("DEMO");
+    const { laps, links, changes } = desk("DEMO");
     laps.lapData(LAP, "DEMO");
     laps.sourceIs("DEMO");
     expect(laps.live().laps).toHaveLength(1);
-    laps.sourceIs("NETWORK");
+    const before = changes();
+    links.setType("RADIO");
+    laps.sourceIs("RADIO");
     expect(laps.live().laps).toEqual([]);
-    expect(changes()).toBe(2);
+    expect(changes()).toBe(before + 1);
   });
 
   it("moves the finish line locally in DEMO, refuses without a backend link elsewhere", async () => {
@@ -120,14 +185,22 @@ describe("LapDesk", () => {
     expect(rejected).toHaveLength(1);
   });
 
-  it("writes the lap table as shown: number, driver name, end time, every figure", () => {
+  it("writes the lap table as shown: number, driver name, end time, every figure as the table names it", () => {
     const { laps } = desk("NETWORK");
     laps.lapData(LAP, "NETWORK");
     const text = lapsCsv({ ...laps.live(), drivers: { "TAG-1": "Ada" } });
     const [header, row] = text.trim().split("\n");
-    expect(header!.startsWith("lap,driver,rfid,endMs,")).toBe(true);
-    expect(header).toContain("lapTime");
-    expect(header!.endsWith(",end")).toBe(true);
+    const names = header!.split(",");
+    expect(names.slice(0, 4)).toEqual(["Lap", "Driver", "RFID", "Finished (ISO 8601)"]);
+    expect(names.at(-1)).toBe("Simulated");
+    const cell = (name: string) => row!.split(",")[names.indexOf(name)];
+    // The same definitions as the table: Wh used, the amp-hour level, the server's rpm figure.
+    expect(cell("Energy used (Wh)")).toBe("15");
+    expect(cell("Pack Ah at lap end (Ah)")).toBe("1");
+    expect(cell("Server avg speed (rpm-based)")).toBe("462");
+    expect(cell("Avg speed (km/h)")).toBe("88");
+    expect(cell("Net power in − out (W)")).toBe("-300");
+    expect(names).not.toContain("energyConsumed");
     expect(row!.startsWith(`1,"Ada","TAG-1",`)).toBe(true); // strings quoted (formula-safe)
     expect(row).toContain(new Date(END_MS).toISOString());
   });

@@ -4,8 +4,11 @@ import {
   LAP_COLUMNS,
   bestLap,
   driverName,
+  cellHint,
+  columnUnit,
   formatCell,
   formatLapDate,
+  formatTotal,
   formatLapTime,
   lapWindow,
   sortLaps,
@@ -34,7 +37,7 @@ const lap = (patch: Partial<Lap>): Lap => ({
   simulated: false,
   ...patch,
 });
-const column = (key: string) => LAP_COLUMNS.find((c) => c.key === key)!;
+const column = (id: string) => LAP_COLUMNS.find((c) => c.id === id)!;
 
 describe("lap table formatting", () => {
   it("shows lap time as m:ss.ss", () => {
@@ -53,8 +56,56 @@ describe("lap table formatting", () => {
 
   it("converts distance and speed for imperial units", () => {
     expect(formatCell(lap({}), column("distance"), "imperial")).toBe("2.61");
-    expect(formatCell(lap({}), column("averageSpeed"), "imperial")).toBe("46.98");
+    // 4.2 km in 200 s is 75.6 km/h, 46.98 mph.
+    expect(formatCell(lap({}), column("speed"), "imperial")).toBe("46.98");
     expect(formatCell(lap({}), column("totalPowerIn"), "imperial")).toBe("500.00");
+  });
+
+  it("shows the server's rpm-based speed under its own name, unconverted, beside distance ÷ time", () => {
+    const server = column("averageSpeed");
+    expect(server.title).toBe("Server avg speed (rpm-based)");
+    expect(columnUnit(server, "metric")).toBe("");
+    const rpmLap = lap({ averageSpeed: 462.4, distance: 0.85, lapTime: 60 });
+    expect(formatCell(rpmLap, server, "imperial")).toBe("462.40");
+    expect(formatCell(rpmLap, column("speed"), "metric")).toBe("51.00");
+    expect(formatCell(lap({ lapTime: 0 }), column("speed"), "metric")).toBe("—");
+  });
+
+  it("reads the server's energy as joules and shows what the pack gave in Wh", () => {
+    const energy = column("energyUsed");
+    expect(columnUnit(energy, "metric")).toBe("Wh");
+    // The real server: a 1 s lap at 543 W sent EnergyConsumed −543.03 (J, in − out).
+    expect(formatCell(lap({ lapTime: 1, energyConsumed: -543.03 }), energy, "metric")).toBe("0.15");
+    // A 3-minute lap at 543 W: 27.15 Wh, fine enough to compare laps.
+    expect(formatCell(lap({ energyConsumed: -543 * 180 }), energy, "metric")).toBe("27.15");
+    const sums = totals([
+      lap({ energyConsumed: -3600 }),
+      lap({ energyConsumed: -7200, endMs: END + 1 }),
+    ]);
+    expect(formatTotal(energy, sums.energyUsed, "metric")).toBe("3.00");
+  });
+
+  it("never sums the pack's amp hours: the totals read first → last with the change", () => {
+    const laps = [
+      lap({ ampHours: 84.1, endMs: END + 2 }),
+      lap({ ampHours: 85.2, endMs: END + 1 }),
+      lap({ ampHours: 83, endMs: END + 3 }),
+    ];
+    const ah = column("ampHours");
+    expect(totals(laps).ampHours).toEqual({ kind: "level", first: 85.2, last: 83 });
+    expect(formatTotal(ah, totals(laps).ampHours, "metric")).toBe("85.20 → 83.00 (−2.20)");
+    expect(formatTotal(ah, totals(laps).ampHours, "metric")).not.toContain("252");
+  });
+
+  it("shows battery time left as h:mm with the seconds on hover", () => {
+    const battery = column("batterySecondsRemaining");
+    const long = lap({ batterySecondsRemaining: 22_901.13 });
+    expect(columnUnit(battery, "metric")).toBe("h:mm");
+    expect(formatCell(long, battery, "metric")).toBe("6:21");
+    expect(cellHint(long, battery)).toBe("22,901.13 s");
+    // The server sends −1 when it cannot tell.
+    expect(formatCell(lap({ batterySecondsRemaining: -1 }), battery, "metric")).toBe("—");
+    expect(cellHint(lap({}), column("distance"))).toBeUndefined();
   });
 
   it("sorts by any column both ways, highlights the fastest lap, and totals", () => {
@@ -64,9 +115,13 @@ describe("lap table formatting", () => {
     expect(bestLap(laps)?.lapTime).toBe(190);
     expect(bestLap([])).toBeNull();
     const sums = totals(laps);
-    expect(sums.lapTime).toBe(400);
-    expect(sums.distance).toBeCloseTo(8.4);
-    expect(sums.averageSpeed).toBeCloseTo(75.6); // a mean, not a sum
+    expect(sums.lapTime).toEqual({ kind: "sum", value: 400 });
+    expect(formatTotal(column("lapTime"), sums.lapTime, "metric")).toBe("6:40.00");
+    expect(sums.distance).toEqual({ kind: "sum", value: expect.closeTo(8.4) });
+    expect(sums.averageSpeed).toEqual({ kind: "mean", value: 75.6 }); // a mean, not a sum
+    expect(formatTotal(column("averageSpeed"), sums.averageSpeed, "metric")).toBe("avg 75.60");
+    // The overall speed: total distance ÷ total time (8.4 km in 400 s).
+    expect(formatTotal(column("speed"), sums.speed, "metric")).toBe("overall 75.60");
     expect(sums.averageMotorWattage).toBeUndefined();
   });
 

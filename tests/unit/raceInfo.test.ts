@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseRaceInfo } from "../../workers/telemetry/race/raceInfo";
+import { raceDayText } from "../../src/ui/format/raceFormat";
 import { BackendInfo } from "../../workers/telemetry/service/backendInfo";
 
 export const RACE_INFO = {
@@ -7,7 +8,7 @@ export const RACE_INFO = {
   lapNumber: 17,
   prevTime: 240,
   raceDates: ["2026-07-01", "2026-07-02", "2026-07-03"],
-  raceDay: 2,
+  raceDay: 0,
   timeLeft: 3_600_000,
   totalDistance: 456.7,
 };
@@ -16,13 +17,24 @@ describe("raceInfo", () => {
   it("keeps lap number, race day, distances and time left of a valid payload", () => {
     expect(parseRaceInfo(RACE_INFO, 1000)).toEqual({
       lapNumber: 17,
-      raceDay: 2,
+      raceDay: 1, // the wire's 0 is the first of raceDates: day 1 as people count
       raceDays: 3,
       distanceToday: 123.4,
       totalDistance: 456.7,
       timeLeftMs: 3_600_000,
       receivedAt: 1000,
     });
+  });
+
+  it("shows the wire's first race day as \"Day 1 of 3\", and a day past the last as the race's end", () => {
+    const day = (raceDay: number) => {
+      const info = parseRaceInfo({ ...RACE_INFO, raceDay }, 0)!;
+      return raceDayText(info.raceDay, info.raceDays);
+    };
+    expect(day(0)).toBe("Day 1 of 3");
+    expect(day(2)).toBe("Day 3 of 3");
+    expect(day(3)).toBe("Race over (3 days)");
+    expect(raceDayText(1, 0)).toBe("Day 1");
   });
 
   it.each([

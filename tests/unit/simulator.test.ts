@@ -78,10 +78,44 @@ describe("CarSimulator", () => {
       expect(lap.data.distance).toBeCloseTo(sim.trackLength / 1000, 1);
       expect(lap.data.lapTime).toBeGreaterThan(120);
       expect(lap.data.lapTime).toBeLessThan(400);
-      expect(lap.data.averageSpeed).toBeCloseTo((lap.data.distance / lap.data.lapTime) * 3600, 3);
       expect(lap.data.totalPowerOut).toBeGreaterThan(lap.data.totalPowerIn);
     }
     expect(sim.takeCompletedLap()).not.toBeNull();
+  });
+
+  it("writes lap records by the server's definitions, read off its own packets", () => {
+    // PROTOCOL.md "Lap record figures": joules, the amp-hour level, the rpm mean.
+    const laps: { record: unknown; packets: TelemetryPacket[] }[] = [];
+    let packets: TelemetryPacket[] = [];
+    const sim = new CarSimulator({
+      seed: 5,
+      onLap: (record) => laps.push({ record, packets }),
+    });
+    for (let i = 0; i < 2 * 60 * 12; i++) {
+      const packet = sim.next(0.5);
+      packets.push(packet);
+      if (laps.at(-1)?.packets === packets) packets = [];
+    }
+    expect(laps.length).toBeGreaterThanOrEqual(3);
+    for (const { record, packets: lapPackets } of laps.slice(1)) {
+      const { data } = lapRecordSchema.parse(record);
+      const last = lapPackets.at(-1)!;
+      // The pack's reading at the lap's end, not the lap's use.
+      expect(data.ampHours).toBeCloseTo(last.Battery.PackAmphours, 1);
+      expect(data.ampHours).toBeGreaterThan(10);
+      const rpm =
+        lapPackets.reduce(
+          (sum, p) => sum + (p.MotorDetails0.MotorVelocity + p.MotorDetails1.MotorVelocity) / 2,
+          0,
+        ) / lapPackets.length;
+      expect(Math.abs(data.averageSpeed - rpm) / rpm).toBeLessThan(0.01);
+      // Not km/h: the rpm mean is several times the lap's distance ÷ time.
+      expect(data.averageSpeed).toBeGreaterThan(3 * (data.distance / data.lapTime) * 3600);
+      expect(data.netPowerOut).toBeCloseTo(data.totalPowerIn - data.totalPowerOut, 6);
+      expect(data.netPowerOut).toBeLessThan(0);
+      expect(data.energyConsumed).toBeCloseTo(data.lapTime * data.netPowerOut, 3);
+      expect(Math.abs(data.energyConsumed)).toBeGreaterThan(10_000); // joules, not kWh
+    }
   });
 
   it("sends packets that pass the schema and stay within the spec's demo ranges", async () => {

@@ -8,9 +8,12 @@ export type BackendGeneration = "2026-01" | "2026-06";
 
 /**
  * One lap, normalised from either generation's record. Numbers as received
- * (the UI rounds to 2 decimals); units: lapTime s, distance km, averageSpeed
- * km/h, ampHours Ah, averagePackCurrent A, energyConsumed kWh, powers W,
- * batterySecondsRemaining s.
+ * (the UI rounds to 2 decimals), with the server's meanings (PROTOCOL.md "Lap
+ * record figures"; workers/shared/lapFigures.ts shows them): lapTime s,
+ * distance km, averageSpeed the mean of (motor 0 rpm + motor 1 rpm) / 2 (not
+ * km/h), ampHours the pack's Ah reading at the lap's end (a level),
+ * averagePackCurrent A, energyConsumed J (lapTime × netPowerOut), powers W
+ * with netPowerOut = in − out, batterySecondsRemaining s (−1: unknown).
  */
 export interface Lap {
   /** RFID of the driver's tag. */
@@ -45,6 +48,7 @@ export interface LapFetchResult {
 /** The backend's `raceInfo`, validated. */
 export interface RaceInfo {
   lapNumber: number;
+  /** The race day as people count it: 1 is the first of raceDates (the wire counts from 0). */
   raceDay: number;
   /** How many race days the server knows of (raceDates). */
   raceDays: number;

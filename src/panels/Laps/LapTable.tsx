@@ -1,5 +1,6 @@
 // The sortable lap table: every lap field with its unit, the driver, the best
-// lap highlighted, a totals row. Clicking a row selects that lap.
+// lap highlighted, a totals row (levels such as the pack's amp hours read
+// first → last, never summed). Clicking a row selects that lap.
 import { HTMLTable, Icon, Tag } from "@blueprintjs/core";
 import { LongText } from "../../ui/LongText";
 import { useState } from "react";
@@ -8,17 +9,15 @@ import type { Lap } from "../../../workers/contract/laps";
 import {
   LAP_COLUMNS,
   bestLap,
+  cellHint,
   columnUnit,
   driverName,
-  formatLapTime,
-  round2,
+  formatCell,
+  formatTotal,
   sortLaps,
   totals,
-  type LapKey,
   type SortDirection,
 } from "../../ui/format/lapFormat";
-import { formatCell } from "../../ui/format/lapFormat";
-import { toDisplay } from "../../../workers/shared/units";
 
 interface LapTableProps {
   laps: readonly Lap[];
@@ -38,14 +37,14 @@ export function LapTable({
   selectedEndMs,
   onSelect,
 }: LapTableProps) {
-  const [sort, setSort] = useState<{ key: LapKey; direction: SortDirection }>({
+  const [sort, setSort] = useState<{ key: string; direction: SortDirection }>({
     key: "endMs",
     direction: "asc",
   });
   const rows = sortLaps(laps, sort.key, sort.direction);
   const best = bestLap(laps);
   const sums = totals(laps);
-  const sortBy = (key: LapKey) =>
+  const sortBy = (key: string) =>
     setSort((s) => ({ key, direction: s.key === key && s.direction === "asc" ? "desc" : "asc" }));
   return (
     <HTMLTable
@@ -61,16 +60,17 @@ export function LapTable({
           <th>Driver</th>
           {LAP_COLUMNS.map((column) => {
             const unit = columnUnit(column, units);
-            const active = sort.key === column.key;
+            const active = sort.key === column.id;
             return (
               <th
-                key={column.key}
+                key={column.id}
+                title={column.hint}
                 className="helios-num helios-sortable"
                 aria-sort={
                   active ? (sort.direction === "asc" ? "ascending" : "descending") : "none"
                 }
-                onClick={() => sortBy(column.key)}
-                data-testid={`lap-sort-${column.key}`}
+                onClick={() => sortBy(column.id)}
+                data-testid={`lap-sort-${column.id}`}
               >
                 {column.title}
                 {unit && ` (${unit})`}
@@ -104,7 +104,12 @@ export function LapTable({
               <LongText text={driverName(lap.rfid, drivers)} />
             </td>
             {LAP_COLUMNS.map((column) => (
-              <td key={column.key} className="helios-num" data-col={column.key}>
+              <td
+                key={column.id}
+                className="helios-num"
+                data-col={column.id}
+                title={cellHint(lap, column)}
+              >
                 {formatCell(lap, column, units)}
               </td>
             ))}
@@ -116,22 +121,11 @@ export function LapTable({
           <td colSpan={2}>
             Totals ({laps.length} {laps.length === 1 ? "lap" : "laps"})
           </td>
-          {LAP_COLUMNS.map((column) => {
-            const value = sums[column.key];
-            const text =
-              value === undefined
-                ? ""
-                : column.key === "lapTime"
-                  ? formatLapTime(value)
-                  : `${column.total === "mean" ? "avg " : ""}${round2(
-                      toDisplay(value, column.unit, units),
-                    )}`;
-            return (
-              <td key={column.key} className="helios-num">
-                {text}
-              </td>
-            );
-          })}
+          {LAP_COLUMNS.map((column) => (
+            <td key={column.id} className="helios-num" data-col={column.id}>
+              {formatTotal(column, sums[column.id], units)}
+            </td>
+          ))}
         </tr>
       </tfoot>
     </HTMLTable>

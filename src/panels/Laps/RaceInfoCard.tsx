@@ -5,14 +5,14 @@ import { Card } from "@blueprintjs/core";
 import { PanelHeading } from "../../ui/headings";
 import type { RaceInfo } from "../../../workers/contract/laps";
 import { LabelValueTable, type LabelValueRow } from "../../ui/LabelValueTable";
-import { formatDuration } from "../../ui/format/raceFormat";
+import { formatDuration, raceDayText } from "../../ui/format/raceFormat";
 import { useRaceDistance } from "../../ui/useRaceDistance";
 
 export function RaceInfoCard({ info }: { info: RaceInfo }) {
   const distance = useRaceDistance();
   const rows: LabelValueRow[] = [
     ["Lap", String(info.lapNumber), "race-lap"],
-    ["Race day", `${info.raceDay} of ${info.raceDays}`, "race-day"],
+    ["Race day", raceDayText(info.raceDay, info.raceDays), "race-day"],
     ["Distance today", distance(info.distanceToday), "race-distance"],
     ["Distance in total", distance(info.totalDistance), "race-total"],
     ["Time left today", formatDuration(info.timeLeftMs), "race-time-left"],

@@ -5,7 +5,7 @@ import L from "leaflet";
 import { useEffect, useState } from "react";
 import { useMap } from "react-leaflet";
 import { subscribe } from "valtio";
-import { DEFAULT_LAP_COORDS } from "../../../workers/shared/trackCoords";
+import { shownFinishLine } from "../../ui/finishLine/shownFinishLine";
 import { appState } from "../../state/appState";
 import { focusPlotsAt } from "../../state/plotFocus";
 import { openFinishLinePrompt } from "../../actions/finishLineActions";
@@ -52,8 +52,7 @@ export function MapLayers({ picking, onPicked, onHover, onLayer, onMoment }: Map
     const finish = L.marker([0, 0], { icon: finishIcon(), interactive: false, keyboard: false });
     const showFinish = () => {
       // DEMO without a line set: the simulated car laps at its default line.
-      const coords =
-        appState.lapCoords ?? (appState.connectionType === "DEMO" ? DEFAULT_LAP_COORDS : null);
+      const coords = shownFinishLine(appState.lapCoords, appState.connectionType)?.coords;
       if (coords) finish.setLatLng([coords.lat, coords.long]).addTo(map);
       else finish.remove();
     };

@@ -10,6 +10,7 @@ import { formatNumber, NO_VALUE } from "../../ui/format/formatNumber";
 import { PanelHeading } from "../../ui/headings";
 import { EmptyState } from "../../ui/EmptyState";
 import { LabelValueTable, type LabelValueRow } from "../../ui/LabelValueTable";
+import { finishLineText, shownFinishLine } from "../../ui/finishLine/shownFinishLine";
 
 const degrees = (value: number | null | undefined, digits = 6) =>
   value === null || value === undefined ? NO_VALUE : `${formatNumber(value, digits)}°`;
@@ -18,7 +19,7 @@ const LeafletMap = lazy(() => import("./LeafletMap"));
 
 function PositionCard() {
   const geo = useLiveStatusPart("geo");
-  const { appUnits, lapCoords } = useSnapshot(appState);
+  const { appUnits, lapCoords, connectionType } = useSnapshot(appState);
   const distance = geo ? toDisplay(geo.distanceKm, "km", appUnits) : null;
   const rows: LabelValueRow[] = [
     ["Latitude", degrees(geo?.lat), "geo-lat"],
@@ -29,11 +30,7 @@ function PositionCard() {
       distance === null ? NO_VALUE : `${formatNumber(distance, 2)} ${displayUnit("km", appUnits)}`,
       "geo-distance",
     ],
-    [
-      "Finish line",
-      lapCoords ? `${degrees(lapCoords.lat)}, ${degrees(lapCoords.long)}` : "not set",
-      "geo-finish",
-    ],
+    ["Finish line", finishLineText(shownFinishLine(lapCoords, connectionType)), "geo-finish"],
   ];
   return (
     <Card className="helios-overview-card helios-map-position">

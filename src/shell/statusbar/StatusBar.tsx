@@ -15,7 +15,7 @@ import {
   waitingText,
 } from "../../ui/format/statusFormat";
 import { NO_VALUE } from "../../ui/format/formatNumber";
-import { formatDuration } from "../../ui/format/raceFormat";
+import { formatDuration, raceDayText } from "../../ui/format/raceFormat";
 import { useRaceDistance } from "../../ui/useRaceDistance";
 import { memo } from "react";
 import "./statusbar.css";
@@ -122,7 +122,7 @@ function RaceStatus() {
   if (!race) return null;
   return (
     <span className="helios-status-item" data-testid="status-race">
-      Lap <Figure text={String(race.lapNumber)} /> · Day {race.raceDay} ·{" "}
+      Lap <Figure text={String(race.lapNumber)} /> · {raceDayText(race.raceDay, race.raceDays)} ·{" "}
       <Figure text={distance(race.distanceToday)} /> today ·{" "}
       <Figure text={distance(race.totalDistance)} /> total ·{" "}
       <Figure text={formatDuration(race.timeLeftMs)} /> left

@@ -1,36 +1,31 @@
-// How laps are shown: columns with units (converted for imperial), 2 decimals,
-// m:ss.ss lap times, en-US dates, driver names, the best lap and the totals.
-// Pure, so unit tests cover every rule.
+// How laps are shown: the lap figures of workers/shared/lapFigures.ts (what
+// each means, its unit, how it totals) with units converted for imperial,
+// 2 decimals, m:ss.ss lap times, h:mm battery time, en-US dates, driver
+// names, the best lap and the totals row. Pure, so unit tests cover every rule.
 import type { AppUnits } from "../../../workers/contract/fields";
 import type { Lap } from "../../../workers/contract/laps";
+import {
+  LAP_FIGURES,
+  lapTotals,
+  type LapFigure,
+  type LapTotal,
+} from "../../../workers/shared/lapFigures";
 import { displayUnit, toDisplay } from "../../../workers/shared/units";
 import { formatDateTime } from "./dateTime";
 
-export type LapKey = Exclude<keyof Lap, "rfid" | "simulated">;
+export type LapColumn = LapFigure;
 
-export interface LapColumn {
-  key: LapKey;
-  title: string;
-  /** Metric unit of the value ("" = none). */
-  unit: string;
-  /** Summed in the totals row (else averaged or left empty). */
-  total: "sum" | "mean" | null;
-}
+/** The end time first, then every lap figure. */
+const FINISHED: LapColumn = {
+  id: "endMs",
+  title: "Finished",
+  unit: "",
+  hint: "When the lap ended.",
+  value: (lap) => lap.endMs,
+  total: null,
+};
 
-export const LAP_COLUMNS: readonly LapColumn[] = [
-  { key: "endMs", title: "Finished", unit: "", total: null },
-  { key: "lapTime", title: "Lap time", unit: "", total: "sum" },
-  { key: "distance", title: "Distance", unit: "km", total: "sum" },
-  { key: "averageSpeed", title: "Avg speed", unit: "km/h", total: "mean" },
-  { key: "ampHours", title: "Amp hours", unit: "Ah", total: "sum" },
-  { key: "averagePackCurrent", title: "Avg pack current", unit: "A", total: "mean" },
-  { key: "energyConsumed", title: "Energy used", unit: "kWh", total: "sum" },
-  { key: "totalPowerIn", title: "Power in", unit: "W", total: "mean" },
-  { key: "totalPowerOut", title: "Power out", unit: "W", total: "mean" },
-  { key: "netPowerOut", title: "Net power out", unit: "W", total: "mean" },
-  { key: "averageMotorWattage", title: "Avg motor power", unit: "W", total: "mean" },
-  { key: "batterySecondsRemaining", title: "Battery left", unit: "s", total: null },
-];
+export const LAP_COLUMNS: readonly LapColumn[] = [FINISHED, ...LAP_FIGURES];
 
 export const round2 = (n: number): string =>
   (Math.round(n * 100) / 100).toLocaleString("en-US", {
@@ -47,21 +42,39 @@ export function formatLapTime(seconds: number): string {
   return `${minutes}:${rest.toFixed(2).padStart(5, "0")}`;
 }
 
+/** 22,901.13 s → "6:21" (whole minutes left; negative or non-finite → "—"). */
+export function formatHoursMinutes(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return "—";
+  const minutes = Math.floor(seconds / 60);
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
 export function formatLapDate(ms: number): string {
   return Number.isFinite(ms) && ms > 0 ? formatDateTime(ms / 1000) : "—";
 }
 
+/** The unit in a column's header (none for m:ss.ss lap times, "h:mm" for the battery time). */
 export function columnUnit(column: LapColumn, units: AppUnits): string {
+  if (column.id === "lapTime") return "";
+  if (column.id === "batterySecondsRemaining") return "h:mm";
   return column.unit === "" ? "" : displayUnit(column.unit, units);
 }
 
 /** A cell's text in the chosen units. */
 export function formatCell(lap: Lap, column: LapColumn, units: AppUnits): string {
-  const value = lap[column.key];
+  const value = column.value(lap);
   if (value === null) return "—";
-  if (column.key === "endMs") return formatLapDate(value);
-  if (column.key === "lapTime") return formatLapTime(value);
+  if (column.id === "endMs") return formatLapDate(value);
+  if (column.id === "lapTime") return formatLapTime(value);
+  if (column.id === "batterySecondsRemaining") return formatHoursMinutes(value);
   return round2(toDisplay(value, column.unit, units));
+}
+
+/** A cell's hover text: the exact seconds behind an h:mm battery time; else none. */
+export function cellHint(lap: Lap, column: LapColumn): string | undefined {
+  if (column.id !== "batterySecondsRemaining") return undefined;
+  const value = column.value(lap);
+  return value === null ? "The backend could not tell" : `${round2(value)} s`;
 }
 
 export function driverName(rfid: string, drivers: Readonly<Record<string, string>>): string {
@@ -70,11 +83,13 @@ export function driverName(rfid: string, drivers: Readonly<Record<string, string
 
 export type SortDirection = "asc" | "desc";
 
-export function sortLaps(laps: readonly Lap[], key: LapKey, direction: SortDirection): Lap[] {
+/** Laps sorted by a column (id); laps without the value come first when ascending. */
+export function sortLaps(laps: readonly Lap[], id: string, direction: SortDirection): Lap[] {
+  const column = LAP_COLUMNS.find((c) => c.id === id) ?? FINISHED;
   const sign = direction === "asc" ? 1 : -1;
   return [...laps].sort((a, b) => {
-    const x = a[key] ?? -Infinity;
-    const y = b[key] ?? -Infinity;
+    const x = column.value(a) ?? -Infinity;
+    const y = column.value(b) ?? -Infinity;
     return x === y ? a.endMs - b.endMs : x < y ? -sign : sign;
   });
 }
@@ -86,17 +101,28 @@ export function bestLap(laps: readonly Lap[]): Lap | null {
   return best;
 }
 
-/** The totals row: sums, or means where a sum means nothing (speeds, powers). */
-export function totals(laps: readonly Lap[]): Partial<Record<LapKey, number>> {
-  const out: Partial<Record<LapKey, number>> = {};
-  for (const column of LAP_COLUMNS) {
-    if (!column.total) continue;
-    const values = laps.map((lap) => lap[column.key]).filter((v): v is number => v !== null);
-    if (values.length === 0) continue;
-    const sum = values.reduce((a, b) => a + b, 0);
-    out[column.key] = column.total === "sum" ? sum : sum / values.length;
+/** The totals row per column id: sums, means, levels (first → last), the overall speed. */
+export function totals(laps: readonly Lap[]): Record<string, LapTotal> {
+  return lapTotals(laps);
+}
+
+/** A totals-row cell's text: "avg" for means, "first → last" for a level. */
+export function formatTotal(
+  column: LapColumn,
+  total: LapTotal | undefined,
+  units: AppUnits,
+): string {
+  if (!total) return "";
+  const show = (n: number) => round2(toDisplay(n, column.unit, units));
+  if (total.kind === "level") {
+    const change = total.last - total.first;
+    const signed = `${change < 0 ? "−" : "+"}${show(Math.abs(change))}`;
+    return `${show(total.first)} → ${show(total.last)} (${signed})`;
   }
-  return out;
+  if (column.id === "lapTime") return formatLapTime(total.value);
+  if (total.kind === "mean") return `avg ${show(total.value)}`;
+  if (total.kind === "rate") return `overall ${show(total.value)}`;
+  return show(total.value);
 }
 
 /** The lap's packet-time window (epoch seconds): it ended at endMs and lasted lapTime. */

@@ -26,6 +26,16 @@ export function raceDistance(
   return units === "imperial" ? `${(km / KM_PER_MILE).toFixed(2)} mi` : `${km.toFixed(2)} km`;
 }
 
+/**
+ * "Day 1 of 3" (`day` counts from 1). The server goes on counting after its
+ * last race day, so a day past the last is "Race over".
+ */
+export function raceDayText(day: number, days: number): string {
+  if (!Number.isFinite(day)) return "—";
+  if (days > 0 && day > days) return `Race over (${days} ${days === 1 ? "day" : "days"})`;
+  return days > 0 ? `Day ${day} of ${days}` : `Day ${day}`;
+}
+
 /** ms → "h:mm:ss" (negative or non-finite → "—"). */
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return "—";

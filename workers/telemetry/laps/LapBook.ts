@@ -7,6 +7,11 @@ import type { LapListResult } from "./laps";
 
 export const MAX_LAPS = 1000;
 
+export const DEMO_LAPS_MESSAGE =
+  "Laps come from the simulated demo car each time it crosses the finish line (DEMO has no backend).";
+
+const lapKey = (lap: Lap) => `${lap.endMs}|${lap.rfid}`;
+
 export class LapBook {
   private laps: Lap[] = [];
   private message = "OK";
@@ -34,6 +39,32 @@ export class LapBook {
     this.laps.push(lap);
     if (this.laps.length > MAX_LAPS) this.laps.shift();
     this.error = false; // "Error fetching lap data" goes once laps arrive from anywhere
+  }
+
+  /**
+   * DEMO is live: its laps are the simulated car's and there is no backend to
+   * fetch from, so an earlier fetch error is not the news. True if an error
+   * was shown (the message alone is only read beside an error).
+   */
+  fromDemo(): boolean {
+    const changed = this.error;
+    this.message = DEMO_LAPS_MESSAGE;
+    this.error = false;
+    return changed;
+  }
+
+  /**
+   * Laps read back from the recorded session after a reload: added where they
+   * are missing (a lap is known by its end and driver), in time order, so
+   * numbering goes on where it was. True if any was added.
+   */
+  merge(laps: readonly Lap[]): boolean {
+    const known = new Set(this.laps.map(lapKey));
+    const missing = laps.filter((lap) => !known.has(lapKey(lap)));
+    if (missing.length === 0) return false;
+    this.laps = [...this.laps, ...missing].sort((a, b) => a.endMs - b.endMs).slice(-MAX_LAPS);
+    this.error = false;
+    return true;
   }
 
   /** Laps of the simulated car go when a real source takes over (never shown as the car's). */

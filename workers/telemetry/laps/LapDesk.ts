@@ -1,15 +1,19 @@
 // Everything about laps that the core shares between windows: the live lap
-// table (the backend's GET /laps and drivers, live `lapData`), which lap
-// events count, and the finish line. Lap events count from the live source in
-// NETWORK (the backend) and in DEMO (the simulated car, so the demo shows
-// laps), never while every window is replaying (SPEC §4: "not during
-// playback"). Each window turns "the live table changed" into the table it shows.
+// table (the backend's GET /laps and drivers, live `lapData`, the laps
+// recorded with the session after a reload), which lap events count, and the
+// finish line. Lap events count from the live source in NETWORK (the backend)
+// and in DEMO (the simulated car, so the demo shows laps), also while windows
+// replay: live goes on underneath and "Back to live" loses nothing (issue 32;
+// only the lap toasts stay quiet during playback, TelemetryCore sees to that).
+// Each window turns "the live table changed" into the table it shows.
+import type { LapEvent } from "../../contract/events";
 import type { ConnectionType } from "../../contract/fields";
 import type {
   LapCoords,
   LapCoordsAnswer,
   LapCoordsRequest,
   LapFetchResult,
+  Lap,
 } from "../../contract/laps";
 import type { BackendInfo } from "../service/backendInfo";
 import { cleanRequest, failed, interpretReply, localAnswer } from "../service/finishLine";
@@ -25,8 +29,6 @@ export interface LapDeskDeps {
   backend: BackendInfo;
   sources(): SourceSwitch;
   sessions(): Sessions | null;
-  /** Some window shows live data (not a replay). */
-  someoneLive(): boolean;
   /** Counts a received event that failed its check (Diagnostics lists its reason). */
   reject(source: ConnectionType, reason: string): void;
   /** The live lap table changed. */
@@ -37,6 +39,7 @@ export interface LapDeskDeps {
 
 export class LapDesk {
   private readonly book = new LapBook();
+  private settledType: ConnectionType | null = null;
 
   constructor(private readonly deps: LapDeskDeps) {}
 
@@ -45,14 +48,33 @@ export class LapDesk {
     return this.book.result();
   }
 
-  /** Does a lap event from `source` count now? */
+  /** Does a lap event from `source` count now? (Replays elsewhere do not matter.) */
   counts(source: ConnectionType): boolean {
     const type = this.deps.sources().type;
-    return source === type && (type === "NETWORK" || type === "DEMO") && this.deps.someoneLive();
+    return source === type && (type === "NETWORK" || type === "DEMO");
   }
 
-  /** GET {api}/laps and /drivers again: the backend's list replaces ours (a failure keeps it). */
+  /**
+   * The laps recorded with the session whose packets were read back into live
+   * history (a reload): the table goes on where it was. The simulated car's
+   * stay out of a table that shows a real source.
+   */
+  restore(laps: readonly Lap[]): void {
+    const demo = this.deps.sources().type === "DEMO";
+    if (this.book.merge(demo ? laps : laps.filter((lap) => !lap.simulated)))
+      this.deps.lapsChanged();
+  }
+
+  /**
+   * GET {api}/laps and /drivers again: the backend's list replaces ours (a
+   * failure keeps it). In DEMO the laps are the simulated car's: nothing is
+   * fetched (a backend that is not there would only report an error).
+   */
   async refresh(): Promise<void> {
+    if (this.deps.sources().type === "DEMO") {
+      this.book.fromDemo();
+      return this.deps.lapsChanged();
+    }
     const url = this.deps.backendUrl();
     const [result, drivers] = await Promise.all([
       fetchLaps(url, this.deps.fetchImpl),
@@ -76,7 +98,10 @@ export class LapDesk {
       this.deps.backend.noteGeneration(parsed.generation, "lapData", shape(parsed.generation));
     const lap = { ...parsed.lap, simulated: source === "DEMO" };
     this.book.add(lap);
-    void this.deps.sessions()?.recordLaps([lap]);
+    // Held until the recorder's next flush and stored with the session that
+    // flush writes to (also while it still opens the database after a reload).
+    const event: LapEvent = { kind: "lap", time: lap.endMs / 1000, lap };
+    this.deps.sessions()?.recordEvents([event]);
     this.deps.lapsChanged();
   }
 
@@ -87,9 +112,18 @@ export class LapDesk {
     else if (checked.reason !== null) this.deps.reject(source, checked.reason);
   }
 
-  /** The type in force: the simulated car's laps never stay in a table that shows the real car. */
+  /**
+   * The type in force (said often: after every link report). The simulated
+   * car's laps never stay in a table that shows the real car; DEMO says where
+   * its laps come from; a backend that takes over lists its laps.
+   */
   sourceIs(type: ConnectionType): void {
-    if (type !== "DEMO" && this.book.dropSimulated()) this.deps.lapsChanged();
+    const previous = this.settledType;
+    this.settledType = type;
+    const changed = type === "DEMO" ? this.book.fromDemo() : this.book.dropSimulated();
+    if (changed) this.deps.lapsChanged();
+    // At start the core fetches once itself; this is for a switch later on.
+    if (type === "NETWORK" && previous !== null && previous !== "NETWORK") void this.refresh();
   }
 
   /** Move the finish line: DEMO moves the simulated car's; NETWORK asks the backend. */

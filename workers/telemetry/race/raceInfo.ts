@@ -2,7 +2,9 @@
 // per packet. Validated here; what the UI shows is the RaceInfo of the
 // contract. The server integrates VehicleVelocity over time in hours, so the
 // distances are in "velocity unit × h" (km when VehicleVelocity is km/h): the
-// UI labels them that way rather than pretending to know better.
+// UI labels them that way rather than pretending to know better. The wire's
+// raceDay counts from 0 (PROTOCOL.md, measured against 2026-01): it is made
+// the day number a person says (1 = the first of raceDates) here, once.
 import { z } from "zod";
 import type { RaceInfo } from "../../contract/laps";
 
@@ -11,6 +13,7 @@ export const raceInfoSchema = z.object({
   lapNumber: z.number(),
   prevTime: z.number(),
   raceDates: z.array(z.string()),
+  /** 0 = the first day of raceDates. */
   raceDay: z.number(),
   /** ms left in the race day (of 8 h). */
   timeLeft: z.number(),
@@ -24,7 +27,7 @@ export function parseRaceInfo(raw: unknown, receivedAt: number): RaceInfo | null
   const r = parsed.data;
   return {
     lapNumber: r.lapNumber,
-    raceDay: r.raceDay,
+    raceDay: r.raceDay + 1,
     raceDays: r.raceDates.length,
     distanceToday: r.distance,
     totalDistance: r.totalDistance,

@@ -52,7 +52,6 @@ export class TelemetryCore {
       backend: this.backend,
       sources: () => this.sources,
       sessions: () => this.sessionStore,
-      someoneLive: () => this.someoneLive(),
       reject: (source, reason) => this.store.rejectEvent(source, reason),
       lapsChanged: () => this.viewers.forEach((viewer) => viewer.lapsChanged()),
       lineMoved: (coords) => this.broadcast({ type: "lapCoords", coords }),
@@ -109,6 +108,7 @@ export class TelemetryCore {
       },
       () => this.connectionType,
     );
+    void this.restoreLaps(this.sessionStore);
     this.sources = this.newSources();
     this.sources.start();
     if (this.sources.wantsBackend) void this.laps.refresh();
@@ -218,9 +218,10 @@ export class TelemetryCore {
     return this.sessionStore?.whenReady() ?? Promise.resolve();
   }
 
-  private someoneLive(): boolean {
-    for (const viewer of this.viewers) if (viewer.showsLive) return true;
-    return false;
+  /** After a reload: the laps recorded with the restored packets come back to the lap table. */
+  private async restoreLaps(sessions: Sessions): Promise<void> {
+    const laps = await sessions.restoredLaps();
+    if (this.sessionStore === sessions && this.running) this.laps.restore(laps);
   }
 
   private broadcast(event: WorkerEvent): void {
@@ -291,7 +292,8 @@ export class TelemetryCore {
 
   private onNotify(kind: NotificationKind, source: ConnectionType): void {
     if (kind !== "lapComplete") return this.broadcast({ type: "notification", kind });
-    // A lap completes for the windows that show live data, when lap events count.
+    // A lap toast is for the windows that show live data (quiet during playback),
+    // when lap events count; the live lap list grows either way (LapDesk).
     if (!this.laps.counts(source)) return;
     for (const viewer of this.viewers)
       if (viewer.showsLive) viewer.send({ type: "notification", kind });

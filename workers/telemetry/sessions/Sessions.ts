@@ -64,6 +64,8 @@ export class Sessions {
   private unavailable = false;
   private enabled = true;
   private restored = 0;
+  /** The session whose packets start() read back into live history. */
+  private restoredId: string | null = null;
   private quota: number | null = null;
   private budgetSetting = 0;
   /** Events recorded before start() has a recorder (while it restores): handed to it then. */
@@ -109,6 +111,7 @@ export class Sessions {
         const { rows, dropped } = checkStoredRows(store.ring, read);
         this.sayDropped(latest.name, dropped, "restored");
         this.restored = store.restoreRows(rows);
+        this.restoredId = latest.id;
       }
       const recorded = this.followed ?? store;
       this.recorder = new Recorder(
@@ -215,6 +218,12 @@ export class Sessions {
   /** Laps completed live (or listed by the backend): those of the current session are kept. */
   recordLaps(laps: readonly Lap[]): Promise<void> {
     return this.recorder?.recordLaps(laps) ?? Promise.resolve();
+  }
+
+  /** The laps recorded with the session start() read back into live history (none without). */
+  async restoredLaps(): Promise<Lap[]> {
+    await this.ready;
+    return this.restoredId === null ? [] : this.sessionLaps(this.restoredId);
   }
 
   /** Laps recorded with a session, ending within [from, to] (epoch seconds) when given. */

@@ -224,13 +224,14 @@ export class CarSimulator {
     this.updateBattery(h);
     this.updateTemperatures(h);
 
+    // Both hub motors turn at the wheels' rpm; regen counts as power in (the server's way).
     this.lap.add({
       dt: h,
       distance: moved,
       packCurrent: s.packCurrent,
-      packVoltage: s.packVoltage,
+      motorRpm: (s.speed / car.WHEEL_RADIUS_M) * (60 / (2 * Math.PI)),
       powerOut: Math.max(0, s.motorPower) + car.AUX_LOAD_W,
-      powerIn: s.solarPower,
+      powerIn: s.solarPower + Math.max(0, -s.motorPower),
     });
     if (this.finishAt !== null && crossed(before, s.lapDistance, this.finishAt)) {
       s.lapCompleted = true;
