@@ -102,4 +102,12 @@ describe("the map's drawn trail", () => {
       ["Pack Power", "—"],
     ]);
   });
+
+  it("hover shows a coordinate field with the 6 decimals of every other coordinate", () => {
+    const trail = new TrailPoints();
+    trail.take(answer(false, [1, 2], { unit: "°", label: "GPS Latitude", details: [] }));
+    expect(hoverRows({ x: 0, y: 0, time: 1, value: 37.001482, details: [] }, trail.meta!)).toEqual([
+      ["GPS Latitude", "37.001482 °"],
+    ]);
+  });
 });

@@ -1,16 +1,17 @@
 // What the trail shows under the mouse: the moment, the colour field and the
 // main fields (speed, pack power, voltage, current, MPPT power) in the
 // current units, all read from the drawn points (no request per mouse move).
-import { formatNumber } from "../../ui/format/formatNumber";
+import { formatTime } from "../../ui/format/dateTime";
+import { formatNumber, unitDigits } from "../../ui/format/formatNumber";
 import type { HoverInfo } from "./MapLayers";
 import type { TrailMeta } from "./trailPoints";
-
-import { formatTime } from "../../ui/format/dateTime";
 
 export function hoverRows(hover: HoverInfo, meta: TrailMeta): [string, string][] {
   const row = (label: string, value: number, unit: string): [string, string] => [
     label,
-    Number.isFinite(value) ? `${formatNumber(value, 2)}${unit ? ` ${unit}` : ""}` : "—",
+    Number.isFinite(value)
+      ? `${formatNumber(value, unitDigits(unit) ?? 2)}${unit ? ` ${unit}` : ""}`
+      : "—",
   ];
   const rows = [row(meta.label, hover.value, meta.unit)];
   meta.details.forEach((d, k) => {

@@ -2,10 +2,12 @@
 // renders when the field, unit or range changes; the count of drawn points
 // changes with every update and is written into its span by the TrackLayer.
 import type { Ref } from "react";
+import { formatNumber, unitDigits } from "../../ui/format/formatNumber";
 import { RAMP } from "./colorScale";
 import type { TrailMeta } from "./trailPoints";
 
-const fmt = (value: number | null) => (value === null ? "—" : value.toFixed(1));
+// Coordinates keep their 6 decimals (a 1-decimal latitude range reads "37.0 – 37.0").
+const fmt = (value: number, unit: string) => formatNumber(value, unitDigits(unit) ?? 1);
 
 // One formatter for every update (toLocaleString would set one up per call).
 const COUNT = new Intl.NumberFormat("en-US");
@@ -32,11 +34,11 @@ export function TrackLegend({
       <div className="helios-map-legend-range">
         {/* The range leaves the extremes out (colourRange.ts): they take the end colours. */}
         <span data-testid="map-legend-min">
-          {meta?.min == null ? "—" : `≤ ${fmt(meta.min)}`}
+          {meta?.min == null ? "—" : `≤ ${fmt(meta.min, meta.unit)}`}
           {unit}
         </span>
         <span data-testid="map-legend-max">
-          {meta?.max == null ? "—" : `≥ ${fmt(meta.max)}`}
+          {meta?.max == null ? "—" : `≥ ${fmt(meta.max, meta.unit)}`}
           {unit}
         </span>
       </div>
