@@ -33,8 +33,10 @@ async function themeRun(page: Page, appUrl: string, theme: "light" | "dark"): Pr
     await page.getByTestId(`tab-${tab.id}`).click();
     await shoot(page, `${theme}-tab-${tab.id}`);
   }
+  await page.getByTestId("tab-laps").click();
   await page
-    .getByRole("cell", { name: /^L0123/ })
+    .getByTestId("lap-driver")
+    .filter({ hasText: "L0123" })
     .locator(".helios-long-text")
     .hover();
   await page.locator(".helios-long-text-full").waitFor();
