@@ -1,6 +1,7 @@
 import { IDBFactory } from "fake-indexeddb";
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
+import { trackRequest } from "./trackKit";
 import type { Snapshot } from "../../workers/contract/snapshot";
 import type { WorkerEvent } from "../../workers/contract/telemetryApi";
 import { TelemetryService } from "../../workers/telemetry/TelemetryService";
@@ -112,14 +113,7 @@ describe("sessions through the service", () => {
     });
     expect(series.to).toBeLessThanOrEqual(moved.playback.clock!);
     // So does the map's track: the replay's points, none after the clock.
-    const track = service.track({
-      colorField: "MotorDetails0.VehicleVelocity",
-      units: "metric",
-      toleranceDeg: 0,
-      maxPoints: 100_000,
-      from: null,
-      to: null,
-    });
+    const track = service.track(trackRequest());
     expect(track.time.length).toBeGreaterThan(50);
     expect(track.time[0]).toBe(session!.firstPacketTime);
     expect(track.time[track.time.length - 1]).toBeLessThanOrEqual(moved.playback.clock!);

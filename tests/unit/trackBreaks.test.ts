@@ -3,22 +3,15 @@
 // DEMO reload (the restored history, then a new simulated car at the finish
 // line) and after a GPS dropout. The live map and a replay read the same query.
 import { describe, expect, it } from "vitest";
-import type { TrackRequest, TrackResult } from "../../workers/contract/track";
+import { trackRequest } from "./trackKit";
+import type { TrackResult } from "../../workers/contract/track";
 import { haversineKm } from "../../workers/telemetry/geo/geo";
 import { buildTrack } from "../../workers/telemetry/geo/trackQuery";
 import { CarSimulator } from "../../workers/telemetry/sources/demo/CarSimulator";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 
 const T0 = 1_795_000_000;
-const request = (patch: Partial<TrackRequest> = {}): TrackRequest => ({
-  colorField: "MotorDetails0.VehicleVelocity",
-  units: "metric",
-  toleranceDeg: 0,
-  maxPoints: 100_000,
-  from: null,
-  to: null,
-  ...patch,
-});
+const request = trackRequest;
 
 /** The drawn stretches of a trail: runs of points between NaN breaks. */
 function stretches(track: TrackResult): { time: number; lat: number; long: number }[][] {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { trackRequest } from "./trackKit";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { buildTrack } from "../../workers/telemetry/geo/trackQuery";
 import { roundRange } from "../../workers/telemetry/geo/trackThin";
 import { CarSimulator } from "../../workers/telemetry/sources/demo/CarSimulator";
-import type { TrackCursor, TrackRequest, TrackResult } from "../../workers/contract/track";
+import type { TrackCursor, TrackResult } from "../../workers/contract/track";
 
 function drive(seconds: number, rate = 10) {
   const store = new TelemetryStore({ capacity: 65_536 });
@@ -17,15 +18,7 @@ function drive(seconds: number, rate = 10) {
   return { store, lapEnds };
 }
 
-const request = (patch: Partial<TrackRequest> = {}): TrackRequest => ({
-  colorField: "MotorDetails0.VehicleVelocity",
-  units: "metric",
-  toleranceDeg: 0,
-  maxPoints: 100_000,
-  from: null,
-  to: null,
-  ...patch,
-});
+const request = trackRequest;
 
 describe("the map's track query", () => {
   const { store, lapEnds } = drive(600);
