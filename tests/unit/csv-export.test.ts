@@ -5,7 +5,8 @@ import { objectsToCsv, flattenRecord, unionHeader } from "../../workers/telemetr
 import { formatRounded, quoteString } from "../../workers/telemetry/csv/csvCells";
 import { FIELD_CATALOG } from "../../workers/telemetry/schema/fields";
 import { STORE_CATALOG } from "../../workers/telemetry/schema/derivedFields";
-import { EVERYTHING, T0, TIME_FIELD, exportText, storeOf } from "./csv-helpers";
+import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
+import { EVERYTHING, T0, TIME_FIELD, exportText, packet, storeOf } from "./csv-helpers";
 
 const parse = (text: string) => Papa.parse<string[]>(text.trimEnd(), { delimiter: "," }).data;
 
@@ -119,6 +120,31 @@ describe("CsvExporter", () => {
     expect(exporter.rowsDone).toBe(10);
     expect(exporter.done).toBe(false);
     expect(exportText(store, {}, 7)).toBe(exportText(store, {}, 1000));
+  });
+});
+
+describe("CSV export while the live history keeps taking packets", () => {
+  it("writes exactly the rows chosen, though a full history moves and overwrites them meanwhile", () => {
+    const store = new TelemetryStore({ capacity: 100 });
+    for (let i = 0; i < 150; i++) store.ingest(packet(i), "DEMO"); // full: rows 50..149
+    const exporter = new CsvExporter(
+      store.ring,
+      { ...EVERYTHING, fields: ["Battery.PackVoltage"], perSecond: 2 },
+      "DEMO",
+      TIME_FIELD,
+    );
+    let text = exporter.nextChunk(5);
+    // Live packets arrive between chunks: each moves every row and drops the oldest.
+    for (let i = 150; !exporter.done; i += 30) {
+      for (let k = i; k < i + 30; k++) store.ingest(packet(k), "DEMO");
+      text += exporter.nextChunk(5);
+    }
+    const times = parse(text)
+      .slice(1)
+      .map((row) => Number(row[1]) / 1000);
+    // Two a second over packets 50..149 (every 0.25 s): the last of each half second.
+    const expected = Array.from({ length: 50 }, (_, k) => T0 + (51 + 2 * k) * 0.25);
+    expect(times).toEqual(expected);
   });
 });
 

@@ -44,6 +44,8 @@ function stamp(epochSeconds: number | undefined): string {
 
 export class CsvExporter {
   readonly rows: Int32Array;
+  /** The chosen span, copied: the rows indexed by `rows`. */
+  private readonly ring: ColumnRing;
   readonly header: string[];
   readonly fileName: string;
   private readonly writers: ColumnWriter[];
@@ -52,12 +54,7 @@ export class CsvExporter {
   private next = 0;
   private headerWritten = false;
 
-  constructor(
-    private readonly ring: ColumnRing,
-    request: CsvExportRequest,
-    source: string,
-    timeField: number,
-  ) {
+  constructor(history: ColumnRing, request: CsvExportRequest, source: string, timeField: number) {
     const columns = exportColumns(exportFields(request.fields), request.values, request.units);
     this.writers = columns.map((c) => c.writer);
     this.timeColumns = request.timeColumns;
@@ -66,7 +63,15 @@ export class CsvExporter {
       ...(request.timeColumns ? [TIME_ISO_COLUMN, TIME_MS_COLUMN] : []),
       ...columns.map((c) => c.header),
     ];
-    this.rows = selectRows(ring, request.from, request.to, request.perSecond);
+    const chosen = selectRows(history, request.from, request.to, request.perSecond);
+    // A live history keeps taking packets while the file is written, and a
+    // full one moves every row and overwrites its oldest: the file is written
+    // from a copy of the chosen span, so it holds exactly the rows chosen.
+    const lo = chosen.length > 0 ? chosen[0]! : 0;
+    const span = chosen.length > 0 ? chosen[chosen.length - 1]! - lo + 1 : 0;
+    this.ring = history.copySpan(lo, span);
+    this.rows = chosen.map((row) => row - lo);
+    const ring = this.ring;
     const first = this.rows.length > 0 ? ring.time(this.rows[0]!) : undefined;
     const last = this.rows.length > 0 ? ring.time(this.rows[this.rows.length - 1]!) : undefined;
     this.fileName = `helios-${source.toLowerCase()}-${stamp(first)}-${stamp(last)}.csv`;

@@ -32,7 +32,10 @@ export class ColumnRing {
   private readonly n32: number;
   private readonly n64: number;
 
-  constructor(capacity: number, layout: ColumnRingLayout) {
+  constructor(
+    capacity: number,
+    private readonly layout: ColumnRingLayout,
+  ) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError("capacity must be ≥ 1");
     this.capacity = capacity;
     const n = layout.numericFloat64.length;
@@ -181,6 +184,13 @@ export class ColumnRing {
     const boolsAt = f32At + this.n32 * n * 4;
     const strAt = boolsAt + this.boolWords * n * 4;
     return { f32At, boolsAt, strAt, end: strAt + this.strs.length * n * 4 };
+  }
+
+  /** A ring of its own (same layout) holding a copy of rows [lo, lo+n), logical order. */
+  copySpan(lo: number, n: number): ColumnRing {
+    const copy = new ColumnRing(Math.max(1, n), this.layout);
+    if (n > 0) copy.appendRows(this.exportRows(lo, n));
+    return copy;
   }
 
   /** Copies rows [lo, lo+n) (logical order) into one packed buffer (see RowSlices). */
