@@ -7,6 +7,7 @@ import { trackRequest } from "./trackKit";
 import type { TrackResult } from "../../workers/contract/track";
 import { haversineKm } from "../../workers/telemetry/geo/geo";
 import { buildTrack } from "../../workers/telemetry/geo/trackQuery";
+import { trailBreaks } from "../../workers/telemetry/geo/trackThin";
 import { CarSimulator } from "../../workers/telemetry/sources/demo/CarSimulator";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 
@@ -120,6 +121,38 @@ describe("the map's trail", () => {
       sim.next(3); // 3 s without packets: the link hiccuped, the car drove on
       driveInto(store, sim, 60, rate);
       expect(stretches(buildTrack(store.ring, [], request())), `${rate}/s`).toHaveLength(1);
+    }
+  });
+
+  it("breaks exactly where a step is a jump no car drives, near the equator and far north", () => {
+    // Steps of 0–200 m taken 0.1–1 s apart: the trail must break where, and
+    // only where, the great-circle rule says (the quick test for short steps
+    // must never hide a jump).
+    for (const startLat of [0.5, 64.8]) {
+      const store = new TelemetryStore({ capacity: 4096 });
+      const sim = new CarSimulator({ seed: 5, startTime: T0 });
+      let [lat, long, time] = [startLat, 20, T0];
+      let expected = 1;
+      let seed = 17;
+      const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+      for (let i = 0; i < 3000; i++) {
+        const seconds = 0.1 + 0.9 * random();
+        const metres = random() < 0.9 ? 5 * random() : 200 * random();
+        const bearing = 2 * Math.PI * random();
+        const next = [
+          lat + (metres * Math.cos(bearing)) / 111_195,
+          long + (metres * Math.sin(bearing)) / (111_195 * Math.cos((lat * Math.PI) / 180)),
+        ] as const;
+        if (i > 0 && trailBreaks(haversineKm(lat, long, next[0], next[1]), seconds)) expected++;
+        [lat, long, time] = [next[0], next[1], time + seconds];
+        const p = sim.next(seconds);
+        [p.TimeStamp, p.Telemetry.GpsLatitude, p.Telemetry.GpsLongitude] = [time, lat, long];
+        store.ingest(p, "DEMO");
+      }
+      expect(expected, "the walk has jumps to find").toBeGreaterThan(10);
+      expect(stretches(buildTrack(store.ring, [], request())), `${startLat}°`).toHaveLength(
+        expected,
+      );
     }
   });
 });

@@ -170,7 +170,10 @@ export function buildTrack(
   let whole = thinFixes(ring, lo, hi, tolerance);
   const target = Math.max(2, Math.floor(request.maxPoints * WHOLE_SHARE));
   for (let round = 0; whole.kept.length > target && round < 24; round++) {
-    tolerance = tolerance > 0 ? tolerance * 2 : 1e-6;
+    // Along a drive the points kept shrink about as the tolerance grows: step
+    // by that ratio (at least double) so a day's trail takes a few passes, not a dozen.
+    const ratio = Math.max(2, (1.2 * whole.kept.length) / target);
+    tolerance = tolerance > 0 ? tolerance * ratio : 1e-6;
     whole = thinFixes(ring, lo, hi, tolerance);
   }
   const drawn = result(false, whole.kept, {

@@ -23,6 +23,13 @@ export const TRAIL_GAP_S = 5;
 const MAX_PLAUSIBLE_MPS = 60;
 /** Steps shorter than this never break the line (GPS jitter, fixes of one instant). */
 const JUMP_MIN_M = 50;
+/**
+ * Steps under this many degrees in latitude and in longitude are under 47 m
+ * anywhere on Earth (a degree of either is at most 111.2 km), so shorter than
+ * JUMP_MIN_M: no jump, and no great-circle distance to work out. At 10 Hz
+ * almost every step is one, which keeps a day's trail (324,000 fixes) quick.
+ */
+const SURELY_SHORT_DEG = 3e-4;
 
 /**
  * Whether consecutive fixes `km` apart and `seconds` apart (by packet time)
@@ -80,7 +87,12 @@ export function thinFixes(
     const time = ring.time(i);
     if (lastValid < 0) {
       keep(i, lat, long);
-    } else if (trailBreaks(haversineKm(prevLat, prevLong, lat, long), time - prevTime)) {
+    } else if (
+      time - prevTime > TRAIL_GAP_S ||
+      ((Math.abs(lat - prevLat) >= SURELY_SHORT_DEG ||
+        Math.abs(long - prevLong) >= SURELY_SHORT_DEG) &&
+        trailBreaks(haversineKm(prevLat, prevLong, lat, long), time - prevTime))
+    ) {
       // The stretch before ends at its last fix; the next one starts afresh.
       if (lastKept !== lastValid) kept.push(lastValid);
       kept.push(-1);
