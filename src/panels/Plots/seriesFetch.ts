@@ -98,11 +98,15 @@ export class SeriesFetch {
     const key = this.requestKey();
     const { from, to } = this.view.requestWindow();
     const liveWindowSeconds = this.liveWindowSeconds();
+    // Today, following: the worker clamps to the day's start and lays the
+    // buckets on the day's grid (a zoom or pause asks its own range instead).
+    const today = this.view.live && this.view.today;
     // Live on a fixed grid: ask only from the newest bucket on and join it to
     // the window already held (the buckets before it are complete). The same
     // request key means the same window and points, so the same grid.
     const base = this.latest?.key === key ? this.latest.result : null;
-    const tailFrom = liveWindowSeconds !== undefined && base !== null ? tailStart(base) : null;
+    const onGrid = liveWindowSeconds !== undefined || today;
+    const tailFrom = onGrid && base !== null ? tailStart(base) : null;
     this.asks.asked();
     this.catchUp = false;
     this.requestedKey = key;
@@ -115,6 +119,7 @@ export class SeriesFetch {
       points: this.points,
       units: this.units,
       liveWindowSeconds,
+      ...(today ? { today } : {}),
     }).then(
       (result) => {
         this.asks.answered();
@@ -124,7 +129,8 @@ export class SeriesFetch {
           this.stats.staleResults++;
           return;
         }
-        const whole = joinAnswer(base, result, tailFrom, this.view.requestWindow().from);
+        const windowFrom = result.day?.start ?? this.view.requestWindow().from;
+        const whole = joinAnswer(base, result, tailFrom, windowFrom);
         if (whole === null) {
           this.latest = null; // the tail does not join (source changed): fetch the whole window
           this.requestedKey = "";
