@@ -248,3 +248,42 @@ describe("a Today plot in the render worker", () => {
     expect(painted[0]!.picture.x).toEqual({ min: at(7), max: at(10) });
   });
 });
+
+describe("an All plot on the main thread", () => {
+  it("asks tails on a grid stepped from the span it shows, not the whole history every refresh", async () => {
+    const { store, moveOn } = day(at(7), at(8, 10));
+    const painter: SeriesPainter = {
+      full: () => undefined,
+      update: () => undefined,
+      dispose: () => undefined,
+    };
+    const view = new PlotView(null);
+    const { calls, frame } = liveDriverRig(painter, view);
+    const answer = async (i: number) => {
+      calls[i]!.resolve(store.series(calls[i]!.request));
+      await settle();
+      frame();
+    };
+    frame();
+    expect(calls[0]!.request).toMatchObject({ from: null, to: null });
+    // Now the view knows the span (1 h 10 min, stepped up to 2 h); the first
+    // answer was split evenly, so the first tail on the 2 h grid does not join it.
+    await answer(0);
+    expect(calls[1]!.request).toMatchObject({ liveWindowSeconds: 2 * H });
+    await answer(1);
+    expect(calls[2]!.request).toMatchObject({ from: null, liveWindowSeconds: 2 * H });
+    await answer(2);
+    const held = store.series(calls[2]!.request);
+    moveOn(at(8, 11));
+    expect(calls[3]!.request).toMatchObject({ from: tailStart(held), liveWindowSeconds: 2 * H });
+    await answer(3);
+    expect(calls[4]!.request.from).toBeGreaterThan(at(8, 10));
+    // Past 2 h of history the grid steps up: the tail does not join, the whole history is asked once.
+    moveOn(at(9, 1));
+    await answer(4);
+    await answer(5);
+    expect(calls[6]!.request).toMatchObject({ from: null, liveWindowSeconds: 3 * H });
+    await answer(6);
+    expect(calls[7]!.request.from).toBeGreaterThanOrEqual(at(9));
+  });
+});

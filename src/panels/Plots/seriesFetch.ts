@@ -6,6 +6,7 @@
 import type { AppUnits } from "../../../workers/contract/fields";
 import type { SeriesRequest, SeriesResult } from "../../../workers/contract/series";
 import { AskGate, joinAnswer, tailStart } from "../../../workers/shared/plots/liveTail";
+import { todaySpanSeconds } from "../../../workers/shared/plots/todayWindow";
 import type { PlotStats } from "../../state/plotStats";
 import type { PlotView } from "./plotView";
 
@@ -151,9 +152,19 @@ export class SeriesFetch {
     return `${this.view.version}:${this.configVersion}`;
   }
 
-  /** A live plot with a fixed window: its length, for buckets on a grid of absolute time. */
+  /**
+   * A live plot's grid length: a fixed window's length, for buckets on a grid
+   * of absolute time. All (no length) takes the span it shows stepped up as
+   * Today's is, so its refreshes too fetch only the newest bucket (a whole
+   * fetch of a day of history costs the worker over 100 ms) until the span
+   * steps up and the whole window is fetched once on the coarser grid.
+   */
   private liveWindowSeconds(): number | undefined {
-    return this.view.live ? (this.view.windowSeconds ?? undefined) : undefined;
+    const { view } = this;
+    if (!view.live || view.today) return undefined;
+    if (view.windowSeconds !== null) return view.windowSeconds;
+    if (view.newest === null || view.oldest === null) return undefined;
+    return todaySpanSeconds(view.newest - view.oldest);
   }
 }
 
