@@ -105,6 +105,34 @@ test("a plot draws the DEMO data as lines that keep reaching the right edge, ove
   expect((await seriesInk(speed)).reach).toBeGreaterThan(0.97);
 });
 
+test("Today shows the day from its start: a fresh DEMO feed's lines sit at the left of the day's hour and grow", async ({
+  page,
+}) => {
+  await openPlots(page);
+  const speed = plot(page, "speed");
+  await waitUntilOnTop(speed.locator(".u-over"));
+  await page.getByRole("button", { name: "Today" }).click();
+  await expect(page.locator('[data-window="today"]')).toHaveClass(/active/);
+  await expect(page.getByTestId("plots-mode")).toHaveText("Following");
+  // The fresh history's first packet begins the day, and its range is the
+  // first step of an hour: seconds of data at the left, the rest still empty
+  // (a fixed window would reach the right edge), over a labelled time axis.
+  await expect
+    .poll(
+      async () => {
+        const ink = await seriesInk(speed);
+        return ink.inked > 0 && ink.reach < 0.2 && ink.labelInk > 50;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  const first = await seriesInk(speed);
+  await expect
+    .poll(async () => (await seriesInk(speed)).inked, { timeout: 20_000 })
+    .toBeGreaterThan(first.inked);
+  expect((await seriesInk(speed)).reach).toBeLessThan(0.2);
+});
+
 test("the lines stay in their plots when a plot is removed and when the window narrows", async ({
   page,
 }) => {

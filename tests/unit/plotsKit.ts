@@ -8,8 +8,7 @@ import { PlotDriver } from "../../src/panels/Plots/plotDriver";
 import { PlotView } from "../../src/panels/Plots/plotView";
 import { PlotStats } from "../../src/state/plotStats";
 
-export function liveDriverRig(painter: SeriesPainter) {
-  const view = new PlotView(20);
+export function liveDriverRig(painter: SeriesPainter, view = new PlotView(20)) {
   const calls: { request: SeriesRequest; resolve: (r: SeriesResult) => void }[] = [];
   const source = (request: SeriesRequest) =>
     new Promise<SeriesResult>((resolve) => calls.push({ request, resolve }));

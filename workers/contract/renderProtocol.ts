@@ -6,7 +6,7 @@
 // Each plot's series lines are drawn on an OffscreenCanvas in the render
 // worker, so their drawing and the canvas's trip to the compositor cost the
 // main thread nothing.
-import type { SeriesRequest, SeriesResult } from "./series";
+import type { DayRange, SeriesRequest, SeriesResult } from "./series";
 
 /** A closed range of x (epoch s) or y values. */
 export interface ValueRange {
@@ -66,7 +66,10 @@ export interface LivePlotSpec {
   id: number;
   /** What the plot shows (the window and grid are the render worker's to ask). */
   request: Pick<SeriesRequest, "fields" | "points" | "units">;
+  /** The window's length (seconds); ignored for `today`. */
   windowSeconds: number;
+  /** The "Today" window: tails asked with `today`, painted against the day's range (SeriesResult.day). */
+  today?: boolean;
   /**
    * The window the UI drew last, which the first tail joins to; null when
    * the plot is already in the worker's hands (a new interval only: the
@@ -100,6 +103,8 @@ export interface LivePlotNews {
   units: string[];
   /** Per column (index 1…): the y range the worker chose and painted with; the UI mirrors it on its axes. */
   y: (ValueRange | null)[];
+  /** A "Today" plot: the day's range it was painted against. */
+  day?: DayRange;
 }
 
 /**

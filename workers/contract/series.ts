@@ -16,6 +16,19 @@ export interface SeriesRequest {
    * Omitted: the requested span is split evenly.
    */
   liveWindowSeconds?: number;
+  /**
+   * The "Today" window: `from` is clamped to the day's start (local midnight
+   * or the first packet after a gap of more than 4 hours, whichever is
+   * later), and without liveWindowSeconds the buckets lie on a grid of
+   * absolute time sized for the day's span (workers/shared/plots/todayWindow.ts).
+   */
+  today?: boolean;
+}
+
+/** The day a "Today" answer covers: its x range is [start, start + span] (epoch seconds). */
+export interface DayRange {
+  start: number;
+  span: number;
 }
 
 export interface SeriesResult {
@@ -33,4 +46,6 @@ export interface SeriesResult {
   units: string[];
   /** The buckets' width (seconds); 0 when the points are raw samples. Equal widths: the same grid. */
   bucketSeconds: number;
+  /** Set for a `today` request with history: the day's x range. */
+  day?: DayRange;
 }

@@ -28,7 +28,7 @@ import type {
   SeriesPicture,
   ValueRange,
 } from "../contract/renderProtocol";
-import type { SeriesResult } from "../contract/series";
+import type { SeriesRequest, SeriesResult } from "../contract/series";
 import { columnExtents, lastDrawnIndex, wholePixelRange } from "../shared/plots/liveWindow";
 import { AskGate, joinAnswer, tailStart, type SeriesBatchSource } from "../shared/plots/liveTail";
 import { timeAxisPicture } from "../shared/plots/timeAxis";
@@ -157,12 +157,7 @@ export class LivePlots {
     const asked = [...this.plots.values()];
     const newest = newestOf(asked.map((plot) => plot.window));
     const tails = asked.map((plot) => (plot.whole ? null : tailStart(plot.window)));
-    const requests = asked.map((plot, i) => ({
-      ...plot.spec.request,
-      from: tails[i] ?? (newest === null ? null : newest - plot.spec.windowSeconds),
-      to: null,
-      liveWindowSeconds: plot.spec.windowSeconds,
-    }));
+    const requests = asked.map((plot, i) => request(plot.spec, tails[i] ?? null, newest));
     this.gate.asked();
     this.lastAskAt = this.now();
     let results: SeriesResult[];
@@ -183,7 +178,11 @@ export class LivePlots {
       if (!result || !plot || plot.window !== askedFor.window) return;
       const joinStart = this.now();
       const tail = tails[i] ?? null;
-      const windowFrom = result.to === null ? null : result.to - plot.spec.windowSeconds;
+      const windowFrom = plot.spec.today
+        ? (result.day?.start ?? null)
+        : result.to === null
+          ? null
+          : result.to - plot.spec.windowSeconds;
       const window = joinAnswer(plot.window, result, tail, windowFrom);
       if (window === null) {
         plot.whole = true;
@@ -248,13 +247,7 @@ export class LivePlots {
       const paintStart = this.now();
       const { window } = plot;
       const layer = this.layerOf(plot.spec.id);
-      const x =
-        newest === null
-          ? null
-          : wholePixelRange(
-              { min: newest - plot.spec.windowSeconds, max: newest },
-              plot.spec.look.width,
-            );
+      const x = xRange(plot, newest);
       if (!layer || x === null) continue;
       // The y ranges are ours to choose (ownership.ts): new ones repaint the whole plot.
       const extents = columnExtents(window.data, x);
@@ -292,6 +285,35 @@ function emptyReport(): Unreported {
   return { plots: new Map(), paints: [], answerMs: [], updateMs: [] };
 }
 
+/**
+ * What a plot asks: from `tail` (its newest bucket) on, else its whole
+ * window. Today asks with `today`: the telemetry worker clamps to the day's
+ * start and keeps the day's grid.
+ */
+function request(spec: LivePlotSpec, tail: number | null, newest: number | null): SeriesRequest {
+  if (spec.today) return { ...spec.request, from: tail, to: null, today: true };
+  return {
+    ...spec.request,
+    from: tail ?? (newest === null ? null : newest - spec.windowSeconds),
+    to: null,
+    liveWindowSeconds: spec.windowSeconds,
+  };
+}
+
+/**
+ * The x range to paint a plot against: the day's (fixed until its span
+ * steps up: only new data is painted) for Today, else the window ending at
+ * the newest packet, moved in whole pixels.
+ */
+function xRange({ spec, window }: LivePlot, newest: number | null): ValueRange | null {
+  if (newest === null) return null;
+  if (spec.today) {
+    const { day } = window;
+    return day ? { min: day.start, max: day.start + day.span } : null;
+  }
+  return wholePixelRange({ min: newest - spec.windowSeconds, max: newest }, spec.look.width);
+}
+
 /** A plot's window over `x`, with its look and time axis. */
 function picture({ spec, window }: LivePlot, x: ValueRange): SeriesPicture {
   return {
@@ -324,5 +346,6 @@ function describe(
     newest: index === null ? null : window.data.map((column) => column[index] as number),
     units: window.units,
     y,
+    ...(window.day ? { day: window.day } : {}),
   };
 }

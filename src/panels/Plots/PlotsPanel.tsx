@@ -7,7 +7,7 @@ import { Callout, Spinner, useHotkeys } from "@blueprintjs/core";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useSnapshot } from "valtio";
 import { useTelemetry } from "../../worker-client/hooks";
-import { MAX_PLOTS, WINDOW_SECONDS, type WindowPreset } from "./layout";
+import { isTodayPreset, MAX_PLOTS, WINDOW_SECONDS, type WindowPreset } from "./layout";
 import { addPlot, layoutNotice, plotLayout, setWindowPreset } from "./layoutStore";
 import { PlotCard } from "./PlotCard";
 import { PlotFrameLoop } from "./frameLoop";
@@ -35,7 +35,7 @@ export default function PlotsPanel() {
 
   const chooseWindow = (preset: WindowPreset) => {
     setWindowPreset(preset);
-    view.setWindow(WINDOW_SECONDS[preset]);
+    view.setWindow(WINDOW_SECONDS[preset], isTodayPreset(preset));
   };
 
   return (
@@ -92,7 +92,7 @@ function SeriesSurface() {
 function usePlotWorkspaceState(window: WindowPreset): PlotWorkspace {
   const { client, live } = useTelemetry();
   const [workspace] = useState<PlotWorkspace>(() => {
-    const view = new PlotView(WINDOW_SECONDS[window]);
+    const view = new PlotView(WINDOW_SECONDS[window], isTodayPreset(window));
     const stats = plotStats();
     const loop = new PlotFrameLoop(
       view,

@@ -75,7 +75,11 @@ const SPEED_UP = 2;
 const WINDOW_MS = 1000;
 const OVER_SHARE = 0.25;
 
-/** One refresh per pixel of time, bounded by a frame and by the latency budget. */
+/**
+ * One refresh per pixel of time, bounded by a frame and by the latency budget;
+ * a window without a fixed length (All, Today: null) refreshes at the latency
+ * budget's pace.
+ */
 export function baseIntervalMs(windowSeconds: number | null, pixels: number): number {
   if (windowSeconds === null) return LATENCY_INTERVAL_MS;
   const perPixel = (windowSeconds * 1000) / Math.max(1, pixels);

@@ -3,15 +3,17 @@
 // the way back in, so bad or old stored data falls back to the default.
 import { z } from "zod";
 
-export const WINDOW_PRESETS = ["30s", "2m", "10m", "1h", "all"] as const;
+// (Stored layouts name one of these; a new preset may be added, none removed.)
+export const WINDOW_PRESETS = ["30s", "2m", "10m", "1h", "today", "all"] as const;
 export type WindowPreset = (typeof WINDOW_PRESETS)[number];
 
-/** Window length in seconds; null = all of history. */
+/** Window length in seconds; null = all of history, or the day (Today, see isTodayPreset). */
 export const WINDOW_SECONDS: Record<WindowPreset, number | null> = {
   "30s": 30,
   "2m": 120,
   "10m": 600,
   "1h": 3600,
+  today: null,
   all: null,
 };
 
@@ -20,8 +22,17 @@ export const WINDOW_LABELS: Record<WindowPreset, string> = {
   "2m": "2 min",
   "10m": "10 min",
   "1h": "1 h",
+  today: "Today",
   all: "All",
 };
+
+/**
+ * Today: from local midnight, or the first packet after a pause of more than
+ * 4 hours, whichever is later (the telemetry worker finds it).
+ */
+export function isTodayPreset(preset: WindowPreset): boolean {
+  return preset === "today";
+}
 
 export const MAX_PLOTS = 24;
 export const MAX_FIELDS_PER_PLOT = 12;

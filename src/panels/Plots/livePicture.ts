@@ -28,7 +28,7 @@ export interface SeriesPainter {
 /** What a painter needs to refresh a live plot on its own. */
 export type LiveHandover = Pick<
   LivePlotSpec,
-  "request" | "windowSeconds" | "window" | "intervalMs"
+  "request" | "windowSeconds" | "today" | "window" | "intervalMs"
 >;
 
 /**

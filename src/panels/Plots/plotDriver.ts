@@ -118,9 +118,9 @@ export class PlotDriver {
   /** Frame loop, phase 1: fold a waiting result's extent into the shared view. */
   takeExtent(): void {
     const { pending } = this.fetch;
-    if (pending) this.view.noteExtent(pending.from, pending.to);
+    if (pending) this.view.noteExtent(pending.from, pending.to, pending.day);
     else if (this.state.name === "handedOver" && this.workerNews)
-      this.view.noteExtent(this.workerNews.from, this.workerNews.to);
+      this.view.noteExtent(this.workerNews.from, this.workerNews.to, this.workerNews.day);
   }
 
   /** In the render worker's hands: nothing for the frame loop to do but the legend. */
@@ -185,7 +185,7 @@ export class PlotDriver {
       visible &&
       this.view.live &&
       !this.view.pointerOver &&
-      this.view.windowSeconds !== null &&
+      (this.view.windowSeconds !== null || this.view.today) &&
       this.layer?.live !== undefined &&
       this.chart !== null &&
       this.chart.series.length === this.fetch.fields.length + 1 &&
@@ -217,7 +217,8 @@ export class PlotDriver {
     const already = this.state.name === "handedOver";
     layer.live(layerFrame(chart, drawn, drawnRange), {
       request: { fields, points, units },
-      windowSeconds: this.view.windowSeconds!,
+      windowSeconds: this.view.windowSeconds ?? 0,
+      ...(this.view.today ? { today: true } : {}),
       // The worker's window (and y ranges) are newer than ours once it holds the plot.
       window: already ? null : latest.result,
       intervalMs,

@@ -2,6 +2,7 @@
 // fixed range after a zoom or pan. Plain fields, read by the frame loop each
 // frame without proxies; React subscribes for the toolbar's few flags.
 import type { ValueRange } from "../../../workers/contract/renderProtocol";
+import type { DayRange } from "../../../workers/contract/series";
 
 /** A range of time (epoch s) or values: the contract's, so frames go to the render worker as they are. */
 export type XRange = ValueRange;
@@ -20,6 +21,14 @@ const MIN_SPAN = 0.05;
 
 export class PlotView {
   windowSeconds: number | null;
+  /** The "Today" window: following, it shows the day's range the live results give. */
+  today: boolean;
+  /**
+   * The day of the latest live Today results: the x range while following.
+   * Its span steps up with the day (todayWindow.ts), so between steps the
+   * range stands still and only new data is drawn.
+   */
+  day: DayRange | null = null;
   follow = true;
   paused = false;
   /** Bumped whenever what the plots must fetch changes (not on new packets). */
@@ -39,20 +48,23 @@ export class PlotView {
   private frameNewest: number | null = null;
   private frameOldest: number | null = null;
   private frameSawEmpty = false;
+  private frameDay: DayRange | null = null;
   private range: XRange | null = null;
   private flags: ViewFlags = { follow: true, paused: false };
   private readonly listeners = new Set<() => void>();
   /** Told of every change of what the plots must show (the frame loop wakes). */
   onChange: (() => void) | null = null;
 
-  constructor(windowSeconds: number | null) {
+  constructor(windowSeconds: number | null, today = false) {
     this.windowSeconds = windowSeconds;
+    this.today = today;
   }
 
   /** The x range to show now; null before any data is known. */
   xRange(): XRange | null {
     if (this.range) return this.range;
     if (this.newest === null) return null;
+    if (this.today && this.day) return { min: this.day.start, max: this.day.start + this.day.span };
     const min = this.windowSeconds === null ? this.oldest : this.newest - this.windowSeconds;
     return { min: min ?? this.newest - 1, max: this.newest };
   }
@@ -77,11 +89,17 @@ export class PlotView {
   /** Frame loop: collect the extents of this frame's live results … */
   beginExtents(): void {
     this.frameNewest = this.frameOldest = null;
+    this.frameDay = null;
     this.frameSawEmpty = false;
   }
 
-  noteExtent(from: number | null, to: number | null): void {
+  noteExtent(from: number | null, to: number | null, day?: DayRange): void {
     if (this.range) return; // a zoomed or frozen result says nothing about "now"
+    if (
+      day &&
+      (this.frameDay === null || day.start + day.span > this.frameDay.start + this.frameDay.span)
+    )
+      this.frameDay = day;
     if (to === null) this.frameSawEmpty = true;
     if (to !== null && (this.frameNewest === null || to > this.frameNewest)) this.frameNewest = to;
     if (from !== null && (this.frameOldest === null || from < this.frameOldest))
@@ -93,13 +111,16 @@ export class PlotView {
     if (this.frameNewest !== null) {
       this.newest = this.frameNewest;
       this.oldest = this.frameOldest ?? this.oldest;
+      if (this.today) this.day = this.frameDay ?? this.day;
     } else if (this.frameSawEmpty || this.newest === null) {
       this.newest = hint;
     }
   }
 
-  setWindow(seconds: number | null): void {
+  setWindow(seconds: number | null, today = false): void {
     this.windowSeconds = seconds;
+    this.today = today;
+    this.day = null; // the next Today results say where the day lies
     this.goLive();
   }
 

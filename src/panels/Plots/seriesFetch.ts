@@ -6,6 +6,7 @@
 import type { AppUnits } from "../../../workers/contract/fields";
 import type { SeriesRequest, SeriesResult } from "../../../workers/contract/series";
 import { AskGate, joinAnswer, tailStart } from "../../../workers/shared/plots/liveTail";
+import { todaySpanSeconds } from "../../../workers/shared/plots/todayWindow";
 import type { PlotStats } from "../../state/plotStats";
 import type { PlotView } from "./plotView";
 
@@ -98,11 +99,15 @@ export class SeriesFetch {
     const key = this.requestKey();
     const { from, to } = this.view.requestWindow();
     const liveWindowSeconds = this.liveWindowSeconds();
+    // Today, following: the worker clamps to the day's start and lays the
+    // buckets on the day's grid (a zoom or pause asks its own range instead).
+    const today = this.view.live && this.view.today;
     // Live on a fixed grid: ask only from the newest bucket on and join it to
     // the window already held (the buckets before it are complete). The same
     // request key means the same window and points, so the same grid.
     const base = this.latest?.key === key ? this.latest.result : null;
-    const tailFrom = liveWindowSeconds !== undefined && base !== null ? tailStart(base) : null;
+    const onGrid = liveWindowSeconds !== undefined || today;
+    const tailFrom = onGrid && base !== null ? tailStart(base) : null;
     this.asks.asked();
     this.catchUp = false;
     this.requestedKey = key;
@@ -115,6 +120,7 @@ export class SeriesFetch {
       points: this.points,
       units: this.units,
       liveWindowSeconds,
+      ...(today ? { today } : {}),
     }).then(
       (result) => {
         this.asks.answered();
@@ -124,7 +130,8 @@ export class SeriesFetch {
           this.stats.staleResults++;
           return;
         }
-        const whole = joinAnswer(base, result, tailFrom, this.view.requestWindow().from);
+        const windowFrom = result.day?.start ?? this.view.requestWindow().from;
+        const whole = joinAnswer(base, result, tailFrom, windowFrom);
         if (whole === null) {
           this.latest = null; // the tail does not join (source changed): fetch the whole window
           this.requestedKey = "";
@@ -145,9 +152,19 @@ export class SeriesFetch {
     return `${this.view.version}:${this.configVersion}`;
   }
 
-  /** A live plot with a fixed window: its length, for buckets on a grid of absolute time. */
+  /**
+   * A live plot's grid length: a fixed window's length, for buckets on a grid
+   * of absolute time. All (no length) takes the span it shows stepped up as
+   * Today's is, so its refreshes too fetch only the newest bucket (a whole
+   * fetch of a day of history costs the worker over 100 ms) until the span
+   * steps up and the whole window is fetched once on the coarser grid.
+   */
   private liveWindowSeconds(): number | undefined {
-    return this.view.live ? (this.view.windowSeconds ?? undefined) : undefined;
+    const { view } = this;
+    if (!view.live || view.today) return undefined;
+    if (view.windowSeconds !== null) return view.windowSeconds;
+    if (view.newest === null || view.oldest === null) return undefined;
+    return todaySpanSeconds(view.newest - view.oldest);
   }
 }
 

@@ -39,7 +39,8 @@ export function newestBucketStart(xs: ArrayLike<number>, bucketSeconds: number):
  * the newest bucket on the same absolute grid, so the buckets before it are
  * complete and equal to what a whole fetch would return). Points left of `windowFrom` drop out.
  * Null when the two do not join (the tail is empty or older than the base:
- * the source changed), and the whole window must be fetched again.
+ * the source changed; another grid; another day), and the whole window must
+ * be fetched again.
  */
 export function mergeTail(
   base: SeriesResult,
@@ -50,6 +51,8 @@ export function mergeTail(
   if (tail.to === null || base.to === null || tail.to < base.to) return null;
   if (tail.bucketSeconds !== base.bucketSeconds || tail.data.length !== base.data.length)
     return null;
+  // A new day (Today after a long pause) is a new window, even on the same grid.
+  if (tail.day?.start !== base.day?.start) return null;
   const xs = base.data[0]!;
   let cut = xs.length;
   while (cut > 0 && (xs[cut - 1] as number) >= tailFrom) cut--;
@@ -69,6 +72,7 @@ export function mergeTail(
     hasGaps: tail.hasGaps.map((gaps, i) => gaps || base.hasGaps[i] === true),
     units: tail.units,
     bucketSeconds: tail.bucketSeconds,
+    ...(tail.day ? { day: tail.day } : {}),
   };
 }
 

@@ -20,6 +20,9 @@ export class ColumnRing {
   readonly boolWords: number;
   private head = 0; // physical slot the next packet goes to
   private count = 0;
+  /** Rows written since the last clear, and clears so far: what incremental readers (todayStart.ts) catch up from. */
+  private appendedRows = 0;
+  private clears = 0;
   private readonly isF64: Uint8Array;
   /** Per numeric field: start of its column inside f32 or f64 (column-major). */
   private readonly colStart: Int32Array;
@@ -64,6 +67,16 @@ export class ColumnRing {
     return this.count;
   }
 
+  /** Rows written since the last clear (they may have been overwritten since). */
+  get appended(): number {
+    return this.appendedRows;
+  }
+
+  /** Bumped by each clear: rows counted before it are gone. */
+  get generation(): number {
+    return this.clears;
+  }
+
   /** History bytes held per stored packet (all numeric columns + packed booleans). */
   get bytesPerSlot(): number {
     return this.byteLength / this.capacity;
@@ -78,6 +91,7 @@ export class ColumnRing {
     const slot = this.head;
     this.head = slot + 1 === this.capacity ? 0 : slot + 1;
     if (this.count < this.capacity) this.count++;
+    this.appendedRows++;
     return slot;
   }
 
@@ -124,6 +138,8 @@ export class ColumnRing {
   clear(): void {
     this.head = 0;
     this.count = 0;
+    this.appendedRows = 0;
+    this.clears++;
   }
 
   /** Physical slot of a logical index (0 = oldest). */

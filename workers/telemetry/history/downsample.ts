@@ -75,6 +75,16 @@ function emitSegment(
   return summary ? 4 : n;
 }
 
+/**
+ * Most samples a window split evenly keeps raw: 4 per point asked. Zoomed
+ * into a minute the plot shows every sample (600 at 10 Hz on a 300 px plot,
+ * which asks 150 points), not first/min/max/last of 16; a few hundred raw
+ * points cost no more to draw than the summary's lines.
+ */
+export function rawLimit(points: number): number {
+  return Math.max(1, points) * SERIES_POINTS_PER_BUCKET;
+}
+
 /** Walks x once; with plan null it only counts (segments, output points). */
 function walk(
   x: ArrayLike<number>,
@@ -88,10 +98,10 @@ function walk(
   // A fixed width lays buckets on a grid of absolute time (bucket k covers
   // [k·w, (k+1)·w)), so a complete bucket's summary never changes as the
   // window moves on, and a window's tail summarises as the whole window
-  // would; otherwise the window's span is split evenly, or a window with no
-  // more samples than points keeps them all.
+  // would; otherwise the window's span is split evenly, or a window of at
+  // most rawLimit(points) samples keeps them all.
   const fixed = bucketSeconds > 0;
-  const raw = !fixed && hi - lo <= points;
+  const raw = !fixed && hi - lo <= rawLimit(points);
   const x0 = x[lo] as number;
   const buckets = raw
     ? 1
@@ -134,7 +144,7 @@ function walk(
   return [segments, out, raw || !Number.isFinite(width) ? 0 : width];
 }
 
-/** Plans ≈`points` output points for x[lo..hi); raw samples when there are ≤ points. */
+/** Plans ≈`points` output points for x[lo..hi); raw samples when there are ≤ rawLimit(points). */
 export function planDownsample(
   x: ArrayLike<number>,
   lo: number,

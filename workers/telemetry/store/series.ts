@@ -4,7 +4,7 @@
 // A batch (every visible plot's request of one frame) shares the work: one
 // plan per distinct window and width, one column per distinct field and
 // units; plots that show the same field get the same column.
-import type { SeriesRequest, SeriesResult } from "../../contract/series";
+import type { DayRange, SeriesRequest, SeriesResult } from "../../contract/series";
 import type { ColumnRing } from "../history/ColumnRing";
 import {
   fillColumn,
@@ -16,6 +16,8 @@ import {
 } from "../history/downsample";
 import { storedFieldInfo, storedFieldSlot } from "../schema/derivedFields";
 import { convertColumnInPlace, displayUnit } from "../../shared/units";
+import { todaySpanSeconds } from "../../shared/plots/todayWindow";
+import { todayStart } from "./todayStart";
 
 // Scratch for windows that wrap around the ring, sized to its capacity once.
 const scratchByRing = new WeakMap<ColumnRing, { x: Float64Array; y: Float64Array }>();
@@ -58,12 +60,17 @@ export function buildSeries(
   const fields = Array.isArray(request.fields) ? request.fields : [];
   const points =
     Number.isFinite(request.points) && request.points >= 1 ? Math.floor(request.points) : 1;
-  const [lo, hi] = windowBounds(ring, request.from ?? null, request.to ?? null);
+  const day = request.today === true ? dayOf(ring) : undefined;
+  const asked = request.from ?? null;
+  const from = day && !(asked !== null && asked > day.start) ? day.start : asked;
+  const [lo, hi] = windowBounds(ring, from, request.to ?? null);
   const live = request.liveWindowSeconds;
+  // A live window's grid comes from its length; Today's (asked without one)
+  // from the day's stepped span, so it stays put until the span steps up.
+  const gridSpan =
+    live !== undefined && Number.isFinite(live) && live > 0 ? live : day ? day.span : 0;
   const bucketSeconds =
-    live !== undefined && Number.isFinite(live) && live > 0
-      ? live / Math.max(1, Math.floor(points / SERIES_POINTS_PER_BUCKET))
-      : 0;
+    gridSpan > 0 ? gridSpan / Math.max(1, Math.floor(points / SERIES_POINTS_PER_BUCKET)) : 0;
   const key = `${lo}:${hi}:${points}:${bucketSeconds}`;
   let planned = memo.get(key);
   if (!planned) {
@@ -94,7 +101,23 @@ export function buildSeries(
     units.push(column.unit);
   }
   const grid = planned.plan.bucketSeconds;
-  return { data, from: planned.from, to: planned.to, hasGaps, units, bucketSeconds: grid };
+  const result: SeriesResult = {
+    data,
+    from: planned.from,
+    to: planned.to,
+    hasGaps,
+    units,
+    bucketSeconds: grid,
+  };
+  if (day) result.day = day;
+  return result;
+}
+
+/** The day a "Today" request covers: its start and the stepped span its x range shows. */
+function dayOf(ring: ColumnRing): DayRange | undefined {
+  const start = todayStart(ring);
+  if (start === null) return undefined;
+  return { start, span: todaySpanSeconds(ring.time(ring.length - 1) - start) };
 }
 
 function fillField(
