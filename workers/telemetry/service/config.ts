@@ -7,13 +7,13 @@ import type { LapCoords } from "../../contract/laps";
 import type { PlaybackState, RecordingState } from "../../contract/sessions";
 import { DEFAULT_DEMO_RATE, MAX_DEMO_RATE } from "../sources/DemoSource";
 import { DEFAULT_PING_INTERVAL_MS } from "../sources/NetworkSource";
-import { DEFAULT_CAPACITY } from "../store/TelemetryStore";
+import { LIVE_DAY_CAPACITY } from "../store/capacity";
 
 export const DEFAULT_CONFIG: WorkerConfig = {
   backendUrl: "http://localhost:3001",
   connectToBackend: true,
   connectionType: "DEMO",
-  historyCapacity: DEFAULT_CAPACITY,
+  historyCapacity: LIVE_DAY_CAPACITY,
   demoRate: DEFAULT_DEMO_RATE,
   recording: true,
   sessionBudgetBytes: 0,
