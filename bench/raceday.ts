@@ -76,12 +76,13 @@ async function drag(page: PipePage, x0: number, x1: number, y: number): Promise<
   await mouse("mouseReleased", x1);
 }
 
-/** 10:00 local of the built day, or 4 h into it when 10:00 is not in it. */
+/** 10:00 local of the built day, or 4 h into it (its middle if shorter) when 10:00 is not in it. */
 function targetMinute(fromS: number, toS: number): number {
   const ten = new Date(toS * 1000);
   ten.setHours(10, 0, 0, 0);
   const t = ten.getTime() / 1000;
-  return t >= fromS + 60 && t <= toS - 120 ? t : Math.floor((fromS + 4 * 3600) / 60) * 60;
+  if (t >= fromS + 60 && t <= toS - 120) return t;
+  return Math.floor((fromS + Math.min(4 * 3600, (toS - fromS) / 2)) / 60) * 60;
 }
 
 /**
