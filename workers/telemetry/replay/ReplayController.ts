@@ -18,7 +18,7 @@ import type { ViewSwitch } from "../service/viewSwitch";
 import { fetchBackendSpan, walkPacketsBetween } from "./backendPlayback";
 import { PlaybackClock } from "./PlaybackClock";
 import { SecondOrder } from "./secondOrder";
-import { ReplayHistory, type ReplayFill } from "./ReplayHistory";
+import { ReplayHistory, type ReplayFill, type ReplayReserve } from "./ReplayHistory";
 
 const TICK_MS = 100;
 /** No row of a newly swapped-in history shown yet (-1 is "before its first row"). */
@@ -122,14 +122,7 @@ export class ReplayController {
       const url = this.deps.backendUrl();
       void this.backendLaps(url, from, to);
       return this.load({ kind: "backend", url, from, to }, (reserve, progress, signal) =>
-        this.fillFromBackend(
-          reserve(backendRangeRows(from, to, this.deps.capacity)),
-          url,
-          from,
-          to,
-          progress,
-          signal,
-        ),
+        this.fillFromBackend(reserve, url, from, to, progress, signal),
       );
     }
     return this.load({ kind: "local-range", from, to }, async (reserve, progress) => {
@@ -328,7 +321,7 @@ export class ReplayController {
   }
 
   private async fillFromBackend(
-    store: TelemetryStore,
+    reserve: ReplayReserve,
     url: string,
     from: number,
     to: number,
@@ -337,9 +330,16 @@ export class ReplayController {
   ): Promise<void> {
     const span = await fetchBackendSpan(url, this.deps.fetchImpl, { signal });
     if (!span.ok) throw new Error(span.message);
+    // The range's size is known only as it streams in: a store for the car's
+    // rate over the range, moved to one twice as large whenever it fills (up
+    // to the live capacity), so no row of the range is dropped.
+    let store = reserve(backendRangeRows(from, to, this.deps.capacity));
     // Within a second the answer's order is arbitrary: SecondOrder restores it.
     const order = new SecondOrder((packets) => {
-      for (const packet of packets) store.ingest(packet, "REPLAY");
+      for (const packet of packets) {
+        if (store.ring.length === store.ring.capacity) store = reserve(store.ring.capacity * 2);
+        store.ingest(packet, "REPLAY");
+      }
     });
     await walkPacketsBetween({
       baseUrl: url,

@@ -10,7 +10,11 @@ import type { ReplayOrigin } from "../../contract/sessions";
 import { replayCapacity } from "../store/capacity";
 import { TelemetryStore } from "../store/TelemetryStore";
 
-/** The store for `rows` rows (the first call decides; later calls return the same store). */
+/**
+ * The store for `rows` rows. A later call for more rows than the store holds
+ * (a stream whose size was not known: the backend's) moves what it has to a
+ * store that large, up to the limit; for fewer, the same store.
+ */
 export type ReplayReserve = (rows: number) => TelemetryStore;
 
 export type ReplayFill = (
@@ -79,8 +83,16 @@ export class ReplayHistory {
       this.onSwap(this.store);
     }
     let reserved: TelemetryStore | null = null;
-    const reserve: ReplayReserve = (rows) =>
-      (reserved ??= new TelemetryStore({ capacity: replayCapacity(rows, this.limit) }));
+    const reserve: ReplayReserve = (rows) => {
+      const wanted = replayCapacity(rows, this.limit);
+      if (reserved && wanted <= reserved.ring.capacity) return reserved;
+      const store = new TelemetryStore({ capacity: wanted });
+      store.resetLatest(); // the default packet until a replayed row is shown, as emptyStore
+      if (reserved && reserved.ring.length > 0)
+        store.appendRows(reserved.newestRows(reserved.ring.length));
+      reserved = store;
+      return store;
+    };
     try {
       await fill(
         reserve,
