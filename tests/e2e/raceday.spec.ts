@@ -20,6 +20,9 @@ async function openDay(page: Page): Promise<number> {
     `/?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=10&record=0&demoDay=${HOURS}`,
   );
   // The day is built in the worker while the page stays usable, then goes on live.
+  await expect(page.getByTestId("status-demo-day")).toContainText(
+    `Building a demo day (${HOURS} h):`,
+  );
   const rows = async () => {
     const text = (await page.getByTestId("status-history").textContent()) ?? "";
     return Number(/([\d,]+)\s*\//.exec(text)?.[1]?.replace(/,/g, "") ?? 0);
