@@ -5,7 +5,8 @@ import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import type { WorkerEvent } from "../../workers/contract/telemetryApi";
 import { resolveConfig } from "../../workers/telemetry/service/config";
-import { DAY_BATCH } from "../../workers/telemetry/sources/DemoSource";
+import { DAY_BATCH, DemoSource } from "../../workers/telemetry/sources/DemoSource";
+import type { SourceSink } from "../../workers/telemetry/sources/SourceSink";
 import { TelemetryService } from "../../workers/telemetry/TelemetryService";
 import { manualTimers } from "./manualTimers";
 
@@ -77,5 +78,31 @@ describe("demo day builder", () => {
     expect(resolveConfig({ demoDayHours: -1 }).demoDayHours).toBe(0);
     expect(resolveConfig({ demoDayHours: Number.NaN }).demoDayHours).toBe(0);
     expect(resolveConfig({ demoDayHours: 9 }).demoDayHours).toBe(9);
+  });
+
+  it("a stop pauses the build between batches, and the next start goes on from there", () => {
+    const { timers, tick } = manualTimers(START_MS);
+    const times: number[] = [];
+    const sink = {
+      packet: (raw: unknown) => void times.push((raw as { TimeStamp: number }).TimeStamp),
+      lapData: () => undefined,
+      notify: () => undefined,
+    } as unknown as SourceSink;
+    const demo = new DemoSource(sink, { timers, rate: 10, dayHours: 0.5 });
+    demo.start();
+    expect(times).toHaveLength(0); // nothing on the caller's turn: the first batch is queued
+    tick(1);
+    expect(times).toHaveLength(DAY_BATCH);
+    demo.stop();
+    tick(50);
+    expect(times).toHaveLength(DAY_BATCH);
+    expect(demo.dayProgress!.fraction).toBeLessThan(1);
+    demo.start();
+    tick(1);
+    expect(times).toHaveLength(2 * DAY_BATCH);
+    // One simulated car, 100 ms apart, from half an hour before now.
+    expect(times[0]).toBeCloseTo(START_MS / 1000 - 1800 + 0.1, 2);
+    expect(times.every((t, i) => i === 0 || Math.abs(t - times[i - 1]! - 0.1) < 0.002)).toBe(true);
+    demo.stop();
   });
 });
