@@ -94,6 +94,15 @@ export class PipeBrowser {
     });
   }
 
+  /** Every event named `method` (any session) until the returned function is called. */
+  on(method: string, listener: (params: Params, sessionId?: string) => void): () => void {
+    const wrapped = (m: Message) => {
+      if (m.method === method) listener(m.params ?? {}, m.sessionId);
+    };
+    this.listeners.add(wrapped);
+    return () => this.listeners.delete(wrapped);
+  }
+
   /** The next event named `method` (for the given session, if any). */
   once(method: string, sessionId?: string): Promise<Params> {
     return new Promise((resolve) => {
@@ -161,7 +170,7 @@ export class PipeBrowser {
 export class PipePage {
   constructor(
     private readonly browser: PipeBrowser,
-    private readonly sessionId: string,
+    readonly sessionId: string,
     private readonly contextId: string,
   ) {}
 

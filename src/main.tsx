@@ -4,7 +4,7 @@ import { createRoot } from "react-dom/client";
 import "@blueprintjs/core/lib/css/blueprint.css";
 import { App } from "./App";
 import { TelemetryContext } from "./worker-client/hooks";
-import { configFromUrl, createTelemetry } from "./worker-client/createTelemetry";
+import { configFromUrl, createTelemetry, demoDayFromUrl } from "./worker-client/createTelemetry";
 import { appState } from "./state/appState";
 import { persistAppState, restoreAppState } from "./state/persistence";
 import { notifyAfterLoading } from "./shell/notifications/notifyAfterLoading";
@@ -23,6 +23,9 @@ notifyAfterLoading(
     intent: "warning",
   })),
 );
+const demoDayProblem = demoDayFromUrl(window.location.search).problem;
+if (demoDayProblem)
+  notifyAfterLoading([{ title: "Demo day ignored", message: demoDayProblem, intent: "warning" }]);
 persistAppState(window.localStorage);
 installTestHooks(window.location.search);
 

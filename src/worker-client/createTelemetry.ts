@@ -2,6 +2,7 @@
 // tests steer the worker:
 //   ?backend=http://host:3001  ?demoRate=2000  ?capacity=200000  ?offline=1  ?record=0
 //   ?upgrade=1 (allow the WebSocket upgrade) or ?upgrade=0
+//   ?demoDay=9 (the demo first builds 9 h of driving ending now: a race day to try)
 // ?backend and ?upgrade become the settings shown (and saved, src/main.tsx);
 // the others last for the visit.
 import type { WorkerConfig } from "../../workers/contract/config";
@@ -24,7 +25,30 @@ export function configFromUrl(search: string): Partial<WorkerConfig> {
   if (params.get("record") === "0") config.recording = false;
   const upgrade = params.get("upgrade");
   if (upgrade === "1" || upgrade === "0") config.webSocketUpgrade = upgrade === "1";
+  const day = demoDayFromUrl(search);
+  if (day.hours !== null) config.demoDayHours = day.hours;
   return config;
+}
+
+/** Longest demo day the worker builds (hours). */
+export const MAX_DEMO_DAY_HOURS = 24;
+
+/**
+ * ?demoDay=<hours>: hours of demo driving to build before going live. A value
+ * outside 0 < hours ≤ 24 is ignored, and `problem` says why (shown as a notice).
+ */
+export function demoDayFromUrl(search: string): { hours: number | null; problem: string | null } {
+  const raw = new URLSearchParams(search).get("demoDay");
+  if (raw === null) return { hours: null, problem: null };
+  const hours = Number(raw);
+  if (raw.trim() !== "" && Number.isFinite(hours) && hours > 0 && hours <= MAX_DEMO_DAY_HOURS)
+    return { hours, problem: null };
+  return {
+    hours: null,
+    problem:
+      `The demo day was not built: "?demoDay=${raw}" should be a number of hours ` +
+      `above 0 and at most ${MAX_DEMO_DAY_HOURS}, e.g. ?demoDay=9.`,
+  };
 }
 
 export function createTelemetry(config: Partial<WorkerConfig>): Telemetry {

@@ -87,6 +87,8 @@ describe("sessions through the service", () => {
     const defaults = service.snapshot(live.seq);
     expect(defaults.changed["Battery.PackVoltage"]).toBe(0); // the spec's default packet
     expect(defaults.playback.view).toBe("replay");
+    // The empty replay allocates nothing like the live history (issue 33).
+    expect(defaults.counters.historyCapacity).toBe(1);
 
     service.startReplay({ kind: "session", sessionId: session!.id });
     const loaded = await until(
@@ -95,6 +97,9 @@ describe("sessions through the service", () => {
     );
     expect(loaded.playback.clock).toBe(session!.firstPacketTime);
     expect(loaded.counters.lastPacketTime).toBe(session!.firstPacketTime);
+    // The replay holds what it loaded, not the live capacity (5,000 here).
+    expect(loaded.counters.historyLength).toBeGreaterThanOrEqual(290);
+    expect(loaded.counters.historyCapacity).toBe(loaded.counters.historyLength);
     const startVoltage = loaded.changed["Battery.PackVoltage"];
 
     service.setSpeed(10);

@@ -2,7 +2,7 @@
 // worker makes of it (bad values fall back to defaults, never throw).
 import { describe, expect, it } from "vitest";
 import { resolveConfig } from "../../workers/telemetry/service/config";
-import { configFromUrl } from "../../src/worker-client/createTelemetry";
+import { configFromUrl, demoDayFromUrl } from "../../src/worker-client/createTelemetry";
 
 describe("the WebSocket upgrade setting on its way to the worker", () => {
   it("is off unless the page asks for it, and a bad value falls back to off", () => {
@@ -16,5 +16,18 @@ describe("the WebSocket upgrade setting on its way to the worker", () => {
     expect(configFromUrl("?upgrade=0").webSocketUpgrade).toBe(false);
     expect(configFromUrl("?backend=http://x:1").webSocketUpgrade).toBeUndefined();
     expect(configFromUrl("?upgrade=maybe").webSocketUpgrade).toBeUndefined();
+  });
+});
+
+describe("?demoDay on its way to the worker", () => {
+  it("passes 0 < hours ≤ 24 on, and ignores anything else with a notice that says why", () => {
+    expect(configFromUrl("?demoDay=9").demoDayHours).toBe(9);
+    expect(configFromUrl("?demoDay=0.5").demoDayHours).toBe(0.5);
+    expect(demoDayFromUrl("?demoDay=9")).toEqual({ hours: 9, problem: null });
+    expect(demoDayFromUrl("?offline=1")).toEqual({ hours: null, problem: null });
+    for (const bad of ["0", "25", "-3", "nine", ""]) {
+      expect(configFromUrl(`?demoDay=${bad}`).demoDayHours).toBeUndefined();
+      expect(demoDayFromUrl(`?demoDay=${bad}`).problem).toContain("at most 24");
+    }
   });
 });

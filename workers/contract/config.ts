@@ -16,6 +16,11 @@ export interface WorkerConfig {
   sessionBudgetBytes: number;
   /** Demo packets per second (default 2, i.e. every 500 ms). */
   demoRate: number;
+  /**
+   * Hours of demo driving (at 10 packets/s, ending now) built at full speed
+   * before the demo goes live: a race day to try (?demoDay=9). 0 = none; at most 24.
+   */
+  demoDayHours: number;
   /** Latency ping period, ms (default 10_000). */
   pingIntervalMs: number;
   /** The saved finish line: the simulated car laps at it from the start (null = its default line). */

@@ -68,6 +68,15 @@ export interface ConnectionState {
    * last ~30 s); 0 when none arrive. Grows when the machine cannot keep up.
    */
   arrivalLagMs: number;
+  /** A demo day being built before the demo goes live (?demoDay=9); null otherwise. */
+  demoDay: DemoDayProgress | null;
+}
+
+/** How far the DEMO source has built the hours of driving it was asked for. */
+export interface DemoDayProgress {
+  hours: number;
+  /** 0..1 of the hours built. */
+  fraction: number;
 }
 
 export interface RejectionReason {
@@ -94,6 +103,21 @@ export interface Counters {
   lastPacketTime: number | null;
   /** The last few rejection reasons (packets and events), newest last. */
   recentRejections: RejectionReason[];
+  /** The live history's reach, also while a replay is shown (the settings' "History"). */
+  liveHistory: HistoryReach;
+}
+
+/** What a history holds: rows, their time span and their memory. */
+export interface HistoryReach {
+  length: number;
+  capacity: number;
+  /** Bytes of its columns. */
+  bytes: number;
+  /** TimeStamp (epoch seconds) of its oldest and newest row; null when empty. */
+  from: number | null;
+  to: number | null;
+  /** Accepted packets per second over the last ~2 s (how fast it fills). */
+  packetRate: number;
 }
 
 export interface GeoState {

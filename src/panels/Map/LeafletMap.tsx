@@ -49,9 +49,12 @@ export default function LeafletMap() {
     setLayer(next);
     if (!next) return;
     next.onLegend = setLegend;
-    next.onDrawn = (drawn, source) => {
+    next.onDrawn = (drawn, source, oldest) => {
       const element = pointsRef.current;
       if (!element) return;
+      // How far back the trail reaches (a whole day's track starts in the morning).
+      const from = String(oldest);
+      if (element.dataset.from !== from) element.dataset.from = from;
       const text = pointsText(drawn, source);
       // Change the existing text node's data: cheaper than replacing the node.
       const node = element.firstChild;

@@ -30,8 +30,11 @@ export class TrackLayer {
   readonly updateMs: number[] = [];
   /** Told when what the legend shows changed (field, unit, range), not per update. */
   onLegend: (meta: TrailMeta | null) => void = () => {};
-  /** Told after every update: "N of M points drawn" is written straight into the DOM. */
-  onDrawn: (drawn: number, source: number) => void = () => {};
+  /**
+   * Told after every update: "N of M points drawn" is written straight into
+   * the DOM, with the oldest point's time (epoch s; NaN when none).
+   */
+  onDrawn: (drawn: number, source: number, oldest: number) => void = () => {};
 
   constructor() {
     this.canvas.addTo(this.group);
@@ -46,7 +49,8 @@ export class TrackLayer {
     this.updateMarks(track);
     const meta = this.points.meta!;
     if (!before || legendKey(before) !== legendKey(meta)) this.onLegend(meta);
-    this.onDrawn(this.points.length, meta.sourcePoints);
+    const oldest = this.points.length > 0 ? this.points.time.data[0]! : NaN;
+    this.onDrawn(this.points.length, meta.sourcePoints, oldest);
     const ms = performance.now() - started;
     this.updateMs.push(ms);
     if (this.updateMs.length > 500) this.updateMs.shift();

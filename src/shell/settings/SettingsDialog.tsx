@@ -1,4 +1,5 @@
-// The settings dialog (issue 3): display, connection, favourites, laps, playback.
+// The settings dialog (issue 3): display, connection, favourites, laps, playback,
+// map, what the live history holds (issue 33) and sessions.
 import {
   Dialog,
   DialogBody,
@@ -16,6 +17,7 @@ import { timeZoneText } from "../../ui/format/dateTime";
 import { dialogs } from "../dialogs";
 import { ConnectionSettings } from "./ConnectionSettings";
 import { FavouritesSettings } from "./FavouritesSettings";
+import { HistorySettings } from "./HistorySettings";
 import { MapTileSettings } from "./MapTileSettings";
 import { LapCoordsSettings, PlaybackSettings } from "./PlaybackSettings";
 import { SessionsSettings } from "./SessionsSettings";
@@ -91,6 +93,11 @@ export function SettingsDialog() {
         <Section title="Map" compact titleRenderer={DialogHeading}>
           <SectionCard>
             <MapTileSettings />
+          </SectionCard>
+        </Section>
+        <Section title="History" compact titleRenderer={DialogHeading}>
+          <SectionCard>
+            <HistorySettings />
           </SectionCard>
         </Section>
         <Section title="Sessions" compact titleRenderer={DialogHeading}>

@@ -7,6 +7,7 @@ import { useLiveStatus, useLiveStatusPart } from "../../worker-client/hooks";
 import type { CarLink } from "../../../workers/contract/connection";
 import {
   CAR_LINK_TEXTS,
+  demoDayText,
   figureWidthCh,
   formatHistoryFill,
   formatLatency,
@@ -160,6 +161,11 @@ export function StatusBar() {
         Car latency <Figure text={formatLatency(app.carLatency)} />
       </span>
       {app.connectionType === "NETWORK" && <RaceStatus />}
+      {connection?.demoDay && (
+        <span className="helios-status-item" data-testid="status-demo-day">
+          {demoDayText(connection.demoDay)}
+        </span>
+      )}
       <span className="helios-status-spacer" />
       <span className="helios-status-item" data-testid="status-rate">
         <Figure text={formatRate(counters?.packetRate)} />

@@ -1,5 +1,5 @@
 // Text for the status bar and diagnostics; pure so it is unit tested.
-import type { ConnectionState } from "../../../workers/contract/connection";
+import type { ConnectionState, DemoDayProgress } from "../../../workers/contract/connection";
 import { formatCount, NO_VALUE } from "./formatNumber";
 import { formatTime } from "./dateTime";
 
@@ -92,4 +92,10 @@ export function figureWidthCh(text: string): number {
   let width = 0;
   for (const char of text) width += WIDE.test(char) ? 2 : CAPITAL.test(char) ? 1.5 : 1;
   return width;
+}
+
+/** The DEMO source building its day (?demoDay=9): "Building a demo day (9 h): 45 %". */
+export function demoDayText(progress: DemoDayProgress): string {
+  const percent = Math.floor(Math.min(1, Math.max(0, progress.fraction)) * 100);
+  return `Building a demo day (${progress.hours} h): ${percent} %`;
 }

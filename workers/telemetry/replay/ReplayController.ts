@@ -7,16 +7,18 @@
 // import). The Laps tab, the map and the scrubber show those while it replays.
 import type { Lap } from "../../contract/laps";
 import type { PlaybackState, ReplayOrigin, ReplayRequest } from "../../contract/sessions";
+import type { RowSlices } from "../../contract/storageProtocol";
 import { fetchLaps } from "../laps/laps";
 import { upperBound } from "../history/downsample";
 import type { Sessions } from "../sessions/Sessions";
 import type { TimerHandle, Timers } from "../sources/timers";
+import { backendRangeRows } from "../store/capacity";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import type { ViewSwitch } from "../service/viewSwitch";
 import { fetchBackendSpan, walkPacketsBetween } from "./backendPlayback";
 import { PlaybackClock } from "./PlaybackClock";
 import { SecondOrder } from "./secondOrder";
-import { ReplayHistory, type ReplayFill } from "./ReplayHistory";
+import { ReplayHistory, type ReplayFill, type ReplayReserve } from "./ReplayHistory";
 
 const TICK_MS = 100;
 /** No row of a newly swapped-in history shown yet (-1 is "before its first row"). */
@@ -36,6 +38,7 @@ export interface ReplayDeps {
   timers: Timers;
   fetchImpl?: typeof fetch;
   backendUrl: () => string;
+  /** The most rows a replay may hold: the live capacity (each load is sized to its rows). */
   capacity: number;
   /** The replay's laps changed (the Laps tab is told). */
   onLaps: () => void;
@@ -118,20 +121,28 @@ export class ReplayController {
     if (request.source === "backend") {
       const url = this.deps.backendUrl();
       void this.backendLaps(url, from, to);
-      return this.load({ kind: "backend", url, from, to }, (store, progress, signal) =>
-        this.fillFromBackend(store, url, from, to, progress, signal),
+      return this.load({ kind: "backend", url, from, to }, (reserve, progress, signal) =>
+        this.fillFromBackend(reserve, url, from, to, progress, signal),
       );
     }
-    return this.load({ kind: "local-range", from, to }, async (store, progress) => {
+    return this.load({ kind: "local-range", from, to }, async (reserve, progress) => {
       const sessions = this.deps.sessions();
       const list = (await sessions?.list()) ?? [];
       const overlapping = list.filter((s) => s.lastPacketTime >= from && s.firstPacketTime <= to);
       const laps: Lap[] = [];
+      // Every session's rows are read first, so the store is sized to all of them.
+      const chunks: RowSlices[] = [];
+      let read = 0;
       for (const [i, s] of overlapping.entries()) {
-        for (const rows of await sessions!.sessionRows(s.id, from, to)) store.appendRows(rows);
+        for (const rows of await sessions!.sessionRows(s.id, from, to)) {
+          chunks.push(rows);
+          read += rows.count;
+        }
         laps.push(...(await sessions!.sessionLaps(s.id, from, to)));
-        progress(store.ring.length, (i + 1) / overlapping.length);
+        progress(read, (i + 1) / overlapping.length);
       }
+      const store = reserve(read);
+      for (const rows of chunks) store.appendRows(rows);
       this.setLaps(laps.sort((a, b) => a.endMs - b.endMs));
       if (overlapping.length === 0) throw new Error("No recorded session covers this range.");
     });
@@ -286,11 +297,12 @@ export class ReplayController {
     const sessions = this.deps.sessions();
     const loading = this.history.load(
       origin,
-      async (store, progress, signal) => {
+      async (reserve, progress, signal) => {
         if (!sessions) throw new Error("No recorded sessions: storage is not available");
         const chunks = await sessions.sessionRows(s.id, from, to);
         // Superseded meanwhile (another seek): do not spend the thread on copying.
         if (signal.aborted) return;
+        const store = reserve(chunks.reduce((sum, rows) => sum + rows.count, 0));
         for (const rows of chunks) store.appendRows(rows);
         progress(store.ring.length, 1);
       },
@@ -309,7 +321,7 @@ export class ReplayController {
   }
 
   private async fillFromBackend(
-    store: TelemetryStore,
+    reserve: ReplayReserve,
     url: string,
     from: number,
     to: number,
@@ -318,9 +330,16 @@ export class ReplayController {
   ): Promise<void> {
     const span = await fetchBackendSpan(url, this.deps.fetchImpl, { signal });
     if (!span.ok) throw new Error(span.message);
+    // The range's size is known only as it streams in: a store for the car's
+    // rate over the range, moved to one twice as large whenever it fills (up
+    // to the live capacity), so no row of the range is dropped.
+    let store = reserve(backendRangeRows(from, to, this.deps.capacity));
     // Within a second the answer's order is arbitrary: SecondOrder restores it.
     const order = new SecondOrder((packets) => {
-      for (const packet of packets) store.ingest(packet, "REPLAY");
+      for (const packet of packets) {
+        if (store.ring.length === store.ring.capacity) store = reserve(store.ring.capacity * 2);
+        store.ingest(packet, "REPLAY");
+      }
     });
     await walkPacketsBetween({
       baseUrl: url,

@@ -4,11 +4,21 @@
 // Recorded sessions, the backend's /packetsBetween and CSV import all use it.
 // A load builds a fresh store and swaps it in when done (or when it fails
 // part-way: what was loaded replays, and the error is kept for the UI).
+// The fill asks for its store once it knows how many rows it loads
+// (`reserve`): a replay holds what it loads, not the live day (capacity.ts).
 import type { ReplayOrigin } from "../../contract/sessions";
+import { replayCapacity } from "../store/capacity";
 import { TelemetryStore } from "../store/TelemetryStore";
 
+/**
+ * The store for `rows` rows. A later call for more rows than the store holds
+ * (a stream whose size was not known: the backend's) moves what it has to a
+ * store that large, up to the limit; for fewer, the same store.
+ */
+export type ReplayReserve = (rows: number) => TelemetryStore;
+
 export type ReplayFill = (
-  store: TelemetryStore,
+  reserve: ReplayReserve,
   progress: (packets: number, fraction: number | null) => void,
   signal: AbortSignal,
 ) => Promise<void>;
@@ -22,7 +32,8 @@ export class ReplayHistory {
   private abort: AbortController | null = null;
 
   constructor(
-    private readonly capacity: number,
+    /** The most rows a replay may hold (the live capacity). */
+    private readonly limit: number,
     /** Called when a new store is swapped in (the view switch re-sends everything). */
     private readonly onSwap: (store: TelemetryStore) => void,
   ) {
@@ -71,10 +82,20 @@ export class ReplayHistory {
       this.store = this.emptyStore();
       this.onSwap(this.store);
     }
-    const store = this.emptyStore();
+    let reserved: TelemetryStore | null = null;
+    const reserve: ReplayReserve = (rows) => {
+      const wanted = replayCapacity(rows, this.limit);
+      if (reserved && wanted <= reserved.ring.capacity) return reserved;
+      const store = new TelemetryStore({ capacity: wanted });
+      store.resetLatest(); // the default packet until a replayed row is shown, as emptyStore
+      if (reserved && reserved.ring.length > 0)
+        store.appendRows(reserved.newestRows(reserved.ring.length));
+      reserved = store;
+      return store;
+    };
     try {
       await fill(
-        store,
+        reserve,
         (packets, fraction) => {
           if (this.abort === abort && !quiet) this.loading = { packets, fraction };
         },
@@ -87,6 +108,8 @@ export class ReplayHistory {
     if (abort.signal.aborted || this.abort !== abort) return false;
     this.abort = null;
     this.loading = null;
+    // A fill that failed before it knew its size shows the empty history.
+    const store = reserved ?? this.emptyStore();
     this.store = store;
     this.onSwap(store);
     return true;
@@ -104,7 +127,7 @@ export class ReplayHistory {
   // SPEC §4: playback on shows the default packet until a replayed one is shown
   // (a live store with no packets shows no values instead).
   private emptyStore(): TelemetryStore {
-    const store = new TelemetryStore({ capacity: this.capacity });
+    const store = new TelemetryStore({ capacity: 1 });
     store.resetLatest();
     return store;
   }

@@ -124,7 +124,7 @@ export class TelemetryCore {
 
   /** The links as of now (each window adds whether it plays back). */
   connection(): ConnectionState {
-    return this.links.read();
+    return { ...this.links.read(), demoDay: this.sources.demo.dayProgress };
   }
 
   backendState(): BackendState {

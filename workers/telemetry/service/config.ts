@@ -5,16 +5,17 @@ import type { ConnectionState } from "../../contract/connection";
 import type { ConnectionType } from "../../contract/fields";
 import type { LapCoords } from "../../contract/laps";
 import type { PlaybackState, RecordingState } from "../../contract/sessions";
-import { DEFAULT_DEMO_RATE, MAX_DEMO_RATE } from "../sources/DemoSource";
+import { DEFAULT_DEMO_RATE, MAX_DAY_HOURS, MAX_DEMO_RATE } from "../sources/DemoSource";
 import { DEFAULT_PING_INTERVAL_MS } from "../sources/NetworkSource";
-import { DEFAULT_CAPACITY } from "../store/TelemetryStore";
+import { LIVE_DAY_CAPACITY } from "../store/capacity";
 
 export const DEFAULT_CONFIG: WorkerConfig = {
   backendUrl: "http://localhost:3001",
   connectToBackend: true,
   connectionType: "DEMO",
-  historyCapacity: DEFAULT_CAPACITY,
+  historyCapacity: LIVE_DAY_CAPACITY,
   demoRate: DEFAULT_DEMO_RATE,
+  demoDayHours: 0,
   recording: true,
   sessionBudgetBytes: 0,
   pingIntervalMs: DEFAULT_PING_INTERVAL_MS,
@@ -55,6 +56,7 @@ export function resolveConfig(input: unknown): WorkerConfig {
       ? Math.floor(raw.historyCapacity)
       : d.historyCapacity,
     demoRate: positive(raw.demoRate, MAX_DEMO_RATE) ? raw.demoRate : d.demoRate,
+    demoDayHours: positive(raw.demoDayHours, MAX_DAY_HOURS) ? raw.demoDayHours : d.demoDayHours,
     recording: typeof raw.recording === "boolean" ? raw.recording : d.recording,
     sessionBudgetBytes: positive(raw.sessionBudgetBytes)
       ? Math.floor(raw.sessionBudgetBytes)
@@ -83,6 +85,7 @@ export function initialConnection(): ConnectionState {
     lastLivePacketAt: null,
     liveDataFlowing: false,
     arrivalLagMs: 0,
+    demoDay: null,
   };
 }
 

@@ -77,6 +77,7 @@ export class LiveLinks {
       carLink,
       liveDataFlowing: flowing,
       arrivalLagMs: flowing ? Math.round(this.arrival.excessMs()) : 0,
+      demoDay: null, // the core adds the demo source's (TelemetryCore.connection)
     };
   }
 }

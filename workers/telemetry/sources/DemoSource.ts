@@ -2,6 +2,14 @@
 // as the spec says); benchmarks raise the rate to thousands per second, where
 // one timer tick emits every packet that fell due since the last tick, so the
 // rate is honoured whatever the timer's real granularity.
+//
+// A demo day (`dayHours`, the page's ?demoDay=9) first drives the car through
+// that many hours ending now, at the car's 10 packets/s, as fast as the
+// thread allows, in batches that yield to the worker's other work between
+// them; then the demo goes on live. Every packet takes the normal way (the
+// sink: validation, stages, laps, recording), so the morning has laps and a
+// track like a real day. It stays DEMO data.
+import type { DemoDayProgress } from "../../contract/connection";
 import type { Source } from "./Source";
 import type { SourceSink } from "./SourceSink";
 import { CarSimulator } from "./demo/CarSimulator";
@@ -13,12 +21,19 @@ export const MAX_DEMO_RATE = 20_000;
 const MIN_TICK_MS = 16;
 /** After a stall (tab asleep) never emit more than this much backlog at once. */
 const MAX_BACKLOG_S = 1;
+/** The car's own rate: a demo day is built at it. */
+const DAY_RATE = 10;
+/** Packets per batch of a demo day: tens of ms of work, then the thread is free again. */
+export const DAY_BATCH = 1000;
+export const MAX_DAY_HOURS = 24;
 
 export interface DemoSourceOptions {
   rate?: number;
   seed?: number;
   timers?: Timers;
   simulator?: CarSimulator;
+  /** Hours of driving to build at full speed before going live (0 < h ≤ 24; else none). */
+  dayHours?: number;
 }
 
 export class DemoSource implements Source {
@@ -30,18 +45,30 @@ export class DemoSource implements Source {
   private timer: TimerHandle | null = null;
   private baseTime = 0; // wall ms when counting restarted
   private emittedSinceBase = 0;
+  /** The demo day still to build (null: built, or none asked for). */
+  private day: { hours: number; from: number } | null = null;
+  private dayTimer: TimerHandle | null = null;
+  private dayFraction = 0;
 
   constructor(sink: SourceSink, options: DemoSourceOptions = {}) {
     this.sink = sink;
     this.timers = options.timers ?? realTimers;
     this.rate = normaliseRate(options.rate ?? DEFAULT_DEMO_RATE);
+    const hours = options.dayHours ?? 0;
+    const nowS = this.timers.now() / 1000;
+    if (hours > 0 && hours <= MAX_DAY_HOURS) this.day = { hours, from: nowS - hours * 3600 };
     this.simulator =
       options.simulator ??
-      new CarSimulator({ seed: options.seed ?? 1, startTime: this.timers.now() / 1000 });
+      new CarSimulator({ seed: options.seed ?? 1, startTime: this.day?.from ?? nowS });
   }
 
   get running(): boolean {
-    return this.timer !== null;
+    return this.timer !== null || this.dayTimer !== null;
+  }
+
+  /** How far the demo day is built; null when none is being built. */
+  get dayProgress(): DemoDayProgress | null {
+    return this.day && { hours: this.day.hours, fraction: this.dayFraction };
   }
 
   get packetsPerSecond(): number {
@@ -49,9 +76,19 @@ export class DemoSource implements Source {
   }
 
   start(): void {
-    if (this.timer !== null) return;
+    if (this.running) return;
+    if (this.day) {
+      this.dayTimer = this.timers.setTimeout(() => this.buildDay(), 0);
+      return;
+    }
+    this.goLive(true);
+  }
+
+  /** `firstNow`: the first packet right away, so the screen fills at once. */
+  private goLive(firstNow: boolean): void {
     this.rebase();
-    this.emit(1); // the first packet right away: the screen fills at once
+    if (firstNow) this.emit(1);
+    else this.emittedSinceBase = 1; // as if sent now: the next falls due 1/rate later
     this.timer = this.timers.setInterval(
       () => this.tick(),
       Math.max(MIN_TICK_MS, 1000 / this.rate),
@@ -59,6 +96,9 @@ export class DemoSource implements Source {
   }
 
   stop(): void {
+    // A demo day stopped half-built goes on from where it was at the next start.
+    if (this.dayTimer !== null) this.timers.clearTimeout(this.dayTimer);
+    this.dayTimer = null;
     if (this.timer === null) return;
     this.timers.clearInterval(this.timer);
     this.timer = null;
@@ -77,6 +117,32 @@ export class DemoSource implements Source {
   /** The simulated car's laps complete at this finish line (false: off the track, no laps). */
   setFinishLine(lat: number, long: number): boolean {
     return this.simulator.setFinishLine(lat, long);
+  }
+
+  /**
+   * One batch of the demo day, then a yield (a zero timeout) so the worker
+   * answers snapshots and plots in between. It runs up to "now" as it is when
+   * the batch runs: time passes while the day is built, and the live demo
+   * must start where the wall clock is.
+   */
+  private buildDay(): void {
+    this.dayTimer = null;
+    const day = this.day;
+    if (!day) return;
+    const dt = 1 / DAY_RATE;
+    const untilS = this.timers.now() / 1000;
+    const state = this.simulator.state;
+    for (let i = 0; i < DAY_BATCH && state.time + dt <= untilS; i++) this.drive(dt, false);
+    const span = Math.max(untilS - day.from, 1e-9);
+    this.dayFraction = Math.min(1, Math.max(0, (state.time - day.from) / span));
+    if (state.time + dt <= untilS) {
+      this.dayTimer = this.timers.setTimeout(() => this.buildDay(), 0);
+      return;
+    }
+    // Built, up to now: the demo goes on live from here (the next packet
+    // when it falls due; one at once would lie ahead of the clock).
+    this.day = null;
+    this.goLive(false);
   }
 
   private rebase(): void {
@@ -99,18 +165,21 @@ export class DemoSource implements Source {
 
   private emit(count: number): void {
     const dt = 1 / this.rate;
-    for (let i = 0; i < count; i++) {
-      this.sink.packet(this.simulator.next(dt), "DEMO");
-      for (
-        let lap = this.simulator.takeCompletedLap();
-        lap;
-        lap = this.simulator.takeCompletedLap()
-      ) {
-        this.sink.lapData(lap);
-        this.sink.notify("lapComplete");
-      }
-    }
+    for (let i = 0; i < count; i++) this.drive(dt, true);
     this.emittedSinceBase += count;
+  }
+
+  /** One packet, and the laps it completed (a built day's laps raise no toast each). */
+  private drive(dt: number, announceLaps: boolean): void {
+    this.sink.packet(this.simulator.next(dt), "DEMO");
+    for (
+      let lap = this.simulator.takeCompletedLap();
+      lap;
+      lap = this.simulator.takeCompletedLap()
+    ) {
+      this.sink.lapData(lap);
+      if (announceLaps) this.sink.notify("lapComplete");
+    }
   }
 }
 

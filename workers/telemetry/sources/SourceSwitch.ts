@@ -40,6 +40,7 @@ export class SourceSwitch {
     this.demo = new DemoSource(sinkFor("DEMO"), {
       rate: config.demoRate,
       seed: options.demoSeed,
+      dayHours: config.demoDayHours,
       timers,
     });
     // The saved finish line, so the simulated car's first lap already ends there.

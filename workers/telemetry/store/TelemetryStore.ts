@@ -5,6 +5,7 @@ import type {
   BackendState,
   ConnectionState,
   Counters,
+  HistoryReach,
   RejectionReason,
 } from "../../contract/connection";
 import type { ConnectionType, FieldInfo, FieldValue } from "../../contract/fields";
@@ -212,6 +213,21 @@ export class TelemetryStore {
       historyBytes: this.ring.byteLength,
       lastPacketTime: this.newestTime,
       recentRejections: this.rejections.map((r) => ({ ...r })),
+      liveHistory: this.reach(),
+    };
+  }
+
+  /** What this history holds: rows, their time span, bytes and how fast it fills. */
+  reach(): HistoryReach {
+    const ring = this.ring;
+    const length = ring.length;
+    return {
+      length,
+      capacity: ring.capacity,
+      bytes: ring.byteLength,
+      from: length > 0 ? ring.time(0) : null,
+      to: length > 0 ? ring.time(length - 1) : null,
+      packetRate: this.rate.perSecond(),
     };
   }
 

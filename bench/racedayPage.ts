@@ -1,0 +1,86 @@
+// What the race-day benchmark runs inside the page. Like bench/browserPage.ts,
+// each function is serialised into the page: self-contained, no imports.
+
+/** The status bar's history count ("324,000 / 345,600 (94%)" → 324000) and whether a demo day is being built. */
+export function historyStatus(): { length: number; building: boolean; text: string } {
+  const text = document.querySelector("[data-testid=status-history]")?.textContent ?? "";
+  const match = /([\d,]+)\s*\//.exec(text);
+  return {
+    length: match ? Number(match[1]!.replace(/,/g, "")) : 0,
+    building: document.querySelector("[data-testid=status-demo-day]") !== null,
+    text: document.querySelector("[data-testid=status-demo-day]")?.textContent ?? text,
+  };
+}
+
+/** The first plot's drawing area in CSS pixels, and the newest packet time painted so far. */
+export function plotBox(): {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  newest: number;
+} {
+  const over = document.querySelector(".plot-card .u-over")!.getBoundingClientRect();
+  const s = window.__heliosPlotStats!;
+  let newest = NaN;
+  const n = Math.min(s.paintNext, s.ringSize);
+  for (let i = 0; i < n; i++) if (!(s.paintNewestX[i]! <= newest)) newest = s.paintNewestX[i]!;
+  return { left: over.left, top: over.top, width: over.width, height: over.height, newest };
+}
+
+/**
+ * Resolves with ms from the next mouseup to the first frame after it in which
+ * every plot (`plots`) was updated and the newest time painted is within the
+ * zoom (≤ `to` + 5 s): the zoomed picture is on screen. NaN after 10 s.
+ */
+export function watchZoom(arg: { plots: number; to: number }): Promise<number> {
+  return new Promise((resolve) => {
+    const s = window.__heliosPlotStats!;
+    let upAt = NaN;
+    let calls0 = 0;
+    let paint0 = 0;
+    addEventListener(
+      "mouseup",
+      () => {
+        upAt = performance.now();
+        calls0 = s.setDataCalls;
+        paint0 = s.paintNext;
+      },
+      { capture: true, once: true },
+    );
+    const started = performance.now();
+    const step = () => {
+      const now = performance.now();
+      if (upAt === upAt && s.setDataCalls - calls0 >= arg.plots && s.paintNext > paint0) {
+        const x = s.paintNewestX[(s.paintNext - 1) % s.ringSize]!;
+        if (x <= arg.to + 5) return resolve(now - upAt);
+      }
+      if (now - started > 10_000) return resolve(NaN);
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  });
+}
+
+/**
+ * After a reload: ms from navigation start (performance.now()) to the first
+ * picture painted once the history holds `rows` rows again (the status bar's
+ * count), i.e. the plots can show the morning. NaN after `limitMs`.
+ */
+export function watchRestore(arg: { rows: number; limitMs: number }): Promise<number> {
+  return new Promise((resolve) => {
+    let paintAtRestore = -1;
+    const step = () => {
+      const now = performance.now();
+      const s = window.__heliosPlotStats;
+      const text = document.querySelector("[data-testid=status-history]")?.textContent ?? "";
+      const match = /([\d,]+)\s*\//.exec(text);
+      const rows = match ? Number(match[1]!.replace(/,/g, "")) : 0;
+      if (paintAtRestore < 0 && s && rows >= arg.rows) paintAtRestore = s.paintNext;
+      if (paintAtRestore >= 0 && s && s.paintNext > paintAtRestore) return resolve(now);
+      if (now > arg.limitMs) return resolve(NaN);
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  });
+}

@@ -1,0 +1,95 @@
+// A race day built up at high speed (?demoDay=3: 3 h of DEMO driving at
+// 10 packets/s, ending now), in Chromium against the real worker: the
+// settings state what the history holds, a lap from the morning exports every
+// row, and the map's trail reaches back to the morning.
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import Papa from "papaparse";
+import { NO_BACKEND_URL } from "./e2e-env";
+
+test.use({ timezoneId: "UTC" });
+test.setTimeout(180_000);
+
+const HOURS = 3;
+const DAY_ROWS = HOURS * 3600 * 10;
+
+/** Opens the app with a built demo day; the wall-clock start of that day (epoch s). */
+async function openDay(page: Page): Promise<number> {
+  const dayFrom = Date.now() / 1000 - HOURS * 3600;
+  await page.goto(
+    `/?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=10&record=0&demoDay=${HOURS}`,
+  );
+  // The day is built in the worker while the page stays usable, then goes on live.
+  await expect(page.getByTestId("status-demo-day")).toContainText(
+    `Building a demo day (${HOURS} h):`,
+  );
+  const rows = async () => {
+    const text = (await page.getByTestId("status-history").textContent()) ?? "";
+    return Number(/([\d,]+)\s*\//.exec(text)?.[1]?.replace(/,/g, "") ?? 0);
+  };
+  await expect.poll(rows, { timeout: 120_000 }).toBeGreaterThanOrEqual(DAY_ROWS);
+  await expect(page.getByTestId("status-demo-day")).toHaveCount(0);
+  await expect(page.getByTestId("status-connection-type")).toContainText("DEMO");
+  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  return dayFrom;
+}
+
+test("a built day: the settings state it, a morning lap exports every row, the map reaches the morning", async ({
+  page,
+}) => {
+  const dayFrom = await openDay(page);
+
+  // Settings → History: the whole day fits, in words and MB.
+  await page.keyboard.press("s");
+  const settings = page.getByRole("dialog", { name: "Settings" });
+  await expect(settings.getByTestId("history-holds")).toHaveText(
+    "Holds 9.6 h at 10 packets/s (345,600 packets), 250 MB in memory.",
+  );
+  await expect(settings.getByTestId("history-now")).toHaveText(
+    /^Now: 3 h 0\d min, from \d\d:\d\d to \d\d:\d\d \([\d,]+ packets\)\.$/,
+  );
+  await expect(settings.getByTestId("history-rate-warning")).toHaveCount(0);
+  await page.keyboard.press("Escape");
+
+  // Export CSV → One lap: the first lap of the day, from the morning.
+  await page.keyboard.press("e");
+  const dialog = page.getByRole("dialog", { name: "Export CSV" });
+  // Blueprint draws the radio's indicator over the input: check it as a click on its label would.
+  await dialog.locator('input[type=radio][value="lap"]').check({ force: true });
+  const downloadPromise = page.waitForEvent("download");
+  await dialog.getByRole("button", { name: "Export", exact: true }).click();
+  const download = await downloadPromise;
+  const text = readFileSync((await download.path())!, "utf8");
+  const [header, ...rows] = Papa.parse<string[]>(text.trimEnd()).data;
+  expect(header![1]).toBe("Time (epoch ms)");
+  const times = rows.map((row) => Number(row[1]));
+  await expect(page.getByTestId("csv-message")).toContainText(
+    `Exported ${rows.length.toLocaleString("en-US")} rows`,
+  );
+  // A lap of the morning: it began within the day's first hour…
+  expect(times[0]! / 1000).toBeGreaterThanOrEqual(dayFrom - 5);
+  expect(times[0]! / 1000).toBeLessThan(dayFrom + 3600);
+  // …and every row of it is there: a lap of minutes, 10 rows a second, no gap.
+  expect(rows.length).toBeGreaterThan(600);
+  const gaps = times.slice(1).filter((t, i) => t - times[i]! > 150);
+  expect(gaps).toEqual([]);
+  expect(rows.length).toBe(Math.round((times.at(-1)! - times[0]!) / 100) + 1);
+  await dialog.getByRole("button", { name: "Close", exact: true }).first().click();
+  await expect(dialog).toHaveCount(0);
+
+  // The map draws the whole day's track: its oldest point is from the morning.
+  await page.getByTestId("tab-map").click();
+  const points = page.getByTestId("map-points");
+  await expect
+    .poll(async () => Number((await points.getAttribute("data-from")) ?? NaN), { timeout: 30_000 })
+    .toBeLessThan(dayFrom + 600);
+  expect(Number(await points.getAttribute("data-from"))).toBeGreaterThanOrEqual(dayFrom - 5);
+});
+
+test("?demoDay outside 0–24 h is ignored with a notice that says why", async ({ page }) => {
+  await page.goto(`/?backend=${encodeURIComponent(NO_BACKEND_URL)}&record=0&demoDay=30`);
+  await expect(page.getByText(/The demo day was not built: "\?demoDay=30"/)).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId("status-demo-day")).toHaveCount(0);
+});
