@@ -41,6 +41,8 @@ export interface SessionsOptions {
   gapMs?: number;
   /** Where the store lives (default: SessionDb over `factory` on this thread). */
   openStore?: OpenSessionStore;
+  /** Rows each read of a restore brings (default dayRestore's SLICE_ROWS). */
+  restoreSliceRows?: number;
 }
 
 /** Why start() could not open the store, for its one warning. */
@@ -133,6 +135,7 @@ export class Sessions {
             ),
           stopped: () => this.stopped,
           now: () => this.options.timers.now(),
+          sliceRows: this.options.restoreSliceRows,
         });
       }
       const recorded = this.followed ?? store;

@@ -31,6 +31,8 @@ export interface DayRestoreHooks {
   /** True once recording stops: the restore ends with what it has. */
   stopped(): boolean;
   now(): number;
+  /** Rows a slice reads (default SLICE_ROWS; tests use a few). */
+  sliceRows?: number | undefined;
 }
 
 const NO_SUMMARY: ChunksRead = { chunks: [], refused: {} };
@@ -83,9 +85,10 @@ export async function restoreDay(
     const dropped: Record<string, number> = {};
     let from: number | null = plan.rows > 0 ? plan.from : null;
     while (from !== null && !hooks.stopped()) {
-      const slice = await db.readSlice(session, from, SLICE_ROWS);
+      const slice = await db.readSlice(session, from, hooks.sliceRows ?? SLICE_ROWS);
       const checked = checkStoredRows(store.ring, slice);
-      for (const [why, n] of Object.entries(checked.dropped)) dropped[why] = (dropped[why] ?? 0) + n;
+      for (const [why, n] of Object.entries(checked.dropped))
+        dropped[why] = (dropped[why] ?? 0) + n;
       for (const rows of checked.rows) if (store.appendRestored(rows)) restored += rows.count;
       report({
         rows: restored,
@@ -103,6 +106,11 @@ export async function restoreDay(
     }
     if (previewShown) hooks.showPreview(null);
     const doneMs = hooks.now() - started;
-    report({ phase: "done", rows: restored, doneMs, firstPictureMs: progress.firstPictureMs ?? doneMs });
+    report({
+      phase: "done",
+      rows: restored,
+      doneMs,
+      firstPictureMs: progress.firstPictureMs ?? doneMs,
+    });
   }
 }

@@ -21,7 +21,7 @@ import { ColumnRing } from "../history/ColumnRing";
 import { float32RangeReason, fitsFloat32, needsFloat64 } from "../history/precision";
 import { TrackDistance } from "../geo/geo";
 import { RowTrack } from "../geo/rowTrack";
-import { HeldPackets } from "./heldPackets";
+import { HELD_PACKETS_MAX, HeldPackets } from "./heldPackets";
 import { PacketRate } from "./PacketRate";
 import { describeIssue, describeJsonError } from "./rejectionReason";
 import { buildPacketWalk, type StagingRow } from "./packetWalk";
@@ -267,12 +267,12 @@ export class TelemetryStore {
    * afresh; until endRestore, live packets are checked and held (heldPackets.ts)
    * so that none lands between two slices of the day.
    */
-  beginRestore(): void {
+  beginRestore(heldMax = HELD_PACKETS_MAX): void {
     if (this.restoring) return;
     this.restoring = { live: this.ring.exportRows(0, this.ring.length) };
     this.ring.clear();
     this.pipeline.reset();
-    this.held = new HeldPackets(STORED_NUMERIC_FIELDS.length, this.ring.boolWords);
+    this.held = new HeldPackets(STORED_NUMERIC_FIELDS.length, this.ring.boolWords, heldMax);
     this.heldDropped = 0;
   }
 
