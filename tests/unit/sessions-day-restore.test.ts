@@ -75,7 +75,7 @@ describe("the 1-second summary beside the chunks", () => {
     const db = await SessionDb.open(factory, layoutOf(store));
     const [session] = await db.listSessions();
     // Two minutes completed; the third is still being gathered.
-    let read = await db.readSummary(session!, 1e6);
+    let read = await db.readSummary(session!, -Infinity, 1e6);
     expect(read.chunks.map((c) => [c.t0, c.count])).toEqual([
       [T, 60],
       [T + 60, 60],
@@ -88,13 +88,13 @@ describe("the 1-second summary beside the chunks", () => {
 
     sessions.stop();
     await settle();
-    read = await db.readSummary(session!, 1e6);
+    read = await db.readSummary(session!, -Infinity, 1e6);
     expect(read.chunks.map((c) => c.count)).toEqual([60, 60, 30]);
 
     const later = new Sessions({ factory, timers: manualTimers().timers, notice: () => undefined });
     await later.start(new TelemetryStore({ capacity: 2000 }), recordingSettings, () => "NETWORK");
     await later.delete(session!.id);
-    expect((await db.readSummary(session!, 1e6)).chunks).toEqual([]);
+    expect((await db.readSummary(session!, -Infinity, 1e6)).chunks).toEqual([]);
     const left = await new Promise<number>((resolve) => {
       const request = indexedDbOf(db).transaction("summaries").objectStore("summaries").count();
       request.onsuccess = () => resolve(request.result);
@@ -157,6 +157,29 @@ describe("restore after a reload", () => {
     expect(slices.length).toBeGreaterThanOrEqual(4);
     expect(Math.max(...slices)).toBeLessThanOrEqual(400);
     expect(slices.reduce((a, b) => a + b, 0)).toBe(1500);
+    sessions.stop();
+  });
+
+  it("a history that holds only the newest rows gets a preview of about their span, not the whole session", async () => {
+    const factory = new IDBFactory();
+    await recordDay(factory, 150);
+    const live = new TelemetryStore({ capacity: 600 }); // the newest minute
+    const previews: number[][] = [];
+    const sessions = new Sessions({
+      factory,
+      timers: manualTimers().timers,
+      notice: () => undefined,
+    });
+    await sessions.start(
+      live,
+      { ...recordingSettings, showPreview: (p) => p && previews.push(timesOf(p)) },
+      () => "NETWORK",
+    );
+    expect(timesOf(live)[0]).toBe(packet(900).TimeStamp);
+    // From the summary's minute under way when the history's rows begin.
+    expect(previews).toHaveLength(1);
+    expect(previews[0]![0]).toBe(T + 60);
+    expect(previews[0]!.at(-1)).toBe(T + 149);
     sessions.stop();
   });
 
@@ -274,9 +297,9 @@ describe("the sliced read", () => {
     expect(sizes.filter((s) => s.length > 0)).toEqual([[5], [300], [5, 5]]);
     expect(timesOf(copy)).toEqual(timesOf(source));
     // The newest 10 rows begin at the third chunk; 100 need the 300-row one.
-    expect(await db.planRestore(session, 10)).toEqual({ from: 2, rows: 10 });
-    expect(await db.planRestore(session, 100)).toEqual({ from: 1, rows: 310 });
-    expect(await db.planRestore(session, 1000)).toEqual({ from: 0, rows: 315 });
+    expect(await db.planRestore(session, 10)).toEqual({ from: 2, rows: 10, t0: T + 30.5 });
+    expect(await db.planRestore(session, 100)).toEqual({ from: 1, rows: 310, t0: T + 0.5 });
+    expect(await db.planRestore(session, 1000)).toEqual({ from: 0, rows: 315, t0: T });
     db.close();
   });
 });

@@ -71,6 +71,8 @@ export interface ChunksSlice extends ChunksRead {
 export interface RestorePlan {
   from: number;
   rows: number;
+  /** Packet time of that chunk's first row (null: no chunk, or it cannot say). */
+  t0: number | null;
 }
 
 /** A chunk on the append port; answered with an AppendReply of the same id. */
@@ -119,7 +121,7 @@ export interface StorageHost {
   readRange(id: string, from: number, to: number): Promise<ChunksRead>;
   /** The 1-second summary (see SessionDb.appendSummary). */
   appendSummary(record: ChunkRecord): Promise<void>;
-  readSummary(session: SessionInfo, maxRows: number): Promise<ChunksRead>;
+  readSummary(session: SessionInfo, from: number, maxRows: number): Promise<ChunksRead>;
   planRestore(session: SessionInfo, maxRows: number): Promise<RestorePlan>;
   readSlice(session: SessionInfo, from: number, maxRows: number): Promise<ChunksSlice>;
   /** Rebuilds (or removes) sessions whose record is damaged or missing: see SessionDb.recover. */

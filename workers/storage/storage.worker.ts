@@ -80,8 +80,8 @@ const host: StorageHost = {
   readRange: async (id: string, from: number, to: number) =>
     moved(await open().readRange(id, from, to)),
   appendSummary: (record: ChunkRecord) => open().appendSummary(record),
-  readSummary: async (session: SessionInfo, maxRows: number) =>
-    moved(await open().readSummary(session, maxRows)),
+  readSummary: async (session: SessionInfo, from: number, maxRows: number) =>
+    moved(await open().readSummary(session, from, maxRows)),
   planRestore: (session: SessionInfo, maxRows: number) => open().planRestore(session, maxRows),
   // One slice at a time, moved: the telemetry worker holds one slice besides its history.
   readSlice: async (session: SessionInfo, from: number, maxRows: number) => {

@@ -181,9 +181,9 @@ export class SessionDb {
     return appendSummary(this.db, record);
   }
 
-  /** A session's newest summary rows, up to about `maxRows`, oldest first (none: no summary). */
-  readSummary(session: SessionInfo, maxRows: number): Promise<ChunksRead> {
-    return readSummary(this.db, this.layout, session, maxRows);
+  /** A session's summary rows from packet time `from`, the newest `maxRows` at most (restoreReads.ts). */
+  readSummary(session: SessionInfo, from: number, maxRows: number): Promise<ChunksRead> {
+    return readSummary(this.db, this.layout, session, from, maxRows);
   }
 
   /** Where a restore of the newest `maxRows` rows of a session starts (restoreReads.ts). */

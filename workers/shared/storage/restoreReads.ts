@@ -31,7 +31,11 @@ export function trimOldest(rows: StoredRows[], maxRows: number): StoredRows[] {
 }
 
 /** Decodes stored chunk records, counting the refused ones by reason. */
-export function readChunks(values: readonly unknown[], layout: string, keep = (_: unknown) => true) {
+export function readChunks(
+  values: readonly unknown[],
+  layout: string,
+  keep = (_: unknown) => true,
+) {
   const read: ChunksRead = { chunks: [], refused: {} };
   for (const value of values) {
     if (!keep(value)) continue;
@@ -49,38 +53,50 @@ export async function appendSummary(db: IDBDatabase, record: ChunkRecord): Promi
   await transactionDone(tx);
 }
 
-/** The newest summary rows of a session, up to about `maxRows`, oldest first (none: no summary). */
+/**
+ * The summary rows of a session from packet time `from` on (where the full
+ * restore starts: the preview shows no more than the history will hold), the
+ * newest `maxRows` of them at most, oldest first (none: no summary).
+ */
 export async function readSummary(
   db: IDBDatabase,
   layout: string,
   session: SessionInfo,
+  from: number,
   maxRows: number,
 ): Promise<ChunksRead> {
   const tx = db.transaction(SUMMARIES, "readonly");
-  const values = await requestResult(tx.objectStore(SUMMARIES).getAll(numberedKeysOf(session.id)));
+  // A record holds one minute: the one under way at `from` starts up to a minute before.
+  const start = Number.isFinite(from) ? from - 60 : -Infinity;
+  const range = IDBKeyRange.bound([session.id, start], [session.id, Infinity]);
+  const values = await requestResult(tx.objectStore(SUMMARIES).getAll(range));
   const read = readChunks(values, layout);
   read.chunks = trimOldest(read.chunks, maxRows);
   return read;
 }
 
-/** Packets stored before chunk `key` (its totals less its own rows), or null if it cannot say. */
-async function rowsBefore(db: IDBDatabase, key: IDBValidKey): Promise<number | null> {
+/** Chunk `key`: its packet time, and the packets stored before it (its totals less its rows). */
+async function chunkAt(db: IDBDatabase, key: IDBValidKey) {
   const tx = db.transaction(CHUNKS, "readonly");
   const value = (await requestResult(tx.objectStore(CHUNKS).get(key))) as
-    | Partial<ChunkRecord>
-    | undefined;
+    Partial<ChunkRecord> | undefined;
   const packets = value?.totals?.packets;
   const count = value?.count;
-  if (!Number.isFinite(packets) || !Number.isInteger(count)) return null;
-  return (packets as number) - (count as number);
+  const known = Number.isFinite(packets) && Number.isInteger(count);
+  return {
+    t0: Number.isFinite(value?.t0) ? (value!.t0 as number) : null,
+    count: Number.isInteger(count) ? (count as number) : 0,
+    before: known ? (packets as number) - (count as number) : null,
+  };
 }
 
 /**
  * The first chunk of the smallest run of newest chunks that holds `maxRows`
- * rows (all of them when the session holds fewer). Each chunk's totals count
- * the session's packets up to it, so a binary search over the stored keys
- * finds it in about log2(chunks) reads of one record. A chunk without totals
- * (damaged) falls back to the average rows per chunk, with some to spare.
+ * rows (all of them when the session holds fewer), and its packet time.
+ * Each chunk's totals count the session's packets up to it, so a binary
+ * search over the stored keys finds it in about log2(chunks) reads of one
+ * record. A chunk without totals (damaged, or an early build's) falls back
+ * to the average rows per chunk, with some to spare.
  */
 export async function planRestore(
   db: IDBDatabase,
@@ -91,31 +107,29 @@ export async function planRestore(
   const keys = (await requestResult(
     keysTx.objectStore(CHUNKS).getAllKeys(numberedKeysOf(session.id)),
   )) as [string, number][];
-  if (keys.length === 0) return { from: 0, rows: 0 };
-  const lastKey = keys[keys.length - 1]!;
-  const lastBefore = await rowsBefore(db, lastKey);
-  const lastRecord = (await requestResult(
-    db.transaction(CHUNKS, "readonly").objectStore(CHUNKS).get(lastKey),
-  )) as Partial<ChunkRecord> | undefined;
-  const total = lastBefore === null ? null : lastBefore + (lastRecord?.count ?? 0);
-  const estimate = (): RestorePlan => {
+  if (keys.length === 0) return { from: 0, rows: 0, t0: null };
+  const estimate = async (): Promise<RestorePlan> => {
     const perChunk = Math.max(1, (Number(session.packets) || 0) / keys.length);
     const first = Math.max(0, keys.length - Math.ceil(maxRows / perChunk) - 2);
-    return { from: keys[first]![1], rows: Math.ceil((keys.length - first) * perChunk) };
+    const { t0 } = await chunkAt(db, keys[first]!);
+    return { from: keys[first]![1], rows: Math.ceil((keys.length - first) * perChunk), t0 };
   };
-  if (total === null) return estimate();
+  const last = await chunkAt(db, keys[keys.length - 1]!);
+  if (last.before === null) return estimate();
+  const total = last.before + last.count;
   // Largest position whose chunks to the end still hold maxRows rows.
   let lo = 0;
   let hi = keys.length - 1;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    const before = await rowsBefore(db, keys[mid]!);
+    const { before } = await chunkAt(db, keys[mid]!);
     if (before === null) return estimate();
     if (total - before >= maxRows) lo = mid;
     else hi = mid - 1;
   }
-  const before = lo === 0 ? 0 : await rowsBefore(db, keys[lo]!);
-  return { from: keys[lo]![1], rows: Math.max(0, total - (before ?? 0)) };
+  const first = await chunkAt(db, keys[lo]!);
+  const before = lo === 0 ? 0 : (first.before ?? 0);
+  return { from: keys[lo]![1], rows: Math.max(0, total - before), t0: first.t0 };
 }
 
 /**

@@ -118,8 +118,8 @@ export class RemoteSessionDb implements SessionStore {
   appendSummary(record: ChunkRecord): Promise<void> {
     return this.host.appendSummary(Comlink.transfer(record, [record.data]));
   }
-  readSummary(session: SessionInfo, maxRows: number): Promise<ChunksRead> {
-    return this.host.readSummary(session, maxRows);
+  readSummary(session: SessionInfo, from: number, maxRows: number): Promise<ChunksRead> {
+    return this.host.readSummary(session, from, maxRows);
   }
   planRestore(session: SessionInfo, maxRows: number): Promise<RestorePlan> {
     return this.host.planRestore(session, maxRows);

@@ -19,6 +19,11 @@ import { checkStoredRows } from "./storedRows";
 
 /** Rows a slice reads: about 14 MB of buffers at the car's 724 B a row. */
 export const SLICE_ROWS = 20_000;
+/**
+ * Summary rows the preview holds at most: 12 hours at one a second, about
+ * 31 MB beside the live history (a day of 9 hours is 32,400 rows).
+ */
+export const PREVIEW_ROWS_MAX = 43_200;
 
 export interface DayRestoreHooks {
   /** Shows `preview` as the live view while the rows are read; null: the live history again. */
@@ -63,8 +68,11 @@ export async function restoreDay(
   let restored = 0;
   let began = false;
   try {
+    const plan = await db.planRestore(session, capacity);
     // A summary that cannot be read only costs the early picture.
-    const summary = await db.readSummary(session, capacity).catch(() => NO_SUMMARY);
+    const summary = await db
+      .readSummary(session, plan.t0 ?? -Infinity, Math.min(capacity, PREVIEW_ROWS_MAX))
+      .catch(() => NO_SUMMARY);
     const { rows: previewRows } = checkStoredRows(store.ring, summary);
     const previewCount = previewRows.reduce((sum, r) => sum + r.count, 0);
     if (previewCount > 0 && !hooks.stopped()) {
@@ -73,7 +81,6 @@ export async function restoreDay(
       hooks.showPreview(preview);
       previewShown = true;
     }
-    const plan = await db.planRestore(session, capacity);
     report({
       phase: "full",
       previewRows: previewShown ? previewCount : 0,
