@@ -316,6 +316,8 @@ describe("live packets held during a restore", () => {
     expect(store.ingest(packet(52), "NETWORK")).toBe(true);
     expect(store.ingest(packet(53), "NETWORK")).toBe(false);
     expect(store.ring.length).toBe(20); // held, not yet stored
+    // The newest packet's time is known while it waits (the arrival lag reads it).
+    expect(store.lastPacketTime).toBe(packet(52).TimeStamp);
     expect(store.endRestore()).toBe(1);
     expect(timesOf(store)).toEqual([...timesOf(older), T + 5, T + 5.1, T + 5.2]);
     expect(store.counters().rejected).toBe(1);

@@ -441,7 +441,11 @@ export class TelemetryStore {
       this.storeCheckedRow(nums, this.boolBits, this.stagedStr);
       return true;
     }
-    if (this.held.push(nums, this.boolBits, this.stagedStr)) return true;
+    if (this.held.push(nums, this.boolBits, this.stagedStr)) {
+      // Its time is the newest packet's (the links' arrival lag reads it), though it waits.
+      this.newestTime = nums[TIME_FIELD]!;
+      return true;
+    }
     this.heldDropped++;
     return this.reject(
       source,
