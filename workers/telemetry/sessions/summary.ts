@@ -26,7 +26,13 @@ export class SummaryBuilder {
    * `sessionId`; returns the records completed meanwhile (a minute ended, the
    * session changed), oldest first.
    */
-  add(ring: ColumnRing, from: number, to: number, sessionId: string, layout: string): ChunkRecord[] {
+  add(
+    ring: ColumnRing,
+    from: number,
+    to: number,
+    sessionId: string,
+    layout: string,
+  ): ChunkRecord[] {
     const done: ChunkRecord[] = [];
     if (sessionId !== this.sessionId) {
       const record = this.take(layout);
@@ -66,7 +72,14 @@ export class SummaryBuilder {
       t0 = Math.min(t0, ring.time(i));
       t1 = Math.max(t1, ring.time(i));
     }
-    const record = encodeChunk(id, Math.floor(t0 / 60), this.buffer.newestRows(ring.length), t0, t1, layout);
+    const record = encodeChunk(
+      id,
+      Math.floor(t0 / 60),
+      this.buffer.newestRows(ring.length),
+      t0,
+      t1,
+      layout,
+    );
     ring.clear();
     return record;
   }
