@@ -70,6 +70,9 @@ describe("a window during a restore", () => {
     expect(restore.previewRows).toBeLessThanOrEqual(80);
     expect(restore.total).toBe(recorded);
     expect(restore.rows).toBe(0);
+    // What a benchmark polls: the first picture is on screen, the end not yet.
+    expect(restore.firstPictureMs).toEqual(expect.any(Number));
+    expect(restore.doneMs).toBeNull();
     expect(during.counters.historyLength).toBe(restore.previewRows);
     const coarse = voltage(second);
     expect(coarse.data[0]!.length).toBe(restore.previewRows);
@@ -89,6 +92,7 @@ describe("a window during a restore", () => {
     await second.whenRestored();
     const after = await until(second, (s) => s.counters.historyLength > recorded);
     expect(after.recording.restore).toMatchObject({ phase: "done", rows: recorded });
+    expect(after.recording.restore!.doneMs!).toBeGreaterThanOrEqual(restore.firstPictureMs!);
     expect(after.counters.historyLength).toBe(recorded + after.counters.accepted);
     expect(after.counters.accepted).toBeGreaterThanOrEqual(25);
     const full = voltage(second).data[0]!;

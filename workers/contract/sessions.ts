@@ -59,7 +59,11 @@ export interface RestoreProgress {
   /** Rows read into the live history so far, of about `total`. */
   rows: number;
   total: number;
-  /** ms from the start of the restore to the first picture (the summary, or the rows when none) and to the end. */
+  /**
+   * ms from the start of the worker's recordings (opening the database) to
+   * the first picture (the summary, or the first rows when there is none)
+   * and to the end of the restore.
+   */
   firstPictureMs: number | null;
   doneMs: number | null;
 }

@@ -102,6 +102,7 @@ export class Sessions {
     },
     source: () => ConnectionType,
   ): Promise<void> {
+    const startedAt = this.options.timers.now();
     this.enabled = settings.recording;
     this.budgetSetting = settings.budgetBytes;
     // Packets accepted while the store opens and restores are recorded too:
@@ -135,6 +136,7 @@ export class Sessions {
             ),
           stopped: () => this.stopped,
           now: () => this.options.timers.now(),
+          startedAt,
           sliceRows: this.options.restoreSliceRows,
         });
       }

@@ -36,6 +36,8 @@ export interface DayRestoreHooks {
   /** True once recording stops: the restore ends with what it has. */
   stopped(): boolean;
   now(): number;
+  /** When the worker began opening the recordings (`now()`): the times count from there. */
+  startedAt?: number | undefined;
   /** Rows a slice reads (default SLICE_ROWS; tests use a few). */
   sliceRows?: number | undefined;
 }
@@ -49,7 +51,7 @@ export async function restoreDay(
   session: SessionInfo,
   hooks: DayRestoreHooks,
 ): Promise<number> {
-  const started = hooks.now();
+  const started = hooks.startedAt ?? hooks.now();
   let progress: RestoreProgress = {
     phase: "preview",
     previewRows: 0,
