@@ -104,6 +104,40 @@ describe("the 1-second summary beside the chunks", () => {
   });
 });
 
+describe("the summary and the storage budget", () => {
+  it("a session deleted for the budget takes its summary with it", async () => {
+    const factory = new IDBFactory();
+    const { timers, tick, advance } = manualTimers();
+    const store = new TelemetryStore({ capacity: 2000 });
+    const notices: string[] = [];
+    const sessions = new Sessions({ factory, timers, notice: (_l, m) => notices.push(m) });
+    // Room for about one session of 70 s at 10 packets/s.
+    const budgetBytes = Math.ceil(store.bytesPerPacket * 1000);
+    await sessions.start(store, { ...recordingSettings, budgetBytes }, () => "NETWORK");
+    for (const start of [0, 10_000]) {
+      for (let i = start; i < start + 700; i++) {
+        store.ingest(packet(i), "NETWORK");
+        tick(100);
+      }
+      await sessions.flush("NETWORK");
+      advance(10 * 60_000); // the next batch is a session of its own
+    }
+    await settle();
+    expect(notices).toEqual([expect.stringMatching(/^Storage budget reached: deleted the oldest/)]);
+    const db = await SessionDb.open(factory, layoutOf(store));
+    const left = await db.listSessions();
+    expect(left).toHaveLength(1);
+    const summaryOwners = await new Promise<string[]>((resolve) => {
+      const request = indexedDbOf(db).transaction("summaries").objectStore("summaries").getAll();
+      request.onsuccess = () =>
+        resolve([...new Set((request.result as ChunkRecord[]).map((r) => r.sessionId))]);
+    });
+    expect(summaryOwners).toEqual([left[0]!.id]);
+    sessions.stop();
+    db.close();
+  });
+});
+
 /** SessionDb's own connection (the test looks at the raw store). */
 const indexedDbOf = (db: SessionDb) => (db as unknown as { db: IDBDatabase }).db;
 
