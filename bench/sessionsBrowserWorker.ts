@@ -30,6 +30,8 @@ export interface BrowserSessionsResult {
   slowRuns: number[];
   highRuns: number[];
   restoreMs: number[];
+  /** ms to the first picture (the 1-second summary on screen) of each restore. */
+  firstPictureMs: number[];
   /** The IndexedDB read of a restore alone. */
   readMs: number[];
   restored: number;
@@ -141,6 +143,7 @@ async function run(): Promise<BrowserSessionsResult> {
     slowRuns: slowRuns.map((r) => r.pct),
     highRuns: highRuns.map((r) => r.pct),
     restoreMs: restores.map((r) => r.ms),
+    firstPictureMs: restores.map((r) => r.firstPictureMs),
     readMs: reads,
     restored: restores.at(-1)!.restored,
     seekMs: seek.ms,

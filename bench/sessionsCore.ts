@@ -142,7 +142,11 @@ export function summarise(runs: Overhead[]): Overhead {
   };
 }
 
-/** Writes `packets` packets at 10 Hz as one session, straight into IndexedDB. */
+/**
+ * Writes `packets` packets at 10 Hz as one session, straight into IndexedDB,
+ * with each chunk's totals and the session's 1-second summary (a record a
+ * minute), as the recorder writes them.
+ */
 export async function writeSession(factory: IDBFactory, packets: number): Promise<SessionInfo> {
   const base = new TelemetryStore({ capacity: CHUNK_ROWS });
   const layout = layoutKey(base.bytesPerPacket, base.fieldCatalog().length);
@@ -156,6 +160,10 @@ export async function writeSession(factory: IDBFactory, packets: number): Promis
   // One validated chunk of 10 rows, copied per chunk with its time column moved on.
   for (let i = 0; i < CHUNK_ROWS; i++) base.ingest(JSON.parse(texts[i]!), "DEMO");
   const template = base.newestRows(CHUNK_ROWS);
+  // A minute of the summary: 60 rows, one a second.
+  const minuteStore = new TelemetryStore({ capacity: 60 });
+  for (let i = 0; i < 60; i++) minuteStore.ingest(JSON.parse(texts[i]!), "DEMO");
+  const minute = minuteStore.newestRows(60);
   const timeColumn = STORED_NUMERIC_FIELDS.slice(0, TIME_INDEX).filter(needsFloat64).length;
   const session: SessionInfo = {
     id: `bench-${packets}`,
@@ -172,7 +180,7 @@ export async function writeSession(factory: IDBFactory, packets: number): Promis
   };
   const BATCH = 2000; // chunks per transaction
   for (let c0 = 0; c0 < session.chunks; c0 += BATCH) {
-    const tx = db.transaction(["chunks", "sessions"], "readwrite");
+    const tx = db.transaction(["chunks", "sessions", "summaries"], "readwrite");
     for (let c = c0; c < Math.min(session.chunks, c0 + BATCH); c++) {
       // The packed body: a 16-byte header, then the Float64 columns (see RowSlices).
       const data = template.data.slice(0);
@@ -181,7 +189,19 @@ export async function writeSession(factory: IDBFactory, packets: number): Promis
       const rows = { count: CHUNK_ROWS, data, dict: template.dict };
       const chunk = encodeChunk(session.id, c, rows, times[0]!, times[CHUNK_ROWS - 1]!, layout);
       session.bytes += chunkBytes(rows);
+      chunk.totals = { packets: (c + 1) * CHUNK_ROWS, bytes: session.bytes, endedAt: Date.now() };
       tx.objectStore("chunks").put(chunk);
+      // Each complete minute (60 chunks) adds its summary record.
+      if ((c + 1) % 60 === 0) {
+        const m = (c + 1) / 60 - 1;
+        const data = minute.data.slice(0);
+        const seconds = new Float64Array(data, 16 + timeColumn * 60 * 8, 60);
+        for (let k = 0; k < 60; k++) seconds[k] = T0 + m * 60 + k;
+        const record = { count: 60, data, dict: minute.dict };
+        tx.objectStore("summaries").put(
+          encodeChunk(session.id, m, record, seconds[0]!, seconds[59]!, layout),
+        );
+      }
     }
     if (c0 + BATCH >= session.chunks) tx.objectStore("sessions").put(session);
     await new Promise<void>((resolve, reject) => {
@@ -193,11 +213,15 @@ export async function writeSession(factory: IDBFactory, packets: number): Promis
   return session;
 }
 
-/** A fresh worker restores the newest session: ms from start() to history filled. */
+/**
+ * A fresh worker restores the newest session: ms from start() to history
+ * filled, and to the first picture (the summary on screen; see
+ * snapshot().recording.restore).
+ */
 export async function restoreRun(
   factory: IDBFactory,
   openStore?: OpenSessionStore,
-): Promise<{ ms: number; restored: number }> {
+): Promise<{ ms: number; restored: number; firstPictureMs: number }> {
   const service = new TelemetryService({
     indexedDB: factory,
     storage: null,
@@ -205,11 +229,19 @@ export async function restoreRun(
   });
   const start = performance.now();
   service.start({ connectToBackend: false, recording: false, demoRate: 0.001 }, () => undefined);
+  let firstPictureMs = NaN;
+  const watch = setInterval(() => {
+    const restore = service.snapshot(0).recording.restore;
+    if (Number.isNaN(firstPictureMs) && restore?.phase === "full")
+      firstPictureMs = performance.now() - start;
+  }, 5);
   await service.whenRestored();
+  clearInterval(watch);
   const ms = performance.now() - start;
+  if (Number.isNaN(firstPictureMs)) firstPictureMs = ms;
   const restored = service.snapshot(0).counters.historyLength;
   service.stop();
-  return { ms, restored };
+  return { ms, restored, firstPictureMs };
 }
 
 /** Seeks to 9 places in a long session: ms until the packet at the new clock is shown. */

@@ -191,3 +191,43 @@ test("the recording switch stays off after a reload", async ({ page }) => {
   await page.keyboard.press("r");
   await expect(page.getByTestId("session-packets").first()).toHaveText(before ?? "");
 });
+
+test("the recording keeps a one-row-a-second summary beside the chunks, a record a minute", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto(DEMO_URL);
+  // The summary a reload shows first: written by the storage worker once a minute of
+  // packet time completes (so within about a minute of driving).
+  const summaries = () =>
+    page.evaluate(async () => {
+      // Only once the app has created its database: opening it first would create an
+      // empty one, and an open connection would hold up the app's own upgrade.
+      const known = await indexedDB.databases();
+      if (!known.some((d) => d.name === "helios-sessions" && (d.version ?? 0) >= 4)) return [];
+      return new Promise<{ rows: number; times: number[] }[]>((resolve, reject) => {
+        const open = indexedDB.open("helios-sessions");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const all = db.transaction("summaries").objectStore("summaries").getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve(
+              (all.result as { count: number; t0: number; t1: number }[]).map((r) => ({
+                rows: r.count,
+                times: [r.t0, r.t1],
+              })),
+            );
+          };
+        };
+      });
+    });
+  await expect.poll(async () => (await summaries()).length, { timeout: 90_000 }).toBeGreaterThan(0);
+  const [first] = await summaries();
+  // One row a second of the minute it covers, not the 20 packets a second the car sends.
+  expect(first!.rows).toBeGreaterThan(0);
+  expect(first!.rows).toBeLessThanOrEqual(60);
+  expect(first!.times[1]! - first!.times[0]!).toBeLessThan(60);
+  expect(Math.floor(first!.times[0]! / 60)).toBe(Math.floor(first!.times[1]! / 60));
+});

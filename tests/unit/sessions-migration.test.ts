@@ -126,7 +126,45 @@ describe("upgrading the session database", () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(await storesOf(factory)).toEqual({
       version: DB_VERSION,
-      stores: ["chunks", "events", "sessions"],
+      stores: ["chunks", "events", "sessions", "summaries"],
+    });
+  });
+
+  it("from version 3: everything stays, the summaries store is added, and the session restores without one", async () => {
+    const factory = new IDBFactory();
+    const { store: recorded, session, chunk } = recordedSession();
+    await createAt(factory, 3, (db) => {
+      db.createObjectStore("sessions", { keyPath: "id" }).put(session);
+      const chunks = db.createObjectStore("chunks", { keyPath: ["sessionId", "index"] });
+      chunks.createIndex("byTime", ["sessionId", "t1"]);
+      chunks.put(chunk);
+      const events = db.createObjectStore("events", {
+        keyPath: ["sessionId", "kind", "time", "seq"],
+      });
+      events.createIndex("byTime", ["sessionId", "time"]);
+    });
+    const live = new TelemetryStore({ capacity: 100 });
+    const previews: (number | null)[] = [];
+    const sessions = new Sessions({ factory, timers: stillTimers, notice: () => undefined });
+    await sessions.start(
+      live,
+      {
+        ...recordingSettings,
+        showPreview: (p) => previews.push(p && p.counters().historyLength),
+      },
+      () => "NETWORK",
+    );
+    expect(live.counters().historyLength).toBe(20);
+    expect(live.ring.time(0)).toBe(recorded.ring.time(0));
+    // No summary was saved by version 3: no early picture, the rows come as before.
+    expect(previews).toEqual([]);
+    expect(sessions.state().restore).toMatchObject({ phase: "done", previewRows: 0, rows: 20 });
+    expect((await sessions.list()).map((s) => s.name)).toEqual(["NETWORK race day 1"]);
+    sessions.stop();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(await storesOf(factory)).toEqual({
+      version: DB_VERSION,
+      stores: ["chunks", "events", "sessions", "summaries"],
     });
   });
 
@@ -145,7 +183,7 @@ describe("upgrading the session database", () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(await storesOf(factory)).toEqual({
       version: DB_VERSION,
-      stores: ["chunks", "events", "sessions"],
+      stores: ["chunks", "events", "sessions", "summaries"],
     });
   });
 

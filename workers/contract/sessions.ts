@@ -37,6 +37,35 @@ export interface RecordingState {
    * recording works or is merely switched off.
    */
   problem: string | null;
+  /** The restore after the last start: what is on screen while the day comes back; null before it. */
+  restore: RestoreProgress | null;
+}
+
+/**
+ * A reload restores the newest session in two steps (docs/architecture.md
+ * "Restore after a reload"): first its 1-second summary, shown as the live
+ * view at once; then every row, read in slices into the live history.
+ * Benchmarks poll this in `snapshot().recording.restore`.
+ */
+export interface RestoreProgress {
+  /**
+   * "preview": reading the summary; "full": the summary is on screen (when the
+   * session has one) while the rows are read; "done": the live history holds
+   * the day (or the restore gave up: see `problem`).
+   */
+  phase: "preview" | "full" | "done";
+  /** Rows of the 1-second summary on screen while the rows are read (0: no summary). */
+  previewRows: number;
+  /** Rows read into the live history so far, of about `total`. */
+  rows: number;
+  total: number;
+  /**
+   * ms from the start of the worker's recordings (opening the database) to
+   * the first picture (the summary, or the first rows when there is none)
+   * and to the end of the restore.
+   */
+  firstPictureMs: number | null;
+  doneMs: number | null;
 }
 
 /** Where a replay comes from. */

@@ -59,6 +59,22 @@ export interface ChunksRead {
   refused: Record<string, number>;
 }
 
+/** A slice of a session's chunks (a sliced restore), and the chunk index to read next (null: none left). */
+export interface ChunksSlice extends ChunksRead {
+  next: number | null;
+}
+
+/**
+ * Where a restore of the newest `maxRows` rows of a session starts (a chunk
+ * index) and about how many rows it will read from there.
+ */
+export interface RestorePlan {
+  from: number;
+  rows: number;
+  /** Packet time of that chunk's first row (null: no chunk, or it cannot say). */
+  t0: number | null;
+}
+
 /** A chunk on the append port; answered with an AppendReply of the same id. */
 export interface AppendMessage {
   id: number;
@@ -103,6 +119,11 @@ export interface StorageHost {
   readEvents(sessionId: string, query?: EventQuery): Promise<EventsRead>;
   readNewestRows(session: SessionInfo, maxRows: number): Promise<ChunksRead>;
   readRange(id: string, from: number, to: number): Promise<ChunksRead>;
+  /** The 1-second summary (see SessionDb.appendSummary). */
+  appendSummary(record: ChunkRecord): Promise<void>;
+  readSummary(session: SessionInfo, from: number, maxRows: number): Promise<ChunksRead>;
+  planRestore(session: SessionInfo, maxRows: number): Promise<RestorePlan>;
+  readSlice(session: SessionInfo, from: number, maxRows: number): Promise<ChunksSlice>;
   /** Rebuilds (or removes) sessions whose record is damaged or missing: see SessionDb.recover. */
   recover(): Promise<Recovery[]>;
   /** Time this thread spent writing chunks (transaction, put), for benchmarks. */

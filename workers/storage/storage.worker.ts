@@ -10,6 +10,7 @@ import type { SessionInfo } from "../contract/sessions";
 import type {
   AppendMessage,
   AppendReply,
+  ChunkRecord,
   ChunksRead,
   StorageHost,
 } from "../contract/storageProtocol";
@@ -78,6 +79,18 @@ const host: StorageHost = {
     moved(await open().readNewestRows(session, maxRows)),
   readRange: async (id: string, from: number, to: number) =>
     moved(await open().readRange(id, from, to)),
+  appendSummary: (record: ChunkRecord) => open().appendSummary(record),
+  readSummary: async (session: SessionInfo, from: number, maxRows: number) =>
+    moved(await open().readSummary(session, from, maxRows)),
+  planRestore: (session: SessionInfo, maxRows: number) => open().planRestore(session, maxRows),
+  // One slice at a time, moved: the telemetry worker holds one slice besides its history.
+  readSlice: async (session: SessionInfo, from: number, maxRows: number) => {
+    const slice = await open().readSlice(session, from, maxRows);
+    return Comlink.transfer(
+      slice,
+      slice.chunks.map((r) => r.data),
+    );
+  },
   recover: () => open().recover(),
   appendStats: () => ({ appends, appendMs }),
 };

@@ -1,6 +1,6 @@
 // Bottom bar: where the data comes from and how healthy the link is.
 import { Intent, Tag, Tooltip } from "@blueprintjs/core";
-import type { PlaybackState } from "../../../workers/contract/sessions";
+import type { PlaybackState, RestoreProgress } from "../../../workers/contract/sessions";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
 import { useLiveStatus, useLiveStatusPart } from "../../worker-client/hooks";
@@ -17,6 +17,7 @@ import {
 } from "../../ui/format/statusFormat";
 import { NO_VALUE } from "../../ui/format/formatNumber";
 import { formatDuration, raceDayText } from "../../ui/format/raceFormat";
+import { restoreText } from "../../ui/format/sessionFormat";
 import { useRaceDistance } from "../../ui/useRaceDistance";
 import { memo } from "react";
 import "./statusbar.css";
@@ -116,6 +117,23 @@ const ImportedMarker = memo(function ImportedMarker({
   );
 });
 
+/** A reload is restoring the recorded day: what is on screen, and how far it got. */
+const RestoreMarker = memo(function RestoreMarker({
+  restore,
+}: {
+  restore: RestoreProgress | null | undefined;
+}) {
+  const text = restoreText(restore);
+  if (text === null) return null;
+  return (
+    <Tooltip content="Plots and map show the recorded day at one row a second until every row is read back; live packets wait and follow">
+      <Tag intent={Intent.PRIMARY} icon="history" minimal data-testid="status-restore">
+        {text}
+      </Tag>
+    </Tooltip>
+  );
+});
+
 /** The backend's raceInfo, while NETWORK: lap, race day, distances and time left today. */
 function RaceStatus() {
   const race = useLiveStatusPart("backend")?.raceInfo;
@@ -147,6 +165,7 @@ export function StatusBar() {
     <footer className="helios-statusbar" aria-label="Status">
       <ConnectionTypeTag type={app.connectionType} playback={app.playbackSwitch} />
       <ImportedMarker playback={status?.playback} />
+      <RestoreMarker restore={status?.recording?.restore} />
       <LinkIndicator label="Socket" connected={app.socketConnected} testId="status-socket" />
       <CarLinkIndicator link={connection?.carLink ?? "unknown"} />
       {waiting && (

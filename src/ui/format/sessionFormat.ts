@@ -1,4 +1,5 @@
 // Texts for the Sessions tab and settings (pure, unit-tested).
+import type { RestoreProgress } from "../../../workers/contract/sessions";
 import { formatDateTime } from "./dateTime";
 
 export function formatBytes(bytes: number | null | undefined): string {
@@ -28,4 +29,18 @@ export function formatDuration(seconds: number): string {
 /** Packet time (epoch seconds) as a local date and time. */
 export function formatPacketDate(seconds: number | null | undefined): string {
   return formatDateTime(seconds);
+}
+
+/**
+ * What the status bar says while a reload restores the recorded day (null
+ * once it is done): the 1-second summary is on screen until every row is in.
+ */
+export function restoreText(restore: RestoreProgress | null | undefined): string | null {
+  if (!restore || restore.phase === "done") return null;
+  if (restore.phase === "preview") return "Restoring the recorded day…";
+  const share =
+    restore.total > 0 ? Math.min(99, Math.floor((100 * restore.rows) / restore.total)) : 0;
+  return restore.previewRows > 0
+    ? `Restoring the recorded day: one row a second shown, full detail ${share} %`
+    : `Restoring the recorded day: ${share} %`;
 }

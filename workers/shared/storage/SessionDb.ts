@@ -4,36 +4,38 @@
 // [sessionId, t1] index so a seek reads only the chunks it needs) and
 // "events" (what happened during a session: laps, later alerts, forecasts,
 // sector times; keyed [sessionId, kind, time, seq] so one kind between two
-// times is one key range, with a [sessionId, time] index for every kind).
+// times is one key range, with a [sessionId, time] index for every kind),
+// and "summaries" (a session's 1-second summary, a record a minute, keyed
+// [sessionId, t0]: the first picture of a restore, see restoreReads.ts).
 import type { EventQuery, EventsRead, SessionEvent } from "../../contract/events";
 import type { SessionInfo } from "../../contract/sessions";
-import type { ChunksRead, Recovery, StoredRows } from "../../contract/storageProtocol";
-import { CHUNK_SPAN_MAX, chunkBytes, readChunk, type ChunkRecord } from "./chunkCodec";
+import type {
+  ChunksRead,
+  ChunksSlice,
+  Recovery,
+  RestorePlan,
+} from "../../contract/storageProtocol";
+import { CHUNK_SPAN_MAX, chunkBytes, type ChunkRecord } from "./chunkCodec";
 import { appendEvents, readEvents } from "./eventStore";
 import { requestResult, transactionDone } from "./idb";
 import { isSessionInfo, namedKeysOf, numberedKeysOf, recoverSessions } from "./sessionRecords";
-import { BY_TIME, CHUNKS, DB_NAME, EVENTS, openSessionDatabase, SESSIONS } from "./schema";
-
-/** Drops whole chunks from the front while the rest still hold `maxRows` rows. */
-function trimOldest(rows: StoredRows[], maxRows: number): StoredRows[] {
-  let total = rows.reduce((sum, r) => sum + r.count, 0);
-  let start = 0;
-  while (start < rows.length - 1 && total - rows[start]!.count >= maxRows)
-    total -= rows[start++]!.count;
-  return rows.slice(start);
-}
-
-/** Decodes stored chunk records, counting the refused ones by reason. */
-function readChunks(values: readonly unknown[], layout: string, keep = (_: unknown) => true) {
-  const read: ChunksRead = { chunks: [], refused: {} };
-  for (const value of values) {
-    if (!keep(value)) continue;
-    const chunk = readChunk(value, layout);
-    if (typeof chunk === "string") read.refused[chunk] = (read.refused[chunk] ?? 0) + 1;
-    else read.chunks.push(chunk);
-  }
-  return read;
-}
+import {
+  appendSummary,
+  planRestore,
+  readChunks,
+  readSlice,
+  readSummary,
+  trimOldest,
+} from "./restoreReads";
+import {
+  BY_TIME,
+  CHUNKS,
+  DB_NAME,
+  EVENTS,
+  openSessionDatabase,
+  SESSIONS,
+  SUMMARIES,
+} from "./schema";
 
 export class SessionDb {
   private constructor(
@@ -122,10 +124,11 @@ export class SessionDb {
   }
 
   async deleteSession(id: string): Promise<void> {
-    const tx = this.db.transaction([SESSIONS, CHUNKS, EVENTS], "readwrite");
+    const tx = this.db.transaction([SESSIONS, CHUNKS, EVENTS, SUMMARIES], "readwrite");
     tx.objectStore(SESSIONS).delete(id);
     tx.objectStore(CHUNKS).delete(numberedKeysOf(id));
     tx.objectStore(EVENTS).delete(namedKeysOf(id));
+    tx.objectStore(SUMMARIES).delete(numberedKeysOf(id));
     await transactionDone(tx);
   }
 
@@ -171,6 +174,26 @@ export class SessionDb {
       }
       first = Math.max(0, first - Math.ceil((maxRows - total) / perChunk) - 10);
     }
+  }
+
+  /** Stores a record of a session's 1-second summary (the Recorder's, once a minute). */
+  appendSummary(record: ChunkRecord): Promise<void> {
+    return appendSummary(this.db, record);
+  }
+
+  /** A session's summary rows from packet time `from`, the newest `maxRows` at most (restoreReads.ts). */
+  readSummary(session: SessionInfo, from: number, maxRows: number): Promise<ChunksRead> {
+    return readSummary(this.db, this.layout, session, from, maxRows);
+  }
+
+  /** Where a restore of the newest `maxRows` rows of a session starts (restoreReads.ts). */
+  planRestore(session: SessionInfo, maxRows: number): Promise<RestorePlan> {
+    return planRestore(this.db, session, maxRows);
+  }
+
+  /** A slice of about `maxRows` rows of a session's chunks from index `from` (restoreReads.ts). */
+  readSlice(session: SessionInfo, from: number, maxRows: number): Promise<ChunksSlice> {
+    return readSlice(this.db, this.layout, session, from, maxRows);
   }
 
   /**
@@ -220,6 +243,10 @@ export type SessionStore = Pick<
   | "readEvents"
   | "readNewestRows"
   | "readRange"
+  | "appendSummary"
+  | "readSummary"
+  | "planRestore"
+  | "readSlice"
   | "recover"
 >;
 

@@ -7,21 +7,26 @@
 //   v2  sessions; chunks (one packed buffer with its strings); laps [sessionId, endMs]
 //   v3  sessions; chunks; events [sessionId, kind, time, seq] + byTime [sessionId, time]
 //       (v2's laps become "lap" events; new kinds need no new version)
+//   v4  + summaries [sessionId, t0]: a session's 1-second summary, one record a
+//       minute in the chunk codec (the first picture of a restore); older
+//       stores are kept as they are, and a session without a summary restores
+//       without that picture
 import type { LapEvent } from "../../contract/events";
 import type { Lap } from "../../contract/laps";
 import { toRecord } from "./eventKinds";
 import { openRefusal, requestResult } from "./idb";
 
 export const DB_NAME = "helios-sessions";
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
 export const SESSIONS = "sessions";
 export const CHUNKS = "chunks";
 export const EVENTS = "events";
+export const SUMMARIES = "summaries";
 /** The name of the [sessionId, t1] index on chunks and [sessionId, time] on events. */
 export const BY_TIME = "byTime";
 /** v2's laps store, moved into events by the upgrade to v3. */
 const V2_LAPS = "laps";
-const CURRENT_STORES: readonly string[] = [SESSIONS, CHUNKS, EVENTS];
+const CURRENT_STORES: readonly string[] = [SESSIONS, CHUNKS, EVENTS, SUMMARIES];
 
 /**
  * Opens the session database at DB_VERSION, upgrading an older one. A newer
@@ -65,6 +70,8 @@ export function upgradeSessionDb(db: IDBDatabase, tx: IDBTransaction, oldVersion
     const events = db.createObjectStore(EVENTS, { keyPath: ["sessionId", "kind", "time", "seq"] });
     events.createIndex(BY_TIME, ["sessionId", "time"]);
   }
+  if (!db.objectStoreNames.contains(SUMMARIES))
+    db.createObjectStore(SUMMARIES, { keyPath: ["sessionId", "t0"] });
   if (db.objectStoreNames.contains(V2_LAPS)) moveLapsToEvents(db, tx);
   // Anything else an older build left behind holds nothing this build reads.
   for (const name of Array.from(db.objectStoreNames))

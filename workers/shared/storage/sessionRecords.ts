@@ -8,7 +8,7 @@
 import type { SessionInfo } from "../../contract/sessions";
 import type { ChunkRecord, Recovery } from "../../contract/storageProtocol";
 import { requestResult, transactionDone } from "./idb";
-import { CHUNKS, EVENTS, SESSIONS } from "./schema";
+import { CHUNKS, EVENTS, SESSIONS, SUMMARIES } from "./schema";
 
 const SOURCES: readonly string[] = ["DEMO", "NETWORK", "RADIO", "IMPORT"];
 /** Every key of a session in a store keyed [sessionId, number, …]. */
@@ -92,12 +92,13 @@ async function recoverOne(
 ): Promise<Recovery> {
   const name = typeof old?.name === "string" && old.name !== "" ? old.name : `Recovered ${id}`;
   const rebuilt = await rebuildFromChunks(db, id, old, name);
-  const tx = db.transaction([SESSIONS, CHUNKS, EVENTS], "readwrite");
+  const tx = db.transaction([SESSIONS, CHUNKS, EVENTS, SUMMARIES], "readwrite");
   if (rebuilt) tx.objectStore(SESSIONS).put(rebuilt);
   else {
     tx.objectStore(SESSIONS).delete(id);
     tx.objectStore(CHUNKS).delete(numberedKeysOf(id));
     tx.objectStore(EVENTS).delete(namedKeysOf(id));
+    tx.objectStore(SUMMARIES).delete(numberedKeysOf(id));
   }
   await transactionDone(tx);
   return rebuilt

@@ -34,6 +34,8 @@ export class TelemetryCore {
   readonly fetchImpl: typeof fetch | undefined;
   private settings: WorkerConfig = DEFAULT_CONFIG;
   private store = new TelemetryStore({ capacity: 1 });
+  /** The restored day's 1-second summary, shown as live while its rows are read (dayRestore.ts). */
+  private preview: TelemetryStore | null = null;
   private readonly links: LiveLinks;
   private readonly backend = new BackendInfo();
   private readonly viewers = new Set<CoreViewer>();
@@ -81,7 +83,7 @@ export class TelemetryCore {
   /** A window joins: it shows the live history and gets every shared happening. */
   join(viewer: CoreViewer): void {
     this.viewers.add(viewer);
-    viewer.liveChanged(this.store);
+    viewer.liveChanged(this.preview ?? this.store);
   }
 
   /** A window leaves; the last one out stops the core. */
@@ -96,15 +98,23 @@ export class TelemetryCore {
     this.settings = resolveConfig(config);
     this.showLive(new TelemetryStore({ capacity: this.settings.historyCapacity }));
     this.sessionStore?.stop();
-    this.sessionStore = openSessions(this.options, this.timers, (level, message) =>
+    const sessions = openSessions(this.options, this.timers, (level, message) =>
       this.broadcast({ type: "sessionNotice", level, message }),
     );
-    void this.sessionStore.start(
+    this.sessionStore = sessions;
+    const restoredInto = this.store;
+    void sessions.start(
       this.store,
       {
         recording: this.settings.recording,
         budgetBytes: this.settings.sessionBudgetBytes,
         backendUrl: () => this.settings.backendUrl,
+        // Only while the history it restores into is still the live one.
+        showPreview: (preview) => {
+          if (this.sessionStore !== sessions || this.store !== restoredInto) return;
+          this.preview = preview;
+          for (const viewer of this.viewers) viewer.liveChanged(preview ?? this.store);
+        },
       },
       () => this.connectionType,
     );
@@ -230,6 +240,7 @@ export class TelemetryCore {
 
   private showLive(store: TelemetryStore): void {
     this.store = store;
+    this.preview = null;
     for (const viewer of this.viewers) viewer.liveChanged(store);
   }
 

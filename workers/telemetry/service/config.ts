@@ -109,5 +109,12 @@ export function idlePlayback(): PlaybackState {
 
 /** Recording state before the session store has opened. */
 export function idleRecording(enabled = true): RecordingState {
-  return { enabled, available: false, sessionId: null, restoredPackets: 0, problem: null };
+  return {
+    enabled,
+    available: false,
+    sessionId: null,
+    restoredPackets: 0,
+    problem: null,
+    restore: null,
+  };
 }

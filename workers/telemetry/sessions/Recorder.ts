@@ -13,6 +13,9 @@
 // forecasts…) are stored with it as session events, so replaying the session
 // shows them.
 //
+// Beside the chunks, a 1-second summary (summary.ts), one record a minute:
+// the first picture of a restore after a reload.
+//
 // Storage: over the budget (default half the quota), the oldest sessions other
 // than the one being written are deleted first, each with a warning. The
 // recorder keeps the catalogue's total in memory, so the check costs nothing
@@ -32,6 +35,7 @@ import { describeStorageError } from "../../shared/storage/idb";
 import type { ChunkRecord } from "../../contract/storageProtocol";
 import type { SessionStore } from "../../shared/storage/SessionDb";
 import { formatDateTime } from "../../shared/dateTime";
+import { SummaryBuilder } from "./summary";
 
 export const DEFAULT_FLUSH_MS = 1000;
 /**
@@ -85,6 +89,7 @@ export class Recorder {
   /** Events recorded since the last flush: they go with that flush's packets. */
   private heldEvents: SessionEvent[] = [];
   private readonly saidUnrecordable = new Set<string>();
+  private readonly summary = new SummaryBuilder();
 
   constructor(
     private readonly db: SessionStore,
@@ -183,9 +188,19 @@ export class Recorder {
     // The index is taken now (a refused write leaves a gap); the totals only once stored.
     const chunk = encodeChunk(session.id, session.chunks, rows, t0, t1, this.db.layout);
     session.chunks += 1;
+    const summaries = this.summary.add(
+      ring,
+      ring.length - rows.count,
+      ring.length,
+      session.id,
+      this.db.layout,
+    );
     this.queue = this.queue
       .then(async () => {
         if (this.paused) return; // refused meanwhile: this chunk is not written
+        // Before the chunk: a session that just ended gets its last minute
+        // before the next one's chunk may evict it for room (then with it).
+        for (const record of summaries) await this.db.appendSummary(record);
         const records: SessionInfo[] = [];
         // A session that just ended gets its final record with the next one's first chunk.
         if (previous && previous !== session && this.recorded.has(previous.id))
@@ -288,6 +303,21 @@ export class Recorder {
       .then(() => this.enforceBudget())
       .catch((error: unknown) => this.pause(error));
     return this.queue;
+  }
+
+  /** Writes the summary's unfinished minute (recording stops): resolves with the queue. */
+  flushSummary(): Promise<void> {
+    const record = this.summary.take(this.db.layout);
+    if (!record || !this.enabled) return this.queue;
+    this.queue = this.queue
+      .then(() => (this.paused ? undefined : this.db.appendSummary(record)))
+      .catch((error: unknown) => this.pause(error));
+    return this.queue;
+  }
+
+  /** A session was deleted: its unfinished summary minute is not written. */
+  dropSummary(sessionId: string): void {
+    this.summary.drop(sessionId);
   }
 
   /** Resolves when every write so far has finished. */

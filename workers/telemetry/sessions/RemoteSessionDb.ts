@@ -14,7 +14,9 @@ import type {
   AppendReply,
   ChunkRecord,
   ChunksRead,
+  ChunksSlice,
   Recovery,
+  RestorePlan,
   StorageHost,
 } from "../../contract/storageProtocol";
 
@@ -111,6 +113,19 @@ export class RemoteSessionDb implements SessionStore {
   }
   readRange(id: string, from: number, to: number): Promise<ChunksRead> {
     return this.host.readRange(id, from, to);
+  }
+  /** A minute's summary record: rare and small, so through Comlink (its buffer moved). */
+  appendSummary(record: ChunkRecord): Promise<void> {
+    return this.host.appendSummary(Comlink.transfer(record, [record.data]));
+  }
+  readSummary(session: SessionInfo, from: number, maxRows: number): Promise<ChunksRead> {
+    return this.host.readSummary(session, from, maxRows);
+  }
+  planRestore(session: SessionInfo, maxRows: number): Promise<RestorePlan> {
+    return this.host.planRestore(session, maxRows);
+  }
+  readSlice(session: SessionInfo, from: number, maxRows: number): Promise<ChunksSlice> {
+    return this.host.readSlice(session, from, maxRows);
   }
   recover(): Promise<Recovery[]> {
     return this.host.recover();

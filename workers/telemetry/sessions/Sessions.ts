@@ -5,7 +5,12 @@
 import type { EventQuery, EventsRead, LapEvent, SessionEvent } from "../../contract/events";
 import type { ConnectionType } from "../../contract/fields";
 import type { Lap } from "../../contract/laps";
-import type { RecordingState, SessionInfo, StorageInfo } from "../../contract/sessions";
+import type {
+  RecordingState,
+  RestoreProgress,
+  SessionInfo,
+  StorageInfo,
+} from "../../contract/sessions";
 import type { Recovery, RowSlices } from "../../contract/storageProtocol";
 import type { TimerHandle, Timers } from "../sources/timers";
 import type { TelemetryStore } from "../store/TelemetryStore";
@@ -13,6 +18,7 @@ import { layoutKey } from "../../shared/storage/chunkCodec";
 import { describeStorageError, refusalOf } from "../../shared/storage/idb";
 import { DEFAULT_FLUSH_MS, Recorder } from "./Recorder";
 import { checkStoredRows, describeDropped } from "./storedRows";
+import { restoreDay } from "./dayRestore";
 import type { ColumnRing } from "../history/ColumnRing";
 import {
   SessionDb,
@@ -35,6 +41,8 @@ export interface SessionsOptions {
   gapMs?: number;
   /** Where the store lives (default: SessionDb over `factory` on this thread). */
   openStore?: OpenSessionStore;
+  /** Rows each read of a restore brings (default dayRestore's SLICE_ROWS). */
+  restoreSliceRows?: number;
 }
 
 /** Why start() could not open the store, for its one warning. */
@@ -64,6 +72,8 @@ export class Sessions {
   private unavailable = false;
   private enabled = true;
   private restored = 0;
+  private restoreProgress: RestoreProgress | null = null;
+  private stopped = false;
   /** The session whose packets start() read back into live history. */
   private restoredId: string | null = null;
   private quota: number | null = null;
@@ -79,13 +89,20 @@ export class Sessions {
 
   /**
    * Opens the database, restores the newest session's last `capacity` packets
-   * into `store` (in front of anything that arrived meanwhile) and starts recording.
+   * into `store` (in front of anything that arrived meanwhile; its summary
+   * first, given to `showPreview`: see dayRestore.ts) and starts recording.
    */
   async start(
     store: TelemetryStore,
-    settings: { recording: boolean; budgetBytes: number; backendUrl: () => string },
+    settings: {
+      recording: boolean;
+      budgetBytes: number;
+      backendUrl: () => string;
+      showPreview?: (preview: TelemetryStore | null) => void;
+    },
     source: () => ConnectionType,
   ): Promise<void> {
+    const startedAt = this.options.timers.now();
     this.enabled = settings.recording;
     this.budgetSetting = settings.budgetBytes;
     // Packets accepted while the store opens and restores are recorded too:
@@ -107,11 +124,21 @@ export class Sessions {
       const latest = newest ? await this.db.repair(newest) : null;
       if (newest && latest) sessions[sessions.indexOf(newest)] = latest;
       if (latest) {
-        const read = await this.db.readNewestRows(latest, store.ring.capacity);
-        const { rows, dropped } = checkStoredRows(store.ring, read);
-        this.sayDropped(latest.name, dropped, "restored");
-        this.restored = store.restoreRows(rows);
         this.restoredId = latest.id;
+        this.restored = await restoreDay(this.db, store, latest, {
+          showPreview: (preview) => settings.showPreview?.(preview),
+          progress: (progress) => (this.restoreProgress = progress),
+          dropped: (dropped) => this.sayDropped(latest.name, dropped, "restored"),
+          refused: (count) =>
+            this.options.notice(
+              "warning",
+              `${count.toLocaleString("en-US")} live packets arrived while the recorded day was being restored, after too many others waited: they were not kept (Diagnostics lists them as rejected).`,
+            ),
+          stopped: () => this.stopped,
+          now: () => this.options.timers.now(),
+          startedAt,
+          sliceRows: this.options.restoreSliceRows,
+        });
       }
       const recorded = this.followed ?? store;
       this.recorder = new Recorder(
@@ -154,11 +181,13 @@ export class Sessions {
 
   /** Stops the flushes; the store closes once the writes queued so far are done. */
   stop(): void {
+    this.stopped = true;
     if (this.flushTimer !== null) this.options.timers.clearInterval(this.flushTimer);
     this.flushTimer = null;
     const db = this.db;
     if (!db) return;
-    void (this.recorder?.idle() ?? Promise.resolve()).finally(() => db.close());
+    // The summary's unfinished minute goes with the last writes.
+    void (this.recorder?.flushSummary() ?? Promise.resolve()).finally(() => db.close());
   }
 
   /** The live history was replaced (a real source took over from the demo). */
@@ -186,6 +215,7 @@ export class Sessions {
       sessionId: this.recorder?.current?.id ?? null,
       restoredPackets: this.restored,
       problem: this.openProblem ?? this.recorder?.problem ?? null,
+      restore: this.restoreProgress && { ...this.restoreProgress },
     };
   }
 
@@ -204,6 +234,7 @@ export class Sessions {
   async delete(id: string): Promise<void> {
     await this.ready;
     if (this.recorder?.current?.id === id) this.recorder.current = null;
+    this.recorder?.dropSummary(id);
     const session = await this.db?.getSession(id).catch(() => null);
     await this.db?.deleteSession(id).catch(() => undefined);
     if (session) this.recorder?.forget(session.bytes);

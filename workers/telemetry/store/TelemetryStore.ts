@@ -22,6 +22,7 @@ import { ColumnRing } from "../history/ColumnRing";
 import { float32RangeReason, fitsFloat32, needsFloat64 } from "../history/precision";
 import { TrackDistance } from "../geo/geo";
 import { RowTrack } from "../geo/rowTrack";
+import { HELD_PACKETS_MAX, HeldPackets } from "./heldPackets";
 import { PacketRate } from "./PacketRate";
 import { describeIssue, describeJsonError } from "./rejectionReason";
 import { buildPacketWalk, type StagingRow } from "./packetWalk";
@@ -90,6 +91,11 @@ export class TelemetryStore {
   private rejectedEvents = 0;
   private newestTime: number | null = null;
   private readonly rejections: RejectionReason[] = [];
+  /** Set between beginRestore and endRestore: the live rows set aside. */
+  private restoring: { live: RowSlices } | null = null;
+  /** Live packets held while a restore runs, and those refused for the bound. */
+  private held: HeldPackets | null = null;
+  private heldDropped = 0;
 
   constructor(options: TelemetryStoreOptions = {}) {
     // A bad configured capacity (0, NaN, 1.5) falls back rather than throwing.
@@ -132,10 +138,7 @@ export class TelemetryStore {
     }
     // Hot path: one walk over the packet checks every field as the schema
     // would (and the Float32 range) while copying the values out.
-    if (this.stage(value)) {
-      this.commit(derived ?? null);
-      return true;
-    }
+    if (this.stage(value)) return this.commit(derived ?? null, source);
     // Rejected: zod and the range check say why, in the words users read.
     const parsed = telemetryPacketSchema.safeParse(value);
     if (!parsed.success) return this.reject(source, describeIssue(parsed.error.issues[0]));
@@ -145,8 +148,7 @@ export class TelemetryStore {
     // schema); should they ever not, zod's stripped copy is stored.
     if (!this.stage(parsed.data))
       return this.reject(source, "packet: not a valid telemetry packet");
-    this.commit(derived ?? null);
-    return true;
+    return this.commit(derived ?? null, source);
   }
 
   snapshot(
@@ -264,23 +266,68 @@ export class TelemetryStore {
   }
 
   /**
-   * Restore after a reload: `older` rows (oldest first) go in front of whatever
-   * live packets arrived meanwhile. If none did, the newest restored row becomes
-   * the shown packet, so the panels show what they showed before the reload.
+   * Restore after a reload in one call: `older` rows (oldest first) go in
+   * front of whatever live packets arrived meanwhile (see beginRestore).
    */
   restoreRows(older: readonly RowSlices[]): number {
-    const liveCount = this.ring.length;
-    const live = this.ring.exportRows(0, liveCount);
-    this.ring.clear();
+    this.beginRestore();
     let restored = 0;
-    for (const rows of older) if (this.ring.appendRows(rows)) restored += rows.count;
-    this.ring.appendRows(live);
-    // The restored rows now come first: the stages' states start again from
-    // the oldest row. Their events were emitted when those rows were live.
-    this.pipeline.reset();
-    this.pipeline.runRows(0, this.ring.length, DROP_EVENTS);
-    if (liveCount === 0 && this.ring.length > 0) this.showRow(this.ring.length - 1);
+    for (const rows of older) if (this.appendRestored(rows)) restored += rows.count;
+    this.endRestore();
     return restored;
+  }
+
+  /**
+   * Starts a restore that comes in slices (Sessions.start): the live rows that
+   * arrived so far are set aside, the history is emptied and the stages start
+   * afresh; until endRestore, live packets are checked and held (heldPackets.ts)
+   * so that none lands between two slices of the day.
+   */
+  beginRestore(heldMax = HELD_PACKETS_MAX): void {
+    if (this.restoring) return;
+    this.restoring = { live: this.ring.exportRows(0, this.ring.length) };
+    this.ring.clear();
+    this.pipeline.reset();
+    this.held = new HeldPackets(STORED_NUMERIC_FIELDS.length, this.ring.boolWords, heldMax);
+    this.heldDropped = 0;
+  }
+
+  /**
+   * Appends restored rows (oldest first, after the rows restored so far) and
+   * runs the stages over them alone: their events were emitted when the rows
+   * were live, so they are dropped. Per slice, not over the whole history
+   * again (that is quadratic in the slices).
+   */
+  appendRestored(rows: RowSlices): boolean {
+    if (!this.ring.appendRows(rows)) return false;
+    const kept = Math.min(rows.count, this.ring.capacity);
+    this.pipeline.runRows(this.ring.length - kept, this.ring.length, DROP_EVENTS);
+    return true;
+  }
+
+  /**
+   * Ends a restore: the live rows set aside go back after the restored ones,
+   * then the packets held meanwhile are stored as they would have been (the
+   * stages emit their events now). Without any live packet, the newest
+   * restored row becomes the shown packet, so the panels show what they
+   * showed before the reload. Returns the packets refused for the bound.
+   */
+  endRestore(): number {
+    const restoring = this.restoring;
+    const held = this.held;
+    if (!restoring || !held) return 0;
+    this.restoring = null;
+    this.held = null;
+    const live = restoring.live;
+    if (live.count > 0) this.appendRestored(live);
+    else if (held.length === 0 && this.ring.length > 0) this.showRow(this.ring.length - 1);
+    held.drain((nums, bits, strs) => this.storeCheckedRow(nums, bits, strs));
+    return this.heldDropped;
+  }
+
+  /** Whether a restore runs (packets are held meanwhile). */
+  get isRestoring(): boolean {
+    return this.restoring !== null;
   }
 
   /**
@@ -398,12 +445,28 @@ export class TelemetryStore {
     return PACKET_WALK(packet, this.staging);
   }
 
-  /** Stores the staged row, with `derived` values given or computed. */
-  private commit(derived: ArrayLike<number> | null): void {
+  /**
+   * Stores the staged row, with `derived` values given or computed; while a
+   * restore runs, holds it for after the restored rows (see beginRestore).
+   */
+  private commit(derived: ArrayLike<number> | null, source: ConnectionType | "REPLAY"): boolean {
     const nums = this.stagedNum;
     for (let d = 0; d < DERIVED_FIELDS.length; d++)
       nums[NUMERIC_FIELDS.length + d] = derived?.[d] ?? NaN;
-    this.storeCheckedRow(nums, this.boolBits, this.stagedStr);
+    if (this.held === null) {
+      this.storeCheckedRow(nums, this.boolBits, this.stagedStr);
+      return true;
+    }
+    if (this.held.push(nums, this.boolBits, this.stagedStr)) {
+      // Its time is the newest packet's (the links' arrival lag reads it), though it waits.
+      this.newestTime = nums[TIME_FIELD]!;
+      return true;
+    }
+    this.heldDropped++;
+    return this.reject(
+      source,
+      `packet: arrived while the recorded day was being restored, after ${this.held.max.toLocaleString("en-US")} others that wait for it (not kept)`,
+    );
   }
 
   /**

@@ -1,0 +1,362 @@
+// A reload restores the day in two steps (workers/telemetry/sessions/
+// dayRestore.ts): the 1-second summary saved beside the chunks is on screen
+// first, then every row comes in slices, with live packets that arrive
+// meanwhile stored after the day, in order.
+import "fake-indexeddb/auto";
+import { IDBFactory } from "fake-indexeddb";
+import { describe, expect, it } from "vitest";
+import type { ChunkRecord } from "../../workers/contract/storageProtocol";
+import { encodeChunk, layoutKey } from "../../workers/shared/storage/chunkCodec";
+import { SessionDb, type SessionStore } from "../../workers/shared/storage/SessionDb";
+import { Sessions } from "../../workers/telemetry/sessions/Sessions";
+import { defaultPacket } from "../../workers/telemetry/schema/fields";
+import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchema";
+import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
+import { manualTimers } from "./manualTimers";
+import { recordingSettings } from "./sessionsKit";
+
+/** Packet time of the first packet: a whole minute, so the summary's minutes are easy to name. */
+const T = 1_795_000_020;
+const settle = () => new Promise((r) => setTimeout(r, 20));
+
+function packet(i: number): TelemetryPacket {
+  const p = defaultPacket();
+  p.TimeStamp = T + i / 10;
+  p.Battery.PackVoltage = 100 + (i % 200) / 10;
+  p.Telemetry.GpsLatitude = 43.47 + i * 1e-6;
+  p.Telemetry.GpsLongitude = -80.54;
+  return p;
+}
+
+const layoutOf = (store: TelemetryStore) =>
+  layoutKey(store.bytesPerPacket, store.fieldCatalog().length);
+const timesOf = (store: TelemetryStore) =>
+  Array.from({ length: store.ring.length }, (_, i) => store.ring.time(i));
+
+/** Records `seconds` of NETWORK packets at 10/s, flushed every second; `stop`: recording stops after. */
+async function recordDay(factory: IDBFactory, seconds: number, stop = true) {
+  const { timers, tick } = manualTimers();
+  const store = new TelemetryStore({ capacity: 10 * seconds + 100 });
+  const sessions = new Sessions({ factory, timers, notice: () => undefined });
+  await sessions.start(store, recordingSettings, () => "NETWORK");
+  for (let i = 0; i < 10 * seconds; i++) {
+    store.ingest(packet(i), "NETWORK");
+    tick(100);
+  }
+  await sessions.flush("NETWORK");
+  if (stop) sessions.stop();
+  await settle();
+  return { sessions, store, timers };
+}
+
+/** The database with its calls watched: slices read, and a hook after each. */
+async function watchedStore(
+  factory: IDBFactory,
+  layout: string,
+  afterSlice: () => void = () => undefined,
+) {
+  const db = await SessionDb.open(factory, layout);
+  const slices: number[] = [];
+  const readSlice = db.readSlice.bind(db);
+  db.readSlice = async (session, from, maxRows) => {
+    const slice = await readSlice(session, from, maxRows);
+    slices.push(slice.chunks.reduce((sum, c) => sum + c.count, 0));
+    afterSlice();
+    return slice;
+  };
+  db.readNewestRows = () => Promise.reject(new Error("the whole session in one read"));
+  return { db, slices };
+}
+
+describe("the 1-second summary beside the chunks", () => {
+  it("is written a minute at a time, the unfinished minute at stop, and deleted with its session", async () => {
+    const factory = new IDBFactory();
+    const { sessions, store } = await recordDay(factory, 150, false);
+    const db = await SessionDb.open(factory, layoutOf(store));
+    const [session] = await db.listSessions();
+    // Two minutes completed; the third is still being gathered.
+    let read = await db.readSummary(session!, -Infinity, 1e6);
+    expect(read.chunks.map((c) => [c.t0, c.count])).toEqual([
+      [T, 60],
+      [T + 60, 60],
+    ]);
+    // The first row of each second, as recorded.
+    const copy = new TelemetryStore({ capacity: 200 });
+    copy.restoreRows(read.chunks);
+    expect(timesOf(copy)).toEqual(Array.from({ length: 120 }, (_, k) => T + k));
+    expect(copy.ring.number(61, 1)).toBe(store.ring.number(610, 1));
+
+    sessions.stop();
+    await settle();
+    read = await db.readSummary(session!, -Infinity, 1e6);
+    expect(read.chunks.map((c) => c.count)).toEqual([60, 60, 30]);
+
+    const later = new Sessions({ factory, timers: manualTimers().timers, notice: () => undefined });
+    await later.start(new TelemetryStore({ capacity: 2000 }), recordingSettings, () => "NETWORK");
+    await later.delete(session!.id);
+    expect((await db.readSummary(session!, -Infinity, 1e6)).chunks).toEqual([]);
+    const left = await new Promise<number>((resolve) => {
+      const request = indexedDbOf(db).transaction("summaries").objectStore("summaries").count();
+      request.onsuccess = () => resolve(request.result);
+    });
+    expect(left).toBe(0);
+    later.stop();
+  });
+});
+
+describe("the summary and the storage budget", () => {
+  it("a session deleted for the budget takes its summary with it", async () => {
+    const factory = new IDBFactory();
+    const { timers, tick, advance } = manualTimers();
+    const store = new TelemetryStore({ capacity: 2000 });
+    const notices: string[] = [];
+    const sessions = new Sessions({ factory, timers, notice: (_l, m) => notices.push(m) });
+    // Room for about one session of 70 s at 10 packets/s.
+    const budgetBytes = Math.ceil(store.bytesPerPacket * 1000);
+    await sessions.start(store, { ...recordingSettings, budgetBytes }, () => "NETWORK");
+    for (const start of [0, 10_000]) {
+      for (let i = start; i < start + 700; i++) {
+        store.ingest(packet(i), "NETWORK");
+        tick(100);
+      }
+      await sessions.flush("NETWORK");
+      advance(10 * 60_000); // the next batch is a session of its own
+    }
+    await settle();
+    expect(notices).toEqual([expect.stringMatching(/^Storage budget reached: deleted the oldest/)]);
+    const db = await SessionDb.open(factory, layoutOf(store));
+    const left = await db.listSessions();
+    expect(left).toHaveLength(1);
+    const summaryOwners = await new Promise<string[]>((resolve) => {
+      const request = indexedDbOf(db).transaction("summaries").objectStore("summaries").getAll();
+      request.onsuccess = () =>
+        resolve([...new Set((request.result as ChunkRecord[]).map((r) => r.sessionId))]);
+    });
+    expect(summaryOwners).toEqual([left[0]!.id]);
+    sessions.stop();
+    db.close();
+  });
+});
+
+/** SessionDb's own connection (the test looks at the raw store). */
+const indexedDbOf = (db: SessionDb) => (db as unknown as { db: IDBDatabase }).db;
+
+describe("restore after a reload", () => {
+  it("shows the summary first, then the full rows in the live history", async () => {
+    const factory = new IDBFactory();
+    const { store: recorded } = await recordDay(factory, 150);
+    const live = new TelemetryStore({ capacity: 5000 });
+    const { db, slices } = await watchedStore(factory, layoutOf(live));
+    const seen: { preview: number[] | null; live: number; phase?: string }[] = [];
+    const sessions = new Sessions({
+      factory: undefined,
+      timers: manualTimers().timers,
+      notice: () => undefined,
+      openStore: async () => db,
+      restoreSliceRows: 400,
+    });
+    await sessions.start(
+      live,
+      {
+        ...recordingSettings,
+        showPreview: (preview) =>
+          seen.push({
+            preview: preview && timesOf(preview),
+            live: live.ring.length,
+            phase: sessions.state().restore?.phase,
+          }),
+      },
+      () => "NETWORK",
+    );
+    // First the summary, one row a second, while the live history is still empty...
+    expect(seen[0]).toEqual({
+      preview: Array.from({ length: 150 }, (_, k) => T + k),
+      live: 0,
+      phase: "preview",
+    });
+    // ...then the live history with every row, and the preview is dropped.
+    expect(seen[1]).toEqual({ preview: null, live: 1500, phase: "full" });
+    expect(seen).toHaveLength(2);
+    expect(timesOf(live)).toEqual(timesOf(recorded));
+    expect(live.snapshot(0, {} as never).changed["Battery.PackVoltage"]).toBe(
+      Math.fround(packet(1499).Battery.PackVoltage),
+    );
+    expect(sessions.state().restore).toMatchObject({
+      phase: "done",
+      previewRows: 150,
+      rows: 1500,
+      total: 1500,
+    });
+    // In slices of at most 400 rows (a second's chunk is 10), never the whole session at once.
+    expect(slices.length).toBeGreaterThanOrEqual(4);
+    expect(Math.max(...slices)).toBeLessThanOrEqual(400);
+    expect(slices.reduce((a, b) => a + b, 0)).toBe(1500);
+    sessions.stop();
+  });
+
+  it("a history that holds only the newest rows gets a preview of about their span, not the whole session", async () => {
+    const factory = new IDBFactory();
+    await recordDay(factory, 150);
+    const live = new TelemetryStore({ capacity: 600 }); // the newest minute
+    const previews: number[][] = [];
+    const sessions = new Sessions({
+      factory,
+      timers: manualTimers().timers,
+      notice: () => undefined,
+    });
+    await sessions.start(
+      live,
+      { ...recordingSettings, showPreview: (p) => p && previews.push(timesOf(p)) },
+      () => "NETWORK",
+    );
+    expect(timesOf(live)[0]).toBe(packet(900).TimeStamp);
+    // From the summary's minute under way when the history's rows begin.
+    expect(previews).toHaveLength(1);
+    expect(previews[0]![0]).toBe(T + 60);
+    expect(previews[0]!.at(-1)).toBe(T + 149);
+    sessions.stop();
+  });
+
+  it("keeps live packets that arrive meanwhile, after the day and in order, and records them", async () => {
+    const factory = new IDBFactory();
+    await recordDay(factory, 60);
+    const live = new TelemetryStore({ capacity: 5000 });
+    let next = 1000; // live packets come well after the recorded minute
+    // Two packets arrive after every slice read, while the day is being laid in.
+    const { db, slices } = await watchedStore(factory, layoutOf(live), () => {
+      live.ingest(packet(next++), "NETWORK");
+      live.ingest(packet(next++), "NETWORK");
+    });
+    const sessions = new Sessions({
+      factory: undefined,
+      timers: manualTimers().timers,
+      notice: () => undefined,
+      openStore: async () => {
+        // Three arrive while the database opens, before the restore begins.
+        for (let i = 0; i < 3; i++) live.ingest(packet(next++), "NETWORK");
+        return db;
+      },
+      restoreSliceRows: 100,
+    });
+    await sessions.start(live, recordingSettings, () => "NETWORK");
+    const arrived = next - 1000;
+    expect(arrived).toBe(3 + 2 * slices.length);
+    expect(slices.length).toBeGreaterThanOrEqual(6);
+    // The minute, then every live packet in the order it came.
+    expect(timesOf(live)).toEqual([
+      ...Array.from({ length: 600 }, (_, i) => packet(i).TimeStamp),
+      ...Array.from({ length: arrived }, (_, i) => packet(1000 + i).TimeStamp),
+    ]);
+    expect(live.counters().accepted).toBe(arrived);
+    // The newest live packet is what the panels show, and the live packets are recorded.
+    expect(live.snapshot(0, {} as never).changed["TimeStamp"]).toBe(packet(next - 1).TimeStamp);
+    await sessions.flush("NETWORK");
+    const [session] = await sessions.list();
+    expect(session!.packets).toBe(600 + arrived);
+    sessions.stop();
+  });
+
+  it("a session whose summary cannot be read still restores, without the early picture", async () => {
+    const factory = new IDBFactory();
+    await recordDay(factory, 30);
+    const live = new TelemetryStore({ capacity: 5000 });
+    const { db } = await watchedStore(factory, layoutOf(live));
+    db.readSummary = () => Promise.reject(new Error("summary store unreadable"));
+    const previews: unknown[] = [];
+    const sessions = new Sessions({
+      factory: undefined,
+      timers: manualTimers().timers,
+      notice: () => undefined,
+      openStore: async () => db,
+    });
+    await sessions.start(
+      live,
+      { ...recordingSettings, showPreview: (p) => previews.push(p) },
+      () => "NETWORK",
+    );
+    expect(previews).toEqual([]);
+    expect(live.ring.length).toBe(300);
+    expect(sessions.state().restore).toMatchObject({ phase: "done", previewRows: 0, rows: 300 });
+    sessions.stop();
+  });
+});
+
+describe("the sliced read", () => {
+  it("reads chunks of uneven size in order, a slice no larger than asked unless one chunk is", async () => {
+    const factory = new IDBFactory();
+    const source = new TelemetryStore({ capacity: 1000 });
+    for (let i = 0; i < 315; i++) source.ingest(packet(i), "NETWORK");
+    const layout = layoutOf(source);
+    const db = await SessionDb.open(factory, layout);
+    const session = {
+      id: "s",
+      name: "uneven",
+      source: "NETWORK" as const,
+      backendUrl: "",
+      startedAt: 0,
+      endedAt: 0,
+      firstPacketTime: T,
+      lastPacketTime: T + 31.4,
+      packets: 315,
+      bytes: 0,
+      chunks: 4,
+    };
+    let at = 0;
+    for (const [index, count] of [5, 300, 5, 5].entries()) {
+      const chunk: ChunkRecord = encodeChunk(
+        "s",
+        index,
+        source.ring.exportRows(at, count),
+        source.ring.time(at),
+        source.ring.time(at + count - 1),
+        layout,
+      );
+      chunk.totals = { packets: at + count, bytes: 0, endedAt: 0 };
+      await db.appendChunk(chunk, index === 0 ? [session] : []);
+      at += count;
+    }
+    const sizes: number[][] = [];
+    const copy = new TelemetryStore({ capacity: 1000 });
+    let from: number | null = 0;
+    while (from !== null) {
+      const slice: Awaited<ReturnType<SessionStore["readSlice"]>> = await db.readSlice(
+        session,
+        from,
+        100,
+      );
+      sizes.push(slice.chunks.map((c) => c.count));
+      for (const c of slice.chunks) copy.appendRows(c);
+      from = slice.next;
+    }
+    expect(sizes.filter((s) => s.length > 0)).toEqual([[5], [300], [5, 5]]);
+    expect(timesOf(copy)).toEqual(timesOf(source));
+    // The newest 10 rows begin at the third chunk; 100 need the 300-row one.
+    expect(await db.planRestore(session, 10)).toEqual({ from: 2, rows: 10, t0: T + 30.5 });
+    expect(await db.planRestore(session, 100)).toEqual({ from: 1, rows: 310, t0: T + 0.5 });
+    expect(await db.planRestore(session, 1000)).toEqual({ from: 0, rows: 315, t0: T });
+    db.close();
+  });
+});
+
+describe("live packets held during a restore", () => {
+  it("past the bound are rejected with a reason a user reads; the rest keep their order", () => {
+    const store = new TelemetryStore({ capacity: 100 });
+    const older = new TelemetryStore({ capacity: 100 });
+    for (let i = 0; i < 20; i++) older.ingest(packet(i), "NETWORK");
+    store.ingest(packet(50), "NETWORK");
+    store.beginRestore(2);
+    expect(store.appendRestored(older.newestRows(20))).toBe(true);
+    expect(store.ingest(packet(51), "NETWORK")).toBe(true);
+    expect(store.ingest(packet(52), "NETWORK")).toBe(true);
+    expect(store.ingest(packet(53), "NETWORK")).toBe(false);
+    expect(store.ring.length).toBe(20); // held, not yet stored
+    // The newest packet's time is known while it waits (the arrival lag reads it).
+    expect(store.lastPacketTime).toBe(packet(52).TimeStamp);
+    expect(store.endRestore()).toBe(1);
+    expect(timesOf(store)).toEqual([...timesOf(older), T + 5, T + 5.1, T + 5.2]);
+    expect(store.counters().rejected).toBe(1);
+    expect(store.counters().recentRejections[0]!.reason).toMatch(
+      /arrived while the recorded day was being restored/,
+    );
+  });
+});

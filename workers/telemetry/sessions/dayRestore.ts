@@ -1,0 +1,125 @@
+// The restore after a reload (docs/architecture.md "Restore after a reload"):
+// the newest session comes back into the live history in two steps, so a
+// whole day neither keeps the screen empty for seconds nor holds its 238 MB
+// of chunk buffers on top of the history:
+//   1. its 1-second summary (summary.ts), one read of about a tenth of the
+//      rows, goes into a small preview history that the windows show as live;
+//   2. every row is then read in slices of SLICE_ROWS, oldest first, into the
+//      live history, the stages running over each slice only; live packets
+//      that arrive meanwhile are held and stored after the day
+//      (TelemetryStore.beginRestore), so none is lost or out of order.
+// When the rows are in, the windows show the live history again and the
+// preview is dropped. A session without a summary (older builds, imports)
+// restores the same way, without the early picture.
+import type { SessionInfo, RestoreProgress } from "../../contract/sessions";
+import type { ChunksRead } from "../../contract/storageProtocol";
+import type { SessionStore } from "../../shared/storage/SessionDb";
+import { TelemetryStore } from "../store/TelemetryStore";
+import { checkStoredRows } from "./storedRows";
+
+/** Rows a slice reads: about 14 MB of buffers at the car's 724 B a row. */
+export const SLICE_ROWS = 20_000;
+/**
+ * Summary rows the preview holds at most: 12 hours at one a second, about
+ * 31 MB beside the live history (a day of 9 hours is 32,400 rows).
+ */
+export const PREVIEW_ROWS_MAX = 43_200;
+
+export interface DayRestoreHooks {
+  /** Shows `preview` as the live view while the rows are read; null: the live history again. */
+  showPreview(preview: TelemetryStore | null): void;
+  progress(progress: RestoreProgress): void;
+  /** Chunks that failed their checks, by reason (said to the user). */
+  dropped(dropped: Record<string, number>): void;
+  /** Live packets refused because too many waited for the restore. */
+  refused(count: number): void;
+  /** True once recording stops: the restore ends with what it has. */
+  stopped(): boolean;
+  now(): number;
+  /** When the worker began opening the recordings (`now()`): the times count from there. */
+  startedAt?: number | undefined;
+  /** Rows a slice reads (default SLICE_ROWS; tests use a few). */
+  sliceRows?: number | undefined;
+}
+
+const NO_SUMMARY: ChunksRead = { chunks: [], refused: {} };
+
+/** Restores `session` into `store` (see the top); resolves with the rows restored. */
+export async function restoreDay(
+  db: SessionStore,
+  store: TelemetryStore,
+  session: SessionInfo,
+  hooks: DayRestoreHooks,
+): Promise<number> {
+  const started = hooks.startedAt ?? hooks.now();
+  let progress: RestoreProgress = {
+    phase: "preview",
+    previewRows: 0,
+    rows: 0,
+    total: 0,
+    firstPictureMs: null,
+    doneMs: null,
+  };
+  const report = (patch: Partial<RestoreProgress>) => {
+    progress = { ...progress, ...patch };
+    hooks.progress(progress);
+  };
+  report({});
+  const capacity = store.ring.capacity;
+  let previewShown = false;
+  let restored = 0;
+  let began = false;
+  try {
+    const plan = await db.planRestore(session, capacity);
+    // A summary that cannot be read only costs the early picture.
+    const summary = await db
+      .readSummary(session, plan.t0 ?? -Infinity, Math.min(capacity, PREVIEW_ROWS_MAX))
+      .catch(() => NO_SUMMARY);
+    const { rows: previewRows } = checkStoredRows(store.ring, summary);
+    const previewCount = previewRows.reduce((sum, r) => sum + r.count, 0);
+    if (previewCount > 0 && !hooks.stopped()) {
+      const preview = new TelemetryStore({ capacity: previewCount, stages: [] });
+      preview.restoreRows(previewRows);
+      hooks.showPreview(preview);
+      previewShown = true;
+    }
+    report({
+      phase: "full",
+      previewRows: previewShown ? previewCount : 0,
+      total: plan.rows,
+      firstPictureMs: previewShown ? hooks.now() - started : null,
+    });
+    store.beginRestore();
+    began = true;
+    const dropped: Record<string, number> = {};
+    let from: number | null = plan.rows > 0 ? plan.from : null;
+    while (from !== null && !hooks.stopped()) {
+      const slice = await db.readSlice(session, from, hooks.sliceRows ?? SLICE_ROWS);
+      const checked = checkStoredRows(store.ring, slice);
+      for (const [why, n] of Object.entries(checked.dropped))
+        dropped[why] = (dropped[why] ?? 0) + n;
+      for (const rows of checked.rows) if (store.appendRestored(rows)) restored += rows.count;
+      report({
+        rows: restored,
+        // Without a summary the live history itself is on screen: its first slice is the picture.
+        firstPictureMs: progress.firstPictureMs ?? (restored > 0 ? hooks.now() - started : null),
+      });
+      from = slice.next;
+    }
+    hooks.dropped(dropped);
+    return restored;
+  } finally {
+    if (began) {
+      const refused = store.endRestore();
+      if (refused > 0) hooks.refused(refused);
+    }
+    if (previewShown) hooks.showPreview(null);
+    const doneMs = hooks.now() - started;
+    report({
+      phase: "done",
+      rows: restored,
+      doneMs,
+      firstPictureMs: progress.firstPictureMs ?? doneMs,
+    });
+  }
+}
