@@ -67,18 +67,30 @@ export function watchZoom(arg: { plots: number; to: number }): Promise<number> {
  * picture painted once the history holds `rows` rows again (the status bar's
  * count), i.e. the plots can show the morning. NaN after `limitMs`.
  */
-export function watchRestore(arg: { rows: number; limitMs: number }): Promise<number> {
+export function watchRestore(arg: {
+  rows: number;
+  limitMs: number;
+}): Promise<{ firstMs: number; fullMs: number }> {
+  // First picture: the first plot paint once the day is on screen, either as
+  // the restore's 1-second preview (the status bar's restore tag says so) or
+  // as the rows themselves. Full: the history counts the day again and the
+  // restore tag is gone.
   return new Promise((resolve) => {
-    let paintAtRestore = -1;
+    let paintAtDay = -1;
+    let firstMs = NaN;
     const step = () => {
       const now = performance.now();
       const s = window.__heliosPlotStats;
       const text = document.querySelector("[data-testid=status-history]")?.textContent ?? "";
+      const restoring = document.querySelector("[data-testid=status-restore]")?.textContent ?? "";
       const match = /([\d,]+)\s*\//.exec(text);
       const rows = match ? Number(match[1]!.replace(/,/g, "")) : 0;
-      if (paintAtRestore < 0 && s && rows >= arg.rows) paintAtRestore = s.paintNext;
-      if (paintAtRestore >= 0 && s && s.paintNext > paintAtRestore) return resolve(now);
-      if (now > arg.limitMs) return resolve(NaN);
+      const dayShown = /one row a second shown/.test(restoring) || rows >= arg.rows;
+      if (paintAtDay < 0 && s && dayShown) paintAtDay = s.paintNext;
+      if (Number.isNaN(firstMs) && paintAtDay >= 0 && s && s.paintNext > paintAtDay) firstMs = now;
+      if (!Number.isNaN(firstMs) && rows >= arg.rows && restoring === "")
+        return resolve({ firstMs, fullMs: now });
+      if (now > arg.limitMs) return resolve({ firstMs, fullMs: NaN });
       requestAnimationFrame(step);
     };
     requestAnimationFrame(step);
