@@ -19,6 +19,7 @@ import { PipeBrowser, type PipePage } from "./pipeBrowser";
 import { followWorkers, measureMemory, targetName } from "./racedayMemory";
 import { historyStatus, plotBox, watchRestore, watchZoom } from "./racedayPage";
 import { writeResultsSection } from "./resultsFile";
+import type { PlotLayout } from "../src/panels/Plots/layout";
 import { rawLimit } from "../workers/telemetry/history/downsample";
 import { todaySpanSeconds } from "../workers/shared/plots/todayWindow";
 
@@ -36,7 +37,7 @@ const BUILD_LIMIT_MS = 15 * 60_000;
 const RESTORE_LIMIT_MS = 120_000;
 const PLOTS = 12;
 /** The window the issue budgets: "Today", the built day from its first packet. */
-const WINDOW = "today" as const;
+const WINDOW = (option("--window") ?? "today") as PlotLayout["window"];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const today = () => new Date().toISOString().slice(0, 10);

@@ -139,9 +139,14 @@ export class DemoSource implements Source {
       this.dayTimer = this.timers.setTimeout(() => this.buildDay(), 0);
       return;
     }
-    // Built, up to now: the demo goes on live from here (the next packet
-    // when it falls due; one at once would lie ahead of the clock).
+    // Built, up to now: the demo goes on live from here. The last built
+    // packet trails the wall clock by up to a packet interval plus this
+    // batch's work (~150 ms measured), and every live packet after it would
+    // carry that lag: one packet now, stepped over the gap, puts the clock
+    // right; the next falls due 1/rate later.
     this.day = null;
+    const behindS = this.timers.now() / 1000 - state.time;
+    if (behindS > 0) this.drive(behindS, true);
     this.goLive(false);
   }
 
