@@ -67,8 +67,16 @@ export function startMeasuring(): number {
   return performance.now();
 }
 
-/** Summarise the frames and long tasks since `since` (performance.now()). */
-export function summarise(since: number): PageSummary {
+/**
+ * Summarise the frames and long tasks since `since` (performance.now()).
+ * Latency samples every `packetIntervalMs` of packet time (default 1 ms: one
+ * per packet at rates of 1,000/s and more, and the wait between refreshes
+ * weighs in); a slow steady source passes its own interval, so each sample is
+ * one packet's time to the first picture that shows it.
+ */
+export function summarise(arg: number | { since: number; packetIntervalMs: number }): PageSummary {
+  const since = typeof arg === "number" ? arg : arg.since;
+  const step = typeof arg === "number" ? 1 : Math.max(1, arg.packetIntervalMs);
   const s = window.__heliosPlotStats as PlotStats;
   const quantile = (values: number[], q: number): number => {
     if (values.length === 0) return NaN;
@@ -91,7 +99,7 @@ export function summarise(since: number): PageSummary {
     // picture: one sample per millisecond of packet time weighs them as
     // packets (at a steady rate), so waiting between refreshes is counted too.
     if (newest === newest) {
-      for (let t = x * 1000; t > newest * 1000; t -= 1) latencies.push(s.paintWallMs[i]! - t);
+      for (let t = x * 1000; t > newest * 1000; t -= step) latencies.push(s.paintWallMs[i]! - t);
     }
     newest = x;
   }

@@ -139,7 +139,9 @@ async function main(): Promise<void> {
 
     const since = await page.evaluate(startMeasuring);
     await sleep(MEASURE_MS);
-    const summary = await page.evaluate(summarise, since);
+    // At 10 packets/s each latency sample is one packet (its time → the first
+    // picture showing it), not a millisecond of the 100 ms between two.
+    const summary = await page.evaluate(summarise, { since, packetIntervalMs: 1000 / RATE });
     const fps = await page.evaluate(probeFrames, 3000);
 
     const zoom = await zoomToMinute(page, dayFrom);
@@ -181,7 +183,7 @@ async function main(): Promise<void> {
     await writeResultsSection(
       "## Race day (npm run bench:raceday)",
       [
-        `Measured ${today()} on ${machine}. The built app on /plots (${VIEWPORT.width}×${VIEWPORT.height}) with ?demoDay=${HOURS}: the DEMO source builds ${fmt(HOURS, 1)} h at ${RATE} packets/s in the telemetry worker, then goes on live at ${RATE} packets/s. 12 plots × 4 series with the "${WINDOW}" window (the whole built day). Memory: Runtime.getHeapUsage of the page and every worker (usedSize = JS heap, backingStorageSize = ArrayBuffers and external strings${buffersKnown ? "" : "; not reported by this Chromium for some targets"}), after a garbage collection. Fps and latency as bench:browser measures them, over ${MEASURE_MS / 1000} s. Zoom: two drags on the first plot, the second to one minute; mouseup → a frame with every plot updated to it. Restore: a reload without ?demoDay; navigation → the first plot paint with the day on screen (the restore's 1-second preview, or 95 % of the rows), and → every row back (the restore tag gone, the history counting 95 % of the day).`,
+        `Measured ${today()} on ${machine}. The built app on /plots (${VIEWPORT.width}×${VIEWPORT.height}) with ?demoDay=${HOURS}: the DEMO source builds ${fmt(HOURS, 1)} h at ${RATE} packets/s in the telemetry worker, then goes on live at ${RATE} packets/s. 12 plots × 4 series with the "${WINDOW}" window (the whole built day). Memory: Runtime.getHeapUsage of the page and every worker (usedSize = JS heap, backingStorageSize = ArrayBuffers and external strings${buffersKnown ? "" : "; not reported by this Chromium for some targets"}), after a garbage collection. Fps as bench:browser measures it; latency per packet (its TimeStamp → the first picture showing it; bench:browser samples every millisecond of packet time instead, which at 10 packets/s would add the 100 ms between packets), over ${MEASURE_MS / 1000} s. Zoom: two drags on the first plot, the second to one minute; mouseup → a frame with every plot updated to it. Restore: a reload without ?demoDay; navigation → the first plot paint with the day on screen (the restore's 1-second preview, or 95 % of the rows), and → every row back (the restore tag gone, the history counting 95 % of the day).`,
         "",
         figures,
         "",
