@@ -28,6 +28,9 @@ import type { CoreViewer, TelemetryCoreOptions } from "./coreTypes";
 import { checkLatency, type LatencyKind } from "./latency";
 import { LiveLinks } from "./liveLinks";
 import { openSessions } from "./recording";
+import { LiveAlerts } from "../alerts/liveAlerts";
+
+const LINK_CHECK_MS = 1000;
 
 export class TelemetryCore {
   readonly timers: Timers;
@@ -40,6 +43,10 @@ export class TelemetryCore {
   private sources: SourceSwitch;
   private sessionStore: Sessions | null = null;
   private readonly laps: LapDesk;
+  /** The live history's alert rules and log (alerts/liveAlerts.ts). */
+  readonly alerts = new LiveAlerts();
+  /** Checks the links' rules every second: "no packets for 5 s" needs no packet to be noticed. */
+  private linkTimer: unknown = null;
 
   constructor(readonly options: TelemetryCoreOptions = {}) {
     this.timers = options.timers ?? realTimers;
@@ -94,7 +101,7 @@ export class TelemetryCore {
   start(config: Partial<WorkerConfig>): void {
     if (this.running) this.stop();
     this.settings = resolveConfig(config);
-    this.showLive(new TelemetryStore({ capacity: this.settings.historyCapacity }));
+    this.showLive(this.newLiveStore());
     this.sessionStore?.stop();
     this.sessionStore = openSessions(this.options, this.timers, (level, message) =>
       this.broadcast({ type: "sessionNotice", level, message }),
@@ -111,12 +118,16 @@ export class TelemetryCore {
     void this.restoreLaps(this.sessionStore);
     this.sources = this.newSources();
     this.sources.start();
+    if (this.linkTimer === null)
+      this.linkTimer = this.timers.setInterval(() => this.checkLinks(), LINK_CHECK_MS);
     if (this.sources.wantsBackend) void this.laps.refresh();
   }
 
   stop(): void {
     const wasRunning = this.running;
     this.sources.stop();
+    if (this.linkTimer !== null) this.timers.clearInterval(this.linkTimer);
+    this.linkTimer = null;
     if (!wasRunning) return;
     void this.sessionStore?.flush(this.connectionType);
     this.sessionStore?.stop();
@@ -228,8 +239,22 @@ export class TelemetryCore {
     for (const viewer of this.viewers) viewer.send(event);
   }
 
+  /** A live history: its stages' events (alerts) go to the live alerts. */
+  private newLiveStore(): TelemetryStore {
+    return new TelemetryStore({
+      capacity: this.settings.historyCapacity,
+      onStageEvent: this.alerts.sink,
+    });
+  }
+
+  /** The links as system subjects of the alert rules (links lost, no packets, latency). */
+  private checkLinks(): void {
+    if (this.running) this.alerts.reportLinks(this.links.read(), this.timers.now());
+  }
+
   private showLive(store: TelemetryStore): void {
     this.store = store;
+    this.alerts.attach(store);
     for (const viewer of this.viewers) viewer.liveChanged(store);
   }
 
@@ -246,7 +271,7 @@ export class TelemetryCore {
         // Simulated packets never stay on screen under a real source's name:
         // the demo's history stays in its recorded session, live starts afresh.
         if (from === "DEMO" && to !== "DEMO" && this.running) {
-          this.showLive(new TelemetryStore({ capacity: this.settings.historyCapacity }));
+          this.showLive(this.newLiveStore());
           this.sessionStore?.follow(this.store);
         }
       },
@@ -257,7 +282,10 @@ export class TelemetryCore {
   private sinkFor(source: ConnectionType): SourceSink {
     return {
       packet: (raw) => this.onPacket(raw, source),
-      connection: (patch) => this.sources.linksReported(patch),
+      connection: (patch) => {
+        this.sources.linksReported(patch);
+        this.checkLinks();
+      },
       latency: (kind, raw) => this.onLatency(kind, raw, source),
       notify: (kind) => this.onNotify(kind, source),
       lapData: (raw) => this.laps.lapData(raw, source),
@@ -286,8 +314,10 @@ export class TelemetryCore {
   private onLatency(kind: LatencyKind, raw: unknown, source: ConnectionType): void {
     if (!this.running) return;
     const checked = checkLatency(kind, raw);
-    if (checked.ok) this.links.state[kind] = checked.ms;
-    else this.store.rejectEvent(source, checked.reason);
+    if (checked.ok) {
+      this.links.state[kind] = checked.ms;
+      this.checkLinks();
+    } else this.store.rejectEvent(source, checked.reason);
   }
 
   private onNotify(kind: NotificationKind, source: ConnectionType): void {
