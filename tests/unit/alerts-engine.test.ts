@@ -113,7 +113,7 @@ describe("the alerts stage over a history", () => {
           label: "Highest Battery Temperature",
         },
         ...{ unit: "°C", severity: "warning", start, end: phase === "end" ? start + 1 : null },
-        ...{ value: 60, peak: 60, limit: 50, bits: "", message: "hot" },
+        ...{ value: 60, peak: 60, limit: 50, template: "hot", bitNames: null, mask: 0xffffffff },
       },
     });
     small.onEvent(event("held", "start", 0));

@@ -2,6 +2,7 @@
 // chosen rules, fed packets at chosen packet times, its events and log kept.
 import type { AlertRule } from "../../workers/contract/alerts";
 import { AlertLog } from "../../workers/telemetry/alerts/AlertLog";
+import { alertWords } from "../../workers/telemetry/alerts/alertWords";
 import {
   alertsStage,
   setRules,
@@ -47,7 +48,9 @@ export function alertHistory(rules: readonly AlertRule[]) {
     edit(p);
     if (!store.ingest(p, "DEMO")) throw new Error("test packet rejected");
   };
-  const starts = () => events.filter((e) => e.phase === "start");
-  const ends = () => events.filter((e) => e.phase === "end");
+  // With their words (message, bit names), as the log writes them when read.
+  const worded = (e: AlertEventPayload) => ({ ...e, ...alertWords(e, e.phase === "end") });
+  const starts = () => events.filter((e) => e.phase === "start").map(worded);
+  const ends = () => events.filter((e) => e.phase === "end").map(worded);
   return { events, log, store, state, feed, starts, ends };
 }

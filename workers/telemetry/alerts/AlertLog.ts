@@ -1,16 +1,27 @@
 // One history's alerts: the active ones and the log (start, end, peak,
 // duration, acknowledged), built from the alerts stage's events. The log is
 // capped (oldest dropped first, counted) so a flapping rule cannot fill the
-// worker's memory; active alerts are never dropped.
+// worker's memory; active alerts are never dropped. An event costs one small
+// record here; its words (message, bit names) are written when read.
 import type { AlertEntry, AlertsState } from "../../contract/alerts";
 import type { StageEvent } from "../pipeline/Stage";
+import { alertWords } from "./alertWords";
 import type { AlertEventPayload } from "./alertsStage";
 
 export const LOG_CAP = 10_000;
 
+interface LogRecord {
+  seq: number;
+  /** The start's payload, then the end's. */
+  p: AlertEventPayload;
+  acknowledged: boolean;
+  /** An ended alert's entry, written once on first read. */
+  shown: AlertEntry | null;
+}
+
 export class AlertLog {
-  private log: AlertEntry[] = [];
-  private readonly active = new Map<string, AlertEntry>();
+  private log: LogRecord[] = [];
+  private readonly active = new Map<string, LogRecord>();
   private dropped = 0;
   private seq = 0;
 
@@ -25,24 +36,40 @@ export class AlertLog {
       return;
     }
     // An end whose start this log never saw (rules replayed over a restore) still counts.
-    const entry = this.active.get(p.ruleId) ?? this.started(p);
+    const record = this.active.get(p.ruleId) ?? this.started(p);
     this.active.delete(p.ruleId);
-    entry.end = p.end;
-    entry.duration = (p.end ?? p.start) - entry.start;
-    entry.peak = p.peak;
-    entry.bits = p.bits;
+    record.p = p;
   };
 
   /** Active alerts and the log as of `newestTime` (packet time), with each active alert's peak so far. */
   read(newestTime: number, peakOf: (ruleId: string) => number = () => NaN): AlertsState {
-    const shown = (entry: AlertEntry): AlertEntry => {
-      if (entry.end !== null) return { ...entry };
-      const peak = peakOf(entry.ruleId);
-      return {
-        ...entry,
-        peak: Number.isNaN(peak) ? entry.peak : peak,
-        duration: Math.max(0, newestTime - entry.start),
+    const shown = (record: LogRecord): AlertEntry => {
+      if (record.shown) {
+        record.shown.acknowledged = record.acknowledged;
+        return { ...record.shown };
+      }
+      const { p } = record;
+      const ended = p.end !== null;
+      const now = peakOf(p.ruleId);
+      const peak = ended || Number.isNaN(now) ? p.peak : now;
+      const entry: AlertEntry = {
+        seq: record.seq,
+        ruleId: p.ruleId,
+        subject: p.subject,
+        label: p.label,
+        unit: p.unit,
+        severity: p.severity,
+        start: p.start,
+        end: p.end,
+        duration: ended ? p.end! - p.start : Math.max(0, newestTime - p.start),
+        value: p.value,
+        peak,
+        limit: p.limit,
+        ...alertWords({ ...p, peak }, ended),
+        acknowledged: record.acknowledged,
       };
+      if (ended) record.shown = entry;
+      return { ...entry };
     };
     return {
       active: [...this.active.values()].map(shown),
@@ -54,37 +81,23 @@ export class AlertLog {
   /** Acknowledges the alerts `seqs` names, or all of them. */
   acknowledge(seqs?: readonly number[]): void {
     const which = seqs ? new Set(seqs) : null;
-    for (const entry of this.log) if (!which || which.has(entry.seq)) entry.acknowledged = true;
+    for (const record of this.log) if (!which || which.has(record.seq)) record.acknowledged = true;
   }
 
-  private started(p: AlertEventPayload): AlertEntry {
-    const entry: AlertEntry = {
-      seq: ++this.seq,
-      ruleId: p.ruleId,
-      subject: p.subject,
-      label: p.label,
-      unit: p.unit,
-      severity: p.severity,
-      start: p.start,
-      end: null,
-      duration: 0,
-      value: p.value,
-      peak: p.peak,
-      limit: p.limit,
-      bits: p.bits,
-      message: p.message,
-      acknowledged: false,
-    };
-    this.active.set(p.ruleId, entry);
-    this.log.push(entry);
-    if (this.log.length > this.cap) {
-      const over = this.log.length - this.cap;
-      const kept = this.log.slice(over);
-      // Active alerts stay listed, however old.
-      const gone = this.log.slice(0, over).filter((e) => e.end !== null);
-      this.dropped += gone.length;
-      this.log = [...this.log.slice(0, over).filter((e) => e.end === null), ...kept];
-    }
-    return entry;
+  private started(p: AlertEventPayload): LogRecord {
+    const record: LogRecord = { seq: ++this.seq, p, acknowledged: false, shown: null };
+    this.active.set(p.ruleId, record);
+    this.log.push(record);
+    if (this.log.length > this.cap + this.cap / 4) this.trim();
+    return record;
+  }
+
+  /** Back to the cap, in one go for a quarter of it (a storm does not copy the log per alert). */
+  private trim(): void {
+    const over = this.log.length - this.cap;
+    const older = this.log.slice(0, over);
+    const kept = older.filter((r) => r.p.end === null); // active alerts stay listed, however old
+    this.dropped += older.length - kept.length;
+    this.log = [...kept, ...this.log.slice(over)];
   }
 }

@@ -6,8 +6,6 @@
 // data's clock: the packet's TimeStamp. System subjects (links, latency) are
 // not in the row: the history's owner reports them with feedSystem().
 import type { AlertRule, AlertSeverity, SystemSubject } from "../../contract/alerts";
-import { alertText } from "../../shared/alertText";
-import { bitFieldText } from "../../shared/motorFlags";
 import type { EventSink, Stage } from "../pipeline/Stage";
 import { NUMERIC_FIELDS } from "../schema/fields";
 import {
@@ -28,7 +26,12 @@ import {
 import { defaultRules } from "./defaults";
 import { SYSTEM_COUNT, SYSTEM_INDEX } from "./subjects";
 
-/** What an "alert" StageEvent carries: self-contained, so a log can be rebuilt from ends alone. */
+/**
+ * What an "alert" StageEvent carries: self-contained, so a log can be rebuilt
+ * from ends alone. The message and bit names are not written here but by
+ * whoever reads it (alertWords.ts), so a storm of flags costs ingest only
+ * these small objects.
+ */
 export interface AlertEventPayload {
   phase: "start" | "end";
   ruleId: string;
@@ -43,8 +46,11 @@ export interface AlertEventPayload {
   value: number;
   peak: number;
   limit: number;
-  bits: string;
-  message: string;
+  /** The rule's message template. */
+  template: string;
+  /** A bit field's bit names (labels table), and the bits the rule watches. */
+  bitNames: readonly string[] | null;
+  mask: number;
 }
 
 export interface AlertsState {
@@ -110,7 +116,8 @@ function operand(constant: number, field: number, row: Float64Array): number {
 }
 
 /** The bits of a bit field selected by mask, as an unsigned 32-bit integer. */
-const masked = (value: number, mask: number): number => ((value >>> 0) & (mask >>> 0)) >>> 0;
+export const masked = (value: number, mask: number): number => ((value >>> 0) & (mask >>> 0)) >>> 0;
+const ALL_BITS = 0xffffffff;
 
 function payload(
   s: AlertsState,
@@ -120,17 +127,6 @@ function payload(
 ): AlertEventPayload {
   const rule = s.rules.rules[r]!;
   const subject = s.rules.subjects[r]!;
-  const value = s.startValue[r]!;
-  const peak = s.peak[r]!;
-  const limit = s.startLimit[r]!;
-  const shownBits = phase === "start" ? value : peak;
-  const bits = subject.bits
-    ? bitFieldText(
-        s.rules.kind[r] === ANY_BIT ? masked(shownBits, s.rules.a[r]!) : shownBits,
-        subject.bits,
-      )
-    : "";
-  const text = { label: subject.label, unit: subject.unit, value, limit, bits };
   return {
     phase,
     ruleId: rule.id,
@@ -140,93 +136,95 @@ function payload(
     severity: rule.severity,
     start: s.startTime[r]!,
     end,
-    value,
-    peak,
-    limit,
-    bits,
-    message: alertText(
-      rule.message,
-      { ...text, value: phase === "start" ? value : peak },
-      "metric",
-    ),
+    value: s.startValue[r]!,
+    peak: s.peak[r]!,
+    limit: s.startLimit[r]!,
+    template: rule.message,
+    bitNames: subject.bits ?? null,
+    mask: s.rules.kind[r] === ANY_BIT ? s.rules.a[r]! : ALL_BITS,
   };
 }
 
+// What the last `holds` found besides its answer: the limit in force and how
+// far past it the value is (peak tracking; NaN: no peak to track). Module
+// variables rather than an object, so a check allocates nothing.
+let heldLimit = NaN;
+let heldScore = NaN;
+
 /**
- * Checks rule r against value v at data time t: starts, keeps or ends its
- * alert. `row` gives limits read from other fields (null for system subjects).
+ * Whether rule r's condition holds for value v at data time t (before its
+ * duration). `row` gives limits read from other fields (null for system
+ * subjects). Reads the rule's previous value (call before it is updated) and
+ * the time of its last change (after).
  */
-function check(
-  s: AlertsState,
-  r: number,
-  v: number,
-  t: number,
-  row: Float64Array | null,
-  emit: EventSink,
-): void {
+function holds(s: AlertsState, r: number, v: number, t: number, row: Float64Array | null): boolean {
   const c = s.rules;
-  const active = s.active[r] === 1;
-  const seen = s.seen[r] === 1;
-  const prev = s.prev[r]!;
-  const differs = !seen || (v !== prev && !(v !== v && prev !== prev));
-  if (differs) s.lastChange[r] = t;
-  let limit = NaN;
-  let held = false;
-  let score = NaN; // how far past its limit v is (peak tracking); NaN: no peak to track
+  heldLimit = NaN;
+  heldScore = NaN;
   switch (c.kind[r]) {
     case ABOVE: {
-      limit = row ? operand(c.a[r]!, c.aField[r]!, row) : c.a[r]!;
+      const limit = row ? operand(c.a[r]!, c.aField[r]!, row) : c.a[r]!;
       const clear = c.clear[r]!;
-      held = v > (active && clear === clear ? Math.min(clear, limit) : limit);
-      score = v;
-      break;
+      heldLimit = limit;
+      heldScore = v;
+      return v > (s.active[r] === 1 && clear === clear ? Math.min(clear, limit) : limit);
     }
     case BELOW: {
-      limit = row ? operand(c.a[r]!, c.aField[r]!, row) : c.a[r]!;
+      const limit = row ? operand(c.a[r]!, c.aField[r]!, row) : c.a[r]!;
       const clear = c.clear[r]!;
-      held = v < (active && clear === clear ? Math.max(clear, limit) : limit);
-      score = -v;
-      break;
+      heldLimit = limit;
+      heldScore = -v;
+      return v < (s.active[r] === 1 && clear === clear ? Math.max(clear, limit) : limit);
     }
     case OUTSIDE: {
       const lo = row ? operand(c.a[r]!, c.aField[r]!, row) : c.a[r]!;
       const hi = row ? operand(c.b[r]!, c.bField[r]!, row) : c.b[r]!;
-      held = v < lo || v > hi;
-      limit = v < lo ? lo : hi;
-      score = Math.max(lo - v, v - hi);
-      break;
+      heldLimit = v < lo ? lo : hi;
+      heldScore = Math.max(lo - v, v - hi);
+      return v < lo || v > hi;
     }
     case INSIDE: {
       const lo = row ? operand(c.a[r]!, c.aField[r]!, row) : c.a[r]!;
       const hi = row ? operand(c.b[r]!, c.bField[r]!, row) : c.b[r]!;
-      held = v >= lo && v <= hi;
-      break;
+      return v >= lo && v <= hi;
     }
     case EQUALS:
-      held = v === c.a[r]!;
-      break;
+      return v === c.a[r]!;
     case TRUE:
-      held = v === 1;
-      break;
+      return v === 1;
     case RISING:
       // An edge needs a false seen first; then it holds while the flag stays up.
-      held = v === 1 && (s.holding[r] === 1 || (seen && prev === 0));
-      break;
+      return v === 1 && (s.holding[r] === 1 || (s.seen[r] === 1 && s.prev[r] === 0));
     case CHANGED:
-      held = seen && differs;
-      break;
+      return s.seen[r] === 1 && differs(v, s.prev[r]!);
     case ANY_BIT:
-      held = masked(v, c.a[r]!) !== 0;
-      break;
+      return masked(v, c.a[r]!) !== 0;
     case NO_NEW_VALUE:
-      held = seen && t - s.lastChange[r]! >= c.a[r]!;
-      break;
+      return s.seen[r] === 1 && t - s.lastChange[r]! >= c.a[r]!;
   }
-  s.seen[r] = 1;
-  s.prev[r] = v;
+  return false;
+}
+
+/** Two values differ (two NaNs do not). */
+const differs = (v: number, prev: number): boolean => v !== prev && (v === v || prev === prev);
+
+/**
+ * Rule r's value v at data time t, whether its condition `held`: starts,
+ * keeps or ends its alert. Called only when something may change (the
+ * condition holds, or held before): the per-packet loop skips quiet rules.
+ */
+function settle(
+  s: AlertsState,
+  r: number,
+  held: boolean,
+  v: number,
+  t: number,
+  emit: EventSink,
+): void {
+  const c = s.rules;
   if (!held) {
     s.holding[r] = 0;
-    if (active) {
+    if (s.active[r] === 1) {
       s.active[r] = 0;
       emit({ kind: "alert", time: t, payload: payload(s, r, "end", t) });
     }
@@ -236,11 +234,11 @@ function check(
     s.holding[r] = 1;
     s.since[r] = t;
   }
-  if (active) {
+  if (s.active[r] === 1) {
     if (c.kind[r] === ANY_BIT) s.peak[r] = (s.peak[r]! | masked(v, c.a[r]!)) >>> 0;
-    else if (score > s.peakScore[r]!) {
+    else if (heldScore > s.peakScore[r]!) {
       s.peak[r] = v;
-      s.peakScore[r] = score;
+      s.peakScore[r] = heldScore;
     }
     return;
   }
@@ -248,21 +246,55 @@ function check(
   s.active[r] = 1;
   s.startTime[r] = t;
   s.startValue[r] = v;
-  s.startLimit[r] = limit;
+  s.startLimit[r] = heldLimit;
   s.peak[r] = c.kind[r] === ANY_BIT ? masked(v, c.a[r]!) : v;
-  s.peakScore[r] = score;
+  s.peakScore[r] = heldScore;
   emit({ kind: "alert", time: t, payload: payload(s, r, "start", null) });
+}
+
+/** One check of rule r: its condition, then its alert, then what it remembers of v. */
+function check(
+  s: AlertsState,
+  r: number,
+  v: number,
+  t: number,
+  row: Float64Array | null,
+  emit: EventSink,
+): void {
+  if (s.seen[r] === 0 || differs(v, s.prev[r]!)) s.lastChange[r] = t;
+  const held = holds(s, r, v, t, row);
+  if (held || s.holding[r] === 1 || s.active[r] === 1) settle(s, r, held, v, t, emit);
+  s.seen[r] = 1;
+  s.prev[r] = v;
 }
 
 function step(s: AlertsState, row: Float64Array, bits: Uint32Array, emit: EventSink): void {
   const t = row[TIME]!;
   s.lastTime = t;
-  const c = s.rules;
-  const list = c.packetRules;
-  for (let i = 0; i < list.length; i++) {
-    const r = list[i]!;
-    const at = c.at[r]!;
-    const v = c.where[r] === IN_ROW ? row[at]! : (bits[at >>> 5]! >>> (at & 31)) & 1;
+  const { packetRules, where, at, kind, a, b, aField, bField } = s.rules;
+  const { holding, active, seen, prev } = s;
+  for (let i = 0; i < packetRules.length; i++) {
+    const r = packetRules[i]!;
+    const x = at[r]!;
+    const v = where[r] === IN_ROW ? row[x]! : (bits[x >>> 5]! >>> (x & 31)) & 1;
+    // The quiet path, almost every rule on almost every packet: a flag or a
+    // fixed limit that neither holds now nor held before. Only what the
+    // rule remembers is updated; anything else takes the full check.
+    if (holding[r] === 0 && active[r] === 0) {
+      const k = kind[r];
+      let quiet = false;
+      if (k === RISING) quiet = v !== 1 || seen[r] === 0 || prev[r] !== 0;
+      else if (k === ABOVE) quiet = aField[r] === -1 && !(v > a[r]!);
+      else if (k === BELOW) quiet = aField[r] === -1 && !(v < a[r]!);
+      else if (k === OUTSIDE)
+        quiet = aField[r] === -1 && bField[r] === -1 && !(v < a[r]! || v > b[r]!);
+      else if (k === ANY_BIT) quiet = masked(v, a[r]!) === 0;
+      if (quiet) {
+        seen[r] = 1;
+        prev[r] = v;
+        continue;
+      }
+    }
     check(s, r, v, t, row, emit);
   }
 }
