@@ -78,6 +78,11 @@ describe("alerts on the TelemetryApi", () => {
     expect(active.map((a) => [a.severity, a.message])).toEqual([
       ["warning", expect.stringMatching(/^No packets for [56](\.\d+)? s$/)],
     ]);
+    // A link's alert lasts on the wall clock (no packet time comes meanwhile).
+    vi.advanceTimersByTime(3000);
+    const later = service.alerts().active.find((a) => a.ruleId === "no-packets")!;
+    expect(later.duration).toBeGreaterThanOrEqual(3);
+    expect(later.duration).toBeLessThan(4.5);
     service.stop();
   });
 

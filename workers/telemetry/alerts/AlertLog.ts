@@ -41,8 +41,16 @@ export class AlertLog {
     record.p = p;
   };
 
-  /** Active alerts and the log as of `newestTime` (packet time), with each active alert's peak so far. */
-  read(newestTime: number, peakOf: (ruleId: string) => number = () => NaN): AlertsState {
+  /**
+   * Active alerts and the log as of `now` (packet time; a system subject's
+   * alert runs on the wall clock, so `now` may depend on the subject), with
+   * each active alert's peak so far.
+   */
+  read(
+    now: number | ((subject: string) => number),
+    peakOf: (ruleId: string) => number = () => NaN,
+  ): AlertsState {
+    const nowFor = typeof now === "number" ? () => now : now;
     const shown = (record: LogRecord): AlertEntry => {
       if (record.shown) {
         record.shown.acknowledged = record.acknowledged;
@@ -50,8 +58,8 @@ export class AlertLog {
       }
       const { p } = record;
       const ended = p.end !== null;
-      const now = peakOf(p.ruleId);
-      const peak = ended || Number.isNaN(now) ? p.peak : now;
+      const peakNow = peakOf(p.ruleId);
+      const peak = ended || Number.isNaN(peakNow) ? p.peak : peakNow;
       const entry: AlertEntry = {
         seq: record.seq,
         ruleId: p.ruleId,
@@ -61,7 +69,7 @@ export class AlertLog {
         severity: p.severity,
         start: p.start,
         end: p.end,
-        duration: ended ? p.end! - p.start : Math.max(0, newestTime - p.start),
+        duration: ended ? p.end! - p.start : Math.max(0, nowFor(p.subject) - p.start) || 0,
         value: p.value,
         peak,
         limit: p.limit,

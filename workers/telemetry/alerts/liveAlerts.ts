@@ -20,9 +20,13 @@ import {
   type AlertsState as StageState,
 } from "./alertsStage";
 import { defaultRules } from "./defaults";
+import { isSystemSubject } from "./subjects";
 import { checkRulesFile } from "./ruleSchema";
 
 export class LiveAlerts {
+  /** `now`: the wall clock in ms, for the links' alerts (injectable for tests). */
+  constructor(private readonly now: () => number = () => Date.now()) {}
+
   private rules: AlertRule[] = defaultRules();
   private log = new AlertLog();
   private store: TelemetryStore | null = null;
@@ -43,7 +47,11 @@ export class LiveAlerts {
   read(): AlertsState {
     const state = this.stageState();
     const newest = this.store?.lastPacketTime ?? NaN;
-    return this.log.read(newest, (id) => (state ? activePeak(state, id) : NaN));
+    const wallNow = this.now() / 1000;
+    return this.log.read(
+      (subject) => (isSystemSubject(subject) ? wallNow : newest),
+      (id) => (state ? activePeak(state, id) : NaN),
+    );
   }
 
   currentRules(): AlertRule[] {

@@ -44,7 +44,7 @@ export class TelemetryCore {
   private sessionStore: Sessions | null = null;
   private readonly laps: LapDesk;
   /** The live history's alert rules and log (alerts/liveAlerts.ts). */
-  readonly alerts = new LiveAlerts();
+  readonly alerts: LiveAlerts;
   /** Checks the links' rules every second: "no packets for 5 s" needs no packet to be noticed. */
   private linkTimer: unknown = null;
 
@@ -52,6 +52,7 @@ export class TelemetryCore {
     this.timers = options.timers ?? realTimers;
     this.fetchImpl = options.fetchImpl;
     this.links = new LiveLinks(() => this.timers.now());
+    this.alerts = new LiveAlerts(() => this.timers.now());
     this.sources = this.newSources(); // idle until start()
     this.laps = new LapDesk({
       fetchImpl: this.fetchImpl,
