@@ -86,6 +86,13 @@ describe("the alerts stage over a history", () => {
       ["age", 102, "No packets for 5.5 s"],
       ["link", 103, "Socket or radio link lost"],
     ]);
+    // Rules removed: their alerts end at the newest report's time, not a packet's.
+    h.feed(50);
+    setRules(h.state, [], emit);
+    expect(h.log.read(104).log.map((a) => [a.ruleId, a.end])).toEqual([
+      ["age", 103],
+      ["link", 103],
+    ]);
   });
 
   it("does not grow with the history", () => {

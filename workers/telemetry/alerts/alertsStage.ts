@@ -16,6 +16,7 @@ import {
   compileRules,
   EQUALS,
   IN_ROW,
+  IN_SYSTEM,
   INSIDE,
   NO_NEW_VALUE,
   OUTSIDE,
@@ -76,6 +77,8 @@ export interface AlertsState {
   system: Float64Array;
   /** Data time of the newest packet (NaN before the first). */
   lastTime: number;
+  /** Wall-clock time of the newest system report (NaN before the first). */
+  systemTime: number;
 }
 
 const TIME = NUMERIC_FIELDS.indexOf("TimeStamp");
@@ -97,6 +100,7 @@ function newState(rules: CompiledRules): AlertsState {
     startLimit: new Float64Array(n),
     system: new Float64Array(SYSTEM_COUNT).fill(NaN),
     lastTime: NaN,
+    systemTime: NaN,
   };
 }
 
@@ -106,6 +110,7 @@ function clearState(s: AlertsState): void {
   s.seen.fill(0);
   s.system.fill(NaN);
   s.lastTime = NaN;
+  s.systemTime = NaN;
 }
 
 /** A limit operand: its constant, or the field's value in this row (0 or not finite: the fallback). */
@@ -313,6 +318,7 @@ export function feedSystem(
 ): void {
   const index = SYSTEM_INDEX[subject];
   s.system[index] = value;
+  s.systemTime = time;
   const list = s.rules.systemRules[index]!;
   for (let i = 0; i < list.length; i++) check(s, list[i]!, value, time, null, emit);
 }
@@ -323,7 +329,7 @@ const ruleKey = (rule: AlertRule): string => JSON.stringify(rule);
 /**
  * New rules for this history. A rule kept exactly as it was keeps its state
  * (an active alert goes on); the alerts of rules removed, changed or turned
- * off end now, at the newest packet's time.
+ * off end now: at the newest packet's time, a link's at its newest report's.
  */
 export function setRules(s: AlertsState, all: readonly AlertRule[], emit: EventSink): void {
   const next = compileRules(all);
@@ -338,11 +344,13 @@ export function setRules(s: AlertsState, all: readonly AlertRule[], emit: EventS
     for (const key of PER_RULE) fresh[key][r] = s[key][o]!;
   });
   s.rules.rules.forEach((_, r) => {
-    if (s.active[r] === 1 && !carried.has(r))
-      emit({ kind: "alert", time: s.lastTime, payload: payload(s, r, "end", s.lastTime) });
+    if (s.active[r] === 0 || carried.has(r)) return;
+    const end = s.rules.where[r] === IN_SYSTEM ? s.systemTime : s.lastTime;
+    emit({ kind: "alert", time: end, payload: payload(s, r, "end", end) });
   });
   fresh.system.set(s.system);
   fresh.lastTime = s.lastTime;
+  fresh.systemTime = s.systemTime;
   Object.assign(s, fresh);
 }
 
