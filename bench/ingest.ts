@@ -9,35 +9,19 @@ import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
 import { STAGES } from "../workers/telemetry/pipeline/stages";
 import { DROP_EVENTS, type Stage } from "../workers/telemetry/pipeline/Stage";
 import { STORED_NUMERIC_FIELDS, storedFieldSlot } from "../workers/telemetry/schema/derivedFields";
-import { realisticPacket } from "./realisticPacket";
+import { measurePps, median, perSecond, VARIANTS, wireTexts } from "./ingestFeed";
 
 const RUNS = 7;
 const RUN_MS = 1000;
 const STAGE_RUN_MS = 300;
-const VARIANTS = 64;
 
-const texts = Array.from({ length: VARIANTS }, (_, i) =>
-  JSON.stringify(realisticPacket(i + 1, 1_795_000_000 + i * 0.0005)),
-);
+const texts = wireTexts();
 const packetBytes = Math.round(texts.reduce((sum, t) => sum + t.length, 0) / VARIANTS);
 
 let sink = 0; // keeps results observable so nothing is optimised away
 
 /** Packets per second of `step` over the variants, for about RUN_MS. */
-function measure(step: (text: string) => void): number {
-  let n = 0;
-  const start = performance.now();
-  let elapsed = 0;
-  while (elapsed < RUN_MS) {
-    for (let k = 0; k < 100; k++) step(texts[(n + k) % VARIANTS] as string);
-    n += 100;
-    elapsed = performance.now() - start;
-  }
-  return (n * 1000) / elapsed;
-}
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
-const perSecond = (pps: number) => `${Math.round(pps).toLocaleString("en-US")} packets/s`;
+const measure = (step: (text: string) => void): number => measurePps(texts, step, RUN_MS);
 
 const store = new TelemetryStore();
 // The same store with its pipeline empty: what the stages cost inside ingest.

@@ -3,6 +3,7 @@
 // events it pushes back through one proxied callback, batched. The UI imports
 // the contract with `import type` only, so no worker code reaches the main
 // bundle; every file in workers/contract/ is types only.
+import type { AlertsApi } from "./alerts";
 import type { WorkerConfig } from "./config";
 import type {
   CsvChunk,
@@ -41,7 +42,7 @@ export type WorkerEventListener = (events: WorkerEvent[]) => void;
  * core's, shared by every window; the view (live or a replay, its playback
  * clock), the events listener and CSV jobs are the window's own.
  */
-export interface TelemetryApi {
+export interface TelemetryApi extends AlertsApi {
   /** Joins the core with this window's listener; the first window's settings start the core. */
   start(config: Partial<WorkerConfig>, onEvents: WorkerEventListener): void;
   /** Leaves the core (the last window out stops it). */

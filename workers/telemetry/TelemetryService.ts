@@ -7,6 +7,7 @@
 // another, and another window is one call: `new TelemetryService(core)`,
 // ready for `Comlink.expose(window, port)`.
 import * as Comlink from "comlink";
+import type { AlertRule, AlertRulesResult, AlertsState } from "../contract/alerts";
 import type { WorkerConfig } from "../contract/config";
 import type {
   CsvChunk,
@@ -22,6 +23,7 @@ import type { BackendSpan, ReplayRequest, SessionInfo, StorageInfo } from "../co
 import type { Snapshot } from "../contract/snapshot";
 import type { TelemetryApi, WorkerEvent, WorkerEventListener } from "../contract/telemetryApi";
 import type { TrackRequest, TrackResult } from "../contract/track";
+import { defaultRules } from "./alerts/defaults";
 import { lapsCsv } from "./laps/lapsCsv";
 import { ReplayController } from "./replay/ReplayController";
 import { CsvJobs } from "./service/csvJobs";
@@ -84,6 +86,12 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   readonly backendSpan = (): Promise<BackendSpan> => this.core.backendSpan();
   readonly setLapCoords = (request: LapCoordsRequest): Promise<LapCoordsAnswer> =>
     this.core.setLapCoords(request);
+  // The live history's alerts and the rules in force (workers/contract/alerts.ts).
+  readonly alerts = (): AlertsState => this.core.alerts.read();
+  readonly alertRules = (): AlertRule[] => this.core.alerts.currentRules();
+  readonly setAlertRules = (file: unknown): AlertRulesResult => this.core.alerts.setRules(file);
+  readonly defaultAlertRules = (): AlertRule[] => defaultRules();
+  readonly acknowledgeAlerts = (seqs?: number[]) => this.core.alerts.acknowledge(seqs);
   /** Resolves once the core's last start restored the recorded history (tests, benchmarks). */
   readonly whenRestored = () => this.core.whenRestored();
 

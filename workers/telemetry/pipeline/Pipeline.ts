@@ -87,6 +87,13 @@ export class Pipeline {
       stages[s]!.step(this.states[s], row, bits, this.out[s]!, this.sink);
   }
 
+  /** Fields a replay loads: every stage's inputs, and what each state reads now (its rules). */
+  private rowInputs(): Int32Array {
+    const extra = this.stages.flatMap((stage, s) => stage.stateInputs?.(this.states[s]) ?? []);
+    if (extra.length === 0) return this.inputFields;
+    return Int32Array.from(new Set([...this.inputFields, ...extra]));
+  }
+
   /** Every stage back to the state of an empty history. */
   reset(): void {
     this.stages.forEach((stage, s) => stage.reset(this.states[s]));
@@ -103,7 +110,8 @@ export class Pipeline {
    * from their current state, and stores their columns back into the history.
    */
   runRows(from: number, to: number, sink = this.sink, recompute = false): void {
-    const { ring, row, bits, inputFields, columnFields } = this;
+    const { ring, row, bits, columnFields } = this;
+    const inputFields = this.rowInputs();
     for (let logical = Math.max(0, from); logical < Math.min(to, ring.length); logical++) {
       const slot = ring.physical(logical);
       for (let i = 0; i < inputFields.length; i++)

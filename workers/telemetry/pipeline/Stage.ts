@@ -37,6 +37,12 @@ export interface Stage<State = unknown> {
    * must read nothing else from `row`.
    */
   readonly inputs: readonly FieldPath[];
+  /**
+   * Stored numeric fields (row indices) a history's state reads beyond
+   * `inputs`: an alerts stage's rules, which the user changes. A replay
+   * loads these too.
+   */
+  stateInputs?(state: State): readonly number[];
   /** A fresh state for one history. It must not grow with the history (no per-row arrays). */
   createState(): State;
   /** Back to the state of an empty history, in place. */

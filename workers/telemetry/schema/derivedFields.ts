@@ -5,6 +5,7 @@
 // stage's column needs no special case anywhere.
 import type { FieldInfo, FieldPath } from "../../contract/fields";
 import { STAGES } from "../pipeline/stages";
+import { useStoredFields } from "../alerts/subjects";
 import { FIELD_TEXT } from "./fieldLabels";
 import { FIELD_CATALOG, NUMERIC_FIELDS, fieldInfo, fieldSlot, type FieldSlot } from "./fields";
 
@@ -41,3 +42,6 @@ export function storedFieldSlot(path: FieldPath): FieldSlot | undefined {
 export function storedFieldInfo(path: FieldPath): FieldInfo | undefined {
   return fieldInfo(path) ?? DERIVED_INFO.get(path);
 }
+
+// Alert rules may watch the stages' columns too (see alerts/subjects.ts).
+useStoredFields(storedFieldSlot, storedFieldInfo);

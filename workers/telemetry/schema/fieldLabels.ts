@@ -13,6 +13,7 @@
 // WaveSculptors report VehicleVelocity in m/s and MotorVelocity in rpm, so the
 // demo simulator sends m/s too.
 import type { FieldPath } from "../../contract/fields";
+import { MOTOR_ERROR_BITS, MOTOR_LIMIT_BITS } from "../../shared/motorFlags";
 
 export interface FieldText {
   label: string;
@@ -289,27 +290,6 @@ const MPPT: Entry[] = [0, 1, 2, 3].flatMap((unit) =>
   }),
 );
 
-const LIMIT_BITS = [
-  "output voltage (PWM) limit",
-  "motor current limit",
-  "velocity limit",
-  "bus current limit",
-  "bus voltage upper limit",
-  "bus voltage lower limit",
-  "motor (IPM) temperature limit",
-];
-const ERROR_BITS = [
-  "hardware over current",
-  "software over current",
-  "DC bus over voltage",
-  "bad motor position (Hall) sequence",
-  "watchdog caused last reset",
-  "config read error",
-  "15 V rail under-voltage lockout",
-  "desaturation fault",
-  "motor over speed",
-];
-
 const MOTOR: Entry[] = [
   ["ActiveMotor", "Active Motor Profile", "", "Which motor configuration the controller uses."],
   ["BEMF_D", "Back EMF D-Axis", "V", "Back EMF, direct axis."],
@@ -354,8 +334,8 @@ function motor(index: 0 | 1): [FieldPath, FieldText][] {
       unit,
       description: `Motor controller ${index} (Tritium WaveSculptor): ${description}`,
     };
-    if (key === "ErrorFlags") text.bits = ERROR_BITS;
-    if (key === "LimitFlags") text.bits = LIMIT_BITS;
+    if (key === "ErrorFlags") text.bits = MOTOR_ERROR_BITS;
+    if (key === "LimitFlags") text.bits = MOTOR_LIMIT_BITS;
     return [`MotorDetails${index}.${key}`, text];
   });
 }

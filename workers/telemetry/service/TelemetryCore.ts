@@ -28,6 +28,9 @@ import type { CoreViewer, TelemetryCoreOptions } from "./coreTypes";
 import { checkLatency, type LatencyKind } from "./latency";
 import { LiveLinks } from "./liveLinks";
 import { openSessions } from "./recording";
+import { LiveAlerts } from "../alerts/liveAlerts";
+
+const LINK_CHECK_MS = 1000;
 
 export class TelemetryCore {
   readonly timers: Timers;
@@ -42,11 +45,16 @@ export class TelemetryCore {
   private sources: SourceSwitch;
   private sessionStore: Sessions | null = null;
   private readonly laps: LapDesk;
+  /** The live history's alert rules and log (alerts/liveAlerts.ts). */
+  readonly alerts: LiveAlerts;
+  /** Checks the links' rules every second: "no packets for 5 s" needs no packet to be noticed. */
+  private linkTimer: unknown = null;
 
   constructor(readonly options: TelemetryCoreOptions = {}) {
     this.timers = options.timers ?? realTimers;
     this.fetchImpl = options.fetchImpl;
     this.links = new LiveLinks(() => this.timers.now());
+    this.alerts = new LiveAlerts(() => this.timers.now());
     this.sources = this.newSources(); // idle until start()
     this.laps = new LapDesk({
       fetchImpl: this.fetchImpl,
@@ -96,7 +104,7 @@ export class TelemetryCore {
   start(config: Partial<WorkerConfig>): void {
     if (this.running) this.stop();
     this.settings = resolveConfig(config);
-    this.showLive(new TelemetryStore({ capacity: this.settings.historyCapacity }));
+    this.showLive(this.newLiveStore());
     this.sessionStore?.stop();
     const sessions = openSessions(this.options, this.timers, (level, message) =>
       this.broadcast({ type: "sessionNotice", level, message }),
@@ -121,12 +129,16 @@ export class TelemetryCore {
     void this.restoreLaps(this.sessionStore);
     this.sources = this.newSources();
     this.sources.start();
+    if (this.linkTimer === null)
+      this.linkTimer = this.timers.setInterval(() => this.checkLinks(), LINK_CHECK_MS);
     if (this.sources.wantsBackend) void this.laps.refresh();
   }
 
   stop(): void {
     const wasRunning = this.running;
     this.sources.stop();
+    if (this.linkTimer !== null) this.timers.clearInterval(this.linkTimer);
+    this.linkTimer = null;
     if (!wasRunning) return;
     void this.sessionStore?.flush(this.connectionType);
     this.sessionStore?.stop();
@@ -238,9 +250,23 @@ export class TelemetryCore {
     for (const viewer of this.viewers) viewer.send(event);
   }
 
+  /** A live history: its stages' events (alerts) go to the live alerts. */
+  private newLiveStore(): TelemetryStore {
+    return new TelemetryStore({
+      capacity: this.settings.historyCapacity,
+      onStageEvent: this.alerts.sink,
+    });
+  }
+
+  /** The links as system subjects of the alert rules (links lost, no packets, latency). */
+  private checkLinks(): void {
+    if (this.running) this.alerts.reportLinks(this.links.read(), this.timers.now());
+  }
+
   private showLive(store: TelemetryStore): void {
     this.store = store;
     this.preview = null;
+    this.alerts.attach(store);
     for (const viewer of this.viewers) viewer.liveChanged(store);
   }
 
@@ -257,7 +283,7 @@ export class TelemetryCore {
         // Simulated packets never stay on screen under a real source's name:
         // the demo's history stays in its recorded session, live starts afresh.
         if (from === "DEMO" && to !== "DEMO" && this.running) {
-          this.showLive(new TelemetryStore({ capacity: this.settings.historyCapacity }));
+          this.showLive(this.newLiveStore());
           this.sessionStore?.follow(this.store);
         }
       },
@@ -268,7 +294,10 @@ export class TelemetryCore {
   private sinkFor(source: ConnectionType): SourceSink {
     return {
       packet: (raw) => this.onPacket(raw, source),
-      connection: (patch) => this.sources.linksReported(patch),
+      connection: (patch) => {
+        this.sources.linksReported(patch);
+        this.checkLinks();
+      },
       latency: (kind, raw) => this.onLatency(kind, raw, source),
       notify: (kind) => this.onNotify(kind, source),
       lapData: (raw) => this.laps.lapData(raw, source),
@@ -297,8 +326,10 @@ export class TelemetryCore {
   private onLatency(kind: LatencyKind, raw: unknown, source: ConnectionType): void {
     if (!this.running) return;
     const checked = checkLatency(kind, raw);
-    if (checked.ok) this.links.state[kind] = checked.ms;
-    else this.store.rejectEvent(source, checked.reason);
+    if (checked.ok) {
+      this.links.state[kind] = checked.ms;
+      this.checkLinks();
+    } else this.store.rejectEvent(source, checked.reason);
   }
 
   private onNotify(kind: NotificationKind, source: ConnectionType): void {

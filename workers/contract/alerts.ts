@@ -1,0 +1,131 @@
+// The alerts channel: what a limit rule is (as saved, imported and exported),
+// the alerts it raises, and the part of the TelemetryApi that reads and sets
+// them. The worker validates and evaluates (workers/telemetry/alerts/); the
+// UI only shows. Types only.
+import type { FieldPath } from "./fields";
+
+export type AlertSeverity = "info" | "warning" | "critical";
+
+/**
+ * Subjects that are not packet fields: the links, as the worker knows them.
+ * Booleans are true while the link is up; the others are numbers.
+ */
+export type SystemSubject =
+  | "System.CarLink"
+  | "System.SourceLink"
+  | "System.PacketAge"
+  | "System.UserLatency"
+  | "System.CarLatency";
+
+/** A limit: a number, or another field's value in the same packet (the pack's own limits). */
+export type AlertLimit =
+  | number
+  | {
+      field: FieldPath;
+      /**
+       * Used while that field is not finite or 0 (a BMS that reports no
+       * limit); without one, the condition does not hold meanwhile.
+       */
+      fallback?: number;
+    };
+
+/** When a rule's condition holds, checked on every packet (or system report). */
+export type AlertCondition =
+  | { kind: "above"; limit: AlertLimit }
+  | { kind: "below"; limit: AlertLimit }
+  | { kind: "outside"; lo: AlertLimit; hi: AlertLimit }
+  | { kind: "inside"; lo: AlertLimit; hi: AlertLimit }
+  | { kind: "equals"; value: number | boolean }
+  /** A boolean is true. */
+  | { kind: "true" }
+  /** A boolean went from false to true (seen false first), and holds while it stays true. */
+  | { kind: "rising" }
+  /** The value differs from the previous packet's (holds for that one packet). */
+  | { kind: "changed" }
+  /** A bit field has any of `mask`'s bits set; the message names them. */
+  | { kind: "anyBit"; mask: number }
+  /** The value has not changed for `seconds` of data time. */
+  | { kind: "noNewValue"; seconds: number };
+
+export interface AlertRule {
+  /** Unique in a rules file; names the rule in the log. */
+  id: string;
+  /** A stored field (packet or Derived.*) or a SystemSubject. */
+  subject: FieldPath | SystemSubject;
+  condition: AlertCondition;
+  /** The condition must hold this many seconds (data time) before the alert starts. */
+  forSeconds: number;
+  /**
+   * Hysteresis for above/below: once started, the alert ends only when the
+   * value is back past this level (for above, at or under it).
+   */
+  clear?: number;
+  severity: AlertSeverity;
+  /**
+   * Shown to users: {label}, {value}, {unit}, {limit}, {bits} are filled in
+   * (value and limit in the user's unit system).
+   */
+  message: string;
+  enabled: boolean;
+  /** Where a limit comes from (a datasheet, the packet, a conservative guess), for the team. */
+  source?: string;
+}
+
+/** A rules file as exported and imported. */
+export interface AlertRulesFile {
+  format: "helios-alert-rules";
+  version: 1;
+  rules: AlertRule[];
+}
+
+/** One alert: active while `end` is null. Times are packet time, epoch seconds. */
+export interface AlertEntry {
+  /** Unique within its history's log. */
+  seq: number;
+  ruleId: string;
+  subject: string;
+  /** The subject's label from the one labels table (never a wire name). */
+  label: string;
+  /** Metric unit of value and peak ("" for flags). */
+  unit: string;
+  severity: AlertSeverity;
+  start: number;
+  end: number | null;
+  /** Seconds from start to end (or to the newest packet while active). */
+  duration: number;
+  /** Value when it started, and the worst value while active (bit fields: every bit seen). */
+  value: number;
+  peak: number;
+  /** The limit in force when it started (NaN when the condition has none). */
+  limit: number;
+  /** Names of the bits set (bit-field rules), else "". */
+  bits: string;
+  /** The rule's message filled in, metric units. */
+  message: string;
+  acknowledged: boolean;
+}
+
+export interface AlertsState {
+  active: AlertEntry[];
+  /** Newest last; ended and active alerts alike, capped (oldest dropped first). */
+  log: AlertEntry[];
+  /** Alerts dropped from the front of the log by the cap. */
+  dropped: number;
+}
+
+/** A rules file's check: the rules as kept, or every reason it was refused (nothing changed). */
+export type AlertRulesResult = { ok: true; rules: AlertRule[] } | { ok: false; errors: string[] };
+
+/** The alerts part of the TelemetryApi (live history). */
+export interface AlertsApi {
+  /** Active alerts and the log of the live history. */
+  alerts(): AlertsState;
+  /** The rules in force. */
+  alertRules(): AlertRule[];
+  /** Replaces the rules with a rules file's (JSON text or object), or refuses it with its reasons. */
+  setAlertRules(file: unknown): AlertRulesResult;
+  /** The team's default rules (the wildcards expanded). */
+  defaultAlertRules(): AlertRule[];
+  /** Marks alerts acknowledged (by seq; all when omitted). */
+  acknowledgeAlerts(seqs?: number[]): void;
+}

@@ -1,0 +1,393 @@
+// The alerts stage of the ingest pipeline: every enabled rule checked on
+// every stored packet of the history (live, replay, import; never sampled, so
+// an alert lasting one packet is caught). Its state is a few typed arrays per
+// rule, whatever the length of the history, and a packet allocates nothing
+// unless an alert starts or ends. Durations and "no new value" run on the
+// data's clock: the packet's TimeStamp. System subjects (links, latency) are
+// not in the row: the history's owner reports them with feedSystem().
+import type { AlertRule, AlertSeverity, SystemSubject } from "../../contract/alerts";
+import type { EventSink, Stage } from "../pipeline/Stage";
+import { NUMERIC_FIELDS } from "../schema/fields";
+import {
+  ABOVE,
+  ANY_BIT,
+  BELOW,
+  CHANGED,
+  compileRules,
+  EQUALS,
+  IN_ROW,
+  IN_SYSTEM,
+  INSIDE,
+  NO_NEW_VALUE,
+  OUTSIDE,
+  RISING,
+  TRUE,
+  type CompiledRules,
+} from "./compile";
+import { defaultRules } from "./defaults";
+import { SYSTEM_COUNT, SYSTEM_INDEX } from "./subjects";
+
+/**
+ * What an "alert" StageEvent carries: self-contained, so a log can be rebuilt
+ * from ends alone. The message and bit names are not written here but by
+ * whoever reads it (alertWords.ts), so a storm of flags costs ingest only
+ * these small objects.
+ */
+export interface AlertEventPayload {
+  phase: "start" | "end";
+  ruleId: string;
+  subject: string;
+  label: string;
+  unit: string;
+  severity: AlertSeverity;
+  /** Packet time the alert started (the condition had held forSeconds by then). */
+  start: number;
+  /** Packet time it ended; null on start. */
+  end: number | null;
+  value: number;
+  peak: number;
+  limit: number;
+  /** The rule's message template. */
+  template: string;
+  /** A bit field's bit names (labels table), and the bits the rule watches. */
+  bitNames: readonly string[] | null;
+  mask: number;
+}
+
+export interface AlertsState {
+  rules: CompiledRules;
+  /** Per rule: the condition holds now (maybe not yet long enough). */
+  holding: Uint8Array;
+  /** Per rule: an alert is active. */
+  active: Uint8Array;
+  /** Per rule: a previous value was seen (edges, changes). */
+  seen: Uint8Array;
+  /** Per rule: data time the condition began to hold. */
+  since: Float64Array;
+  prev: Float64Array;
+  /** Per rule: data time its value last changed (noNewValue). */
+  lastChange: Float64Array;
+  /** Per rule, while active: the worst value, how bad it is, and the start's value and limit. */
+  peak: Float64Array;
+  peakScore: Float64Array;
+  startTime: Float64Array;
+  startValue: Float64Array;
+  startLimit: Float64Array;
+  /** The system subjects' last reported values (NaN: unknown). */
+  system: Float64Array;
+  /** Data time of the newest packet (NaN before the first). */
+  lastTime: number;
+  /** Wall-clock time of the newest system report (NaN before the first). */
+  systemTime: number;
+}
+
+const TIME = NUMERIC_FIELDS.indexOf("TimeStamp");
+
+function newState(rules: CompiledRules): AlertsState {
+  const n = rules.rules.length;
+  return {
+    rules,
+    holding: new Uint8Array(n),
+    active: new Uint8Array(n),
+    seen: new Uint8Array(n),
+    since: new Float64Array(n),
+    prev: new Float64Array(n),
+    lastChange: new Float64Array(n),
+    peak: new Float64Array(n),
+    peakScore: new Float64Array(n),
+    startTime: new Float64Array(n),
+    startValue: new Float64Array(n),
+    startLimit: new Float64Array(n),
+    system: new Float64Array(SYSTEM_COUNT).fill(NaN),
+    lastTime: NaN,
+    systemTime: NaN,
+  };
+}
+
+function clearState(s: AlertsState): void {
+  s.holding.fill(0);
+  s.active.fill(0);
+  s.seen.fill(0);
+  s.system.fill(NaN);
+  s.lastTime = NaN;
+  s.systemTime = NaN;
+}
+
+/** A limit operand: its constant, or the field's value in this row (0 or not finite: the fallback). */
+function operand(constant: number, field: number, row: Float64Array): number {
+  if (field < 0) return constant;
+  const v = row[field]!;
+  return v - v === 0 && v !== 0 ? v : constant;
+}
+
+/** The bits of a bit field selected by mask, as an unsigned 32-bit integer. */
+export const masked = (value: number, mask: number): number => ((value >>> 0) & (mask >>> 0)) >>> 0;
+const ALL_BITS = 0xffffffff;
+
+function payload(
+  s: AlertsState,
+  r: number,
+  phase: "start" | "end",
+  end: number | null,
+): AlertEventPayload {
+  const rule = s.rules.rules[r]!;
+  const subject = s.rules.subjects[r]!;
+  return {
+    phase,
+    ruleId: rule.id,
+    subject: rule.subject,
+    label: subject.label,
+    unit: subject.unit,
+    severity: rule.severity,
+    start: s.startTime[r]!,
+    end,
+    value: s.startValue[r]!,
+    peak: s.peak[r]!,
+    limit: s.startLimit[r]!,
+    template: rule.message,
+    bitNames: subject.bits ?? null,
+    mask: s.rules.kind[r] === ANY_BIT ? s.rules.a[r]! : ALL_BITS,
+  };
+}
+
+// What the last `holds` found besides its answer: the limit in force and how
+// far past it the value is (peak tracking; NaN: no peak to track). Module
+// variables rather than an object, so a check allocates nothing.
+let heldLimit = NaN;
+let heldScore = NaN;
+
+/**
+ * Whether rule r's condition holds for value v at data time t (before its
+ * duration). `row` gives limits read from other fields (null for system
+ * subjects). Reads the rule's previous value (call before it is updated) and
+ * the time of its last change (after).
+ */
+function holds(s: AlertsState, r: number, v: number, t: number, row: Float64Array | null): boolean {
+  const c = s.rules;
+  heldLimit = NaN;
+  heldScore = NaN;
+  switch (c.kind[r]) {
+    case ABOVE: {
+      const limit = row ? operand(c.a[r]!, c.aField[r]!, row) : c.a[r]!;
+      const clear = c.clear[r]!;
+      heldLimit = limit;
+      heldScore = v;
+      return v > (s.active[r] === 1 && clear === clear ? Math.min(clear, limit) : limit);
+    }
+    case BELOW: {
+      const limit = row ? operand(c.a[r]!, c.aField[r]!, row) : c.a[r]!;
+      const clear = c.clear[r]!;
+      heldLimit = limit;
+      heldScore = -v;
+      return v < (s.active[r] === 1 && clear === clear ? Math.max(clear, limit) : limit);
+    }
+    case OUTSIDE: {
+      const lo = row ? operand(c.a[r]!, c.aField[r]!, row) : c.a[r]!;
+      const hi = row ? operand(c.b[r]!, c.bField[r]!, row) : c.b[r]!;
+      heldLimit = v < lo ? lo : hi;
+      heldScore = Math.max(lo - v, v - hi);
+      return v < lo || v > hi;
+    }
+    case INSIDE: {
+      const lo = row ? operand(c.a[r]!, c.aField[r]!, row) : c.a[r]!;
+      const hi = row ? operand(c.b[r]!, c.bField[r]!, row) : c.b[r]!;
+      return v >= lo && v <= hi;
+    }
+    case EQUALS:
+      return v === c.a[r]!;
+    case TRUE:
+      return v === 1;
+    case RISING:
+      // An edge needs a false seen first; then it holds while the flag stays up.
+      return v === 1 && (s.holding[r] === 1 || (s.seen[r] === 1 && s.prev[r] === 0));
+    case CHANGED:
+      return s.seen[r] === 1 && differs(v, s.prev[r]!);
+    case ANY_BIT:
+      return masked(v, c.a[r]!) !== 0;
+    case NO_NEW_VALUE:
+      return s.seen[r] === 1 && t - s.lastChange[r]! >= c.a[r]!;
+  }
+  return false;
+}
+
+/** Two values differ (two NaNs do not). */
+const differs = (v: number, prev: number): boolean => v !== prev && (v === v || prev === prev);
+
+/**
+ * Rule r's value v at data time t, whether its condition `held`: starts,
+ * keeps or ends its alert. Called only when something may change (the
+ * condition holds, or held before): the per-packet loop skips quiet rules.
+ */
+function settle(
+  s: AlertsState,
+  r: number,
+  held: boolean,
+  v: number,
+  t: number,
+  emit: EventSink,
+): void {
+  const c = s.rules;
+  if (!held) {
+    s.holding[r] = 0;
+    if (s.active[r] === 1) {
+      s.active[r] = 0;
+      emit({ kind: "alert", time: t, payload: payload(s, r, "end", t) });
+    }
+    return;
+  }
+  if (s.holding[r] === 0) {
+    s.holding[r] = 1;
+    s.since[r] = t;
+  }
+  if (s.active[r] === 1) {
+    if (c.kind[r] === ANY_BIT) s.peak[r] = (s.peak[r]! | masked(v, c.a[r]!)) >>> 0;
+    else if (heldScore > s.peakScore[r]!) {
+      s.peak[r] = v;
+      s.peakScore[r] = heldScore;
+    }
+    return;
+  }
+  if (t - s.since[r]! < c.forSeconds[r]!) return;
+  s.active[r] = 1;
+  s.startTime[r] = t;
+  s.startValue[r] = v;
+  s.startLimit[r] = heldLimit;
+  s.peak[r] = c.kind[r] === ANY_BIT ? masked(v, c.a[r]!) : v;
+  s.peakScore[r] = heldScore;
+  emit({ kind: "alert", time: t, payload: payload(s, r, "start", null) });
+}
+
+/** One check of rule r: its condition, then its alert, then what it remembers of v. */
+function check(
+  s: AlertsState,
+  r: number,
+  v: number,
+  t: number,
+  row: Float64Array | null,
+  emit: EventSink,
+): void {
+  if (s.seen[r] === 0 || differs(v, s.prev[r]!)) s.lastChange[r] = t;
+  const held = holds(s, r, v, t, row);
+  if (held || s.holding[r] === 1 || s.active[r] === 1) settle(s, r, held, v, t, emit);
+  s.seen[r] = 1;
+  s.prev[r] = v;
+}
+
+function step(s: AlertsState, row: Float64Array, bits: Uint32Array, emit: EventSink): void {
+  const t = row[TIME]!;
+  s.lastTime = t;
+  const { packetRules, where, at, kind, a, b, aField, bField } = s.rules;
+  const { holding, active, seen, prev } = s;
+  for (let i = 0; i < packetRules.length; i++) {
+    const r = packetRules[i]!;
+    const x = at[r]!;
+    const v = where[r] === IN_ROW ? row[x]! : (bits[x >>> 5]! >>> (x & 31)) & 1;
+    // The quiet path, almost every rule on almost every packet: a flag or a
+    // fixed limit that neither holds now nor held before. Only what the
+    // rule remembers is updated; anything else takes the full check.
+    if (holding[r] === 0 && active[r] === 0) {
+      const k = kind[r];
+      let quiet = false;
+      if (k === RISING) quiet = v !== 1 || seen[r] === 0 || prev[r] !== 0;
+      else if (k === ABOVE) quiet = aField[r] === -1 && !(v > a[r]!);
+      else if (k === BELOW) quiet = aField[r] === -1 && !(v < a[r]!);
+      else if (k === OUTSIDE)
+        quiet = aField[r] === -1 && bField[r] === -1 && !(v < a[r]! || v > b[r]!);
+      else if (k === ANY_BIT) quiet = masked(v, a[r]!) === 0;
+      if (quiet) {
+        seen[r] = 1;
+        prev[r] = v;
+        continue;
+      }
+    }
+    check(s, r, v, t, row, emit);
+  }
+}
+
+/**
+ * A system subject's new value (a link: 1 up, 0 down, NaN unknown; packet
+ * age in s; latency in ms) at `time`, epoch seconds of the wall clock: links
+ * have no packet time. Its rules are checked at once.
+ */
+export function feedSystem(
+  s: AlertsState,
+  subject: SystemSubject,
+  value: number,
+  time: number,
+  emit: EventSink,
+): void {
+  const index = SYSTEM_INDEX[subject];
+  s.system[index] = value;
+  s.systemTime = time;
+  const list = s.rules.systemRules[index]!;
+  for (let i = 0; i < list.length; i++) check(s, list[i]!, value, time, null, emit);
+}
+
+/** Stable text of a rule, to know whether a new rule set kept it as it was. */
+const ruleKey = (rule: AlertRule): string => JSON.stringify(rule);
+
+/**
+ * New rules for this history. A rule kept exactly as it was keeps its state
+ * (an active alert goes on); the alerts of rules removed, changed or turned
+ * off end now: at the newest packet's time, a link's at its newest report's.
+ */
+export function setRules(s: AlertsState, all: readonly AlertRule[], emit: EventSink): void {
+  const next = compileRules(all);
+  const fresh = newState(next);
+  // The old arrays stay as they are: `s` gets the fresh ones at the end.
+  const kept = new Map(s.rules.rules.map((rule, r) => [ruleKey(rule), r]));
+  const carried = new Set<number>();
+  next.rules.forEach((rule, r) => {
+    const o = kept.get(ruleKey(rule));
+    if (o === undefined) return;
+    carried.add(o);
+    for (const key of PER_RULE) fresh[key][r] = s[key][o]!;
+  });
+  s.rules.rules.forEach((_, r) => {
+    if (s.active[r] === 0 || carried.has(r)) return;
+    const end = s.rules.where[r] === IN_SYSTEM ? s.systemTime : s.lastTime;
+    emit({ kind: "alert", time: end, payload: payload(s, r, "end", end) });
+  });
+  fresh.system.set(s.system);
+  fresh.lastTime = s.lastTime;
+  fresh.systemTime = s.systemTime;
+  Object.assign(s, fresh);
+}
+
+const PER_RULE = [
+  "holding",
+  "active",
+  "seen",
+  "since",
+  "prev",
+  "lastChange",
+  "peak",
+  "peakScore",
+  "startTime",
+  "startValue",
+  "startLimit",
+] as const satisfies readonly (keyof AlertsState)[];
+
+/** The worst value so far of the active alert of `ruleId` (NaN when none is active). */
+export function activePeak(s: AlertsState, ruleId: string): number {
+  const r = s.rules.rules.findIndex((rule) => rule.id === ruleId);
+  return r >= 0 && s.active[r] === 1 ? s.peak[r]! : NaN;
+}
+
+export type AlertsStage = Stage<AlertsState>;
+
+export const alertsStage: AlertsStage = {
+  name: "alerts",
+  columns: [],
+  inputs: ["TimeStamp"],
+  createState: () => newState(defaultCompiled()),
+  reset: (s) => clearState(s),
+  stateInputs: (s) => s.rules.rowInputs,
+  step: (s, row, bits, _out, emit) => step(s, row, bits, emit),
+};
+
+let compiledDefaults: CompiledRules | null = null;
+function defaultCompiled(): CompiledRules {
+  compiledDefaults ??= compileRules(defaultRules());
+  return compiledDefaults;
+}

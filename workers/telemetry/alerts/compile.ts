@@ -1,0 +1,132 @@
+// Rules turned into flat typed arrays, so the per-packet check reads numbers
+// by index and allocates nothing: one entry per enabled rule.
+import type { AlertLimit, AlertRule } from "../../contract/alerts";
+import { subjectInfo, SYSTEM_COUNT, type SubjectInfo } from "./subjects";
+
+// Condition codes (plain numbers: the per-packet switch compares integers).
+export const ABOVE = 0;
+export const BELOW = 1;
+export const OUTSIDE = 2;
+export const INSIDE = 3;
+export const EQUALS = 4;
+export const TRUE = 5;
+export const RISING = 6;
+export const CHANGED = 7;
+export const ANY_BIT = 8;
+export const NO_NEW_VALUE = 9;
+
+// Where a subject is read.
+export const IN_ROW = 0;
+export const IN_BITS = 1;
+export const IN_SYSTEM = 2;
+
+const KIND: Record<AlertRule["condition"]["kind"], number> = {
+  above: ABOVE,
+  below: BELOW,
+  outside: OUTSIDE,
+  inside: INSIDE,
+  equals: EQUALS,
+  true: TRUE,
+  rising: RISING,
+  changed: CHANGED,
+  anyBit: ANY_BIT,
+  noNewValue: NO_NEW_VALUE,
+};
+
+export interface CompiledRules {
+  /** Every rule as given (enabled or not), for the API. */
+  readonly all: readonly AlertRule[];
+  /** The enabled rules, in the order of the arrays below. */
+  readonly rules: readonly AlertRule[];
+  readonly subjects: readonly SubjectInfo[];
+  readonly where: Uint8Array;
+  /** Index in the row, the booleans or the system values. */
+  readonly at: Int32Array;
+  readonly kind: Uint8Array;
+  /**
+   * First and second operand: above/below's limit and outside/inside's lo
+   * (a), hi (b); equals' value (a, a boolean as 1/0); anyBit's mask (a);
+   * noNewValue's seconds (a). A limit read from another field has its row
+   * index in aField/bField (else -1) and its fallback in a/b (NaN: none).
+   */
+  readonly a: Float64Array;
+  readonly b: Float64Array;
+  readonly aField: Int32Array;
+  readonly bField: Int32Array;
+  /** Hysteresis level (NaN: none). */
+  readonly clear: Float64Array;
+  readonly forSeconds: Float64Array;
+  /** Rules read from the packet's row and booleans, in order. */
+  readonly packetRules: Int32Array;
+  /** Per system subject, the rules that watch it. */
+  readonly systemRules: readonly Int32Array[];
+  /** Row indices the rules read (subjects and limit fields): a replay loads them. */
+  readonly rowInputs: readonly number[];
+}
+
+function operand(limit: AlertLimit): { value: number; field: number } {
+  if (typeof limit === "number") return { value: limit, field: -1 };
+  const info = subjectInfo(limit.field);
+  if (info?.where !== "row") throw new Error(`limit field ${limit.field} is not a numeric field`);
+  return { value: limit.fallback ?? NaN, field: info.index };
+}
+
+/** Compiles checked rules (ruleSchema.ts); throws on a subject nothing has. */
+export function compileRules(all: readonly AlertRule[]): CompiledRules {
+  const rules = all.filter((r) => r.enabled);
+  const n = rules.length;
+  const subjects = rules.map((r) => {
+    const info = subjectInfo(r.subject);
+    if (!info) throw new Error(`rule ${r.id}: ${r.subject} is not a numeric or boolean field`);
+    return info;
+  });
+  const c = {
+    all,
+    rules,
+    subjects,
+    where: new Uint8Array(n),
+    at: new Int32Array(n),
+    kind: new Uint8Array(n),
+    a: new Float64Array(n).fill(NaN),
+    b: new Float64Array(n).fill(NaN),
+    aField: new Int32Array(n).fill(-1),
+    bField: new Int32Array(n).fill(-1),
+    clear: new Float64Array(n).fill(NaN),
+    forSeconds: new Float64Array(n),
+  };
+  const inputs = new Set<number>();
+  const packet: number[] = [];
+  const system: number[][] = Array.from({ length: SYSTEM_COUNT }, () => []);
+  rules.forEach((rule, r) => {
+    const s = subjects[r]!;
+    c.where[r] = s.where === "row" ? IN_ROW : s.where === "bits" ? IN_BITS : IN_SYSTEM;
+    c.at[r] = s.index;
+    if (s.where === "system") system[s.index]!.push(r);
+    else packet.push(r);
+    if (s.where === "row") inputs.add(s.index);
+    const cond = rule.condition;
+    c.kind[r] = KIND[cond.kind];
+    const set = (which: "a" | "b", limit: AlertLimit) => {
+      const { value, field } = operand(limit);
+      c[which][r] = value;
+      c[which === "a" ? "aField" : "bField"][r] = field;
+      if (field >= 0) inputs.add(field);
+    };
+    if (cond.kind === "above" || cond.kind === "below") set("a", cond.limit);
+    if (cond.kind === "outside" || cond.kind === "inside") {
+      set("a", cond.lo);
+      set("b", cond.hi);
+    }
+    if (cond.kind === "equals") c.a[r] = Number(cond.value);
+    if (cond.kind === "anyBit") c.a[r] = cond.mask;
+    if (cond.kind === "noNewValue") c.a[r] = cond.seconds;
+    c.clear[r] = rule.clear ?? NaN;
+    c.forSeconds[r] = rule.forSeconds;
+  });
+  return {
+    ...c,
+    packetRules: Int32Array.from(packet),
+    systemRules: system.map((list) => Int32Array.from(list)),
+    rowInputs: [...inputs],
+  };
+}

@@ -1,0 +1,174 @@
+// The rules file's schema (zod) and the checks zod's shapes cannot make: the
+// subject exists and is numeric or boolean, the condition fits its type,
+// lo ≤ hi, a clear level on the right side of its limit, unique ids. A file
+// is taken whole or refused with every reason, in words a user can act on.
+import { z } from "zod";
+import type {
+  AlertCondition,
+  AlertLimit,
+  AlertRule,
+  AlertRulesFile,
+  AlertRulesResult,
+} from "../../contract/alerts";
+// Loaded for what it does: it tells subjects.ts about the Derived.* columns.
+import "../schema/derivedFields";
+import { subjectInfo, type SubjectType } from "./subjects";
+
+export const RULES_FORMAT = "helios-alert-rules";
+export const RULES_VERSION = 1;
+/** More rules than a team could read: a file with more is a mistake or an attack. */
+export const MAX_RULES = 5000;
+const MAX_TEXT = 500;
+
+const finite = z.number({ error: "must be a finite number" });
+const limit = z.union([
+  finite,
+  z.strictObject({ field: z.string().min(1).max(MAX_TEXT), fallback: finite.optional() }),
+]);
+
+const condition = z.discriminatedUnion(
+  "kind",
+  [
+    z.strictObject({ kind: z.literal("above"), limit }),
+    z.strictObject({ kind: z.literal("below"), limit }),
+    z.strictObject({ kind: z.literal("outside"), lo: limit, hi: limit }),
+    z.strictObject({ kind: z.literal("inside"), lo: limit, hi: limit }),
+    z.strictObject({ kind: z.literal("equals"), value: z.union([finite, z.boolean()]) }),
+    z.strictObject({ kind: z.literal("true") }),
+    z.strictObject({ kind: z.literal("rising") }),
+    z.strictObject({ kind: z.literal("changed") }),
+    z.strictObject({
+      kind: z.literal("anyBit"),
+      mask: z.int().min(1, "must name at least one bit").max(0xffffffff),
+    }),
+    z.strictObject({ kind: z.literal("noNewValue"), seconds: finite.positive().max(86_400) }),
+  ],
+  {
+    error:
+      "condition.kind must be one of above, below, outside, inside, equals, true, rising, changed, anyBit, noNewValue",
+  },
+);
+
+const rule = z.strictObject({
+  id: z.string().min(1, "id must not be empty").max(100),
+  subject: z.string().min(1).max(MAX_TEXT),
+  condition,
+  forSeconds: finite.min(0, "forSeconds must be 0 or more").max(86_400),
+  clear: finite.optional(),
+  severity: z.enum(["info", "warning", "critical"]),
+  message: z.string().max(MAX_TEXT),
+  enabled: z.boolean(),
+  source: z.string().max(MAX_TEXT).optional(),
+});
+
+export const rulesFileSchema = z.strictObject({
+  format: z.literal(RULES_FORMAT, { error: `format must be "${RULES_FORMAT}"` }),
+  version: z.literal(RULES_VERSION, {
+    error: `version must be ${RULES_VERSION} (this dashboard reads version ${RULES_VERSION})`,
+  }),
+  rules: z.array(rule).max(MAX_RULES, `at most ${MAX_RULES} rules`),
+});
+
+const NUMERIC_KINDS = new Set(["above", "below", "outside", "inside", "anyBit"]);
+const BOOLEAN_KINDS = new Set(["true", "rising"]);
+
+/** A constant limit's value, or null when it is another field's. */
+const constant = (l: AlertLimit): number | null => (typeof l === "number" ? l : null);
+
+function limitProblem(l: AlertLimit, name: string): string | null {
+  if (typeof l === "number") return null;
+  const info = subjectInfo(l.field);
+  if (!info || info.where !== "row")
+    return `${name}.field ${quote(l.field)} is not a numeric field`;
+  return null;
+}
+
+const quote = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
+
+/** What is wrong with one rule zod's shapes accepted, beyond its shape ([] when nothing). */
+export function ruleProblems(r: AlertRule): string[] {
+  const problems: string[] = [];
+  const info = subjectInfo(r.subject);
+  if (!info) return [`subject ${quote(r.subject)} is not a numeric or boolean field`];
+  const c: AlertCondition = r.condition;
+  const type: SubjectType = info.type;
+  if (type === "boolean" && NUMERIC_KINDS.has(c.kind))
+    problems.push(`"${c.kind}" needs a number, but ${info.label} is a yes/no field`);
+  if (type === "number" && BOOLEAN_KINDS.has(c.kind))
+    problems.push(`"${c.kind}" needs a yes/no field, but ${info.label} is a number`);
+  if (c.kind === "equals" && typeof c.value !== (type === "boolean" ? "boolean" : "number"))
+    problems.push(
+      `equals needs a ${type === "boolean" ? "true/false" : "number"} value for ${info.label}`,
+    );
+  if (c.kind === "above" || c.kind === "below") {
+    const p = limitProblem(c.limit, "limit");
+    if (p) problems.push(p);
+  }
+  if (c.kind === "outside" || c.kind === "inside") {
+    for (const p of [limitProblem(c.lo, "lo"), limitProblem(c.hi, "hi")]) if (p) problems.push(p);
+    const lo = constant(c.lo);
+    const hi = constant(c.hi);
+    if (lo !== null && hi !== null && lo > hi) problems.push(`lo (${lo}) is above hi (${hi})`);
+  }
+  if (r.clear !== undefined) {
+    if (c.kind !== "above" && c.kind !== "below")
+      problems.push(`a clear level fits only "above" or "below", not "${c.kind}"`);
+    const at = c.kind === "above" || c.kind === "below" ? constant(c.limit) : null;
+    if (at !== null && c.kind === "above" && r.clear > at)
+      problems.push(`clear level (${r.clear}) must be at or under the limit (${at}) for "above"`);
+    if (at !== null && c.kind === "below" && r.clear < at)
+      problems.push(`clear level (${r.clear}) must be at or over the limit (${at}) for "below"`);
+  }
+  return problems;
+}
+
+function issuePath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (text, key) =>
+      typeof key === "number" ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key),
+    "",
+  );
+}
+
+/**
+ * Checks a rules file (JSON text or parsed): the rules, or every reason it is
+ * refused (at most 20, each naming where: `rules[3] "id": …`).
+ */
+export function checkRulesFile(input: unknown): AlertRulesResult {
+  let value = input;
+  if (typeof input === "string") {
+    try {
+      value = JSON.parse(input);
+    } catch (error) {
+      return { ok: false, errors: [`not JSON: ${(error as Error).message}`] };
+    }
+  }
+  const parsed = rulesFileSchema.safeParse(value);
+  if (!parsed.success)
+    return {
+      ok: false,
+      errors: parsed.error.issues.slice(0, 20).map((issue) => {
+        const where = issuePath(issue.path);
+        const message =
+          issue.code === "unrecognized_keys"
+            ? `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map(quote).join(", ")}`
+            : issue.message;
+        return where ? `${where}: ${message}` : message;
+      }),
+    };
+  const errors: string[] = [];
+  const seen = new Set<string>();
+  parsed.data.rules.forEach((r, i) => {
+    const where = `rules[${i}] ${quote(r.id)}`;
+    if (seen.has(r.id)) errors.push(`${where}: id is used by an earlier rule`);
+    seen.add(r.id);
+    for (const problem of ruleProblems(r as AlertRule)) errors.push(`${where}: ${problem}`);
+  });
+  if (errors.length > 0) return { ok: false, errors: errors.slice(0, 20) };
+  return { ok: true, rules: parsed.data.rules as AlertRule[] };
+}
+
+/** The rules as a file to export. */
+export function rulesFile(rules: readonly AlertRule[]): AlertRulesFile {
+  return { format: RULES_FORMAT, version: RULES_VERSION, rules: rules.map((r) => ({ ...r })) };
+}

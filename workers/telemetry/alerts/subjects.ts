@@ -1,0 +1,84 @@
+// What a rule may watch: every stored numeric or boolean field (the packet's
+// and the stages' Derived.* columns) and the system subjects the service feeds
+// (links, packet age, latencies). Labels and units come from the one labels
+// table, so an alert never shows a wire name.
+//
+// The stages' own columns (Derived.*) are known to schema/derivedFields.ts,
+// which lists the stages, this one among them: it hands its lookups over
+// (useStoredFields) instead of this file importing it, which would close a
+// loop of imports. Until then only the packet's fields are known.
+import type { SystemSubject } from "../../contract/alerts";
+import type { FieldInfo, FieldPath } from "../../contract/fields";
+import { fieldInfo, fieldSlot, type FieldSlot } from "../schema/fields";
+
+let storedFieldSlot: (path: FieldPath) => FieldSlot | undefined = fieldSlot;
+let storedFieldInfo: (path: FieldPath) => FieldInfo | undefined = fieldInfo;
+
+/** Lets rules watch every stored column, the stages' included (called by schema/derivedFields.ts). */
+export function useStoredFields(
+  slot: (path: FieldPath) => FieldSlot | undefined,
+  info: (path: FieldPath) => FieldInfo | undefined,
+): void {
+  storedFieldSlot = slot;
+  storedFieldInfo = info;
+}
+
+export type SubjectType = "number" | "boolean";
+
+interface SystemInfo {
+  type: SubjectType;
+  label: string;
+  unit: string;
+}
+
+export const SYSTEM_SUBJECTS: Readonly<Record<SystemSubject, SystemInfo>> = {
+  "System.CarLink": { type: "boolean", label: "Car Link", unit: "" },
+  "System.SourceLink": { type: "boolean", label: "Socket or Radio Link", unit: "" },
+  "System.PacketAge": { type: "number", label: "Time Since Last Packet", unit: "s" },
+  "System.UserLatency": { type: "number", label: "User Latency", unit: "ms" },
+  "System.CarLatency": { type: "number", label: "Car Latency", unit: "ms" },
+};
+
+/** Index of each system subject in an alerts state's system values. */
+export const SYSTEM_INDEX: Readonly<Record<SystemSubject, number>> = {
+  "System.CarLink": 0,
+  "System.SourceLink": 1,
+  "System.PacketAge": 2,
+  "System.UserLatency": 3,
+  "System.CarLatency": 4,
+};
+export const SYSTEM_COUNT = 5;
+
+export function isSystemSubject(subject: string): subject is SystemSubject {
+  return Object.hasOwn(SYSTEM_SUBJECTS, subject);
+}
+
+export interface SubjectInfo {
+  type: SubjectType;
+  label: string;
+  unit: string;
+  /** Bit names of a bit field (motor flags), from the labels table. */
+  bits?: readonly string[];
+  /** Where it is read: the stored row (number), the packed booleans, or a system value. */
+  where: "row" | "bits" | "system";
+  index: number;
+}
+
+/** What a subject is, or undefined for a string field or a name nothing has. */
+export function subjectInfo(subject: string): SubjectInfo | undefined {
+  if (isSystemSubject(subject)) {
+    const sys = SYSTEM_SUBJECTS[subject];
+    return { ...sys, where: "system", index: SYSTEM_INDEX[subject] };
+  }
+  const slot = storedFieldSlot(subject);
+  const info = storedFieldInfo(subject);
+  if (!slot || !info || slot.kind === "string") return undefined;
+  return {
+    type: slot.kind,
+    label: info.label,
+    unit: info.unit,
+    bits: info.bits,
+    where: slot.kind === "number" ? "row" : "bits",
+    index: slot.index,
+  };
+}
