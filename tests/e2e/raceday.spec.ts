@@ -1,7 +1,8 @@
 // A race day built up at high speed (?demoDay=3: 3 h of DEMO driving at
 // 10 packets/s, ending now), in Chromium against the real worker: the
 // settings state what the history holds, a lap from the morning exports every
-// row, and the map's trail reaches back to the morning.
+// row, the map's trail reaches back to the morning, "Today" shows the morning
+// and a zoom into one of its minutes draws every packet.
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import Papa from "papaparse";
@@ -84,6 +85,53 @@ test("a built day: the settings state it, a morning lap exports every row, the m
     .poll(async () => Number((await points.getAttribute("data-from")) ?? NaN), { timeout: 30_000 })
     .toBeLessThan(dayFrom + 600);
   expect(Number(await points.getAttribute("data-from"))).toBeGreaterThanOrEqual(dayFrom - 5);
+});
+
+test("a built day: Today shows the morning, and a zoom into a morning minute draws every packet", async ({
+  page,
+}) => {
+  const dayFrom = await openDay(page);
+  await page.getByTestId("tab-plots").click();
+  await page.getByRole("button", { name: "Today" }).click();
+  await expect(page.getByTestId("plots-mode")).toHaveText("Following");
+  const speed = page.getByTestId("plots-panel").locator('[data-plot-id="speed"]');
+  const over = speed.locator(".u-over");
+  const time = speed.locator(".u-legend .u-series").first().locator(".u-value");
+  const box = (await over.boundingBox())!;
+  const y = box.y + box.height / 2;
+  /** The legend's time under the pointer at `share` of the plot's width, as epoch s of today (UTC). */
+  const timeAt = async (share: number): Promise<number> => {
+    await page.mouse.move(box.x + box.width * share, y);
+    await expect(time).toHaveText(/^\d\d:\d\d:\d\d$/);
+    const [h, m, sec] = (await time.textContent())!.split(":").map(Number);
+    const midnight = Math.floor(dayFrom / 86400) * 86400;
+    return midnight + h! * 3600 + m! * 60 + sec!;
+  };
+  // The day's 3 h fill its 4 h span from the left edge: the morning is on screen.
+  await expect.poll(() => timeAt(0.01), { timeout: 20_000 }).toBeLessThan(dayFrom + 600);
+  expect(await timeAt(0.01)).toBeGreaterThanOrEqual(dayFrom - 5);
+  expect(await timeAt(0.7)).toBeGreaterThan(dayFrom + 2 * 3600);
+
+  // Drag across ~1 % of the day near its start (about 2.4 min), then again
+  // across half of that: a minute of the morning.
+  const drag = async (from: number, to: number) => {
+    await page.mouse.move(box.x + box.width * from, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * to, y, { steps: 6 });
+    await page.mouse.up();
+  };
+  await drag(0.05, 0.06);
+  await expect(page.getByTestId("plots-mode")).toHaveText("Zoomed");
+  await drag(0.25, 0.75);
+  const left = await timeAt(0.02);
+  const right = await timeAt(0.98);
+  expect(right - left).toBeGreaterThan(40);
+  expect(right - left).toBeLessThan(100);
+  expect(left).toBeLessThan(dayFrom + 3600);
+  // Every packet of that minute is drawn, not min/max buckets.
+  await expect(speed.locator(".uplot")).toHaveAttribute("data-bucket-seconds", "0", {
+    timeout: 10_000,
+  });
 });
 
 test("?demoDay outside 0–24 h is ignored with a notice that says why", async ({ page }) => {
