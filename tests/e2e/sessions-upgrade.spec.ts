@@ -3,8 +3,8 @@ import { NO_BACKEND_URL } from "./e2e-env";
 
 // A browser that recorded with the previous build (session database version
 // 2, laps in a store of their own) opens the app: Chromium's own IndexedDB,
-// upgraded by the storage worker, keeps the laps (now "lap" events) and drops
-// the laps store. The unit tests check the same with fake-indexeddb.
+// upgraded by the storage worker (to version 4: the 1-second summaries beside
+// the chunks), keeps the laps (now "lap" events) and drops the laps store. The unit tests check the same with fake-indexeddb.
 
 const DEMO_URL = `/?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20`;
 const END_MS = 1_795_000_123_000;
@@ -52,9 +52,9 @@ test("the previous build's recorded laps survive the upgrade of the session data
           };
         }),
     );
-  await expect.poll(async () => (await stored()).version, { timeout: 20_000 }).toBe(3);
+  await expect.poll(async () => (await stored()).version, { timeout: 20_000 }).toBe(4);
   const after = await stored();
-  expect(after.stores).toEqual(["chunks", "events", "sessions"]);
+  expect(after.stores).toEqual(["chunks", "events", "sessions", "summaries"]);
   expect(after.events).toEqual([
     {
       sessionId: "s1",
@@ -100,8 +100,8 @@ test("the first build's database (version 1) is upgraded and nothing of it is le
       }),
   );
   await page.goto(`/sessions?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20`);
-  await expect.poll(async () => (await layoutOf(page)).version, { timeout: 20_000 }).toBe(3);
-  expect((await layoutOf(page)).stores).toEqual(["chunks", "events", "sessions"]);
+  await expect.poll(async () => (await layoutOf(page)).version, { timeout: 20_000 }).toBe(4);
+  expect((await layoutOf(page)).stores).toEqual(["chunks", "events", "sessions", "summaries"]);
   // Only this build's recording is listed: the first build's session went with its chunks.
   await expect(page.getByTestId("session-row")).toHaveCount(1, { timeout: 20_000 });
   await expect(page.getByTestId("session-row")).not.toContainText("v1");
