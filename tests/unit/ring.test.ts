@@ -88,6 +88,36 @@ describe("columnar ring history", () => {
   });
 });
 
+describe("one row copied from ring to ring (the recorder's 1-second summary)", () => {
+  it("lands as the same row a packed copy gives, from a wrapped source into a wrapped target", () => {
+    const source = smallRing(8);
+    for (let i = 0; i < 13; i++) writePacket(source, i); // wrapped: holds packets 5..12
+    const direct = smallRing(3);
+    const packed = smallRing(3);
+    for (const logical of [0, 2, 3, 5, 7]) {
+      direct.appendRowOf(source, logical);
+      packed.appendRows(source.exportRows(logical, 1));
+    }
+    expect(direct.length).toBe(3);
+    for (let i = 0; i < 3; i++) {
+      expect(direct.time(i)).toBe(packed.time(i));
+      expect(direct.number(i, 1)).toBe(packed.number(i, 1));
+      expect(direct.boolean(i, 3)).toBe(packed.boolean(i, 3));
+      expect(direct.boolean(i, 35)).toBe(packed.boolean(i, 35));
+    }
+    // The newest three kept: packets 8, 10 and 12.
+    expect([0, 1, 2].map((i) => direct.time(i) - 1_795_000_000)).toEqual([8, 10, 12]);
+    expect([0, 1, 2].map((i) => direct.boolean(i, 35))).toEqual([false, false, true]);
+  });
+
+  it("refuses a ring of another layout rather than mixing up columns", () => {
+    const other = new ColumnRing(4, { numericFloat64: [true], booleanCount: 2, timeField: 0 });
+    const source = smallRing(4);
+    writePacket(source, 0);
+    expect(() => other.appendRowOf(source, 0)).toThrow(/different column layouts/);
+  });
+});
+
 describe("history capacity from configuration", () => {
   it("falls back to the default capacity instead of failing on a bad value", () => {
     expect(new TelemetryStore({ capacity: 0 }).counters().historyCapacity).toBe(65_536);

@@ -56,7 +56,7 @@ export class SummaryBuilder {
         this.sessionId = sessionId;
       }
       this.minute = minute;
-      this.buffer.ring.appendRows(ring.exportRows(i, 1));
+      this.buffer.ring.appendRowOf(ring, i);
     }
     return done;
   }
