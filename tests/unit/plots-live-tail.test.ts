@@ -3,7 +3,7 @@
 // what fetching the whole window would, and the driver must paint the new
 // data as an update of what it drew, not a whole redraw.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { liveDriverRig } from "./plotsKit";
+import { liveDriverRig, liveLook } from "./plotsKit";
 import type { SeriesRequest, SeriesResult } from "../../workers/contract/series";
 import { fillColumn, planDownsample } from "../../workers/telemetry/history/downsample";
 import type { SeriesPainter } from "../../src/panels/Plots/livePicture";
@@ -248,19 +248,8 @@ describe("the render worker refreshing live plots on its own", () => {
       request: { fields: ["Battery.PackVoltage"], points: 400, units: "metric" },
       windowSeconds: 20,
       window: answer(history, 1010, grid),
-      look: {
-        y: [null, { min: -20, max: 30 }],
-        width: 800,
-        height: 100,
-        lineWidth: 1,
-        strokes: ["", "#c00"],
-        shown: [true, true],
-        stepped: [false, false],
-      },
-      axisLook: { font: "10px sans-serif", text: "#000", grid: "#ccc", height: 24, tickLength: 4 },
-      dpr: 1,
+      ...liveLook({ min: -20, max: 30 }),
       intervalMs: 60,
-      yScales: [null, "y"],
     };
     const moveOn = (until: number) => (history = packets(until));
     return { plots, spec, painted, reports, asked, moveOn, clock };

@@ -24,7 +24,7 @@ import { LivePlots } from "../../workers/render/LivePlots";
 import { tailStart } from "../../workers/shared/plots/liveTail";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { storedFieldSlot } from "../../workers/telemetry/schema/derivedFields";
-import { liveDriverRig } from "./plotsKit";
+import { liveDriverRig, liveLook } from "./plotsKit";
 
 beforeAll(() => {
   (globalThis as { devicePixelRatio?: number }).devicePixelRatio = 1;
@@ -196,19 +196,8 @@ describe("a Today plot in the render worker", () => {
       windowSeconds: 0,
       today: true,
       window: store.series({ ...request, from: null, to: null, today: true }),
-      look: {
-        y: [null, { min: 0, max: 200 }],
-        width: 800,
-        height: 100,
-        lineWidth: 1,
-        strokes: ["", "#c00"],
-        shown: [true, true],
-        stepped: [false, false],
-      },
-      axisLook: { font: "10px sans-serif", text: "#000", grid: "#ccc", height: 24, tickLength: 4 },
-      dpr: 1,
+      ...liveLook({ min: 0, max: 200 }),
       intervalMs: 33,
-      yScales: [null, "y"],
     };
     return { store, moveOn, plots, spec, painted, reports, asked };
   }

@@ -2,6 +2,7 @@
 // series requests are answered by hand (calls[i].resolve), and a frame() that
 // runs the frame loop's turn for it, 100 ms apart.
 import type uPlot from "uplot";
+import type { LivePlotSpec, ValueRange } from "../../workers/contract/renderProtocol";
 import type { SeriesRequest, SeriesResult } from "../../workers/contract/series";
 import type { SeriesPainter } from "../../src/panels/Plots/livePicture";
 import { PlotDriver } from "../../src/panels/Plots/plotDriver";
@@ -37,4 +38,27 @@ export function liveDriverRig(painter: SeriesPainter, view = new PlotView(20)) {
     return driver.frame(view.xRange(), clock, true);
   };
   return { driver, view, calls, chart, frame };
+}
+
+/**
+ * How a one-series plot 800 px wide looks when handed to the render worker
+ * (LivePlots tests): its y range, the time axis's look, 1 device pixel.
+ */
+export function liveLook(
+  y: ValueRange,
+): Pick<LivePlotSpec, "look" | "axisLook" | "dpr" | "yScales"> {
+  return {
+    look: {
+      y: [null, y],
+      width: 800,
+      height: 100,
+      lineWidth: 1,
+      strokes: ["", "#c00"],
+      shown: [true, true],
+      stepped: [false, false],
+    },
+    axisLook: { font: "10px sans-serif", text: "#000", grid: "#ccc", height: 24, tickLength: 4 },
+    dpr: 1,
+    yScales: [null, "y"],
+  };
 }

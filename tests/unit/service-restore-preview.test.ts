@@ -4,22 +4,12 @@
 import { IDBFactory } from "fake-indexeddb";
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
-import type { Snapshot } from "../../workers/contract/snapshot";
 import { SessionDb } from "../../workers/shared/storage/SessionDb";
 import { TelemetryService } from "../../workers/telemetry/TelemetryService";
 import { manualTimers } from "./manualTimers";
+import { settle, until } from "./sessionsKit";
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 const config = { connectToBackend: false, demoRate: 10, historyCapacity: 5000 };
-
-async function until(service: TelemetryService, done: (s: Snapshot) => boolean): Promise<Snapshot> {
-  for (let i = 0; i < 200; i++) {
-    const snap = service.snapshot(0);
-    if (done(snap)) return snap;
-    await settle();
-  }
-  throw new Error("timed out");
-}
 
 const voltage = (service: TelemetryService) =>
   service.series({

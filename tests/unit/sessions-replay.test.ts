@@ -2,21 +2,10 @@ import { IDBFactory } from "fake-indexeddb";
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import { trackRequest } from "./trackKit";
-import type { Snapshot } from "../../workers/contract/snapshot";
 import type { WorkerEvent } from "../../workers/contract/telemetryApi";
 import { TelemetryService } from "../../workers/telemetry/TelemetryService";
 import { manualTimers } from "./manualTimers";
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-
-async function until(service: TelemetryService, done: (s: Snapshot) => boolean): Promise<Snapshot> {
-  for (let i = 0; i < 200; i++) {
-    const snap = service.snapshot(0);
-    if (done(snap)) return snap;
-    await settle();
-  }
-  throw new Error("timed out");
-}
+import { settle, until } from "./sessionsKit";
 
 function demoService(
   factory: IDBFactory,

@@ -1,5 +1,8 @@
 // What the session tests share: timers that never fire (the tests flush by
-// hand) and recording settings with no budget and no backend.
+// hand), recording settings with no budget and no backend, and a wait for a
+// service's snapshot to show something (fake-indexeddb answers on real timers).
+import type { Snapshot } from "../../workers/contract/snapshot";
+import type { TelemetryService } from "../../workers/telemetry/TelemetryService";
 import type { Timers } from "../../workers/telemetry/sources/timers";
 
 export const stillTimers: Timers = {
@@ -11,3 +14,19 @@ export const stillTimers: Timers = {
 };
 
 export const recordingSettings = { recording: true, budgetBytes: 0, backendUrl: () => "" };
+
+/** One turn of real timers: fake-indexeddb's requests complete meanwhile. */
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+/** The service's first snapshot for which `done` holds (after at most 200 turns, an error). */
+export async function until(
+  service: TelemetryService,
+  done: (s: Snapshot) => boolean,
+): Promise<Snapshot> {
+  for (let i = 0; i < 200; i++) {
+    const snap = service.snapshot(0);
+    if (done(snap)) return snap;
+    await settle();
+  }
+  throw new Error("timed out");
+}
