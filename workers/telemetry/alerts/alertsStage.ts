@@ -5,7 +5,7 @@
 // unless an alert starts or ends. Durations and "no new value" run on the
 // data's clock: the packet's TimeStamp. System subjects (links, latency) are
 // not in the row: the history's owner reports them with feedSystem().
-import type { AlertRule, AlertSeverity, SystemSubject } from "../../contract/alerts";
+import type { AlertEntry, AlertRule, SystemSubject } from "../../contract/alerts";
 import type { EventSink, Stage } from "../pipeline/Stage";
 import { NUMERIC_FIELDS } from "../schema/fields";
 import {
@@ -33,26 +33,21 @@ import { SYSTEM_COUNT, SYSTEM_INDEX } from "./subjects";
  * whoever reads it (alertWords.ts), so a storm of flags costs ingest only
  * these small objects.
  */
-export interface AlertEventPayload {
+export type AlertEventPayload = Pick<
+  AlertEntry,
+  "ruleId" | "subject" | "label" | "unit" | "severity" | "value" | "peak" | "limit"
+> & {
   phase: "start" | "end";
-  ruleId: string;
-  subject: string;
-  label: string;
-  unit: string;
-  severity: AlertSeverity;
   /** Packet time the alert started (the condition had held forSeconds by then). */
   start: number;
   /** Packet time it ended; null on start. */
   end: number | null;
-  value: number;
-  peak: number;
-  limit: number;
   /** The rule's message template. */
   template: string;
   /** A bit field's bit names (labels table), and the bits the rule watches. */
   bitNames: readonly string[] | null;
   mask: number;
-}
+};
 
 export interface AlertsState {
   rules: CompiledRules;
