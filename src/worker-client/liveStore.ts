@@ -1,6 +1,7 @@
 // Latest values on the main thread: a plain map filled from the worker's
 // throttled snapshots (only the fields that changed), with subscriptions per
 // field so that a panel re-renders only when one of its own fields moved.
+import type { AlertsSummary } from "../../workers/contract/alerts";
 import type {
   BackendState,
   ConnectionState,
@@ -19,6 +20,7 @@ export interface LiveStatus {
   backend: BackendState;
   playback: PlaybackState;
   recording: RecordingState;
+  alerts: AlertsSummary;
 }
 
 type Listener = () => void;
@@ -110,6 +112,7 @@ export class LiveStore {
       backend: keep(last?.backend, snapshot.backend),
       playback: keep(last?.playback, snapshot.playback),
       recording: keep(last?.recording, snapshot.recording),
+      alerts: keep(last?.alerts, snapshot.alerts),
     };
     // Listeners hear every snapshot even when nothing moved: the status bar's
     // "waiting … s" text ages with them.

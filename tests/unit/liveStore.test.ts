@@ -2,6 +2,7 @@ import {
   idlePlayback,
   idleRecording,
   initialConnection,
+  noAlerts,
 } from "../../workers/telemetry/service/config";
 import { describe, expect, it } from "vitest";
 import type { Snapshot } from "../../workers/contract/snapshot";
@@ -37,6 +38,7 @@ function snapshot(seq: number, changed: Snapshot["changed"], empty = false): Sna
     backend: { generation: null, generationEvidence: "", raceInfo: null },
     playback: idlePlayback(),
     recording: idleRecording(),
+    alerts: noAlerts(),
   };
 }
 

@@ -67,6 +67,11 @@ export interface AlertRule {
    */
   message: string;
   enabled: boolean;
+  /**
+   * false: the alert is logged (and coloured, counted) but never announced:
+   * no toast, sound or desktop notification (LimitFlags by default). Absent: true.
+   */
+  notify?: boolean;
   /** Where a limit comes from (a datasheet, the packet, a conservative guess), for the team. */
   source?: string;
 }
@@ -105,7 +110,32 @@ export interface AlertEntry {
   acknowledged: boolean;
 }
 
+/**
+ * Whose alerts a view shows: the live rules' ("live"), those recorded when a
+ * replayed session was live ("recorded"), or the current rules evaluated over
+ * a replay or an import ("evaluated").
+ */
+export type AlertsOrigin = "live" | "recorded" | "evaluated";
+
+/**
+ * The shown history's alerts in brief, in every Snapshot: enough for the
+ * status bar and the colours of tiles and tables. The UI reads the whole
+ * state (alerts()) only when `version` moves.
+ */
+export interface AlertsSummary {
+  /** Moves whenever an alert starts, ends or is acknowledged, or the view's log is replaced. */
+  version: number;
+  /** Active alerts by severity. */
+  active: Record<AlertSeverity, number>;
+  /** Active critical alerts not yet acknowledged: they flash until acknowledged. */
+  unacknowledgedCritical: number;
+  /** The worst active severity per subject (field path or System.*): colours values. */
+  bySubject: Record<string, AlertSeverity>;
+  origin: AlertsOrigin;
+}
+
 export interface AlertsState {
+  origin: AlertsOrigin;
   active: AlertEntry[];
   /** Newest last; ended and active alerts alike, capped (oldest dropped first). */
   log: AlertEntry[];
@@ -116,9 +146,13 @@ export interface AlertsState {
 /** A rules file's check: the rules as kept, or every reason it was refused (nothing changed). */
 export type AlertRulesResult = { ok: true; rules: AlertRule[] } | { ok: false; errors: string[] };
 
-/** The alerts part of the TelemetryApi (live history). */
+/**
+ * The alerts part of the TelemetryApi. Rules and mutes are the core's (every
+ * window shares them); the alerts read are those of the history this window
+ * shows (live, or its replay or import).
+ */
 export interface AlertsApi {
-  /** Active alerts and the log of the live history. */
+  /** Active alerts and the log of the shown history. */
   alerts(): AlertsState;
   /** The rules in force. */
   alertRules(): AlertRule[];
@@ -128,4 +162,12 @@ export interface AlertsApi {
   defaultAlertRules(): AlertRule[];
   /** Marks alerts acknowledged (by seq; all when omitted). */
   acknowledgeAlerts(seqs?: number[]): void;
+  /** The shown history's log as CSV text (labels and units in the header, times ISO). */
+  alertLogCsv(): string;
+  /** Stops a rule's announcements (toast, sound, desktop) for `minutes` of wall time; 0 unmutes. The log goes on. */
+  muteAlertRule(ruleId: string, minutes: number): void;
+  /** Muted rules: rule id → wall-clock ms the mute ends. */
+  mutedAlertRules(): Record<string, number>;
+  /** In a replay or import: show the recorded alerts, or evaluate the current rules over it. */
+  setReplayAlerts(origin: "recorded" | "evaluated"): Promise<void>;
 }

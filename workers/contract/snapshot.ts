@@ -1,3 +1,4 @@
+import type { AlertsSummary } from "./alerts";
 import type { BackendState, ConnectionState, Counters, GeoState } from "./connection";
 import type { FieldPath, FieldValue } from "./fields";
 import type { PlaybackState, RecordingState } from "./sessions";
@@ -15,4 +16,6 @@ export interface Snapshot {
   backend: BackendState;
   playback: PlaybackState;
   recording: RecordingState;
+  /** The shown history's alerts in brief (live, or this window's replay). */
+  alerts: AlertsSummary;
 }

@@ -3,7 +3,7 @@
 // events it pushes back through one proxied callback, batched. The UI imports
 // the contract with `import type` only, so no worker code reaches the main
 // bundle; every file in workers/contract/ is types only.
-import type { AlertsApi } from "./alerts";
+import type { AlertEntry, AlertsApi } from "./alerts";
 import type { WorkerConfig } from "./config";
 import type {
   CsvChunk,
@@ -32,7 +32,13 @@ export type WorkerEvent =
   | { type: "laps"; result: LapFetchResult }
   | { type: "lapCoords"; coords: LapCoords }
   /** A recording/replay happening worth a toast: storage unavailable, session evicted, load failed. */
-  | { type: "sessionNotice"; level: "warning" | "error"; message: string };
+  | { type: "sessionNotice"; level: "warning" | "error"; message: string }
+  /**
+   * Alerts that just started in the live history and are to be announced:
+   * their rule notifies and is not muted. Never from a restore, a replay or
+   * an import (their alerts are only logged). Sent to windows showing live.
+   */
+  | { type: "alerts"; started: AlertEntry[] };
 
 export type WorkerEventListener = (events: WorkerEvent[]) => void;
 

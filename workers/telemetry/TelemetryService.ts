@@ -88,6 +88,10 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     this.core.setLapCoords(request);
   // The live history's alerts and the rules in force (workers/contract/alerts.ts).
   readonly alerts = (): AlertsState => this.core.alerts.read();
+  readonly alertLogCsv = (): string => this.core.alerts.csv();
+  readonly muteAlertRule = (ruleId: string, minutes: number) =>
+    this.core.alerts.mute(ruleId, minutes);
+  readonly mutedAlertRules = (): Record<string, number> => this.core.alerts.muted();
   readonly alertRules = (): AlertRule[] => this.core.alerts.currentRules();
   readonly setAlertRules = (file: unknown): AlertRulesResult => this.core.alerts.setRules(file);
   readonly defaultAlertRules = (): AlertRule[] => defaultRules();
@@ -126,7 +130,12 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     // Playback is this window's: on while its replay is (a session, a range, an import).
     const connection = { ...this.core.connection(), playback: !this.showsLive };
     const shown = this.view.snapshot(since, connection, this.core.backendState());
-    return { ...shown, playback: this.replay.state(), recording: this.core.recording() };
+    return {
+      ...shown,
+      playback: this.replay.state(),
+      recording: this.core.recording(),
+      alerts: this.core.alerts.summary(),
+    };
   }
 
   series(request: SeriesRequest): SeriesResult {
@@ -151,6 +160,9 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   }
 
   /** SPEC §4: playback on shows the default packet until a replay loads; off is live again. */
+  /** Not built yet: a replay shows the live alerts (issue 34, in progress). */
+  async setReplayAlerts(_origin: "recorded" | "evaluated"): Promise<void> {}
+
   setPlayback(on: boolean): void {
     if (on === true) this.replay.begin();
     else if (on === false) this.replay.end();

@@ -3,14 +3,25 @@
 // capped (oldest dropped first, counted) so a flapping rule cannot fill the
 // worker's memory; active alerts are never dropped. An event costs one small
 // record here; its words (message, bit names) are written when read.
-import type { AlertEntry, AlertsState } from "../../contract/alerts";
+import type {
+  AlertEntry,
+  AlertSeverity,
+  AlertsOrigin,
+  AlertsState,
+  AlertsSummary,
+} from "../../contract/alerts";
 import type { StageEvent } from "../pipeline/Stage";
 import { alertWords } from "./alertWords";
 import type { AlertEventPayload } from "./alertsStage";
 
 export const LOG_CAP = 10_000;
 
-interface LogRecord {
+/** The subject's time now: packet time, or the wall clock for a system subject. */
+export type NowFor = number | ((subject: string) => number);
+
+const RANK: Record<AlertSeverity, number> = { info: 1, warning: 2, critical: 3 };
+
+export interface LogRecord {
   seq: number;
   /** The start's payload, then the end's. */
   p: AlertEventPayload;
@@ -24,22 +35,85 @@ export class AlertLog {
   private readonly active = new Map<string, LogRecord>();
   private dropped = 0;
   private seq = 0;
+  private changes = 0;
 
   constructor(private readonly cap = LOG_CAP) {}
 
-  /** The stage's event sink: anything but an alert is not this log's. */
-  readonly onEvent = (event: StageEvent): void => {
-    if (event.kind !== "alert") return;
+  /** Moves with every start, end and acknowledgement (AlertsSummary.version). */
+  get version(): number {
+    return this.changes;
+  }
+
+  /**
+   * The stage's event sink: anything but an alert is not this log's. Returns
+   * the record of an alert that started, else null.
+   */
+  readonly onEvent = (event: StageEvent): LogRecord | null => {
+    if (event.kind !== "alert") return null;
+    this.changes++;
     const p = event.payload as AlertEventPayload;
-    if (p.phase === "start") {
-      this.started(p);
-      return;
-    }
+    if (p.phase === "start") return this.started(p);
     // An end whose start this log never saw (rules replayed over a restore) still counts.
     const record = this.active.get(p.ruleId) ?? this.started(p);
     this.active.delete(p.ruleId);
     record.p = p;
+    return null;
   };
+
+  /** The active alerts in brief (status bar, colours). */
+  summary(origin: AlertsOrigin, versionBase = 0): AlertsSummary {
+    const active = { info: 0, warning: 0, critical: 0 };
+    const bySubject: Record<string, AlertSeverity> = {};
+    let unacknowledgedCritical = 0;
+    for (const { p, acknowledged } of this.active.values()) {
+      active[p.severity]++;
+      if (p.severity === "critical" && !acknowledged) unacknowledgedCritical++;
+      const worst = bySubject[p.subject];
+      if (!worst || RANK[p.severity] > RANK[worst]) bySubject[p.subject] = p.severity;
+    }
+    return {
+      version: versionBase + this.changes,
+      active,
+      unacknowledgedCritical,
+      bySubject,
+      origin,
+    };
+  }
+
+  /** One record as the UI sees it (its words written now; an ended one's kept). */
+  entry(
+    record: LogRecord,
+    now: NowFor,
+    peakOf: (ruleId: string) => number = () => NaN,
+  ): AlertEntry {
+    if (record.shown) {
+      record.shown.acknowledged = record.acknowledged;
+      return { ...record.shown };
+    }
+    const { p } = record;
+    const ended = p.end !== null;
+    const peakNow = peakOf(p.ruleId);
+    const peak = ended || Number.isNaN(peakNow) ? p.peak : peakNow;
+    const nowOf = typeof now === "number" ? now : now(p.subject);
+    const entry: AlertEntry = {
+      seq: record.seq,
+      ruleId: p.ruleId,
+      subject: p.subject,
+      label: p.label,
+      unit: p.unit,
+      severity: p.severity,
+      start: p.start,
+      end: p.end,
+      duration: ended ? p.end! - p.start : Math.max(0, nowOf - p.start) || 0,
+      value: p.value,
+      peak,
+      limit: p.limit,
+      ...alertWords({ ...p, peak }, ended),
+      acknowledged: record.acknowledged,
+    };
+    if (ended) record.shown = entry;
+    return { ...entry };
+  }
 
   /**
    * Active alerts and the log as of `now` (packet time; a system subject's
@@ -47,39 +121,13 @@ export class AlertLog {
    * each active alert's peak so far.
    */
   read(
-    now: number | ((subject: string) => number),
+    now: NowFor,
     peakOf: (ruleId: string) => number = () => NaN,
+    origin: AlertsOrigin = "live",
   ): AlertsState {
-    const nowFor = typeof now === "number" ? () => now : now;
-    const shown = (record: LogRecord): AlertEntry => {
-      if (record.shown) {
-        record.shown.acknowledged = record.acknowledged;
-        return { ...record.shown };
-      }
-      const { p } = record;
-      const ended = p.end !== null;
-      const peakNow = peakOf(p.ruleId);
-      const peak = ended || Number.isNaN(peakNow) ? p.peak : peakNow;
-      const entry: AlertEntry = {
-        seq: record.seq,
-        ruleId: p.ruleId,
-        subject: p.subject,
-        label: p.label,
-        unit: p.unit,
-        severity: p.severity,
-        start: p.start,
-        end: p.end,
-        duration: ended ? p.end! - p.start : Math.max(0, nowFor(p.subject) - p.start) || 0,
-        value: p.value,
-        peak,
-        limit: p.limit,
-        ...alertWords({ ...p, peak }, ended),
-        acknowledged: record.acknowledged,
-      };
-      if (ended) record.shown = entry;
-      return { ...entry };
-    };
+    const shown = (record: LogRecord) => this.entry(record, now, peakOf);
     return {
+      origin,
       active: [...this.active.values()].map(shown),
       log: this.log.map(shown),
       dropped: this.dropped,
@@ -90,6 +138,7 @@ export class AlertLog {
   acknowledge(seqs?: readonly number[]): void {
     const which = seqs ? new Set(seqs) : null;
     for (const record of this.log) if (!which || which.has(record.seq)) record.acknowledged = true;
+    this.changes++;
   }
 
   private started(p: AlertEventPayload): LogRecord {

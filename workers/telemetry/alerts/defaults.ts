@@ -61,6 +61,7 @@ export const DEFAULT_RULES: readonly DefaultRule[] = [
     severity: "info",
     message: "{label}: {bits}",
     enabled: false,
+    notify: false,
     source: "PROTOCOL.md: a limit bit is information, not an alarm (off by default)",
   })),
   {

@@ -1,17 +1,21 @@
 // The live history's alerts, as the core keeps them: the rules in force (the
 // defaults until the user sets others), the log of the live history, and the
-// links reported as system subjects. A new live history (another source)
-// starts a new log with the same rules.
+// links reported as system subjects, the mutes, and the alerts that just
+// started and are to be announced. A new live history (another source) starts
+// a new log with the same rules.
 import type {
+  AlertEntry,
   AlertRule,
   AlertRulesResult,
   AlertsState,
+  AlertsSummary,
   SystemSubject,
 } from "../../contract/alerts";
 import type { ConnectionState } from "../../contract/connection";
 import type { StageEvent } from "../pipeline/Stage";
 import type { TelemetryStore } from "../store/TelemetryStore";
-import { AlertLog } from "./AlertLog";
+import { alertLogCsv } from "./alertLogCsv";
+import { AlertLog, type LogRecord } from "./AlertLog";
 import {
   activePeak,
   alertsStage,
@@ -28,30 +32,96 @@ export class LiveAlerts {
   constructor(private readonly now: () => number = () => Date.now()) {}
 
   private rules: AlertRule[] = defaultRules();
+  /** Rules whose alerts are logged only (notify: false). */
+  private quiet = quietRules(this.rules);
   private log = new AlertLog();
+  /** Versions of earlier logs, so a new log's summary version still moves. */
+  private versionBase = 0;
   private store: TelemetryStore | null = null;
+  /** Rule id → wall ms its mute ends. */
+  private readonly mutes = new Map<string, number>();
+  /** Started alerts to announce, taken by the core after each packet or link report. */
+  private pending: LogRecord[] = [];
+  /** Off while a restore replays recorded rows: what it finds was announced when live. */
+  announcing = true;
   /** The source whose link was seen up: a link never up is not "lost". */
   private linkSeenUp: { source: string; up: boolean } = { source: "", up: false };
 
   /** Where the live store's stages send their events (TelemetryStore's onStageEvent). */
-  readonly sink = (event: StageEvent): void => this.log.onEvent(event);
+  readonly sink = (event: StageEvent): void => {
+    const started = this.log.onEvent(event);
+    if (started && this.announcing && this.announces(started.p.ruleId)) this.pending.push(started);
+  };
 
   /** A new live history: its own log, the rules in force. */
   attach(store: TelemetryStore): void {
     this.store = store;
+    this.versionBase += this.log.version + 1;
     this.log = new AlertLog();
+    this.pending = [];
     const state = this.stageState();
     if (state) setRules(state, this.rules, this.sink);
   }
 
   read(): AlertsState {
-    const state = this.stageState();
+    return this.log.read(this.nowFor(), this.peakOf());
+  }
+
+  summary(): AlertsSummary {
+    return this.log.summary("live", this.versionBase);
+  }
+
+  csv(): string {
+    return alertLogCsv(this.read().log);
+  }
+
+  /** Whether an alert was started to announce since the last take (checked per packet: cheap). */
+  get hasStarted(): boolean {
+    return this.pending.length > 0;
+  }
+
+  /** The alerts started since the last take that are still to be announced. */
+  takeStarted(): AlertEntry[] {
+    const records = this.pending;
+    this.pending = [];
+    const now = this.nowFor();
+    const peak = this.peakOf();
+    return records.map((record) => this.log.entry(record, now, peak));
+  }
+
+  /** Mutes a rule's announcements for `minutes` of wall time (0 or less: unmutes). */
+  mute(ruleId: string, minutes: number): void {
+    if (typeof ruleId !== "string") return;
+    if (Number.isFinite(minutes) && minutes > 0)
+      this.mutes.set(ruleId, this.now() + minutes * 60_000);
+    else this.mutes.delete(ruleId);
+  }
+
+  muted(): Record<string, number> {
+    const now = this.now();
+    const out: Record<string, number> = {};
+    for (const [id, until] of this.mutes) {
+      if (until > now) out[id] = until;
+      else this.mutes.delete(id);
+    }
+    return out;
+  }
+
+  private announces(ruleId: string): boolean {
+    if (this.quiet.has(ruleId)) return false;
+    const until = this.mutes.get(ruleId);
+    return until === undefined || until <= this.now();
+  }
+
+  private nowFor(): (subject: string) => number {
     const newest = this.store?.lastPacketTime ?? NaN;
     const wallNow = this.now() / 1000;
-    return this.log.read(
-      (subject) => (isSystemSubject(subject) ? wallNow : newest),
-      (id) => (state ? activePeak(state, id) : NaN),
-    );
+    return (subject) => (isSystemSubject(subject) ? wallNow : newest);
+  }
+
+  private peakOf(): (ruleId: string) => number {
+    const state = this.stageState();
+    return (id) => (state ? activePeak(state, id) : NaN);
   }
 
   currentRules(): AlertRule[] {
@@ -63,6 +133,7 @@ export class LiveAlerts {
     const checked = checkRulesFile(file);
     if (!checked.ok) return checked;
     this.rules = checked.rules;
+    this.quiet = quietRules(this.rules);
     const state = this.stageState();
     if (state) setRules(state, this.rules, this.sink);
     return { ok: true, rules: this.currentRules() };
@@ -70,6 +141,8 @@ export class LiveAlerts {
 
   acknowledge(seqs?: readonly number[]): void {
     this.log.acknowledge(Array.isArray(seqs) ? seqs.filter(Number.isFinite) : undefined);
+    // An acknowledged alert is no longer news.
+    this.pending = this.pending.filter((r) => !r.acknowledged);
   }
 
   /**
@@ -103,3 +176,6 @@ export class LiveAlerts {
     return this.store?.pipeline.stateOf(alertsStage) as StageState | undefined;
   }
 }
+
+const quietRules = (rules: readonly AlertRule[]): Set<string> =>
+  new Set(rules.filter((rule) => rule.notify === false).map((rule) => rule.id));

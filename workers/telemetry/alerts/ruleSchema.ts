@@ -58,6 +58,7 @@ const rule = z.strictObject({
   severity: z.enum(["info", "warning", "critical"]),
   message: z.string().max(MAX_TEXT),
   enabled: z.boolean(),
+  notify: z.boolean().optional(),
   source: z.string().max(MAX_TEXT).optional(),
 });
 

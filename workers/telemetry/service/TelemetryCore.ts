@@ -260,7 +260,9 @@ export class TelemetryCore {
 
   /** The links as system subjects of the alert rules (links lost, no packets, latency). */
   private checkLinks(): void {
-    if (this.running) this.alerts.reportLinks(this.links.read(), this.timers.now());
+    if (!this.running) return;
+    this.alerts.reportLinks(this.links.read(), this.timers.now());
+    if (this.alerts.hasStarted) this.announceAlerts();
   }
 
   private showLive(store: TelemetryStore): void {
@@ -319,8 +321,18 @@ export class TelemetryCore {
   private onPacket(raw: unknown, source: ConnectionType): void {
     if (!this.running || source !== this.links.state.connectionType) return;
     // Rejections are counted by the store; the UI reads the counts from snapshots.
-    if (!this.store.ingest(raw, source) || source === "DEMO") return;
+    const stored = this.store.ingest(raw, source);
+    if (this.alerts.hasStarted) this.announceAlerts();
+    if (!stored || source === "DEMO") return;
     this.links.packetStored(source, this.store.lastPacketTime);
+  }
+
+  /** New live alerts to announce go to the windows showing live (toasts, sound). */
+  private announceAlerts(): void {
+    const started = this.alerts.takeStarted();
+    if (started.length === 0) return;
+    for (const viewer of this.viewers)
+      if (viewer.showsLive) viewer.send({ type: "alerts", started });
   }
 
   private onLatency(kind: LatencyKind, raw: unknown, source: ConnectionType): void {

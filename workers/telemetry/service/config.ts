@@ -1,5 +1,6 @@
 // Worker configuration: defaults, and a forgiving merge of what the UI sends
 // (a bad value falls back to its default instead of throwing across Comlink).
+import type { AlertsSummary } from "../../contract/alerts";
 import type { WorkerConfig } from "../../contract/config";
 import type { ConnectionState } from "../../contract/connection";
 import type { ConnectionType } from "../../contract/fields";
@@ -108,6 +109,17 @@ export function idlePlayback(): PlaybackState {
 }
 
 /** Recording state before the session store has opened. */
+/** No alert yet: what a window shows before the first snapshot, and in tests. */
+export function noAlerts(): AlertsSummary {
+  return {
+    version: 0,
+    active: { info: 0, warning: 0, critical: 0 },
+    unacknowledgedCritical: 0,
+    bySubject: {},
+    origin: "live",
+  };
+}
+
 export function idleRecording(enabled = true): RecordingState {
   return {
     enabled,

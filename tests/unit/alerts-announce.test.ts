@@ -1,0 +1,82 @@
+// Issue 34: what reaches the windows. New live alerts are pushed once as an
+// "alerts" event (unless their rule is muted or logs only), every snapshot
+// carries the counts by severity and the worst severity per field, and the
+// log exports as CSV with labels, not wire names.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { WorkerEvent } from "../../workers/contract/telemetryApi";
+import { TelemetryService } from "../../workers/telemetry/TelemetryService";
+import { rule } from "./alertsKit";
+
+const file = (rules: unknown[]) => ({ format: "helios-alert-rules", version: 1, rules });
+const always = (id: string, extra: Record<string, unknown> = {}) =>
+  rule({
+    id,
+    subject: "Battery.PackVoltage",
+    condition: { kind: "above", limit: 1 },
+    severity: "critical",
+    ...extra,
+  });
+
+function startDemo() {
+  const heard: WorkerEvent[] = [];
+  const service = new TelemetryService({ demoSeed: 3, flushIntervalMs: 0 });
+  service.start({ connectToBackend: false, historyCapacity: 5000 }, (events) =>
+    heard.push(...events),
+  );
+  const started = () =>
+    heard.flatMap((e) => (e.type === "alerts" ? e.started.map((a) => a.ruleId) : []));
+  return { service, started };
+}
+
+describe("alerts reaching the windows", () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it("pushes a new live alert once, and the snapshot counts it by severity and field", () => {
+    const { service, started } = startDemo();
+    expect(service.setAlertRules(file([always("pack-high")])).ok).toBe(true);
+    const before = service.snapshot(0).alerts.version;
+    vi.advanceTimersByTime(2000);
+    expect(started()).toEqual(["pack-high"]);
+    const { alerts } = service.snapshot(0);
+    expect(alerts.active).toEqual({ info: 0, warning: 0, critical: 1 });
+    expect(alerts.unacknowledgedCritical).toBe(1);
+    expect(alerts.bySubject).toEqual({ "Battery.PackVoltage": "critical" });
+    expect(alerts.version).toBeGreaterThan(before);
+    service.acknowledgeAlerts();
+    expect(service.snapshot(0).alerts.unacknowledgedCritical).toBe(0);
+    expect(service.snapshot(0).alerts.version).toBeGreaterThan(alerts.version);
+    service.stop();
+  });
+
+  it("a muted rule and a log-only rule are logged but not announced", () => {
+    const { service, started } = startDemo();
+    service.setAlertRules(file([always("muted"), always("quiet", { notify: false })]));
+    service.muteAlertRule("muted", 5);
+    expect(Object.keys(service.mutedAlertRules())).toEqual(["muted"]);
+    vi.advanceTimersByTime(2000);
+    expect(started()).toEqual([]);
+    expect(
+      service
+        .alerts()
+        .active.map((a) => a.ruleId)
+        .sort(),
+    ).toEqual(["muted", "quiet"]);
+    service.muteAlertRule("muted", 0);
+    expect(service.mutedAlertRules()).toEqual({});
+    service.stop();
+  });
+
+  it("the log exports as CSV with the subject's label and unit", () => {
+    const { service } = startDemo();
+    service.setAlertRules(file([always("pack-high")]));
+    vi.advanceTimersByTime(2000);
+    const [header, row, ...rest] = service.alertLogCsv().trim().split("\n");
+    expect(header).toContain("Started (ISO 8601)");
+    expect(header).not.toContain("PackVoltage");
+    expect(row).toContain('"Pack Voltage"');
+    expect(row).toContain('"V"');
+    expect(rest).toEqual([]);
+    service.stop();
+  });
+});
