@@ -75,9 +75,13 @@ describe("NETWORK against the feed server", () => {
   it("follows the car dropping out and coming back", async () => {
     const server = await feed({ rate: 20, carDropout: 1.2 });
     const { events, connection, states } = connect(server.url);
-    await waitFor(() =>
-      expect(events).toContainEqual({ type: "notification", kind: "carDisconnect" }),
-    );
+    // Issue 34: the car link rule's alert is the "Connection Lost" toast, not doubled by it.
+    const lost = () =>
+      events.flatMap((e) =>
+        e.type === "alerts" ? e.started.filter((a) => a.ruleId === "car-link-lost") : [],
+      );
+    await waitFor(() => expect(lost().map((a) => a.message)).toContain("Car has disconnected!"));
+    expect(events).not.toContainEqual({ type: "notification", kind: "carDisconnect" });
     await waitFor(() =>
       expect(events).toContainEqual({ type: "notification", kind: "carConnect" }),
     );

@@ -189,7 +189,8 @@ export const DEFAULT_RULES: readonly DefaultRule[] = [
     condition: { kind: "equals", value: false },
     forSeconds: 0,
     severity: "critical",
-    message: "Car link lost",
+    // The spec's text (SPEC §8): this alert replaces its "Connection Lost" toast.
+    message: "Car has disconnected!",
     enabled: true,
     source: "issue 34 defaults (replaces the spec's car link toasts)",
   },

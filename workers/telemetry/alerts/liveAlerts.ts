@@ -107,6 +107,14 @@ export class LiveAlerts {
     return out;
   }
 
+  /**
+   * Whether an enabled rule announces alerts on `subject`: then the alert is
+   * the announcement, and the core sends no other (the spec's car link toast).
+   */
+  announcesSubject(subject: string): boolean {
+    return this.rules.some((r) => r.enabled && r.subject === subject && r.notify !== false);
+  }
+
   private announces(ruleId: string): boolean {
     if (this.quiet.has(ruleId)) return false;
     const until = this.mutes.get(ruleId);

@@ -345,6 +345,8 @@ export class TelemetryCore {
   }
 
   private onNotify(kind: NotificationKind, source: ConnectionType): void {
+    // The car link rule's alert is the "Connection Lost" toast: not both (issue 34).
+    if (kind === "carDisconnect" && this.alerts.announcesSubject("System.CarLink")) return;
     if (kind !== "lapComplete") return this.broadcast({ type: "notification", kind });
     // A lap toast is for the windows that show live data (quiet during playback),
     // when lap events count; the live lap list grows either way (LapDesk).
