@@ -43,6 +43,10 @@ describe("alerts reaching the windows", () => {
     expect(alerts.unacknowledgedCritical).toBe(1);
     expect(alerts.bySubject).toEqual({ "Battery.PackVoltage": "critical" });
     expect(alerts.version).toBeGreaterThan(before);
+    // Ended, it stays counted until acknowledged: a one-packet alert is not missed.
+    service.setAlertRules(file([]));
+    expect(service.snapshot(0).alerts.active.critical).toBe(0);
+    expect(service.snapshot(0).alerts.unacknowledgedCritical).toBe(1);
     service.acknowledgeAlerts();
     expect(service.snapshot(0).alerts.unacknowledgedCritical).toBe(0);
     expect(service.snapshot(0).alerts.version).toBeGreaterThan(alerts.version);

@@ -127,7 +127,10 @@ export interface AlertsSummary {
   version: number;
   /** Active alerts by severity. */
   active: Record<AlertSeverity, number>;
-  /** Active critical alerts not yet acknowledged: they flash until acknowledged. */
+  /**
+   * Critical alerts not yet acknowledged, active or ended (one packet long
+   * included): the status bar keeps them visible, flashing, until acknowledged.
+   */
   unacknowledgedCritical: number;
   /** The worst active severity per subject (field path or System.*): colours values. */
   bySubject: Record<string, AlertSeverity>;

@@ -36,6 +36,8 @@ export class AlertLog {
   private dropped = 0;
   private seq = 0;
   private changes = 0;
+  /** Critical alerts in the log, active or ended, not yet acknowledged. */
+  private unackedCritical = 0;
 
   constructor(private readonly cap = LOG_CAP) {}
 
@@ -64,17 +66,15 @@ export class AlertLog {
   summary(origin: AlertsOrigin, versionBase = 0): AlertsSummary {
     const active = { info: 0, warning: 0, critical: 0 };
     const bySubject: Record<string, AlertSeverity> = {};
-    let unacknowledgedCritical = 0;
-    for (const { p, acknowledged } of this.active.values()) {
+    for (const { p } of this.active.values()) {
       active[p.severity]++;
-      if (p.severity === "critical" && !acknowledged) unacknowledgedCritical++;
       const worst = bySubject[p.subject];
       if (!worst || RANK[p.severity] > RANK[worst]) bySubject[p.subject] = p.severity;
     }
     return {
       version: versionBase + this.changes,
       active,
-      unacknowledgedCritical,
+      unacknowledgedCritical: this.unackedCritical,
       bySubject,
       origin,
     };
@@ -137,12 +137,17 @@ export class AlertLog {
   /** Acknowledges the alerts `seqs` names, or all of them. */
   acknowledge(seqs?: readonly number[]): void {
     const which = seqs ? new Set(seqs) : null;
-    for (const record of this.log) if (!which || which.has(record.seq)) record.acknowledged = true;
+    for (const record of this.log) {
+      if (record.acknowledged || (which && !which.has(record.seq))) continue;
+      record.acknowledged = true;
+      if (record.p.severity === "critical") this.unackedCritical--;
+    }
     this.changes++;
   }
 
   private started(p: AlertEventPayload): LogRecord {
     const record: LogRecord = { seq: ++this.seq, p, acknowledged: false, shown: null };
+    if (p.severity === "critical") this.unackedCritical++;
     this.active.set(p.ruleId, record);
     this.log.push(record);
     if (this.log.length > this.cap + this.cap / 4) this.trim();
@@ -154,6 +159,9 @@ export class AlertLog {
     const over = this.log.length - this.cap;
     const older = this.log.slice(0, over);
     const kept = older.filter((r) => r.p.end === null); // active alerts stay listed, however old
+    for (const r of older)
+      if (r.p.end !== null && !r.acknowledged && r.p.severity === "critical")
+        this.unackedCritical--;
     this.dropped += older.length - kept.length;
     this.log = [...kept, ...this.log.slice(over)];
   }
