@@ -53,6 +53,20 @@ describe("alerts reaching the windows", () => {
     service.stop();
   });
 
+  it("a storm of 30 alerts at once sends 20 entries and counts the rest", () => {
+    const heard: number[] = [];
+    // Rules set before the start: the first packet starts all 30 at once.
+    const again = new TelemetryService({ demoSeed: 3, flushIntervalMs: 0 });
+    again.setAlertRules(file(Array.from({ length: 30 }, (_, i) => always(`storm-${i}`))));
+    again.start({ connectToBackend: false, historyCapacity: 5000 }, (events) => {
+      for (const e of events) if (e.type === "alerts") heard.push(e.started.length, e.omitted ?? 0);
+    });
+    vi.advanceTimersByTime(2000);
+    expect(heard).toEqual([20, 10]);
+    expect(again.alerts().active).toHaveLength(30);
+    again.stop();
+  });
+
   it("a muted rule and a log-only rule are logged but not announced", () => {
     const { service, started } = startDemo();
     service.setAlertRules(file([always("muted"), always("quiet", { notify: false })]));

@@ -38,7 +38,12 @@ export type WorkerEvent =
    * their rule notifies and is not muted. Never from a restore, a replay or
    * an import (their alerts are only logged). Sent to windows showing live.
    */
-  | { type: "alerts"; started: AlertEntry[] };
+  | {
+      type: "alerts";
+      /** At most 20 per packet; a storm's further alerts are only counted in `omitted`. */
+      started: AlertEntry[];
+      omitted?: number;
+    };
 
 export type WorkerEventListener = (events: WorkerEvent[]) => void;
 

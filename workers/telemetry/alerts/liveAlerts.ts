@@ -27,6 +27,13 @@ import { defaultRules } from "./defaults";
 import { isSystemSubject } from "./subjects";
 import { checkRulesFile } from "./ruleSchema";
 
+/**
+ * Started alerts sent per packet at most: a storm of flags (30 rising at
+ * once) makes one coalesced toast, so the rest travel as a count and the
+ * window is not flooded with entries it will not show.
+ */
+export const ANNOUNCE_CAP = 20;
+
 export class LiveAlerts {
   /** `now`: the wall clock in ms, for the links' alerts (injectable for tests). */
   constructor(private readonly now: () => number = () => Date.now()) {}
@@ -42,6 +49,8 @@ export class LiveAlerts {
   private readonly mutes = new Map<string, number>();
   /** Started alerts to announce, taken by the core after each packet or link report. */
   private pending: LogRecord[] = [];
+  /** Started alerts to announce beyond ANNOUNCE_CAP since the last take: counted, not sent. */
+  private omitted = 0;
   /** Off while a restore replays recorded rows: what it finds was announced when live. */
   announcing = true;
   /** The source whose link was seen up: a link never up is not "lost". */
@@ -50,7 +59,9 @@ export class LiveAlerts {
   /** Where the live store's stages send their events (TelemetryStore's onStageEvent). */
   readonly sink = (event: StageEvent): void => {
     const started = this.log.onEvent(event);
-    if (started && this.announcing && this.announces(started.p.ruleId)) this.pending.push(started);
+    if (!started || !this.announcing || !this.announces(started.p.ruleId)) return;
+    if (this.pending.length < ANNOUNCE_CAP) this.pending.push(started);
+    else this.omitted++;
   };
 
   /** A new live history: its own log, the rules in force. */
@@ -59,6 +70,7 @@ export class LiveAlerts {
     this.versionBase += this.log.version + 1;
     this.log = new AlertLog();
     this.pending = [];
+    this.omitted = 0;
     const state = this.stageState();
     if (state) setRules(state, this.rules, this.sink);
   }
@@ -80,13 +92,18 @@ export class LiveAlerts {
     return this.pending.length > 0;
   }
 
-  /** The alerts started since the last take that are still to be announced. */
-  takeStarted(): AlertEntry[] {
+  /**
+   * The alerts started since the last take that are still to be announced
+   * (at most ANNOUNCE_CAP), and how many more started beyond them.
+   */
+  takeStarted(): { started: AlertEntry[]; omitted: number } {
     const records = this.pending;
+    const omitted = this.omitted;
     this.pending = [];
+    this.omitted = 0;
     const now = this.nowFor();
     const peak = this.peakOf();
-    return records.map((record) => this.log.entry(record, now, peak));
+    return { started: records.map((record) => this.log.entry(record, now, peak)), omitted };
   }
 
   /** Mutes a rule's announcements for `minutes` of wall time (0 or less: unmutes). */

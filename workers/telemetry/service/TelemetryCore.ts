@@ -329,10 +329,10 @@ export class TelemetryCore {
 
   /** New live alerts to announce go to the windows showing live (toasts, sound). */
   private announceAlerts(): void {
-    const started = this.alerts.takeStarted();
+    const { started, omitted } = this.alerts.takeStarted();
     if (started.length === 0) return;
     for (const viewer of this.viewers)
-      if (viewer.showsLive) viewer.send({ type: "alerts", started });
+      if (viewer.showsLive) viewer.send({ type: "alerts", started, omitted });
   }
 
   private onLatency(kind: LatencyKind, raw: unknown, source: ConnectionType): void {
