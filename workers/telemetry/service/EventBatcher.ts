@@ -1,9 +1,10 @@
 // Collects worker events (discrete happenings: notifications, laps, lap
-// coordinates) and pushes them through the one proxied callback in batches:
+// coordinates, started alerts) and pushes them through the one proxied callback in batches:
 // the first event goes out at once (next macrotask), later ones at most every
 // `intervalMs`. State (links, latencies, counters) never travels here: the UI
 // reads it from snapshots.
 import type { WorkerEvent, WorkerEventListener } from "../../contract/telemetryApi";
+import { ANNOUNCE_CAP } from "../alerts/liveAlerts";
 import type { TimerHandle, Timers } from "../sources/timers";
 
 export const DEFAULT_FLUSH_MS = 80;
@@ -24,8 +25,26 @@ export class EventBatcher {
   }
 
   push(event: WorkerEvent): void {
-    this.queue.push(event);
+    if (event.type === "alerts") this.pushAlerts(event);
+    else this.queue.push(event);
     this.schedule();
+  }
+
+  /**
+   * Started alerts join the batch's one "alerts" event, up to ANNOUNCE_CAP
+   * entries; the rest are counted: a storm at 2,000 packets/s would
+   * otherwise send thousands of entries a batch for one coalesced toast.
+   */
+  private pushAlerts(event: Extract<WorkerEvent, { type: "alerts" }>): void {
+    const queued = this.queue.find((e) => e.type === "alerts");
+    if (!queued) {
+      this.queue.push({ ...event, started: [...event.started] });
+      return;
+    }
+    const room = Math.max(0, ANNOUNCE_CAP - queued.started.length);
+    queued.started.push(...event.started.slice(0, room));
+    queued.omitted =
+      (queued.omitted ?? 0) + (event.omitted ?? 0) + Math.max(0, event.started.length - room);
   }
 
   /** Send what is pending now (also used on stop). */
