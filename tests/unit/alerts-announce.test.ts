@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { WorkerEvent } from "../../workers/contract/telemetryApi";
 import { TelemetryService } from "../../workers/telemetry/TelemetryService";
+import { CarSimulator } from "../../workers/telemetry/sources/demo/CarSimulator";
 import { rule } from "./alertsKit";
 
 const file = (rules: unknown[]) => ({ format: "helios-alert-rules", version: 1, rules });
@@ -65,6 +66,35 @@ describe("alerts reaching the windows", () => {
     expect(heard).toEqual([20, 10]);
     expect(again.alerts().active).toHaveLength(30);
     again.stop();
+  });
+
+  it("a burst of packets starting 500 alerts sends the first at once, then one capped batch", async () => {
+    const sends: [number, number][] = [];
+    const service = new TelemetryService({ demoSeed: 3, flushIntervalMs: 0 });
+    service.setAlertRules(
+      file([always("pack-high", { condition: { kind: "above", limit: 150 } })]),
+    );
+    service.start({ connectToBackend: false, connectionType: "RADIO" }, (events) => {
+      for (const e of events)
+        if (e.type === "alerts") sends.push([e.started.length, e.omitted ?? 0]);
+    });
+    // 1,000 packets in one read, the pack voltage over the limit every other one.
+    const car = new CarSimulator({ seed: 8 });
+    const lines = Array.from({ length: 1000 }, (_, i) => {
+      const packet = car.next(0.01);
+      packet.Battery.PackVoltage = i % 2 === 0 ? 200 : 100;
+      return JSON.stringify(packet);
+    });
+    const bytes = new TextEncoder().encode(lines.join("\n") + "\n");
+    service.attachRadio(new ReadableStream({ start: (c) => c.enqueue(bytes) }));
+    await vi.waitFor(() => expect(service.snapshot(0).counters.accepted).toBe(1000));
+    vi.advanceTimersByTime(100);
+    expect(service.alerts().log).toHaveLength(500);
+    expect(sends).toEqual([
+      [1, 0],
+      [20, 479],
+    ]);
+    service.stop();
   });
 
   it("a muted rule and a log-only rule are logged but not announced", () => {

@@ -20,7 +20,7 @@ import { fetchBackendSpan } from "../replay/backendPlayback";
 import type { Sessions } from "../sessions/Sessions";
 import type { SourceSink } from "../sources/SourceSink";
 import { SourceSwitch } from "../sources/SourceSwitch";
-import { realTimers, type Timers } from "../sources/timers";
+import { realTimers, type TimerHandle, type Timers } from "../sources/timers";
 import { TelemetryStore } from "../store/TelemetryStore";
 import { BackendInfo } from "./backendInfo";
 import { DEFAULT_CONFIG, idleRecording, isConnectionType, resolveConfig } from "./config";
@@ -31,6 +31,8 @@ import { openSessions } from "./recording";
 import { LiveAlerts } from "../alerts/liveAlerts";
 
 const LINK_CHECK_MS = 1000;
+/** Started alerts are sent to the windows at most this often (the first at once). */
+const ANNOUNCE_MS = 50;
 
 export class TelemetryCore {
   readonly timers: Timers;
@@ -49,6 +51,8 @@ export class TelemetryCore {
   readonly alerts: LiveAlerts;
   /** Checks the links' rules every second: "no packets for 5 s" needs no packet to be noticed. */
   private linkTimer: unknown = null;
+  private announceTimer: TimerHandle | null = null;
+  private lastAnnounce = -Infinity;
 
   constructor(readonly options: TelemetryCoreOptions = {}) {
     this.timers = options.timers ?? realTimers;
@@ -139,6 +143,8 @@ export class TelemetryCore {
     this.sources.stop();
     if (this.linkTimer !== null) this.timers.clearInterval(this.linkTimer);
     this.linkTimer = null;
+    if (this.announceTimer !== null) this.timers.clearTimeout(this.announceTimer);
+    this.announceTimer = null;
     if (!wasRunning) return;
     void this.sessionStore?.flush(this.connectionType);
     this.sessionStore?.stop();
@@ -327,8 +333,22 @@ export class TelemetryCore {
     this.links.packetStored(source, this.store.lastPacketTime);
   }
 
-  /** New live alerts to announce go to the windows showing live (toasts, sound). */
+  /**
+   * New live alerts to announce go to the windows showing live (toasts,
+   * sound): the first at once, then at most every ANNOUNCE_MS, so a storm
+   * writes at most 20 entries' words per period, not per packet.
+   */
   private announceAlerts(): void {
+    if (this.announceTimer !== null) return;
+    const wait = this.lastAnnounce + ANNOUNCE_MS - this.timers.now();
+    if (wait > 0) {
+      this.announceTimer = this.timers.setTimeout(() => {
+        this.announceTimer = null;
+        this.announceAlerts();
+      }, wait);
+      return;
+    }
+    this.lastAnnounce = this.timers.now();
     const { started, omitted } = this.alerts.takeStarted();
     if (started.length === 0) return;
     for (const viewer of this.viewers)
