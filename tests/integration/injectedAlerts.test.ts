@@ -66,37 +66,45 @@ const entryOf = (service: TelemetryService, ruleId: string): AlertEntry | undefi
   service.alerts().log.find((entry) => entry.ruleId === ruleId);
 
 describe("injected faults raise the default alerts in NETWORK mode", () => {
-  it("an over-temperature fires when it has held the rule's duration, and clears when the injection ends", async () => {
+  it("an over-temperature fires when it has held the rule's duration, and clears only below its clear level", async () => {
     expect(heatsinkRule.condition).toMatchObject({ kind: "above" });
     const limit = (heatsinkRule.condition as { limit: number }).limit;
+    const clear = heatsinkRule.clear!;
+    const HOT = limit + 15;
+    const WARM = (limit + clear) / 2; // under the limit, over the clear level: still active
     // 10 packets/s, 0.5 s of data each: the rule's 5 s take one real second.
     const { server, service, events, storedWhenPushed } = await networkWithFeed({
       rate: 10,
       speedup: 5,
-      inject: [{ atSeconds: 2.5, forSeconds: 8, field: HEATSINK, value: limit + 15 }],
+      inject: [
+        { atSeconds: 2.5, forSeconds: 8, field: HEATSINK, value: HOT },
+        { atSeconds: 10.5, forSeconds: 3, field: HEATSINK, value: WARM },
+      ],
     });
 
     await waitFor(() => expect(entryOf(service, heatsinkRule.id)?.end).toEqual(expect.any(Number)));
     const sent = server.sentLog;
-    const hot = sent.findIndex((p) => valueIn(p, HEATSINK) === limit + 15);
+    const hot = sent.findIndex((p) => valueIn(p, HEATSINK) === HOT);
     const since = sent[hot]!.time;
     expect(valueIn(sent[hot - 1]!, HEATSINK)).toBeLessThan(limit); // a real rise, not the first packet
     // The first packet on which the value had been over the limit for forSeconds.
     const due = sent.find((p) => p.time - since >= heatsinkRule.forSeconds)!;
-    const cooled = sent.slice(hot).find((p) => valueIn(p, HEATSINK) !== limit + 15)!;
-    expect(valueIn(cooled, HEATSINK)).toBeLessThanOrEqual(heatsinkRule.clear!);
+    const warm = sent.findIndex((p) => valueIn(p, HEATSINK) === WARM);
+    expect(warm).toBeGreaterThan(hot);
+    const cooled = sent.slice(warm).find((p) => valueIn(p, HEATSINK) !== WARM)!;
+    expect(valueIn(cooled, HEATSINK)).toBeLessThanOrEqual(clear);
 
     const entry = entryOf(service, heatsinkRule.id)!;
     expect(entry.start).toBe(due.time);
     expect(entry.end).toBe(cooled.time);
     expect(entry.label).toBe(fieldInfo(HEATSINK)!.label);
     expect(entry.severity).toBe(heatsinkRule.severity);
-    expect(entry.peak).toBe(limit + 15);
+    expect(entry.peak).toBe(HOT);
     expect(entry.message).toContain(entry.label);
-    expect(entry.message).toMatch(
-      new RegExp(`\\b${limit + 15}(\\.0+)? °C, above ${limit}(\\.0+)? °C`),
-    );
+    expect(entry.message).toMatch(new RegExp(`\\b${HOT}(\\.0+)? °C, above ${limit}(\\.0+)? °C`));
     expect(service.alerts().active.map((a) => a.ruleId)).not.toContain(heatsinkRule.id);
+    // One alert for the whole span: hovering between the levels did not end and restart it.
+    expect(service.alerts().log.filter((a) => a.ruleId === heatsinkRule.id)).toHaveLength(1);
 
     // The window was told once, while the packet that fired it was the newest (or the next).
     const pushed = events.flatMap((e) => (e.type === "alerts" ? e.started : []));
