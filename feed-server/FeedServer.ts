@@ -4,10 +4,12 @@
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Server } from "socket.io";
+import type { TelemetryPacket } from "../workers/telemetry/schema/packetSchema";
 import type { LapRecord } from "../workers/telemetry/laps/lapRecord";
 import { CarSimulator, DEFAULT_LAP_COORDS } from "../workers/telemetry/sources/demo/CarSimulator";
 import { createRandom } from "../workers/telemetry/sources/demo/random";
 import { lapsHandler } from "./lapsRoute";
+import { applyInjections, checkInjection, type Injection } from "./injection";
 import { corruptPacket } from "./malformed";
 import { pastLaps } from "./pastLaps";
 import { handlePlayback, type SentPacket } from "./playbackRoute";
@@ -59,6 +61,12 @@ export interface FeedServerOptions {
   heartbeatMs?: number;
   /** 2026-01 only: an answer of /packetsBetween stops before this many bytes (default 1,000,000). */
   answerCapBytes?: number;
+  /**
+   * Values set in the packets from a given moment of the feed's data clock
+   * (seconds since its first packet), e.g. an over-limit heatsink temperature
+   * or a fault flag, for tests of the dashboard's alerts (feed-server/injection.ts).
+   */
+  inject?: Injection[];
 }
 
 /**
@@ -91,6 +99,8 @@ export class FeedServer {
   private dueSinceBase = 0;
   private paused = false;
   private readonly race: RaceInfoTracker;
+  /** Simulated TimeStamp of the first packet: injections count from it. */
+  private firstPacketTime: number | null = null;
 
   private constructor(
     private readonly http: HttpServer,
@@ -126,8 +136,11 @@ export class FeedServer {
       raceInfo: true,
       answerCapBytes: 1_000_000,
       heartbeatMs: 0,
+      inject: [],
       ...options,
     };
+    // Refused before listening: a test with a mistyped field must not run without its fault.
+    full.inject = full.inject.map((injection) => checkInjection({ ...injection }));
     const startedAt = Date.now();
     let server: FeedServer | null = null;
     const laps = lapsHandler(() => server?.laps ?? [], full.generation, startedAt);
@@ -293,7 +306,7 @@ export class FeedServer {
     if (this.options.encodeOncePerTick && this.options.malformed === 0)
       return this.sendEncodedOnce(due, dt);
     for (let i = 0; i < due; i++) {
-      const packet = this.simulator.next(dt);
+      const packet = this.nextPacket(dt);
       if (this.options.wallClockTimestamps) packet.TimeStamp = Date.now() / 1000;
       if (this.options.malformed > 0 && this.random() < this.options.malformed) {
         this.io.emit("packet", corruptPacket(packet, this.random));
@@ -320,7 +333,7 @@ export class FeedServer {
   /** See `encodeOncePerTick`: one step and one encoding for the tick's `due` packets. */
   private sendEncodedOnce(due: number, dt: number): void {
     if (due <= 0) return;
-    const packet = this.simulator.next(dt * due);
+    const packet = this.nextPacket(dt * due);
     const wire = wirePacket(packet, this.options.generation) as Record<string, unknown>;
     const { TimeStamp: _simulated, ...rest } = wire;
     // Socket.IO EVENT packets ("2" + JSON array), written to each client's engine.io socket.
@@ -349,6 +362,16 @@ export class FeedServer {
     if (this.sentLog.length > KEEP_SENT * 1.25)
       this.sentLog.splice(0, this.sentLog.length - KEEP_SENT);
     this.drainLaps();
+  }
+
+  /** The simulator's next packet, with the injections in force at its time. */
+  private nextPacket(dt: number): TelemetryPacket {
+    const packet = this.simulator.next(dt);
+    if (this.options.inject.length > 0) {
+      this.firstPacketTime ??= packet.TimeStamp;
+      applyInjections(packet, this.options.inject, packet.TimeStamp - this.firstPacketTime);
+    }
+    return packet;
   }
 
   private drainLaps(): void {

@@ -21,6 +21,12 @@ async function main(): Promise<void> {
     `Helios feed server (dev/test/benchmark tool, not the backend) on ${server.url}: ` +
       `${o.rate} packets/s, malformed ${o.malformed}, generation ${o.generation}, GET /laps`,
   );
+  for (const { atSeconds, forSeconds, field, value } of o.inject)
+    console.log(
+      `inject ${field} = ${JSON.stringify(value)} from ${atSeconds} s` +
+        (forSeconds === undefined ? "" : ` for ${forSeconds} s`) +
+        " of packet time",
+    );
   let lastSent = 0;
   const status = setInterval(() => {
     const rate = (server.sent - lastSent) / 5;

@@ -2,6 +2,7 @@
 import { parseArgs } from "node:util";
 import { MAX_RATE, type FeedServerOptions } from "./FeedServer";
 import { GENERATIONS, isGeneration } from "./generation";
+import { INJECT_SYNTAX, parseInjections } from "./injection";
 
 export const HELP = `Helios feed server: a development, test and benchmark tool.
 
@@ -32,6 +33,13 @@ Usage: npm run feed -- [options]
   --laps <n>              past laps served by GET /laps at start (default 3)
   --answer-cap-bytes <n>  2026-01: /packetsBetween answers stop before n bytes
                           (default 1000000, about 100 packets)
+  --inject <items>        set packet fields from given moments, for alert tests:
+                          ${INJECT_SYNTAX}, comma-separated
+                          (or the option repeated). Seconds count the packets'
+                          time from the first packet; the value lasts
+                          <duration> s, or to the end. Booleans true/false.
+                          E.g. --inject 10+8:MotorDetails0.HeatsinkTemperature=90
+                          --inject 20+3:BatteryFaults.Errors.WeakCellFault=true
   --help                  this text
 
 Events: packet + raceInfo, lapData + lapComplete on each simulated lap (the
@@ -72,6 +80,7 @@ export function parseCli(argv: string[]): CliResult {
       laps: { type: "string" },
       speedup: { type: "string" },
       "answer-cap-bytes": { type: "string" },
+      inject: { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -100,5 +109,6 @@ export function parseCli(argv: string[]): CliResult {
   set("speedup", number("speedup", values.speedup, 0.01, 1000));
   set("seededLaps", number("laps", values.laps, 0, 100));
   set("answerCapBytes", number("answer-cap-bytes", values["answer-cap-bytes"], 1000, 1e9));
+  if (values.inject) set("inject", values.inject.flatMap(parseInjections));
   return { help: false, options };
 }

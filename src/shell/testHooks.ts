@@ -1,12 +1,23 @@
 // Test-only hooks, installed only with ?e2eHooks=1: lets the browser tests
-// raise notifications without a backend.
+// raise notifications without a backend, and read the worker's alerts
+// without depending on how the UI happens to show them.
+import type { AlertsState } from "../../workers/contract/alerts";
 import type { NotificationKind } from "../../workers/contract/telemetryApi";
 import { NOTIFICATION_TEXTS } from "../state/notificationQueue";
+import type { Telemetry } from "../worker-client/hooks";
 import { notify } from "./notifications/notificationCenter";
 
-export function installTestHooks(search: string): void {
+export interface HeliosTestHooks {
+  notify: (kind: NotificationKind) => void;
+  /** The shown history's active alerts and log, as the worker keeps them. */
+  alerts: () => Promise<AlertsState>;
+}
+
+export function installTestHooks(search: string, telemetry: Telemetry): void {
   if (new URLSearchParams(search).get("e2eHooks") !== "1") return;
-  (window as Window & { heliosTest?: unknown }).heliosTest = {
-    notify: (kind: NotificationKind) => notify(NOTIFICATION_TEXTS[kind]),
+  const hooks: HeliosTestHooks = {
+    notify: (kind) => notify(NOTIFICATION_TEXTS[kind]),
+    alerts: () => telemetry.client.api.alerts(),
   };
+  (window as Window & { heliosTest?: HeliosTestHooks }).heliosTest = hooks;
 }
