@@ -63,9 +63,13 @@ export function conditionText(rule: AlertRule, byPath: Lookup, units: AppUnits):
 
 function bitsText(mask: number, names: readonly string[]): string {
   const set: string[] = [];
+  const unset: string[] = [];
   for (let bit = 0; bit < 32; bit++)
-    if (Math.floor(mask / 2 ** bit) % 2 === 1) set.push(names[bit] || `bit ${bit}`);
+    (Math.floor(mask / 2 ** bit) % 2 === 1 ? set : unset).push(names[bit] || `bit ${bit}`);
   if (set.length === 1) return set[0]!;
+  // A mask of nearly every bit (the faults: all but the past reset) reads by what it leaves out.
+  if (unset.length === 0) return "any bit set";
+  if (unset.length <= BIT_NAMES_SHOWN) return `any bit but ${unset.join(", ")}`;
   const shown = set.slice(0, BIT_NAMES_SHOWN).join(", ");
   return set.length > BIT_NAMES_SHOWN
     ? `any of ${shown} and ${set.length - BIT_NAMES_SHOWN} more`
