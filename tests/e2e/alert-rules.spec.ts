@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
 import Papa from "papaparse";
 import { NO_BACKEND_URL } from "./e2e-env";
+import { DEMO_SCREEN_GONE_MS, appUrl, pauseClock } from "./shell-helpers";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/", import.meta.url));
 const url = (path: string) => `${path}?backend=${encodeURIComponent(NO_BACKEND_URL)}`;
@@ -152,4 +153,19 @@ test("motor flags read as named chips on the Motors and Faults tabs; the CSV kee
   const column = exported[0]!.findIndex((name) => name.startsWith("MotorDetails0.ErrorFlags"));
   expect(column).toBeGreaterThan(0);
   expect(exported.slice(1).every((row) => row[column] === "17")).toBe(true);
+});
+
+test("saved rules this build refuses: one toast, the defaults apply, the saved file is kept", async ({
+  page,
+}) => {
+  const otherBuild = JSON.stringify({ format: "helios-alert-rules", version: 2, rules: [] });
+  await page.addInitScript((text) => localStorage.setItem("alertRules", text), otherBuild);
+  await pauseClock(page);
+  await page.goto(appUrl("/", { offline: "1" }));
+  await page.clock.runFor(DEMO_SCREEN_GONE_MS + 400);
+  await expect(page.getByTestId("loading-screen")).toHaveCount(0);
+  const toasts = page.locator(".helios-toaster .bp6-toast", { hasText: "saved alert rules" });
+  await expect(toasts).toHaveCount(1);
+  await expect(toasts).toContainText("the defaults apply: version: version must be 1");
+  expect(await page.evaluate(() => localStorage.getItem("alertRules"))).toBe(otherBuild);
 });
