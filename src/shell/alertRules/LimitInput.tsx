@@ -34,7 +34,9 @@ export function LimitInput({ label, value, onChange, unit, fields, testId }: Lim
             <InputGroup
               size="small"
               aria-label={`${label}: fallback`}
-              placeholder="fallback"
+              placeholder="none"
+              title="Used while the packet's field reports no limit"
+              leftElement={<span className="helios-rule-unit">else</span>}
               value={value.fallback}
               onValueChange={(fallback) => onChange({ ...value, fallback })}
               rightElement={unitTag}
