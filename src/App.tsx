@@ -2,6 +2,7 @@
 // status bar) and what floats above it (loading screen, toasts, dialogs).
 import { HotkeysProvider } from "@blueprintjs/core";
 import { BrowserRouter } from "react-router";
+import { AlertRulesDialog } from "./shell/alertRules/AlertRulesDialog";
 import { AppRoutes } from "./shell/AppRoutes";
 import { CsvDialog } from "./shell/csv/CsvDialog";
 import { DiagnosticsDialog } from "./shell/diagnostics/DiagnosticsDialog";
@@ -37,6 +38,7 @@ function Shell() {
       <SettingsDialog />
       <DiagnosticsDialog />
       <CsvDialog />
+      <AlertRulesDialog />
     </>
   );
 }

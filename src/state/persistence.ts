@@ -11,7 +11,7 @@ import {
   type StoredSettings,
 } from "./settingsSchema";
 
-function read(storage: Storage, key: string): string | null {
+export function readStorage(storage: Storage, key: string): string | null {
   try {
     return storage.getItem(key);
   } catch {
@@ -19,7 +19,7 @@ function read(storage: Storage, key: string): string | null {
   }
 }
 
-function write(storage: Storage, key: string, value: string): void {
+export function writeStorage(storage: Storage, key: string, value: string): void {
   try {
     storage.setItem(key, value);
   } catch {
@@ -27,11 +27,19 @@ function write(storage: Storage, key: string, value: string): void {
   }
 }
 
+export function removeStorage(storage: Storage, key: string): void {
+  try {
+    storage.removeItem(key);
+  } catch {
+    // Disabled storage: nothing was kept.
+  }
+}
+
 /** Restore settings, favourites and theme into appState; returns warnings to show. */
 export function restoreAppState(storage: Storage): string[] {
-  const settings = restoreSettings(read(storage, STORAGE_KEYS.settings));
-  const favourites = restoreFavourites(read(storage, STORAGE_KEYS.favourites));
-  const theme = restoreTheme(read(storage, STORAGE_KEYS.theme));
+  const settings = restoreSettings(readStorage(storage, STORAGE_KEYS.settings));
+  const favourites = restoreFavourites(readStorage(storage, STORAGE_KEYS.favourites));
+  const theme = restoreTheme(readStorage(storage, STORAGE_KEYS.theme));
   Object.assign(appState, settings.value);
   appState.favourites = favourites.value;
   appState.themeChoice = theme.value;
@@ -62,14 +70,15 @@ export function persistAppState(storage: Storage): () => void {
   const save = () => {
     if (appState.themeChoice !== lastTheme) {
       lastTheme = appState.themeChoice;
-      write(storage, STORAGE_KEYS.theme, lastTheme);
+      writeStorage(storage, STORAGE_KEYS.theme, lastTheme);
     }
     if (appState.loading) return;
     const settings = JSON.stringify(settingsToStore());
-    if (settings !== lastSettings) write(storage, STORAGE_KEYS.settings, (lastSettings = settings));
+    if (settings !== lastSettings)
+      writeStorage(storage, STORAGE_KEYS.settings, (lastSettings = settings));
     const favourites = JSON.stringify(appState.favourites);
     if (favourites !== lastFavourites)
-      write(storage, STORAGE_KEYS.favourites, (lastFavourites = favourites));
+      writeStorage(storage, STORAGE_KEYS.favourites, (lastFavourites = favourites));
   };
   return subscribe(appState, save);
 }

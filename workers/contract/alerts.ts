@@ -2,7 +2,7 @@
 // the alerts it raises, and the part of the TelemetryApi that reads and sets
 // them. The worker validates and evaluates (workers/telemetry/alerts/); the
 // UI only shows. Types only.
-import type { FieldPath } from "./fields";
+import type { FieldInfo, FieldPath } from "./fields";
 
 export type AlertSeverity = "info" | "warning" | "critical";
 
@@ -161,6 +161,14 @@ export interface AlertsApi {
   alertRules(): AlertRule[];
   /** Replaces the rules with a rules file's (JSON text or object), or refuses it with its reasons. */
   setAlertRules(file: unknown): AlertRulesResult;
+  /** Checks a rules file as setAlertRules would, changing nothing (the rules dialog, as the user types). */
+  checkAlertRules(file: unknown): AlertRulesResult;
+  /**
+   * What a rule may watch: every stored numeric or boolean field (Derived.*
+   * too) and the System.* subjects (group "System"), labelled from the one
+   * labels table.
+   */
+  alertSubjects(): FieldInfo[];
   /** The team's default rules (the wildcards expanded). */
   defaultAlertRules(): AlertRule[];
   /** Marks alerts acknowledged (by seq; all when omitted). */

@@ -24,6 +24,7 @@ import type { Snapshot } from "../contract/snapshot";
 import type { TelemetryApi, WorkerEvent, WorkerEventListener } from "../contract/telemetryApi";
 import type { TrackRequest, TrackResult } from "../contract/track";
 import { defaultRules } from "./alerts/defaults";
+import { alertSubjects } from "./alerts/subjects";
 import { lapsCsv } from "./laps/lapsCsv";
 import { ReplayController } from "./replay/ReplayController";
 import { CsvJobs } from "./service/csvJobs";
@@ -94,6 +95,8 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   readonly mutedAlertRules = (): Record<string, number> => this.core.alerts.muted();
   readonly alertRules = (): AlertRule[] => this.core.alerts.currentRules();
   readonly setAlertRules = (file: unknown): AlertRulesResult => this.core.alerts.setRules(file);
+  readonly checkAlertRules = (file: unknown): AlertRulesResult => this.core.alerts.check(file);
+  readonly alertSubjects = (): FieldInfo[] => alertSubjects(this.core.liveStore.fieldCatalog());
   readonly defaultAlertRules = (): AlertRule[] => defaultRules();
   readonly acknowledgeAlerts = (seqs?: number[]) => this.core.alerts.acknowledge(seqs);
   /** Resolves once the core's last start restored the recorded history (tests, benchmarks). */

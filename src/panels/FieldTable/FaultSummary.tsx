@@ -3,6 +3,7 @@ import { Callout } from "@blueprintjs/core";
 import { useCallback, useSyncExternalStore } from "react";
 import type { FieldInfo } from "../../../workers/contract/fields";
 import { useTelemetry } from "../../worker-client/hooks";
+import { flagsFault } from "../../ui/format/bitNames";
 import { faultActive } from "../../ui/format/formatValue";
 
 function useActiveFaultCount(fields: readonly FieldInfo[]): number {
@@ -15,7 +16,12 @@ function useActiveFaultCount(fields: readonly FieldInfo[]): number {
     [fields, live],
   );
   return useSyncExternalStore(subscribe, () =>
-    fields.reduce((count, field) => count + (faultActive(live.get(field.path)) ? 1 : 0), 0),
+    fields.reduce((count, field) => {
+      const value = live.get(field.path);
+      // Motor ErrorFlags: a past reset alone (bit 4) is not an active fault.
+      const active = field.bits ? flagsFault(value, field.bits) : faultActive(value);
+      return count + (active ? 1 : 0);
+    }, 0),
   );
 }
 

@@ -4,7 +4,33 @@ import type { AppUnits, FieldInfo } from "../../../workers/contract/fields";
 import { useField } from "../../worker-client/hooks";
 import { LongText } from "../../ui/LongText";
 import { displayValue, faultActive } from "../../ui/format/formatValue";
-import { bitFieldText } from "../../ui/format/bitNames";
+import { flagChips, flagsFault } from "../../ui/format/bitNames";
+
+/**
+ * A bit field (motor ErrorFlags / LimitFlags) as one chip per set bit, named
+ * and weighted (faults red, a past reset blue, limits plain); "none" when 0.
+ */
+function FlagChips({ value, bits }: { value: number; bits: readonly string[] }) {
+  const chips = flagChips(value, bits);
+  if (chips === null) return <>{String(value)}</>;
+  if (chips.length === 0) return <Tag minimal>none</Tag>;
+  return (
+    <span className="helios-flag-chips">
+      {chips.map((chip) => (
+        <Tag
+          key={chip.bit}
+          minimal={chip.tone === "none"}
+          intent={chip.tone}
+          icon={chip.tone === "danger" ? "error" : undefined}
+          data-bit={chip.bit}
+          data-tone={chip.tone}
+        >
+          {chip.name}
+        </Tag>
+      ))}
+    </span>
+  );
+}
 
 function BooleanTag({ value, fault }: { value: boolean | undefined; fault: boolean }) {
   if (value === undefined) return <Tag minimal>—</Tag>;
@@ -31,10 +57,10 @@ export function FieldRow({
   fault: boolean;
 }) {
   const value = useField(field.path);
-  const active = fault && faultActive(value);
+  // A past reset alone (ErrorFlags bit 4) is news, not an active fault.
+  const active = fault && (field.bits ? flagsFault(value, field.bits) : faultActive(value));
   const shown = displayValue(value, field, units);
-  // Bit fields (motor ErrorFlags / LimitFlags) read as the names of their set bits.
-  const bitsText = field.bits && typeof value === "number" ? bitFieldText(value, field.bits) : null;
+  const bits = field.bits && typeof value === "number" ? field.bits : null;
   return (
     <tr data-field={field.path} className={active ? "helios-fault-active" : undefined}>
       <td
@@ -43,11 +69,11 @@ export function FieldRow({
       >
         {field.label}
       </td>
-      <td className="helios-num live-value" title={bitsText === null ? undefined : shown.text}>
+      <td className="helios-num live-value" title={bits === null ? undefined : shown.text}>
         {field.type === "boolean" ? (
           <BooleanTag value={typeof value === "boolean" ? value : undefined} fault={fault} />
-        ) : bitsText !== null ? (
-          <LongText text={bitsText} />
+        ) : bits !== null ? (
+          <FlagChips value={value as number} bits={bits} />
         ) : typeof value === "string" ? (
           <LongText text={shown.text} />
         ) : (

@@ -8,16 +8,22 @@ import { EmptyState } from "../../ui/EmptyState";
 import { PanelHeading } from "../../ui/headings";
 import { FaultSummary } from "./FaultSummary";
 import { FieldRow } from "./FieldRow";
-import { fieldSections, isFaultField } from "./fieldSections";
+import { fieldSections, isFaultField, motorFlagSection } from "./fieldSections";
 import { TAB_GROUPS, type FieldTableTab } from "./tabGroups";
 import "./fieldTable.css";
 
 export function FieldTablePanel({ tab }: { tab: FieldTableTab }) {
   const catalog = useFieldCatalog();
   const { appUnits } = useSnapshot(appState);
-  const sections = useMemo(() => fieldSections(catalog ?? [], TAB_GROUPS[tab]), [catalog, tab]);
+  const sections = useMemo(() => {
+    const list = fieldSections(catalog ?? [], TAB_GROUPS[tab]);
+    const motors = tab === "faults" ? motorFlagSection(catalog ?? []) : null;
+    return motors ? [...list, motors] : list;
+  }, [catalog, tab]);
+  // The summary counts faults: the motors' limit flags are information, not faults.
   const faultFields = useMemo(
-    () => (tab === "faults" ? sections.flatMap((section) => section.fields) : []),
+    () =>
+      tab === "faults" ? sections.flatMap((section) => section.fields).filter(isFaultField) : [],
     [sections, tab],
   );
   if (!catalog)

@@ -73,3 +73,12 @@ const FAULT_NAME = /Fault|Error|Trip|Warning|Malfunction/;
 export function isFaultField(field: FieldInfo): boolean {
   return field.group === "BatteryFaults" || FAULT_NAME.test(field.path.split(".").pop() ?? "");
 }
+
+/**
+ * The Faults tab's motor controller flags: every bit field (ErrorFlags and
+ * LimitFlags of both controllers), shown as named chips beside the battery's.
+ */
+export function motorFlagSection(catalog: readonly FieldInfo[]): FieldSection | null {
+  const fields = catalog.filter((field) => field.bits !== undefined);
+  return fields.length > 0 ? { title: "Motor controller flags", fields } : null;
+}

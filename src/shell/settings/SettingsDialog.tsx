@@ -1,6 +1,7 @@
 // The settings dialog (issue 3): display, connection, favourites, laps, playback,
 // map, what the live history holds (issue 33) and sessions.
 import {
+  Button,
   Dialog,
   DialogBody,
   FormGroup,
@@ -10,6 +11,7 @@ import {
 } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import type { AppUnits } from "../../../workers/contract/fields";
+import { openAlertRules } from "../../state/alertRulesDialog";
 import { appState } from "../../state/appState";
 import type { ThemeChoice } from "../../state/settingsSchema";
 import { DialogHeading } from "../../ui/headings";
@@ -88,6 +90,21 @@ export function SettingsDialog() {
           <SectionCard>
             <LapCoordsSettings />
             <PlaybackSettings />
+          </SectionCard>
+        </Section>
+        <Section title="Alerts" compact titleRenderer={DialogHeading}>
+          <SectionCard>
+            <div className="helios-row">
+              <Button
+                icon="notifications"
+                text="Alert rules…"
+                onClick={() => openAlertRules()}
+                data-testid="open-alert-rules"
+              />
+              <span className="helios-muted">
+                Limits on every field: what is watched, when it alerts and how loudly.
+              </span>
+            </div>
           </SectionCard>
         </Section>
         <Section title="Map" compact titleRenderer={DialogHeading}>

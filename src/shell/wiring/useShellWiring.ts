@@ -15,6 +15,7 @@ import { NOTIFICATION_TEXTS } from "../../state/notificationQueue";
 import { useTelemetry } from "../../worker-client/hooks";
 import { notify, notifyWithId, updateNotification } from "../notifications/notificationCenter";
 import { LapToasts } from "../notifications/lapToasts";
+import { useSavedAlertRules } from "./useSavedAlertRules";
 
 // A burst of laps becomes one toast ("3 laps completed"), never a queue.
 const lapToasts = new LapToasts({ show: notifyWithId, update: updateNotification });
@@ -45,6 +46,7 @@ function handleEvent(event: WorkerEvent): void {
 
 export function useShellWiring(clock: Clock = browserClock): void {
   const { client, live } = useTelemetry();
+  useSavedAlertRules();
 
   useEffect(() => {
     const phases = new LoadingPhases(clock, (phase) => {

@@ -153,6 +153,11 @@ export class LiveAlerts {
     return this.rules.map((rule) => ({ ...rule }));
   }
 
+  /** Checks a rules file as setRules would, keeping nothing (the rules dialog checks as the user types). */
+  check(file: unknown): AlertRulesResult {
+    return checkRulesFile(file);
+  }
+
   /** Checks a rules file; a bad one changes nothing. */
   setRules(file: unknown): AlertRulesResult {
     const checked = checkRulesFile(file);

@@ -82,3 +82,29 @@ export function subjectInfo(subject: string): SubjectInfo | undefined {
     index: slot.index,
   };
 }
+
+/**
+ * What a rule may watch, for the rules dialog's field picker: the catalog's
+ * numeric and boolean fields (Derived.* included) and the system subjects,
+ * each labelled from the labels table.
+ */
+export function alertSubjects(catalog: readonly FieldInfo[]): FieldInfo[] {
+  const fields = catalog.filter((field) => subjectInfo(field.path) !== undefined);
+  const system = (Object.keys(SYSTEM_SUBJECTS) as SystemSubject[]).map((path): FieldInfo => ({
+    path,
+    type: SYSTEM_SUBJECTS[path].type,
+    group: "System",
+    label: SYSTEM_SUBJECTS[path].label,
+    unit: SYSTEM_SUBJECTS[path].unit,
+    description: SYSTEM_DESCRIPTIONS[path],
+  }));
+  return [...fields, ...system];
+}
+
+const SYSTEM_DESCRIPTIONS: Readonly<Record<SystemSubject, string>> = {
+  "System.CarLink": "Whether the car reaches the backend (on while connected).",
+  "System.SourceLink": "Whether the dashboard reaches the backend or the radio (on while up).",
+  "System.PacketAge": "Seconds since the last live packet arrived (NETWORK and RADIO).",
+  "System.UserLatency": "Round trip from this browser to the backend.",
+  "System.CarLatency": "Delay from the car to the backend.",
+};

@@ -1,0 +1,72 @@
+// Setting the alert rules: the worker checks and keeps them (setAlertRules);
+// rules it took are saved in the browser, so a reload restores them. A
+// refused file changes nothing, neither in the worker nor in what is saved.
+import type { AlertRulesResult } from "../../workers/contract/alerts";
+import { forgetAlertRules, saveAlertRules, savedAlertRules } from "../state/savedAlertRules";
+import type { TelemetryClient } from "../worker-client/TelemetryClient";
+
+const NO_ANSWER: AlertRulesResult = { ok: false, errors: ["The telemetry worker did not answer."] };
+
+/** Sets a rules file (JSON text or object); on success the rules are saved. */
+export async function applyAlertRules(
+  client: TelemetryClient,
+  file: unknown,
+  storage: Storage = window.localStorage,
+): Promise<AlertRulesResult> {
+  let result: AlertRulesResult;
+  try {
+    result = await client.api.setAlertRules(file);
+  } catch {
+    return NO_ANSWER;
+  }
+  if (result.ok) saveAlertRules(storage, result.rules);
+  return result;
+}
+
+/** Back to the team's defaults; nothing is saved, so a later build's defaults apply. */
+export async function resetAlertRules(
+  client: TelemetryClient,
+  storage: Storage = window.localStorage,
+): Promise<AlertRulesResult> {
+  try {
+    const rules = await client.api.defaultAlertRules();
+    const result = await client.api.setAlertRules({
+      format: "helios-alert-rules",
+      version: 1,
+      rules,
+    });
+    if (result.ok) forgetAlertRules(storage);
+    return result;
+  } catch {
+    return NO_ANSWER;
+  }
+}
+
+/** How many of a refusal's reasons a notice names. */
+const REASONS_SHOWN = 3;
+
+/**
+ * Sends the saved rules to the worker at start. Returns what to tell the user
+ * when the worker refused them (saved by another build): the defaults stay in
+ * force and the saved file is kept as it is, never replaced by the defaults.
+ */
+export async function restoreAlertRules(
+  client: TelemetryClient,
+  storage: Storage = window.localStorage,
+): Promise<string | null> {
+  const saved = savedAlertRules(storage);
+  if (saved === null) return null;
+  let result: AlertRulesResult;
+  try {
+    result = await client.api.setAlertRules(saved);
+  } catch {
+    result = NO_ANSWER;
+  }
+  if (result.ok) return null;
+  const shown = result.errors.slice(0, REASONS_SHOWN).join("; ");
+  const more =
+    result.errors.length > REASONS_SHOWN
+      ? ` (and ${result.errors.length - REASONS_SHOWN} more)`
+      : "";
+  return `Your saved alert rules were not used, the defaults apply: ${shown}${more}.`;
+}
