@@ -11,6 +11,9 @@ import type { WorkerEvent } from "../../workers/contract/telemetryApi";
 import type { SessionEvent } from "../../workers/contract/events";
 import { SessionDb } from "../../workers/shared/storage/SessionDb";
 import { TelemetryService } from "../../workers/telemetry/TelemetryService";
+import { AlertLog } from "../../workers/telemetry/alerts/AlertLog";
+import { evaluateSession } from "../../workers/telemetry/alerts/evaluateAlerts";
+import { TelemetryCore } from "../../workers/telemetry/service/TelemetryCore";
 import { manualTimers } from "./manualTimers";
 import { rule } from "./alertsKit";
 import { exportText, storeOf, T0 as CSV_T0 } from "./csv-helpers";
@@ -32,13 +35,14 @@ const rulesFile = (rules: AlertRule[]) => ({ format: "helios-alert-rules", versi
 
 function demo(factory: IDBFactory, timers: ReturnType<typeof manualTimers>["timers"]) {
   const events: WorkerEvent[] = [];
-  const service = new TelemetryService({ timers, indexedDB: factory, storage: null, demoSeed: 5 });
+  const core = new TelemetryCore({ timers, indexedDB: factory, storage: null, demoSeed: 5 });
+  const service = new TelemetryService(core);
   service.start(
     { connectToBackend: false, demoRate: 10, historyCapacity: 5000 },
     (batch) => void events.push(...batch),
   );
   expect(service.setAlertRules(rulesFile(RULES)).ok).toBe(true);
-  return { service, events };
+  return { service, events, core };
 }
 
 async function run(tick: (ms: number) => void, seconds: number) {
@@ -150,6 +154,13 @@ describe("alerts recorded with the session", () => {
     await service.setReplayAlerts("recorded");
     expect(service.alerts().log.map(brief)).toEqual(before.log.map(brief));
 
+    // A local range over that session: the alerts recorded within it.
+    service.startReplay({ kind: "range", source: "local", from: T + 1, to: T + 15 });
+    await vi.waitFor(() => expect(service.snapshot(0).playback.loading).toBeNull(), WAIT);
+    await vi.waitFor(() => expect(service.alerts().log).toHaveLength(2), WAIT);
+    expect(service.alerts().origin).toBe("recorded");
+    expect(service.alerts().log.map(brief)).toEqual(before.log.map(brief));
+
     // Live went on meanwhile, and is shown again when playback ends.
     service.setPlayback(false);
     expect(service.alerts().origin).toBe("live");
@@ -157,6 +168,37 @@ describe("alerts recorded with the session", () => {
     // A replay's alerts are never announced.
     expect(announced(events)).toEqual([]);
     service.stop();
+  });
+});
+
+describe("a session evaluated a span at a time", () => {
+  it("gives the log one read would: an alert across two spans is one alert", async () => {
+    const { recorded, second } = await recordThenReload();
+    const sessions = second.core.sessions!;
+    const logOf = async (spanSeconds: number) => {
+      const log = new AlertLog();
+      const { firstPacketTime: first, lastPacketTime: last } = recorded;
+      const signal = new AbortController().signal;
+      await evaluateSession(
+        sessions,
+        recorded.id,
+        first,
+        last,
+        RULES,
+        log.onEvent,
+        signal,
+        spanSeconds,
+      );
+      return log.read(last).log.map((a) => [a.ruleId, a.start, a.end]);
+    };
+    const whole = await logOf(600);
+    expect(whole.map(([id, , end]) => [id, end === null])).toEqual([
+      ["early", false],
+      ["late", true],
+    ]);
+    // Spans of 1.5 s: every alert crosses several, and chunks come twice at their edges.
+    expect(await logOf(1.5)).toEqual(whole);
+    second.service.stop();
   });
 });
 

@@ -45,15 +45,13 @@ export async function evaluateSession(
   rules: readonly AlertRule[],
   sink: EventSink,
   signal: AbortSignal,
+  // Tests use a few seconds, to cross spans.
+  spanSeconds = SESSION_SPAN_SECONDS,
 ): Promise<void> {
   let state: AlertsState | null = null;
   let done = -Infinity;
-  for (let from = first; from <= last && !signal.aborted; from += SESSION_SPAN_SECONDS) {
-    const slices = await sessions.sessionRows(
-      id,
-      from,
-      Math.min(last, from + SESSION_SPAN_SECONDS),
-    );
+  for (let from = first; from <= last && !signal.aborted; from += spanSeconds) {
+    const slices = await sessions.sessionRows(id, from, Math.min(last, from + spanSeconds));
     if (signal.aborted) return;
     const count = slices.reduce((sum, rows) => sum + rows.count, 0);
     const span = new TelemetryStore({ capacity: Math.max(1, count), stages: [] });

@@ -278,14 +278,19 @@ export class ReplayController {
     };
   }
 
-  /** The alerts recorded with the sessions a local range covers, within it. */
+  /**
+   * The alerts recorded with the sessions a local range covers, starting or
+   * ending within it, and every acknowledgement (one may come after the range,
+   * and names its alerts).
+   */
   private async rangeEvents(from: number, to: number): Promise<SessionEvent[]> {
     const sessions = this.deps.sessions();
     const list = (await sessions?.list()) ?? [];
     const events: SessionEvent[] = [];
     for (const s of list.filter((s) => s.lastPacketTime >= from && s.firstPacketTime <= to)) {
-      const read = await sessions!.sessionEvents(s.id, { kinds: ALERT_EVENT_KINDS, from, to });
-      events.push(...read.events);
+      const alerts = await sessions!.sessionEvents(s.id, { kinds: ["alert"], from, to });
+      const acks = await sessions!.sessionEvents(s.id, { kinds: ["alertAck"] });
+      events.push(...alerts.events, ...acks.events);
     }
     return events.sort((a, b) => a.time - b.time);
   }
