@@ -16,6 +16,7 @@ import { evaluateSession } from "../../workers/telemetry/alerts/evaluateAlerts";
 import { TelemetryCore } from "../../workers/telemetry/service/TelemetryCore";
 import { manualTimers } from "./manualTimers";
 import { rule } from "./alertsKit";
+import { oldBackend } from "./backendKit";
 import { exportText, storeOf, T0 as CSV_T0 } from "./csv-helpers";
 import { settle } from "./sessionsKit";
 
@@ -234,8 +235,8 @@ describe("a storm of alerts", () => {
   });
 });
 
-describe("an import's alerts", () => {
-  it("are the current rules evaluated over the file, without a toast, beside the live ones", async () => {
+describe("a replay with nothing recorded (an import, a backend range)", () => {
+  it("an import: the current rules evaluated over the file, without a toast, beside the live ones", async () => {
     const { timers } = manualTimers(START_MS);
     const events: WorkerEvent[] = [];
     const service = new TelemetryService({ timers, indexedDB: null, storage: null });
@@ -265,6 +266,35 @@ describe("an import's alerts", () => {
     expect(announced(events)).toEqual([]);
     service.setPlayback(false);
     expect(service.alerts()).toMatchObject({ origin: "live", log: [] });
+    service.stop();
+  });
+
+  it("a backend range has nothing recorded either: its own evaluated log, without a toast", async () => {
+    const times = Array.from({ length: 10 }, (_, i) => CSV_T0 + i);
+    const events: WorkerEvent[] = [];
+    const service = new TelemetryService({
+      fetchImpl: oldBackend(times, 4).impl,
+      indexedDB: null,
+      storage: null,
+    });
+    service.start(
+      { connectToBackend: false, backendUrl: "http://backend" },
+      (batch) => void events.push(...batch),
+    );
+    const high = rule({
+      id: "high",
+      subject: "Battery.PackVoltage",
+      condition: { kind: "above", limit: 104.5 },
+    });
+    expect(service.setAlertRules(rulesFile([high])).ok).toBe(true);
+    // PackVoltage 100 + i V at second i: above 104.5 from the 5th second on.
+    service.startReplay({ kind: "range", from: times[0]!, to: times[9]!, source: "backend" });
+    await vi.waitFor(() => expect(service.alerts().log).toHaveLength(1), WAIT);
+    const state = service.alerts();
+    expect(state.origin).toBe("evaluated");
+    expect(state.log.map((a) => [a.ruleId, a.start, a.end])).toEqual([["high", CSV_T0 + 5, null]]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(announced(events)).toEqual([]);
     service.stop();
   });
 });
