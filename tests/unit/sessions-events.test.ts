@@ -1,5 +1,5 @@
-// What happens during a session (laps now; alerts, forecasts, sector times
-// next) is recorded with it and read back for a replay: by kind, by time,
+// What happens during a session (laps and alerts now; forecasts, sector
+// times next) is recorded with it and read back for a replay: by kind, by time,
 // in order, checked on the way back, and gone with the session.
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
@@ -39,7 +39,7 @@ const lapEvent = (endS: number, lapTime?: number): LapEvent => ({
   lap: lap(endS, lapTime),
 });
 
-/** An alert as the next issue's stages will emit it; this build cannot read it back yet. */
+/** An event of kind "alert" in a shape this build does not write: stored, but refused when read. */
 const alert = (time: number, text: string) => ({ kind: "alert", time, text });
 
 async function openDb(factory = new IDBFactory()) {
@@ -89,7 +89,7 @@ describe("session events in the store", () => {
     const db = await openDb(factory);
     await db.appendEvents("s1", [alert(T0, "a"), alert(T0, "b")]);
     await db.appendEvents("s1", [alert(T0, "c")]);
-    // Read back raw: this build has no check for "alert" yet, so readEvents drops them.
+    // Read back raw: these fail the check of this build's alerts, so readEvents drops them.
     const raw = await new Promise<unknown[]>((resolve) => {
       const request = factory.open("helios-sessions");
       request.onsuccess = () => {

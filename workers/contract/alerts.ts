@@ -111,6 +111,29 @@ export interface AlertEntry {
 }
 
 /**
+ * What an "alert" StageEvent carries: self-contained, so a log can be rebuilt
+ * from ends alone, and recorded with the session as it is (kind "alert").
+ * The message and bit names are not written here but by whoever reads it
+ * (workers/telemetry/alerts/alertWords.ts), so a storm of flags costs ingest
+ * only these small objects.
+ */
+export type AlertEventPayload = Pick<
+  AlertEntry,
+  "ruleId" | "subject" | "label" | "unit" | "severity" | "value" | "peak" | "limit"
+> & {
+  phase: "start" | "end";
+  /** Packet time the alert started (the condition had held forSeconds by then). */
+  start: number;
+  /** Packet time it ended; null on start. */
+  end: number | null;
+  /** The rule's message template. */
+  template: string;
+  /** A bit field's bit names (labels table), and the bits the rule watches. */
+  bitNames: readonly string[] | null;
+  mask: number;
+};
+
+/**
  * Whose alerts a view shows: the live rules' ("live"), those recorded when a
  * replayed session was live ("recorded"), or the current rules evaluated over
  * a replay or an import ("evaluated").

@@ -3,6 +3,7 @@
 // the session and read back for a replay. One shape for every kind, so a new
 // analysis adds a kind, never a store or a database version
 // (docs/architecture.md "Session events").
+import type { AlertEventPayload } from "./alerts";
 import type { Lap } from "./laps";
 
 /**
@@ -20,6 +21,27 @@ export interface SessionEvent {
 export interface LapEvent extends SessionEvent {
   readonly kind: "lap";
   readonly lap: Lap;
+}
+
+/**
+ * An alert of the live history started or ended (`time`: when, packet time;
+ * a link's alert, wall time). Its fields are the alerts stage's payload, so
+ * the log is rebuilt from these as it was built live.
+ */
+export interface AlertEvent extends SessionEvent, AlertEventPayload {
+  readonly kind: "alert";
+}
+
+/** Which alert an acknowledgement names: its rule and start (a log's seq does not outlive a reload). */
+export interface AlertKey {
+  ruleId: string;
+  start: number;
+}
+
+/** Alerts acknowledged by the user (`time`: the newest packet's then). */
+export interface AlertAckEvent extends SessionEvent {
+  readonly kind: "alertAck";
+  readonly alerts: readonly AlertKey[];
 }
 
 /** Which events of a session to read: kinds (all when absent), times inclusive. */

@@ -7,7 +7,7 @@
 // another, and another window is one call: `new TelemetryService(core)`,
 // ready for `Comlink.expose(window, port)`.
 import * as Comlink from "comlink";
-import type { AlertRule, AlertRulesResult, AlertsState } from "../contract/alerts";
+import type { AlertRule, AlertRulesResult, AlertsState, AlertsSummary } from "../contract/alerts";
 import type { WorkerConfig } from "../contract/config";
 import type {
   CsvChunk,
@@ -87,18 +87,28 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   readonly backendSpan = (): Promise<BackendSpan> => this.core.backendSpan();
   readonly setLapCoords = (request: LapCoordsRequest): Promise<LapCoordsAnswer> =>
     this.core.setLapCoords(request);
-  // The live history's alerts and the rules in force (workers/contract/alerts.ts).
-  readonly alerts = (): AlertsState => this.core.alerts.read();
-  readonly alertLogCsv = (): string => this.core.alerts.csv();
+  // The rules in force and the mutes are the core's; the alerts read are the
+  // shown history's: live, or this window's replay's (workers/contract/alerts.ts).
+  readonly alerts = (): AlertsState =>
+    this.replaying ? this.replay.alerts.read(this.replay.clock.position) : this.core.alerts.read();
+  readonly alertLogCsv = (): string =>
+    this.replaying ? this.replay.alerts.csv(this.replay.clock.position) : this.core.alerts.csv();
   readonly muteAlertRule = (ruleId: string, minutes: number) =>
     this.core.alerts.mute(ruleId, minutes);
   readonly mutedAlertRules = (): Record<string, number> => this.core.alerts.muted();
   readonly alertRules = (): AlertRule[] => this.core.alerts.currentRules();
-  readonly setAlertRules = (file: unknown): AlertRulesResult => this.core.alerts.setRules(file);
+  readonly setAlertRules = (file: unknown): AlertRulesResult => {
+    const result = this.core.alerts.setRules(file);
+    // This window's replay, if it shows the rules evaluated, evaluates the new ones.
+    if (result.ok && this.replaying) this.replay.alerts.rulesChanged();
+    return result;
+  };
   readonly checkAlertRules = (file: unknown): AlertRulesResult => this.core.alerts.check(file);
   readonly alertSubjects = (): FieldInfo[] => alertSubjects(this.core.liveStore.fieldCatalog());
   readonly defaultAlertRules = (): AlertRule[] => defaultRules();
-  readonly acknowledgeAlerts = (seqs?: number[]) => this.core.alerts.acknowledge(seqs);
+  /** Acknowledges in the shown history's log (a replay's is its own, and not recorded). */
+  readonly acknowledgeAlerts = (seqs?: number[]) =>
+    this.replaying ? this.replay.alerts.acknowledge(seqs) : this.core.alerts.acknowledge(seqs);
   /** Resolves once the core's last start restored the recorded history (tests, benchmarks). */
   readonly whenRestored = () => this.core.whenRestored();
 
@@ -137,8 +147,22 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
       ...shown,
       playback: this.replay.state(),
       recording: this.core.recording(),
-      alerts: this.core.alerts.summary(),
+      alerts: this.alertsSummary(),
     };
+  }
+
+  /**
+   * The shown history's alerts in brief. The version adds the live log's and
+   * the replay's (each only rises, and the replay's moves at every switch),
+   * so it moves whenever what the window shows may have changed.
+   */
+  private alertsSummary(): AlertsSummary {
+    const live = this.core.alerts.summary();
+    if (!this.replayInstance) return live;
+    const alerts = this.replayInstance.alerts;
+    const replay = alerts.summary(this.replayInstance.clock.position);
+    const version = live.version + replay.version;
+    return this.replaying ? { ...replay, version } : { ...live, version };
   }
 
   series(request: SeriesRequest): SeriesResult {
@@ -162,10 +186,16 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     return Comlink.transfer(results, seriesTransferList(results));
   }
 
-  /** SPEC §4: playback on shows the default packet until a replay loads; off is live again. */
-  /** Not built yet: a replay shows the live alerts (issue 34, in progress). */
-  async setReplayAlerts(_origin: "recorded" | "evaluated"): Promise<void> {}
+  /**
+   * In a replay: its recorded alerts, or the current rules evaluated over it
+   * (resolves once shown). Live, or an unknown origin: nothing changes.
+   */
+  async setReplayAlerts(origin: "recorded" | "evaluated"): Promise<void> {
+    if (!this.replaying || (origin !== "recorded" && origin !== "evaluated")) return;
+    await this.replay.alerts.show(origin);
+  }
 
+  /** SPEC §4: playback on shows the default packet until a replay loads; off is live again. */
   setPlayback(on: boolean): void {
     if (on === true) this.replay.begin();
     else if (on === false) this.replay.end();
@@ -256,8 +286,14 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
       backendUrl: () => this.core.config.backendUrl,
       capacity: this.core.config.historyCapacity,
       onLaps: () => this.lapsChanged(),
+      rules: () => this.core.alerts.currentRules(),
     });
     return this.replayInstance;
+  }
+
+  /** Playback on: what the window shows is its replay, alerts included. */
+  private get replaying(): boolean {
+    return this.replayInstance?.on ?? false;
   }
 
   /** The lap table of the history on screen: live, or the replay's own laps. */

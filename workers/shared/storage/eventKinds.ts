@@ -1,7 +1,7 @@
 // The kinds of session event this build knows, each with the check its
 // payload must pass when read back from IndexedDB (what comes back may be
-// damaged, or written by another build). Adding a kind (an alert, a forecast,
-// a sector time) is one entry here and its type in workers/contract/events.ts:
+// damaged, or written by another build). Adding a kind (a forecast, a sector
+// time) is one entry here and its type in workers/contract/events.ts:
 // no new store, no database version.
 import type { SessionEvent } from "../../contract/events";
 import type { Lap } from "../../contract/laps";
@@ -28,6 +28,43 @@ interface EventKind {
    */
   onePerTime?: boolean;
 }
+
+const SEVERITIES = new Set(["info", "warning", "critical"]);
+
+/** An alert's start or end as this build stores it (what the alerts stage emits). */
+function isAlertPayload(p: Record<string, unknown>): boolean {
+  const texts = ["ruleId", "subject", "label", "unit", "template"] as const;
+  // value, peak and limit may be NaN (no limit, an unknown value): numbers all the same.
+  const numbers = ["value", "peak", "limit", "mask"] as const;
+  const { bitNames, end } = p;
+  return (
+    (p.phase === "start" || p.phase === "end") &&
+    texts.every((key) => typeof p[key] === "string") &&
+    numbers.every((key) => typeof p[key] === "number") &&
+    SEVERITIES.has(p.severity as string) &&
+    Number.isFinite(p.start) &&
+    (p.phase === "start" ? end === null : Number.isFinite(end)) &&
+    (bitNames === null || (Array.isArray(bitNames) && bitNames.every((n) => typeof n === "string")))
+  );
+}
+
+/** An acknowledgement: the alerts it names, each by rule and start. */
+function isAlertAck(p: Record<string, unknown>): boolean {
+  const { alerts } = p;
+  return (
+    Array.isArray(alerts) &&
+    alerts.every(
+      (a: unknown) =>
+        typeof a === "object" &&
+        a !== null &&
+        typeof (a as { ruleId?: unknown }).ruleId === "string" &&
+        Number.isFinite((a as { start?: unknown }).start),
+    )
+  );
+}
+
+/** The kinds an alert log is rebuilt from (a restore, a replay). */
+export const ALERT_EVENT_KINDS: readonly string[] = ["alert", "alertAck"];
 
 const LAP_NUMBERS = [
   "endMs",
@@ -58,6 +95,9 @@ export function isLap(value: unknown): value is Lap {
 /** A Map, not an object literal: a stored kind named "constructor" finds nothing. */
 const KINDS = new Map<string, EventKind>([
   ["lap", { check: (payload) => isLap(payload.lap), onePerTime: true }],
+  // Several alerts may start or end at one packet's time: all are kept.
+  ["alert", { check: isAlertPayload }],
+  ["alertAck", { check: isAlertAck }],
 ]);
 
 /** Whether an event can be a key: a string kind and a finite time (NaN would abort the write). */

@@ -3,6 +3,7 @@
 // capped (oldest dropped first, counted) so a flapping rule cannot fill the
 // worker's memory; active alerts are never dropped. An event costs one small
 // record here; its words (message, bit names) are written when read.
+import type { AlertAckEvent, AlertEvent, AlertKey, SessionEvent } from "../../contract/events";
 import type {
   AlertEntry,
   AlertSeverity,
@@ -12,7 +13,7 @@ import type {
 } from "../../contract/alerts";
 import type { StageEvent } from "../pipeline/Stage";
 import { alertWords } from "./alertWords";
-import type { AlertEventPayload } from "./alertsStage";
+import type { AlertEventPayload } from "../../contract/alerts";
 
 export const LOG_CAP = 10_000;
 
@@ -36,8 +37,8 @@ export class AlertLog {
   private dropped = 0;
   private seq = 0;
   private changes = 0;
-  /** Critical alerts in the log, active or ended, not yet acknowledged. */
-  private unackedCritical = 0;
+  /** Critical alerts in the log not yet acknowledged, as of log version `at`. */
+  private unackedCritical = { at: -1, count: 0 };
 
   constructor(private readonly cap = LOG_CAP) {}
 
@@ -64,20 +65,7 @@ export class AlertLog {
 
   /** The active alerts in brief (status bar, colours). */
   summary(origin: AlertsOrigin, versionBase = 0): AlertsSummary {
-    const active = { info: 0, warning: 0, critical: 0 };
-    const bySubject: Record<string, AlertSeverity> = {};
-    for (const { p } of this.active.values()) {
-      active[p.severity]++;
-      const worst = bySubject[p.subject];
-      if (!worst || RANK[p.severity] > RANK[worst]) bySubject[p.subject] = p.severity;
-    }
-    return {
-      version: versionBase + this.changes,
-      active,
-      unacknowledgedCritical: this.unackedCritical,
-      bySubject,
-      origin,
-    };
+    return summarise(this.active.values(), origin, versionBase + this.changes, this.unacked());
   }
 
   /** One record as the UI sees it (its words written now; an ended one's kept). */
@@ -134,24 +122,114 @@ export class AlertLog {
     };
   }
 
-  /** Acknowledges the alerts `seqs` names, or all of them. */
-  acknowledge(seqs?: readonly number[]): void {
+  /**
+   * Acknowledges the alerts `seqs` names, or all of them. Returns those it
+   * acknowledged now (by rule and start: what a recording keeps).
+   */
+  acknowledge(seqs?: readonly number[]): AlertKey[] {
     const which = seqs ? new Set(seqs) : null;
+    const now: AlertKey[] = [];
     for (const record of this.log) {
       if (record.acknowledged || (which && !which.has(record.seq))) continue;
       record.acknowledged = true;
-      if (record.p.severity === "critical") this.unackedCritical--;
+      now.push({ ruleId: record.p.ruleId, start: record.p.start });
     }
     this.changes++;
+    return now;
+  }
+
+  /** Acknowledges the alerts a recording names by rule and start (unknown ones are skipped). */
+  acknowledgeKeys(keys: readonly AlertKey[]): void {
+    if (keys.length === 0) return;
+    const wanted = new Set(keys.map(keyOf));
+    for (const record of this.log) if (wanted.has(keyOf(record.p))) record.acknowledged = true;
+    this.changes++;
+  }
+
+  /** The active alerts (their start's or end's payload), oldest first. */
+  activePayloads(): AlertEventPayload[] {
+    return [...this.active.values()].map((record) => record.p);
+  }
+
+  /**
+   * Puts a recorded log (`recorded`, rebuilt from the session's events) in
+   * front of what this log holds: the alerts logged meanwhile (live packets
+   * while the recording was read) come after it. An alert of a rule active in
+   * both is one alert going on: the recorded one stands, with its start.
+   */
+  prepend(recorded: AlertLog): void {
+    const mine = this.log;
+    this.log = [];
+    this.active.clear();
+    for (const record of recorded.log) this.adopt(record);
+    for (const record of mine) {
+      const going = record.p.end === null && this.active.has(record.p.ruleId);
+      if (!going) this.adopt(record);
+    }
+    this.dropped += recorded.dropped;
+    this.changes++;
+    if (this.log.length > this.cap) this.trim();
+  }
+
+  /**
+   * The state as a replay's clock sees it: the whole log (what the replay
+   * holds), and as active the alerts started at or before `clock` that had
+   * not ended by then (shown as they were then: no end yet). Without a clock,
+   * the alerts active at the end.
+   */
+  readAt(clock: number | null, origin: AlertsOrigin): AlertsState {
+    if (clock === null) return this.read(NaN, () => NaN, origin);
+    const state = this.read(clock, () => NaN, origin);
+    state.active = this.activeAt(clock).map((record) => {
+      const entry = this.entry(record, clock);
+      const then = { end: null, duration: Math.max(0, clock - record.p.start) };
+      return { ...entry, ...then, ...alertWords(record.p, false) };
+    });
+    return state;
+  }
+
+  /** The records active at `clock`: started by then, not ended by then. */
+  activeAt(clock: number): LogRecord[] {
+    return this.log.filter((r) => r.p.start <= clock && (r.p.end === null || r.p.end > clock));
+  }
+
+  /** The summary of the alerts active at `clock` (a replay's), as summary() counts them. */
+  summaryAt(clock: number | null, origin: AlertsOrigin, versionBase = 0): AlertsSummary {
+    return summarise(
+      clock === null ? this.active.values() : this.activeAt(clock),
+      origin,
+      versionBase + this.changes,
+      this.unacked(clock ?? Infinity),
+    );
+  }
+
+  private adopt(record: LogRecord): void {
+    record.seq = ++this.seq;
+    record.shown = null; // written again with its new seq
+    this.log.push(record);
+    if (record.p.end === null) this.active.set(record.p.ruleId, record);
   }
 
   private started(p: AlertEventPayload): LogRecord {
     const record: LogRecord = { seq: ++this.seq, p, acknowledged: false, shown: null };
-    if (p.severity === "critical") this.unackedCritical++;
     this.active.set(p.ruleId, record);
     this.log.push(record);
     if (this.log.length > this.cap + this.cap / 4) this.trim();
     return record;
+  }
+
+  /**
+   * Critical alerts in the log, active or ended, not yet acknowledged: the
+   * status bar keeps them visible. Counted again only when the log changed.
+   */
+  private unacked(upTo = Infinity): number {
+    if (upTo === Infinity && this.unackedCritical.at === this.changes)
+      return this.unackedCritical.count;
+    let count = 0;
+    for (const r of this.log)
+      if (r.p.severity === "critical" && !r.acknowledged && r.p.start <= upTo) count++;
+    if (upTo === Infinity) this.unackedCritical = { at: this.changes, count };
+    return count;
   }
 
   /** Back to the cap, in one go for a quarter of it (a storm does not copy the log per alert). */
@@ -159,10 +237,43 @@ export class AlertLog {
     const over = this.log.length - this.cap;
     const older = this.log.slice(0, over);
     const kept = older.filter((r) => r.p.end === null); // active alerts stay listed, however old
-    for (const r of older)
-      if (r.p.end !== null && !r.acknowledged && r.p.severity === "critical")
-        this.unackedCritical--;
     this.dropped += older.length - kept.length;
     this.log = [...kept, ...this.log.slice(over)];
   }
+}
+
+const keyOf = (a: AlertKey): string => `${a.ruleId}\u0000${a.start}`;
+
+/** Active alerts counted by severity, the critical ones not acknowledged, the worst per subject. */
+function summarise(
+  records: Iterable<LogRecord>,
+  origin: AlertsOrigin,
+  version: number,
+  unacknowledgedCritical: number,
+): AlertsSummary {
+  const active = { info: 0, warning: 0, critical: 0 };
+  const bySubject: Record<string, AlertSeverity> = {};
+  for (const { p } of records) {
+    active[p.severity]++;
+    const worst = bySubject[p.subject];
+    if (!worst || RANK[p.severity] > RANK[worst]) bySubject[p.subject] = p.severity;
+  }
+  return { version, active, unacknowledgedCritical, bySubject, origin };
+}
+
+/**
+ * A log rebuilt from a session's recorded events ("alert" starts and ends,
+ * "alertAck" acknowledgements; oldest first), as it was built live.
+ */
+export function logFromEvents(events: readonly SessionEvent[]): AlertLog {
+  const log = new AlertLog();
+  const acks: AlertKey[] = [];
+  for (const event of events) {
+    if (event.kind === "alert") {
+      const { kind: _kind, time, ...payload } = event as AlertEvent;
+      log.onEvent({ kind: "alert", time, payload });
+    } else if (event.kind === "alertAck") acks.push(...(event as AlertAckEvent).alerts);
+  }
+  log.acknowledgeKeys(acks);
+  return log;
 }

@@ -5,7 +5,7 @@
 // unless an alert starts or ends. Durations and "no new value" run on the
 // data's clock: the packet's TimeStamp. System subjects (links, latency) are
 // not in the row: the history's owner reports them with feedSystem().
-import type { AlertEntry, AlertRule, SystemSubject } from "../../contract/alerts";
+import type { AlertEventPayload, AlertRule, SystemSubject } from "../../contract/alerts";
 import type { EventSink, Stage } from "../pipeline/Stage";
 import { NUMERIC_FIELDS } from "../schema/fields";
 import {
@@ -27,27 +27,8 @@ import {
 import { defaultRules } from "./defaults";
 import { SYSTEM_COUNT, SYSTEM_INDEX } from "./subjects";
 
-/**
- * What an "alert" StageEvent carries: self-contained, so a log can be rebuilt
- * from ends alone. The message and bit names are not written here but by
- * whoever reads it (alertWords.ts), so a storm of flags costs ingest only
- * these small objects.
- */
-export type AlertEventPayload = Pick<
-  AlertEntry,
-  "ruleId" | "subject" | "label" | "unit" | "severity" | "value" | "peak" | "limit"
-> & {
-  phase: "start" | "end";
-  /** Packet time the alert started (the condition had held forSeconds by then). */
-  start: number;
-  /** Packet time it ended; null on start. */
-  end: number | null;
-  /** The rule's message template. */
-  template: string;
-  /** A bit field's bit names (labels table), and the bits the rule watches. */
-  bitNames: readonly string[] | null;
-  mask: number;
-};
+/** What an "alert" StageEvent carries (workers/contract/alerts.ts: it is recorded with the session). */
+export type { AlertEventPayload };
 
 export interface AlertsState {
   rules: CompiledRules;
@@ -362,6 +343,61 @@ const PER_RULE = [
   "startValue",
   "startLimit",
 ] as const satisfies readonly (keyof AlertsState)[];
+
+/** How bad a value is for peak tracking, as `holds` scores it (NaN: not tracked so). */
+function scoreOf(kind: number, value: number, limit: number): number {
+  if (kind === ABOVE) return value;
+  if (kind === BELOW) return -value;
+  if (kind === OUTSIDE) return Math.abs(value - limit);
+  return NaN;
+}
+
+/**
+ * After a restore: the alerts the log holds as active (`active`, their
+ * payloads) go on in this state, so live data ends them as it would have
+ * had the page not reloaded. For a packet field's rule the restored rows
+ * mostly agree already; a link's state is not in the rows at all. A rule
+ * active here that no logged alert covers (its start was never recorded)
+ * starts now, through `emit`. Returns the alerts whose rule is not in force.
+ */
+export function resumeAlerts(
+  s: AlertsState,
+  active: readonly AlertEventPayload[],
+  emit: EventSink,
+): AlertEventPayload[] {
+  const c = s.rules;
+  const index = new Map(c.rules.map((rule, r) => [rule.id, r]));
+  const covered = new Set<number>();
+  const unknown: AlertEventPayload[] = [];
+  for (const p of active) {
+    const r = index.get(p.ruleId);
+    if (r === undefined) {
+      unknown.push(p);
+      continue;
+    }
+    covered.add(r);
+    if (s.active[r] === 0) {
+      s.active[r] = 1;
+      s.holding[r] = 1;
+      s.since[r] = p.start;
+      s.peak[r] = p.peak;
+      s.peakScore[r] = scoreOf(c.kind[r]!, p.peak, p.limit);
+      if (s.seen[r] === 0) {
+        s.seen[r] = 1;
+        s.prev[r] = p.value;
+        s.lastChange[r] = p.start - (c.kind[r] === NO_NEW_VALUE ? c.a[r]! : 0);
+      }
+    }
+    // The log's start is the alert's (the rows may begin after it).
+    s.startTime[r] = p.start;
+    s.startValue[r] = p.value;
+    s.startLimit[r] = p.limit;
+  }
+  for (let r = 0; r < c.rules.length; r++)
+    if (s.active[r] === 1 && !covered.has(r))
+      emit({ kind: "alert", time: s.startTime[r]!, payload: payload(s, r, "start", null) });
+  return unknown;
+}
 
 /** The worst value so far of the active alert of `ruleId` (NaN when none is active). */
 export function activePeak(s: AlertsState, ruleId: string): number {

@@ -2,7 +2,10 @@
 // defaults until the user sets others), the log of the live history, and the
 // links reported as system subjects, the mutes, and the alerts that just
 // started and are to be announced. A new live history (another source) starts
-// a new log with the same rules.
+// a new log with the same rules. Every start, end and acknowledgement is
+// handed to the recording (`record`: the session's events, written with the
+// recorder's next flush), and a restore after a reload puts the recorded
+// log back (restore()).
 import type {
   AlertEntry,
   AlertRule,
@@ -12,15 +15,18 @@ import type {
   SystemSubject,
 } from "../../contract/alerts";
 import type { ConnectionState } from "../../contract/connection";
+import type { AlertAckEvent, AlertEvent, SessionEvent } from "../../contract/events";
 import type { StageEvent } from "../pipeline/Stage";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import { alertLogCsv } from "./alertLogCsv";
-import { AlertLog, type LogRecord } from "./AlertLog";
+import { AlertLog, logFromEvents, type LogRecord } from "./AlertLog";
 import {
   activePeak,
   alertsStage,
   feedSystem,
+  resumeAlerts,
   setRules,
+  type AlertEventPayload,
   type AlertsState as StageState,
 } from "./alertsStage";
 import { defaultRules } from "./defaults";
@@ -35,8 +41,14 @@ import { checkRulesFile } from "./ruleSchema";
 export const ANNOUNCE_CAP = 20;
 
 export class LiveAlerts {
-  /** `now`: the wall clock in ms, for the links' alerts (injectable for tests). */
-  constructor(private readonly now: () => number = () => Date.now()) {}
+  /**
+   * `now`: the wall clock in ms, for the links' alerts (injectable for tests).
+   * `record`: where the log's events go to be recorded with the session.
+   */
+  constructor(
+    private readonly now: () => number = () => Date.now(),
+    private readonly record: (event: SessionEvent) => void = () => {},
+  ) {}
 
   private rules: AlertRule[] = defaultRules();
   /** Rules whose alerts are logged only (notify: false). */
@@ -55,9 +67,19 @@ export class LiveAlerts {
   announcing = true;
   /** The source whose link was seen up: a link never up is not "lost". */
   private linkSeenUp: { source: string; up: boolean } = { source: "", up: false };
+  /** Restored alerts whose rule was not in force: they go on once a rule set has it. */
+  private unresumed = 0;
 
   /** Where the live store's stages send their events (TelemetryStore's onStageEvent). */
   readonly sink = (event: StageEvent): void => {
+    if (event.kind === "alert") {
+      const alert: AlertEvent = {
+        ...(event.payload as AlertEventPayload),
+        kind: "alert",
+        time: event.time,
+      };
+      this.record(alert);
+    }
     const started = this.log.onEvent(event);
     if (!started || !this.announcing || !this.announces(started.p.ruleId)) return;
     if (this.pending.length < ANNOUNCE_CAP) this.pending.push(started);
@@ -71,6 +93,7 @@ export class LiveAlerts {
     this.log = new AlertLog();
     this.pending = [];
     this.omitted = 0;
+    this.unresumed = 0;
     const state = this.stageState();
     if (state) setRules(state, this.rules, this.sink);
   }
@@ -166,11 +189,57 @@ export class LiveAlerts {
     this.quiet = quietRules(this.rules);
     const state = this.stageState();
     if (state) setRules(state, this.rules, this.sink);
+    if (this.unresumed > 0) this.resume(true);
     return { ok: true, rules: this.currentRules() };
   }
 
+  /**
+   * After a reload: the session's recorded alerts (its "alert" and
+   * "alertAck" events, oldest first) become the log, in front of anything
+   * logged meanwhile, with their start, end, peak and acknowledgement. Those
+   * active then stay active, and end when live data ends them. Called once
+   * the restored rows are in and before the live packets held meanwhile are
+   * stored. Nothing of it is announced: it was, when it was live.
+   */
+  restore(events: readonly SessionEvent[]): void {
+    const recorded = logFromEvents(events);
+    const announcing = this.announcing;
+    this.announcing = false;
+    try {
+      this.log.prepend(recorded);
+      this.resume(false);
+    } finally {
+      this.announcing = announcing;
+    }
+  }
+
+  /**
+   * The log's active alerts go on in the stage (see resumeAlerts). `settle`:
+   * a new rule set came, so an alert whose rule it lacks ends now.
+   */
+  private resume(settle: boolean): void {
+    const state = this.stageState();
+    if (!state) return;
+    const unknown = resumeAlerts(state, this.log.activePayloads(), this.sink);
+    this.unresumed = settle ? 0 : unknown.length;
+    if (!settle) return;
+    for (const p of unknown) {
+      const end = isSystemSubject(p.subject) ? this.now() / 1000 : state.lastTime;
+      const time = Number.isFinite(end) ? end : p.start;
+      this.sink({ kind: "alert", time, payload: { ...p, phase: "end", end: time } });
+    }
+  }
+
   acknowledge(seqs?: readonly number[]): void {
-    this.log.acknowledge(Array.isArray(seqs) ? seqs.filter(Number.isFinite) : undefined);
+    const keys = this.log.acknowledge(
+      Array.isArray(seqs) ? seqs.filter(Number.isFinite) : undefined,
+    );
+    if (keys.length > 0) {
+      const newest = this.store?.lastPacketTime ?? NaN;
+      const time = Number.isFinite(newest) ? newest : this.now() / 1000;
+      const ack: AlertAckEvent = { kind: "alertAck", time, alerts: keys };
+      this.record(ack);
+    }
     // An acknowledged alert is no longer news.
     this.pending = this.pending.filter((r) => !r.acknowledged);
   }

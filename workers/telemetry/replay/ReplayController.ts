@@ -5,9 +5,17 @@
 // Each replay has its own laps: a session's recorded laps, the backend's laps
 // inside a backend range, the recorded laps inside a local range (none for an
 // import). The Laps tab, the map and the scrubber show those while it replays.
+// Each replay has its own alerts too (alerts/ReplayAlerts.ts): those recorded
+// with the sessions it replays, or the current rules evaluated over it.
+import type { AlertRule } from "../../contract/alerts";
+import type { SessionEvent } from "../../contract/events";
 import type { Lap } from "../../contract/laps";
 import type { PlaybackState, ReplayOrigin, ReplayRequest } from "../../contract/sessions";
 import type { RowSlices } from "../../contract/storageProtocol";
+import { defaultRules } from "../alerts/defaults";
+import { evaluateRing, evaluateSession } from "../alerts/evaluateAlerts";
+import { ReplayAlerts, type ReplayAlertsSource } from "../alerts/ReplayAlerts";
+import { ALERT_EVENT_KINDS } from "../../shared/storage/eventKinds";
 import { fetchLaps } from "../laps/laps";
 import { upperBound } from "../history/downsample";
 import type { Sessions } from "../sessions/Sessions";
@@ -42,6 +50,8 @@ export interface ReplayDeps {
   capacity: number;
   /** The replay's laps changed (the Laps tab is told). */
   onLaps: () => void;
+  /** The alert rules in force, for a replay's evaluated alerts (default: the team's defaults). */
+  rules?: () => readonly AlertRule[];
   windowSeconds?: number;
 }
 
@@ -57,6 +67,8 @@ export class ReplayController {
   on = false;
   readonly clock: PlaybackClock;
   readonly history: ReplayHistory;
+  /** The alerts of what is being replayed (never announced). */
+  readonly alerts: ReplayAlerts;
   private shownIndex = -1;
   private timer: TimerHandle | null = null;
   private session: SessionSpan | null = null;
@@ -68,10 +80,12 @@ export class ReplayController {
   constructor(private readonly deps: ReplayDeps) {
     this.clock = new PlaybackClock(() => deps.timers.now());
     this.windowSeconds = deps.windowSeconds ?? DEFAULT_WINDOW_SECONDS;
+    this.alerts = new ReplayAlerts(deps.rules ?? defaultRules);
     this.history = new ReplayHistory(deps.capacity, (store) => {
       this.shownIndex = NOTHING_SHOWN;
       if (this.on) deps.view.show("replay", store);
       this.showClock();
+      this.alerts.historySwapped();
     });
   }
 
@@ -81,6 +95,7 @@ export class ReplayController {
     this.on = true;
     this.history.reset();
     this.clock.clear();
+    this.alerts.clear();
     // The Laps tab switches from the live list to the replay's (none yet).
     this.replayLaps = [];
     this.deps.onLaps();
@@ -94,6 +109,7 @@ export class ReplayController {
     this.history.cancel();
     this.clock.clear();
     this.session = null;
+    this.alerts.clear();
     if (this.timer !== null) this.deps.timers.clearInterval(this.timer);
     this.timer = null;
     this.deps.view.showLive();
@@ -121,10 +137,12 @@ export class ReplayController {
     if (request.source === "backend") {
       const url = this.deps.backendUrl();
       void this.backendLaps(url, from, to);
+      void this.alerts.use(this.historyAlerts(null));
       return this.load({ kind: "backend", url, from, to }, (reserve, progress, signal) =>
         this.fillFromBackend(reserve, url, from, to, progress, signal),
       );
     }
+    void this.alerts.use(this.historyAlerts(() => this.rangeEvents(from, to)));
     return this.load({ kind: "local-range", from, to }, async (reserve, progress) => {
       const sessions = this.deps.sessions();
       const list = (await sessions?.list()) ?? [];
@@ -163,12 +181,15 @@ export class ReplayController {
     this.session = null;
     this.clock.setPlaying(false);
     this.setLaps([]);
+    this.history.adopt(origin, store);
+    // Nothing was recorded with a file: its own alerts, evaluated (not announced).
+    void this.alerts.use(this.historyAlerts(null));
     const ring = store.ring;
     if (ring.length > 0) {
       this.clock.setRange(ring.time(0), ring.time(ring.length - 1));
       this.clock.seek(ring.time(ring.length - 1));
+      this.showClock();
     }
-    this.history.adopt(origin, store);
   }
 
   setPlaying(playing: boolean): void {
@@ -245,6 +266,35 @@ export class ReplayController {
     this.deps.onLaps();
   }
 
+  /**
+   * Alerts of a replay loaded whole (a range, an import): `recorded` where
+   * sessions recorded some, and the rules evaluated over the loaded history.
+   */
+  private historyAlerts(recorded: (() => Promise<SessionEvent[]>) | null): ReplayAlertsSource {
+    return {
+      recorded,
+      evaluate: (rules, sink, signal) => evaluateRing(this.history.store.ring, rules, sink, signal),
+      followsHistory: true,
+    };
+  }
+
+  /**
+   * The alerts recorded with the sessions a local range covers, starting or
+   * ending within it, and every acknowledgement (one may come after the range,
+   * and names its alerts).
+   */
+  private async rangeEvents(from: number, to: number): Promise<SessionEvent[]> {
+    const sessions = this.deps.sessions();
+    const list = (await sessions?.list()) ?? [];
+    const events: SessionEvent[] = [];
+    for (const s of list.filter((s) => s.lastPacketTime >= from && s.firstPacketTime <= to)) {
+      const alerts = await sessions!.sessionEvents(s.id, { kinds: ["alert"], from, to });
+      const acks = await sessions!.sessionEvents(s.id, { kinds: ["alertAck"] });
+      events.push(...alerts.events, ...acks.events);
+    }
+    return events.sort((a, b) => a.time - b.time);
+  }
+
   /** The backend's laps ending inside a backend range (none if the list fails). */
   private async backendLaps(url: string, from: number, to: number): Promise<void> {
     const result = await fetchLaps(url, this.deps.fetchImpl);
@@ -269,6 +319,17 @@ export class ReplayController {
     };
     this.clock.setRange(info.firstPacketTime, info.lastPacketTime);
     const span = this.session;
+    const sessions = this.deps.sessions();
+    void this.alerts.use({
+      recorded: async () =>
+        (await sessions?.sessionEvents(id, { kinds: ALERT_EVENT_KINDS }))?.events ?? [],
+      // The whole session, read a span at a time (not only the window loaded).
+      evaluate: async (rules, sink, signal) => {
+        const { firstPacketTime: first, lastPacketTime: last } = info;
+        if (sessions) await evaluateSession(sessions, id, first, last, rules, sink, signal);
+      },
+      followsHistory: false,
+    });
     const loading = this.loadSessionWindow(info.firstPacketTime, false, {
       kind: "session",
       sessionId: id,

@@ -29,6 +29,7 @@ import { checkLatency, type LatencyKind } from "./latency";
 import { LiveLinks } from "./liveLinks";
 import { openSessions } from "./recording";
 import { LiveAlerts } from "../alerts/liveAlerts";
+import { ALERT_EVENT_KINDS } from "../../shared/storage/eventKinds";
 
 const LINK_CHECK_MS = 1000;
 /** Started alerts are sent to the windows at most this often (the first at once). */
@@ -58,7 +59,11 @@ export class TelemetryCore {
     this.timers = options.timers ?? realTimers;
     this.fetchImpl = options.fetchImpl;
     this.links = new LiveLinks(() => this.timers.now());
-    this.alerts = new LiveAlerts(() => this.timers.now());
+    // Alerts are recorded with the session, as its laps are.
+    this.alerts = new LiveAlerts(
+      () => this.timers.now(),
+      (event) => this.sessionStore?.recordEvents([event]),
+    );
     this.sources = this.newSources(); // idle until start()
     this.laps = new LapDesk({
       fetchImpl: this.fetchImpl,
@@ -126,6 +131,14 @@ export class TelemetryCore {
           if (this.sessionStore !== sessions || this.store !== restoredInto) return;
           this.preview = preview;
           for (const viewer of this.viewers) viewer.liveChanged(preview ?? this.store);
+        },
+        // The recorded alerts come back with the rows (same condition).
+        restoredEvents: {
+          kinds: ALERT_EVENT_KINDS,
+          restore: (events) => {
+            if (this.sessionStore === sessions && this.store === restoredInto)
+              this.alerts.restore(events);
+          },
         },
       },
       () => this.connectionType,

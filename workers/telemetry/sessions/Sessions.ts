@@ -18,7 +18,7 @@ import { layoutKey } from "../../shared/storage/chunkCodec";
 import { describeStorageError, refusalOf } from "../../shared/storage/idb";
 import { DEFAULT_FLUSH_MS, Recorder } from "./Recorder";
 import { checkStoredRows, describeDropped } from "./storedRows";
-import { restoreDay } from "./dayRestore";
+import { restoreDay, type RestoredEvents } from "./dayRestore";
 import type { ColumnRing } from "../history/ColumnRing";
 import {
   SessionDb,
@@ -99,6 +99,8 @@ export class Sessions {
       budgetBytes: number;
       backendUrl: () => string;
       showPreview?: (preview: TelemetryStore | null) => void;
+      /** The restored session's events that go back with its rows (its alerts). */
+      restoredEvents?: RestoredEvents;
     },
     source: () => ConnectionType,
   ): Promise<void> {
@@ -138,6 +140,7 @@ export class Sessions {
           now: () => this.options.timers.now(),
           startedAt,
           sliceRows: this.options.restoreSliceRows,
+          events: settings.restoredEvents,
         });
       }
       const recorded = this.followed ?? store;

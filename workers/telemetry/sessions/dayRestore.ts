@@ -8,9 +8,12 @@
 //      live history, the stages running over each slice only; live packets
 //      that arrive meanwhile are held and stored after the day
 //      (TelemetryStore.beginRestore), so none is lost or out of order.
-// When the rows are in, the windows show the live history again and the
+// When the rows are in, the session's recorded events that belong to the
+// live history (its alerts) are handed back, before the live packets held
+// meanwhile are stored; then the windows show the live history again and the
 // preview is dropped. A session without a summary (older builds, imports)
 // restores the same way, without the early picture.
+import type { EventsRead, SessionEvent } from "../../contract/events";
 import type { SessionInfo, RestoreProgress } from "../../contract/sessions";
 import type { ChunksRead } from "../../contract/storageProtocol";
 import type { SessionStore } from "../../shared/storage/SessionDb";
@@ -40,7 +43,19 @@ export interface DayRestoreHooks {
   startedAt?: number | undefined;
   /** Rows a slice reads (default SLICE_ROWS; tests use a few). */
   sliceRows?: number | undefined;
+  /**
+   * The session's events of `kinds` (the alerts), read while the rows are and
+   * handed to `restore` once they are in, before the held live packets.
+   */
+  events?: RestoredEvents | undefined;
 }
+
+export interface RestoredEvents {
+  kinds: readonly string[];
+  restore(events: SessionEvent[]): void;
+}
+
+const NO_EVENTS: EventsRead = { events: [], dropped: 0 };
 
 const NO_SUMMARY: ChunksRead = { chunks: [], refused: {} };
 
@@ -69,7 +84,14 @@ export async function restoreDay(
   let previewShown = false;
   let restored = 0;
   let began = false;
+  let recorded: SessionEvent[] | null = null;
   try {
+    // Unread events only cost the restored log; the rows go on.
+    const events = hooks.events
+      ? db.readEvents(session.id, { kinds: hooks.events.kinds }).catch(() => NO_EVENTS)
+      : null;
+    // Kept as soon as read: a restore that fails part-way still gives them back.
+    void events?.then((read) => (recorded = read.events));
     const plan = await db.planRestore(session, capacity);
     // A summary that cannot be read only costs the early picture.
     const summary = await db
@@ -107,9 +129,11 @@ export async function restoreDay(
       from = slice.next;
     }
     hooks.dropped(dropped);
+    await events;
     return restored;
   } finally {
     if (began) {
+      if (recorded) hooks.events?.restore(recorded);
       const refused = store.endRestore();
       if (refused > 0) hooks.refused(refused);
     }

@@ -1,0 +1,72 @@
+// The current rules evaluated over a history that is not live (a replay, an
+// import): the alerts stage alone, with its own state, run over rows already
+// stored, its events into the caller's sink. The history's own pipeline (and
+// what it shows) is left alone, and nothing is announced: the sink is a log.
+import type { AlertRule } from "../../contract/alerts";
+import type { ColumnRing } from "../history/ColumnRing";
+import { upperBound } from "../history/downsample";
+import { Pipeline } from "../pipeline/Pipeline";
+import { DROP_EVENTS, type EventSink, type Stage } from "../pipeline/Stage";
+import type { Sessions } from "../sessions/Sessions";
+import { TelemetryStore } from "../store/TelemetryStore";
+import { alertsStage, setRules, type AlertsState } from "./alertsStage";
+
+/** A recorded session is read this many seconds at a time: a few MB whatever its length. */
+const SESSION_SPAN_SECONDS = 600;
+
+function alertsPipeline(ring: ColumnRing, sink: EventSink): Pipeline {
+  return new Pipeline(ring, [alertsStage as Stage], sink);
+}
+
+const stateOf = (pipeline: Pipeline) => pipeline.stateOf(alertsStage) as AlertsState;
+
+/** `rules` over every row of `ring`, oldest first (in slices, yielding between them). */
+export async function evaluateRing(
+  ring: ColumnRing,
+  rules: readonly AlertRule[],
+  sink: EventSink,
+  signal: AbortSignal,
+): Promise<void> {
+  const pipeline = alertsPipeline(ring, sink);
+  setRules(stateOf(pipeline), rules, DROP_EVENTS);
+  await pipeline.replay({ signal });
+}
+
+/**
+ * `rules` over a whole recorded session, [first, last] of packet time, read
+ * SESSION_SPAN_SECONDS at a time into a small history; the stage's state
+ * carries from one span to the next, so an alert spanning two is one alert.
+ */
+export async function evaluateSession(
+  sessions: Sessions,
+  id: string,
+  first: number,
+  last: number,
+  rules: readonly AlertRule[],
+  sink: EventSink,
+  signal: AbortSignal,
+  // Tests use a few seconds, to cross spans.
+  spanSeconds = SESSION_SPAN_SECONDS,
+): Promise<void> {
+  let state: AlertsState | null = null;
+  let done = -Infinity;
+  for (let from = first; from <= last && !signal.aborted; from += spanSeconds) {
+    const slices = await sessions.sessionRows(id, from, Math.min(last, from + spanSeconds));
+    if (signal.aborted) return;
+    const count = slices.reduce((sum, rows) => sum + rows.count, 0);
+    const span = new TelemetryStore({ capacity: Math.max(1, count), stages: [] });
+    for (const rows of slices) span.appendRows(rows);
+    const pipeline = alertsPipeline(span.ring, sink);
+    const fresh = stateOf(pipeline);
+    if (state) Object.assign(fresh, state);
+    else setRules(fresh, rules, DROP_EVENTS);
+    state = fresh;
+    // A chunk across two spans comes with both: its rows done already are skipped.
+    const ring = span.ring;
+    pipeline.runRows(
+      upperBound(ring.length, (i) => ring.time(i), done),
+      ring.length,
+    );
+    if (ring.length > 0) done = Math.max(done, ring.time(ring.length - 1));
+  }
+}
