@@ -1,5 +1,5 @@
 // The settings dialog (issue 3): display, connection, favourites, laps, playback,
-// map, what the live history holds (issue 33) and sessions.
+// alerts, map, what the live history holds (issue 33) and sessions.
 import {
   Dialog,
   DialogBody,
@@ -15,6 +15,7 @@ import type { ThemeChoice } from "../../state/settingsSchema";
 import { DialogHeading } from "../../ui/headings";
 import { timeZoneText } from "../../ui/format/dateTime";
 import { dialogs } from "../dialogs";
+import { AlertSettings } from "./AlertSettings";
 import { ConnectionSettings } from "./ConnectionSettings";
 import { FavouritesSettings } from "./FavouritesSettings";
 import { HistorySettings } from "./HistorySettings";
@@ -88,6 +89,11 @@ export function SettingsDialog() {
           <SectionCard>
             <LapCoordsSettings />
             <PlaybackSettings />
+          </SectionCard>
+        </Section>
+        <Section title="Alerts" compact titleRenderer={DialogHeading}>
+          <SectionCard>
+            <AlertSettings />
           </SectionCard>
         </Section>
         <Section title="Map" compact titleRenderer={DialogHeading}>
