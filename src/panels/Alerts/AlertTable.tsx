@@ -3,9 +3,22 @@
 // A row click shows the alert's moment on the plots and the map.
 import { Button, HTMLTable, Tag } from "@blueprintjs/core";
 import type { AlertEntry, AlertSeverity } from "../../../workers/contract/alerts";
-import type { AppUnits } from "../../../workers/contract/fields";
+import type { AppUnits, FieldPath } from "../../../workers/contract/fields";
+import { useField } from "../../worker-client/hooks";
 import { alertDurationText, alertValueText } from "../../ui/format/alertFormat";
 import { formatDateTime, formatTime } from "../../ui/format/dateTime";
+
+/** The subject's value now (packet fields; the System.* subjects have none here). */
+function NowValue({ entry, units }: { entry: AlertEntry; units: AppUnits }) {
+  const value = useField(entry.subject as FieldPath);
+  const number =
+    typeof value === "boolean" ? Number(value) : typeof value === "number" ? value : NaN;
+  return (
+    <td className="helios-num" data-testid="alert-now">
+      {alertValueText(number, entry.unit, units)}
+    </td>
+  );
+}
 
 const INTENT: Record<AlertSeverity, "danger" | "warning" | "none"> = {
   critical: "danger",
@@ -23,6 +36,11 @@ export interface AlertTableProps {
   onMute: (entry: AlertEntry) => void;
   muteMinutes: number;
   mutedRules: Record<string, number>;
+  /**
+   * The active table: a "Now" column with the subject's live value, and
+   * durations counted to this packet time (epoch s; null: as the worker last said).
+   */
+  active?: { newestTime: number | null };
 }
 
 export function AlertTable({
@@ -35,7 +53,12 @@ export function AlertTable({
   onMute,
   muteMinutes,
   mutedRules,
+  active,
 }: AlertTableProps) {
+  const durationOf = (entry: AlertEntry) =>
+    active?.newestTime != null && entry.end === null
+      ? Math.max(entry.duration, active.newestTime - entry.start)
+      : entry.duration;
   return (
     <HTMLTable
       compact
@@ -51,6 +74,7 @@ export function AlertTable({
           <th>Ended</th>
           <th className="helios-num">Duration</th>
           <th className="helios-num">Value</th>
+          {active && <th className="helios-num">Now</th>}
           <th className="helios-num">Peak</th>
           <th>Message</th>
           <th>Actions</th>
@@ -78,12 +102,14 @@ export function AlertTable({
               </td>
               <td title={formatDateTime(entry.start)}>{formatTime(entry.start)}</td>
               <td>{entry.end === null ? "active" : formatTime(entry.end)}</td>
-              <td className="helios-num">{alertDurationText(entry.duration)}</td>
+              <td className="helios-num">{alertDurationText(durationOf(entry))}</td>
               <td className="helios-num">{alertValueText(entry.value, entry.unit, units)}</td>
+              {active && <NowValue entry={entry} units={units} />}
               <td className="helios-num">{alertValueText(entry.peak, entry.unit, units)}</td>
               <td className="helios-alert-message" data-testid="alert-message">
                 {messageOf(entry)}
                 {entry.bits && <span className="helios-alert-bits"> ({entry.bits})</span>}
+                <div className="helios-alert-rule">rule {entry.ruleId}</div>
               </td>
               <td className="helios-alert-actions" onClick={(event) => event.stopPropagation()}>
                 {entry.acknowledged ? (

@@ -18,8 +18,8 @@ import {
   type AlertFilter,
 } from "../../ui/format/alertFormat";
 import { PanelHeading } from "../../ui/headings";
-import { useTelemetry } from "../../worker-client/hooks";
-import { AlertTable } from "./AlertTable";
+import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
+import { AlertTable, type AlertTableProps } from "./AlertTable";
 import { useAlerts } from "./useAlerts";
 import "./alerts.css";
 
@@ -80,6 +80,21 @@ function MutedRules({
         </Tag>
       ))}
     </div>
+  );
+}
+
+/**
+ * The active alerts, their durations counting on with the live packets (only
+ * this small table re-renders with each snapshot; a replay's durations come
+ * with its alerts' version).
+ */
+function ActiveTable({
+  live,
+  ...props
+}: Omit<AlertTableProps, "testId" | "active"> & { live: boolean }) {
+  const newest = useLiveStatusPart("counters")?.lastPacketTime ?? null;
+  return (
+    <AlertTable {...props} testId="alerts-active" active={{ newestTime: live ? newest : null }} />
   );
 }
 
@@ -150,7 +165,7 @@ export function AlertsPanel() {
           No active alerts.
         </p>
       ) : (
-        <AlertTable entries={state.active} testId="alerts-active" {...tableProps} />
+        <ActiveTable entries={state.active} live={state.origin === "live"} {...tableProps} />
       )}
       <PanelHeading>
         Log ({state.log.length}
