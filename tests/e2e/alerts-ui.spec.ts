@@ -90,3 +90,47 @@ test("a critical alert: status count flashing, toast, Alerts tab, acknowledge, C
   expect(csv).toMatch(/Pack voltage/i);
   expect(csv).toContain("e2e-pack-high");
 });
+
+test("Settings → Alerts: sound and desktop off by default, permission asked only when turned on, kept after a reload", async ({
+  page,
+  context,
+}) => {
+  await page.goto(`/?backend=${encodeURIComponent(NO_BACKEND_URL)}`);
+  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  const asked = () => page.evaluate(() => (window as unknown as { asked?: number }).asked ?? 0);
+  // Count permission requests: none may happen before the user turns the switch on.
+  await page.evaluate(() => {
+    const original = Notification.requestPermission.bind(Notification);
+    Notification.requestPermission = () => {
+      const w = window as unknown as { asked?: number };
+      w.asked = (w.asked ?? 0) + 1;
+      return original();
+    };
+  });
+  await page.getByTestId("open-settings").click();
+  const sound = page.getByTestId("alert-sound-switch");
+  const desktop = page.getByTestId("alert-desktop-switch");
+  await expect(sound).not.toBeChecked();
+  await expect(desktop).not.toBeChecked();
+  expect(await asked()).toBe(0);
+
+  // Headless Chromium refuses unless granted: the switch stays off, with the reason.
+  await page.getByText("Desktop notification while this page is hidden").click();
+  await expect(page.getByTestId("alert-desktop-denied")).toContainText("refuses notifications");
+  await expect(desktop).not.toBeChecked();
+  expect(await asked()).toBe(1);
+
+  await context.grantPermissions(["notifications"]);
+  await page.getByText(/^Sound \(critical/).click();
+  await page.getByText("Desktop notification while this page is hidden").click();
+  await expect(desktop).toBeChecked();
+  await expect(sound).toBeChecked();
+  await expect(page.getByTestId("alert-desktop-denied")).toHaveCount(0);
+  await page.screenshot({ path: "test-results/alerts-settings.png" });
+
+  await page.reload();
+  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  await page.getByTestId("open-settings").click();
+  await expect(page.getByTestId("alert-sound-switch")).toBeChecked();
+  await expect(page.getByTestId("alert-desktop-switch")).toBeChecked();
+});

@@ -20,6 +20,7 @@ import {
 } from "../../src/ui/format/alertFormat";
 import { parseAlertSettings } from "../../src/state/alertSettings";
 import { nearestPoint } from "../../src/actions/alertActions";
+import { ReadThrottle } from "../../src/panels/Alerts/readThrottle";
 
 let seq = 0;
 function entry(partial: Partial<AlertEntry> = {}): AlertEntry {
@@ -247,5 +248,65 @@ describe("position at an alert's moment", () => {
     expect(nearestPoint(time, lat, long, 12.9)).toEqual({ lat: 4, long: -4 });
     expect(nearestPoint(time, lat, long, 0)).toEqual({ lat: 1, long: -1 });
     expect(nearestPoint(new Float64Array(), new Float64Array(), new Float64Array(), 5)).toBeNull();
+  });
+});
+
+describe("alerts tab reads", () => {
+  function fakeClock() {
+    let now = 0;
+    const timers: { at: number; run: () => void }[] = [];
+    return {
+      clock: {
+        now: () => now,
+        setTimeout: (run: () => void, ms: number) => {
+          const timer = { at: now + ms, run };
+          timers.push(timer);
+          return timer;
+        },
+        clearTimeout: (handle: unknown) => {
+          const index = timers.indexOf(handle as (typeof timers)[number]);
+          if (index >= 0) timers.splice(index, 1);
+        },
+      },
+      advance(ms: number) {
+        now += ms;
+        for (const timer of timers.filter((t) => t.at <= now)) {
+          timers.splice(timers.indexOf(timer), 1);
+          timer.run();
+        }
+      },
+    };
+  }
+
+  it("read the log at most four times a second however often the version moves", () => {
+    const time = fakeClock();
+    let reads = 0;
+    const throttle = new ReadThrottle(() => reads++, 250, time.clock);
+    throttle.changed(); // the first change reads at once
+    expect(reads).toBe(1);
+    for (let ms = 0; ms < 1000; ms += 10) {
+      time.advance(10);
+      throttle.changed(); // a storm: 100 versions in a second
+    }
+    expect(reads).toBeGreaterThanOrEqual(4);
+    expect(reads).toBeLessThanOrEqual(5);
+    // The last change is read too, at the end of its interval.
+    time.advance(250);
+    const settled = reads;
+    time.advance(1000);
+    expect(reads).toBe(settled);
+  });
+
+  it("reads at once after the user acts, and a due read is not doubled", () => {
+    const time = fakeClock();
+    let reads = 0;
+    const throttle = new ReadThrottle(() => reads++, 250, time.clock);
+    throttle.changed();
+    time.advance(10);
+    throttle.changed(); // due at 250
+    throttle.readNow();
+    expect(reads).toBe(2);
+    time.advance(500);
+    expect(reads).toBe(2);
   });
 });

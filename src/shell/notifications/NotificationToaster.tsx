@@ -7,7 +7,12 @@ import { NOTIFICATION_TIMEOUT_MS, type Notification } from "../../state/notifica
 import { attachToaster, notificationClosed } from "./notificationCenter";
 import "./notifications.css";
 
-function ToastBody({ title, message, actions }: Omit<Notification, "id" | "intent">) {
+function ToastBody({
+  title,
+  message,
+  actions,
+  onDone,
+}: Omit<Notification, "id" | "intent"> & { onDone: () => void }) {
   return (
     <div className="helios-toast-body">
       <strong className="helios-toast-title">{title}</strong>
@@ -16,7 +21,15 @@ function ToastBody({ title, message, actions }: Omit<Notification, "id" | "inten
         // Blueprint's toast has room for one action; alerts need two.
         <div className="helios-toast-actions">
           {actions.map((action) => (
-            <Button key={action.text} size="small" variant="outlined" onClick={action.onClick}>
+            <Button
+              key={action.text}
+              size="small"
+              variant="outlined"
+              onClick={() => {
+                action.onClick();
+                onDone(); // done with it: the toast makes room for the next
+              }}
+            >
               {action.text}
             </Button>
           ))}
@@ -39,6 +52,7 @@ export function NotificationToaster() {
               title={notification.title}
               message={notification.message}
               actions={notification.actions}
+              onDone={() => toaster.dismiss(notification.id)}
             />
           ),
           intent: notification.intent,

@@ -32,7 +32,7 @@ export function AlertSettings() {
   return (
     <FormGroup
       label="New alerts"
-      helperText="Muted rules and log-only rules never sound or notify; every alert still shows as a toast and in the Alerts tab."
+      helperText="Muted and log-only rules neither toast, sound nor notify; every alert is still kept in the Alerts tab's log."
     >
       <div className="helios-row">
         <Switch
