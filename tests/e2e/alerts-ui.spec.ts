@@ -134,3 +134,34 @@ test("Settings → Alerts: sound and desktop off by default, permission asked on
   await expect(page.getByTestId("alert-sound-switch")).toBeChecked();
   await expect(page.getByTestId("alert-desktop-switch")).toBeChecked();
 });
+
+test("a storm of alerts is one toast; its Mute button silences the rules, listed with time left", async ({
+  page,
+}) => {
+  await page.goto(`/alerts?backend=${encodeURIComponent(NO_BACKEND_URL)}&e2eHooks=1`);
+  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  const rule = (id: string, limit: number) => ({
+    ...RULES.rules[0]!,
+    id,
+    severity: "warning",
+    condition: { kind: "above", limit },
+  });
+  await setRules(page, {
+    ...RULES,
+    rules: [rule("storm-1", 1), rule("storm-2", 2), rule("storm-3", 3), rule("storm-4", 4)],
+  });
+  const toasts = page.locator(".helios-toaster .bp6-toast");
+  await expect(toasts).toHaveCount(1);
+  await expect(toasts).toContainText(/4 alerts: Pack voltage [\d.]+ V above 1 V · .* …/i);
+  await expect(toasts).toHaveClass(/bp6-intent-warning/);
+  await expect(page.getByTestId("status-alerts-warning")).toHaveText("4 warning");
+  await expect(page.getByTestId("status-alerts")).toHaveAttribute("data-flashing", "false");
+
+  await toasts.getByRole("button", { name: "Mute 4 rules 15 min" }).click();
+  await expect(toasts).toHaveCount(0);
+  const muted = page.getByTestId("alerts-muted-rule");
+  await expect(muted).toHaveCount(4);
+  await expect(muted.first()).toHaveText(/^storm-\d · 15 min left$/);
+  // Muting keeps the log.
+  await expect(page.getByTestId("alerts-log").getByTestId("alert-row")).toHaveCount(4);
+});

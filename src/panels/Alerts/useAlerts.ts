@@ -1,8 +1,11 @@
 // The shown history's alerts and the muted rules, read from the worker when
-// the snapshot's alerts version moves: at most four reads a second, however
-// fast alerts start and end (a storm would otherwise read the log per packet).
+// the snapshot's alerts version moves or a toast muted rules: at most four
+// reads a second, however fast alerts start and end (a storm would otherwise
+// read the log per packet).
 import { useCallback, useEffect, useState } from "react";
 import type { AlertsState } from "../../../workers/contract/alerts";
+import { useSnapshot } from "valtio";
+import { alertMutes } from "../../state/alertMutes";
 import { refreshAlertTemplates } from "../../state/alertTemplates";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 import { ReadThrottle } from "./readThrottle";
@@ -20,6 +23,7 @@ export interface AlertsView {
 export function useAlerts(): AlertsView {
   const { client } = useTelemetry();
   const version = useLiveStatusPart("alerts")?.version;
+  const { revision: mutes } = useSnapshot(alertMutes);
   const [state, setState] = useState<AlertsState | null>(null);
   const [muted, setMuted] = useState<Record<string, number>>({});
   const [throttle, setThrottle] = useState<ReadThrottle | null>(null);
@@ -44,7 +48,7 @@ export function useAlerts(): AlertsView {
     };
   }, [client]);
 
-  useEffect(() => throttle?.changed(), [version, throttle]);
+  useEffect(() => throttle?.changed(), [version, mutes, throttle]);
 
   const refresh = useCallback(() => throttle?.readNow(), [throttle]);
   return { state, muted, refresh };

@@ -2,6 +2,7 @@
 // coalesced), and the sound and desktop notification the user turned on. The
 // toast's buttons acknowledge its alerts or mute its rules in the worker.
 import type { AlertEntry } from "../../../workers/contract/alerts";
+import { alertMutesChanged } from "../../state/alertMutes";
 import { appState } from "../../state/appState";
 import { alertTemplates, refreshAlertTemplates } from "../../state/alertTemplates";
 import { alertMessage } from "../../ui/format/alertFormat";
@@ -17,9 +18,11 @@ export function alertEventHandler(client: TelemetryClient): (started: AlertEntry
     { show: notifyWithId, update: updateNotification },
     {
       acknowledge: (seqs) => void client.api.acknowledgeAlerts(seqs),
-      mute: (ruleIds, minutes) => {
-        for (const id of ruleIds) void client.api.muteAlertRule(id, minutes);
-      },
+      mute: (ruleIds, minutes) =>
+        void Promise.all(ruleIds.map((id) => client.api.muteAlertRule(id, minutes))).then(
+          alertMutesChanged,
+          () => undefined,
+        ),
     },
     messageOf,
   );
