@@ -4,6 +4,7 @@ import { Spinner } from "@blueprintjs/core";
 import { lazy, Suspense, type ComponentType } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { EmptyState } from "../ui/EmptyState";
+import { AlertsPanel } from "../panels/Alerts/AlertsPanel";
 import { FieldTablePanel } from "../panels/FieldTable/FieldTablePanel";
 import { LapsPanel } from "../panels/Laps/LapsPanel";
 import { MapPanel } from "../panels/Map/MapPanel";
@@ -40,6 +41,7 @@ export function AppRoutes() {
         <Route path="/map" element={<MapPanel />} />
         <Route path="/laps" element={<LapsPanel />} />
         <Route path="/sessions" element={<SessionsPanel />} />
+        <Route path="/alerts" element={<AlertsPanel />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </Suspense>

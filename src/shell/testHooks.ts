@@ -1,7 +1,8 @@
 // Test-only hooks, installed only with ?e2eHooks=1: lets the browser tests
-// raise notifications without a backend, and read the worker's alerts
-// without depending on how the UI happens to show them.
-import type { AlertsState } from "../../workers/contract/alerts";
+// raise notifications without a backend, set alert rules in the worker (as
+// the rules dialog would) so an alert fires at once, and read the worker's
+// alerts without depending on how the UI happens to show them.
+import type { AlertRulesResult, AlertsState } from "../../workers/contract/alerts";
 import type { NotificationKind } from "../../workers/contract/telemetryApi";
 import { NOTIFICATION_TEXTS } from "../state/notificationQueue";
 import type { Telemetry } from "../worker-client/hooks";
@@ -9,6 +10,8 @@ import { notify } from "./notifications/notificationCenter";
 
 export interface HeliosTestHooks {
   notify: (kind: NotificationKind) => void;
+  /** Replaces the rules in force, as an import in the rules dialog does. */
+  setAlertRules: (file: unknown) => Promise<AlertRulesResult>;
   /** The shown history's active alerts and log, as the worker keeps them. */
   alerts: () => Promise<AlertsState>;
 }
@@ -17,6 +20,7 @@ export function installTestHooks(search: string, telemetry: Telemetry): void {
   if (new URLSearchParams(search).get("e2eHooks") !== "1") return;
   const hooks: HeliosTestHooks = {
     notify: (kind) => notify(NOTIFICATION_TEXTS[kind]),
+    setAlertRules: (file) => telemetry.client.api.setAlertRules(file),
     alerts: () => telemetry.client.api.alerts(),
   };
   (window as Window & { heliosTest?: HeliosTestHooks }).heliosTest = hooks;

@@ -8,11 +8,18 @@ export const NOTIFICATION_LIMIT = 5;
 export const NOTIFICATION_TIMEOUT_MS = 4000;
 export const NOTIFICATION_WIDTH_PX = 440;
 
+/** A button on a toast (an alert's "Acknowledge", "Mute 15 min"). */
+export interface NotificationAction {
+  text: string;
+  onClick: () => void;
+}
+
 export interface Notification {
   id: string;
   title: string;
   message: string;
   intent: Intent;
+  actions?: NotificationAction[];
 }
 
 /** The spec's three notifications (§8): their texts, written only here. */

@@ -11,6 +11,7 @@ import { useSnapshot } from "valtio";
 import { DEFAULT_MAP_CENTER } from "../../../workers/shared/trackCoords";
 import { FinishLineDialog } from "../../ui/finishLine/FinishLineDialog";
 import { useFieldCatalog } from "../../ui/useFieldCatalog";
+import { FocusMarker } from "./FocusMarker";
 import { MapLayers, type HoverInfo } from "./MapLayers";
 import { mapSettings } from "../../state/mapSettings";
 import { MapToolbar } from "./MapToolbar";
@@ -100,6 +101,7 @@ export default function LeafletMap() {
             />
           )}
           <ScaleControl position="bottomleft" />
+          <FocusMarker />
           <MapLayers
             picking={picking}
             onPicked={onPicked}

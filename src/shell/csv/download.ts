@@ -15,16 +15,7 @@ export function saveFilePicker(): SaveFilePicker | null {
   return typeof picker === "function" ? picker.bind(window) : null;
 }
 
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export { downloadBlob } from "../../ui/downloadBlob";
 
 /** Pulls every chunk into `write`; false when the export was cancelled. */
 export async function pullChunks(

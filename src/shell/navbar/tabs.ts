@@ -20,6 +20,7 @@ export const TABS: readonly TabRoute[] = [
   { id: "map", path: "/map", title: "Map", hotkey: "0" },
   { id: "laps", path: "/laps", title: "Laps", hotkey: "l" },
   { id: "sessions", path: "/sessions", title: "Sessions", hotkey: "r" },
+  { id: "alerts", path: "/alerts", title: "Alerts", hotkey: "a" },
 ];
 
 export function tabForPath(pathname: string): TabRoute | undefined {

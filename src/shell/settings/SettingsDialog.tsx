@@ -1,5 +1,5 @@
 // The settings dialog (issue 3): display, connection, favourites, laps, playback,
-// map, what the live history holds (issue 33) and sessions.
+// alerts, map, what the live history holds (issue 33) and sessions.
 import {
   Button,
   Dialog,
@@ -17,6 +17,7 @@ import type { ThemeChoice } from "../../state/settingsSchema";
 import { DialogHeading } from "../../ui/headings";
 import { timeZoneText } from "../../ui/format/dateTime";
 import { dialogs } from "../dialogs";
+import { AlertSettings } from "./AlertSettings";
 import { ConnectionSettings } from "./ConnectionSettings";
 import { FavouritesSettings } from "./FavouritesSettings";
 import { HistorySettings } from "./HistorySettings";
@@ -105,6 +106,7 @@ export function SettingsDialog() {
                 Limits on every field: what is watched, when it alerts and how loudly.
               </span>
             </div>
+            <AlertSettings />
           </SectionCard>
         </Section>
         <Section title="Map" compact titleRenderer={DialogHeading}>

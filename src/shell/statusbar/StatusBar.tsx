@@ -20,6 +20,7 @@ import { formatDuration, raceDayText } from "../../ui/format/raceFormat";
 import { restoreText } from "../../ui/format/sessionFormat";
 import { useRaceDistance } from "../../ui/useRaceDistance";
 import { memo } from "react";
+import { AlertCounts } from "./AlertCounts";
 import "./statusbar.css";
 
 /**
@@ -186,6 +187,7 @@ export function StatusBar() {
         </span>
       )}
       <span className="helios-status-spacer" />
+      <AlertCounts />
       <span className="helios-status-item" data-testid="status-rate">
         <Figure text={formatRate(counters?.packetRate)} />
       </span>

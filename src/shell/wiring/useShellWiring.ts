@@ -1,7 +1,7 @@
 // Connects the worker's snapshots (state) and events (happenings) to the UI:
 // every snapshot's connection state goes to appState through
 // mirrorConnection, drives the loading flag and the loading screen's phases;
-// notifications become toasts. Runs once for the page (effects clean up under
+// notifications and new alerts become toasts. Runs once for the page (effects clean up under
 // StrictMode).
 import { useEffect } from "react";
 import type { WorkerEvent } from "../../../workers/contract/telemetryApi";
@@ -16,6 +16,7 @@ import { useTelemetry } from "../../worker-client/hooks";
 import { notify, notifyWithId, updateNotification } from "../notifications/notificationCenter";
 import { LapToasts } from "../notifications/lapToasts";
 import { useSavedAlertRules } from "./useSavedAlertRules";
+import { alertEventHandler } from "../notifications/alertEvents";
 
 // A burst of laps becomes one toast ("3 laps completed"), never a queue.
 const lapToasts = new LapToasts({ show: notifyWithId, update: updateNotification });
@@ -63,7 +64,11 @@ export function useShellWiring(clock: Clock = browserClock): void {
     appState.loadingPhase = phases.phase;
     appState.displayLoading = true;
 
-    const offEvents = client.onEvent(handleEvent);
+    const onAlerts = alertEventHandler(client);
+    const offEvents = client.onEvent((event) => {
+      if (event.type === "alerts") onAlerts(event.started);
+      else handleEvent(event);
+    });
     const offStatus = live.subscribeStatus(() => {
       const connection = live.status?.connection;
       if (!connection) return;
