@@ -26,6 +26,7 @@ import type { TrackRequest, TrackResult } from "../contract/track";
 import { defaultRules } from "./alerts/defaults";
 import { lapsCsv } from "./laps/lapsCsv";
 import { ReplayController } from "./replay/ReplayController";
+import { addAlertSpans, alertPins, type ShownAlerts } from "./service/alertMarks";
 import { CsvJobs } from "./service/csvJobs";
 import { EventBatcher } from "./service/EventBatcher";
 import { emptySeries, seriesTransferList } from "./service/seriesTransfer";
@@ -152,6 +153,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     let results: SeriesResult[];
     try {
       results = this.view.seriesBatch(list, clock);
+      addAlertSpans(list, results, this.shownAlerts(), clock);
     } catch {
       results = list.map(emptySeries);
     }
@@ -207,7 +209,23 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   track(request: TrackRequest): TrackResult {
     const lapEnds = this.shownLaps().laps.map((lap) => lap.endMs / 1000);
     const clock = this.view.view === "replay" ? this.replay.clock.position : null;
-    return trackUpTo(this.view.store, lapEnds, request, clock);
+    const track = trackUpTo(this.view.store, lapEnds, request, clock);
+    const to = clock === null ? (request?.to ?? null) : Math.min(request?.to ?? clock, clock);
+    track.alertPins = alertPins(
+      this.view.store.ring,
+      this.shownAlerts(),
+      request?.from ?? null,
+      to,
+    );
+    return track;
+  }
+
+  /**
+   * The alerts of the history this window shows, for plot bands and map pins.
+   * The live log for now; a replay's own log goes here (one place to swap).
+   */
+  private shownAlerts(): ShownAlerts {
+    return this.core.alerts;
   }
 
   startCsvExport(request: CsvExportRequest): CsvExportStart {

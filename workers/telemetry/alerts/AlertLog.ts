@@ -15,6 +15,17 @@ import { alertWords } from "./alertWords";
 import type { AlertEventPayload } from "./alertsStage";
 
 export const LOG_CAP = 10_000;
+/** Spans kept per subject for plots (oldest dropped first): a flapping rule stays cheap to read. */
+export const SPANS_PER_SUBJECT = 500;
+
+/** An alert's span in time, as plots shade it and the map pins it. */
+export interface AlertMark {
+  seq: number;
+  start: number;
+  /** null while active. */
+  end: number | null;
+  severity: AlertSeverity;
+}
 
 /** The subject's time now: packet time, or the wall clock for a system subject. */
 export type NowFor = number | ((subject: string) => number);
@@ -36,6 +47,8 @@ export class AlertLog {
   private dropped = 0;
   private seq = 0;
   private changes = 0;
+  /** Per subject, its alerts in start order: what a plot of that field shades (kept as they start). */
+  private readonly bySubject = new Map<string, LogRecord[]>();
 
   constructor(private readonly cap = LOG_CAP) {}
 
@@ -141,10 +154,44 @@ export class AlertLog {
     this.changes++;
   }
 
+  /**
+   * The subject's alerts overlapping [from, to] (packet time; an active one
+   * runs to now), oldest first. Reads only that subject's list.
+   */
+  spans(subject: string, from: number, to: number): AlertMark[] {
+    const list = this.bySubject.get(subject);
+    const out: AlertMark[] = [];
+    if (!list) return out;
+    for (const { seq, p } of list) {
+      if (p.start > to || (p.end !== null && p.end < from)) continue;
+      out.push({ seq, start: p.start, end: p.end, severity: p.severity });
+    }
+    return out;
+  }
+
+  /** Alerts that started in [from, to], newest first, at most `limit` (map pins, scrubber marks). */
+  starts(from: number, to: number, limit: number): (AlertMark & { record: LogRecord })[] {
+    const out: (AlertMark & { record: LogRecord })[] = [];
+    for (let i = this.log.length - 1; i >= 0 && out.length < limit; i--) {
+      const record = this.log[i]!;
+      const { p } = record;
+      if (p.start > to) continue;
+      if (p.start < from) break; // the log is in start order
+      out.push({ seq: record.seq, start: p.start, end: p.end, severity: p.severity, record });
+    }
+    return out;
+  }
+
   private started(p: AlertEventPayload): LogRecord {
     const record: LogRecord = { seq: ++this.seq, p, acknowledged: false, shown: null };
     this.active.set(p.ruleId, record);
     this.log.push(record);
+    const spans = this.bySubject.get(p.subject);
+    if (spans) {
+      spans.push(record);
+      if (spans.length > SPANS_PER_SUBJECT * 1.25)
+        spans.splice(0, spans.length - SPANS_PER_SUBJECT);
+    } else this.bySubject.set(p.subject, [record]);
     if (this.log.length > this.cap + this.cap / 4) this.trim();
     return record;
   }

@@ -15,7 +15,7 @@ import type { ConnectionState } from "../../contract/connection";
 import type { StageEvent } from "../pipeline/Stage";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import { alertLogCsv } from "./alertLogCsv";
-import { AlertLog, type LogRecord } from "./AlertLog";
+import { AlertLog, type AlertMark, type LogRecord } from "./AlertLog";
 import {
   activePeak,
   alertsStage,
@@ -65,6 +65,23 @@ export class LiveAlerts {
 
   read(): AlertsState {
     return this.log.read(this.nowFor(), this.peakOf());
+  }
+
+  /** A subject's alerts overlapping [from, to] (plots' bands). */
+  spans(subject: string, from: number, to: number): AlertMark[] {
+    return this.log.spans(subject, from, to);
+  }
+
+  /** Alerts started in [from, to], newest first, with their messages (map pins). */
+  starts(from: number, to: number, limit: number): (AlertMark & { message: string })[] {
+    const now = this.nowFor();
+    const peak = this.peakOf();
+    return this.log
+      .starts(from, to, limit)
+      .map(({ record, ...mark }) => ({
+        ...mark,
+        message: this.log.entry(record, now, peak).message,
+      }));
   }
 
   summary(): AlertsSummary {
