@@ -27,7 +27,6 @@ const demoDayProblem = demoDayFromUrl(window.location.search).problem;
 if (demoDayProblem)
   notifyAfterLoading([{ title: "Demo day ignored", message: demoDayProblem, intent: "warning" }]);
 persistAppState(window.localStorage);
-installTestHooks(window.location.search);
 
 const config = {
   backendUrl: appState.backendUrl,
@@ -43,6 +42,7 @@ const config = {
 if (config.backendUrl) appState.backendUrl = config.backendUrl;
 appState.webSocketUpgrade = config.webSocketUpgrade;
 const telemetry = createTelemetry(config);
+installTestHooks(window.location.search, telemetry.client);
 // Recorded sessions should survive storage pressure; only a page (not the
 // worker) may ask. A refusal is fine: recording works, just not "persistent".
 void navigator.storage?.persist?.().catch(() => false);
