@@ -1,8 +1,8 @@
 // Issue 34: alerts shown where the data is, in Chromium with DEMO. A rule set
 // through the worker's API (the page's test hooks) that fires at once — pack
 // voltage above 1 V, critical — colours the pack voltage tile with its icon,
-// lists the alert on the Overview, shades a band on the pack plot and pins
-// the map where it started (no map tiles: offline).
+// lists the alert on the Overview, shades a band on the pack plot, pins the
+// map where it started (no map tiles: offline) and marks the playback scrubber.
 import { expect, test, type Page } from "@playwright/test";
 import { NO_BACKEND_URL } from "./e2e-env";
 
@@ -87,4 +87,14 @@ test("an alert colours its tile, is listed, shades its plot and is pinned on the
   await pin.hover();
   await expect(page.locator(".leaflet-tooltip")).toContainText(/Pack Voltage \d.* · \d\d:\d\d/);
   await page.screenshot({ path: "/tmp/e2e-h4/map-pin.png" });
+
+  // Playback of this drive: the scrubber marks where the alert started.
+  await page.getByTestId("tab-sessions").click();
+  await page.getByTestId("session-row").first().getByTestId("session-replay").click();
+  await expect(page.getByTestId("transport-play")).toBeEnabled({ timeout: 20_000 });
+  const mark = page.getByTestId("transport-alert-marks").locator("[data-severity]");
+  await expect(mark).toHaveCount(1);
+  await expect(mark).toHaveAttribute("data-severity", "critical");
+  await expect(mark).toHaveAttribute("title", /^Critical alert at \d\d:\d\d:\d\d: Pack Voltage/);
+  await page.locator(".helios-transport").screenshot({ path: "/tmp/e2e-h4/scrubber.png" });
 });
