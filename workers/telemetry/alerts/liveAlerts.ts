@@ -76,12 +76,10 @@ export class LiveAlerts {
   starts(from: number, to: number, limit: number): (AlertMark & { message: string })[] {
     const now = this.nowFor();
     const peak = this.peakOf();
-    return this.log
-      .starts(from, to, limit)
-      .map(({ record, ...mark }) => ({
-        ...mark,
-        message: this.log.entry(record, now, peak).message,
-      }));
+    return this.log.starts(from, to, limit).map(({ record, ...mark }) => ({
+      ...mark,
+      message: this.log.entry(record, now, peak).message,
+    }));
   }
 
   summary(): AlertsSummary {
