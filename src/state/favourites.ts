@@ -57,3 +57,29 @@ export function favouriteField(name: string): FavouriteField {
   const path = favouritePath(name);
   return { path, digits: DIGITS.get(path) ?? 2 };
 }
+
+/** The list with `name` moved `by` places (clamped to the ends); unknown names change nothing. */
+export function movedFavourites(list: readonly string[], name: string, by: number): string[] {
+  const from = list.indexOf(name);
+  const out = [...list];
+  if (from < 0 || !Number.isInteger(by)) return out;
+  const to = Math.min(out.length - 1, Math.max(0, from + by));
+  out.splice(from, 1);
+  out.splice(to, 0, name);
+  return out;
+}
+
+/**
+ * The race at a glance, above the favourites on the Overview (the labels
+ * table names them): charge, power in and out, the cells' extremes, the
+ * hottest thermistor, speed.
+ */
+export const GLANCE_FIELDS: readonly FavouriteField[] = [
+  { path: "Battery.PackStateOfCharge", digits: 1 },
+  { path: "Derived.MpptArrayPower", digits: 0 },
+  { path: "Derived.MotorBusPower", digits: 0 },
+  { path: "Battery.LowCellVoltage", digits: 3 },
+  { path: "Battery.HighCellVoltage", digits: 3 },
+  { path: "Battery.HighTemperature", digits: 1 },
+  { path: "MotorDetails0.VehicleVelocity", digits: 1 },
+];

@@ -73,7 +73,7 @@ test("100 kB car strings are cut with an ellipsis, keep the layout and show whol
   await expect(rfidTile.locator(".live-value")).toHaveText(/^P0123/);
   await expectWithinViewport(page, page.locator(".helios-favourites"));
   await expectWithinViewport(page, rfidTile);
-  const nameTile = page.locator(".helios-tile").nth(2);
+  const nameTile = page.locator(".helios-favourites .helios-tile").nth(2);
   await expectWithinViewport(page, nameTile);
   await expectWholeOnHover(page, rfidTile.locator(".live-value .helios-long-text"), PI_RFID);
   await expectWholeOnHover(

@@ -24,6 +24,9 @@ export function recorder(): { ctx: PaintContext; calls: Call[] } {
     stroke: record("stroke"),
     clearRect: record("clearRect"),
     fillText: record("fillText"),
+    fillRect(this: { fillStyle: string }, ...args: unknown[]) {
+      calls.push(["fillRect", ...args, this.fillStyle]);
+    },
     // 6 px a character in the axis font, 100 in a huge one.
     measureText(this: { font: string }, text: string) {
       calls.push(["measureText", text]);

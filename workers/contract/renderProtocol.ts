@@ -31,6 +31,16 @@ export interface SeriesPicture {
   stepped: readonly boolean[];
   /** The time axis under the plotting area (grid, ticks, labels), which moves with the lines. */
   axis: TimeAxisPicture;
+  /** Alert spans shaded behind the lines (x in epoch s; `to` null: to the right edge). */
+  bands?: AlertBand[];
+}
+
+/** One alert span as painted: a translucent band across the plotting area's height. */
+export interface AlertBand {
+  from: number;
+  to: number | null;
+  /** A translucent fill (the severity's colour). */
+  fill: string;
 }
 
 /** The time axis: drawn with the lines so that a live picture shifts as one. */
@@ -105,6 +115,8 @@ export interface LivePlotNews {
   y: (ValueRange | null)[];
   /** A "Today" plot: the day's range it was painted against. */
   day?: DayRange;
+  /** Alert spans it shaded (SeriesResult.alertSpans), for the UI to tell (data-alert-bands). */
+  alertSpans?: number;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { AlertSeverity } from "./alerts";
 import type { AppUnits, FieldPath } from "./fields";
 
 export interface SeriesRequest {
@@ -25,6 +26,19 @@ export interface SeriesRequest {
   today?: boolean;
 }
 
+/**
+ * An alert of one plotted field inside an answer's window (shaded behind the
+ * line by severity). Times are packet time, epoch seconds.
+ */
+export interface AlertSpan {
+  /** The data column it belongs to (1 = the first requested field). */
+  column: number;
+  start: number;
+  /** null: still active at the window's end. */
+  end: number | null;
+  severity: AlertSeverity;
+}
+
 /** The day a "Today" answer covers: its x range is [start, start + span] (epoch seconds). */
 export interface DayRange {
   start: number;
@@ -48,4 +62,10 @@ export interface SeriesResult {
   bucketSeconds: number;
   /** Set for a `today` request with history: the day's x range. */
   day?: DayRange;
+  /**
+   * The shown history's alerts on the requested fields that overlap the whole
+   * window (a live tail's answer carries the window's, not just the tail's):
+   * they replace what a joined window held.
+   */
+  alertSpans?: AlertSpan[];
 }

@@ -1,3 +1,4 @@
+import type { AlertSeverity } from "./alerts";
 import type { AppUnits, FieldPath } from "./fields";
 
 export interface TrackRequest {
@@ -63,4 +64,16 @@ export interface TrackResult {
   sourcePoints: number;
   /** Where each lap (of the lap table) ended, if it falls in the window. */
   lapMarks: { time: number; lat: number; long: number; lap: number }[];
+  /** Where the shown history's alerts in the window started (those with a GPS fix then). */
+  alertPins?: AlertPin[];
+}
+
+/** An alert's start on the map: the car's position at that packet time. */
+export interface AlertPin {
+  seq: number;
+  time: number;
+  lat: number;
+  long: number;
+  severity: AlertSeverity;
+  message: string;
 }

@@ -14,6 +14,7 @@
 // was most of the render worker's time, the strokes a few per cent
 // (bench/RESULTS.md, stop 25).
 import type { SeriesPicture, TimeAxisPicture, ValueRange } from "../contract/renderProtocol";
+import { sameBands } from "../shared/plots/alertBands";
 
 /** The part of a 2D context this needs (OffscreenCanvas's, or a recorder in tests). */
 export type PaintContext = Pick<
@@ -32,6 +33,7 @@ export type PaintContext = Pick<
   | "lineJoin"
   | "strokeStyle"
   | "fillText"
+  | "fillRect"
   | "measureText"
   | "font"
   | "fillStyle"
@@ -123,6 +125,8 @@ export class SeriesCanvas {
     if (!drawn || drawn.width !== picture.width || drawn.height !== picture.height) return false;
     if (drawn.lineWidth !== picture.lineWidth || !sameAxisLook(drawn.axis, picture.axis))
       return false;
+    // An alert started or ended: its band reaches left of the strip.
+    if (!sameBands(drawn.bands, picture.bands)) return false;
     const span = picture.x.max - picture.x.min;
     if (Math.abs(span - (drawn.x.max - drawn.x.min)) > span * 1e-9) return false;
     for (let i = 1; i < picture.data.length; i++) {
@@ -200,12 +204,13 @@ export class SeriesCanvas {
     return width;
   }
 
-  /** Every shown series, or only what lies right of pixel `left` (clipped to it). */
+  /** Every shown series, or only what lies right of pixel `left` (clipped to it); alert bands behind. */
   private drawSeries(ctx: PaintContext, picture: SeriesPicture, left: number): void {
     const xs = picture.data[0]!;
     const n = xs.length;
-    if (n === 0) return;
     const { width, height } = picture;
+    if (picture.bands) drawBandsOf(ctx, picture, left);
+    if (n === 0) return;
     const xScale = width / (picture.x.max - picture.x.min);
     // Every segment that reaches into the strip is drawn again (clipped): from
     // two points before its left edge, since a stroke's width and round joins
@@ -242,6 +247,24 @@ export class SeriesCanvas {
     }
     ctx.restore();
   }
+}
+
+/** Alert bands across the plotting area's height, clipped to pixel `left` on. */
+function drawBandsOf(ctx: PaintContext, picture: SeriesPicture, left: number): void {
+  const { width, height, x } = picture;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(left, 0, width - left, height);
+  ctx.clip();
+  for (const band of picture.bands ?? []) {
+    const a = Math.max(left, Math.floor(toPx(band.from, x, width)));
+    const b = band.to === null ? width : Math.min(width, Math.ceil(toPx(band.to, x, width)));
+    if (b < a) continue;
+    ctx.fillStyle = band.fill;
+    // At least a pixel wide: an alert of one packet must still show.
+    ctx.fillRect(a, 0, Math.max(1, b - a), height);
+  }
+  ctx.restore();
 }
 
 /** Tick i on a pixel centre, as uPlot draws its grid: crisp, and the same after a whole-pixel shift. */

@@ -27,6 +27,7 @@ import { defaultRules } from "./alerts/defaults";
 import { alertSubjects } from "./alerts/subjects";
 import { lapsCsv } from "./laps/lapsCsv";
 import { ReplayController } from "./replay/ReplayController";
+import { addAlertSpans, alertPins, type ShownAlerts } from "./service/alertMarks";
 import { CsvJobs } from "./service/csvJobs";
 import { EventBatcher } from "./service/EventBatcher";
 import { emptySeries, seriesTransferList } from "./service/seriesTransfer";
@@ -179,6 +180,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     let results: SeriesResult[];
     try {
       results = this.view.seriesBatch(list, clock);
+      addAlertSpans(list, results, this.shownAlerts(), clock);
     } catch {
       results = list.map(emptySeries);
     }
@@ -240,7 +242,20 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   track(request: TrackRequest): TrackResult {
     const lapEnds = this.shownLaps().laps.map((lap) => lap.endMs / 1000);
     const clock = this.view.view === "replay" ? this.replay.clock.position : null;
-    return trackUpTo(this.view.store, lapEnds, request, clock);
+    const track = trackUpTo(this.view.store, lapEnds, request, clock);
+    const to = clock === null ? (request?.to ?? null) : Math.min(request?.to ?? clock, clock);
+    track.alertPins = alertPins(
+      this.view.store.ring,
+      this.shownAlerts(),
+      request?.from ?? null,
+      to,
+    );
+    return track;
+  }
+
+  /** The alerts of the history this window shows (live, or its replay's own), for bands and pins. */
+  private shownAlerts(): ShownAlerts {
+    return this.replaying ? this.replay.alerts : this.core.alerts;
   }
 
   startCsvExport(request: CsvExportRequest): CsvExportStart {

@@ -5,6 +5,7 @@ import { useField } from "../../worker-client/hooks";
 import { LongText } from "../../ui/LongText";
 import { displayValue, faultActive } from "../../ui/format/formatValue";
 import { flagChips, flagsFault } from "../../ui/format/bitNames";
+import { AlertLevelIcon, alertLevelClass, useAlertLevel } from "../../ui/alertLevel";
 
 /**
  * A bit field (motor ErrorFlags / LimitFlags) as one chip per set bit, named
@@ -57,19 +58,28 @@ export function FieldRow({
   fault: boolean;
 }) {
   const value = useField(field.path);
+  const level = useAlertLevel(field.path);
   // A past reset alone (ErrorFlags bit 4) is news, not an active fault.
   const active = fault && (field.bits ? flagsFault(value, field.bits) : faultActive(value));
   const shown = displayValue(value, field, units);
   const bits = field.bits && typeof value === "number" ? field.bits : null;
   return (
-    <tr data-field={field.path} className={active ? "helios-fault-active" : undefined}>
+    <tr
+      data-field={field.path}
+      data-alert={level}
+      className={active ? "helios-fault-active" : undefined}
+    >
       <td
         className="helios-field-label"
         title={field.description ? `${field.description}\n${field.path}` : field.path}
       >
         {field.label}
       </td>
-      <td className="helios-num live-value" title={bits === null ? undefined : shown.text}>
+      <td
+        className={`helios-num live-value ${alertLevelClass(level)}`.trim()}
+        title={bits === null ? undefined : shown.text}
+      >
+        <AlertLevelIcon level={level} />
         {field.type === "boolean" ? (
           <BooleanTag value={typeof value === "boolean" ? value : undefined} fault={fault} />
         ) : bits !== null ? (

@@ -1,5 +1,6 @@
 // The trail on the Leaflet map: the points (trailPoints.ts) drawn on their own
-// canvas (TrailCanvas.ts), the selected lap's highlight, and lap-end marks.
+// canvas (TrailCanvas.ts), the selected lap's highlight, lap-end marks and
+// the pins where alerts started (AlertPins.ts).
 // `update` is the main thread's whole cost of a worker answer (taking the
 // columns, projecting and drawing the new points, the legend's text), so it
 // is timed; React is not involved unless the legend's range or field changed.
@@ -8,6 +9,7 @@ import type { TrackResult } from "../../../workers/contract/track";
 import { TrailCanvas } from "./TrailCanvas";
 import { TrailPoints, type TrailMeta } from "./trailPoints";
 import { formatTime } from "../../ui/format/dateTime";
+import { AlertPins } from "./AlertPins";
 
 export interface TrackHover {
   time: number;
@@ -26,6 +28,8 @@ export class TrackLayer {
   private readonly canvas = new TrailCanvas(this.points);
   private readonly marks = L.layerGroup();
   private lastMarks = "";
+  /** Where the alerts started. */
+  private readonly pins = new AlertPins();
   /** Main-thread ms of the last updates (newest last), for the benchmark and diagnostics. */
   readonly updateMs: number[] = [];
   /** Told when what the legend shows changed (field, unit, range), not per update. */
@@ -39,6 +43,7 @@ export class TrackLayer {
   constructor() {
     this.canvas.addTo(this.group);
     this.marks.addTo(this.group);
+    this.pins.group.addTo(this.group);
   }
 
   update(track: TrackResult): void {
@@ -47,6 +52,7 @@ export class TrackLayer {
     const start = this.points.take(track);
     this.canvas.pointsAdded(start);
     this.updateMarks(track);
+    this.pins.update(track.alertPins ?? []);
     const meta = this.points.meta!;
     if (!before || legendKey(before) !== legendKey(meta)) this.onLegend(meta);
     const oldest = this.points.length > 0 ? this.points.time.data[0]! : NaN;

@@ -1,37 +1,27 @@
-// One favourite as a tile: name, big live value, unit.
-import { Card } from "@blueprintjs/core";
-import { useSnapshot } from "valtio";
+// One favourite as a tile; while the Overview's tiles are being edited, with
+// buttons to move it earlier or later and to remove it.
+import { Button, ButtonGroup } from "@blueprintjs/core";
 import { appState } from "../../state/appState";
-import { favouriteField } from "../../state/favourites";
-import { useField } from "../../worker-client/hooks";
-import { LongText } from "../../ui/LongText";
-import { useFieldCatalog } from "../../ui/useFieldCatalog";
-import { displayValue } from "../../ui/format/formatValue";
-import { bitFieldText } from "../../ui/format/bitNames";
+import { favouriteField, movedFavourites } from "../../state/favourites";
+import { FieldTile } from "./FieldTile";
 
-export function FavouriteTile({ name }: { name: string }) {
+export function FavouriteTile({ name, editing }: { name: string; editing?: boolean }) {
   const { path, digits } = favouriteField(name);
-  const { appUnits } = useSnapshot(appState);
-  const info = useFieldCatalog()?.find((field) => field.path === path);
-  const value = useField(path);
-  const number = displayValue(value, { unit: info?.unit ?? "" }, appUnits, digits);
-  const shown =
-    info?.bits && typeof value === "number"
-      ? { text: bitFieldText(value, info.bits), unit: "" }
-      : number;
-  // The label table names the field; a stored path the catalog lacks shows as itself.
-  const title = info?.label ?? name;
+  const move = (by: number) =>
+    (appState.favourites = movedFavourites(appState.favourites, name, by));
   return (
-    <Card className="helios-tile" data-field={path}>
-      <div className="helios-tile-name" title={info?.description}>
-        <LongText text={title} />
-      </div>
-      <div className="helios-tile-value">
-        <span className="live-value">
-          {typeof value === "string" || info?.bits ? <LongText text={shown.text} /> : shown.text}
-        </span>
-        <span className="helios-tile-unit">{shown.unit}</span>
-      </div>
-    </Card>
+    <FieldTile path={path} digits={digits} fallbackTitle={name}>
+      {editing && (
+        <ButtonGroup variant="minimal" className="helios-tile-edit">
+          <Button icon="arrow-left" aria-label={`Move ${path} earlier`} onClick={() => move(-1)} />
+          <Button icon="arrow-right" aria-label={`Move ${path} later`} onClick={() => move(1)} />
+          <Button
+            icon="cross"
+            aria-label={`Remove ${path}`}
+            onClick={() => (appState.favourites = appState.favourites.filter((f) => f !== name))}
+          />
+        </ButtonGroup>
+      )}
+    </FieldTile>
   );
 }

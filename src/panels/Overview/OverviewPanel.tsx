@@ -1,6 +1,10 @@
-// The Overview: the user's favourites as large live values, then the link and
-// packet counters. (data-testids and `[data-field] .live-value` are used by e2e tests.)
-import { Callout, Card, Tag } from "@blueprintjs/core";
+// The Overview, the race at a glance: charge, power in and out, the cells'
+// extremes, the hottest temperature, speed, lap and time left, the active
+// alerts, then the user's favourites (added, moved and removed here), and the
+// link, packet and position cards. Every value is coloured by the rules'
+// levels. (data-testids and `[data-field] .live-value` are used by e2e tests.)
+import { Button, Callout, Card, Tag } from "@blueprintjs/core";
+import { useState } from "react";
 import { useSnapshot } from "valtio";
 import { displayUnit, toDisplay } from "../../../workers/shared/units";
 import { appState } from "../../state/appState";
@@ -9,6 +13,12 @@ import { PanelHeading } from "../../ui/headings";
 import { useLiveStatusPart } from "../../worker-client/hooks";
 import { CAR_LINK_TEXTS, waitingText } from "../../ui/format/statusFormat";
 import { FavouriteTile } from "./FavouriteTile";
+import { FieldTile } from "./FieldTile";
+import { RaceTile } from "./RaceTile";
+import { AlertsCard } from "./AlertsCard";
+import { GLANCE_FIELDS, favouritePath } from "../../state/favourites";
+import { FieldSelect } from "../../ui/FieldPicker";
+import { useFieldCatalog } from "../../ui/useFieldCatalog";
 import "./overview.css";
 
 function ConnectionCard() {
@@ -75,16 +85,69 @@ function PositionCard() {
   );
 }
 
+/** The glance fields not already among the favourites (each value is shown once). */
+function GlanceTiles({ favourites }: { favourites: readonly string[] }) {
+  const shown = new Set(favourites.map(favouritePath));
+  return (
+    <section className="helios-glance" aria-label="Race at a glance">
+      {GLANCE_FIELDS.filter((f) => !shown.has(f.path)).map((f) => (
+        <FieldTile key={f.path} path={f.path} digits={f.digits} />
+      ))}
+      <RaceTile />
+    </section>
+  );
+}
+
+/** Adds a favourite with the field picker (numbers and flags; not yet a favourite). */
+function AddFavourite({ favourites }: { favourites: readonly string[] }) {
+  const catalog = useFieldCatalog();
+  const paths = new Set(favourites.map(favouritePath));
+  const candidates = (catalog ?? []).filter((f) => f.type !== "string" && !paths.has(f.path));
+  return (
+    <FieldSelect
+      fields={candidates}
+      value=""
+      onChange={(path) => {
+        if (path && !appState.favourites.map(favouritePath).includes(path))
+          appState.favourites.push(path);
+      }}
+      placeholder={catalog ? "Add a tile…" : "Loading fields…"}
+      aria-label="Add a tile"
+      data-testid="overview-add-tile"
+    />
+  );
+}
+
 export function OverviewPanel() {
   const { favourites } = useSnapshot(appState);
+  const [editing, setEditing] = useState(false);
   return (
-    <div className="helios-panel" data-testid="panel-overview">
-      <section className="helios-favourites" aria-label="Favourites">
-        {favourites.map((name) => (
-          <FavouriteTile key={name} name={name} />
-        ))}
-      </section>
-      <div className="helios-overview-cards">
+    <div className="helios-panel helios-overview" data-testid="panel-overview">
+      <div className="helios-overview-main">
+        <GlanceTiles favourites={favourites} />
+        <div className="helios-overview-row">
+          <PanelHeading className="helios-card-heading">Favourites</PanelHeading>
+          <span className="helios-overview-tools">
+            {editing && <AddFavourite favourites={favourites} />}
+            <Button
+              size="small"
+              variant="minimal"
+              icon={editing ? "tick" : "edit"}
+              text={editing ? "Done" : "Edit tiles"}
+              aria-pressed={editing}
+              data-testid="overview-edit-tiles"
+              onClick={() => setEditing(!editing)}
+            />
+          </span>
+        </div>
+        <section className="helios-favourites" aria-label="Favourites">
+          {favourites.map((name) => (
+            <FavouriteTile key={name} name={name} editing={editing} />
+          ))}
+        </section>
+      </div>
+      <div className="helios-overview-side">
+        <AlertsCard />
         <ConnectionCard />
         <PacketsCard />
         <PositionCard />

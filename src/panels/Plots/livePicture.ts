@@ -198,3 +198,10 @@ export function fitLegendValue(cell: HTMLElement, text: string): void {
   cell.dataset.chars = String(chars);
   cell.style.width = `${chars}ch`;
 }
+
+/** How many alert bands the plot shades, on the chart for tests and the curious (data-alert-bands). */
+export function markAlertBands(chart: uPlot, count: number): void {
+  const root = chart.root as HTMLElement | undefined; // (absent from the tests' stand-in charts)
+  if (root?.dataset && root.dataset.alertBands !== String(count))
+    root.dataset.alertBands = String(count);
+}

@@ -19,7 +19,7 @@ import { PIXELS_PER_POINT, SeriesFetch, type SeriesSource } from "./seriesFetch"
 import { PlotPicture } from "./plotPicture";
 import type { PlotStats } from "../../state/plotStats";
 import type { PlotView, XRange } from "./plotView";
-import { layerFrame, showNewestInLegend, type SeriesPainter } from "./livePicture";
+import { layerFrame, markAlertBands, showNewestInLegend, type SeriesPainter } from "./livePicture";
 import { DETACHED, nextState, type DriverEvent, type DriverState } from "./driverState";
 
 /**
@@ -249,6 +249,7 @@ export class PlotDriver {
     this.workerNews = news;
     this.legendDue = true;
     this.checkUnits(news.units);
+    markAlertBands(this.chart, news.alertSpans ?? 0);
   }
 
   /**

@@ -5,10 +5,16 @@
 // for the cursor) redraws only when the y ranges it would give change, on a
 // zoom, a resize, or, while the pointer is over a plot, when the x range moves.
 import type uPlot from "uplot";
-import type { SeriesResult } from "../../../workers/contract/series";
+import type { AlertSpan, SeriesResult } from "../../../workers/contract/series";
 import { newestBucketStart, wholePixelRange } from "../../../workers/shared/plots/liveWindow";
 import type { PlotStats } from "../../state/plotStats";
-import { layerFrame, mirrorYRanges, predictedYRanges, type SeriesPainter } from "./livePicture";
+import {
+  layerFrame,
+  markAlertBands,
+  mirrorYRanges,
+  predictedYRanges,
+  type SeriesPainter,
+} from "./livePicture";
 import { sameRange, type PlotView, type XRange } from "./plotView";
 import { redrawReason } from "./redrawPolicy";
 import { emptyData, toAlignedData } from "./seriesData";
@@ -21,6 +27,8 @@ export class PlotPicture {
   drawnRange: XRange | null = null;
   /** The canvas no longer matches what was drawn (new chart, resize, theme). */
   forced = true;
+  /** The alert spans shaded behind what is drawn (SeriesResult.alertSpans). */
+  private drawnSpans: AlertSpan[] | undefined;
   /** The bucket grid of what is drawn (SeriesResult.bucketSeconds). */
   private drawnGrid = 0;
   /** The data uPlot holds (axes, cursor values): behind `drawn` while only the series layer moved on. */
@@ -102,6 +110,8 @@ export class PlotPicture {
       if (root?.dataset) root.dataset.bucketSeconds = String(result.bucketSeconds);
       this.drawn = toAlignedData(result);
       this.drawnTo = result.to;
+      this.drawnSpans = result.alertSpans;
+      markAlertBands(chart, result.alertSpans?.length ?? 0);
     }
     const data = this.drawn;
     // uPlot (y axes, grid, its copy of the data for the cursor) redraws only
@@ -130,6 +140,7 @@ export class PlotPicture {
       if (shown) this.chartRange = shown;
     }
     const frame = layerFrame(chart, data ?? emptyData(fetch.fields.length), shown);
+    if (this.drawnSpans) frame.spans = this.drawnSpans;
     // Live on one bucket grid, new packets change only the newest bucket (and
     // whole pixels of scrolling shift the rest); anything else repaints.
     const grid = this.drawnGrid;

@@ -22,6 +22,8 @@ import { liveYScales, type LiveHandover, type SeriesPainter } from "./livePictur
 import type { XRange } from "./plotView";
 import { placeSeries, remeasureSeries } from "./seriesSurface";
 import { timeAxisPicture, type TimeAxisLook } from "../../../workers/shared/plots/timeAxis";
+import { alertBands } from "../../../workers/shared/plots/alertBands";
+import type { AlertSpan } from "../../../workers/contract/series";
 
 /** One picture: data (typed columns, NaN = gap), the x range and each series' y range. */
 export interface SeriesFrame {
@@ -29,6 +31,8 @@ export interface SeriesFrame {
   x: XRange;
   /** Per series (index 1…): its scale's range; null when the scale has none yet. */
   y: (XRange | null)[];
+  /** Alerts of the plotted fields in the window, shaded behind the lines. */
+  spans?: AlertSpan[];
 }
 
 export class SeriesLayer implements SeriesPainter {
@@ -96,6 +100,7 @@ export class SeriesLayer implements SeriesPainter {
       data: frame.data as ArrayLike<number>[],
       x: frame.x,
       axis: timeAxisPicture(this.axisLook, frame.x, look.width, devicePixelRatio),
+      bands: alertBands(frame.spans, look.shown),
     };
   }
 

@@ -1,11 +1,14 @@
 // The transport bar, shown while playback is on: play/pause, speed, step,
-// jump to start/end, a scrubber with the replay's laps marked, the playback
-// clock, and the way back to live. Everything it shows comes from the snapshot.
+// jump to start/end, a scrubber with the replay's laps and alert starts
+// marked, the playback clock, and the way back to live. Everything it shows
+// comes from the snapshot (the alerts from alerts() when their version moves).
 import { Button, ButtonGroup, HTMLSelect, Intent, ProgressBar, Tag } from "@blueprintjs/core";
 import type { PlaybackState } from "../../../workers/contract/sessions";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 import { jump, SPEEDS, stopPlayback } from "../../actions/playbackActions";
 import { formatTime } from "../../ui/format/dateTime";
+import { useShownAlerts } from "../../ui/useShownAlerts";
+import { SEVERITY_WORDS } from "../../ui/alertLevel";
 import "./transport.css";
 
 function clockText(seconds: number | null): string {
@@ -32,6 +35,30 @@ function LapMarks({ playback }: { playback: PlaybackState }) {
           className="helios-transport-lap"
           style={{ left: `${((t - start) / (end - start)) * 100}%` }}
           title={`Lap at ${clockText(t)}`}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** Marks at most: a storm of alerts would only paint the scrubber solid. */
+const MAX_ALERT_MARKS = 300;
+
+/** Where the replayed history's alerts started, coloured by severity. */
+function AlertMarks({ playback }: { playback: PlaybackState }) {
+  const log = useShownAlerts()?.log;
+  const { start, end } = playback;
+  if (!log || start === null || end === null || end <= start) return null;
+  const marks = log.filter((a) => a.start >= start && a.start <= end).slice(-MAX_ALERT_MARKS);
+  return (
+    <div className="helios-transport-laps" data-testid="transport-alert-marks">
+      {marks.map((alert) => (
+        <span
+          key={alert.seq}
+          className={`helios-transport-alert helios-transport-alert-${alert.severity}`}
+          data-severity={alert.severity}
+          style={{ left: `${((alert.start - start) / (end - start)) * 100}%` }}
+          title={`${SEVERITY_WORDS[alert.severity]} at ${clockText(alert.start)}: ${alert.message}`}
         />
       ))}
     </div>
@@ -109,6 +136,7 @@ export function TransportBar() {
       />
       <div className="helios-transport-scrubber">
         <LapMarks playback={playback} />
+        <AlertMarks playback={playback} />
         <input
           type="range"
           aria-label="Playback position"

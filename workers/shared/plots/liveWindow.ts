@@ -73,6 +73,8 @@ export function mergeTail(
     units: tail.units,
     bucketSeconds: tail.bucketSeconds,
     ...(tail.day ? { day: tail.day } : {}),
+    // The tail's answer carries the whole window's alert spans.
+    ...(tail.alertSpans ? { alertSpans: tail.alertSpans } : {}),
   };
 }
 

@@ -16,6 +16,17 @@ import { alertWords } from "./alertWords";
 import type { AlertEventPayload } from "../../contract/alerts";
 
 export const LOG_CAP = 10_000;
+/** Spans kept per subject for plots (oldest dropped first): a flapping rule stays cheap to read. */
+export const SPANS_PER_SUBJECT = 500;
+
+/** An alert's span in time, as plots shade it and the map pins it. */
+export interface AlertMark {
+  seq: number;
+  start: number;
+  /** null while active. */
+  end: number | null;
+  severity: AlertSeverity;
+}
 
 /** The subject's time now: packet time, or the wall clock for a system subject. */
 export type NowFor = number | ((subject: string) => number);
@@ -39,6 +50,8 @@ export class AlertLog {
   private changes = 0;
   /** Critical alerts in the log not yet acknowledged, as of log version `at`. */
   private unackedCritical = { at: -1, count: 0 };
+  /** Per subject, its alerts in start order: what a plot of that field shades (kept as they start). */
+  private readonly bySubject = new Map<string, LogRecord[]>();
 
   constructor(private readonly cap = LOG_CAP) {}
 
@@ -161,6 +174,7 @@ export class AlertLog {
     const mine = this.log;
     this.log = [];
     this.active.clear();
+    this.bySubject.clear();
     for (const record of recorded.log) this.adopt(record);
     for (const record of mine) {
       const going = record.p.end === null && this.active.has(record.p.ruleId);
@@ -207,13 +221,53 @@ export class AlertLog {
     record.seq = ++this.seq;
     record.shown = null; // written again with its new seq
     this.log.push(record);
+    this.indexSpan(record);
     if (record.p.end === null) this.active.set(record.p.ruleId, record);
+  }
+
+  /**
+   * The subject's alerts overlapping [from, to] (packet time; an active one
+   * runs to now), oldest first. Reads only that subject's list.
+   */
+  spans(subject: string, from: number, to: number): AlertMark[] {
+    const list = this.bySubject.get(subject);
+    const out: AlertMark[] = [];
+    if (!list) return out;
+    for (const { seq, p } of list) {
+      if (p.start > to || (p.end !== null && p.end < from)) continue;
+      out.push({ seq, start: p.start, end: p.end, severity: p.severity });
+    }
+    return out;
+  }
+
+  /** Alerts that started in [from, to], newest first, at most `limit` (map pins, scrubber marks). */
+  starts(from: number, to: number, limit: number): (AlertMark & { record: LogRecord })[] {
+    const out: (AlertMark & { record: LogRecord })[] = [];
+    for (let i = this.log.length - 1; i >= 0 && out.length < limit; i--) {
+      const record = this.log[i]!;
+      const { p } = record;
+      if (p.start > to) continue;
+      if (p.start < from) break; // the log is in start order
+      out.push({ seq: record.seq, start: p.start, end: p.end, severity: p.severity, record });
+    }
+    return out;
+  }
+
+  /** Indexes a record under its subject for spans() (per subject, capped). */
+  private indexSpan(record: LogRecord): void {
+    const spans = this.bySubject.get(record.p.subject);
+    if (spans) {
+      spans.push(record);
+      if (spans.length > SPANS_PER_SUBJECT * 1.25)
+        spans.splice(0, spans.length - SPANS_PER_SUBJECT);
+    } else this.bySubject.set(record.p.subject, [record]);
   }
 
   private started(p: AlertEventPayload): LogRecord {
     const record: LogRecord = { seq: ++this.seq, p, acknowledged: false, shown: null };
     this.active.set(p.ruleId, record);
     this.log.push(record);
+    this.indexSpan(record);
     if (this.log.length > this.cap + this.cap / 4) this.trim();
     return record;
   }

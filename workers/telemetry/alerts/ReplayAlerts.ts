@@ -11,7 +11,7 @@ import type { AlertRule, AlertsOrigin, AlertsState, AlertsSummary } from "../../
 import type { SessionEvent } from "../../contract/events";
 import type { EventSink } from "../pipeline/Stage";
 import { alertLogCsv } from "./alertLogCsv";
-import { AlertLog, logFromEvents } from "./AlertLog";
+import { AlertLog, logFromEvents, type AlertMark } from "./AlertLog";
 
 export type ReplayAlertsOrigin = Exclude<AlertsOrigin, "live">;
 
@@ -109,6 +109,19 @@ export class ReplayAlerts {
     const summary = this.log.summaryAt(clock, this.shownOrigin, this.versionBase);
     this.cached = { clock, version: this.log.version, summary };
     return summary;
+  }
+
+  /** A subject's alerts overlapping [from, to] (plots' bands; the caller stops them at the clock). */
+  spans(subject: string, from: number, to: number): AlertMark[] {
+    return this.log.spans(subject, from, to);
+  }
+
+  /** Alerts started in [from, to], newest first, with their messages (map pins, scrubber). */
+  starts(from: number, to: number, limit: number): (AlertMark & { message: string })[] {
+    return this.log.starts(from, to, limit).map(({ record, ...mark }) => ({
+      ...mark,
+      message: this.log.entry(record, record.p.end ?? to).message,
+    }));
   }
 
   acknowledge(seqs?: readonly number[]): void {

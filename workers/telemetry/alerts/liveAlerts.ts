@@ -19,7 +19,7 @@ import type { AlertAckEvent, AlertEvent, SessionEvent } from "../../contract/eve
 import type { StageEvent } from "../pipeline/Stage";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import { alertLogCsv } from "./alertLogCsv";
-import { AlertLog, logFromEvents, type LogRecord } from "./AlertLog";
+import { AlertLog, logFromEvents, type AlertMark, type LogRecord } from "./AlertLog";
 import {
   activePeak,
   alertsStage,
@@ -100,6 +100,21 @@ export class LiveAlerts {
 
   read(): AlertsState {
     return this.log.read(this.nowFor(), this.peakOf());
+  }
+
+  /** A subject's alerts overlapping [from, to] (plots' bands). */
+  spans(subject: string, from: number, to: number): AlertMark[] {
+    return this.log.spans(subject, from, to);
+  }
+
+  /** Alerts started in [from, to], newest first, with their messages (map pins). */
+  starts(from: number, to: number, limit: number): (AlertMark & { message: string })[] {
+    const now = this.nowFor();
+    const peak = this.peakOf();
+    return this.log.starts(from, to, limit).map(({ record, ...mark }) => ({
+      ...mark,
+      message: this.log.entry(record, now, peak).message,
+    }));
   }
 
   summary(): AlertsSummary {

@@ -1,0 +1,25 @@
+// Lap and time left today, from the backend's raceInfo (NETWORK only; the
+// Laps tab's race card shows the rest). Without it, the laps the lap table holds.
+import { Card } from "@blueprintjs/core";
+import { useSnapshot } from "valtio";
+import { lapsState } from "../../state/lapsState";
+import { useLiveStatusPart } from "../../worker-client/hooks";
+import { formatDuration } from "../../ui/format/raceFormat";
+
+export function RaceTile() {
+  const race = useLiveStatusPart("backend")?.raceInfo ?? null;
+  const { laps } = useSnapshot(lapsState);
+  return (
+    <Card className="helios-tile helios-race-tile" data-testid="overview-race">
+      <div className="helios-tile-name">Lap · time left today</div>
+      <div className="helios-tile-value">
+        <span className="live-value" data-testid="overview-race-lap">
+          {race ? `Lap ${race.lapNumber}` : `${laps.length}`}
+        </span>
+        <span className="helios-tile-unit" data-testid="overview-race-left">
+          {race ? formatDuration(race.timeLeftMs) : laps.length === 1 ? "lap done" : "laps done"}
+        </span>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,101 @@
+// Where the shown history's alerts appear beside their data: as spans in the
+// series answers (plots shade them behind the lines) and as pins in the track
+// answer (the car's position when each started). Both read the log's own
+// indexes (per subject, in start order), never the history's rows, except a
+// binary search per pin for the position.
+import type { AlertSeverity } from "../../contract/alerts";
+import type { AlertSpan, SeriesRequest, SeriesResult } from "../../contract/series";
+import type { AlertPin } from "../../contract/track";
+import type { AlertMark } from "../alerts/AlertLog";
+import { lowerBound } from "../history/downsample";
+import type { ColumnRing } from "../history/ColumnRing";
+import { LAT, LONG, validFix } from "../geo/trackThin";
+
+/** What a window's view reads of its alerts (the live log, or a replay's). */
+export interface ShownAlerts {
+  spans(subject: string, from: number, to: number): AlertMark[];
+  starts(from: number, to: number, limit: number): (AlertMark & { message: string })[];
+}
+
+/** Pins on the map at most (the newest): more would hide the track. */
+export const MAX_ALERT_PINS = 200;
+/** Rows searched either side of an alert's start for a GPS fix. */
+const FIX_SEARCH_ROWS = 50;
+
+/**
+ * Adds to each answer the alerts of its fields over the plot's whole window
+ * (a live tail's answer covers the window, not only the tail), up to the
+ * playback clock in a replay: an alert ending after it is still active there.
+ */
+export function addAlertSpans(
+  requests: readonly SeriesRequest[],
+  results: SeriesResult[],
+  alerts: ShownAlerts,
+  clock: number | null,
+): void {
+  results.forEach((result, i) => {
+    const request = requests[i];
+    if (!request || !Array.isArray(request.fields)) return;
+    const to = Math.min(request.to ?? Infinity, clock ?? Infinity);
+    const from = windowStart(request, result);
+    if (from === null) return;
+    const spans: AlertSpan[] = [];
+    request.fields.forEach((field, f) => {
+      for (const mark of alerts.spans(field, from, to))
+        spans.push({
+          column: f + 1,
+          start: mark.start,
+          end: mark.end !== null && mark.end <= to ? mark.end : null,
+          severity: mark.severity,
+        });
+    });
+    if (spans.length > 0) result.alertSpans = spans;
+  });
+}
+
+/** Where the plot's window starts (null: no data, no window). */
+function windowStart(request: SeriesRequest, result: SeriesResult): number | null {
+  if (request.today) return result.day?.start ?? result.from;
+  if (request.liveWindowSeconds !== undefined)
+    return result.to === null ? null : result.to - request.liveWindowSeconds;
+  return request.from ?? -Infinity;
+}
+
+/** The alerts that started in [from, to], newest first, pinned where the car was then. */
+export function alertPins(
+  ring: ColumnRing,
+  alerts: ShownAlerts,
+  from: number | null,
+  to: number | null,
+): AlertPin[] {
+  const pins: AlertPin[] = [];
+  const n = ring.length;
+  if (n === 0) return pins;
+  for (const mark of alerts.starts(from ?? -Infinity, to ?? Infinity, MAX_ALERT_PINS)) {
+    const place = fixNear(
+      ring,
+      lowerBound(n, (k) => ring.time(k), mark.start),
+    );
+    if (!place) continue;
+    pins.push({
+      seq: mark.seq,
+      time: mark.start,
+      severity: mark.severity as AlertSeverity,
+      message: mark.message,
+      ...place,
+    });
+  }
+  return pins;
+}
+
+/** The GPS fix at row `at`, else the nearest one within FIX_SEARCH_ROWS (before first). */
+function fixNear(ring: ColumnRing, at: number): { lat: number; long: number } | null {
+  for (let d = 0; d <= FIX_SEARCH_ROWS; d++)
+    for (const i of [at - d, at + d]) {
+      if (i < 0 || i >= ring.length) continue;
+      const lat = ring.number(i, LAT);
+      const long = ring.number(i, LONG);
+      if (validFix(lat, long)) return { lat, long };
+    }
+  return null;
+}
