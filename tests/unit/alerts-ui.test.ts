@@ -113,6 +113,28 @@ describe("alert toasts", () => {
     expect(last.intent).toBe("danger");
   });
 
+  it("counts a storm's alerts sent only as a number: 20 sent and 10 more make '30 alerts'", () => {
+    const t = sinkAndClock();
+    t.toasts.started(
+      Array.from({ length: 20 }, (_, i) => entry({ message: `Flag ${i + 1} raised` })),
+      10,
+    );
+    expect(t.shown).toHaveLength(1);
+    expect(t.shown[0]!.message).toBe("30 alerts: Flag 1 raised · Flag 2 raised · Flag 3 raised …");
+  });
+
+  it("the car link rule's alert is the spec's 'Connection Lost' toast", () => {
+    const t = sinkAndClock();
+    t.toasts.started([
+      entry({ subject: "System.CarLink", severity: "critical", message: "Car has disconnected!" }),
+    ]);
+    expect(t.shown[0]).toMatchObject({
+      title: "Connection Lost",
+      message: "Car has disconnected!",
+      intent: "danger",
+    });
+  });
+
   it("starts a new toast after the lifetime, or when the old one is gone", () => {
     const t = sinkAndClock();
     t.toasts.started([entry()]);

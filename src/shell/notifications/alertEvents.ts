@@ -11,7 +11,9 @@ import { announceAlerts } from "./alertAnnouncer";
 import { AlertToasts } from "./alertToasts";
 import { notifyWithId, updateNotification } from "./notificationCenter";
 
-export function alertEventHandler(client: TelemetryClient): (started: AlertEntry[]) => void {
+export function alertEventHandler(
+  client: TelemetryClient,
+): (started: AlertEntry[], omitted?: number) => void {
   const messageOf = (entry: AlertEntry) =>
     alertMessage(entry, alertTemplates.byRule[entry.ruleId], appState.appUnits);
   const toasts = new AlertToasts(
@@ -27,10 +29,10 @@ export function alertEventHandler(client: TelemetryClient): (started: AlertEntry
     messageOf,
   );
   void refreshAlertTemplates(() => client.api.alertRules());
-  return (started) => {
+  return (started, omitted = 0) => {
     // Rules may have been edited since: the next toast uses their new words.
     void refreshAlertTemplates(() => client.api.alertRules());
-    toasts.started(started);
+    toasts.started(started, omitted);
     announceAlerts(started, messageOf);
   };
 }

@@ -5,7 +5,11 @@
 // stands for (its alerts' seqs, its rules' ids).
 import type { AlertEntry, AlertSeverity } from "../../../workers/contract/alerts";
 import type { Intent } from "@blueprintjs/core";
-import { NOTIFICATION_TIMEOUT_MS, type Notification } from "../../state/notificationQueue";
+import {
+  NOTIFICATION_TEXTS,
+  NOTIFICATION_TIMEOUT_MS,
+  type Notification,
+} from "../../state/notificationQueue";
 import type { LapToastSink } from "./lapToasts";
 
 /** Minutes a toast's "Mute" button silences its rules for. */
@@ -28,6 +32,14 @@ const SEVERITY_TITLE: Record<AlertSeverity, string> = {
   info: "Alert",
 };
 
+/**
+ * Alerts that stand for one of the spec's notifications keep its title: the
+ * car link rule's alert is the "Connection Lost" toast (SPEC §8), not a second one.
+ */
+const SUBJECT_TITLE: Record<string, string> = {
+  "System.CarLink": NOTIFICATION_TEXTS.carDisconnect.title,
+};
+
 export function worstSeverity(entries: readonly Pick<AlertEntry, "severity">[]): AlertSeverity {
   let worst: AlertSeverity = "info";
   for (const entry of entries) if (RANK[entry.severity] > RANK[worst]) worst = entry.severity;
@@ -39,19 +51,27 @@ export interface AlertToastActions {
   mute(ruleIds: string[], minutes: number): void;
 }
 
-/** A toast's words for these alerts (oldest first); `messages` are their texts. */
+/**
+ * A toast's words for these alerts (oldest first); `messages` are the texts
+ * of those sent, `count` all of them (a storm's further alerts are counted
+ * only), `subject` the one alert's subject.
+ */
 export function alertToastText(
   severity: AlertSeverity,
   messages: readonly string[],
+  count = messages.length,
+  subject = "",
 ): Pick<Notification, "title" | "message" | "intent"> {
   const intent = SEVERITY_INTENT[severity];
-  if (messages.length === 1)
-    return { title: SEVERITY_TITLE[severity], message: messages[0]!, intent };
+  if (count === 1) {
+    const title = SUBJECT_TITLE[subject] ?? SEVERITY_TITLE[severity];
+    return { title, message: messages[0]!, intent };
+  }
   const quoted = messages.slice(0, QUOTED).join(" · ");
-  const more = messages.length > QUOTED ? " …" : "";
+  const more = count > QUOTED ? " …" : "";
   return {
-    title: `${messages.length} alerts (worst: ${severity})`,
-    message: `${messages.length} alerts: ${quoted}${more}`,
+    title: `${count} alerts (worst: ${severity})`,
+    message: `${count} alerts: ${quoted}${more}`,
     intent,
   };
 }
@@ -62,6 +82,10 @@ interface Current {
   seqs: number[];
   ruleIds: Set<string>;
   messages: string[];
+  /** Alerts it stands for: the messages' and those a storm sent only as a count. */
+  count: number;
+  /** The first alert's subject (a one-alert toast may take the spec's title). */
+  subject: string;
   severity: AlertSeverity;
 }
 
@@ -78,13 +102,16 @@ export class AlertToasts {
     private readonly lifetimeMs = NOTIFICATION_TIMEOUT_MS,
   ) {}
 
-  /** Alerts that just started (one worker event); nothing to show for none. */
-  started(entries: readonly AlertEntry[]): void {
+  /**
+   * Alerts that just started (one worker event), and how many more a storm
+   * sent only as a count; nothing to show for none.
+   */
+  started(entries: readonly AlertEntry[], omitted = 0): void {
     if (entries.length === 0) return;
     const now = this.now();
     const current = this.current;
     if (current && now - current.shownAt < this.lifetimeMs) {
-      this.add(current, entries);
+      this.add(current, entries, omitted);
       if (this.sink.update(this.notification(current))) return;
     }
     const fresh: Current = {
@@ -93,14 +120,17 @@ export class AlertToasts {
       seqs: [],
       ruleIds: new Set(),
       messages: [],
+      count: 0,
+      subject: entries[0]!.subject,
       severity: "info",
     };
-    this.add(fresh, entries);
+    this.add(fresh, entries, omitted);
     this.current = fresh;
     this.sink.show(this.notification(fresh));
   }
 
-  private add(toast: Current, entries: readonly AlertEntry[]): void {
+  private add(toast: Current, entries: readonly AlertEntry[], omitted: number): void {
+    toast.count += entries.length + Math.max(0, omitted);
     for (const entry of entries) {
       toast.seqs.push(entry.seq);
       toast.ruleIds.add(entry.ruleId);
@@ -115,7 +145,7 @@ export class AlertToasts {
     const rules = ruleIds.length === 1 ? "rule" : `${ruleIds.length} rules`;
     return {
       id: toast.id,
-      ...alertToastText(toast.severity, toast.messages),
+      ...alertToastText(toast.severity, toast.messages, toast.count, toast.subject),
       actions: [
         { text: "Acknowledge", onClick: () => this.actions.acknowledge(seqs) },
         {

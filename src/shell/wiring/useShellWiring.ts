@@ -66,7 +66,7 @@ export function useShellWiring(clock: Clock = browserClock): void {
 
     const onAlerts = alertEventHandler(client);
     const offEvents = client.onEvent((event) => {
-      if (event.type === "alerts") onAlerts(event.started);
+      if (event.type === "alerts") onAlerts(event.started, event.omitted);
       else handleEvent(event);
     });
     const offStatus = live.subscribeStatus(() => {
