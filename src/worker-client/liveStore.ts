@@ -120,17 +120,41 @@ export class LiveStore {
     for (const listener of this.statusListeners) listener();
   }
 
+  /**
+   * Poll now rather than at the next interval: something worth showing at
+   * once happened (an alert started: the status bar counts it within the
+   * budget of 150 ms, not up to a whole interval later). A poll in flight
+   * is followed by another as soon as it answers.
+   */
+  pollNow(): void {
+    if (this.stopped) return;
+    if (this.inFlight) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    void this.poll();
+  }
+
+  private inFlight = false;
+  private again = false;
+
   // At most one request in flight: the next poll is scheduled after the answer.
   private async poll(): Promise<void> {
     if (this.stopped) return;
     const started = performance.now();
+    this.inFlight = true;
     try {
       this.apply(await this.client.api.snapshot(this.seq));
     } catch {
       // The worker is being restarted; the next poll picks up the new one.
     }
+    this.inFlight = false;
     if (this.stopped) return;
-    const wait = Math.max(0, this.intervalMs - (performance.now() - started));
+    const again = this.again;
+    this.again = false;
+    const wait = again ? 0 : Math.max(0, this.intervalMs - (performance.now() - started));
     this.timer = setTimeout(() => void this.poll(), wait);
   }
 }

@@ -95,6 +95,33 @@ describe("LiveStore", () => {
     expect(maxInFlight).toBe(1);
   });
 
+  it("polls at once when asked (an alert started), never two requests at a time", async () => {
+    const asked: number[] = [];
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const client = {
+      api: {
+        snapshot: async (sinceSeq: number) => {
+          asked.push(performance.now());
+          maxInFlight = Math.max(maxInFlight, ++inFlight);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          inFlight--;
+          return snapshot(sinceSeq + 1, {});
+        },
+      },
+    } as unknown as TelemetryClient;
+    const store = new LiveStore(client, 1000); // a poll a second unless asked
+    store.start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const before = performance.now();
+    store.pollNow();
+    store.pollNow(); // while one is in flight: one more after it, not two at once
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    store.stop();
+    expect(asked.filter((t) => t >= before)).toHaveLength(2);
+    expect(maxInFlight).toBe(1);
+  });
+
   it("keeps a status part the same object while its data is the same, so its readers do not re-render", () => {
     const store = new LiveStore({} as TelemetryClient);
     let heard = 0;

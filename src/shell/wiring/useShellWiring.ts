@@ -66,8 +66,11 @@ export function useShellWiring(clock: Clock = browserClock): void {
 
     const onAlerts = alertEventHandler(client);
     const offEvents = client.onEvent((event) => {
-      if (event.type === "alerts") onAlerts(event.started, event.omitted);
-      else handleEvent(event);
+      if (event.type === "alerts") {
+        // The status bar counts it now, not at the next snapshot.
+        live.pollNow();
+        onAlerts(event.started, event.omitted);
+      } else handleEvent(event);
     });
     const offStatus = live.subscribeStatus(() => {
       const connection = live.status?.connection;
