@@ -101,7 +101,7 @@ describe("alert conditions", () => {
     expect(h.events.map((e) => e.phase)).toEqual(["start", "end"]);
   });
 
-  it("rising needs a false seen first, and each new rise is a new alert", () => {
+  it("rising fires on each rise, and on a flag already up at the history's first packet", () => {
     const h = alertHistory([
       rule({
         id: "isolation",
@@ -113,13 +113,16 @@ describe("alert conditions", () => {
     up.forEach((on, i) =>
       h.feed(i, (p) => void (p.BatteryFaults.Errors.HighVoltageIsolationFault = on)),
     );
-    // Up at the history's first packet is no edge; rises at packets 3 and 7.
-    expect(h.events.map((e) => `${e.phase}@${e.start - h.events[0]!.start + 3}`)).toEqual([
+    // Up at the first packet (a fault already up when the dashboard connects),
+    // down at 2; rises again at 3 and 7.
+    expect(h.events.map((e) => `${e.phase}@${e.start - h.events[0]!.start}`)).toEqual([
+      "start@0",
+      "end@0",
       "start@3",
       "end@3",
       "start@7",
     ]);
-    expect(h.ends()[0]!.end! - h.ends()[0]!.start).toBe(2); // up at 3 and 4, down at 5
+    expect(h.ends().map((e) => e.end! - e.start)).toEqual([2, 2]); // up 0–1 and 3–4
   });
 
   it("changed holds for the packet whose value differs, so a one-packet change is caught", () => {

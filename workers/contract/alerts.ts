@@ -38,7 +38,11 @@ export type AlertCondition =
   | { kind: "equals"; value: number | boolean }
   /** A boolean is true. */
   | { kind: "true" }
-  /** A boolean went from false to true (seen false first), and holds while it stays true. */
+  /**
+   * A boolean went from false to true, or is true on the history's first
+   * packet (a fault already up when the dashboard connects); holds while it
+   * stays true.
+   */
   | { kind: "rising" }
   /** The value differs from the previous packet's (holds for that one packet). */
   | { kind: "changed" }

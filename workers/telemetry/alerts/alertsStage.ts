@@ -174,8 +174,10 @@ function holds(s: AlertsState, r: number, v: number, t: number, row: Float64Arra
     case TRUE:
       return v === 1;
     case RISING:
-      // An edge needs a false seen first; then it holds while the flag stays up.
-      return v === 1 && (s.holding[r] === 1 || (s.seen[r] === 1 && s.prev[r] === 0));
+      // An edge: false before, or up on the history's first packet (a fault
+      // already up when the dashboard connects must not go unannounced);
+      // then it holds while the flag stays up.
+      return v === 1 && (s.holding[r] === 1 || s.seen[r] === 0 || s.prev[r] === 0);
     case CHANGED:
       return s.seen[r] === 1 && differs(v, s.prev[r]!);
     case ANY_BIT:
@@ -264,7 +266,7 @@ function step(s: AlertsState, row: Float64Array, bits: Uint32Array, emit: EventS
     if (holding[r] === 0 && active[r] === 0) {
       const k = kind[r];
       let quiet = false;
-      if (k === RISING) quiet = v !== 1 || seen[r] === 0 || prev[r] !== 0;
+      if (k === RISING) quiet = v !== 1 || (seen[r] === 1 && prev[r] !== 0);
       else if (k === ABOVE) quiet = aField[r] === -1 && !(v > a[r]!);
       else if (k === BELOW) quiet = aField[r] === -1 && !(v < a[r]!);
       else if (k === OUTSIDE)
