@@ -29,13 +29,18 @@ export function alertLevelClass(level: AlertSeverity | undefined): string {
   return level ? `helios-alert-level helios-alert-${level}` : "";
 }
 
+/** Classes for a small picture of an alert in its severity's colour (a map pin, a scrubber mark). */
+export function severityFillClass(severity: AlertSeverity): string {
+  return `helios-severity-fill helios-severity-${severity}`;
+}
+
 /** The level's icon, named for screen readers. */
 export function AlertLevelIcon({ level }: { level: AlertSeverity | undefined }) {
   if (!level) return null;
   return (
     // Named by aria-label, not by text: the value's own text stays the value.
     <span
-      className={`helios-alert-icon helios-alert-icon-${level}`}
+      className={`helios-alert-icon helios-severity-${level}`}
       role="img"
       aria-label={SEVERITY_WORDS[level]}
       title={SEVERITY_WORDS[level]}

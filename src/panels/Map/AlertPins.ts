@@ -4,7 +4,7 @@
 import L from "leaflet";
 import type { AlertPin } from "../../../workers/contract/track";
 import { formatTime } from "../../ui/format/dateTime";
-import { SEVERITY_WORDS } from "../../ui/alertLevel";
+import { SEVERITY_WORDS, severityFillClass } from "../../ui/alertLevel";
 
 const GLYPH = { critical: "!", warning: "!", info: "i" } as const;
 
@@ -30,7 +30,7 @@ export class AlertPins {
     const icon = L.divIcon({
       className: "helios-alert-pin-marker",
       html:
-        `<div class="helios-alert-pin helios-alert-pin-${pin.severity}" data-testid="map-alert-pin"` +
+        `<div class="helios-alert-pin ${severityFillClass(pin.severity)}" data-testid="map-alert-pin"` +
         ` data-severity="${pin.severity}" role="img" aria-label="${escapeHtml(text)}">` +
         `<span>${GLYPH[pin.severity]}</span></div>`,
       iconSize: [18, 18],

@@ -8,7 +8,7 @@ import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 import { jump, SPEEDS, stopPlayback } from "../../actions/playbackActions";
 import { formatTime } from "../../ui/format/dateTime";
 import { useShownAlerts } from "../../ui/useShownAlerts";
-import { SEVERITY_WORDS } from "../../ui/alertLevel";
+import { SEVERITY_WORDS, severityFillClass } from "../../ui/alertLevel";
 import "./transport.css";
 
 function clockText(seconds: number | null): string {
@@ -55,7 +55,7 @@ function AlertMarks({ playback }: { playback: PlaybackState }) {
       {marks.map((alert) => (
         <span
           key={alert.seq}
-          className={`helios-transport-alert helios-transport-alert-${alert.severity}`}
+          className={`helios-transport-alert ${severityFillClass(alert.severity)}`}
           data-severity={alert.severity}
           style={{ left: `${((alert.start - start) / (end - start)) * 100}%` }}
           title={`${SEVERITY_WORDS[alert.severity]} at ${clockText(alert.start)}: ${alert.message}`}
