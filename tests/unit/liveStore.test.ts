@@ -42,6 +42,25 @@ function snapshot(seq: number, changed: Snapshot["changed"], empty = false): Sna
   };
 }
 
+/** A worker whose snapshots take 5 ms: what it was asked, when, and how many at once. */
+function slowWorker(answer: (sinceSeq: number) => Snapshot) {
+  const asked: { since: number; at: number }[] = [];
+  let inFlight = 0;
+  let most = 0;
+  const client = {
+    api: {
+      snapshot: async (sinceSeq: number) => {
+        asked.push({ since: sinceSeq, at: performance.now() });
+        most = Math.max(most, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight--;
+        return answer(sinceSeq);
+      },
+    },
+  } as unknown as TelemetryClient;
+  return { client, asked, maxInFlight: () => most };
+}
+
 describe("LiveStore", () => {
   it("drops every value when the history shown has no packet (live afresh after the demo)", () => {
     const store = new LiveStore({} as TelemetryClient);
@@ -72,45 +91,19 @@ describe("LiveStore", () => {
   });
 
   it("asks the worker only for what changed since the last snapshot, one request at a time", async () => {
-    const asked: number[] = [];
-    let inFlight = 0;
-    let maxInFlight = 0;
-    const client = {
-      api: {
-        snapshot: async (sinceSeq: number) => {
-          asked.push(sinceSeq);
-          maxInFlight = Math.max(maxInFlight, ++inFlight);
-          await new Promise((resolve) => setTimeout(resolve, 5));
-          inFlight--;
-          return snapshot(sinceSeq + 3, { "Battery.PackVoltage": sinceSeq });
-        },
-      },
-    } as unknown as TelemetryClient;
-    const store = new LiveStore(client, 1);
+    const worker = slowWorker((since) => snapshot(since + 3, { "Battery.PackVoltage": since }));
+    const store = new LiveStore(worker.client, 1);
     store.start();
     await new Promise((resolve) => setTimeout(resolve, 60));
     store.stop();
 
-    expect(asked.slice(0, 3)).toEqual([0, 3, 6]);
-    expect(maxInFlight).toBe(1);
+    expect(worker.asked.slice(0, 3).map((a) => a.since)).toEqual([0, 3, 6]);
+    expect(worker.maxInFlight()).toBe(1);
   });
 
   it("polls at once when asked (an alert started), never two requests at a time", async () => {
-    const asked: number[] = [];
-    let inFlight = 0;
-    let maxInFlight = 0;
-    const client = {
-      api: {
-        snapshot: async (sinceSeq: number) => {
-          asked.push(performance.now());
-          maxInFlight = Math.max(maxInFlight, ++inFlight);
-          await new Promise((resolve) => setTimeout(resolve, 5));
-          inFlight--;
-          return snapshot(sinceSeq + 1, {});
-        },
-      },
-    } as unknown as TelemetryClient;
-    const store = new LiveStore(client, 1000); // a poll a second unless asked
+    const worker = slowWorker((since) => snapshot(since + 1, {}));
+    const store = new LiveStore(worker.client, 1000); // a poll a second unless asked
     store.start();
     await new Promise((resolve) => setTimeout(resolve, 50));
     const before = performance.now();
@@ -118,8 +111,8 @@ describe("LiveStore", () => {
     store.pollNow(); // while one is in flight: one more after it, not two at once
     await new Promise((resolve) => setTimeout(resolve, 50));
     store.stop();
-    expect(asked.filter((t) => t >= before)).toHaveLength(2);
-    expect(maxInFlight).toBe(1);
+    expect(worker.asked.filter((a) => a.at >= before)).toHaveLength(2);
+    expect(worker.maxInFlight()).toBe(1);
   });
 
   it("keeps a status part the same object while its data is the same, so its readers do not re-render", () => {
