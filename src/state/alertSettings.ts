@@ -2,8 +2,8 @@
 // off by default (a browser that beeps or pops up unasked is a nuisance).
 // Kept in localStorage under their own key, like the map's settings, and
 // checked with zod on the way in: a broken value falls back to off.
-import { proxy, subscribe } from "valtio";
 import { z } from "zod";
+import { parseStored, storedSettings } from "./storedSettings";
 
 export const ALERT_SETTINGS_KEY = "alertSettings";
 
@@ -17,35 +17,11 @@ export type AlertSettings = z.infer<typeof alertSettingsSchema>;
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = { sound: false, desktop: false };
 
 /** Stored text → settings; anything unreadable is off. */
-export function parseAlertSettings(text: string | null): AlertSettings {
-  if (!text) return { ...DEFAULT_ALERT_SETTINGS };
-  try {
-    const parsed = alertSettingsSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : { ...DEFAULT_ALERT_SETTINGS };
-  } catch {
-    return { ...DEFAULT_ALERT_SETTINGS };
-  }
-}
+export const parseAlertSettings = (text: string | null): AlertSettings =>
+  parseStored(alertSettingsSchema, DEFAULT_ALERT_SETTINGS, text);
 
-function readStored(): string | null {
-  try {
-    return localStorage.getItem(ALERT_SETTINGS_KEY);
-  } catch {
-    return null;
-  }
-}
-
-export const alertSettings = proxy<AlertSettings>(
-  typeof localStorage === "undefined"
-    ? { ...DEFAULT_ALERT_SETTINGS }
-    : parseAlertSettings(readStored()),
+export const alertSettings = storedSettings(
+  ALERT_SETTINGS_KEY,
+  alertSettingsSchema,
+  DEFAULT_ALERT_SETTINGS,
 );
-
-if (typeof localStorage !== "undefined")
-  subscribe(alertSettings, () => {
-    try {
-      localStorage.setItem(ALERT_SETTINGS_KEY, JSON.stringify(alertSettings));
-    } catch {
-      // storage full or disabled: the settings last for this page only
-    }
-  });

@@ -1,8 +1,8 @@
 // The map's own settings: an optional tile server (none by default, so the map
 // makes no request off the machine), the trail's colour field and whether the
 // view follows the car. Kept in localStorage, checked with zod on the way in.
-import { proxy, subscribe } from "valtio";
 import { z } from "zod";
+import { parseStored, storedSettings } from "./storedSettings";
 
 export const MAP_SETTINGS_KEY = "mapSettings";
 export const DEFAULT_COLOR_FIELD = "MotorDetails0.VehicleVelocity";
@@ -33,40 +33,16 @@ export const DEFAULT_MAP_SETTINGS: MapSettings = {
 };
 
 /** Stored text → settings; anything broken falls back to its default. */
-export function parseMapSettings(text: string | null): MapSettings {
-  if (!text) return { ...DEFAULT_MAP_SETTINGS };
-  try {
-    const parsed = mapSettingsSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : { ...DEFAULT_MAP_SETTINGS };
-  } catch {
-    return { ...DEFAULT_MAP_SETTINGS };
-  }
-}
+export const parseMapSettings = (text: string | null): MapSettings =>
+  parseStored(mapSettingsSchema, DEFAULT_MAP_SETTINGS, text);
 
 /** Whether a tile URL template is usable ("" = no tiles). */
 export function isTileUrl(url: string): boolean {
   return tileUrlSchema.safeParse(url).success;
 }
 
-function readStored(): string | null {
-  try {
-    return localStorage.getItem(MAP_SETTINGS_KEY);
-  } catch {
-    return null;
-  }
-}
-
-export const mapSettings = proxy<MapSettings>(
-  typeof localStorage === "undefined"
-    ? { ...DEFAULT_MAP_SETTINGS }
-    : parseMapSettings(readStored()),
+export const mapSettings = storedSettings(
+  MAP_SETTINGS_KEY,
+  mapSettingsSchema,
+  DEFAULT_MAP_SETTINGS,
 );
-
-if (typeof localStorage !== "undefined")
-  subscribe(mapSettings, () => {
-    try {
-      localStorage.setItem(MAP_SETTINGS_KEY, JSON.stringify(mapSettings));
-    } catch {
-      // storage full or disabled: the settings last for this page only
-    }
-  });

@@ -68,3 +68,22 @@ test("units and favourites are saved once loading finishes and restored on reloa
     page.locator('[data-field="MotorDetails0.VehicleVelocity"] .helios-tile-unit'),
   ).toHaveText("mph");
 });
+
+test("a glance tile hidden with Edit tiles stays hidden after a reload, and comes back in one click", async ({
+  page,
+}) => {
+  await openPastLoading(page, "/", { offline: "1" });
+  const soc = page.locator('.helios-glance [data-field="Battery.PackStateOfCharge"]');
+  await expect(soc).toBeVisible();
+  await page.getByTestId("overview-edit-tiles").click();
+  await page.getByRole("button", { name: "Hide Pack State of Charge" }).click();
+  await expect(soc).toHaveCount(0);
+
+  await page.reload();
+  await page.clock.runFor(DEMO_SCREEN_GONE_MS);
+  await expect(page.locator(".helios-glance [data-field]").first()).toBeVisible();
+  await expect(soc).toHaveCount(0);
+  await page.getByTestId("overview-edit-tiles").click();
+  await page.getByTestId("overview-show-hidden").click();
+  await expect(soc).toBeVisible();
+});

@@ -3,7 +3,7 @@
 // alerts, then the user's favourites (added, moved and removed here), and the
 // link, packet and position cards. Every value is coloured by the rules'
 // levels. (data-testids and `[data-field] .live-value` are used by e2e tests.)
-import { Button, Callout, Card, Tag } from "@blueprintjs/core";
+import { Button, ButtonGroup, Callout, Card, Tag } from "@blueprintjs/core";
 import { useState } from "react";
 import { useSnapshot } from "valtio";
 import { displayUnit, toDisplay } from "../../../workers/shared/units";
@@ -16,7 +16,8 @@ import { FavouriteTile } from "./FavouriteTile";
 import { FieldTile } from "./FieldTile";
 import { RaceTile } from "./RaceTile";
 import { AlertsCard } from "./AlertsCard";
-import { GLANCE_FIELDS, favouritePath } from "../../state/favourites";
+import { favouritePath } from "../../state/favourites";
+import { glanceTiles, RACE_TILE, shownGlanceFields } from "../../state/glanceTiles";
 import { FieldSelect } from "../../ui/FieldPicker";
 import { useFieldCatalog } from "../../ui/useFieldCatalog";
 import "./overview.css";
@@ -85,15 +86,36 @@ function PositionCard() {
   );
 }
 
-/** The glance fields not already among the favourites (each value is shown once). */
-function GlanceTiles({ favourites }: { favourites: readonly string[] }) {
-  const shown = new Set(favourites.map(favouritePath));
+/** A glance tile's hide button while the tiles are edited. */
+function HideTile({ id, label }: { id: string; label: string }) {
+  return (
+    <ButtonGroup variant="minimal" className="helios-tile-edit">
+      <Button
+        icon="eye-off"
+        aria-label={`Hide ${label}`}
+        data-testid="overview-hide-tile"
+        onClick={() => glanceTiles.hidden.push(id)}
+      />
+    </ButtonGroup>
+  );
+}
+
+/** The glance fields not hidden nor among the favourites (each value is shown once). */
+function GlanceTiles({ favourites, editing }: { favourites: readonly string[]; editing: boolean }) {
+  const { hidden } = useSnapshot(glanceTiles);
+  const catalog = useFieldCatalog();
+  const fields = shownGlanceFields(hidden, new Set(favourites.map(favouritePath)));
+  const label = (path: string) => catalog?.find((f) => f.path === path)?.label ?? path;
   return (
     <section className="helios-glance" aria-label="Race at a glance">
-      {GLANCE_FIELDS.filter((f) => !shown.has(f.path)).map((f) => (
-        <FieldTile key={f.path} path={f.path} digits={f.digits} />
+      {fields.map((f) => (
+        <FieldTile key={f.path} path={f.path} digits={f.digits}>
+          {editing && <HideTile id={f.path} label={label(f.path)} />}
+        </FieldTile>
       ))}
-      <RaceTile />
+      {!hidden.includes(RACE_TILE) && (
+        <RaceTile>{editing && <HideTile id={RACE_TILE} label="lap and time left" />}</RaceTile>
+      )}
     </section>
   );
 }
@@ -120,15 +142,26 @@ function AddFavourite({ favourites }: { favourites: readonly string[] }) {
 
 export function OverviewPanel() {
   const { favourites } = useSnapshot(appState);
+  const { hidden } = useSnapshot(glanceTiles);
   const [editing, setEditing] = useState(false);
   return (
     <div className="helios-panel helios-overview" data-testid="panel-overview">
       <div className="helios-overview-main">
-        <GlanceTiles favourites={favourites} />
+        <GlanceTiles favourites={favourites} editing={editing} />
         <div className="helios-overview-row">
           <PanelHeading className="helios-card-heading">Favourites</PanelHeading>
           <span className="helios-overview-tools">
             {editing && <AddFavourite favourites={favourites} />}
+            {editing && hidden.length > 0 && (
+              <Button
+                size="small"
+                variant="minimal"
+                icon="eye-open"
+                text={`Show hidden tiles (${hidden.length})`}
+                data-testid="overview-show-hidden"
+                onClick={() => (glanceTiles.hidden = [])}
+              />
+            )}
             <Button
               size="small"
               variant="minimal"

@@ -1,12 +1,14 @@
 // Lap and time left today, from the backend's raceInfo (NETWORK only; the
 // Laps tab's race card shows the rest). Without it, the laps the lap table holds.
 import { Card } from "@blueprintjs/core";
+import type { ReactNode } from "react";
 import { useSnapshot } from "valtio";
 import { lapsState } from "../../state/lapsState";
 import { useLiveStatusPart } from "../../worker-client/hooks";
 import { formatDuration } from "../../ui/format/raceFormat";
 
-export function RaceTile() {
+/** `children`: controls at the tile's foot (hiding it while the tiles are edited). */
+export function RaceTile({ children }: { children?: ReactNode }) {
   const race = useLiveStatusPart("backend")?.raceInfo ?? null;
   const { laps } = useSnapshot(lapsState);
   return (
@@ -20,6 +22,7 @@ export function RaceTile() {
           {race ? formatDuration(race.timeLeftMs) : laps.length === 1 ? "lap done" : "laps done"}
         </span>
       </div>
+      {children}
     </Card>
   );
 }
