@@ -20,7 +20,7 @@ import {
 } from "../../src/ui/format/alertFormat";
 import { parseAlertSettings } from "../../src/state/alertSettings";
 import { nearestPoint } from "../../src/actions/alertActions";
-import { ReadThrottle } from "../../src/panels/Alerts/readThrottle";
+import { ReadThrottle } from "../../src/ui/readThrottle";
 
 let seq = 0;
 function entry(partial: Partial<AlertEntry> = {}): AlertEntry {

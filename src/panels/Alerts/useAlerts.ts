@@ -8,7 +8,7 @@ import { useSnapshot } from "valtio";
 import { alertMutes } from "../../state/alertMutes";
 import { refreshAlertTemplates } from "../../state/alertTemplates";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
-import { ReadThrottle } from "./readThrottle";
+import { ReadThrottle } from "../../ui/readThrottle";
 
 export const ALERTS_REFRESH_MS = 250;
 
