@@ -3,6 +3,7 @@ import {
   idleRecording,
   initialConnection,
   noAlerts,
+  noMath,
 } from "../../workers/telemetry/service/config";
 import { describe, expect, it } from "vitest";
 import type { Snapshot } from "../../workers/contract/snapshot";
@@ -39,6 +40,7 @@ function snapshot(seq: number, changed: Snapshot["changed"], empty = false): Sna
     playback: idlePlayback(),
     recording: idleRecording(),
     alerts: noAlerts(),
+    math: noMath(),
   };
 }
 

@@ -2,6 +2,7 @@ import type { AlertsSummary } from "./alerts";
 import type { BackendState, ConnectionState, Counters, GeoState } from "./connection";
 import type { FieldPath, FieldValue } from "./fields";
 import type { PlaybackState, RecordingState } from "./sessions";
+import type { MathSummary } from "./math";
 
 export interface Snapshot {
   /** Increases with every accepted packet; pass it back as `sinceSeq`. */
@@ -18,4 +19,6 @@ export interface Snapshot {
   recording: RecordingState;
   /** The shown history's alerts in brief (live, or this window's replay). */
   alerts: AlertsSummary;
+  /** The math channels in brief: a new version means a new field catalog. */
+  math: MathSummary;
 }

@@ -18,6 +18,12 @@ import type {
 } from "../contract/csv";
 import type { ConnectionType, FieldInfo } from "../contract/fields";
 import type { LapCoordsAnswer, LapCoordsRequest, LapFetchResult } from "../contract/laps";
+import type {
+  ChannelCheck,
+  MathChannelDef,
+  MathChannelsFileResult,
+  MathChannelsResult,
+} from "../contract/math";
 import type { SeriesRequest, SeriesResult } from "../contract/series";
 import type { BackendSpan, ReplayRequest, SessionInfo, StorageInfo } from "../contract/sessions";
 import type { Snapshot } from "../contract/snapshot";
@@ -108,6 +114,17 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   readonly alertSubjects = (): FieldInfo[] => alertSubjects(this.core.liveStore.fieldCatalog());
   readonly defaultAlertRules = (): AlertRule[] => defaultRules();
   /** Acknowledges in the shown history's log (a replay's is its own, and not recorded). */
+  // ── Math channels: the core's, for every history (workers/contract/math.ts) ──
+  readonly mathChannels = (): MathChannelDef[] => this.core.math.list();
+  readonly starterMathChannels = (): MathChannelDef[] => [];
+  readonly setMathChannels = (channels: MathChannelDef[]): MathChannelsResult =>
+    this.core.math.set(channels);
+  readonly checkMathChannel = (channel: MathChannelDef, replacing: string | null): ChannelCheck =>
+    this.core.math.check(channel, replacing);
+  readonly mathChannelsJson = (): string => this.core.math.json();
+  readonly parseMathChannelsJson = (text: string): MathChannelsFileResult =>
+    this.core.math.parseJson(text);
+
   readonly acknowledgeAlerts = (seqs?: number[]) =>
     this.replaying ? this.replay.alerts.acknowledge(seqs) : this.core.alerts.acknowledge(seqs);
   /** Resolves once the core's last start restored the recorded history (tests, benchmarks). */
@@ -149,6 +166,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
       playback: this.replay.state(),
       recording: this.core.recording(),
       alerts: this.alertsSummary(),
+      math: this.core.math.summary(),
     };
   }
 

@@ -28,6 +28,7 @@ import type { CoreViewer, TelemetryCoreOptions } from "./coreTypes";
 import { checkLatency, type LatencyKind } from "./latency";
 import { LiveLinks } from "./liveLinks";
 import { openSessions } from "./recording";
+import { MathChannels } from "../math/MathChannels";
 import { LiveAlerts } from "../alerts/liveAlerts";
 import { ALERT_EVENT_KINDS } from "../../shared/storage/eventKinds";
 
@@ -50,6 +51,8 @@ export class TelemetryCore {
   private readonly laps: LapDesk;
   /** The live history's alert rules and log (alerts/liveAlerts.ts). */
   readonly alerts: LiveAlerts;
+  /** The user's math channels, computed in every history (math/MathChannels.ts). */
+  readonly math = new MathChannels();
   /** Checks the links' rules every second: "no packets for 5 s" needs no packet to be noticed. */
   private linkTimer: unknown = null;
   private announceTimer: TimerHandle | null = null;

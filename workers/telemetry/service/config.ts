@@ -5,6 +5,7 @@ import type { WorkerConfig } from "../../contract/config";
 import type { ConnectionState } from "../../contract/connection";
 import type { ConnectionType } from "../../contract/fields";
 import type { LapCoords } from "../../contract/laps";
+import type { MathSummary } from "../../contract/math";
 import type { PlaybackState, RecordingState } from "../../contract/sessions";
 import { DEFAULT_DEMO_RATE, MAX_DAY_HOURS, MAX_DEMO_RATE } from "../sources/DemoSource";
 import { DEFAULT_PING_INTERVAL_MS } from "../sources/NetworkSource";
@@ -118,6 +119,11 @@ export function noAlerts(): AlertsSummary {
     bySubject: {},
     origin: "live",
   };
+}
+
+/** No math channel yet: what a window shows before the first snapshot, and in tests. */
+export function noMath(): MathSummary {
+  return { version: 0, count: 0, recompute: null };
 }
 
 export function idleRecording(enabled = true): RecordingState {
