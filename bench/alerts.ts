@@ -20,7 +20,8 @@ import type { AlertRule } from "../workers/contract/alerts";
 import { alertsStage, setRules, type AlertsState } from "../workers/telemetry/alerts/alertsStage";
 import { defaultRules } from "../workers/telemetry/alerts/defaults";
 import { checkRulesFile, rulesFile } from "../workers/telemetry/alerts/ruleSchema";
-import { derivedPowerStage } from "../workers/telemetry/pipeline/derivedPower";
+import { mathStage } from "../workers/telemetry/math/mathStage";
+import type { Stage } from "../workers/telemetry/pipeline/Stage";
 import { NUMERIC_FIELDS } from "../workers/telemetry/schema/fields";
 import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
 
@@ -105,7 +106,7 @@ setRules(withRules.pipeline.stateOf(alertsStage) as AlertsState, rules, () => {}
 const emptyRules = new TelemetryStore();
 setRules(emptyRules.pipeline.stateOf(alertsStage) as AlertsState, [], () => {});
 // No alerts stage at all: ingest as it was before alerts (derived power only).
-const noRules = new TelemetryStore({ stages: [derivedPowerStage] });
+const noRules = new TelemetryStore({ stages: [mathStage as Stage] });
 
 let sink = 0;
 const parseOnly = (text: string): void => {

@@ -17,7 +17,7 @@ import { CsvExporter, EVERY_FIELD_REQUEST } from "../workers/telemetry/csv/CsvEx
 import { importCsv } from "../workers/telemetry/csv/importCsv";
 import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
 import { NUMERIC_FIELDS } from "../workers/telemetry/schema/fields";
-import { STORE_CATALOG, storedFieldSlot } from "../workers/telemetry/schema/derivedFields";
+import { storeCatalog, storedFieldSlot } from "../workers/telemetry/schema/derivedFields";
 import { realisticPacket } from "./realisticPacket";
 import { writeResultsSection } from "./resultsFile";
 
@@ -45,7 +45,7 @@ function prebuiltRows(lo: number, hi: number): (number | boolean | string)[][] {
     const slot = ring.physical(i);
     const ms = Math.round(ring.numberAtSlot(slot, TIME_FIELD) * 1000);
     const row: (number | boolean | string)[] = [new Date(ms).toISOString(), ms];
-    for (const info of STORE_CATALOG) {
+    for (const info of storeCatalog()) {
       const s = storedFieldSlot(info.path)!;
       row.push(
         s.kind === "number"
@@ -63,7 +63,7 @@ function prebuiltRows(lo: number, hi: number): (number | boolean | string)[][] {
 const HEADER = [
   "Time (ISO 8601 UTC)",
   "Time (epoch ms)",
-  ...STORE_CATALOG.map((info) => info.path),
+  ...storeCatalog().map((info) => info.path),
 ];
 
 interface PapaTimes {
@@ -182,7 +182,7 @@ const unparseRate = rate(papa.unparseMs);
 const parseRate = rate(papa.parseMs);
 const typedArraysRate = rate(papa.typedArraysMs);
 const stringsRate = rate(papa.stringsMs);
-const cols = STORE_CATALOG.length + 2;
+const cols = storeCatalog().length + 2;
 const bytes = exported.blob.size;
 const heapMb = Math.round(process.memoryUsage().heapUsed / 1e6);
 const machine = `${coresText()}, Node ${process.version}`;
@@ -203,7 +203,7 @@ const table = [
 const facts = [
   `| fact | value |`,
   `|---|---|`,
-  `| rows × columns | ${fmt(ROWS)} × ${cols} (316 wire + ${STORE_CATALOG.length - 316} derived + 2 time) |`,
+  `| rows × columns | ${fmt(ROWS)} × ${cols} (316 wire + ${storeCatalog().length - 316} derived + 2 time) |`,
   `| exported file | ${fmt(bytes)} B (${Math.round(bytes / ROWS)} B/row); papaparse alone wrote ${fmt(papa.bytes)} B |`,
   `| largest export chunk | ${fmt(exported.maxChunk)} B (${CHUNK} rows) |`,
   `| JS heap kept by the import (after a full GC) | ${mb(imported.heapKept)} for a ${mb(bytes)} file (the history's numbers and booleans are typed arrays outside the JS heap; its string columns are in it) |`,

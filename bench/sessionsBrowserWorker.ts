@@ -13,7 +13,6 @@ import {
   type StoreChoice,
 } from "./sessionsCore";
 import { RemoteSessionDb } from "../workers/telemetry/sessions/RemoteSessionDb";
-import { layoutKey } from "../workers/shared/storage/chunkCodec";
 import { SessionDb } from "../workers/shared/storage/SessionDb";
 import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
 
@@ -82,10 +81,7 @@ const recordRun = (chunkRows: number, packets: number, pauseMs = 0): Promise<Ove
 
 async function readOnly(factory: IDBFactory): Promise<number> {
   const store = new TelemetryStore();
-  const db = await SessionDb.open(
-    factory,
-    layoutKey(store.bytesPerPacket, store.fieldCatalog().length),
-  );
+  const db = await SessionDb.open(factory, store.chunkLayout);
   const [session] = await db.listSessions();
   const start = performance.now();
   await db.readNewestRows(session!, store.ring.capacity);

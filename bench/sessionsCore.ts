@@ -4,7 +4,7 @@
 // `factory(run)` hands out an IDBFactory whose database names are fresh.
 import type { SessionInfo } from "../workers/contract/sessions";
 import { needsFloat64 } from "../workers/telemetry/history/precision";
-import { chunkBytes, encodeChunk, layoutKey } from "../workers/shared/storage/chunkCodec";
+import { chunkBytes, encodeChunk } from "../workers/shared/storage/chunkCodec";
 import { SessionDb, type OpenSessionStore } from "../workers/shared/storage/SessionDb";
 import { Sessions } from "../workers/telemetry/sessions/Sessions";
 import { realTimers } from "../workers/telemetry/sources/timers";
@@ -149,7 +149,7 @@ export function summarise(runs: Overhead[]): Overhead {
  */
 export async function writeSession(factory: IDBFactory, packets: number): Promise<SessionInfo> {
   const base = new TelemetryStore({ capacity: CHUNK_ROWS });
-  const layout = layoutKey(base.bytesPerPacket, base.fieldCatalog().length);
+  const layout = base.chunkLayout;
   // Open once through SessionDb so the schema exists.
   (await SessionDb.open(factory, layout)).close();
   const db: IDBDatabase = await new Promise((resolve, reject) => {

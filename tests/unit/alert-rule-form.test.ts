@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { FieldInfo } from "../../workers/contract/fields";
 import { defaultRules } from "../../workers/telemetry/alerts/defaults";
 import { alertSubjects } from "../../workers/telemetry/alerts/subjects";
-import { STORE_CATALOG } from "../../workers/telemetry/schema/derivedFields";
+import { storeCatalog } from "../../workers/telemetry/schema/derivedFields";
 import {
   formToRule,
   kindsFor,
@@ -19,7 +19,7 @@ import {
 } from "../../src/shell/alertRules/ruleForm";
 import { conditionText } from "../../src/shell/alertRules/ruleWords";
 
-const subjects = new Map(alertSubjects(STORE_CATALOG).map((s) => [s.path, s]));
+const subjects = new Map(alertSubjects(storeCatalog()).map((s) => [s.path, s]));
 const subject = (path: string): FieldInfo => subjects.get(path)!;
 const lookup = (path: string) => subjects.get(path);
 

@@ -4,7 +4,7 @@ import { CsvExporter } from "../../workers/telemetry/csv/CsvExporter";
 import { objectsToCsv, flattenRecord, unionHeader } from "../../workers/telemetry/csv/flatten";
 import { formatRounded, quoteString } from "../../workers/telemetry/csv/csvCells";
 import { FIELD_CATALOG } from "../../workers/telemetry/schema/fields";
-import { STORE_CATALOG } from "../../workers/telemetry/schema/derivedFields";
+import { storeCatalog } from "../../workers/telemetry/schema/derivedFields";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { EVERYTHING, T0, TIME_FIELD, exportText, packet, storeOf } from "./csv-helpers";
 
@@ -49,7 +49,7 @@ describe("CsvExporter", () => {
   it("defaults to every field (316 wire + derived) with units in the header, after two time columns", () => {
     const [header, ...rows] = parse(exportText(storeOf(3)));
     expect(header!.slice(0, 2)).toEqual(["Time (ISO 8601 UTC)", "Time (epoch ms)"]);
-    expect(header!.length).toBe(2 + STORE_CATALOG.length);
+    expect(header!.length).toBe(2 + storeCatalog().length);
     expect(header).toContain("Battery.PackVoltage [V]");
     expect(header).toContain("Derived.PackPower [W]");
     expect(header).toContain("B3.BrakeSwitchDigital");

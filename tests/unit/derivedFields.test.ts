@@ -32,7 +32,7 @@ describe("derived power fields", () => {
     expect(changed["Derived.MotorBusPower"]).toBe(130 * 5 + 130 * 6);
     expect(store.fieldCatalog().find((f) => f.path === "Derived.PackPower")).toMatchObject({
       unit: "W",
-      group: "Derived",
+      group: "Math",
     });
   });
 

@@ -7,12 +7,13 @@ import {
 } from "../../workers/telemetry/schema/fields";
 import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchema";
 import {
-  DERIVED_FIELDS,
-  STORE_CATALOG,
+  STORED_NUMERIC_FIELDS,
+  storeCatalog,
   storedFieldSlot,
 } from "../../workers/telemetry/schema/derivedFields";
+import { CHANNELS } from "../../workers/telemetry/math/channelRegistry";
+import { mathStage } from "../../workers/telemetry/math/mathStage";
 import { STAGES } from "../../workers/telemetry/pipeline/stages";
-import { derivedPowerStage } from "../../workers/telemetry/pipeline/derivedPower";
 import type { Stage, StageEvent } from "../../workers/telemetry/pipeline/Stage";
 import { importCsv } from "../../workers/telemetry/csv/importCsv";
 import { exportText } from "./csv-helpers";
@@ -109,12 +110,17 @@ function sizeOf(value: unknown): number {
 }
 
 describe("ingest pipeline: registration", () => {
-  it("runs the derived power first and lists every stage's columns after the packet's, in order", () => {
-    expect(STAGES[0]).toBe(derivedPowerStage);
+  it("runs the math channels first, in slots after the packet's columns, the starter set in them", () => {
+    expect(STAGES[0]).toBe(mathStage);
     const stageColumns = STAGES.flatMap((stage) => stage.columns.map((c) => c.path));
-    expect(DERIVED_FIELDS.map((f) => f.path)).toEqual(stageColumns);
-    expect(STORE_CATALOG.slice(-stageColumns.length).map((f) => f.path)).toEqual(stageColumns);
-    expect(stageColumns.slice(0, 3)).toEqual([
+    expect(STORED_NUMERIC_FIELDS.slice(NUMERIC_FIELDS.length)).toEqual(stageColumns);
+    const channels = CHANNELS.list().map((c) => c.name);
+    expect(
+      storeCatalog()
+        .slice(-channels.length)
+        .map((f) => f.path),
+    ).toEqual(channels);
+    expect(channels.slice(0, 3)).toEqual([
       "Derived.MpptArrayPower",
       "Derived.PackPower",
       "Derived.MotorBusPower",
@@ -135,27 +141,28 @@ describe("ingest pipeline: registration", () => {
 });
 
 describe("ingest pipeline: derived power", () => {
-  it("computes power from the packet's own values, as before the pipeline", () => {
+  it("computes power from the values as stored (Float32 keeps ~7 digits), as a replay will", () => {
     const store = new TelemetryStore({ capacity: 16 });
     ingestAll(store, 0, 5);
     for (let i = 0; i < 5; i++) {
       const p = packet(i);
-      expect(store.ring.number(i, PACK_POWER)).toBe(p.Battery.PackVoltage * p.Battery.PackCurrent);
+      const f = Math.fround;
+      expect(store.ring.number(i, PACK_POWER)).toBe(
+        f(p.Battery.PackVoltage) * f(p.Battery.PackCurrent),
+      );
       expect(store.ring.number(i, slot("Derived.MpptArrayPower"))).toBe(
-        p.MPPT.Mppt2Ch1ArrayVoltage * p.MPPT.Mppt2Ch1ArrayCurrent,
+        f(p.MPPT.Mppt2Ch1ArrayVoltage) * f(p.MPPT.Mppt2Ch1ArrayCurrent),
       );
     }
   });
 
-  it("stores derived values a source carries as given, and computes the missing ones", () => {
+  it("computes the channels even where a source offers values for them (imports recompute)", () => {
     const store = new TelemetryStore({ capacity: 16 });
-    expect(store.ingest(packet(0), "REPLAY", [1, NaN, 3])).toBe(true);
+    expect(store.ingest(packet(0), "REPLAY")).toBe(true);
     const p = packet(0);
-    expect(columnOf(store, "Derived.MpptArrayPower")).toEqual([1]);
     expect(columnOf(store, "Derived.PackPower")).toEqual([
-      p.Battery.PackVoltage * p.Battery.PackCurrent,
+      Math.fround(p.Battery.PackVoltage) * Math.fround(p.Battery.PackCurrent),
     ]);
-    expect(columnOf(store, "Derived.MotorBusPower")).toEqual([3]);
   });
 });
 

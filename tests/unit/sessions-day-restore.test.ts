@@ -6,7 +6,7 @@ import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
 import type { ChunkRecord } from "../../workers/contract/storageProtocol";
-import { encodeChunk, layoutKey } from "../../workers/shared/storage/chunkCodec";
+import { encodeChunk } from "../../workers/shared/storage/chunkCodec";
 import { SessionDb, type SessionStore } from "../../workers/shared/storage/SessionDb";
 import { Sessions } from "../../workers/telemetry/sessions/Sessions";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
@@ -28,8 +28,7 @@ function packet(i: number): TelemetryPacket {
   return p;
 }
 
-const layoutOf = (store: TelemetryStore) =>
-  layoutKey(store.bytesPerPacket, store.fieldCatalog().length);
+const layoutOf = (store: TelemetryStore) => store.chunkLayout;
 const timesOf = (store: TelemetryStore) =>
   Array.from({ length: store.ring.length }, (_, i) => store.ring.time(i));
 

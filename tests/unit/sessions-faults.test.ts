@@ -7,7 +7,6 @@ import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
 import type { ChunkRecord } from "../../workers/contract/storageProtocol";
-import { layoutKey } from "../../workers/shared/storage/chunkCodec";
 import { SessionDb, type SessionStore } from "../../workers/shared/storage/SessionDb";
 import { RETRY_MS } from "../../workers/telemetry/sessions/Recorder";
 import { Sessions } from "../../workers/telemetry/sessions/Sessions";
@@ -41,7 +40,7 @@ async function record(factory: IDBFactory, chunks: number, name = "probe run", a
   await sessions.rename(session!.id, name);
   sessions.stop();
   await new Promise((r) => setTimeout(r, 10));
-  return { id: session!.id, layout: layoutKey(store.bytesPerPacket, store.fieldCatalog().length) };
+  return { id: session!.id, layout: store.chunkLayout };
 }
 
 /** Changes the stored database directly, as the fault probes did. */

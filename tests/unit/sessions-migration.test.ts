@@ -6,7 +6,7 @@ import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
 import type { Lap } from "../../workers/contract/laps";
-import { encodeChunk, layoutKey } from "../../workers/shared/storage/chunkCodec";
+import { encodeChunk } from "../../workers/shared/storage/chunkCodec";
 import { DB_VERSION } from "../../workers/shared/storage/schema";
 import { Sessions } from "../../workers/telemetry/sessions/Sessions";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
@@ -72,7 +72,7 @@ function recordedSession(): { store: TelemetryStore; session: object; chunk: obj
     p.Battery.PackVoltage = 100 + i;
     store.ingest(p, "NETWORK");
   }
-  const layout = layoutKey(store.bytesPerPacket, store.fieldCatalog().length);
+  const layout = store.chunkLayout;
   const chunk = encodeChunk("s1", 0, store.newestRows(20), T0, T0 + 19, layout);
   const session = {
     id: "s1",

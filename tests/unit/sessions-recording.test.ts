@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
-import { decodeChunk, encodeChunk, layoutKey } from "../../workers/shared/storage/chunkCodec";
+import { decodeChunk, encodeChunk } from "../../workers/shared/storage/chunkCodec";
 import { SessionDb } from "../../workers/shared/storage/SessionDb";
 import { Sessions } from "../../workers/telemetry/sessions/Sessions";
 import type { Timers } from "../../workers/telemetry/sources/timers";
@@ -52,8 +52,7 @@ function manualTimers() {
 }
 
 const settings = { recording: true, budgetBytes: 0, backendUrl: () => "" };
-const layoutOf = (store: TelemetryStore) =>
-  layoutKey(store.bytesPerPacket, store.fieldCatalog().length);
+const layoutOf = (store: TelemetryStore) => store.chunkLayout;
 
 describe("recording chunks", () => {
   it("a chunk decodes to the same rows: numbers, booleans and time", () => {

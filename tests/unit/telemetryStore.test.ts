@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ConnectionState } from "../../workers/contract/connection";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
-import { DERIVED_FIELDS } from "../../workers/telemetry/schema/derivedFields";
+import { CHANNELS } from "../../workers/telemetry/math/channelRegistry";
 import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchema";
 
 const CONNECTION: ConnectionState = initialConnection();
@@ -124,7 +124,7 @@ describe("TelemetryStore snapshots", () => {
     const store = new TelemetryStore({ capacity: 16 });
     store.ingest(packet(0), "DEMO");
     const first = store.snapshot(0, CONNECTION);
-    expect(Object.keys(first.changed)).toHaveLength(316 + DERIVED_FIELDS.length);
+    expect(Object.keys(first.changed)).toHaveLength(316 + CHANNELS.list().length);
     expect(first.changed.Title).toBe("Helios");
 
     store.ingest(
@@ -169,7 +169,7 @@ describe("TelemetryStore snapshots", () => {
     const seq = store.snapshot(0, CONNECTION).seq;
     store.resetLatest();
     const snap = store.snapshot(seq, { ...CONNECTION, playback: true });
-    expect(Object.keys(snap.changed)).toHaveLength(316 + DERIVED_FIELDS.length);
+    expect(Object.keys(snap.changed)).toHaveLength(316 + CHANNELS.list().length);
     expect(snap.changed["Battery.PackVoltage"]).toBe(0);
     expect(snap.changed["B3.BrakeSwitchDigital"]).toBe(false);
     expect(snap.changed.Title).toBe("");
@@ -294,7 +294,7 @@ describe("TelemetryStore after a worker restart", () => {
     const store = new TelemetryStore({ capacity: 16 });
     store.ingest(packet(0), "DEMO");
     const snap = store.snapshot(5_000, initialConnection());
-    expect(Object.keys(snap.changed)).toHaveLength(316 + DERIVED_FIELDS.length);
+    expect(Object.keys(snap.changed)).toHaveLength(316 + CHANNELS.list().length);
     expect(snap.changed["Battery.PackVoltage"]).toBe(100);
     expect(snap.seq).toBe(1);
   });

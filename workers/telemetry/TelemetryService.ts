@@ -78,6 +78,10 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     this.view.setLive(store);
   }
 
+  replayHistory(): TelemetryStore | null {
+    return this.replaying ? this.replay.history.store : null;
+  }
+
   // ── Shared: the core's settings, sources, recording and finish line, whichever window asks ──
 
   readonly setConnectionType = (type: ConnectionType) => this.core.setConnectionType(type);
@@ -116,11 +120,11 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   /** Acknowledges in the shown history's log (a replay's is its own, and not recorded). */
   // ── Math channels: the core's, for every history (workers/contract/math.ts) ──
   readonly mathChannels = (): MathChannelDef[] => this.core.math.list();
-  readonly starterMathChannels = (): MathChannelDef[] => [];
+  readonly starterMathChannels = (): MathChannelDef[] => this.core.math.starter();
   readonly setMathChannels = (channels: MathChannelDef[]): MathChannelsResult =>
     this.core.math.set(channels);
   readonly checkMathChannel = (channel: MathChannelDef, replacing: string | null): ChannelCheck =>
-    this.core.math.check(channel, replacing);
+    this.core.math.check(channel, replacing, this.view.store);
   readonly mathChannelsJson = (): string => this.core.math.json();
   readonly parseMathChannelsJson = (text: string): MathChannelsFileResult =>
     this.core.math.parseJson(text);

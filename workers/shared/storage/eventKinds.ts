@@ -92,12 +92,29 @@ export function isLap(value: unknown): value is Lap {
   );
 }
 
+/** A set of math channel definitions: name, expression, unit and description are text. */
+function isChannelSet(p: Record<string, unknown>): boolean {
+  const { channels } = p;
+  const texts = ["name", "expression", "unit", "description"] as const;
+  return (
+    Array.isArray(channels) &&
+    channels.every(
+      (c: unknown) =>
+        typeof c === "object" &&
+        c !== null &&
+        texts.every((key) => typeof (c as Record<string, unknown>)[key] === "string"),
+    )
+  );
+}
+
 /** A Map, not an object literal: a stored kind named "constructor" finds nothing. */
 const KINDS = new Map<string, EventKind>([
   ["lap", { check: (payload) => isLap(payload.lap), onePerTime: true }],
   // Several alerts may start or end at one packet's time: all are kept.
   ["alert", { check: isAlertPayload }],
   ["alertAck", { check: isAlertAck }],
+  // The math channels' definitions (one set per time: a later one replaces it).
+  ["mathChannels", { check: isChannelSet, onePerTime: true }],
 ]);
 
 /** Whether an event can be a key: a string kind and a finite time (NaN would abort the write). */

@@ -7,7 +7,7 @@
 // which lists the stages, this one among them: it hands its lookups over
 // (useStoredFields) instead of this file importing it, which would close a
 // loop of imports. Until then only the packet's fields are known.
-import type { SystemSubject } from "../../contract/alerts";
+import type { AlertLimit, AlertRule, SystemSubject } from "../../contract/alerts";
 import type { FieldInfo, FieldPath } from "../../contract/fields";
 import { fieldInfo, fieldSlot, type FieldSlot } from "../schema/fields";
 
@@ -108,3 +108,16 @@ const SYSTEM_DESCRIPTIONS: Readonly<Record<SystemSubject, string>> = {
   "System.UserLatency": "Round trip from this browser to the backend.",
   "System.CarLatency": "Delay from the car to the backend.",
 };
+
+/** Every field the rules read: their subjects and the fields their limits name. */
+export function watchedFields(rules: readonly AlertRule[]): Set<string> {
+  const watched = new Set<string>();
+  const limit = (l: AlertLimit) => typeof l === "object" && watched.add(l.field);
+  for (const rule of rules) {
+    watched.add(rule.subject);
+    const c = rule.condition;
+    if (c.kind === "above" || c.kind === "below") limit(c.limit);
+    if (c.kind === "outside" || c.kind === "inside") (limit(c.lo), limit(c.hi));
+  }
+  return watched;
+}

@@ -2,7 +2,7 @@
 // (`Battery.PackVoltage [V]` when values are as displayed) and how its cells
 // are written. Also reads such a header back (import).
 import type { AppUnits, FieldInfo, FieldPath } from "../../contract/fields";
-import { STORE_CATALOG, storedFieldInfo, storedFieldSlot } from "../schema/derivedFields";
+import { storeCatalog, storedFieldInfo, storedFieldSlot } from "../schema/derivedFields";
 import { displayConversion, displayUnit } from "../../shared/units";
 import { needsFloat64 } from "../history/precision";
 import { decimalsFor } from "./csvCells";
@@ -29,7 +29,7 @@ export interface ExportColumn {
 
 /** The fields to export, in catalog order for "every field"; unknown paths are dropped. */
 export function exportFields(fields: readonly FieldPath[] | null): FieldInfo[] {
-  if (fields === null) return [...STORE_CATALOG];
+  if (fields === null) return storeCatalog();
   const seen = new Set<string>();
   return fields.flatMap((path) => {
     const info = storedFieldInfo(path);

@@ -19,8 +19,6 @@ export interface ColumnBinding {
   kind: "number" | "boolean" | "string";
   scale: number;
   offset: number;
-  /** For a derived field: its index in DERIVED_FIELDS; -1 for a wire field. */
-  derived: number;
 }
 
 export type HeaderReading =
@@ -37,6 +35,7 @@ export function readHeader(
   const unknown: string[] = [];
   const badUnits: string[] = [];
   const converted = new Set<string>();
+  const recomputed: string[] = [];
   /** The first column that fills each field: a second one would silently win. */
   const firstColumn = new Map<string, number>();
   const duplicates: string[] = [];
@@ -48,6 +47,12 @@ export function readHeader(
     const slot = storedFieldSlot(path);
     if (!info || !slot) {
       if (name.trim() !== "") unknown.push(name);
+      return;
+    }
+    // A math channel (Derived.* too) is computed again from the packet's
+    // fields with today's definition, never read back from the file.
+    if (slot.kind === "number" && slot.index >= NUMERIC_FIELDS.length) {
+      recomputed.push(path);
       return;
     }
     const earlier = firstColumn.get(path);
@@ -75,10 +80,6 @@ export function readHeader(
       key: keys[keys.length - 1]!,
       kind: info.type,
       ...conversion,
-      derived:
-        slot.kind === "number" && slot.index >= NUMERIC_FIELDS.length
-          ? slot.index - NUMERIC_FIELDS.length
-          : -1,
     });
   });
   if (duplicates.length > 0)
@@ -105,6 +106,10 @@ export function readHeader(
   const notes: string[] = [];
   if (unknown.length > 0)
     notes.push(`Ignored ${unknown.length} unknown column(s): ${list(unknown)}.`);
+  if (recomputed.length > 0)
+    notes.push(
+      `Computed ${recomputed.length} math channel(s) again from the imported fields rather than reading them: ${list(recomputed)}.`,
+    );
   if (converted.size > 0) notes.push(`Converted ${[...converted].join(", ")} back to metric.`);
   return { ok: true, bindings, notes };
 }

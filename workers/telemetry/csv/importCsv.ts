@@ -10,7 +10,6 @@ import { formatMegabytes } from "../../shared/megabytes";
 import type { CsvImportReport, CsvRowFailure } from "../../contract/csv";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import type { GenerationTable } from "../schema/generationTable";
-import { DERIVED_FIELDS } from "../schema/derivedFields";
 import { StringPool, parseBooleanCell, parseNumberCell, unneutralise } from "./csvCells";
 import { readHeader, type ColumnBinding } from "./csvHeader";
 import { FastRowReader } from "./fastRow";
@@ -48,7 +47,6 @@ class RowImporter {
   rowsImported = 0;
   rowsFailed = 0;
   readonly failures: CsvRowFailure[] = [];
-  private readonly derived = new Float64Array(DERIVED_FIELDS.length);
   private readonly builder: PacketBuilder;
   private readonly fast: FastRowReader;
   private readonly pool = new StringPool();
@@ -83,7 +81,6 @@ class RowImporter {
     if (cells.length !== this.width)
       return `${cells.length} cells where the header has ${this.width}`;
     const { root, holders } = this.builder.begin();
-    this.derived.fill(NaN);
     const bindings = this.bindings;
     for (let b = 0; b < bindings.length; b++) {
       const binding = bindings[b]!;
@@ -99,10 +96,6 @@ class RowImporter {
           binding.scale === 1 && binding.offset === 0
             ? shown
             : (shown - binding.offset) / binding.scale;
-        if (binding.derived >= 0) {
-          this.derived[binding.derived] = value;
-          continue;
-        }
       } else if (binding.kind === "boolean") {
         const bool = parseBooleanCell(cell);
         if (bool === null) return `${binding.path}: "${cell.slice(0, 40)}" is not true/false`;
@@ -112,7 +105,7 @@ class RowImporter {
       }
       this.builder.set(holders, b, value);
     }
-    if (this.store.ingest(root, "REPLAY", this.derived)) return null;
+    if (this.store.ingest(root, "REPLAY")) return null;
     return this.store.counters().recentRejections.at(-1)?.reason ?? "not a valid packet";
   }
 }

@@ -11,7 +11,20 @@ export interface ColumnRingLayout {
   stringCount?: number;
   /** Numeric field holding packet time (epoch seconds); it is the x column. */
   timeField: number;
+  /**
+   * Numeric fields from this index on are "lazy" Float64 columns (math
+   * channels' slots): each is allocated only when a finite value is first
+   * stored in it and freed by dropColumn, so 32 slots cost nothing until a
+   * channel uses one. They are not part of the packed rows (exportRows,
+   * appendRows): what they hold is computed again from the packet's columns.
+   */
+  lazyFrom?: number;
 }
+
+/** Column kinds in isF64: Float32 block, Float64 block, lazy Float64 column. */
+const F32 = 0;
+const F64 = 1;
+const LAZY = 2;
 
 const HEADER_BYTES = 16;
 
@@ -29,6 +42,9 @@ export class ColumnRing {
   private readonly f32: Float32Array;
   private readonly f64: Float64Array;
   private readonly bools: Uint32Array;
+  /** The lazy columns by field − lazyFrom; null until used. */
+  private readonly lazy: (Float64Array | null)[];
+  private readonly lazyFrom: number;
   // Strings repeat (the same Title for hours), so an array slot holds a shared reference.
   private readonly strs: string[][];
   private readonly timeStart: number;
@@ -46,8 +62,14 @@ export class ColumnRing {
     this.colStart = new Int32Array(n);
     let n32 = 0;
     let n64 = 0;
+    this.lazyFrom = layout.lazyFrom ?? n;
+    this.lazy = Array.from({ length: Math.max(0, n - this.lazyFrom) }, () => null);
     layout.numericFloat64.forEach((wide, field) => {
-      this.isF64[field] = wide ? 1 : 0;
+      if (field >= this.lazyFrom) {
+        this.isF64[field] = LAZY;
+        return;
+      }
+      this.isF64[field] = wide ? F64 : F32;
       this.colStart[field] = (wide ? n64++ : n32++) * capacity;
     });
     if (!layout.numericFloat64[layout.timeField]) throw new Error("time column must be Float64");
@@ -77,13 +99,44 @@ export class ColumnRing {
     return this.clears;
   }
 
-  /** History bytes held per stored packet (all numeric columns + packed booleans). */
+  /**
+   * History bytes per stored packet in the packed layout (numeric columns and
+   * booleans, no lazy column): what a recorded chunk's layout is named by.
+   */
   get bytesPerSlot(): number {
-    return this.byteLength / this.capacity;
+    return (this.f32.byteLength + this.f64.byteLength + this.bools.byteLength) / this.capacity;
   }
 
+  /** Bytes held, the lazy columns in use included. */
   get byteLength(): number {
-    return this.f32.byteLength + this.f64.byteLength + this.bools.byteLength;
+    let lazy = 0;
+    for (const column of this.lazy) lazy += column?.byteLength ?? 0;
+    return this.f32.byteLength + this.f64.byteLength + this.bools.byteLength + lazy;
+  }
+
+  /** Frees a lazy column (a channel deleted): it reads NaN until a finite value is stored again. */
+  dropColumn(field: number): void {
+    if (this.isF64[field] === LAZY) this.lazy[field - this.lazyFrom] = null;
+  }
+
+  /** Whether a lazy column holds storage (tests, diagnostics). */
+  hasColumn(field: number): boolean {
+    return this.isF64[field] !== LAZY || this.lazy[field - this.lazyFrom] !== null;
+  }
+
+  private setLazy(slot: number, field: number, value: number): void {
+    let column = this.lazy[field - this.lazyFrom];
+    if (!column) {
+      if (value !== value) return; // NaN into an unused column: nothing to keep
+      column = new Float64Array(this.capacity).fill(NaN);
+      this.lazy[field - this.lazyFrom] = column;
+    }
+    column[slot] = value;
+  }
+
+  private lazyAt(slot: number, field: number): number {
+    const column = this.lazy[field - this.lazyFrom];
+    return column ? (column[slot] as number) : NaN;
   }
 
   /** Claims the physical slot for a new packet (the oldest one when full). */
@@ -96,9 +149,11 @@ export class ColumnRing {
   }
 
   setNumber(slot: number, field: number, value: number): void {
+    const kind = this.isF64[field];
     const at = (this.colStart[field] as number) + slot;
-    if (this.isF64[field] === 1) this.f64[at] = value;
-    else this.f32[at] = value;
+    if (kind === F64) this.f64[at] = value;
+    else if (kind === F32) this.f32[at] = value;
+    else this.setLazy(slot, field, value);
   }
 
   setString(slot: number, field: number, value: string): void {
@@ -107,8 +162,10 @@ export class ColumnRing {
 
   /** Reads by physical slot (see physical()), for loops that resolve the slot once per row. */
   numberAtSlot(slot: number, field: number): number {
+    const kind = this.isF64[field];
     const at = (this.colStart[field] as number) + slot;
-    return (this.isF64[field] === 1 ? this.f64[at] : this.f32[at]) as number;
+    if (kind === LAZY) return this.lazyAt(slot, field);
+    return (kind === F64 ? this.f64[at] : this.f32[at]) as number;
   }
 
   booleanAtSlot(slot: number, field: number): boolean {
@@ -127,7 +184,7 @@ export class ColumnRing {
 
   /** Whether a numeric column is Float32 (its values are rounded to float32 on store). */
   isFloat32(field: number): boolean {
-    return this.isF64[field] !== 1;
+    return this.isF64[field] === F32;
   }
 
   /** Stores 32 booleans (fields word*32 … word*32+31) of one slot at once. */
@@ -154,8 +211,7 @@ export class ColumnRing {
   }
 
   number(logical: number, field: number): number {
-    const at = (this.colStart[field] as number) + this.physical(logical);
-    return (this.isF64[field] === 1 ? this.f64[at] : this.f32[at]) as number;
+    return this.numberAtSlot(this.physical(logical), field);
   }
 
   boolean(logical: number, field: number): boolean {
@@ -173,7 +229,12 @@ export class ColumnRing {
     n: number,
     scratch: Float64Array,
   ): Float32Array | Float64Array {
-    const column = this.isF64[field] === 1 ? this.f64 : this.f32;
+    if (this.isF64[field] === LAZY) {
+      const lazy = this.lazy[field - this.lazyFrom];
+      if (lazy) return this.window(lazy, 0, lo, n, scratch);
+      return scratch.subarray(0, n).fill(NaN);
+    }
+    const column = this.isF64[field] === F64 ? this.f64 : this.f32;
     return this.window(column, this.colStart[field] as number, lo, n, scratch);
   }
 
@@ -225,12 +286,21 @@ export class ColumnRing {
     const w = this.boolWords;
     for (let k = 0; k < w; k++) this.bools[to * w + k] = source.bools[from * w + k]!;
     for (let f = 0; f < this.strs.length; f++) this.strs[f]![to] = source.strs[f]![from] ?? "";
+    for (let k = 0; k < this.lazy.length; k++)
+      this.setLazy(to, this.lazyFrom + k, source.lazy[k]?.[from] ?? NaN);
   }
 
   /** A ring of its own (same layout) holding a copy of rows [lo, lo+n), logical order. */
   copySpan(lo: number, n: number): ColumnRing {
     const copy = new ColumnRing(Math.max(1, n), this.layout);
     if (n > 0) copy.appendRows(this.exportRows(lo, n));
+    // The lazy columns (math channels) are not packed: copied column by column.
+    this.lazy.forEach((column, k) => {
+      if (!column || n <= 0) return;
+      const target = new Float64Array(copy.capacity).fill(NaN);
+      target.set(this.window(column, 0, lo, n, new Float64Array(n)));
+      copy.lazy[k] = target;
+    });
     return copy;
   }
 
@@ -331,7 +401,8 @@ export class ColumnRing {
       if (!(time >= t0 && time <= t1)) return "holding rows dated outside their chunk's span";
     }
     for (let field = 0; field < checkedFields && field < this.isF64.length; field++) {
-      const column = this.isF64[field] === 1 ? f64 : f32;
+      if (this.isF64[field] === LAZY) continue;
+      const column = this.isF64[field] === F64 ? f64 : f32;
       const at = (this.colStart[field]! / this.capacity) * n;
       for (let i = 0; i < n; i++)
         if (!Number.isFinite(column[at + i]!)) return "holding values that are not numbers";

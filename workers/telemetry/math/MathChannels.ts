@@ -1,57 +1,122 @@
-// The math channels the user defined, for every history of the core: the
-// definitions, their version (the field catalog changes with it), and the
-// recompute running over a history. SKELETON: definitions are kept, not yet
-// compiled or computed (the expression language and the channel stage land
-// next); checkMathChannel answers "ok" for everything until then.
+// The core's side of the math channels API (workers/contract/math.ts): sets
+// the worker's one set (channelRegistry.ts) and has every history compute it
+// again (recompute.ts); checks a channel as the editor types; reads and
+// writes the channels' JSON file. A channel an alert rule watches cannot be
+// deleted or renamed from under the rule: the set is refused with the reason.
 import type {
   ChannelCheck,
+  ChannelProblem,
   MathChannelDef,
   MathChannelsFileResult,
   MathChannelsResult,
   MathSummary,
 } from "../../contract/math";
+import type { TelemetryStore } from "../store/TelemetryStore";
+import { CHANNELS } from "./channelRegistry";
+import { NO_PREVIEW, previewChannel } from "./preview";
+import { recomputeChannels, recomputeProgress } from "./recompute";
+import { STARTER_CHANNELS } from "./starter";
+
+const FILE_KEY = "mathChannels";
+
+export interface MathChannelsOptions {
+  /** Names of the fields the alert rules in force watch (subjects and limit fields). */
+  watched: () => ReadonlySet<string>;
+  /** Every history that computes channels now (the live one, each replay and import). */
+  histories: () => readonly TelemetryStore[];
+}
 
 export class MathChannels {
-  private defs: MathChannelDef[] = [];
-  private changes = 0;
+  constructor(private readonly options: MathChannelsOptions) {}
 
   list(): MathChannelDef[] {
-    return this.defs.map((def) => ({ ...def }));
+    return CHANNELS.list();
+  }
+
+  starter(): MathChannelDef[] {
+    return STARTER_CHANNELS.map((def) => ({ ...def }));
   }
 
   set(defs: MathChannelDef[]): MathChannelsResult {
-    this.defs = defs.map((def) => ({ ...def }));
-    this.changes++;
-    return { ok: true, channels: this.list() };
+    const names = new Set(Array.isArray(defs) ? defs.map((d) => d?.name) : []);
+    const watched = this.options.watched();
+    const lost = CHANNELS.list()
+      .map((def) => def.name)
+      .filter((name) => !names.has(name) && watched.has(name));
+    if (lost.length > 0) {
+      const problems: Record<string, ChannelProblem[]> = {};
+      for (const name of lost)
+        problems[name] = [
+          { message: `An alert rule watches ${name}: change or delete the rule first.` },
+        ];
+      return {
+        ok: false,
+        message: `Alert rules watch ${lost.join(", ")}: change or delete those rules before deleting or renaming the channel.`,
+        problems,
+      };
+    }
+    const result = CHANNELS.set(defs);
+    if (result.ok) for (const store of this.options.histories()) void recomputeChannels(store);
+    return result;
   }
 
-  check(_channel: MathChannelDef, _replacing: string | null): ChannelCheck {
+  /** The editor's check: `channel` in place of `replacing` (or added), against `shown`'s recent rows. */
+  check(channel: MathChannelDef, replacing: string | null, shown: TelemetryStore): ChannelCheck {
+    const current = CHANNELS.list();
+    const at = replacing === null ? -1 : current.findIndex((def) => def.name === replacing);
+    const candidate =
+      at < 0 ? [...current, channel] : current.map((def, i) => (i === at ? channel : def));
+    const k = at < 0 ? candidate.length - 1 : at;
+    const plan = CHANNELS.plan(candidate, true);
+    if (!plan.ok) {
+      const name = typeof channel?.name === "string" ? channel.name : "";
+      const own =
+        plan.problems[name] ??
+        (Object.keys(plan.problems).length === 0 ? [{ message: plan.message }] : []);
+      // Another channel's problem caused by this one (a cycle through it) is still this one's.
+      const others = Object.entries(plan.problems)
+        .filter(([other]) => other !== name)
+        .flatMap(([other, list]) => list.map((p) => ({ message: `${other}: ${p.message}` })));
+      return { ok: false, problems: [...own, ...others], reads: [], ...NO_PREVIEW };
+    }
+    const { program, assigned } = plan.planned;
     return {
       ok: true,
       problems: [],
-      reads: [],
-      value: null,
-      recent: { times: [], values: [] },
-      gaps: { count: 0, rows: 0, reasons: [] },
+      reads: [...(program.reads[k] ?? [])],
+      ...previewChannel(program, k, assigned[k]!.field, shown.ring),
     };
   }
 
   json(): string {
-    return JSON.stringify({ mathChannels: this.list() }, null, 2);
+    return JSON.stringify({ [FILE_KEY]: this.list() }, null, 2);
   }
 
+  /** A channels file's channels, checked as a set (not applied). */
   parseJson(text: string): MathChannelsFileResult {
+    let file: unknown;
     try {
-      const file = JSON.parse(text) as { mathChannels?: MathChannelDef[] };
-      if (!Array.isArray(file.mathChannels))
-        return { ok: false, message: "Not a math channels file: it has no mathChannels list." };
-      return { ok: true, channels: file.mathChannels };
+      file = JSON.parse(text);
     } catch (error) {
-      return { ok: false, message: `Not JSON: ${(error as Error).message}` };
+      return {
+        ok: false,
+        message: `Not a math channels file: it is not JSON (${(error as Error).message}).`,
+      };
     }
+    const list = (file as Record<string, unknown> | null)?.[FILE_KEY];
+    if (!Array.isArray(list))
+      return { ok: false, message: `Not a math channels file: it has no "${FILE_KEY}" list.` };
+    const plan = CHANNELS.plan(list);
+    if (!plan.ok)
+      return { ok: false, message: `The file's channels cannot be used: ${plan.message}` };
+    return { ok: true, channels: plan.planned.assigned.map((a) => ({ ...a.def })) };
   }
 
   summary(): MathSummary {
-    return { version: this.changes, count: this.defs.length, recompute: null };
+    return {
+      version: CHANNELS.version,
+      count: CHANNELS.list().length,
+      recompute: recomputeProgress(),
+    };
   }
 }

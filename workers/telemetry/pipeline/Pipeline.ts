@@ -3,7 +3,7 @@
 // step the store calls after storing a packet's fields, and replays over rows
 // already stored (a restore, recorded chunks, a stage added or changed).
 import { BOOLEAN_FIELDS } from "../schema/fields";
-import { STORED_NUMERIC_FIELDS, storedFieldSlot } from "../schema/derivedFields";
+import { STORED_NUMERIC_FIELDS, stageColumnIndex, storedFieldSlot } from "../schema/derivedFields";
 import type { ColumnRing } from "../history/ColumnRing";
 import { DROP_EVENTS, type EventSink, type Stage } from "./Stage";
 
@@ -32,12 +32,19 @@ export interface ReplayOptions {
 const SLICE_ROWS = 16_384;
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** Index of a stored numeric field; throws for anything a stage cannot read or write. */
+/** Index of a stored numeric field; throws for anything a stage cannot read. */
 function storedNumber(path: string, stage: Stage): number {
   const slot = storedFieldSlot(path);
   if (slot?.kind !== "number")
     throw new Error(`stage "${stage.name}": ${path} is not a stored numeric field`);
   return slot.index;
+}
+
+/** Index of a stage's column (by its internal name); throws if the registry lacks it. */
+function columnNumber(path: string, stage: Stage): number {
+  const at = stageColumnIndex(path);
+  if (at === undefined) throw new Error(`stage "${stage.name}": ${path} is not a stage column`);
+  return at;
 }
 
 export class Pipeline {
@@ -60,9 +67,9 @@ export class Pipeline {
     this.out = Int32Array.from(stages, (stage) => {
       const first = stage.columns[0];
       if (!first) return STORED_NUMERIC_FIELDS.length; // no columns: nothing to write
-      const at = storedNumber(first.path, stage);
+      const at = columnNumber(first.path, stage);
       stage.columns.forEach((info, k) => {
-        if (storedNumber(info.path, stage) !== at + k)
+        if (columnNumber(info.path, stage) !== at + k)
           throw new Error(`stage "${stage.name}": columns out of the registry's order`);
       });
       return at;

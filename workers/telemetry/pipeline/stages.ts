@@ -2,8 +2,9 @@
 // may read the columns of the stages above it. Their columns are stored in
 // this order after the packet's numeric fields (schema/derivedFields.ts).
 import { alertsStage } from "../alerts/alertsStage";
-import { derivedPowerStage } from "./derivedPower";
+import { mathStage } from "../math/mathStage";
 import type { Stage } from "./Stage";
 
-// Alerts last: their rules may watch any column, Derived.* included.
-export const STAGES: readonly Stage[] = [derivedPowerStage, alertsStage as Stage];
+// Math channels first: their columns are the first after the packet's
+// (channelSlots.ts), and alert rules may watch them. Alerts last.
+export const STAGES: readonly Stage[] = [mathStage as Stage, alertsStage as Stage];

@@ -1,47 +1,56 @@
-// The history's columns beyond the packet's: those the ingest stages add
-// (derived power today, see pipeline/stages.ts), stored after the packet's
-// numeric columns in the stages' order. Everything that lists, looks up or
-// plans columns (snapshots, series, CSV, the map) goes through this file, so a
-// stage's column needs no special case anywhere.
+// The history's columns beyond the packet's: those the ingest stages add,
+// stored after the packet's numeric columns in the stages' order. Today they
+// are the math channels' slots (math/channelSlots.ts), named after the
+// channel each holds (math/channelRegistry.ts). Everything that lists, looks
+// up or plans columns (snapshots, series, CSV, the map, alert rules) goes
+// through this file, so a channel needs no special case anywhere. The
+// channels change at run time: ask these functions, never keep their answers
+// past a change of CHANNELS.version.
 import type { FieldInfo, FieldPath } from "../../contract/fields";
 import { STAGES } from "../pipeline/stages";
 import { useStoredFields } from "../alerts/subjects";
-import { FIELD_TEXT } from "./fieldLabels";
+import { CHANNELS } from "../math/channelRegistry";
+import { FIRST_SLOT_FIELD } from "../math/channelSlots";
 import { FIELD_CATALOG, NUMERIC_FIELDS, fieldInfo, fieldSlot, type FieldSlot } from "./fields";
 
-/** Every stage's columns, in storage order (all numeric), labelled from the one table. */
-export const DERIVED_FIELDS: readonly FieldInfo[] = STAGES.flatMap((stage) => stage.columns).map(
-  (info) => {
-    const text = FIELD_TEXT.get(info.path);
-    return text ? { ...info, ...text } : info;
-  },
-);
+/** Every stage's columns, in storage order (internal names; never shown). */
+const STAGE_COLUMNS: readonly FieldInfo[] = STAGES.flatMap((stage) => stage.columns);
 
-/** Numeric columns the store keeps: the packet's, then the stages'. */
+/** Numeric columns the store keeps: the packet's, then the stages' (by internal name). */
 export const STORED_NUMERIC_FIELDS: readonly FieldPath[] = [
   ...NUMERIC_FIELDS,
-  ...DERIVED_FIELDS.map((info) => info.path),
+  ...STAGE_COLUMNS.map((info) => info.path),
 ];
 
-/** What the UI can show and plot: the 316 wire fields, then the stages' columns. */
-export const STORE_CATALOG: readonly FieldInfo[] = [...FIELD_CATALOG, ...DERIVED_FIELDS];
+/** Stored numeric index of the first lazily allocated column (the math slots). */
+export const LAZY_FIELDS_FROM = FIRST_SLOT_FIELD;
+if (STORED_NUMERIC_FIELDS[LAZY_FIELDS_FROM] !== "Math#0")
+  throw new Error("derivedFields: the math channels' slots must be the first stage columns");
 
-const DERIVED_SLOTS = new Map<FieldPath, FieldSlot>(
-  DERIVED_FIELDS.map((info, i) => [
-    info.path,
-    { kind: "number", index: NUMERIC_FIELDS.length + i },
-  ]),
-);
-const DERIVED_INFO = new Map(DERIVED_FIELDS.map((info) => [info.path, info]));
+/** What the UI can show and plot: the 316 wire fields, then the math channels. */
+export function storeCatalog(): FieldInfo[] {
+  return [...FIELD_CATALOG, ...CHANNELS.infos()];
+}
 
-/** Like fieldSlot, with the stages' columns after the packet's numeric columns. */
+/** Like fieldSlot, with the math channels after the packet's numeric columns. */
 export function storedFieldSlot(path: FieldPath): FieldSlot | undefined {
-  return fieldSlot(path) ?? DERIVED_SLOTS.get(path);
+  return fieldSlot(path) ?? CHANNELS.slotOf(path);
 }
 
 export function storedFieldInfo(path: FieldPath): FieldInfo | undefined {
-  return fieldInfo(path) ?? DERIVED_INFO.get(path);
+  return fieldInfo(path) ?? CHANNELS.infoOf(path);
 }
 
-// Alert rules may watch the stages' columns too (see alerts/subjects.ts).
+/** A stored numeric column's path as the UI knows it; undefined for an unused slot. */
+export function storedNumericPath(field: number): FieldPath | undefined {
+  return field < LAZY_FIELDS_FROM ? NUMERIC_FIELDS[field] : CHANNELS.nameAt(field);
+}
+
+/** A stage's column by its internal name (the pipeline's layout check). */
+export function stageColumnIndex(path: FieldPath): number | undefined {
+  const at = STORED_NUMERIC_FIELDS.indexOf(path, NUMERIC_FIELDS.length);
+  return at < 0 ? undefined : at;
+}
+
+// Alert rules may watch the math channels too (see alerts/subjects.ts).
 useStoredFields(storedFieldSlot, storedFieldInfo);

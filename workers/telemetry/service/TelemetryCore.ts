@@ -29,6 +29,7 @@ import { checkLatency, type LatencyKind } from "./latency";
 import { LiveLinks } from "./liveLinks";
 import { openSessions } from "./recording";
 import { MathChannels } from "../math/MathChannels";
+import { watchedFields } from "../alerts/subjects";
 import { LiveAlerts } from "../alerts/liveAlerts";
 import { ALERT_EVENT_KINDS } from "../../shared/storage/eventKinds";
 
@@ -52,7 +53,14 @@ export class TelemetryCore {
   /** The live history's alert rules and log (alerts/liveAlerts.ts). */
   readonly alerts: LiveAlerts;
   /** The user's math channels, computed in every history (math/MathChannels.ts). */
-  readonly math = new MathChannels();
+  readonly math = new MathChannels({
+    watched: () => watchedFields(this.alerts.currentRules()),
+    histories: () => [
+      this.store,
+      ...(this.preview ? [this.preview] : []),
+      ...[...this.viewers].flatMap((viewer) => viewer.replayHistory() ?? []),
+    ],
+  });
   /** Checks the links' rules every second: "no packets for 5 s" needs no packet to be noticed. */
   private linkTimer: unknown = null;
   private announceTimer: TimerHandle | null = null;

@@ -34,4 +34,6 @@ export interface CoreViewer {
   lapsChanged(): void;
   /** A new live history (a start, or a real source taking over from the demo). */
   liveChanged(store: TelemetryStore): void;
+  /** The window's replay or import history while it shows one (math channels recompute it too). */
+  replayHistory(): TelemetryStore | null;
 }

@@ -29,6 +29,7 @@ import type { ConnectionType } from "../../contract/fields";
 import type { Lap } from "../../contract/laps";
 import type { SessionInfo } from "../../contract/sessions";
 import type { TelemetryStore } from "../store/TelemetryStore";
+import { channelsEvent } from "../math/channelsEvent";
 import { chunkBytes, encodeChunk } from "../../shared/storage/chunkCodec";
 import { isKeyable } from "../../shared/storage/eventKinds";
 import { describeStorageError } from "../../shared/storage/idb";
@@ -299,6 +300,7 @@ export class Recorder {
         return this.writeChunk(session, chunk, [], now, last);
       });
     }
+    void this.writeEvents(session.id, [channelsEvent(session.firstPacketTime)]);
     this.queue = this.queue
       .then(() => this.enforceBudget())
       .catch((error: unknown) => this.pause(error));
@@ -341,6 +343,8 @@ export class Recorder {
       bytes: 0,
       chunks: 0,
     };
+    // Every session begins with the math channels in force (their values are not recorded).
+    this.heldEvents.push(channelsEvent(firstTime));
     return this.current;
   }
 

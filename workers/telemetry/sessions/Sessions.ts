@@ -14,7 +14,6 @@ import type {
 import type { Recovery, RowSlices } from "../../contract/storageProtocol";
 import type { TimerHandle, Timers } from "../sources/timers";
 import type { TelemetryStore } from "../store/TelemetryStore";
-import { layoutKey } from "../../shared/storage/chunkCodec";
 import { describeStorageError, refusalOf } from "../../shared/storage/idb";
 import { DEFAULT_FLUSH_MS, Recorder } from "./Recorder";
 import { checkStoredRows, describeDropped } from "./storedRows";
@@ -112,7 +111,7 @@ export class Sessions {
     const fromAccepted = store.acceptedCount;
     this.ring = store.ring;
     try {
-      const layout = layoutKey(store.bytesPerPacket, store.fieldCatalog().length);
+      const layout = store.chunkLayout;
       this.db = await (this.options.openStore
         ? this.options.openStore(layout)
         : SessionDb.open(this.options.factory, layout));

@@ -12,8 +12,20 @@ import type { ConnectionType, FieldInfo, FieldValue } from "../../contract/field
 import type { SeriesRequest, SeriesResult } from "../../contract/series";
 import type { Snapshot } from "../../contract/snapshot";
 import { telemetryPacketSchema } from "../schema/packetSchema";
-import { BOOLEAN_FIELDS, FIELD_CONTAINERS, NUMERIC_FIELDS, STRING_FIELDS } from "../schema/fields";
-import { DERIVED_FIELDS, STORED_NUMERIC_FIELDS, STORE_CATALOG } from "../schema/derivedFields";
+import {
+  BOOLEAN_FIELDS,
+  FIELD_CATALOG,
+  FIELD_CONTAINERS,
+  NUMERIC_FIELDS,
+  STRING_FIELDS,
+} from "../schema/fields";
+import { layoutKey } from "../../shared/storage/chunkCodec";
+import {
+  LAZY_FIELDS_FROM,
+  STORED_NUMERIC_FIELDS,
+  storeCatalog,
+  storedNumericPath,
+} from "../schema/derivedFields";
 import { Pipeline } from "../pipeline/Pipeline";
 import { STAGES } from "../pipeline/stages";
 import { DROP_EVENTS, type EventSink, type Stage } from "../pipeline/Stage";
@@ -96,6 +108,8 @@ export class TelemetryStore {
   /** Live packets held while a restore runs, and those refused for the bound. */
   private held: HeldPackets | null = null;
   private heldDropped = 0;
+  /** The logical row a replay shows (showReplayRow); null: the newest. */
+  private shownRow: number | null = null;
 
   constructor(options: TelemetryStoreOptions = {}) {
     // A bad configured capacity (0, NaN, 1.5) falls back rather than throwing.
@@ -106,6 +120,7 @@ export class TelemetryStore {
       booleanCount: BOOLEAN_FIELDS.length,
       stringCount: STRING_FIELDS.length,
       timeField: TIME_FIELD,
+      lazyFrom: LAZY_FIELDS_FROM,
     });
     this.boolBits = new Uint32Array(this.ring.boolWords);
     this.staging = { nums: this.stagedNum, strs: this.stagedStr, bits: this.boolBits };
@@ -120,14 +135,15 @@ export class TelemetryStore {
   }
 
   /**
-   * `derived`: values of the derived fields to store instead of computing them
-   * (a CSV import carries them as exported, so a re-export is identical).
+   * Names the packed row layout recorded chunks are written in. Math
+   * channels are not recorded (computed again on restore), so adding one
+   * changes no layout.
    */
-  ingest(
-    raw: unknown,
-    source: ConnectionType | "REPLAY",
-    derived?: ArrayLike<number> | null,
-  ): boolean {
+  get chunkLayout(): string {
+    return layoutKey(this.ring.bytesPerSlot, FIELD_CATALOG.length);
+  }
+
+  ingest(raw: unknown, source: ConnectionType | "REPLAY"): boolean {
     let value = raw;
     if (typeof raw === "string") {
       try {
@@ -138,7 +154,7 @@ export class TelemetryStore {
     }
     // Hot path: one walk over the packet checks every field as the schema
     // would (and the Float32 range) while copying the values out.
-    if (this.stage(value)) return this.commit(derived ?? null, source);
+    if (this.stage(value)) return this.commit(source);
     // Rejected: zod and the range check say why, in the words users read.
     const parsed = telemetryPacketSchema.safeParse(value);
     if (!parsed.success) return this.reject(source, describeIssue(parsed.error.issues[0]));
@@ -148,7 +164,7 @@ export class TelemetryStore {
     // schema); should they ever not, zod's stripped copy is stored.
     if (!this.stage(parsed.data))
       return this.reject(source, "packet: not a valid telemetry packet");
-    return this.commit(derived ?? null, source);
+    return this.commit(source);
   }
 
   snapshot(
@@ -163,8 +179,9 @@ export class TelemetryStore {
     // that a user would read as the car's.
     if (this.seq === 0) return this.snapshotWith(changed, connection, backend);
     for (let i = 0; i < STORED_NUMERIC_FIELDS.length; i++) {
-      if (all || (this.verNum[i] as number) > sinceSeq)
-        changed[STORED_NUMERIC_FIELDS[i] as string] = this.latestNum[i] as number;
+      if (!all && !((this.verNum[i] as number) > sinceSeq)) continue;
+      const path = storedNumericPath(i); // a math slot no channel uses has none
+      if (path !== undefined) changed[path] = this.latestNum[i] as number;
     }
     for (let i = 0; i < BOOLEAN_FIELDS.length; i++) {
       if (all || (this.verBool[i] as number) > sinceSeq)
@@ -242,6 +259,21 @@ export class TelemetryStore {
     this.verNum.fill(seq);
     this.verBool.fill(seq);
     this.verStr.fill(seq);
+  }
+
+  /**
+   * The math channels were computed again (math/recompute.ts): their latest
+   * values are read back from the row shown, and sent to every reader again,
+   * since a slot may now hold another channel.
+   */
+  channelsChanged(): void {
+    const seq = ++this.seq;
+    const row = this.shownRow ?? this.ring.length - 1;
+    const has = row >= 0 && row < this.ring.length;
+    for (let i = LAZY_FIELDS_FROM; i < STORED_NUMERIC_FIELDS.length; i++) {
+      this.latestNum[i] = has ? this.ring.number(row, i) : NaN;
+      this.verNum[i] = seq;
+    }
   }
 
   /** The store's sequence number (bumped by every shown change). */
@@ -353,6 +385,7 @@ export class TelemetryStore {
    * first row (-1): the default packet and no position yet.
    */
   showReplayRow(logical: number): void {
+    this.shownRow = logical;
     if (logical < 0) {
       this.resetLatest();
       this.track = new TrackDistance();
@@ -391,7 +424,7 @@ export class TelemetryStore {
   }
 
   fieldCatalog(): FieldInfo[] {
-    return STORE_CATALOG.map((info) => ({ ...info }));
+    return storeCatalog();
   }
 
   /**
@@ -446,13 +479,12 @@ export class TelemetryStore {
   }
 
   /**
-   * Stores the staged row, with `derived` values given or computed; while a
-   * restore runs, holds it for after the restored rows (see beginRestore).
+   * Stores the staged row, its stage columns computed; while a restore runs,
+   * holds it for after the restored rows (see beginRestore).
    */
-  private commit(derived: ArrayLike<number> | null, source: ConnectionType | "REPLAY"): boolean {
+  private commit(source: ConnectionType | "REPLAY"): boolean {
     const nums = this.stagedNum;
-    for (let d = 0; d < DERIVED_FIELDS.length; d++)
-      nums[NUMERIC_FIELDS.length + d] = derived?.[d] ?? NaN;
+    nums.fill(NaN, LAZY_FIELDS_FROM); // the stages write what they compute
     if (this.held === null) {
       this.storeCheckedRow(nums, this.boolBits, this.stagedStr);
       return true;

@@ -1,0 +1,17 @@
+// The math channels' definitions as a session event: every session begins
+// with the set in force, and each change of the set is recorded when it
+// happens, so a replay knows which channels the session was watched with.
+// Their values are not recorded: a restore or replay computes them again.
+import type { SessionEvent } from "../../contract/events";
+import type { MathChannelDef } from "../../contract/math";
+import { CHANNELS } from "./channelRegistry";
+
+export interface MathChannelsEvent extends SessionEvent {
+  readonly kind: "mathChannels";
+  readonly channels: readonly MathChannelDef[];
+}
+
+/** The set in force now, dated `time` (packet time, epoch seconds). */
+export function channelsEvent(time: number): MathChannelsEvent {
+  return { kind: "mathChannels", time, channels: CHANNELS.list() };
+}
