@@ -59,7 +59,7 @@ describe("deriv", () => {
       1,
       NaN,
       4,
-      7.5,
+      7,
     ]);
     expect(reasons("deriv(X, 2)", series([0], [5]))).toEqual(
       new Map([["deriv needs an earlier value within 2 s", 1]]),
