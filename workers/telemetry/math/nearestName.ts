@@ -1,6 +1,6 @@
 // "Did you mean": the known name closest to one a user mistyped, by edit
-// distance ignoring case, or by the part after the last dot (PackCurrent for
-// Battery.PackCurrent). Nothing when no name is reasonably close.
+// distance ignoring case, by what it begins with, or by the part after the
+// last dot (PackCurrent for Battery.PackCurrent). Nothing when no name is reasonably close.
 
 function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
@@ -35,6 +35,9 @@ export function nearestName(written: string, known: readonly string[]): string |
     }
   }
   if (best !== undefined) return best;
+  // A name cut short (B3.BrakeSwitch for B3.BrakeSwitchDigital): the shortest it begins.
+  const longer = known.filter((name) => name.toLowerCase().startsWith(target));
+  if (longer.length > 0) return longer.reduce((a, b) => (b.length < a.length ? b : a));
   const tail = lastPart(written);
   return known.find((name) => lastPart(name) === tail);
 }
