@@ -2,6 +2,7 @@
 // tests: a few numeric fields (TimeStamp first), two booleans (one in the
 // second bit word) and channel columns after them.
 import { expect } from "vitest";
+import { BOOLEAN_FIELDS, NUMERIC_FIELDS, fieldInfo } from "../../workers/telemetry/schema/fields";
 import type { ChannelProblem, MathChannelDef } from "../../workers/contract/math";
 import {
   compileChannels,
@@ -118,4 +119,18 @@ export function evaluate(expression: string, values: RowValues = {}): number {
 export function gapReasonOf(expression: string, values: RowValues = {}): string[] {
   const { gaps } = runRows(defsOf({ C: expression }), [{ TimeStamp: 1000, ...values }], true);
   return [...gaps[0]!.keys()];
+}
+
+/** The registry built from the real packet schema, channels stored after the packet's numeric fields. */
+export function schemaScope(channels: readonly string[]): ChannelScope {
+  const numbers = new Map<string, number>(NUMERIC_FIELDS.map((path, i) => [path, i]));
+  channels.forEach((name, i) => numbers.has(name) || numbers.set(name, NUMERIC_FIELDS.length + i));
+  const bits = new Map<string, number>(BOOLEAN_FIELDS.map((path, i) => [path, i]));
+  return {
+    numberIndex: (path) => numbers.get(path),
+    booleanIndex: (path) => bits.get(path),
+    names: () => [...numbers.keys(), ...bits.keys()],
+    label: (path) => fieldInfo(path)?.label,
+    timeIndex: NUMERIC_FIELDS.indexOf("TimeStamp"),
+  };
 }
