@@ -3,7 +3,7 @@
 // updated (every row, even inside a branch ?: does not take, so their windows
 // see every sample), then its expression writes its column. Tracing only adds
 // the counting of each gap's reason.
-import { buildEvaluator, GAP_REASONS, type EvalState, type Evaluator } from "./evaluators";
+import { EvaluatorBuilder, GAP_REASONS, type EvalState, type Evaluator } from "./evaluators";
 import type { Expr } from "./expr";
 import { createTimeFunction, type TimeFunction, type TimeFunctionName } from "./timeFunctions";
 
@@ -17,6 +17,8 @@ export interface ChannelPlan {
 interface SlotPlan {
   slot: number;
   arg: Evaluator;
+  /** The register `arg` writes. */
+  reg: number;
   name: TimeFunctionName;
   window: number | undefined;
 }
@@ -28,42 +30,42 @@ export class ProgramState implements EvalState {
   lastTime = NaN;
   readonly slotValues: Float64Array;
   readonly slotWhys: (string | null)[];
+  readonly registers: Float64Array;
   readonly counts: Map<string, number>[];
 
   constructor(
     readonly functions: TimeFunction[],
     channels: number,
+    registers: number,
   ) {
+    this.registers = new Float64Array(registers);
     this.slotValues = new Float64Array(functions.length).fill(NaN);
     this.slotWhys = functions.map(() => null);
     this.counts = Array.from({ length: channels }, () => new Map<string, number>());
   }
 }
 
-function slotsInOrder(expr: Expr, into: SlotPlan[]): void {
+function slotsInOrder(expr: Expr, into: SlotPlan[], builder: EvaluatorBuilder): void {
   switch (expr.kind) {
     case "unary":
-      return slotsInOrder(expr.arg, into);
+      return slotsInOrder(expr.arg, into, builder);
     case "binary":
     case "logical":
-      slotsInOrder(expr.left, into);
-      return slotsInOrder(expr.right, into);
+      slotsInOrder(expr.left, into, builder);
+      return slotsInOrder(expr.right, into, builder);
     case "conditional":
-      slotsInOrder(expr.test, into);
-      slotsInOrder(expr.then, into);
-      return slotsInOrder(expr.otherwise, into);
+      slotsInOrder(expr.test, into, builder);
+      slotsInOrder(expr.then, into, builder);
+      return slotsInOrder(expr.otherwise, into, builder);
     case "call":
-      return expr.args.forEach((arg) => slotsInOrder(arg, into));
-    case "time":
+      return expr.args.forEach((arg) => slotsInOrder(arg, into, builder));
+    case "time": {
       // Inner calls first: deriv(avg(x, 5)) needs avg's value of this row.
-      slotsInOrder(expr.arg, into);
-      into.push({
-        slot: expr.slot,
-        arg: buildEvaluator(expr.arg),
-        name: expr.name,
-        window: expr.window,
-      });
+      slotsInOrder(expr.arg, into, builder);
+      const { run, reg } = builder.build(expr.arg);
+      into.push({ slot: expr.slot, arg: run, reg, name: expr.name, window: expr.window });
       return;
+    }
     default:
       return;
   }
@@ -77,8 +79,10 @@ export class ChannelRunner {
   private readonly ks: Int32Array;
   private readonly outs: Int32Array;
   private readonly evaluators: Evaluator[];
+  private readonly results: Int32Array;
   private readonly slots: SlotPlan[][];
   private readonly slotSpecs: SlotPlan[] = [];
+  private readonly registers: number;
 
   constructor(
     plans: readonly ChannelPlan[],
@@ -89,12 +93,16 @@ export class ChannelRunner {
   ) {
     this.ks = Int32Array.from(plans.map((p) => p.k));
     this.outs = Int32Array.from(plans.map((p) => p.out));
-    this.evaluators = plans.map((p) => buildEvaluator(p.expr));
+    const builder = new EvaluatorBuilder();
+    const built = plans.map((p) => builder.build(p.expr));
+    this.evaluators = built.map((b) => b.run);
+    this.results = Int32Array.from(built.map((b) => b.reg));
     this.slots = plans.map((p) => {
       const list: SlotPlan[] = [];
-      slotsInOrder(p.expr, list);
+      slotsInOrder(p.expr, list, builder);
       return list;
     });
+    this.registers = builder.registers;
     for (const list of this.slots) for (const s of list) this.slotSpecs[s.slot] = s;
     if (this.slotSpecs.length !== slotCount)
       throw new Error("ChannelRunner: time function slots out of step");
@@ -104,6 +112,7 @@ export class ChannelRunner {
     return new ProgramState(
       this.slotSpecs.map((s) => createTimeFunction(s.name, s.window)),
       this.channels,
+      this.registers,
     );
   }
 
@@ -134,14 +143,16 @@ export class ChannelRunner {
       for (let j = 0; j < slots.length; j++) {
         const plan = slots[j]!;
         s.why = null;
-        const x = plan.arg(row, bits, s);
+        plan.arg(row, bits, s);
+        const x = s.registers[plan.reg]!;
         const f = s.functions[plan.slot]!;
         const v = f.update(t, x);
         s.slotValues[plan.slot] = v;
         if (v !== v) s.slotWhys[plan.slot] = f.why ?? s.why ?? GAP_REASONS.explicit;
       }
       s.why = null;
-      const v = this.evaluators[i]!(row, bits, s);
+      this.evaluators[i]!(row, bits, s);
+      const v = s.registers[this.results[i]!]!;
       row[outs[i]!] = v;
       if (this.trace && v !== v) count(s.counts[this.ks[i]!]!, s.why ?? GAP_REASONS.explicit);
     }
