@@ -80,6 +80,27 @@ function fetch(o: Operand, r: Float64Array, b: Uint32Array, s: EvalState): numbe
   }
 }
 
+/** A closure copying an operand read in place into a register (a channel or time function argument that is just a field). */
+function readInto(o: Operand, reg: number): Evaluator {
+  const { index, value, why } = o;
+  switch (o.kind) {
+    case COLUMN:
+      return (r, _b, s) => {
+        const x = r[index]!;
+        s.registers[reg] = x - x === 0 ? x : gap(s, why);
+      };
+    case NUMBER:
+      return (_r, _b, s) => void (s.registers[reg] = value);
+    case SLOT:
+      return (_r, _b, s) => {
+        const x = s.slotValues[index]!;
+        s.registers[reg] = x === x ? x : gap(s, s.slotWhys[index] ?? GAP_REASONS.explicit);
+      };
+    default:
+      return (_r, b, s) => void (s.registers[reg] = (b[index]! >>> value) & 1);
+  }
+}
+
 /** Builds a program's closures, numbering their registers. */
 export class EvaluatorBuilder {
   registers = 0;
@@ -89,7 +110,7 @@ export class EvaluatorBuilder {
     const o = this.operand(expr);
     if (o.kind === NESTED) return { run: o.run, reg: o.index };
     const reg = this.registers++;
-    return { run: (r, b, s) => void (s.registers[reg] = fetch(o, r, b, s)), reg };
+    return { run: readInto(o, reg), reg };
   }
 
   operand(expr: Expr): Operand {

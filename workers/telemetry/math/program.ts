@@ -146,8 +146,8 @@ export class ChannelRunner {
         plan.arg(row, bits, s);
         const x = s.registers[plan.reg]!;
         const f = s.functions[plan.slot]!;
-        const v = f.update(t, x);
-        s.slotValues[plan.slot] = v;
+        f.update(t, x, s.slotValues, plan.slot);
+        const v = s.slotValues[plan.slot]!;
         if (v !== v) s.slotWhys[plan.slot] = f.why ?? s.why ?? GAP_REASONS.explicit;
       }
       s.why = null;

@@ -2,7 +2,7 @@
 // and per history. Time is the data's (TimeStamp, epoch seconds), never the
 // wall clock, so a replay or an import computes what live ingest computed.
 // Each update takes one row's time and the argument's value (NaN = a gap) and
-// gives the function's value there, or NaN with `why` saying why when the
+// writes the function's value there, or NaN with `why` saying why when the
 // cause is the function itself (a NaN argument explains itself).
 import { SampleRing } from "./sampleRing";
 
@@ -14,7 +14,8 @@ export const INTEG_MAX_STEP_S = 10;
 export interface TimeFunction {
   /** Why the last update gave NaN, when the argument was not the cause. */
   why: string | null;
-  update(t: number, x: number): number;
+  /** Writes the value at this row to out[i] (returning a number would box it on every call). */
+  update(t: number, x: number, out: Float64Array, i: number): void;
   /** Time went backwards (a new source): forget samples, as at the start of a history. */
   restart(): void;
   /** Back to an empty history's state. */
@@ -31,7 +32,11 @@ class Derivative implements TimeFunction {
   private prevT = NaN;
   private prevX = NaN;
 
-  update(t: number, x: number): number {
+  update(t: number, x: number, out: Float64Array, i: number): void {
+    out[i] = this.compute(t, x);
+  }
+
+  private compute(t: number, x: number): number {
     this.why = null;
     if (x !== x) return NaN;
     const dt = t - this.prevT;
@@ -73,7 +78,11 @@ class WindowDerivative implements TimeFunction {
     this.missing = `deriv needs an earlier value within ${w} s`;
   }
 
-  update(t: number, x: number): number {
+  update(t: number, x: number, out: Float64Array, i: number): void {
+    out[i] = this.compute(t, x);
+  }
+
+  private compute(t: number, x: number): number {
     this.why = null;
     const ring = this.ring;
     if (x === x) ring.push(t, x);
@@ -114,7 +123,11 @@ class Integral implements TimeFunction {
   private prevT = NaN;
   private prevX = NaN;
 
-  update(t: number, x: number): number {
+  update(t: number, x: number, out: Float64Array, i: number): void {
+    out[i] = this.compute(t, x);
+  }
+
+  private compute(t: number, x: number): number {
     this.why = null;
     const dt = t - this.prevT;
     if (x === x) {
@@ -153,7 +166,11 @@ class MovingAverage implements TimeFunction {
   private dropped = 0;
   constructor(private readonly w: number) {}
 
-  update(t: number, x: number): number {
+  update(t: number, x: number, out: Float64Array, i: number): void {
+    out[i] = this.compute(t, x);
+  }
+
+  private compute(t: number, x: number): number {
     this.why = null;
     const ring = this.ring;
     if (x === x) {
@@ -209,7 +226,11 @@ class Lag implements TimeFunction {
     this.gap = `no value ${w} s earlier`;
   }
 
-  update(t: number, x: number): number {
+  update(t: number, x: number, out: Float64Array, i: number): void {
+    out[i] = this.compute(t, x);
+  }
+
+  private compute(t: number, x: number): number {
     this.why = null;
     const ring = this.ring;
     const cutoff = t - this.w;
