@@ -96,8 +96,9 @@ describe("range statistics over the history", () => {
     const slot = storedFieldSlot("Battery.PackVoltage")!;
     // What a math channel's division by zero leaves in its column (t = 2 s).
     store.ring.setNumber(store.ring.physical(2), slot.index, NaN);
-    const [volts] = ok(rangeStats(store.ring, { ...WHOLE, fields: ["Battery.PackVoltage"] }))
-      .fields;
+    const [volts] = ok(
+      rangeStats(store.ring, { ...WHOLE, fields: ["Battery.PackVoltage"] }),
+    ).fields;
     // Values 2 4 _ 4 2 10 10 10: 42 / 7 = 6; steps 0–1 and 3–4 add 3 + 3, 20–22 add 20.
     expect(volts).toMatchObject({ count: 7, first: 2, last: 10, integralSeconds: 4 });
     expect(volts!.mean).toBeCloseTo(6, 12);
@@ -142,7 +143,9 @@ describe("range statistics over the history", () => {
 
   it("stops at a replay's clock: what is not shown yet is not counted", () => {
     const store = fixtureStore();
-    const result = ok(rangeStats(store.ring, { ...WHOLE, fields: ["Battery.PackVoltage"] }, T0 + 2));
+    const result = ok(
+      rangeStats(store.ring, { ...WHOLE, fields: ["Battery.PackVoltage"] }, T0 + 2),
+    );
     expect(result).toMatchObject({ to: T0 + 2, rows: 3 });
   });
 
@@ -180,7 +183,9 @@ describe("range statistics refuse what they cannot answer", () => {
       "Pi.Rfid is text: it has no statistics.",
     );
     expect(
-      message(rangeStats(store.ring, { from: T0 + 3, to: T0 + 1, fields: ["Battery.PackVoltage"] })),
+      message(
+        rangeStats(store.ring, { from: T0 + 3, to: T0 + 1, fields: ["Battery.PackVoltage"] }),
+      ),
     ).toBe(`The range starts (${formatTime(T0 + 3)}) after it ends (${formatTime(T0 + 1)}).`);
     expect(
       message(

@@ -3,11 +3,7 @@
 // over the plots' downsampled picture. Columns are looked up at call time
 // through storedFieldSlot/storedFieldInfo, so any column the store holds (a
 // math channel too) is summarised without a list kept here.
-import type {
-  FieldRangeStats,
-  RangeStatsRequest,
-  RangeStatsResult,
-} from "../../contract/stats";
+import type { FieldRangeStats, RangeStatsRequest, RangeStatsResult } from "../../contract/stats";
 import type { FieldPath } from "../../contract/fields";
 import { formatTime } from "../../shared/dateTime";
 import type { ColumnRing } from "../history/ColumnRing";
@@ -87,11 +83,9 @@ function checkRequest(
 ): { columns: Column[]; levels: Map<FieldPath, number> } | string {
   if (typeof request !== "object" || request === null) return "No range was given.";
   const { from, to, fields } = request;
-  if (typeof from !== "number" || !Number.isFinite(from))
-    return "The range's start is not a time.";
+  if (typeof from !== "number" || !Number.isFinite(from)) return "The range's start is not a time.";
   if (typeof to !== "number" || !Number.isFinite(to)) return "The range's end is not a time.";
-  if (from > to)
-    return `The range starts (${formatTime(from)}) after it ends (${formatTime(to)}).`;
+  if (from > to) return `The range starts (${formatTime(from)}) after it ends (${formatTime(to)}).`;
   if (!Array.isArray(fields) || fields.length === 0) return "No fields to summarise.";
   if (fields.length > MAX_FIELDS) return `At most ${MAX_FIELDS} fields at once.`;
   const columns: Column[] = [];
