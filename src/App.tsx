@@ -12,6 +12,7 @@ import { LoadingScreen } from "./shell/loading/LoadingScreen";
 import { AppNavbar } from "./shell/navbar/AppNavbar";
 import { TabContent } from "./shell/navbar/TabContent";
 import { NotificationToaster } from "./shell/notifications/NotificationToaster";
+import { RangeStatsDrawer } from "./shell/rangeStats/RangeStatsDrawer";
 import { SettingsDialog } from "./shell/settings/SettingsDialog";
 import { StatusBar } from "./shell/statusbar/StatusBar";
 import { TransportBar } from "./shell/transport/TransportBar";
@@ -39,6 +40,7 @@ function Shell() {
       <DiagnosticsDialog />
       <CsvDialog />
       <AlertRulesDialog />
+      <RangeStatsDrawer />
     </>
   );
 }

@@ -8,7 +8,13 @@ import { plotsFixedWindow, type TimeWindow } from "./plotsWindow";
 
 export type ExportPreset =
   | { kind: "telemetry"; window: TimeWindow | null }
-  | { kind: "plot"; fields: FieldPath[]; window: TimeWindow | null }
+  | {
+      kind: "plot";
+      fields: FieldPath[];
+      window: TimeWindow | null;
+      /** How the window is named in the range choices (default: the plots' visible window). */
+      windowLabel?: string;
+    }
   | { kind: "laps" }
   | { kind: "import" };
 

@@ -30,6 +30,12 @@ export interface FieldRangeStats {
   delta: number | null;
   /** Trapezoidal integral over time in value·hours (W → Wh); gaps are not bridged. */
   integralH: number | null;
+  /**
+   * Seconds the integral covers: the steps between consecutive finite samples
+   * that are not gaps. A display unit with an offset (°C → °F) needs it to
+   * convert the integral.
+   */
+  integralSeconds: number;
   /** Seconds the value spent above `levels[path]`; null when no level was given. */
   secondsAbove: number | null;
 }

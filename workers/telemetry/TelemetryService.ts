@@ -27,12 +27,14 @@ import type {
 import type { SeriesRequest, SeriesResult } from "../contract/series";
 import type { BackendSpan, ReplayRequest, SessionInfo, StorageInfo } from "../contract/sessions";
 import type { Snapshot } from "../contract/snapshot";
+import type { RangeStatsRequest, RangeStatsResult } from "../contract/stats";
 import type { TelemetryApi, WorkerEvent, WorkerEventListener } from "../contract/telemetryApi";
 import type { TrackRequest, TrackResult } from "../contract/track";
 import { defaultRules } from "./alerts/defaults";
 import { alertSubjects } from "./alerts/subjects";
 import { lapsCsv } from "./laps/lapsCsv";
 import { ReplayController } from "./replay/ReplayController";
+import { rangeStats } from "./stats/rangeStats";
 import { addAlertSpans, alertPins, type ShownAlerts } from "./service/alertMarks";
 import { CsvJobs } from "./service/csvJobs";
 import { EventBatcher } from "./service/EventBatcher";
@@ -208,6 +210,15 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     }
     // Moved, not copied: a small batch in one buffer (see seriesTransfer.ts).
     return Comlink.transfer(results, seriesTransferList(results));
+  }
+
+  /**
+   * Statistics over the history this window shows (live, or its replay or
+   * import up to the playback clock), at full resolution.
+   */
+  rangeStats(request: RangeStatsRequest): RangeStatsResult {
+    const clock = this.view.view === "replay" ? this.replay.clock.position : null;
+    return rangeStats(this.view.store.ring, request, clock);
   }
 
   /**

@@ -1,7 +1,7 @@
 // The sortable lap table: every lap field with its unit, the driver, the best
 // lap highlighted, a totals row (levels such as the pack's amp hours read
 // first → last, never summed). Clicking a row selects that lap.
-import { HTMLTable, Icon, Tag } from "@blueprintjs/core";
+import { Button, HTMLTable, Icon, Tag } from "@blueprintjs/core";
 import { LongText } from "../../ui/LongText";
 import { useState } from "react";
 import type { AppUnits } from "../../../workers/contract/fields";
@@ -27,6 +27,8 @@ interface LapTableProps {
   units: AppUnits;
   selectedEndMs: number | null;
   onSelect: (lap: Lap) => void;
+  /** The row's "Statistics" action: the lap's time span in the statistics drawer. */
+  onStats: (lap: Lap) => void;
 }
 
 export function LapTable({
@@ -36,6 +38,7 @@ export function LapTable({
   units,
   selectedEndMs,
   onSelect,
+  onStats,
 }: LapTableProps) {
   const [sort, setSort] = useState<{ key: string; direction: SortDirection }>({
     key: "endMs",
@@ -78,6 +81,7 @@ export function LapTable({
               </th>
             );
           })}
+          <th aria-label="Actions" />
         </tr>
       </thead>
       <tbody>
@@ -113,6 +117,20 @@ export function LapTable({
                 {formatCell(lap, column, units)}
               </td>
             ))}
+            <td>
+              <Button
+                size="small"
+                variant="minimal"
+                icon="calculator"
+                text="Statistics"
+                title="Statistics of the plotted series over this lap"
+                data-testid="lap-stats"
+                onClick={(event) => {
+                  event.stopPropagation(); // the row's own click selects; this does more
+                  onStats(lap);
+                }}
+              />
+            </td>
           </tr>
         ))}
       </tbody>
@@ -126,6 +144,7 @@ export function LapTable({
               {formatTotal(column, sums[column.id], units)}
             </td>
           ))}
+          <td />
         </tr>
       </tfoot>
     </HTMLTable>

@@ -3,12 +3,14 @@
 // to its time window and highlights its part of the track on the map.
 import { Button, Callout, HTMLSelect } from "@blueprintjs/core";
 import { useState } from "react";
+import { useNavigate } from "react-router";
 import { useSnapshot } from "valtio";
 import type { ConnectionType } from "../../../workers/contract/fields";
 import type { Lap } from "../../../workers/contract/laps";
 import { appState } from "../../state/appState";
 import { applyLapResult, lapsState } from "../../state/lapsState";
 import { focusPlots } from "../../state/plotFocus";
+import { openRangeStats } from "../../state/rangeStats";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 import { openCsvDialog } from "../../state/csvDialog";
 import { EmptyState } from "../../ui/EmptyState";
@@ -39,6 +41,14 @@ function selectLap(lap: Lap, number: number): void {
 
 export function LapsPanel() {
   const { client } = useTelemetry();
+  const navigate = useNavigate();
+  // A lap's statistics are of the plotted series: shown beside the plots, zoomed to the lap.
+  const lapStats = (lap: Lap, number: number) => {
+    selectLap(lap, number);
+    const { from, to } = lapWindow(lap);
+    openRangeStats(from, to, `Lap ${number}`);
+    void navigate({ pathname: "/plots", search: window.location.search });
+  };
   const { laps, drivers, message, error, received, selected } = useSnapshot(lapsState);
   const { appUnits, connectionType, playbackSwitch } = useSnapshot(appState);
   const raceInfo = useLiveStatusPart("backend")?.raceInfo ?? null;
@@ -103,6 +113,7 @@ export function LapsPanel() {
           units={appUnits}
           selectedEndMs={selected?.endMs ?? null}
           onSelect={(lap) => selectLap(lap, numberOf(lap))}
+          onStats={(lap) => lapStats(lap, numberOf(lap))}
         />
       )}
     </div>

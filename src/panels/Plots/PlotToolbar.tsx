@@ -7,7 +7,10 @@ import type { ViewFlags } from "./plotView";
 import { followTexts } from "./followTexts";
 
 /** The zoom modifier as the user's keyboard names it. */
-const MOD = /Mac|iPhone|iPad/.test(navigator.platform) ? "⌘" : "Ctrl";
+const APPLE = /Mac|iPhone|iPad/.test(navigator.platform);
+const MOD = APPLE ? "⌘" : "Ctrl";
+/** The statistics drag's modifier: Option on a Mac keyboard. */
+const ALT = APPLE ? "⌥" : "Alt";
 
 interface PlotToolbarProps {
   window: WindowPreset;
@@ -17,6 +20,8 @@ interface PlotToolbarProps {
   onLive: () => void;
   onPause: () => void;
   onAdd: () => void;
+  /** Statistics of the visible window (the drawer opens). */
+  onStats: () => void;
 }
 
 /** Whether playback is on; a boolean, so the toolbar re-renders only when it turns on or off. */
@@ -29,7 +34,7 @@ function usePlaybackOn(): boolean {
 }
 
 export function PlotToolbar(props: PlotToolbarProps) {
-  const { window, flags, canAdd, onWindow, onLive, onPause, onAdd } = props;
+  const { window, flags, canAdd, onWindow, onLive, onPause, onAdd, onStats } = props;
   const live = flags.follow && !flags.paused;
   const playback = usePlaybackOn();
   const texts = followTexts(playback, flags);
@@ -73,9 +78,17 @@ export function PlotToolbar(props: PlotToolbarProps) {
         {texts.mode}
       </Tag>
       <span className="plot-toolbar-hint" data-testid="plots-hint">
-        Drag or {MOD}+wheel: zoom · Shift+wheel or Shift-drag: pan · Double-click:{" "}
-        {playback ? "follow playback" : "live"}
+        Drag or {MOD}+wheel: zoom · Shift+wheel or Shift-drag: pan · {ALT}-drag: statistics ·
+        Double-click: {playback ? "follow playback" : "live"}
       </span>
+      <Button
+        size="small"
+        icon="calculator"
+        text="Statistics"
+        title="Statistics of the plotted series over the visible window (Alt-drag a plot for a range)"
+        data-testid="plots-stats"
+        onClick={onStats}
+      />
       <Button
         className="plot-toolbar-add"
         size="small"

@@ -15,9 +15,10 @@ import { batchingSource } from "./seriesBatcher";
 import { connectTelemetry, onRenderNews } from "../../worker-client/renderClient";
 import { plotStats } from "../../state/plotStats";
 import { providePlotsWindow } from "../../state/plotsWindow";
+import { openRangeStats, setPlottedFields } from "../../state/rangeStats";
 import { PlotToolbar } from "./PlotToolbar";
 import { PlotView } from "./plotView";
-import { usePlottableFields } from "../../ui/useFieldCatalog";
+import { usePlottableFields, type PlotCatalog } from "../../ui/useFieldCatalog";
 import { usePlotFocus } from "./usePlotFocus";
 import { formatTime } from "../../ui/format/dateTime";
 import { mountSeriesSurface } from "./seriesSurface";
@@ -32,6 +33,7 @@ export default function PlotsPanel() {
   const flags = useSyncExternalStore(view.subscribe, view.getFlags);
   usePauseHotkey(view);
   const focus = usePlotFocus(view);
+  usePublishPlottedFields(layout.plots, catalog);
 
   const chooseWindow = (preset: WindowPreset) => {
     setWindowPreset(preset);
@@ -49,6 +51,10 @@ export default function PlotsPanel() {
           onLive={() => view.goLive()}
           onPause={() => view.togglePause()}
           onAdd={() => addPlot()}
+          onStats={() => {
+            const range = view.xRange();
+            if (range) openRangeStats(range.min, range.max, "Visible window");
+          }}
         />
         {focus && !flags.follow && (
           <Callout
@@ -79,6 +85,20 @@ export default function PlotsPanel() {
       </div>
     </PlotWorkspaceContext.Provider>
   );
+}
+
+/**
+ * The statistics drawer (in the shell) summarises the plotted series: tell it
+ * which they are, those the catalog knows, each once in plot order.
+ */
+function usePublishPlottedFields(
+  plots: readonly { readonly fields: readonly string[] }[],
+  catalog: PlotCatalog | null,
+): void {
+  useEffect(() => {
+    if (!catalog) return;
+    setPlottedFields(plots.flatMap((plot) => plot.fields.filter((f) => catalog.byPath.has(f))));
+  }, [plots, catalog]);
 }
 
 /** The one canvas every plot's series lines are painted on (seriesSurface.ts). */
@@ -117,6 +137,7 @@ function usePlotWorkspaceState(window: WindowPreset): PlotWorkspace {
           view.pointerOver = over;
           loop.wake();
         },
+        statsRange: (min, max, fields) => openRangeStats(min, max, "Selection", fields),
       },
     };
   });

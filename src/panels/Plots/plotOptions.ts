@@ -28,6 +28,8 @@ export interface PlotActions {
   goLive(): void;
   /** The pointer entered (true) or left (false) a plot's plotting area. */
   hover(over: boolean): void;
+  /** An Alt-drag on a plot selected [min, max] (epoch s) for statistics of its `fields`. */
+  statsRange(min: number, max: number, fields: string[]): void;
 }
 
 /** Series lines are drawn by the plot's SeriesLayer, not by uPlot (see seriesLayer.ts). */
@@ -39,6 +41,13 @@ const noPaths: uPlot.Series.PathBuilder = () => null;
 const noTimeLabels: uPlot.Axis.DynamicValues = (_u, splits) => splits.map(() => "");
 const onOffTicks: uPlot.Axis.DynamicValues = (_u, splits) =>
   splits.map((s) => (s === 1 ? "on" : s === 0 ? "off" : ""));
+
+/**
+ * The plot an Alt-drag under way started on (null: a drag zooms). Shared by
+ * every plot: the cursor sync hands the selection to the other plots too,
+ * which must neither zoom nor answer with their own series.
+ */
+let statsDragOn: uPlot | null = null;
 
 export function buildPlotOptions(
   fields: readonly PlotSeriesInfo[],
@@ -73,11 +82,13 @@ export function buildPlotOptions(
           return null;
         },
         mousedown: (u, _target, handler) => (e) => {
-          // Shift-drag or middle-drag pans; a plain drag selects a zoom range.
+          // Shift-drag or middle-drag pans; Alt-drag selects a range for
+          // statistics (Shift is taken by pan); a plain drag selects a zoom range.
           if (e.shiftKey || e.button === 1) {
             startPan(u, e, actions);
             return null;
           }
+          statsDragOn = e.altKey ? u : null;
           return handler(e);
         },
       },
@@ -128,7 +139,13 @@ export function buildPlotOptions(
           if (u.select.width > 0) {
             const min = u.posToVal(u.select.left, "x");
             const max = u.posToVal(u.select.left + u.select.width, "x");
-            actions.zoomTo(min, max);
+            if (statsDragOn === null) actions.zoomTo(min, max);
+            else if (statsDragOn === u)
+              actions.statsRange(
+                min,
+                max,
+                fields.map((f) => f.path),
+              );
           }
           u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
         },

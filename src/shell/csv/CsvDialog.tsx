@@ -196,6 +196,7 @@ function CsvDialogForOpening() {
             catalog={catalog}
             plotFieldCount={preset.kind === "plot" ? preset.fields.length : null}
             window={presetWindow(preset)}
+            windowLabel={preset.kind === "plot" ? preset.windowLabel : undefined}
             laps={laps as typeof lapsState.laps}
             unitsLabel={app.appUnits}
             disabled={busy}

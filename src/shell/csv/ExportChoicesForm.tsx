@@ -22,6 +22,8 @@ interface Props {
   plotFieldCount: number | null;
   /** The plots' visible window, offered as a range when there is one. */
   window: { from: number; to: number } | null;
+  /** How that window is named (default: the plots' visible window). */
+  windowLabel?: string;
   laps: readonly Lap[];
   unitsLabel: string;
   disabled: boolean;
@@ -29,6 +31,7 @@ interface Props {
 
 export function ExportChoicesForm(props: Props) {
   const { choices, onChange, catalog, plotFieldCount, window, laps, unitsLabel, disabled } = props;
+  const windowName = props.windowLabel ?? "The plots' visible window";
   const togglePicked = (path: string) =>
     onChange({
       fields: "picked",
@@ -68,7 +71,7 @@ export function ExportChoicesForm(props: Props) {
               data-testid="csv-range-window"
               data-from={window.from}
               data-to={window.to}
-              label={`The plots' visible window (${formatDateTime(window.from)} – ${formatDateTime(window.to)})`}
+              label={`${windowName} (${formatDateTime(window.from)} – ${formatDateTime(window.to)})`}
             />
           )}
           <Radio value="lap" disabled={laps.length === 0}>
