@@ -142,7 +142,7 @@ export function ExportChoicesForm(props: Props) {
           <p className="csv-parquet-note" data-testid="csv-parquet-note">
             Parquet holds the values as stored: metric units at full precision, one typed column per
             field named by its path (units in the file&apos;s metadata), TimeStamp as a UTC
-            timestamp, gaps as empty cells. pandas, polars and DuckDB read it without guessing.
+            timestamp, gaps as null. pandas, polars and DuckDB read it without guessing.
           </p>
           <Checkbox
             checked={choices.timeColumns}
