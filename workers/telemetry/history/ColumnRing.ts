@@ -111,6 +111,43 @@ export class ColumnRing {
     return (this.isF64[field] === 1 ? this.f64[at] : this.f32[at]) as number;
   }
 
+  /**
+   * Copies a numeric field's values at `slots[lo, lo + out.length)` into `out`:
+   * an export reads a column per call rather than a call per cell.
+   */
+  numbersAtSlots(
+    field: number,
+    slots: Int32Array,
+    lo: number,
+    out: Float32Array | Float64Array,
+  ): void {
+    const column = this.isF64[field] === 1 ? this.f64 : this.f32;
+    const start = this.colStart[field] as number;
+    for (let i = 0; i < out.length; i++) out[i] = column[start + slots[lo + i]!]!;
+  }
+
+  /** Copies a boolean field's values at `slots[lo, lo + out.length)` into `out`. */
+  booleansAtSlots(field: number, slots: Int32Array, lo: number, out: boolean[]): void {
+    const words = this.boolWords;
+    const word = field >>> 5;
+    const bit = field & 31;
+    const bools = this.bools;
+    for (let i = 0; i < out.length; i++) {
+      out[i] = ((bools[slots[lo + i]! * words + word]! >>> bit) & 1) === 1;
+    }
+  }
+
+  /** Whether a numeric field has a gap (NaN) at any of `slots`. */
+  hasGapAtSlots(field: number, slots: Int32Array): boolean {
+    const column = this.isF64[field] === 1 ? this.f64 : this.f32;
+    const start = this.colStart[field] as number;
+    for (let i = 0; i < slots.length; i++) {
+      const v = column[start + slots[i]!]!;
+      if (v !== v) return true; // NaN is the only value unequal to itself
+    }
+    return false;
+  }
+
   booleanAtSlot(slot: number, field: number): boolean {
     const word = this.bools[slot * this.boolWords + (field >>> 5)] as number;
     return ((word >>> (field & 31)) & 1) === 1;

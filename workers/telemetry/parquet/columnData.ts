@@ -18,8 +18,8 @@ export function columnData(
   const { index } = column;
   switch (column.kind) {
     case "boolean": {
-      const out = new Array<boolean>(n);
-      for (let i = 0; i < n; i++) out[i] = ring.booleanAtSlot(slots[lo + i]!, index);
+      const out = new Array<boolean>(n).fill(false);
+      ring.booleansAtSlots(index, slots, lo, out);
       return out;
     }
     case "string": {
@@ -36,17 +36,10 @@ export function columnData(
       return out;
     }
     default: {
-      if (column.nullable) {
-        const out = new Array<number | null>(n);
-        for (let i = 0; i < n; i++) {
-          const v = ring.numberAtSlot(slots[lo + i]!, index);
-          out[i] = Number.isNaN(v) ? null : v;
-        }
-        return out;
-      }
       const out = column.kind === "float" ? new Float32Array(n) : new Float64Array(n);
-      for (let i = 0; i < n; i++) out[i] = ring.numberAtSlot(slots[lo + i]!, index);
-      return out;
+      ring.numbersAtSlots(index, slots, lo, out);
+      if (!column.nullable) return out;
+      return Array.from(out, (v) => (Number.isNaN(v) ? null : v));
     }
   }
 }

@@ -58,15 +58,13 @@ export function withGaps(
   rows: Int32Array,
 ): ParquetColumn[] {
   const slots = Int32Array.from(rows, (row) => ring.physical(row));
-  return columns.map((column) => {
-    let nullable = false;
-    if (column.kind !== "boolean" && column.kind !== "string") {
-      for (let i = 0; i < slots.length && !nullable; i++) {
-        nullable = Number.isNaN(ring.numberAtSlot(slots[i]!, column.index));
-      }
-    }
-    return { ...column, nullable };
-  });
+  return columns.map((column) => ({
+    ...column,
+    nullable:
+      column.kind !== "boolean" &&
+      column.kind !== "string" &&
+      ring.hasGapAtSlots(column.index, slots),
+  }));
 }
 
 /** The Parquet schema: root, then one flat column per export column. */
