@@ -2,12 +2,15 @@
 // like the CSV export, so the worker answers snapshots in between and memory
 // stays bounded by one row group.
 //
-// Library: hyparquet-writer (pure JS). Measured against parquet-wasm (+ apache-arrow
-// to build its input) on 20,000 rows × every column, snappy: hyparquet-writer as
-// configured here wrote 27,000–39,000 rows/s and 619 KB, parquet-wasm
-// 19,000–45,000 rows/s and 776 KB (a shared, noisy machine). parquet-wasm is
-// ~4.8 MB of WebAssembly and needs 'wasm-unsafe-eval' in the Content-Security-
-// Policy; hyparquet-writer is a few tens of KB of plain JS, so it was chosen.
+// Library: hyparquet-writer 0.17 (pure JS). Measured against parquet-wasm 0.8
+// (+ apache-arrow 21 to build its input) on 20,000 history rows × every column,
+// snappy, medians of 3–5 runs on a shared 2-core machine (so ranges): hyparquet-
+// writer as configured here 27,000–39,000 rows/s and 619 KB (its defaults:
+// 13,000–21,000 rows/s, 629 KB); parquet-wasm 19,000–45,000 rows/s and 776 KB.
+// Neither is clearly faster. parquet-wasm ships 4.9 MB of WebAssembly (1.6 MB
+// gzipped) and needs 'wasm-unsafe-eval' in the Content-Security-Policy;
+// hyparquet-writer is 54 KB minified (17 KB gzipped) of plain JS. Chosen:
+// hyparquet-writer.
 //
 // The settings that matter for speed: columns without gaps are REQUIRED (no
 // definition levels to encode), and min/max statistics are written for the
