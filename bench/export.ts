@@ -18,7 +18,7 @@ import { importCsv } from "../workers/telemetry/csv/importCsv";
 import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
 import { NUMERIC_FIELDS } from "../workers/telemetry/schema/fields";
 import { storeCatalog, storedFieldSlot } from "../workers/telemetry/schema/derivedFields";
-import { realisticPacket } from "./realisticPacket";
+import { filledStore, FIXTURE_T0 } from "./exportFixture";
 import { writeResultsSection } from "./resultsFile";
 
 const rowsArg = process.argv.indexOf("--rows");
@@ -28,14 +28,7 @@ const TIME_FIELD = NUMERIC_FIELDS.indexOf("TimeStamp");
 const REQUEST: CsvExportRequest = { ...EVERY_FIELD_REQUEST };
 
 console.log(`Filling a store with ${ROWS.toLocaleString("en-US")} real-shaped packets…`);
-const store = new TelemetryStore({ capacity: ROWS });
-const VARIANTS = 256;
-const packets = Array.from({ length: VARIANTS }, (_, i) => realisticPacket(i + 1));
-for (let i = 0; i < ROWS; i++) {
-  const p = packets[i % VARIANTS]!;
-  p.TimeStamp = 1_795_000_000 + i * 0.1;
-  store.ingest(p, "DEMO");
-}
+const store = filledStore(ROWS);
 
 // The same rows as plain arrays of full-precision values (what papaparse alone gets).
 function prebuiltRows(lo: number, hi: number): (number | boolean | string)[][] {
@@ -160,7 +153,7 @@ const rate = (ms: number): number => Math.round((ROWS * 1000) / ms);
 {
   const warm = new CsvExporter(
     store.ring,
-    { ...REQUEST, to: 1_795_000_000 + 300 },
+    { ...REQUEST, to: FIXTURE_T0 + 300 },
     "DEMO",
     TIME_FIELD,
   );

@@ -28,6 +28,7 @@ describe("export dialog → worker request", () => {
       values: "display",
       units: "imperial",
       timeColumns: true,
+      format: "csv",
     });
   });
 
@@ -46,6 +47,8 @@ describe("export dialog → worker request", () => {
       ctx,
     );
     expect(custom).toMatchObject({ from: 1_795_000_000, to: null });
+    const parquet = buildRequest({ ...DEFAULT_CHOICES, format: "parquet", fields: "plot" }, ctx);
+    expect(parquet).toMatchObject({ format: "parquet", fields: ["MotorDetails0.VehicleVelocity"] });
   });
 
   it("reads custom times as UTC", () => {

@@ -1,3 +1,4 @@
+import { FIELD_CATALOG } from "../../workers/telemetry/schema/fields";
 import { describe, expect, it } from "vitest";
 import { importCsv } from "../../workers/telemetry/csv/importCsv";
 import { completeLinesEnd } from "../../workers/telemetry/csv/textChunks";
@@ -14,17 +15,43 @@ describe("CSV import", () => {
     const source = storeOf(40, (p, i) => {
       if (i === 3) p.Title = '=cmd "quoted", text';
     });
+    // The packet's fields round-trip exactly; math channels are computed
+    // again from them (the next test), not read back.
+    const fields = FIELD_CATALOG.map((f) => f.path);
     for (const units of ["metric", "imperial"] as const) {
-      const first = exportText(source, { units });
+      const first = exportText(source, { units, fields });
       const target = fresh();
-      const report = await importCsv(first, target, { fileName: "a.csv", chunkBytes: 4096 });
+      const report = await importCsv(exportText(source, { units }), target, {
+        fileName: "a.csv",
+        chunkBytes: 4096,
+      });
       expect(report).toMatchObject({ ok: true, rowsRead: 40, rowsImported: 40, rowsFailed: 0 });
-      expect(exportText(target, { units })).toBe(first);
+      expect(exportText(target, { units, fields })).toBe(first);
     }
     const raw = exportText(source, { values: "raw", timeColumns: false });
     const target = fresh();
     await importCsv(raw, target);
     expect(exportText(target, { values: "raw", timeColumns: false })).toBe(raw);
+  });
+
+  it("computes math channels again from the imported fields, whatever the file's columns say", async () => {
+    const text = exportText(storeOf(5), { values: "raw", timeColumns: false });
+    const [header, ...rows] = text.trimEnd().split("\n");
+    const power = header!.split(",").indexOf("Derived.PackPower");
+    const edited = rows.map((row) => {
+      const cells = row.split(",");
+      cells[power] = "12345"; // not what volts × amps give
+      return cells.join(",");
+    });
+    const target = fresh();
+    const report = await importCsv([header, ...edited].join("\n") + "\n", target);
+    expect(report.notes.join(" ")).toMatch(/Computed \d+ math channel\(s\) again/);
+    const values = latest(target);
+    expect(values["Derived.PackPower"]).toBeCloseTo(
+      Math.fround(values["Battery.PackVoltage"] as number) *
+        Math.fround(values["Battery.PackCurrent"] as number),
+      6,
+    );
   });
 
   it("converts header units back to metric", async () => {

@@ -37,7 +37,7 @@ describe("searching the field pickers", () => {
     const groups = searchFields(storeCatalog(), "vehicle velocity").map(([group]) =>
       groupTitle(group),
     );
-    expect(groups).toEqual(["Motor 0", "Motor 1"]);
+    expect(groups).toEqual(["Motor 0", "Motor 1", "Math"]); // starter channels computed from it
     expect(found("no such field anywhere")).toEqual([]);
   });
 });

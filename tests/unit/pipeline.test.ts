@@ -185,8 +185,10 @@ describe("ingest pipeline: one state per history", () => {
     for (const stage of STAGES_WITH_ENERGY) {
       const short = new TelemetryStore({ capacity: 64, stages: STAGES_WITH_ENERGY });
       const long = new TelemetryStore({ capacity: 64, stages: STAGES_WITH_ENERGY });
-      ingestAll(short, 0, 10);
-      ingestAll(long, 0, 2000);
+      // Both past the longest time window of the starter set (60 s at 10 rows/s):
+      // a window's buffer holds the window, never the history.
+      ingestAll(short, 0, 1000);
+      ingestAll(long, 0, 4000);
       expect(sizeOf(long.pipeline.stateOf(stage)), stage.name).toBe(
         sizeOf(short.pipeline.stateOf(stage)),
       );

@@ -137,12 +137,16 @@ describe("TelemetryStore snapshots", () => {
     );
     const next = store.snapshot(first.seq, CONNECTION);
     expect(next.seq).toBe(first.seq + 2);
-    // Pack power (derived from voltage × current) moves with the current.
-    expect(next.changed).toEqual({
+    // Pack power (a math channel: voltage × current) moves with the current,
+    // and so do the starter channels built on it and on time.
+    expect(next.changed).toMatchObject({
       TimeStamp: 1_795_000_001,
       "Battery.PackCurrent": -3.5,
       "Derived.PackPower": -3.5 * 100,
     });
+    const channels = new Set(CHANNELS.list().map((c) => c.name));
+    const wire = Object.keys(next.changed).filter((path) => !channels.has(path));
+    expect(wire.sort()).toEqual(["Battery.PackCurrent", "TimeStamp"]);
     expect(store.snapshot(next.seq, CONNECTION).changed).toEqual({});
   });
 

@@ -14,6 +14,12 @@ export interface CsvExportRequest {
   units: AppUnits;
   /** Add "Time (ISO 8601 UTC)" and "Time (epoch ms)" as the first two columns. */
   timeColumns: boolean;
+  /**
+   * The file's format (default "csv"). "parquet": typed, compressed columns of
+   * the values as stored (metric, full precision; `values` and `units` do not
+   * apply), TimeStamp as a UTC timestamp, gaps as null.
+   */
+  format?: "csv" | "parquet";
 }
 
 export type CsvExportStart =

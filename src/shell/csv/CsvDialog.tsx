@@ -1,5 +1,5 @@
-// The CSV dialog: export (navbar "Export CSV", key e, a plot, the Laps tab)
-// and import (here too, or alone from the Sessions view). The worker writes and reads the CSV; this only shows choices
+// The CSV dialog: export as CSV or Parquet (navbar "Export CSV", key e, a plot, the Laps tab)
+// and import (here too, or alone from the Sessions view). The worker writes and reads the files; this only shows choices
 // and progress, gathers the chunks into a Blob (or a file) and sends files.
 import {
   Button,
@@ -26,6 +26,16 @@ import { ExportChoicesForm } from "./ExportChoicesForm";
 import { buildRequest, DEFAULT_CHOICES, type ExportChoices } from "./exportRequest";
 import { ImportResult } from "./ImportResult";
 import "./csv.css";
+
+/** The download's type and the save picker's filter, per format. */
+const FILE_TYPES = {
+  csv: { mime: "text/csv", description: "CSV", extension: ".csv" },
+  parquet: {
+    mime: "application/vnd.apache.parquet",
+    description: "Parquet",
+    extension: ".parquet",
+  },
+} as const;
 
 type Job = { kind: "export" | "import"; done: number; total: number; unit: "rows" | "bytes" };
 
@@ -105,6 +115,7 @@ function CsvDialogForOpening() {
       window: presetWindow(preset),
       laps: laps as typeof lapsState.laps,
     });
+    const fileType = FILE_TYPES[choices.format];
     const start = await client.api.startCsvExport(request);
     if (!start.ok) return setMessage({ text: start.message, ok: false });
     setJob({ kind: "export", done: 0, total: start.rows, unit: "rows" });
@@ -114,7 +125,12 @@ function CsvDialogForOpening() {
         const picker = saveFilePicker()!;
         const handle = await picker({
           suggestedName: start.fileName,
-          types: [{ description: "CSV", accept: { "text/csv": [".csv"] } }],
+          types: [
+            {
+              description: fileType.description,
+              accept: { [fileType.mime]: [fileType.extension] },
+            },
+          ],
         });
         const writable = await handle.createWritable();
         const writer = writable.getWriter();
@@ -128,10 +144,10 @@ function CsvDialogForOpening() {
         // The Blob grows by one chunk at a time, joined by reference: one new
         // Blob of the whole file at the end copied it all in one main-thread
         // task (over 200 ms for 35 MB).
-        let blob = new Blob([], { type: "text/csv" });
+        let blob = new Blob([], { type: fileType.mime });
         finished = await pullChunks(
           client.api,
-          (data) => void (blob = new Blob([blob, data], { type: "text/csv" })),
+          (data) => void (blob = new Blob([blob, data], { type: fileType.mime })),
           (done, total) => setJob({ kind: "export", done, total, unit: "rows" }),
         );
         if (finished) downloadBlob(blob, start.fileName);
@@ -175,7 +191,7 @@ function CsvDialogForOpening() {
     <Dialog
       isOpen={open}
       onClose={close}
-      title={laps_ ? "Export CSV: lap table" : importOnly ? "Import CSV" : "Export CSV"}
+      title={laps_ ? "Export CSV: lap table" : importOnly ? "Import CSV" : "Export CSV or Parquet"}
       icon="export"
       className="csv-dialog"
     >

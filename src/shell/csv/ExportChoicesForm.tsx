@@ -1,4 +1,4 @@
-// The export dialog's choices: fields, time range, resolution, values, time columns.
+// The export dialog's choices: format, fields, time range, resolution, values, time columns.
 import {
   Checkbox,
   FormGroup,
@@ -13,7 +13,7 @@ import type { Lap } from "../../../workers/contract/laps";
 import { formatLapDate } from "../../ui/format/lapFormat";
 import { formatDateTime } from "../../ui/format/dateTime";
 import { FieldPicker } from "../../ui/FieldPicker";
-import type { ExportChoices, FieldChoice, RangeChoice } from "./exportRequest";
+import type { ExportChoices, FieldChoice, FormatChoice, RangeChoice } from "./exportRequest";
 
 interface Props {
   choices: ExportChoices;
@@ -41,6 +41,17 @@ export function ExportChoicesForm(props: Props) {
     });
   return (
     <div className="csv-choices">
+      <FormGroup label="Format" className="csv-format" disabled={disabled}>
+        <RadioGroup
+          inline
+          selectedValue={choices.format}
+          onChange={(e) => onChange({ format: e.currentTarget.value as FormatChoice })}
+          disabled={disabled}
+        >
+          <Radio value="csv" label="CSV" />
+          <Radio value="parquet" label="Parquet" />
+        </RadioGroup>
+      </FormGroup>
       <FormGroup label="Fields" disabled={disabled}>
         <RadioGroup
           selectedValue={choices.fields}
@@ -129,22 +140,38 @@ export function ExportChoicesForm(props: Props) {
           </Radio>
         </RadioGroup>
       </FormGroup>
-      <FormGroup label="Values" disabled={disabled}>
-        <RadioGroup
-          selectedValue={choices.values}
-          onChange={(e) => onChange({ values: e.currentTarget.value as "display" | "raw" })}
-          disabled={disabled}
-        >
-          <Radio value="display" label={`As displayed (${unitsLabel}, unit in the header)`} />
-          <Radio value="raw" label="Raw wire values" />
-        </RadioGroup>
-        <Checkbox
-          checked={choices.timeColumns}
-          disabled={disabled}
-          label="Time columns: ISO 8601 UTC and epoch milliseconds"
-          onChange={(e) => onChange({ timeColumns: e.currentTarget.checked })}
-        />
-      </FormGroup>
+      {choices.format === "parquet" ? (
+        <FormGroup label="Values" disabled={disabled}>
+          <p className="csv-parquet-note" data-testid="csv-parquet-note">
+            Parquet holds the values as stored: metric units at full precision, one typed column per
+            field named by its path (units in the file&apos;s metadata), TimeStamp as a UTC
+            timestamp, gaps as null. pandas, polars and DuckDB read it without guessing.
+          </p>
+          <Checkbox
+            checked={choices.timeColumns}
+            disabled={disabled}
+            label="Always include TimeStamp (even if not among the fields)"
+            onChange={(e) => onChange({ timeColumns: e.currentTarget.checked })}
+          />
+        </FormGroup>
+      ) : (
+        <FormGroup label="Values" disabled={disabled}>
+          <RadioGroup
+            selectedValue={choices.values}
+            onChange={(e) => onChange({ values: e.currentTarget.value as "display" | "raw" })}
+            disabled={disabled}
+          >
+            <Radio value="display" label={`As displayed (${unitsLabel}, unit in the header)`} />
+            <Radio value="raw" label="Raw wire values" />
+          </RadioGroup>
+          <Checkbox
+            checked={choices.timeColumns}
+            disabled={disabled}
+            label="Time columns: ISO 8601 UTC and epoch milliseconds"
+            onChange={(e) => onChange({ timeColumns: e.currentTarget.checked })}
+          />
+        </FormGroup>
+      )}
     </div>
   );
 }

@@ -6,8 +6,11 @@ import { lapWindow } from "../../ui/format/lapFormat";
 
 export type FieldChoice = "all" | "favourites" | "plot" | "picked";
 export type RangeChoice = "all" | "window" | "lap" | "custom";
+export type FormatChoice = "csv" | "parquet";
 
 export interface ExportChoices {
+  /** CSV (text, values as displayed or raw) or Parquet (typed columns, values as stored). */
+  format: FormatChoice;
   fields: FieldChoice;
   picked: FieldPath[];
   range: RangeChoice;
@@ -22,6 +25,7 @@ export interface ExportChoices {
 }
 
 export const DEFAULT_CHOICES: ExportChoices = {
+  format: "csv",
   fields: "all",
   picked: [],
   range: "all",
@@ -77,5 +81,6 @@ export function buildRequest(c: ExportChoices, ctx: RequestContext): CsvExportRe
     values: c.values,
     units: ctx.units,
     timeColumns: c.timeColumns,
+    format: c.format,
   };
 }

@@ -19,7 +19,7 @@ import {
   exportFields,
   type ColumnWriter,
 } from "./csvColumns";
-import { selectRows } from "./rowSelection";
+import { exportFileName, exportSpan } from "./exportSpan";
 
 export const DEFAULT_CHUNK_ROWS = 1000;
 
@@ -33,14 +33,6 @@ export const EVERY_FIELD_REQUEST: Readonly<CsvExportRequest> = {
   units: "metric",
   timeColumns: true,
 };
-
-function stamp(epochSeconds: number | undefined): string {
-  if (epochSeconds === undefined || !Number.isFinite(epochSeconds)) return "empty";
-  return new Date(epochSeconds * 1000)
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d+Z$/, "Z");
-}
 
 export class CsvExporter {
   readonly rows: Int32Array;
@@ -63,18 +55,10 @@ export class CsvExporter {
       ...(request.timeColumns ? [TIME_ISO_COLUMN, TIME_MS_COLUMN] : []),
       ...columns.map((c) => c.header),
     ];
-    const chosen = selectRows(history, request.from, request.to, request.perSecond);
-    // A live history keeps taking packets while the file is written, and a
-    // full one moves every row and overwrites its oldest: the file is written
-    // from a copy of the chosen span, so it holds exactly the rows chosen.
-    const lo = chosen.length > 0 ? chosen[0]! : 0;
-    const span = chosen.length > 0 ? chosen[chosen.length - 1]! - lo + 1 : 0;
-    this.ring = history.copySpan(lo, span);
-    this.rows = chosen.map((row) => row - lo);
-    const ring = this.ring;
-    const first = this.rows.length > 0 ? ring.time(this.rows[0]!) : undefined;
-    const last = this.rows.length > 0 ? ring.time(this.rows[this.rows.length - 1]!) : undefined;
-    this.fileName = `helios-${source.toLowerCase()}-${stamp(first)}-${stamp(last)}.csv`;
+    const span = exportSpan(history, request);
+    this.ring = span.ring;
+    this.rows = span.rows;
+    this.fileName = exportFileName(source, span, "csv");
   }
 
   get rowsDone(): number {

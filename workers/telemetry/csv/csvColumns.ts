@@ -2,7 +2,12 @@
 // (`Battery.PackVoltage [V]` when values are as displayed) and how its cells
 // are written. Also reads such a header back (import).
 import type { AppUnits, FieldInfo, FieldPath } from "../../contract/fields";
-import { storeCatalog, storedFieldInfo, storedFieldSlot } from "../schema/derivedFields";
+import {
+  LAZY_FIELDS_FROM,
+  storeCatalog,
+  storedFieldInfo,
+  storedFieldSlot,
+} from "../schema/derivedFields";
 import { displayConversion, displayUnit } from "../../shared/units";
 import { needsFloat64 } from "../history/precision";
 import { decimalsFor } from "./csvCells";
@@ -58,7 +63,8 @@ export function exportColumns(
         scale: conversion?.scale ?? 1,
         offset: conversion?.offset ?? 0,
         decimals: values === "display" ? decimalsFor(shown) : null,
-        f32: !needsFloat64(info.path),
+        // Math channels are stored in Float64 whatever their name says.
+        f32: slot.index < LAZY_FIELDS_FROM && !needsFloat64(info.path),
       },
     };
   });

@@ -168,6 +168,58 @@ export class ColumnRing {
     return (kind === F64 ? this.f64[at] : this.f32[at]) as number;
   }
 
+  /**
+   * Copies a numeric field's values at `slots[lo, lo + out.length)` into `out`:
+   * an export reads a column per call rather than a call per cell.
+   */
+  numbersAtSlots(
+    field: number,
+    slots: Int32Array,
+    lo: number,
+    out: Float32Array | Float64Array,
+  ): void {
+    const backing = this.backing(field);
+    if (!backing) {
+      out.fill(NaN); // an unused lazy column: all gaps
+      return;
+    }
+    const { column, start } = backing;
+    for (let i = 0; i < out.length; i++) out[i] = column[start + slots[lo + i]!]!;
+  }
+
+  /** A numeric field's array and its column's offset in it; null for an unused lazy column. */
+  private backing(field: number): { column: Float32Array | Float64Array; start: number } | null {
+    const kind = this.isF64[field];
+    if (kind === LAZY) {
+      const lazy = this.lazy[field - this.lazyFrom];
+      return lazy ? { column: lazy, start: 0 } : null;
+    }
+    return { column: kind === F64 ? this.f64 : this.f32, start: this.colStart[field] as number };
+  }
+
+  /** Copies a boolean field's values at `slots[lo, lo + out.length)` into `out`. */
+  booleansAtSlots(field: number, slots: Int32Array, lo: number, out: boolean[]): void {
+    const words = this.boolWords;
+    const word = field >>> 5;
+    const bit = field & 31;
+    const bools = this.bools;
+    for (let i = 0; i < out.length; i++) {
+      out[i] = ((bools[slots[lo + i]! * words + word]! >>> bit) & 1) === 1;
+    }
+  }
+
+  /** Whether a numeric field has a gap (NaN) at any of `slots`. */
+  hasGapAtSlots(field: number, slots: Int32Array): boolean {
+    const backing = this.backing(field);
+    if (!backing) return slots.length > 0;
+    const { column, start } = backing;
+    for (let i = 0; i < slots.length; i++) {
+      const v = column[start + slots[i]!]!;
+      if (v !== v) return true; // NaN is the only value unequal to itself
+    }
+    return false;
+  }
+
   booleanAtSlot(slot: number, field: number): boolean {
     const word = this.bools[slot * this.boolWords + (field >>> 5)] as number;
     return ((word >>> (field & 31)) & 1) === 1;

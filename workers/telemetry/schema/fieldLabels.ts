@@ -377,21 +377,6 @@ const TELEMETRY: Entry[] = [
   ["MpuTemperature", "IMU Temperature", "°C", "Temperature of the motion sensor."],
 ];
 
-const DERIVED: Entry[] = [
-  [
-    "MpptArrayPower",
-    "MPPT Array Power (All Channels)",
-    "W",
-    "Solar power in: array volts × amps summed over all 8 MPPT channels.",
-  ],
-  ["PackPower", "Pack Power", "W", "Pack voltage × pack current."],
-  [
-    "MotorBusPower",
-    "Motor Bus Power (Both Motors)",
-    "W",
-    "Bus voltage × bus current of motor controllers 0 and 1, summed.",
-  ],
-];
 
 /** Every field's label, unit and description, keyed by field path. */
 export const FIELD_TEXT: ReadonlyMap<FieldPath, FieldText> = new Map([
@@ -414,5 +399,4 @@ export const FIELD_TEXT: ReadonlyMap<FieldPath, FieldText> = new Map([
     ["TimeStamp", "Packet Time", "s", "When the car sent the packet (epoch seconds)."],
     ["Title", "Packet Title", "", "Name the car puts on its packets."],
   ]),
-  ...entries("Derived.", DERIVED),
 ]);
