@@ -8,6 +8,7 @@ import { CsvDialog } from "./shell/csv/CsvDialog";
 import { DiagnosticsDialog } from "./shell/diagnostics/DiagnosticsDialog";
 import { ShortcutsDialog } from "./shell/hotkeys/ShortcutsDialog";
 import { useShellHotkeys } from "./shell/hotkeys/useShellHotkeys";
+import { MathChannelsDialog } from "./shell/mathChannels/MathChannelsDialog";
 import { LoadingScreen } from "./shell/loading/LoadingScreen";
 import { AppNavbar } from "./shell/navbar/AppNavbar";
 import { TabContent } from "./shell/navbar/TabContent";
@@ -39,6 +40,7 @@ function Shell() {
       <DiagnosticsDialog />
       <CsvDialog />
       <AlertRulesDialog />
+      <MathChannelsDialog />
     </>
   );
 }
