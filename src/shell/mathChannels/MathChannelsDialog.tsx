@@ -3,7 +3,15 @@
 // import and export as JSON. Every change goes to the worker whole
 // (setMathChannels), which takes it or refuses it with its reasons; what it
 // takes is saved in the browser (actions/mathChannelsActions.ts).
-import { Alert, Button, Callout, Dialog, DialogBody, Spinner } from "@blueprintjs/core";
+import {
+  Alert,
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  ProgressBar,
+  Spinner,
+} from "@blueprintjs/core";
 import { useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { MathChannelDef, MathChannelsResult } from "../../../workers/contract/math";
@@ -37,7 +45,12 @@ function refusalLines(result: Extract<MathChannelsResult, { ok: false }>): strin
 export function MathChannelsDialog() {
   const { open, opening } = useSnapshot(mathChannelsDialog);
   const { client } = useTelemetry();
-  const recompute = recomputeText(useLiveStatusPart("math")?.recompute ?? null);
+  const progress = useLiveStatusPart("math")?.recompute ?? null;
+  const recomputeWords = recomputeText(progress);
+  const recompute =
+    progress && recomputeWords
+      ? { text: recomputeWords, fraction: progress.total > 0 ? progress.done / progress.total : 0 }
+      : null;
   const [channels, setChannels] = useState<MathChannelDef[] | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -133,13 +146,9 @@ export function MathChannelsDialog() {
     >
       <DialogBody>
         {recompute && (
-          <Callout
-            compact
-            intent="primary"
-            icon={<Spinner size={16} />}
-            data-testid="math-recompute"
-          >
-            {recompute}
+          <Callout compact intent="primary" icon="refresh" data-testid="math-recompute">
+            {recompute.text}
+            <ProgressBar value={recompute.fraction} intent="primary" stripes={false} />
           </Callout>
         )}
         {!channels ? (
