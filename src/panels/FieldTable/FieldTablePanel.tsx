@@ -31,12 +31,14 @@ export function FieldTablePanel({ tab }: { tab: FieldTableTab }) {
     return <EmptyState icon={<Spinner size={32} />} title="Loading the field catalog…" />;
   if (tab === "math" && sections.length === 0)
     return (
-      <EmptyState
-        icon="function"
-        title="No math channels"
-        description="A math channel computes a value from the packet (power, energy, Wh/km…) and shows here, in the plots, the map, the exports and the alert rules."
-        action={<EditChannels text="Add a math channel…" create />}
-      />
+      <div className="helios-panel" data-testid="panel-math">
+        <EmptyState
+          icon="function"
+          title="No math channels"
+          description="A math channel computes a value from the packet (power, energy, Wh/km…) and shows here, in the plots, the map, the exports and the alert rules."
+          action={<EditChannels text="Add a math channel…" create />}
+        />
+      </div>
     );
   return (
     <div className="helios-panel" data-testid={`panel-${tab}`}>
