@@ -9,6 +9,9 @@ export class CatalogCache {
   private loading: Promise<FieldInfo[]> | null = null;
   private shownVersion: number | null = null;
   private shown: FieldInfo[] | null = null;
+  /** Loads started, and which of them is on screen: a later load's answer is never replaced by an earlier one's. */
+  private started = 0;
+  private shownLoad = 0;
 
   constructor(private readonly load: () => Promise<FieldInfo[]>) {}
 
@@ -29,12 +32,14 @@ export class CatalogCache {
   get(version: number): Promise<FieldInfo[]> {
     if (this.isFresh(version)) return Promise.resolve(this.shown!);
     if (this.loading && this.loadingVersion === version) return this.loading;
+    const load = ++this.started;
     const loading = this.load().then(
       (fields) => {
-        // An older version's answer arriving after a newer one is not shown.
-        if (this.shownVersion === null || version >= this.shownVersion) {
+        // An earlier load's answer arriving after a later one's is not shown.
+        if (load > this.shownLoad) {
           this.shown = fields;
           this.shownVersion = version;
+          this.shownLoad = load;
         }
         if (this.loading === loading) this.loading = null;
         return this.shown!;
