@@ -8,6 +8,7 @@ import { CsvDialog } from "./shell/csv/CsvDialog";
 import { DiagnosticsDialog } from "./shell/diagnostics/DiagnosticsDialog";
 import { ShortcutsDialog } from "./shell/hotkeys/ShortcutsDialog";
 import { useShellHotkeys } from "./shell/hotkeys/useShellHotkeys";
+import { MathChannelsDialog } from "./shell/mathChannels/MathChannelsDialog";
 import { LoadingScreen } from "./shell/loading/LoadingScreen";
 import { AppNavbar } from "./shell/navbar/AppNavbar";
 import { TabContent } from "./shell/navbar/TabContent";
@@ -41,6 +42,7 @@ function Shell() {
       <CsvDialog />
       <AlertRulesDialog />
       <RangeStatsDrawer />
+      <MathChannelsDialog />
     </>
   );
 }

@@ -37,6 +37,7 @@ export function AppRoutes() {
         <Route path="/contactors" element={<FieldTablePanel key="contactors" tab="contactors" />} />
         <Route path="/driver" element={<FieldTablePanel key="driver" tab="driver" />} />
         <Route path="/gps" element={<FieldTablePanel key="gps" tab="gps" />} />
+        <Route path="/math" element={<FieldTablePanel key="math" tab="math" />} />
         <Route path="/plots" element={<PlotsPanel />} />
         <Route path="/map" element={<MapPanel />} />
         <Route path="/laps" element={<LapsPanel />} />

@@ -34,7 +34,12 @@ export const SPEC_FAVOURITE_NAMES: readonly string[] = Object.keys(SPEC_NAMES);
 
 const DIGITS = new Map(Object.values(SPEC_NAMES).map((f) => [f.path, f.digits]));
 
-const FIELD_PATH = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$|^TimeStamp$/;
+// A packet field's dotted path, or a math channel's name, which may have no dot
+// ("NetPower") and may start with _ (workers/contract/math.ts).
+const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
+
+/** Built-in object names ("toString", "__proto__", "prototype"): no field, though they look like a channel's. */
+const BUILT_IN_NAMES = new Set([...Object.getOwnPropertyNames(Object.prototype), "prototype"]);
 
 // Own properties only: `in` and plain indexing also see Object.prototype, which
 // once let "toString", "constructor" and "__proto__" through as favourites.
@@ -44,6 +49,7 @@ function specName(name: string): FavouriteField | undefined {
 
 /** Whether a stored favourite can be read: a field path, or a name saved by an older version. */
 export function isFavouriteName(name: string): boolean {
+  if (BUILT_IN_NAMES.has(name)) return false;
   return specName(name) !== undefined || FIELD_PATH.test(name);
 }
 

@@ -1,10 +1,12 @@
 // A searchable, grouped field list in a popover (Blueprint's select package is
 // not a dependency): type to filter by label, description or wire path. The
 // plots and the export pick several fields (click adds or removes one); the
-// map and the favourites pick one at a time (FieldSelect).
+// map and the favourites pick one at a time (FieldSelect). Every list ends
+// with "New math channel…": a value the car does not send is made there.
 import { Button, InputGroup, Menu, MenuDivider, MenuItem, PopoverNext } from "@blueprintjs/core";
 import { useMemo, useState } from "react";
 import type { FieldInfo } from "../../workers/contract/fields";
+import { openMathChannels } from "../state/mathChannelsDialog";
 import { groupTitle, searchFields } from "./fieldSearch";
 
 interface FieldPickerProps {
@@ -102,6 +104,13 @@ function FieldMenu({
             />
           )),
         ])}
+        <MenuDivider />
+        <MenuItem
+          icon="function"
+          text="New math channel…"
+          data-testid="picker-new-math-channel"
+          onClick={() => openMathChannels({ create: true })}
+        />
       </Menu>
     </div>
   );

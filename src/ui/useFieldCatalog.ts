@@ -1,38 +1,41 @@
-// The worker's field catalog (labels, units, groups), asked for once per page,
-// and its plottable part for the plots.
+// The worker's field catalog (labels, units, groups) and its plottable part
+// for the plots. Asked for once per page and again whenever the snapshot's
+// math channels version moves, so a saved channel shows (group "Math") in
+// every picker, table, favourite, map colouring, rule and export at once.
 import { useEffect, useMemo, useState } from "react";
 import type { FieldInfo } from "../../workers/contract/fields";
 import type { TelemetryClient } from "../worker-client/TelemetryClient";
-import { useTelemetry } from "../worker-client/hooks";
+import { useLiveStatusPart, useTelemetry } from "../worker-client/hooks";
+import { CatalogCache } from "./catalogCache";
 
-let catalog: Promise<FieldInfo[]> | null = null;
-let resolved: FieldInfo[] | null = null;
+const caches = new WeakMap<TelemetryClient, CatalogCache>();
 
-function loadCatalog(client: TelemetryClient): Promise<FieldInfo[]> {
-  catalog ??= client.api.fieldCatalog().then(
-    (fields) => (resolved = fields),
-    (error: unknown) => {
-      catalog = null; // let the next mount try again
-      throw error;
-    },
-  );
-  return catalog;
+function cacheFor(client: TelemetryClient): CatalogCache {
+  let cache = caches.get(client);
+  if (!cache) caches.set(client, (cache = new CatalogCache(() => client.api.fieldCatalog())));
+  return cache;
 }
 
 export function useFieldCatalog(): FieldInfo[] | null {
   const { client } = useTelemetry();
-  const [fields, setFields] = useState<FieldInfo[] | null>(resolved);
+  // Before the first snapshot: version 0, the catalog without channels.
+  const version = useLiveStatusPart("math")?.version ?? 0;
+  const cache = cacheFor(client);
+  const [fields, setFields] = useState<FieldInfo[] | null>(cache.current);
   useEffect(() => {
-    if (fields) return;
+    if (cache.isFresh(version)) {
+      setFields(cache.current);
+      return;
+    }
     let live = true;
-    loadCatalog(client).then(
+    cache.get(version).then(
       (loaded) => live && setFields(loaded),
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [client, fields]);
+  }, [cache, version]);
   return fields;
 }
 

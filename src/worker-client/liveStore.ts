@@ -9,6 +9,7 @@ import type {
   GeoState,
 } from "../../workers/contract/connection";
 import type { FieldPath, FieldValue } from "../../workers/contract/fields";
+import type { MathSummary } from "../../workers/contract/math";
 import type { PlaybackState, RecordingState } from "../../workers/contract/sessions";
 import type { Snapshot } from "../../workers/contract/snapshot";
 import type { TelemetryClient } from "./TelemetryClient";
@@ -21,6 +22,8 @@ export interface LiveStatus {
   playback: PlaybackState;
   recording: RecordingState;
   alerts: AlertsSummary;
+  /** The math channels in brief: a new version means a new field catalog. */
+  math: MathSummary;
 }
 
 type Listener = () => void;
@@ -113,6 +116,7 @@ export class LiveStore {
       playback: keep(last?.playback, snapshot.playback),
       recording: keep(last?.recording, snapshot.recording),
       alerts: keep(last?.alerts, snapshot.alerts),
+      math: keep(last?.math, snapshot.math),
     };
     // Listeners hear every snapshot even when nothing moved: the status bar's
     // "waiting … s" text ages with them.

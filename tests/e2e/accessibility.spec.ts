@@ -64,6 +64,7 @@ for (const theme of ["light", "dark"] as const) {
       ["s", "Settings"],
       ["d", "Diagnostics"],
       ["Shift+?", "Keyboard shortcuts"],
+      ["Shift+M", "Math channels"],
     ] as const) {
       await page.keyboard.press(key);
       const dialog = page.getByRole("dialog", { name });
@@ -81,6 +82,15 @@ for (const theme of ["light", "dark"] as const) {
       await page.keyboard.press("Escape");
       await expect(dialog).toHaveCount(0);
     }
+    // The math channel editor's form too: helper texts, the help table, the value line.
+    await page.keyboard.press("Shift+M");
+    const math = page.getByRole("dialog", { name: "Math channels" });
+    await math.getByTestId("math-add").click();
+    await math.getByTestId("math-label").fill("Double Pack Voltage");
+    await math.getByTestId("math-expression").fill("Battery.PackVoltage * 2");
+    await math.getByTestId("math-help").locator("summary").click();
+    await expect(math.getByTestId("math-save")).toBeEnabled();
+    found.push(...(await audit(page, "Math channel editor", ".bp6-portal")));
     expect(found).toEqual([]);
   });
 }

@@ -138,6 +138,23 @@ describe("LiveStore", () => {
     expect(store.status!.geo.lat).toBe(51.5);
     expect(store.status!.playback).toBe(first.playback);
   });
+
+  it("hands on the math channels' version: the field catalog is asked again only when it moves", () => {
+    const store = new LiveStore({} as TelemetryClient);
+    store.apply(snapshot(1, {}));
+    const first = store.status!.math;
+    expect(first.version).toBe(0);
+    store.apply(snapshot(2, {}));
+    expect(store.status!.math).toBe(first);
+    const saved = snapshot(3, {});
+    saved.math = { version: 1, count: 1, recompute: { done: 40, total: 100 } };
+    store.apply(saved);
+    expect(store.status!.math).toEqual({
+      version: 1,
+      count: 1,
+      recompute: { done: 40, total: 100 },
+    });
+  });
 });
 
 describe("sameData", () => {

@@ -1,8 +1,9 @@
 // A tab of live field tables: one titled section per part of the packet.
-import { HTMLTable, Section, Spinner } from "@blueprintjs/core";
+import { Button, HTMLTable, Section, Spinner } from "@blueprintjs/core";
 import { useMemo } from "react";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
+import { openMathChannels } from "../../state/mathChannelsDialog";
 import { useFieldCatalog } from "../../ui/useFieldCatalog";
 import { EmptyState } from "../../ui/EmptyState";
 import { PanelHeading } from "../../ui/headings";
@@ -28,9 +29,25 @@ export function FieldTablePanel({ tab }: { tab: FieldTableTab }) {
   );
   if (!catalog)
     return <EmptyState icon={<Spinner size={32} />} title="Loading the field catalog…" />;
+  if (tab === "math" && sections.length === 0)
+    return (
+      <div className="helios-panel" data-testid="panel-math">
+        <EmptyState
+          icon="function"
+          title="No math channels"
+          description="A math channel computes a value from the packet (power, energy, Wh/km…) and shows here, in the plots, the map, the exports and the alert rules."
+          action={<EditChannels text="Add a math channel…" create />}
+        />
+      </div>
+    );
   return (
     <div className="helios-panel" data-testid={`panel-${tab}`}>
       {faultFields.length > 0 && <FaultSummary fields={faultFields} />}
+      {tab === "math" && (
+        <div className="helios-math-tab-tools">
+          <EditChannels text="Edit math channels…" create={false} />
+        </div>
+      )}
       <div className="helios-section-grid">
         {sections.map((section) => (
           <Section
@@ -56,5 +73,16 @@ export function FieldTablePanel({ tab }: { tab: FieldTableTab }) {
         ))}
       </div>
     </div>
+  );
+}
+
+function EditChannels({ text, create }: { text: string; create: boolean }) {
+  return (
+    <Button
+      icon="function"
+      text={text}
+      data-testid="math-tab-edit"
+      onClick={() => openMathChannels({ create })}
+    />
   );
 }

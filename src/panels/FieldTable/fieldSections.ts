@@ -22,6 +22,7 @@ const GROUP_TITLES: Record<string, string> = {
   Telemetry: "Telemetry",
   ProximitySensors: "Proximity sensors",
   Pi: "Pi",
+  Math: "Math channels",
 };
 
 const CONTACTOR_PREFIX = /^(Array|Charge|Common|Lv|Motor)/;
@@ -30,6 +31,8 @@ function subsection(field: FieldInfo): string {
   const keys = field.path.split(".");
   const key = keys[keys.length - 1] ?? "";
   const groupTitle = GROUP_TITLES[field.group] ?? field.group;
+  // A channel's name is the user's, dots and all ("Derived.PackPower"): one section for them all.
+  if (field.group === "Math") return groupTitle;
   if (keys.length > 2) return `${groupTitle}: ${keys[1]}`;
   if (field.group === "Contactor") {
     const prefix = CONTACTOR_PREFIX.exec(key)?.[1];

@@ -7,6 +7,7 @@ import { useNavigate } from "react-router";
 import { appState } from "../../state/appState";
 import { toggledTheme } from "../../state/theme";
 import { openCsvDialog } from "../../state/csvDialog";
+import { openMathChannels } from "../../state/mathChannelsDialog";
 import { dialogs } from "../dialogs";
 import { TABS } from "../navbar/tabs";
 import { jump, nextSpeed, togglePlay } from "../../actions/playbackActions";
@@ -52,6 +53,13 @@ export function useShellHotkeys(): void {
         group: "App",
         label: "Export CSV (and import)",
         onKeyDown: () => openCsvDialog(),
+      },
+      {
+        combo: "shift+m",
+        global: true,
+        group: "App",
+        label: "Open math channels",
+        onKeyDown: () => openMathChannels(),
       },
       ...playbackHotkeys(client, () => live.status?.playback),
     ],

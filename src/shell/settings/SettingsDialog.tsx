@@ -12,6 +12,7 @@ import {
 import { useSnapshot } from "valtio";
 import type { AppUnits } from "../../../workers/contract/fields";
 import { openAlertRules } from "../../state/alertRulesDialog";
+import { openMathChannels } from "../../state/mathChannelsDialog";
 import { appState } from "../../state/appState";
 import type { ThemeChoice } from "../../state/settingsSchema";
 import { DialogHeading } from "../../ui/headings";
@@ -91,6 +92,22 @@ export function SettingsDialog() {
           <SectionCard>
             <LapCoordsSettings />
             <PlaybackSettings />
+          </SectionCard>
+        </Section>
+        <Section title="Math channels" compact titleRenderer={DialogHeading}>
+          <SectionCard>
+            <div className="helios-row">
+              <Button
+                icon="function"
+                text="Math channels…"
+                onClick={() => openMathChannels()}
+                data-testid="open-math-channels"
+              />
+              <span className="helios-muted">
+                Values computed from the packet (power, energy, Wh/km…): plot, map, export and watch
+                them like any field.
+              </span>
+            </div>
           </SectionCard>
         </Section>
         <Section title="Alerts" compact titleRenderer={DialogHeading}>

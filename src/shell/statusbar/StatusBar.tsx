@@ -18,6 +18,7 @@ import {
 import { NO_VALUE } from "../../ui/format/formatNumber";
 import { formatDuration, raceDayText } from "../../ui/format/raceFormat";
 import { restoreText } from "../../ui/format/sessionFormat";
+import { recomputeText } from "../../ui/format/mathFormat";
 import { useRaceDistance } from "../../ui/useRaceDistance";
 import { memo } from "react";
 import { AlertCounts } from "./AlertCounts";
@@ -135,6 +136,17 @@ const RestoreMarker = memo(function RestoreMarker({
   );
 });
 
+/** Math channels being computed over a history (a channel saved, a replay, an import): how far. */
+function MathRecompute() {
+  const text = recomputeText(useLiveStatusPart("math")?.recompute ?? null);
+  if (text === null) return null;
+  return (
+    <span className="helios-status-item" data-testid="status-math-recompute">
+      {text}
+    </span>
+  );
+}
+
 /** The backend's raceInfo, while NETWORK: lap, race day, distances and time left today. */
 function RaceStatus() {
   const race = useLiveStatusPart("backend")?.raceInfo;
@@ -167,6 +179,7 @@ export function StatusBar() {
       <ConnectionTypeTag type={app.connectionType} playback={app.playbackSwitch} />
       <ImportedMarker playback={status?.playback} />
       <RestoreMarker restore={status?.recording?.restore} />
+      <MathRecompute />
       <LinkIndicator label="Socket" connected={app.socketConnected} testId="status-socket" />
       <CarLinkIndicator link={connection?.carLink ?? "unknown"} />
       {waiting && (

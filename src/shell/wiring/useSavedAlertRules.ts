@@ -8,6 +8,7 @@ import type { TelemetryClient } from "../../worker-client/TelemetryClient";
 import { useTelemetry } from "../../worker-client/hooks";
 import { notify } from "../notifications/notificationCenter";
 import { notifyAfterLoading } from "../notifications/notifyAfterLoading";
+import { mathChannelsRestored } from "./useSavedMathChannels";
 
 // Once per worker client: StrictMode runs effects twice, and one refusal is one toast.
 const restored = new WeakSet<TelemetryClient>();
@@ -17,11 +18,14 @@ export function useSavedAlertRules(): void {
   useEffect(() => {
     if (restored.has(client)) return;
     restored.add(client);
-    void restoreAlertRules(client).then((problem) => {
-      if (problem === null) return;
-      const note = { title: "Alert rules", message: problem, intent: "warning" as const };
-      if (appState.displayLoading) notifyAfterLoading([note]);
-      else notify(note);
-    });
+    // After the math channels: a saved rule may watch one.
+    void mathChannelsRestored(client)
+      .then(() => restoreAlertRules(client))
+      .then((problem) => {
+        if (problem === null) return;
+        const note = { title: "Alert rules", message: problem, intent: "warning" as const };
+        if (appState.displayLoading) notifyAfterLoading([note]);
+        else notify(note);
+      });
   }, [client]);
 }

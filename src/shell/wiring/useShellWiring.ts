@@ -16,6 +16,7 @@ import { useTelemetry } from "../../worker-client/hooks";
 import { notify, notifyWithId, updateNotification } from "../notifications/notificationCenter";
 import { LapToasts } from "../notifications/lapToasts";
 import { useSavedAlertRules } from "./useSavedAlertRules";
+import { useSavedMathChannels } from "./useSavedMathChannels";
 import { alertEventHandler } from "../notifications/alertEvents";
 
 // A burst of laps becomes one toast ("3 laps completed"), never a queue.
@@ -47,6 +48,7 @@ function handleEvent(event: WorkerEvent): void {
 
 export function useShellWiring(clock: Clock = browserClock): void {
   const { client, live } = useTelemetry();
+  useSavedMathChannels();
   useSavedAlertRules();
 
   useEffect(() => {

@@ -1,0 +1,65 @@
+// Setting the math channels: the worker checks and keeps them
+// (setMathChannels); a set it took is saved in the browser as the worker's
+// own channels file, so a reload restores it. A refused set changes nothing,
+// neither in the worker nor in what is saved.
+import type { MathChannelDef, MathChannelsResult } from "../../workers/contract/math";
+import { saveMathChannels, savedMathChannels } from "../state/savedMathChannels";
+import type { TelemetryClient } from "../worker-client/TelemetryClient";
+
+const NO_ANSWER_TEXT = "The telemetry worker did not answer.";
+const NO_ANSWER: MathChannelsResult = { ok: false, message: NO_ANSWER_TEXT, problems: {} };
+
+/** Sets the channels; on success the worker's channels file is saved. */
+export async function applyMathChannels(
+  client: TelemetryClient,
+  channels: MathChannelDef[],
+  storage: Storage = window.localStorage,
+): Promise<MathChannelsResult> {
+  try {
+    const result = await client.api.setMathChannels(channels);
+    if (result.ok) saveMathChannels(storage, await client.api.mathChannelsJson());
+    return result;
+  } catch {
+    return NO_ANSWER;
+  }
+}
+
+/** How many of a refusal's reasons a notice names. */
+const REASONS_SHOWN = 3;
+
+/** A refusal in one line: its message and its first few channel problems. */
+export function refusalText(result: Extract<MathChannelsResult, { ok: false }>): string {
+  const reasons = Object.entries(result.problems).flatMap(([name, problems]) =>
+    problems.map((problem) => `${name}: ${problem.message}`),
+  );
+  const shown = reasons.slice(0, REASONS_SHOWN).join("; ");
+  const more =
+    reasons.length > REASONS_SHOWN ? ` (and ${reasons.length - REASONS_SHOWN} more)` : "";
+  return reasons.length > 0 ? `${result.message} ${shown}${more}` : result.message;
+}
+
+/**
+ * Sends the channels to the worker at start: the saved ones, or the starter
+ * set when nothing was ever saved (not saved itself, so a later build's
+ * starter set applies). Returns what to tell the user when the worker refused
+ * the saved channels: the saved file is kept as it is, never overwritten.
+ */
+export async function restoreMathChannels(
+  client: TelemetryClient,
+  storage: Storage = window.localStorage,
+): Promise<string | null> {
+  const saved = savedMathChannels(storage);
+  try {
+    if (saved === null) {
+      const starter = await client.api.starterMathChannels();
+      const result = await client.api.setMathChannels(starter);
+      return result.ok ? null : `The starter math channels were refused: ${refusalText(result)}`;
+    }
+    const file = await client.api.parseMathChannelsJson(saved);
+    if (!file.ok) return `Your saved math channels were not used: ${file.message}`;
+    const result = await client.api.setMathChannels(file.channels);
+    return result.ok ? null : `Your saved math channels were not used: ${refusalText(result)}`;
+  } catch {
+    return `Your math channels were not set: ${NO_ANSWER_TEXT}`;
+  }
+}
