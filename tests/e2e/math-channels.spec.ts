@@ -3,9 +3,8 @@
 // in V, export it, refuse a bad import with its reason and nothing changed, keep
 // it over a reload, delete it and it stays deleted (a saved empty list is not
 // "nothing saved": the starter set does not come back). The field pickers end
-// with "New math channel…". What needs the channel stage (the channel in the
-// catalog, plotted values, the worker's problems as the user types) is in the
-// test.fixme below, written now so the lead only switches it on.
+// with "New math channel…". The worker's problems show as the user types, and
+// a saved channel is in the picker under Math, plotted and in the Math tab.
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { NO_BACKEND_URL } from "./e2e-env";
@@ -154,7 +153,7 @@ test("the Math tab lists no channel with a way to add one, and shift+M opens the
 
 // needs the channel stage: the skeleton (workers/telemetry/math/MathChannels.ts)
 // neither checks expressions nor puts channels in the field catalog or the history.
-test.fixme("the worker's problems show as the user types; a saved channel is in the picker under Math, plotted and in the Math tab", async ({
+test("the worker's problems show as the user types; a saved channel is in the picker under Math, plotted and in the Math tab", async ({
   page,
 }) => {
   await openApp(page);
