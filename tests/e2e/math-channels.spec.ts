@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { NO_BACKEND_URL } from "./e2e-env";
+import { openParquet } from "../unit/parquet-read";
 
 const url = (path: string) =>
   `${path}?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20&e2eHooks=1`;
@@ -200,4 +201,83 @@ test("the worker's problems show as the user types; a saved channel is in the pi
   // The Math tab shows it as a field table row.
   await page.goto(url("/math"));
   await expect(page.getByTestId("panel-math")).toContainText("Double Pack Voltage");
+});
+
+/** Opens the export dialog, picks a format, exports every field; the downloaded file's bytes. */
+async function exportEveryField(page: Page, format: "CSV" | "Parquet"): Promise<Buffer> {
+  await page.getByTestId("open-csv-export").click();
+  const dialog = page.getByRole("dialog", { name: "Export CSV or Parquet" });
+  await dialog.locator("label", { hasText: new RegExp(`^${format}$`) }).click();
+  const downloading = page.waitForEvent("download");
+  await dialog.getByRole("button", { name: "Export", exact: true }).click();
+  const download = await downloading;
+  await expect(dialog.getByTestId("csv-message")).toContainText("Exported");
+  await dialog.getByRole("button", { name: "Close", exact: true }).last().click();
+  await expect(dialog).toHaveCount(0);
+  return readFileSync((await download.path())!);
+}
+
+test("a channel added in the UI is exported in CSV and Parquet, kept over a reload and computed again in a replay", async ({
+  page,
+}) => {
+  await openApp(page);
+  await openEditorFromSettings(page);
+  await addDoublePackVoltage(page);
+  // Close the editor, then the settings under it.
+  await page
+    .getByRole("dialog", { name: "Math channels" })
+    .getByRole("button", { name: "Close" })
+    .click();
+  const overlays = page.locator(".bp6-overlay-open");
+  await expect
+    .poll(async () => {
+      if ((await overlays.count()) > 0) await page.keyboard.press("Escape");
+      return overlays.count();
+    })
+    .toBe(0);
+  await expect(page.getByTestId("status-history")).toContainText("/", { timeout: 20_000 });
+
+  // CSV: the channel's column with its unit, twice the pack voltage on every row.
+  const csv = exportEveryField(page, "CSV").then((b) => b.toString("utf8"));
+  const [header, ...rows] = (await csv).trimEnd().split(/\r?\n/);
+  const columns = header!.split(",");
+  const volts = columns.indexOf("Battery.PackVoltage [V]");
+  const doubled = columns.indexOf("DoublePackVoltage [V]");
+  expect(doubled).toBeGreaterThan(volts);
+  expect(rows.length).toBeGreaterThan(5);
+  for (const row of rows.slice(-5)) {
+    const cells = row.split(",");
+    expect(Number(cells[doubled])).toBeCloseTo(2 * Number(cells[volts]), 1);
+  }
+
+  // Parquet: the same column, a DOUBLE, read back by DuckDB.
+  const parquet = await openParquet(await exportEveryField(page, "Parquet"));
+  try {
+    const [check] = await parquet.query(
+      `SELECT count(*)::INTEGER AS n, max(abs("DoublePackVoltage" - 2 * "Battery.PackVoltage"))::DOUBLE AS worst FROM ${parquet.table}`,
+    );
+    expect(check!.n).toBeGreaterThan(5);
+    expect(check!.worst).toBeLessThan(1e-3);
+  } finally {
+    parquet.close();
+  }
+
+  // A reload keeps the channel; the session recorded before it replays with it
+  // computed again from the replayed packets.
+  await page.goto(url("/sessions"));
+  const row = page.getByTestId("session-row").last();
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  await row.getByTestId("session-replay").click();
+  await expect(page.getByTestId("status-connection-type")).toContainText("PLAYBACK");
+  // Paused at the replay's first packet: the channel reads twice its pack voltage.
+  await expect(page.getByTestId("transport-play")).toBeEnabled();
+  const shown = (path: string) => page.locator(`[data-field="${path}"] .live-value`).first();
+  await page.getByTestId("tab-math").click();
+  await expect(shown("DoublePackVoltage")).toHaveText(/\d/, { timeout: 20_000 });
+  const doubledText = (await shown("DoublePackVoltage").textContent())!;
+  await page.screenshot({ path: "/tmp/i37-math-replay.png" });
+  await page.getByTestId("tab-battery").click();
+  await expect(shown("Battery.PackVoltage")).toHaveText(/\d/);
+  const packText = (await shown("Battery.PackVoltage").textContent())!;
+  expect(Number.parseFloat(doubledText)).toBeCloseTo(2 * Number.parseFloat(packText), 0);
 });
