@@ -15,8 +15,17 @@
 // The settings that matter for speed: columns without gaps are REQUIRED (no
 // definition levels to encode), and min/max statistics are written for the
 // time column only (they cost as much as the rest of the encoding together and
-// only time is a useful filter). Dictionaries and snappy are the writer's
-// defaults; repeating values (flags, states, strings) shrink to a few bits.
+// only time is a useful filter); number columns are written PLAIN rather than
+// dictionary-encoded, and snappy then shrinks their repeats. The writer's
+// dictionary first samples each column, then builds a Map of its values:
+// measured on 30,000 rows × every column, interleaved, PLAIN numbers wrote
+// 47,500 rows/s against 38,400–39,600 with dictionaries (2.2× the CSV export
+// against 1.7–1.8×), for 2.34 MB against 1.66 MB (4 % of the CSV's bytes
+// against 2.8 %). BYTE_STREAM_SPLIT gave 42,400–43,300 rows/s and 2.15 MB.
+// Booleans and strings keep the writer's defaults (bits; dictionaries). And
+// one page per column chunk: the writer's paging estimates each value's size
+// in a call per value. On 100,000 rows × every column, the two took Parquet
+// from 1.6× to 2.7× the CSV export's rate (bench:math).
 import { ByteWriter, ParquetWriter } from "hyparquet-writer";
 import type { CsvExportRequest } from "../../contract/csv";
 import type { ColumnRing } from "../history/ColumnRing";
@@ -109,8 +118,14 @@ export class ParquetExporter {
       name: column.name,
       data: columnData(column, this.ring, this.slots, lo, hi),
       statistics: column.kind === "timestamp",
+      // Numbers PLAIN, not dictionary-encoded: see the file's header.
+      ...(column.kind === "float" || column.kind === "double"
+        ? { encoding: "PLAIN" as const }
+        : {}),
     }));
-    void this.writer.write({ columnData: columnData_, rowGroupSize: hi - lo });
+    // pageSize 0: one page per column chunk (at most 16,384 values, 128 KB).
+    // The writer otherwise sizes pages value by value, a tenth of its time.
+    void this.writer.write({ columnData: columnData_, rowGroupSize: hi - lo, pageSize: 0 });
     if (first > 0) this.joinLastRowGroups();
     this.columnsDone = last;
     if (last >= this.columns.length) {
