@@ -8,7 +8,7 @@ import { writeResultsSection } from "./resultsFile";
 import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
 import { STAGES } from "../workers/telemetry/pipeline/stages";
 import { DROP_EVENTS, type Stage } from "../workers/telemetry/pipeline/Stage";
-import { STORED_NUMERIC_FIELDS, storedFieldSlot } from "../workers/telemetry/schema/derivedFields";
+import { STORED_NUMERIC_FIELDS, stageColumnIndex } from "../workers/telemetry/schema/derivedFields";
 import { measurePps, median, perSecond, VARIANTS, wireTexts } from "./ingestFeed";
 
 const RUNS = 7;
@@ -49,7 +49,7 @@ function stageNs(stage: Stage): number {
     );
     return { row, bits };
   });
-  const out = stage.columns[0] ? storedFieldSlot(stage.columns[0].path)!.index : 0;
+  const out = stage.columns[0] ? stageColumnIndex(stage.columns[0].path)! : 0;
   const width = stage.columns.length;
   const state = stage.createState();
   let n = 0;
