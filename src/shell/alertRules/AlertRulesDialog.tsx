@@ -4,7 +4,7 @@
 // (setAlertRules), which takes it or refuses it with its reasons; what it
 // takes is saved in the browser.
 import { Alert, Button, Callout, Dialog, DialogBody, Spinner } from "@blueprintjs/core";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { AlertRule } from "../../../workers/contract/alerts";
 import type { FieldInfo } from "../../../workers/contract/fields";
@@ -17,6 +17,7 @@ import { RuleEditor } from "./RuleEditor";
 import { newRuleForm, ruleToForm, type RuleForm } from "./ruleForm";
 import { RuleList } from "./RuleList";
 import "./alertRules.css";
+import { JsonFileButtons } from "../../ui/JsonFileButtons";
 
 type Editing = { index: number | null; form: RuleForm; key: number } | null;
 
@@ -41,7 +42,6 @@ export function AlertRulesDialog() {
   const [editing, setEditing] = useState<Editing>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [confirmReset, setConfirmReset] = useState(false);
-  const importInput = useRef<HTMLInputElement>(null);
   const byPath = useMemo(() => new Map((subjects ?? []).map((s) => [s.path, s])), [subjects]);
 
   // Each opening reads the rules in force afresh (another window may have changed them).
@@ -188,29 +188,10 @@ export function AlertRulesDialog() {
                 onClick={add}
                 data-testid="rule-add"
               />
-              <Button
-                icon="export"
-                text="Export JSON"
-                onClick={exportRules}
-                data-testid="rules-export"
-              />
-              <Button
-                icon="import"
-                text="Import JSON…"
-                onClick={() => importInput.current?.click()}
-                data-testid="rules-import"
-              />
-              <input
-                ref={importInput}
-                type="file"
-                accept=".json,application/json"
-                hidden
-                data-testid="rules-import-input"
-                onChange={(event) => {
-                  const chosen = event.currentTarget.files?.[0];
-                  event.currentTarget.value = "";
-                  if (chosen) void importRules(chosen);
-                }}
+              <JsonFileButtons
+                onExport={exportRules}
+                onImport={(file) => void importRules(file)}
+                testId="rules"
               />
               <Button
                 icon="reset"

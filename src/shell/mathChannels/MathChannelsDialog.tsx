@@ -12,7 +12,7 @@ import {
   ProgressBar,
   Spinner,
 } from "@blueprintjs/core";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { MathChannelDef, MathChannelsResult } from "../../../workers/contract/math";
 import { applyMathChannels, refusalText } from "../../actions/mathChannelsActions";
@@ -24,6 +24,7 @@ import { ChannelList } from "./ChannelList";
 import { channelToForm, duplicateChannel, emptyChannelForm, type ChannelForm } from "./channelForm";
 import { recomputeText } from "../../ui/format/mathFormat";
 import "./mathChannels.css";
+import { JsonFileButtons } from "../../ui/JsonFileButtons";
 
 type Editing = { index: number | null; form: ChannelForm; key: number } | null;
 
@@ -55,7 +56,6 @@ export function MathChannelsDialog() {
   const [editing, setEditing] = useState<Editing>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
-  const importInput = useRef<HTMLInputElement>(null);
 
   // Each opening reads the channels in force afresh.
   useEffect(() => {
@@ -174,29 +174,10 @@ export function MathChannelsDialog() {
                   setEditing({ index: null, form: emptyChannelForm(), key: ++editorKey })
                 }
               />
-              <Button
-                icon="export"
-                text="Export JSON"
-                onClick={() => void exportChannels()}
-                data-testid="math-export"
-              />
-              <Button
-                icon="import"
-                text="Import JSON…"
-                onClick={() => importInput.current?.click()}
-                data-testid="math-import"
-              />
-              <input
-                ref={importInput}
-                type="file"
-                accept=".json,application/json"
-                hidden
-                data-testid="math-import-input"
-                onChange={(event) => {
-                  const chosen = event.currentTarget.files?.[0];
-                  event.currentTarget.value = "";
-                  if (chosen) void importChannels(chosen);
-                }}
+              <JsonFileButtons
+                onExport={() => void exportChannels()}
+                onImport={(file) => void importChannels(file)}
+                testId="math"
               />
             </div>
             {outcome && (

@@ -112,12 +112,14 @@ const SYSTEM_DESCRIPTIONS: Readonly<Record<SystemSubject, string>> = {
 /** Every field the rules read: their subjects and the fields their limits name. */
 export function watchedFields(rules: readonly AlertRule[]): Set<string> {
   const watched = new Set<string>();
-  const limit = (l: AlertLimit) => typeof l === "object" && watched.add(l.field);
+  const limits = (...all: AlertLimit[]) => {
+    for (const l of all) if (typeof l === "object") watched.add(l.field);
+  };
   for (const rule of rules) {
     watched.add(rule.subject);
     const c = rule.condition;
-    if (c.kind === "above" || c.kind === "below") limit(c.limit);
-    if (c.kind === "outside" || c.kind === "inside") (limit(c.lo), limit(c.hi));
+    if (c.kind === "above" || c.kind === "below") limits(c.limit);
+    if (c.kind === "outside" || c.kind === "inside") limits(c.lo, c.hi);
   }
   return watched;
 }

@@ -377,7 +377,6 @@ const TELEMETRY: Entry[] = [
   ["MpuTemperature", "IMU Temperature", "°C", "Temperature of the motion sensor."],
 ];
 
-
 /** Every field's label, unit and description, keyed by field path. */
 export const FIELD_TEXT: ReadonlyMap<FieldPath, FieldText> = new Map([
   ...entries("B3.", DRIVER_CONTROLS),

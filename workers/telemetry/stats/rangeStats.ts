@@ -9,6 +9,7 @@ import { formatTime } from "../../shared/dateTime";
 import type { ColumnRing } from "../history/ColumnRing";
 import { lowerBound, upperBound } from "../history/downsample";
 import { storedFieldInfo, storedFieldSlot } from "../schema/derivedFields";
+import { scratchFor } from "../history/ringScratch";
 
 /**
  * A step between two samples longer than this (seconds) is a gap: neither the
@@ -19,18 +20,6 @@ export const MAX_STEP_SECONDS = 10;
 
 /** Most fields summarised at once (a table a person reads; bounds the work). */
 const MAX_FIELDS = 64;
-
-// Scratch for ranges that wrap around the ring, sized to its capacity once.
-const scratchByRing = new WeakMap<ColumnRing, { x: Float64Array; y: Float64Array }>();
-
-function scratchFor(ring: ColumnRing): { x: Float64Array; y: Float64Array } {
-  let scratch = scratchByRing.get(ring);
-  if (!scratch) {
-    scratch = { x: new Float64Array(ring.capacity), y: new Float64Array(ring.capacity) };
-    scratchByRing.set(ring, scratch);
-  }
-  return scratch;
-}
 
 type Column = { kind: "number" | "boolean"; index: number; path: FieldPath };
 

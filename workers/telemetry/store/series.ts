@@ -18,18 +18,7 @@ import { storedFieldInfo, storedFieldSlot } from "../schema/derivedFields";
 import { convertColumnInPlace, displayUnit } from "../../shared/units";
 import { todaySpanSeconds } from "../../shared/plots/todayWindow";
 import { todayStart } from "./todayStart";
-
-// Scratch for windows that wrap around the ring, sized to its capacity once.
-const scratchByRing = new WeakMap<ColumnRing, { x: Float64Array; y: Float64Array }>();
-
-function scratchFor(ring: ColumnRing): { x: Float64Array; y: Float64Array } {
-  let scratch = scratchByRing.get(ring);
-  if (!scratch) {
-    scratch = { x: new Float64Array(ring.capacity), y: new Float64Array(ring.capacity) };
-    scratchByRing.set(ring, scratch);
-  }
-  return scratch;
-}
+import { scratchFor } from "../history/ringScratch";
 
 function windowBounds(ring: ColumnRing, from: number | null, to: number | null): [number, number] {
   const n = ring.length;
