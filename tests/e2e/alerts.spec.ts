@@ -51,7 +51,10 @@ test("an injected over-temperature: status bar, toast, Alerts tab, plot band; ke
     expect(live).toHaveLength(1);
     expect(live[0]!.end).not.toBeNull();
 
-    // A reload restores the recorded log: the same one alert, ended.
+    // A reload restores the recorded log: the same one alert, ended. The
+    // recorder writes a second at a time (a reload may lose the last one, by
+    // design): let it write the end first.
+    await page.waitForTimeout(2500);
     await page.reload();
     await expect
       .poll(async () => (await pageAlerts(page)).log.filter((a) => a.ruleId === rule.id), {

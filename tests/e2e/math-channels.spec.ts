@@ -174,6 +174,8 @@ test("the worker's problems show as the user types; a saved channel is in the pi
   await expect(dialog.getByTestId("math-value")).toHaveText(/^\d+(\.\d+)? V$/);
   await expect(dialog.locator('[data-testid="math-sparkline"] path')).toHaveAttribute("d", /^M/);
   await dialog.getByTestId("math-save").click();
+  // Saved in the browser once the worker has taken it (before leaving the page).
+  await expect(dialog.getByTestId("math-file-result")).toContainText("Saved Double Pack Voltage");
   await page.keyboard.press("Escape");
   await page.keyboard.press("Escape");
 

@@ -88,6 +88,15 @@ describe("math channels in a history", () => {
     expect(column(store, "Half")).toEqual(column(store, "Battery.PackVoltage").map((v) => v / 2));
   });
 
+  it("a set arriving before the first packet shows no made-up values", async () => {
+    const store = new TelemetryStore({ capacity: 16 });
+    CHANNELS.set(withDouble());
+    await recomputeChannels(store);
+    const snap = store.snapshot(0, initialConnection());
+    expect(snap.empty).toBe(true);
+    expect(snap.changed).toEqual({});
+  });
+
   it("a set with a problem is refused whole, naming the channel and the nearest field", () => {
     const before = CHANNELS.version;
     const result = CHANNELS.set([

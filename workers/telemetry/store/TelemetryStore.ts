@@ -267,6 +267,9 @@ export class TelemetryStore {
    * since a slot may now hold another channel.
    */
   channelsChanged(): void {
+    // No row yet: nothing to show, and a bumped seq would read as "a packet
+    // came" (the snapshot then sends zeros a user would take for the car's).
+    if (this.ring.length === 0) return;
     const seq = ++this.seq;
     const row = this.shownRow ?? this.ring.length - 1;
     const has = row >= 0 && row < this.ring.length;
