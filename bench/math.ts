@@ -21,7 +21,7 @@ import { recomputeChannels } from "../workers/telemetry/math/recompute";
 import type { Stage } from "../workers/telemetry/pipeline/Stage";
 import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
 
-const RUNS = 11;
+const RUNS = 15;
 const RUN_MS = 1000;
 const HOUR_ROWS = 36_000;
 const rowsArg = process.argv.indexOf("--rows");
@@ -50,8 +50,11 @@ for (let r = 0; r < RUNS; r++)
   for (const name of Object.keys(variants) as Variant[])
     runs[name].push(measurePps(texts, variants[name], RUN_MS));
 const pps = (name: Variant) => median(runs[name]);
-const ingestRatio = pps("channels") / pps("without");
+// The budget's figure is the median of each run's side-by-side pair: on a
+// shared VM the rate drifts by ±30 % within a minute, and a pair measured
+// within two seconds drifts together, where medians taken apart do not.
 const pairRatio = median(runs.channels.map((c, i) => c / runs.without[i]!));
+const mediansRatio = pps("channels") / pps("without");
 
 // ── Recompute over an hour at 10 Hz ──
 const hour = new TelemetryStore({ capacity: HOUR_ROWS });
@@ -84,8 +87,8 @@ const table = [
   `| JSON.parse only (this machine's rate) | ${perSecond(pps("parse"))} | |`,
   `| ingest without the channel stage | ${perSecond(pps("without"))} | |`,
   `| ingest with the starter set (${channelCount} channels) | ${perSecond(pps("channels"))} | |`,
-  `| ratio with / without (of the medians) | ${ingestRatio.toFixed(3)} | ≥ 0.90 (cost ≤ 10 %) |`,
-  `| ratio with / without (median of each run's side-by-side pair) | ${pairRatio.toFixed(3)} | |`,
+  `| ratio with / without (median of each run's side-by-side pair) | ${pairRatio.toFixed(3)} | ≥ 0.90 (cost ≤ 10 %) |`,
+  `| ratio with / without (of the medians) | ${mediansRatio.toFixed(3)} | |`,
   `| starter set computed again over 36,000 rows (median of 7 after 2 warm-up) | ${recompute36k.toFixed(1)} ms | ≤ 200 ms |`,
   `| statistics, 36,000 rows × 4 series (median) | ${stats36k.toFixed(2)} ms | ≤ 20 ms |`,
   `| CSV export, ${fmt(exports.rows)} rows × ${exports.columnsCsv} columns | ${fmt(exports.csvRowsPerS)} rows/s, ${fmt(exports.csvBytes)} B | |`,
@@ -104,7 +107,7 @@ console.log(
     .join("\n"),
 );
 if (sink === 42) console.log("");
-const result = `RESULT math_channels=${channelCount} ingest_ratio=${ingestRatio.toFixed(3)} recompute_36k_ms=${Math.round(recompute36k)} stats_36k_ms=${stats36k.toFixed(1)} parquet_rows_per_s=${exports.parquetRowsPerS} csv_rows_per_s=${exports.csvRowsPerS} parquet_bytes=${exports.parquetBytes} csv_bytes=${exports.csvBytes}`;
+const result = `RESULT math_channels=${channelCount} ingest_ratio=${pairRatio.toFixed(3)} recompute_36k_ms=${Math.round(recompute36k)} stats_36k_ms=${stats36k.toFixed(1)} parquet_rows_per_s=${exports.parquetRowsPerS} csv_rows_per_s=${exports.csvRowsPerS} parquet_bytes=${exports.parquetBytes} csv_bytes=${exports.csvBytes}`;
 await writeResultsSection(
   heading,
   [
