@@ -40,6 +40,42 @@ export function chunkBytes(chunk: Pick<RowSlices, "data" | "dict">): number {
   return bytes;
 }
 
+/**
+ * The builds before math channels stored three Derived.* power columns (Float64,
+ * 8 B a row each) after the packet's: their layout named 3 more fields and 24
+ * more bytes a row. Those columns are math channels now, computed again on
+ * restore, so such chunks are read without them rather than refused.
+ */
+const DERIVED_COLUMNS = 3;
+
+function layoutWithDerived(layout: string): string | null {
+  const match = /^v2:(\d+):(\d+)$/.exec(layout);
+  if (!match) return null;
+  return layoutKey(Number(match[2]) + DERIVED_COLUMNS * 8, Number(match[1]) + DERIVED_COLUMNS);
+}
+
+const HEADER_BYTES = 16;
+
+/**
+ * Packed rows without their last DERIVED_COLUMNS Float64 columns (the f64
+ * block's last: the derived fields came after every packet field), or null
+ * if the buffer is not shaped for that.
+ */
+function withoutDerived(data: ArrayBuffer, n: number): ArrayBuffer | null {
+  if (data.byteLength < HEADER_BYTES) return null;
+  const [count, f32At, boolsAt, strAt] = new Uint32Array(data, 0, 4) as unknown as number[];
+  const cut = DERIVED_COLUMNS * n * 8;
+  if (count !== n || f32At! - cut < HEADER_BYTES || !(f32At! <= boolsAt! && boolsAt! <= strAt!))
+    return null;
+  if (strAt! > data.byteLength) return null;
+  const out = new ArrayBuffer(data.byteLength - cut);
+  const bytes = new Uint8Array(out);
+  bytes.set(new Uint8Array(data, 0, f32At! - cut), 0);
+  bytes.set(new Uint8Array(data, f32At!), f32At! - cut);
+  new Uint32Array(out, 0, 4).set([n, f32At! - cut, boolsAt! - cut, strAt! - cut]);
+  return out;
+}
+
 /** Why chunks are refused before their rows are looked at (the words a user reads). */
 export const OTHER_LAYOUT = "written by another version of the app";
 export const DAMAGED_RECORD = "damaged";
@@ -53,6 +89,15 @@ export const DAMAGED_RECORD = "damaged";
 export function readChunk(value: unknown, layout: string): StoredRows | string {
   if (typeof value !== "object" || value === null) return DAMAGED_RECORD;
   const c = value as Partial<ChunkRecord>;
+  if (c.layout !== layout && c.layout === layoutWithDerived(layout)) {
+    // Recorded by the build before math channels: drop its Derived.* columns.
+    const data =
+      Number.isInteger(c.count) && c.data instanceof ArrayBuffer
+        ? withoutDerived(c.data, c.count as number)
+        : null;
+    if (data === null) return DAMAGED_RECORD;
+    return readChunk({ ...c, layout, data }, layout);
+  }
   if (c.layout !== layout) return OTHER_LAYOUT;
   if (!Number.isInteger(c.count) || (c.count as number) < 0) return DAMAGED_RECORD;
   if (!(c.data instanceof ArrayBuffer)) return DAMAGED_RECORD;
