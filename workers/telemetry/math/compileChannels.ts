@@ -5,7 +5,7 @@
 // value that one wrote into the same row. See docs/math-channels.md.
 import type { ChannelProblem, MathChannelDef } from "../../contract/math";
 import { nameProblems } from "./channelNames";
-import type { Expr } from "./expr";
+import { childrenOf, type Expr } from "./expr";
 import { nearestName } from "./nearestName";
 import { parseExpression, type NameResolver, type Resolved } from "./parseExpression";
 import { ChannelRunner, type ChannelPlan, type ProgramState } from "./program";
@@ -208,25 +208,6 @@ function cycleThrough(
 }
 
 function collectInputs(expr: Expr, outputs: ReadonlySet<number>, into: Set<number>): void {
-  switch (expr.kind) {
-    case "column":
-      if (!outputs.has(expr.index)) into.add(expr.index);
-      return;
-    case "unary":
-      return collectInputs(expr.arg, outputs, into);
-    case "binary":
-    case "logical":
-      collectInputs(expr.left, outputs, into);
-      return collectInputs(expr.right, outputs, into);
-    case "conditional":
-      collectInputs(expr.test, outputs, into);
-      collectInputs(expr.then, outputs, into);
-      return collectInputs(expr.otherwise, outputs, into);
-    case "call":
-      return expr.args.forEach((arg) => collectInputs(arg, outputs, into));
-    case "time":
-      return collectInputs(expr.arg, outputs, into);
-    default:
-      return;
-  }
+  if (expr.kind === "column" && !outputs.has(expr.index)) into.add(expr.index);
+  for (const child of childrenOf(expr)) collectInputs(child, outputs, into);
 }

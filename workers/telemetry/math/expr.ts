@@ -20,3 +20,21 @@ export type Expr =
   | { kind: "call"; name: PlainFunctionName; args: Expr[] }
   /** `slot` numbers the time function calls of the whole program. */
   | { kind: "time"; name: TimeFunctionName; arg: Expr; window: number | undefined; slot: number };
+
+/** An expression's direct sub-expressions, in evaluation order (tree walks share this). */
+export function childrenOf(expr: Expr): readonly Expr[] {
+  switch (expr.kind) {
+    case "unary":
+    case "time":
+      return [expr.arg];
+    case "binary":
+    case "logical":
+      return [expr.left, expr.right];
+    case "conditional":
+      return [expr.test, expr.then, expr.otherwise];
+    case "call":
+      return expr.args;
+    default:
+      return [];
+  }
+}

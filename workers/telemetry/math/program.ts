@@ -4,7 +4,7 @@
 // see every sample), then its expression writes its column. Tracing only adds
 // the counting of each gap's reason.
 import { EvaluatorBuilder, GAP_REASONS, type EvalState, type Evaluator } from "./evaluators";
-import type { Expr } from "./expr";
+import { childrenOf, type Expr } from "./expr";
 import { createTimeFunction, type TimeFunction, type TimeFunctionName } from "./timeFunctions";
 
 export interface ChannelPlan {
@@ -46,29 +46,11 @@ export class ProgramState implements EvalState {
 }
 
 function slotsInOrder(expr: Expr, into: SlotPlan[], builder: EvaluatorBuilder): void {
-  switch (expr.kind) {
-    case "unary":
-      return slotsInOrder(expr.arg, into, builder);
-    case "binary":
-    case "logical":
-      slotsInOrder(expr.left, into, builder);
-      return slotsInOrder(expr.right, into, builder);
-    case "conditional":
-      slotsInOrder(expr.test, into, builder);
-      slotsInOrder(expr.then, into, builder);
-      return slotsInOrder(expr.otherwise, into, builder);
-    case "call":
-      return expr.args.forEach((arg) => slotsInOrder(arg, into, builder));
-    case "time": {
-      // Inner calls first: deriv(avg(x, 5)) needs avg's value of this row.
-      slotsInOrder(expr.arg, into, builder);
-      const { run, reg } = builder.build(expr.arg);
-      into.push({ slot: expr.slot, arg: run, reg, name: expr.name, window: expr.window });
-      return;
-    }
-    default:
-      return;
-  }
+  // Inner calls first: deriv(avg(x, 5)) needs avg's value of this row.
+  for (const child of childrenOf(expr)) slotsInOrder(child, into, builder);
+  if (expr.kind !== "time") return;
+  const { run, reg } = builder.build(expr.arg);
+  into.push({ slot: expr.slot, arg: run, reg, name: expr.name, window: expr.window });
 }
 
 function count(map: Map<string, number>, why: string): void {
