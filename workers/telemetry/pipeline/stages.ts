@@ -3,8 +3,13 @@
 // this order after the packet's numeric fields (schema/derivedFields.ts).
 import { alertsStage } from "../alerts/alertsStage";
 import { mathStage } from "../math/mathStage";
+import { strategyStage } from "../strategy/strategyStage";
 import type { Stage } from "./Stage";
 
 // Math channels first: their columns are the first after the packet's
 // (channelSlots.ts), and alert rules may watch them. Alerts last.
-export const STAGES: readonly Stage[] = [mathStage as Stage, alertsStage as Stage];
+export const STAGES: readonly Stage[] = [
+  mathStage as Stage,
+  strategyStage as Stage,
+  alertsStage as Stage,
+];

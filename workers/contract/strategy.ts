@@ -1,0 +1,191 @@
+// The race strategy channel: the settings a strategy engineer gives (pack
+// capacity, race-day schedule, target), the forecast of the state of charge
+// over the rest of the day that the worker computes from the car's own
+// telemetry (workers/telemetry/strategy/), what is recorded each minute with
+// the session, and the part of the TelemetryApi that reads and sets them.
+// The UI only shows and edits. Types only.
+import type { SessionEvent } from "./events";
+
+/** A local time of day "HH:MM" (24 h) in StrategySettings.timeZone. */
+export type LocalTime = string;
+
+/** A planned stop: the car stands still (and charges from the sun) for `minutes` from `at`. */
+export interface PlannedStop {
+  at: LocalTime;
+  minutes: number;
+  /** e.g. "Control stop". */
+  label: string;
+}
+
+/** A span the rules allow the stationary car to charge from the sun (morning and evening). */
+export interface ChargeWindow {
+  from: LocalTime;
+  to: LocalTime;
+}
+
+/** The race day as planned, in the settings' time zone. */
+export interface RaceSchedule {
+  /** Driving starts and ends (the race day). */
+  start: LocalTime;
+  end: LocalTime;
+  stops: PlannedStop[];
+  /** Rules' stationary charging before the start and after the end; null: none. */
+  morningCharge: ChargeWindow | null;
+  eveningCharge: ChargeWindow | null;
+}
+
+/** The pack's usable energy: Ah at a nominal voltage, or Wh. */
+export type PackCapacity =
+  { kind: "Ah"; ah: number; nominalV: number } | { kind: "Wh"; wh: number };
+
+export interface StrategySettings {
+  capacity: PackCapacity;
+  /** The state of charge the recommended speed ends the day at, % (default 10). */
+  targetSocPct: number;
+  /** The user's own weather forecast: multiplies the expected sun (1 = as fitted, 0.5 = half). */
+  weatherFactor: number;
+  /** IANA time zone the schedule is in, e.g. "America/Chicago" (the demo track's). */
+  timeZone: string;
+  schedule: RaceSchedule;
+}
+
+/** Where one input of the forecast comes from, as the Strategy tab lists it. */
+export interface StrategyInput {
+  /** e.g. "Time left today". */
+  label: string;
+  /** Formatted value, e.g. "4 h 12 min". */
+  value: string;
+  /** e.g. "from the server's raceInfo", "from the schedule in settings", "fitted from the last 90 min". */
+  source: string;
+}
+
+/** Time (epoch s) against a value, for a plot. */
+export interface TimeSeriesData {
+  time: number[];
+  values: number[];
+}
+
+/** One way to drive the rest of the day, and where it leaves the pack. */
+export interface StrategyScenario {
+  /** Constant driving speed, km/h. */
+  speedKmh: number;
+  /** State of charge at the end of the race day, %. */
+  endSocPct: number;
+  /** Distance covered from now to the end of the day, km. */
+  distanceKm: number;
+  /** When the pack reaches its minimum at this speed (epoch s); null: it does not today. */
+  emptyAt: number | null;
+  /** The forecast state of charge from now to the end of the day, % (a point a few minutes apart). */
+  soc: TimeSeriesData;
+  /** The uncertainty band from the fit's residuals, % (same times as `soc`). */
+  socLow: number[];
+  socHigh: number[];
+}
+
+/** The recommended constant speed: the one that ends the day at the target, or why there is none. */
+export type Recommendation =
+  | ({ ok: true } & StrategyScenario)
+  | {
+      ok: false;
+      /** e.g. "Even at 20 km/h the pack empties at 15:40", "Target reached at any speed up to 90 km/h". */
+      message: string;
+    };
+
+/** The car's power against speed, fitted from recent driving: P(v) = a + b·v + c·v³ (v in m/s, P in W). */
+export interface PowerModel {
+  a: number;
+  b: number;
+  c: number;
+  /** Coefficient of determination and RMS residual of the fit, W. */
+  r2: number;
+  rmsW: number;
+  /** Windows the fit used, and the auxiliary load it found (W at standstill). */
+  windows: number;
+  auxW: number;
+  /** The windows: mean speed km/h and mean pack power W (measured), for the scatter plot. */
+  points: { speedKmh: number[]; powerW: number[] };
+  /** The fitted curve over the plotted speed range. */
+  curve: { speedKmh: number[]; powerW: number[] };
+}
+
+/** The array's power: measured, and the course expected to the end of the day. */
+export interface SolarModel {
+  /** Array power now (MPPT), W. */
+  nowW: number;
+  /** Fitted ratio of the measured power to a clear sky's at the sun's elevation (clouds lower it). */
+  clearSkyFactor: number;
+  /** The settings' manual weather factor, as applied. */
+  weatherFactor: number;
+  /** Measured array power, W, per minute. */
+  measured: TimeSeriesData;
+  /** Expected array power from now to the end of the day (and the day so far, for comparison), W. */
+  expected: TimeSeriesData;
+}
+
+/** A forecast of the rest of the day, made at packet time `at`. */
+export interface StrategyForecast {
+  at: number;
+  /** The history is the demo car's: shown marked as simulated. */
+  simulated: boolean;
+  socNowPct: number;
+  /** Cross-check: the state of charge from the integrated pack current since the day's first packet; null when unknown. */
+  socIntegratedPct: number | null;
+  capacityWh: number;
+  /** End of the race day (epoch s) and time of driving left, s (planned stops taken out). */
+  endAt: number;
+  drivingLeftS: number;
+  targetSocPct: number;
+  /** The state of charge so far today, %, per minute. */
+  history: TimeSeriesData;
+  power: PowerModel;
+  solar: SolarModel;
+  /** (a) at the current average speed, (b) at the slider's speed (null when none asked), (c) the recommendation. */
+  current: StrategyScenario;
+  slider: StrategyScenario | null;
+  recommended: Recommendation;
+  inputs: StrategyInput[];
+}
+
+/** A forecast, or why there is none ("Cannot forecast: no state of charge yet"), never a wrong number. */
+export type StrategyAnswer =
+  | { ok: true; forecast: StrategyForecast }
+  | { ok: false; reason: string; simulated: boolean; inputs: StrategyInput[] };
+
+/**
+ * What is recorded with the session each minute (session event kind
+ * "strategy"): the forecast in brief, so a replay shows how it evolved and
+ * after the day it can be held against what happened.
+ */
+export interface StrategyRecord {
+  /** When it was made, packet time (epoch s). */
+  at: number;
+  socNowPct: number;
+  /** End-of-day state of charge at the current average speed, %. */
+  endSocPct: number;
+  currentSpeedKmh: number;
+  /** null when no constant speed reaches the target. */
+  recommendedKmh: number | null;
+  /** Distance left today at the recommended speed (else the current), km. */
+  distanceLeftKm: number;
+  endAt: number;
+  simulated: boolean;
+}
+
+export interface StrategyEvent extends SessionEvent, StrategyRecord {
+  readonly kind: "strategy";
+}
+
+/** Saving settings: done, or refused with the reason (nothing changed). */
+export type StrategySettingsResult = { ok: true } | { ok: false; message: string };
+
+export interface StrategyApi {
+  /**
+   * The shown history's forecast now (live, or a replay at its clock), with
+   * scenario (b) at `sliderKmh` when given.
+   */
+  strategy(sliderKmh: number | null): Promise<StrategyAnswer>;
+  /** The forecasts recorded each minute for the shown history (live: today's; replay: the recorded ones). */
+  strategyRecords(): Promise<StrategyRecord[]>;
+  strategySettings(): Promise<StrategySettings>;
+  setStrategySettings(settings: StrategySettings): Promise<StrategySettingsResult>;
+}
