@@ -41,9 +41,6 @@ export interface DayRun {
   driving: Driving;
 }
 
-/** The simulator's commanded-speed API (demo-real); absent on older simulators. */
-type Drivable = CarSimulator & { setCommandedSpeed?: (kmh: number | null) => void };
-
 export interface HourCheck {
   hoursBefore: number;
   forecastPct: number | null;
@@ -70,16 +67,12 @@ export function runDay(run: DayRun): DayResult {
   const start = localTimeOnDayOf(noon, 9 * 60, ZONE);
   const end = localTimeOnDayOf(noon, 17 * 60, ZONE);
   const firstKmh = run.driving.kind === "stints" ? run.driving.kmh[0]! : run.driving.kmh;
-  const options = {
+  const sim = new CarSimulator({
     seed: run.seed,
     startTime: start,
     weather: run.weather,
     commandedKmh: firstKmh,
-    sunStartHour: null,
-  };
-  const sim = new CarSimulator(
-    options as ConstructorParameters<typeof CarSimulator>[0],
-  ) as Drivable;
+  });
   let records = 0;
   const store = new TelemetryStore({
     capacity: 8 * 3600 * HZ + 100,
@@ -145,13 +138,13 @@ export function runDay(run: DayRun): DayResult {
       ) {
         const speed = recommendedSpeed(answer, run.driving.kmh);
         commanded.push(speed);
-        sim.setCommandedSpeed?.(speed);
+        sim.setCommandedSpeed(speed);
       }
     }
     if (run.driving.kind === "stints") {
       const { kmh, minutes } = run.driving;
       if (elapsed % (minutes * 60) === 0)
-        sim.setCommandedSpeed?.(kmh[Math.floor(elapsed / (minutes * 60)) % kmh.length]!);
+        sim.setCommandedSpeed(kmh[Math.floor(elapsed / (minutes * 60)) % kmh.length]!);
     }
   }
   return {

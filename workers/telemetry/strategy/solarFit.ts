@@ -12,7 +12,7 @@ import { clearSkyIrradiance, sunElevationDeg } from "./sun";
 const MIN_CLEAR_SKY = 100;
 const RECENT_S = 30 * 60;
 /** How long the recent sky is expected to last before the day's average takes over, s. */
-const PERSISTENCE_S = 60 * 60;
+const PERSISTENCE_S = 3 * 60 * 60;
 
 /** One minute of measured array power. */
 export interface SolarSample {
