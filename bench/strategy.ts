@@ -142,8 +142,12 @@ const summary = [
   `| simulation | ${results.length} days 09:00–17:00 America/Chicago at ${2} Hz packet time, ${runSeconds.toFixed(0)} s | | |`,
   `| machine | ${coresText()}, Node ${process.version} | | |`,
 ].join("\n");
+const notes = [
+  "Forecast − actual: the forecast at the current average speed (scenario a) made 7 … 1 h before 17:00, against the state of charge the car reached. Closed-loop rows: before 11:00 the forecast assumed the morning's speed, which the loop then changed.",
+  "Overcast-afternoon days: the cloud arrives after 13:00, so the 4 h forecast cannot see it from telemetry (the weather factor stays at 1); their share of the 4 h MAE is in the per-run table.",
+].join("\n\n");
 const heading = "## Race strategy (npm run bench:strategy)";
-console.log(`${heading}\n\n${summary}\n\n${perRun}\n`);
+console.log(`${heading}\n\n${summary}\n\n${perRun}\n\n${notes}\n`);
 const result = `RESULT strategy_runs=${results.length} mae_4h_pts=${f1(mae4)} naive_mae_4h_pts=${f1(naive4)} mae_1h_pts=${f1(mae1)} closed_loop_error_pts=${worstClosed.toFixed(1)} forecast_ms_p95=${p95.toFixed(2)}`;
 await writeResultsSection(
   heading,
@@ -153,6 +157,8 @@ await writeResultsSection(
     summary,
     "",
     perRun,
+    "",
+    notes,
   ],
   result,
 );

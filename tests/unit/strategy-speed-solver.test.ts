@@ -30,6 +30,7 @@ const sun = (w: number): SolarFit => ({
   weatherFactor: 1,
   spread: 0.1,
   minutesUsed: 100,
+  tau: 0.057,
   expectedAt: () => w,
   sigmaAt: () => 0.05 * w,
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { clearSkyIrradiance, sunElevationDeg } from "../../workers/telemetry/strategy/sun";
+import {
+  clearSkyIrradiance,
+  fitAirDimming,
+  HAURWITZ_TAU,
+  sunElevationDeg,
+} from "../../workers/telemetry/strategy/sun";
 
 /** The highest elevation in a UTC day, scanning each minute (the solar noon's). */
 function noonElevation(dayUtc: number, lat: number, long: number) {
@@ -32,5 +37,30 @@ describe("the sun's elevation (suncalc) against the almanac", () => {
     expect(clearSkyIrradiance(sunElevationDeg(night, 36.9, -86.4))).toBe(0);
     expect(clearSkyIrradiance(90)).toBeGreaterThan(1000);
     expect(clearSkyIrradiance(30)).toBeLessThan(clearSkyIrradiance(60));
+  });
+});
+
+describe("the air's dimming fitted to a day's array power", () => {
+  // A morning from 09:00 to 13:00 CDT at the track, one power a minute.
+  const times = Array.from({ length: 240 }, (_, m) => Date.UTC(2026, 5, 16, 14) / 1000 + m * 60);
+  const elevations = times.map((t) => sunElevationDeg(t, 36.9, -86.4));
+
+  it("finds a hazier sky's τ under passing clouds", () => {
+    // Clear three minutes in four, clouds taking half the light in the fourth.
+    const powers = elevations.map(
+      (e, i) => 0.9 * clearSkyIrradiance(e, 0.15) * (i % 4 === 3 ? 0.5 : 1),
+    );
+    expect(fitAirDimming(elevations, powers)).toBeCloseTo(0.15, 2);
+  });
+
+  it("keeps Haurwitz's τ when the day spans too little of the sky", () => {
+    const noon = elevations.slice(200, 230);
+    expect(
+      fitAirDimming(
+        noon,
+        noon.map((e) => clearSkyIrradiance(e, 0.2)),
+      ),
+    ).toBe(HAURWITZ_TAU);
+    expect(fitAirDimming([], [])).toBe(HAURWITZ_TAU);
   });
 });

@@ -6,7 +6,7 @@
 // the ratio moves from the last half hour's towards the day's so far (a
 // passing cloud or a clear gap does not last all afternoon), times the
 // user's weather factor.
-import { clearSkyIrradiance, sunElevationDeg } from "./sun";
+import { clearSkyIrradiance, fitAirDimming, sunElevationDeg } from "./sun";
 
 /** Minutes whose clear sky gives less (sun below ~6°) say little about the clouds. */
 const MIN_CLEAR_SKY = 100;
@@ -32,6 +32,8 @@ export interface SolarFit {
   /** Relative spread of the minutes' ratios today (clouds coming and going). */
   spread: number;
   minutesUsed: number;
+  /** The air's dimming fitted to the day (sun.ts). */
+  tau: number;
   /** Expected array power at time t (epoch s) at the car's position, W. */
   expectedAt(t: number): number;
   /** Its uncertainty, W (1 σ), growing with the lead time. */
@@ -47,13 +49,19 @@ export function fitSolar(
   long: number,
   weatherFactor: number,
 ): SolarAnswer {
+  const elevations = samples.map((s) => sunElevationDeg(s.time, s.lat, s.long));
+  const tau = fitAirDimming(
+    elevations,
+    samples.map((s) => s.powerW),
+  );
   const ratios: number[] = [];
   let sumW = 0;
   let sumCs = 0;
   let recentW = 0;
   let recentCs = 0;
-  for (const s of samples) {
-    const cs = clearSkyIrradiance(sunElevationDeg(s.time, s.lat, s.long));
+  for (let i = 0; i < samples.length; i++) {
+    const s = samples[i]!;
+    const cs = clearSkyIrradiance(elevations[i]!, tau);
     if (cs < MIN_CLEAR_SKY || !Number.isFinite(s.powerW)) continue;
     ratios.push(s.powerW / cs);
     sumW += s.powerW;
@@ -85,7 +93,7 @@ export function fitSolar(
     const lead = Math.max(0, t - now);
     return ratioDay + (ratioNow - ratioDay) * Math.exp(-lead / PERSISTENCE_S);
   };
-  const clearSky = (t: number) => clearSkyIrradiance(sunElevationDeg(t, lat, long));
+  const clearSky = (t: number) => clearSkyIrradiance(sunElevationDeg(t, lat, long), tau);
   return {
     ok: true,
     fit: {
@@ -96,6 +104,7 @@ export function fitSolar(
       weatherFactor: factor,
       spread,
       minutesUsed: ratios.length,
+      tau,
       expectedAt: (t) => ratioAt(t) * clearSky(t) * factor,
       sigmaAt: (t) => {
         const lead = Math.max(0, t - now);
