@@ -107,6 +107,15 @@ const maeOf = (errors: number[]) => (errors.some(Number.isNaN) ? NaN : mean(erro
 const mae4 = maeOf(errorsAt(4, "forecastPct"));
 const naive4 = maeOf(errorsAt(4, "naivePct"));
 const mae1 = maeOf(errorsAt(1, "forecastPct"));
+const fairIndex = OPEN_RUNS.map((run, i) => (run.weather === "overcast-afternoon" ? -1 : i)).filter(
+  (i) => i >= 0,
+);
+const mae4Fair = mean(fairIndex.map((i) => errorsAt(4, "forecastPct")[i]!));
+const checks = results
+  .filter((r) => r.run.driving.kind !== "closed loop")
+  .flatMap((r) => r.hours.map((h) => ({ h, end: r.endSocPct })))
+  .filter(({ h }) => h.lowPct !== undefined);
+const inBand = checks.filter(({ h, end }) => end >= h.lowPct! && end <= h.highPct!).length;
 const closed = results.filter((r) => r.run.driving.kind === "closed loop");
 const closedErrors = closed.map((r) => r.endSocPct - BENCH_SETTINGS.targetSocPct);
 const worstClosed = closedErrors.reduce((w, e) => (Math.abs(e) > Math.abs(w) ? e : w), 0);
@@ -135,6 +144,8 @@ const summary = [
   "|---|---|---|---|",
   `| MAE of the end-of-day forecast 4 h before (${OPEN_RUNS.length} runs) | ${f1(mae4)} points | ≤ 4 and ≤ half the naive's | ${holds(mae4 <= 4 && mae4 <= naive4 / 2)} |`,
   `| naive forecast's MAE 4 h before | ${f1(naive4)} points | | |`,
+  `| MAE 4 h before, clear and broken-cloud days only (${fairIndex.length} runs) | ${f1(mae4Fair)} points | | |`,
+  `| the day's end inside the forecast's band (hourly forecasts) | ${inBand} of ${checks.length} | | |`,
   `| MAE 1 h before | ${f1(mae1)} points | ≤ 1.5 | ${holds(mae1 <= 1.5)} |`,
   `| closed loop: end − target (${closed.length} runs, worst) | ${closedErrors.map((e) => e.toFixed(1)).join(", ")} (worst ${worstClosed.toFixed(1)}) | within ±3 | ${holds(Math.abs(worstClosed) <= 3)} |`,
   `| one forecast, p95 of ${allMs.length} | ${p95.toFixed(2)} ms | ≤ 20 ms | ${holds(p95 <= 20)} |`,

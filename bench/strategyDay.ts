@@ -45,6 +45,9 @@ export interface HourCheck {
   hoursBefore: number;
   forecastPct: number | null;
   naivePct: number | null;
+  /** The forecast's band at the end of the day. */
+  lowPct?: number;
+  highPct?: number;
   reason?: string;
 }
 
@@ -120,7 +123,10 @@ export function runDay(run: DayRun): DayResult {
       if (left % 3600 === 0) {
         const check: HourCheck = { hoursBefore: left / 3600, forecastPct: null, naivePct: null };
         if (answer.ok) {
-          check.forecastPct = answer.forecast.current.endSocPct;
+          const current = answer.forecast.current;
+          check.forecastPct = current.endSocPct;
+          check.lowPct = current.socLow.at(-1);
+          check.highPct = current.socHigh.at(-1);
           // Naive: the last 30 minutes' net pack power continues to the end.
           const minutes = packWhAtMinute.length;
           const netW = ((packWhAtMinute[minutes - 1]! - packWhAtMinute[minutes - 31]!) * 60) / 30;

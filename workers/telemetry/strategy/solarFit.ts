@@ -13,6 +13,8 @@ const MIN_CLEAR_SKY = 100;
 const RECENT_S = 30 * 60;
 /** How long the recent sky is expected to last before the day's average takes over, s. */
 const PERSISTENCE_S = 3 * 60 * 60;
+/** The least uncertainty of the sky hours ahead, as a share of the array's clear-sky power (1 σ). */
+const UNKNOWN_SKY = 0.2;
 
 /** One minute of measured array power. */
 export interface SolarSample {
@@ -108,9 +110,12 @@ export function fitSolar(
       expectedAt: (t) => ratioAt(t) * clearSky(t) * factor,
       sigmaAt: (t) => {
         const lead = Math.max(0, t - now);
-        // The sky now is known to within its recent scatter; later it may be anything the day has shown.
+        // The sky now is known to within its recent scatter; later it may be
+        // anything the day has shown, and at least a fifth of a clear sky
+        // either way (clouds the morning did not have, or the clouds gone).
         const grow = 1 - Math.exp(-lead / PERSISTENCE_S);
-        return spread * ratioDay * clearSky(t) * factor * Math.max(0.1, grow);
+        const unknown = Math.max(spread * ratioDay, UNKNOWN_SKY * scale);
+        return unknown * clearSky(t) * factor * Math.max(0.1, grow);
       },
     },
   };
