@@ -42,6 +42,21 @@ describe("strategy forecast from telemetry", () => {
     expect(f.solar.expected.time.at(-1)!).toBeLessThanOrEqual(f.endAt);
   });
 
+  it("lowers the expected sun by the user's weather factor", () => {
+    const world = configured(createWorld(90));
+    drive(world, 60, 3 * 3600);
+    const sunny = forecastNow(world.state, null);
+    configureStrategy(world.state, {
+      settings: { ...SETTINGS, weatherFactor: 0.5 },
+      raceInfo: null,
+    });
+    const cloudy = forecastNow(world.state, null);
+    expect(sunny.ok && cloudy.ok).toBe(true);
+    if (!sunny.ok || !cloudy.ok) return;
+    expect(cloudy.forecast.current.endSocPct).toBeLessThan(sunny.forecast.current.endSocPct - 5);
+    expect(cloudy.forecast.solar.weatherFactor).toBe(0.5);
+  });
+
   it("ends the day at raceInfo's time left when the server sends one", () => {
     const world = configured(createWorld(90));
     drive(world, 60, 3600);
