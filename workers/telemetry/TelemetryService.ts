@@ -201,7 +201,8 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     const clock = this.replay.clock.position;
     const recorded = this.replay.forecasts;
     if (clock === null) return null;
-    for (let i = recorded.length - 1; i >= 0; i--) if (recorded[i]!.at <= clock) return recorded[i]!;
+    for (let i = recorded.length - 1; i >= 0; i--)
+      if (recorded[i]!.at <= clock) return recorded[i]!;
     return null;
   }
 

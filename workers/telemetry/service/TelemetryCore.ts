@@ -358,8 +358,7 @@ export class TelemetryCore {
         if (info) {
           this.backend.setRaceInfo(info);
           this.strategy.setRaceInfo(info, this.store.lastPacketTime);
-        }
-        else this.store.rejectEvent(source, "raceInfo: not a valid raceInfo payload");
+        } else this.store.rejectEvent(source, "raceInfo: not a valid raceInfo payload");
       },
     };
   }

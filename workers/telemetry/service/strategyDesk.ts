@@ -33,7 +33,10 @@ const NO_STAGE: StrategyAnswer = {
 };
 
 /** A record of a recorded or emitted event, without its kind and time; null when damaged. */
-export function strategyRecordOf(event: { kind: string; payload?: unknown }): StrategyRecord | null {
+export function strategyRecordOf(event: {
+  kind: string;
+  payload?: unknown;
+}): StrategyRecord | null {
   if (event.kind !== STRATEGY_EVENT_KIND) return null;
   const p = event.payload;
   if (typeof p !== "object" || p === null) return null;

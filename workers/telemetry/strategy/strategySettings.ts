@@ -87,7 +87,9 @@ function knownTimeZone(zone: string): boolean {
 function dayProblems(s: StrategySettings): string[] {
   const problems: string[] = [];
   if (!knownTimeZone(s.timeZone))
-    problems.push(`timeZone: "${s.timeZone}" is not a time zone this browser knows (e.g. America/Chicago)`);
+    problems.push(
+      `timeZone: "${s.timeZone}" is not a time zone this browser knows (e.g. America/Chicago)`,
+    );
   const { start, end, stops, morningCharge, eveningCharge } = s.schedule;
   const from = minutesOf(start);
   const to = minutesOf(end);
@@ -95,7 +97,9 @@ function dayProblems(s: StrategySettings): string[] {
   stops.forEach((stop, i) => {
     const at = minutesOf(stop.at);
     if (at < from || at + stop.minutes > to)
-      problems.push(`schedule.stops.${i}: the stop at ${stop.at} must lie within the day (${start}–${end})`);
+      problems.push(
+        `schedule.stops.${i}: the stop at ${stop.at} must lie within the day (${start}–${end})`,
+      );
   });
   if (morningCharge) {
     if (minutesOf(morningCharge.to) <= minutesOf(morningCharge.from))
