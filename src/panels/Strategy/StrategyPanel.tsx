@@ -16,7 +16,13 @@ import { formatNumber } from "../../ui/format/formatNumber";
 import { formatTime } from "../../ui/format/dateTime";
 import { cannotText, formatDistance, formatSoc, formatSpeed } from "../../ui/format/strategyFormat";
 import { PanelHeading } from "../../ui/headings";
-import { powerPlotData, shownScenario, socPlotData, solarPlotData } from "./plotData";
+import {
+  powerPlotData,
+  recordsPlotData,
+  shownScenario,
+  socPlotData,
+  solarPlotData,
+} from "./plotData";
 import { StrategyChart, type ChartSeries } from "./StrategyChart";
 import { StrategySettingsForm } from "./StrategySettingsForm";
 import { useStrategy } from "./useStrategy";
@@ -249,6 +255,28 @@ function Plots({
   );
 }
 
+const RECORD_SERIES: ChartSeries[] = [
+  { label: "End of the day, as forecast then", color: COLORS.records, points: true },
+  { label: "State of charge then", color: COLORS.history },
+];
+
+/** How the recorded forecasts evolved, when there is no forecast to draw them with. */
+function RecordsPlot({ records, dark }: { records: StrategyRecord[]; dark: boolean }) {
+  const data = useMemo(() => recordsPlotData(records), [records]);
+  return (
+    <StrategyChart
+      testId="strategy-records-plot"
+      title="The forecasts recorded each minute: the end-of-day state of charge as forecast then"
+      data={data}
+      series={RECORD_SERIES}
+      time
+      xLabel="Time"
+      yLabel="SoC %"
+      dark={dark}
+    />
+  );
+}
+
 export default function StrategyPanel() {
   const { appUnits, resolvedTheme } = useSnapshot(appState);
   const [sliderKmh, setSliderKmh] = useState<number | null>(null);
@@ -283,6 +311,9 @@ export default function StrategyPanel() {
           units={appUnits}
           dark={resolvedTheme === "dark"}
         />
+      )}
+      {!forecast && records.length > 0 && (
+        <RecordsPlot records={records} dark={resolvedTheme === "dark"} />
       )}
       <p className="helios-strategy-records" data-testid="strategy-records-count">
         {records.length === 0

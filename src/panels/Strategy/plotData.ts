@@ -80,3 +80,11 @@ export function solarPlotData(forecast: StrategyForecast): AlignedData {
     { x: expected.time, y: expected.values },
   ]);
 }
+
+/** The recorded forecasts alone (a replay whose history is too short to forecast from). */
+export function recordsPlotData(records: readonly StrategyRecord[]): AlignedData {
+  return align([
+    { x: records.map((r) => r.at), y: records.map((r) => r.endSocPct) },
+    { x: records.map((r) => r.at), y: records.map((r) => r.socNowPct) },
+  ]);
+}
