@@ -40,3 +40,21 @@ export async function restoreStrategySettings(
     return `Your strategy settings were not set: ${NO_ANSWER_TEXT}`;
   }
 }
+
+// Once per worker client (StrictMode runs effects twice); the settings form waits for it.
+const restoring = new WeakMap<TelemetryClient, Promise<string | null>>();
+
+/** The start's restore, run once per client: resolves with the problem to tell (or null). */
+export function restoreStrategySettingsOnce(
+  client: TelemetryClient,
+): Promise<string | null> | null {
+  if (restoring.has(client)) return null;
+  const running = restoreStrategySettings(client);
+  restoring.set(client, running);
+  return running;
+}
+
+/** Settles once the saved settings went to `client`'s worker (at once if none are going). */
+export function strategySettingsRestored(client: TelemetryClient): Promise<unknown> {
+  return restoring.get(client) ?? Promise.resolve();
+}

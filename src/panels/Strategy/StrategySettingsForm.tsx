@@ -10,7 +10,7 @@ import type {
   PlannedStop,
   StrategySettings,
 } from "../../../workers/contract/strategy";
-import { applyStrategySettings } from "../../actions/strategyActions";
+import { applyStrategySettings, strategySettingsRestored } from "../../actions/strategyActions";
 import { PanelHeading } from "../../ui/headings";
 import { useTelemetry } from "../../worker-client/hooks";
 
@@ -117,10 +117,13 @@ export function StrategySettingsForm() {
 
   useEffect(() => {
     let alive = true;
-    client.api.strategySettings().then(
-      (settings) => alive && setDraft(settings),
-      () => {},
-    );
+    // After the start's saved settings reached the worker, so the form shows those.
+    void strategySettingsRestored(client)
+      .then(() => client.api.strategySettings())
+      .then(
+        (settings) => alive && setDraft(settings),
+        () => {},
+      );
     return () => {
       alive = false;
     };

@@ -2,22 +2,17 @@
 // settings the worker refuses are told once, in a toast after the loading
 // screen; what was saved is kept.
 import { useEffect } from "react";
-import { restoreStrategySettings } from "../../actions/strategyActions";
+import { restoreStrategySettingsOnce } from "../../actions/strategyActions";
 import { appState } from "../../state/appState";
-import type { TelemetryClient } from "../../worker-client/TelemetryClient";
 import { useTelemetry } from "../../worker-client/hooks";
 import { notify } from "../notifications/notificationCenter";
 import { notifyAfterLoading } from "../notifications/notifyAfterLoading";
 
-// Once per worker client: StrictMode runs effects twice, and one refusal is one toast.
-const restored = new WeakSet<TelemetryClient>();
-
 export function useSavedStrategySettings(): void {
   const { client } = useTelemetry();
   useEffect(() => {
-    if (restored.has(client)) return;
-    restored.add(client);
-    void restoreStrategySettings(client).then((problem) => {
+    // Once per worker client: StrictMode runs effects twice, and one refusal is one toast.
+    void restoreStrategySettingsOnce(client)?.then((problem) => {
       if (problem === null) return;
       const note = { title: "Strategy", message: problem, intent: "warning" as const };
       if (appState.displayLoading) notifyAfterLoading([note]);
