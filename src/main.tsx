@@ -4,7 +4,12 @@ import { createRoot } from "react-dom/client";
 import "@blueprintjs/core/lib/css/blueprint.css";
 import { App } from "./App";
 import { TelemetryContext } from "./worker-client/hooks";
-import { configFromUrl, createTelemetry, demoDayFromUrl } from "./worker-client/createTelemetry";
+import {
+  configFromUrl,
+  createTelemetry,
+  demoClockFromUrl,
+  demoDayFromUrl,
+} from "./worker-client/createTelemetry";
 import { appState } from "./state/appState";
 import { persistAppState, restoreAppState } from "./state/persistence";
 import { notifyAfterLoading } from "./shell/notifications/notifyAfterLoading";
@@ -26,6 +31,11 @@ notifyAfterLoading(
 const demoDayProblem = demoDayFromUrl(window.location.search).problem;
 if (demoDayProblem)
   notifyAfterLoading([{ title: "Demo day ignored", message: demoDayProblem, intent: "warning" }]);
+const demoClockProblem = demoClockFromUrl(window.location.search, Date.now()).problem;
+if (demoClockProblem)
+  notifyAfterLoading([
+    { title: "Demo clock ignored", message: demoClockProblem, intent: "warning" },
+  ]);
 persistAppState(window.localStorage);
 
 const config = {

@@ -3,16 +3,18 @@
 //   ?backend=http://host:3001  ?demoRate=2000  ?capacity=200000  ?offline=1  ?record=0
 //   ?upgrade=1 (allow the WebSocket upgrade) or ?upgrade=0
 //   ?demoDay=9 (the demo first builds 9 h of driving ending now: a race day to try)
+//   ?demoClock=13:00 (the demo's clock starts at 13:00 today at the track: daylight)
 // ?backend and ?upgrade become the settings shown (and saved, src/main.tsx);
 // the others last for the visit.
 import type { WorkerConfig } from "../../workers/contract/config";
+import { parseTimeOfDay, timeTodayInZone, TRACK_TIME_ZONE } from "../../workers/shared/trackClock";
 import { LiveStore } from "./liveStore";
 import { TelemetryClient } from "./TelemetryClient";
 import type { Telemetry } from "./hooks";
 
 export const DEFAULT_BACKEND_URL = "http://localhost:3001";
 
-export function configFromUrl(search: string): Partial<WorkerConfig> {
+export function configFromUrl(search: string, nowMs = Date.now()): Partial<WorkerConfig> {
   const params = new URLSearchParams(search);
   const config: Partial<WorkerConfig> = {};
   const backend = params.get("backend");
@@ -27,7 +29,33 @@ export function configFromUrl(search: string): Partial<WorkerConfig> {
   if (upgrade === "1" || upgrade === "0") config.webSocketUpgrade = upgrade === "1";
   const day = demoDayFromUrl(search);
   if (day.hours !== null) config.demoDayHours = day.hours;
+  const clock = demoClockFromUrl(search, nowMs);
+  if (clock.offsetMs !== null) config.demoClockOffsetMs = clock.offsetMs;
   return config;
+}
+
+/**
+ * ?demoClock=HH:MM: the demo's clock starts at that time of day at the track
+ * (America/Chicago), on the date it is there now, and runs on from it; the
+ * result is that clock minus the wall clock. Anything but a 24-hour "HH:MM" is
+ * ignored, and `problem` says why (shown as a notice).
+ */
+export function demoClockFromUrl(
+  search: string,
+  nowMs: number,
+): { offsetMs: number | null; problem: string | null } {
+  const raw = new URLSearchParams(search).get("demoClock");
+  if (raw === null) return { offsetMs: null, problem: null };
+  const time = parseTimeOfDay(raw);
+  if (time) {
+    return { offsetMs: timeTodayInZone(time.hours, time.minutes, nowMs) - nowMs, problem: null };
+  }
+  return {
+    offsetMs: null,
+    problem:
+      `The demo runs on this computer's clock: "?demoClock=${raw}" should be a time of day ` +
+      `at the track (${TRACK_TIME_ZONE}) as HH:MM, e.g. ?demoClock=13:00.`,
+  };
 }
 
 /** Longest demo day the worker builds (hours). */

@@ -21,6 +21,13 @@ export interface WorkerConfig {
    * before the demo goes live: a race day to try (?demoDay=9). 0 = none; at most 24.
    */
   demoDayHours: number;
+  /**
+   * The simulated car's clock minus the wall clock, ms (?demoClock=13:00: daytime at the
+   * track whatever the time here). 0 = the wall clock. Its packets carry that time and
+   * its sun agrees with it; with an offset, the newest recording is not restored into
+   * the live history (its times would run into the new car's).
+   */
+  demoClockOffsetMs: number;
   /** Latency ping period, ms (default 10_000). */
   pingIntervalMs: number;
   /** The saved finish line: the simulated car laps at it from the start (null = its default line). */

@@ -18,12 +18,16 @@ export const DEFAULT_CONFIG: WorkerConfig = {
   historyCapacity: LIVE_DAY_CAPACITY,
   demoRate: DEFAULT_DEMO_RATE,
   demoDayHours: 0,
+  demoClockOffsetMs: 0,
   recording: true,
   sessionBudgetBytes: 0,
   pingIntervalMs: DEFAULT_PING_INTERVAL_MS,
   lapCoords: null,
   webSocketUpgrade: false,
 };
+
+/** "Today" at the track is at most a day and a bit away from the wall clock anywhere. */
+const MAX_DEMO_CLOCK_OFFSET_MS = 2 * 86_400_000;
 
 const CONNECTION_TYPES: readonly ConnectionType[] = ["DEMO", "NETWORK", "RADIO"];
 
@@ -59,6 +63,11 @@ export function resolveConfig(input: unknown): WorkerConfig {
       : d.historyCapacity,
     demoRate: positive(raw.demoRate, MAX_DEMO_RATE) ? raw.demoRate : d.demoRate,
     demoDayHours: positive(raw.demoDayHours, MAX_DAY_HOURS) ? raw.demoDayHours : d.demoDayHours,
+    demoClockOffsetMs:
+      typeof raw.demoClockOffsetMs === "number" &&
+      Math.abs(raw.demoClockOffsetMs) <= MAX_DEMO_CLOCK_OFFSET_MS
+        ? raw.demoClockOffsetMs
+        : d.demoClockOffsetMs,
     recording: typeof raw.recording === "boolean" ? raw.recording : d.recording,
     sessionBudgetBytes: positive(raw.sessionBudgetBytes)
       ? Math.floor(raw.sessionBudgetBytes)

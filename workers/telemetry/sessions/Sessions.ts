@@ -100,6 +100,8 @@ export class Sessions {
       showPreview?: (preview: TelemetryStore | null) => void;
       /** The restored session's events that go back with its rows (its alerts). */
       restoredEvents?: RestoredEvents;
+      /** False: the newest session stays recorded and listed but is not read back (default true). */
+      restore?: boolean;
     },
     source: () => ConnectionType,
   ): Promise<void> {
@@ -124,7 +126,7 @@ export class Sessions {
       );
       const latest = newest ? await this.db.repair(newest) : null;
       if (newest && latest) sessions[sessions.indexOf(newest)] = latest;
-      if (latest) {
+      if (latest && settings.restore !== false) {
         this.restoredId = latest.id;
         this.restored = await restoreDay(this.db, store, latest, {
           showPreview: (preview) => settings.showPreview?.(preview),

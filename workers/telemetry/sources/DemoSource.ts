@@ -9,6 +9,11 @@
 // them; then the demo goes on live. Every packet takes the normal way (the
 // sink: validation, stages, laps, recording), so the morning has laps and a
 // track like a real day. It stays DEMO data.
+//
+// The demo's clock (`clockOffsetMs`, the page's ?demoClock=13:00) may run
+// ahead of or behind the wall clock by a fixed amount, so the simulated car
+// drives in daylight at the track whatever the time here: its packets carry
+// that time, and its sun (which follows packet time) agrees.
 import type { DemoDayProgress } from "../../contract/connection";
 import type { Source } from "./Source";
 import type { SourceSink } from "./SourceSink";
@@ -34,6 +39,8 @@ export interface DemoSourceOptions {
   simulator?: CarSimulator;
   /** Hours of driving to build at full speed before going live (0 < h ≤ 24; else none). */
   dayHours?: number;
+  /** The simulated clock minus the wall clock, ms (default 0). */
+  clockOffsetMs?: number;
 }
 
 export class DemoSource implements Source {
@@ -49,13 +56,16 @@ export class DemoSource implements Source {
   private day: { hours: number; from: number } | null = null;
   private dayTimer: TimerHandle | null = null;
   private dayFraction = 0;
+  private readonly clockOffsetMs: number;
 
   constructor(sink: SourceSink, options: DemoSourceOptions = {}) {
     this.sink = sink;
     this.timers = options.timers ?? realTimers;
     this.rate = normaliseRate(options.rate ?? DEFAULT_DEMO_RATE);
     const hours = options.dayHours ?? 0;
-    const nowS = this.timers.now() / 1000;
+    const offset = options.clockOffsetMs ?? 0;
+    this.clockOffsetMs = Number.isFinite(offset) ? offset : 0;
+    const nowS = this.clockNowS();
     if (hours > 0 && hours <= MAX_DAY_HOURS) this.day = { hours, from: nowS - hours * 3600 };
     this.simulator =
       options.simulator ??
@@ -130,7 +140,7 @@ export class DemoSource implements Source {
     const day = this.day;
     if (!day) return;
     const dt = 1 / DAY_RATE;
-    const untilS = this.timers.now() / 1000;
+    const untilS = this.clockNowS();
     const state = this.simulator.state;
     for (let i = 0; i < DAY_BATCH && state.time + dt <= untilS; i++) this.drive(dt, false);
     const span = Math.max(untilS - day.from, 1e-9);
@@ -145,9 +155,14 @@ export class DemoSource implements Source {
     // carry that lag: one packet now, stepped over the gap, puts the clock
     // right; the next falls due 1/rate later.
     this.day = null;
-    const behindS = this.timers.now() / 1000 - state.time;
+    const behindS = this.clockNowS() - state.time;
     if (behindS > 0) this.drive(behindS, true);
     this.goLive(false);
+  }
+
+  /** Now on the demo's clock, epoch seconds. */
+  private clockNowS(): number {
+    return (this.timers.now() + this.clockOffsetMs) / 1000;
   }
 
   private rebase(): void {

@@ -41,6 +41,7 @@ export class SourceSwitch {
       rate: config.demoRate,
       seed: options.demoSeed,
       dayHours: config.demoDayHours,
+      clockOffsetMs: config.demoClockOffsetMs,
       timers,
     });
     // The saved finish line, so the simulated car's first lap already ends there.
