@@ -144,7 +144,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     Promise.resolve(this.core.strategy.set(settings));
   /** Live: today's forecast from the live history; a replay: from what it has loaded. */
   readonly strategy = (sliderKmh: number | null): Promise<StrategyAnswer> =>
-    Promise.resolve(this.core.strategy.answer(this.view.store, sliderKmh));
+    Promise.resolve(this.core.strategy.answer(this.view.store, sliderKmh, this.shownSimulated()));
   /** Live: today's recorded forecasts; a replay: those recorded with what it replays. */
   readonly strategyRecords = (): Promise<StrategyRecord[]> =>
     Promise.resolve(this.replaying ? [...this.replay.forecasts] : this.core.strategy.records());
@@ -193,6 +193,12 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
       math: this.core.math.summary(),
       strategy: this.latestForecast(),
     };
+  }
+
+  /** A replayed session of the demo car's is simulated; live, the core knows. */
+  private shownSimulated(): boolean {
+    const origin = this.replaying ? this.replay.history.origin : null;
+    return origin?.kind === "session" && origin.source === "DEMO";
   }
 
   /** The shown history's latest forecast: live, or the last recorded by a replay's clock. */

@@ -166,6 +166,7 @@ export class TelemetryCore {
     );
     void this.restoreLaps(this.sessionStore);
     this.sources = this.newSources();
+    this.strategy.setLiveSimulated(this.connectionType === "DEMO");
     this.sources.start();
     if (this.linkTimer === null)
       this.linkTimer = this.timers.setInterval(() => this.checkLinks(), LINK_CHECK_MS);
@@ -327,6 +328,7 @@ export class TelemetryCore {
       timers: this.timers,
       demoSeed: this.options.demoSeed ?? 1,
       switching: (from, to) => {
+        this.strategy.setLiveSimulated(to === "DEMO");
         // The recorder copies what the old source sent before anything changes.
         void this.sessionStore?.flush(from);
         // Simulated packets never stay on screen under a real source's name:

@@ -70,8 +70,11 @@ export class StrategyDesk {
   private raceInfo: StrategyContext["raceInfo"] = null;
   /** Bumped whenever the settings or the race info change: each history is configured again. */
   private version = 1;
-  private readonly configured = new WeakMap<TelemetryStore, number>();
+  /** The version and whether simulated each history was configured with. */
+  private readonly configured = new WeakMap<TelemetryStore, string>();
   private live: TelemetryStore | null = null;
+  /** The live history is the demo car's (its forecasts are marked simulated). */
+  private liveSimulated = false;
   private liveRecords: StrategyRecord[] = [];
 
   /** `record`: where the live forecasts go to be recorded with the session. */
@@ -128,9 +131,19 @@ export class StrategyDesk {
     this.changed();
   }
 
-  /** The forecast of `store` (configured first), with scenario (b) at `sliderKmh`. */
-  answer(store: TelemetryStore, sliderKmh: number | null): StrategyAnswer {
-    const state = this.ensure(store);
+  /** The live source is (or is no longer) the demo car. */
+  setLiveSimulated(simulated: boolean): void {
+    this.liveSimulated = simulated;
+    if (this.live) this.ensure(this.live);
+  }
+
+  /**
+   * The forecast of `store` (configured first), with scenario (b) at
+   * `sliderKmh`. `simulated`: a replay's or an import's packets are the demo
+   * car's (the live history's is known here).
+   */
+  answer(store: TelemetryStore, sliderKmh: number | null, simulated = false): StrategyAnswer {
+    const state = this.ensure(store, simulated);
     if (!state) return NO_STAGE;
     const slider =
       typeof sliderKmh === "number" && Number.isFinite(sliderKmh) && sliderKmh >= 0
@@ -149,18 +162,32 @@ export class StrategyDesk {
   }
 
   /** Configures `store` with the settings in force unless it already is; its state, or null. */
-  ensure(store: TelemetryStore): StrategyState | null {
+  ensure(store: TelemetryStore, simulated = false): StrategyState | null {
     const state = store.pipeline.stateOf(strategyStage) as StrategyState | undefined;
     if (!state) return null;
-    if (this.configured.get(store) !== this.version) {
-      configureStrategy(state, this.context());
-      this.configured.set(store, this.version);
+    const live = store === this.live;
+    const demo = live ? this.liveSimulated : simulated;
+    const key = `${this.version}:${demo}`;
+    if (this.configured.get(store) !== key) {
+      configureStrategy(state, this.context(live, demo));
+      this.configured.set(store, key);
     }
     return state;
   }
 
-  private context(): StrategyContext {
-    return { settings: this.settings, raceInfo: this.raceInfo };
+  /**
+   * Only the live history records a forecast each minute: a replay or an
+   * import of a whole day would make hundreds, and its own were recorded
+   * when it was live.
+   */
+  private context(live: boolean, simulated: boolean): StrategyContext {
+    const context: StrategyContext & { emitRecords?: boolean; simulated?: boolean } = {
+      settings: this.settings,
+      raceInfo: this.raceInfo,
+      emitRecords: live,
+      simulated,
+    };
+    return context;
   }
 
   private changed(): void {
