@@ -56,6 +56,24 @@ describe("the strategy desk", () => {
     desk.answer(replay, null);
     expect(contextOf(replay)?.settings.targetSocPct).toBe(25);
   });
+
+  it("has only the live history record a forecast each minute, and marks the demo car's simulated", () => {
+    const desk = new StrategyDesk();
+    const live = storeWith([T0]);
+    desk.attach(live);
+    desk.setLiveSimulated(true);
+    const replay = storeWith([T0 - 100]);
+    desk.answer(replay, null, false);
+    const flags = (store: TelemetryStore) => {
+      const c = contextOf(store) as { emitRecords?: boolean; simulated?: boolean } | null;
+      return [c?.emitRecords, c?.simulated];
+    };
+    expect(flags(live)).toEqual([true, true]);
+    expect(flags(replay)).toEqual([false, false]);
+    // The live source switched from the demo to the car.
+    desk.setLiveSimulated(false);
+    expect(flags(live)).toEqual([true, false]);
+  });
 });
 
 describe("the Strategy tab's plot data", () => {
