@@ -91,6 +91,32 @@ export default tseslint.config(
       ],
     },
   })),
+  // No peeking: the race strategy forecasts from telemetry and settings only,
+  // never from the demo car's simulator or its constants (issue 35), so its
+  // accuracy against the simulator means something. Repeats the room's rule
+  // (a later block's setting replaces the earlier one).
+  {
+    files: ["workers/telemetry/strategy/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)\\.\\./(\\.\\./)*(render|storage|poll-reader|src)/",
+              message:
+                "workers/telemetry/ imports only its own room, workers/contract/ and workers/shared/ (docs/architecture.md).",
+            },
+            {
+              regex: "(^|/)(sources/demo|demo|feed-server)(/|$)|(^|/)shared/trackCoords",
+              message:
+                "The strategy forecaster must not read the simulated car (sources/demo/, its track or constants): telemetry and settings only.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["feed-server/**", "bench/**", "tests/**", "*.ts", "*.js"],
     languageOptions: { globals: globals.node },

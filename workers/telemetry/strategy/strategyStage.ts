@@ -1,18 +1,45 @@
-// The race strategy's stage: PLACEHOLDER on main, replaced by the strategy
-// model's branch (issue 35). The signatures below are the boundary between
-// the model (this folder) and the core/UI that use it.
-import type { StrategyAnswer, StrategySettings } from "../../contract/strategy";
+// The race strategy's ingest stage: it keeps one history's minute windows
+// (minuteWindows.ts) and, for the live history, records the forecast in
+// brief once per minute of packet time (a StrategyRecord, stage event kind
+// "strategy"). forecastNow (forecast.ts) makes the whole forecast from this
+// state on demand. The core calls configureStrategy on every history when it
+// is created and when the settings or the race info change.
+import type { StrategyAnswer, StrategyRecord, StrategySettings } from "../../contract/strategy";
 import type { Stage } from "../pipeline/Stage";
+import { makeForecast } from "./forecast";
+import {
+  addSample,
+  clearWindows,
+  createWindows,
+  type MinuteWindows,
+  type Sample,
+  type WindowCursor,
+} from "./minuteWindows";
+import { F, STRATEGY_INPUTS } from "./strategyFields";
 
 /** What the forecasts of one history are made with, besides its packets. */
 export interface StrategyContext {
   settings: StrategySettings;
   /** The backend's raceInfo time left, and the packet time it was received at; null: none. */
   raceInfo: { timeLeftMs: number; atPacketTime: number } | null;
+  /**
+   * Emit a record each minute (the live history). A restore or replay of a
+   * whole day leaves it off: 500 forecasts would slow it, and its records
+   * were recorded with the session.
+   */
+  emitRecords?: boolean;
+  /** The history is the demo car's (its forecasts are marked simulated). */
+  simulated?: boolean;
 }
 
 export interface StrategyState {
   context: StrategyContext | null;
+  windows: MinuteWindows;
+  cursor: WindowCursor;
+  /** The newest known values (a packet without a state of charge or position keeps the last). */
+  latest: Sample;
+  /** The newest packet's own values, for the windows (reused: no allocation per packet). */
+  raw: Sample;
 }
 
 /** Sets the settings and race info on one history's state (the core calls it on every history). */
@@ -22,16 +49,99 @@ export function configureStrategy(state: StrategyState, context: StrategyContext
 
 /** The forecast from this history's state now, with scenario (b) at sliderKmh. */
 export function forecastNow(state: StrategyState, sliderKmh: number | null): StrategyAnswer {
-  void state;
-  void sliderKmh;
-  return { ok: false, reason: "Cannot forecast: not built yet", simulated: false, inputs: [] };
+  return makeForecast(state, sliderKmh);
+}
+
+/** The forecast in brief, as recorded with the session; null when there is none. */
+export function recordNow(state: StrategyState): StrategyRecord | null {
+  const answer = makeForecast(state, null);
+  if (!answer.ok) return null;
+  const f = answer.forecast;
+  const rec = f.recommended.ok ? f.recommended : null;
+  return {
+    at: f.at,
+    socNowPct: f.socNowPct,
+    endSocPct: f.current.endSocPct,
+    currentSpeedKmh: f.current.speedKmh,
+    recommendedKmh: rec ? rec.speedKmh : null,
+    distanceLeftKm: rec ? rec.distanceKm : f.current.distanceKm,
+    endAt: f.endAt,
+    simulated: f.simulated,
+  };
+}
+
+const emptySample = (): Sample => ({
+  time: NaN,
+  soc: NaN,
+  packV: NaN,
+  packI: NaN,
+  speed: NaN,
+  arrayW: NaN,
+  lat: NaN,
+  long: NaN,
+});
+
+function resetState(state: StrategyState): void {
+  clearWindows(state.windows);
+  state.cursor.lastTime = -Infinity;
+  state.cursor.slot = -1;
+  Object.assign(state.latest, emptySample());
+  Object.assign(state.raw, emptySample());
 }
 
 export const strategyStage: Stage<StrategyState> = {
   name: "strategy",
   columns: [],
-  inputs: [],
-  createState: () => ({ context: null }),
-  reset: () => {},
-  step: () => {},
+  inputs: STRATEGY_INPUTS,
+  createState: () => ({
+    context: null,
+    windows: createWindows(),
+    cursor: { lastTime: -Infinity, slot: -1 },
+    latest: emptySample(),
+    raw: emptySample(),
+  }),
+  // The settings stay: they are the history's, not its packets'.
+  reset: resetState,
+  step(state, row, _bits, _out, emit) {
+    const s = state.latest;
+    const raw = state.raw;
+    const time = row[F.time]!;
+    if (!Number.isFinite(time)) return;
+    let arrayW = 0;
+    let channels = 0;
+    for (let i = 0; i < F.array.length; i += 2) {
+      const w = row[F.array[i]!]! * row[F.array[i + 1]!]!;
+      if (Number.isFinite(w)) {
+        arrayW += w;
+        channels++;
+      }
+    }
+    const soc = row[F.soc]!;
+    const lat = row[F.lat]!;
+    const long = row[F.long]!;
+    s.time = time;
+    s.packV = row[F.packV]!;
+    s.packI = row[F.packI]!;
+    s.speed = row[F.speed]!;
+    s.arrayW = channels > 0 ? arrayW : NaN;
+    // State of charge and position: the newest known, a packet without them keeps the last.
+    s.soc = Number.isFinite(soc) ? soc : s.soc;
+    if (Number.isFinite(lat) && Number.isFinite(long) && (lat !== 0 || long !== 0)) {
+      s.lat = lat;
+      s.long = long;
+    }
+    raw.time = time;
+    raw.packV = s.packV;
+    raw.packI = s.packI;
+    raw.speed = s.speed;
+    raw.arrayW = s.arrayW;
+    raw.soc = soc;
+    raw.lat = lat;
+    raw.long = long;
+    const opened = addSample(state.windows, state.cursor, raw);
+    if (opened && state.context?.emitRecords && state.windows.count > 1) {
+      const record = recordNow(state);
+      if (record) emit({ kind: "strategy", time, payload: record });
+    }
+  },
 };

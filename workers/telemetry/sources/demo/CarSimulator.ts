@@ -2,6 +2,11 @@
 // dt seconds of simulated time and returns one telemetry packet; there are no
 // timers, so the demo source, the feed server and the benchmarks all drive it
 // at their own pace. Same seed + same dt sequence = same packets.
+//
+// Realistic enough to forecast (issue 35), never shaped like the forecaster:
+// the real sun for the time its packets carry (sun.ts), seeded cloud episodes
+// (weather.ts), a driver holding a commanded speed, and a battery protection
+// that stops the car at the pack's minimum rather than driving on empty.
 import type { TelemetryPacket } from "../../schema/packetSchema";
 import type { LapRecord } from "../../laps/laps";
 import * as car from "./carModel";

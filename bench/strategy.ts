@@ -1,0 +1,176 @@
+// Race strategy benchmark (issue 35): the forecast of the end-of-day state of
+// charge against what the simulated car reaches, over whole race days
+// (bench/strategyDay.ts) in varied weather and driving, beside the naive
+// forecast ("the last 30 minutes' net power continues") in the same runs, and
+// a closed loop that drives the recommended speed from 11:00. Prints a table
+// and the RESULT line; `--record` writes bench/RESULTS.md.
+import { coresText } from "./benchMachine";
+import { measurePps, perSecond, wireTexts } from "./ingestFeed";
+import { writeResultsSection } from "./resultsFile";
+import { BENCH_SETTINGS, runDay, type DayResult, type DayRun } from "./strategyDay";
+
+const OPEN_RUNS: DayRun[] = [
+  {
+    name: "clear, steady 62",
+    date: "2026-06-16",
+    seed: 11,
+    weather: "clear",
+    driving: { kind: "steady", kmh: 62 },
+  },
+  {
+    name: "broken cloud, steady 58",
+    date: "2026-07-08",
+    seed: 12,
+    weather: "broken",
+    driving: { kind: "steady", kmh: 58 },
+  },
+  {
+    name: "overcast afternoon, steady 55",
+    date: "2026-07-21",
+    seed: 13,
+    weather: "overcast-afternoon",
+    driving: { kind: "steady", kmh: 55 },
+  },
+  {
+    name: "clear, stints 55/70",
+    date: "2026-08-04",
+    seed: 14,
+    weather: "clear",
+    driving: { kind: "stints", kmh: [55, 70], minutes: 15 },
+  },
+  {
+    name: "broken cloud, stints 50/65",
+    date: "2026-06-25",
+    seed: 15,
+    weather: "broken",
+    driving: { kind: "stints", kmh: [50, 65], minutes: 15 },
+  },
+  {
+    name: "overcast afternoon, stints 52/66",
+    date: "2026-08-12",
+    seed: 16,
+    weather: "overcast-afternoon",
+    driving: { kind: "stints", kmh: [52, 66], minutes: 15 },
+  },
+];
+const CLOSED_RUNS: DayRun[] = [
+  {
+    name: "clear, closed loop",
+    date: "2026-06-30",
+    seed: 21,
+    weather: "clear",
+    driving: { kind: "closed loop", kmh: 62 },
+  },
+  {
+    name: "broken cloud, closed loop",
+    date: "2026-07-14",
+    seed: 22,
+    weather: "broken",
+    driving: { kind: "closed loop", kmh: 62 },
+  },
+  {
+    name: "overcast afternoon, closed loop",
+    date: "2026-08-19",
+    seed: 23,
+    weather: "overcast-afternoon",
+    driving: { kind: "closed loop", kmh: 58 },
+  },
+];
+
+// --only <text>: just the runs whose name contains it (while tuning).
+const onlyArg = process.argv.indexOf("--only");
+const only = onlyArg > 0 ? (process.argv[onlyArg + 1] ?? "") : "";
+const chosen = [...OPEN_RUNS, ...CLOSED_RUNS].filter((run) => run.name.includes(only));
+
+const parseRate = measurePps(wireTexts(), (text) => void JSON.parse(text), 1000);
+const started = performance.now();
+const results: DayResult[] = [];
+for (const run of chosen) {
+  const t0 = performance.now();
+  results.push(runDay(run));
+  console.error(`${run.name}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+const runSeconds = (performance.now() - started) / 1000;
+
+const f1 = (x: number | null | undefined) =>
+  x === null || x === undefined || !Number.isFinite(x) ? "–" : x.toFixed(1);
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+const errorsAt = (hoursBefore: number, which: "forecastPct" | "naivePct") =>
+  results
+    .filter((r) => r.run.driving.kind !== "closed loop")
+    .map((r) => {
+      const h = r.hours.find((x) => x.hoursBefore === hoursBefore);
+      const v = h?.[which];
+      return v === null || v === undefined ? NaN : Math.abs(v - r.endSocPct);
+    });
+const maeOf = (errors: number[]) => (errors.some(Number.isNaN) ? NaN : mean(errors));
+const mae4 = maeOf(errorsAt(4, "forecastPct"));
+const naive4 = maeOf(errorsAt(4, "naivePct"));
+const mae1 = maeOf(errorsAt(1, "forecastPct"));
+const fairIndex = OPEN_RUNS.map((run, i) => (run.weather === "overcast-afternoon" ? -1 : i)).filter(
+  (i) => i >= 0,
+);
+const mae4Fair = mean(fairIndex.map((i) => errorsAt(4, "forecastPct")[i]!));
+const checks = results
+  .filter((r) => r.run.driving.kind !== "closed loop")
+  .flatMap((r) => r.hours.map((h) => ({ h, end: r.endSocPct })))
+  .filter(({ h }) => h.lowPct !== undefined);
+const inBand = checks.filter(({ h, end }) => end >= h.lowPct! && end <= h.highPct!).length;
+const closed = results.filter((r) => r.run.driving.kind === "closed loop");
+const closedErrors = closed.map((r) => r.endSocPct - BENCH_SETTINGS.targetSocPct);
+const worstClosed = closedErrors.reduce((w, e) => (Math.abs(e) > Math.abs(w) ? e : w), 0);
+const allMs = results.flatMap((r) => r.forecastMs).sort((a, b) => a - b);
+const p95 = allMs[Math.floor(0.95 * (allMs.length - 1))] ?? NaN;
+
+const perRun = [
+  "| run | date | start % | end % | km | forecast − actual, points, at 7 6 5 4 3 2 1 h before the end | naive at 4 h | records |",
+  "|---|---|---|---|---|---|---|---|",
+  ...results.map((r) => {
+    const diffs = [7, 6, 5, 4, 3, 2, 1].map((h) => {
+      const x = r.hours.find((c) => c.hoursBefore === h);
+      return x?.forecastPct == null ? "–" : (x.forecastPct - r.endSocPct).toFixed(1);
+    });
+    const naive = r.hours.find((c) => c.hoursBefore === 4)?.naivePct;
+    const extra =
+      r.run.driving.kind === "closed loop"
+        ? ` (commanded ${r.commanded.map((k) => k.toFixed(0)).join(", ")} km/h)`
+        : "";
+    return `| ${r.run.name}${extra} | ${r.run.date} | ${f1(r.startSocPct)} | ${f1(r.endSocPct)} | ${r.distanceKm.toFixed(0)} | ${diffs.join(" ")} | ${naive == null ? "–" : (naive - r.endSocPct).toFixed(1)} | ${r.records} |`;
+  }),
+].join("\n");
+const holds = (ok: boolean) => (ok ? "holds" : "MISSED");
+const summary = [
+  "| measure | value | budget | |",
+  "|---|---|---|---|",
+  `| MAE of the end-of-day forecast 4 h before (${OPEN_RUNS.length} runs) | ${f1(mae4)} points | ≤ 4 and ≤ half the naive's | ${holds(mae4 <= 4 && mae4 <= naive4 / 2)} |`,
+  `| naive forecast's MAE 4 h before | ${f1(naive4)} points | | |`,
+  `| MAE 4 h before, clear and broken-cloud days only (${fairIndex.length} runs) | ${f1(mae4Fair)} points | | |`,
+  `| the day's end inside the forecast's band (hourly forecasts) | ${inBand} of ${checks.length} | | |`,
+  `| MAE 1 h before | ${f1(mae1)} points | ≤ 1.5 | ${holds(mae1 <= 1.5)} |`,
+  `| closed loop: end − target (${closed.length} runs, worst) | ${closedErrors.map((e) => e.toFixed(1)).join(", ")} (worst ${worstClosed.toFixed(1)}) | within ±3 | ${holds(Math.abs(worstClosed) <= 3)} |`,
+  `| one forecast, p95 of ${allMs.length} | ${p95.toFixed(2)} ms | ≤ 20 ms | ${holds(p95 <= 20)} |`,
+  `| JSON.parse of the real packet (this machine's rate) | ${perSecond(parseRate)} | | |`,
+  `| simulation | ${results.length} days 09:00–17:00 America/Chicago at ${2} Hz packet time, ${runSeconds.toFixed(0)} s | | |`,
+  `| machine | ${coresText()}, Node ${process.version} | | |`,
+].join("\n");
+const notes = [
+  "Forecast − actual: the forecast at the current average speed (scenario a) made 7 … 1 h before 17:00, against the state of charge the car reached. Closed-loop rows: before 11:00 the forecast assumed the morning's speed, which the loop then changed.",
+  "Overcast-afternoon days: the cloud arrives after 13:00, so the 4 h forecast cannot see it from telemetry (the weather factor stays at 1); their share of the 4 h MAE is in the per-run table.",
+].join("\n\n");
+const heading = "## Race strategy (npm run bench:strategy)";
+console.log(`${heading}\n\n${summary}\n\n${perRun}\n\n${notes}\n`);
+const result = `RESULT strategy_runs=${results.length} mae_4h_pts=${f1(mae4)} naive_mae_4h_pts=${f1(naive4)} mae_1h_pts=${f1(mae1)} closed_loop_error_pts=${worstClosed.toFixed(1)} forecast_ms_p95=${p95.toFixed(2)}`;
+await writeResultsSection(
+  heading,
+  [
+    `Measured ${new Date().toISOString().slice(0, 10)}. Each run simulates one race day of the demo car with the weather and driving named; its packets go through TelemetryStore and the strategy stage; the forecast (at the current average speed) made each hour is held against the state of charge the car reaches at 17:00. The weather factor stays at 1: the forecaster is not told the weather.`,
+    "",
+    summary,
+    "",
+    perRun,
+    "",
+    notes,
+  ],
+  result,
+);
+console.log(result);

@@ -1,0 +1,175 @@
+// One simulated race day for bench:strategy: the demo car's simulator driven
+// 09:00–17:00 at the track on an accelerated clock, its packets through the
+// worker's own code (TelemetryStore with its pipeline, the strategy stage
+// among its stages), forecasts asked as the Strategy tab asks them. The bench
+// knows the run's weather and driving; the forecaster sees only the packets
+// and the settings (the weather factor left at its default).
+import type { StrategySettings } from "../workers/contract/strategy";
+import { CarSimulator } from "../workers/telemetry/sources/demo/CarSimulator";
+import { localTimeOnDayOf } from "../workers/telemetry/strategy/localTime";
+import {
+  configureStrategy,
+  forecastNow,
+  strategyStage,
+  type StrategyState,
+} from "../workers/telemetry/strategy/strategyStage";
+import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
+
+export const ZONE = "America/Chicago";
+/** The team's settings: the pack as its data sheet gives it, the day as the rules give it. */
+export const BENCH_SETTINGS: StrategySettings = {
+  capacity: { kind: "Ah", ah: 40, nominalV: 115 },
+  targetSocPct: 10,
+  weatherFactor: 1,
+  timeZone: ZONE,
+  schedule: { start: "09:00", end: "17:00", stops: [], morningCharge: null, eveningCharge: null },
+};
+
+export type Weather = "clear" | "broken" | "overcast-afternoon";
+export type Driving =
+  | { kind: "steady"; kmh: number }
+  | { kind: "stints"; kmh: number[]; minutes: number }
+  /** Steady at kmh until 11:00, then the recommended speed, updated every 15 min. */
+  | { kind: "closed loop"; kmh: number };
+
+export interface DayRun {
+  name: string;
+  /** Local date at the track, "2026-06-16". */
+  date: string;
+  seed: number;
+  weather: Weather;
+  driving: Driving;
+}
+
+export interface HourCheck {
+  hoursBefore: number;
+  forecastPct: number | null;
+  naivePct: number | null;
+  /** The forecast's band at the end of the day. */
+  lowPct?: number;
+  highPct?: number;
+  reason?: string;
+}
+
+export interface DayResult {
+  run: DayRun;
+  endSocPct: number;
+  startSocPct: number;
+  distanceKm: number;
+  hours: HourCheck[];
+  /** Closed loop: the speeds commanded (km/h) and the end against the target. */
+  commanded: number[];
+  forecastMs: number[];
+  records: number;
+}
+
+const HZ = 2;
+
+export function runDay(run: DayRun): DayResult {
+  const noon = Date.parse(`${run.date}T12:00:00Z`) / 1000;
+  const start = localTimeOnDayOf(noon, 9 * 60, ZONE);
+  const end = localTimeOnDayOf(noon, 17 * 60, ZONE);
+  const firstKmh = run.driving.kind === "stints" ? run.driving.kmh[0]! : run.driving.kmh;
+  const sim = new CarSimulator({
+    seed: run.seed,
+    startTime: start,
+    weather: run.weather,
+    commandedKmh: firstKmh,
+  });
+  let records = 0;
+  const store = new TelemetryStore({
+    capacity: 8 * 3600 * HZ + 100,
+    onStageEvent: (e) => void (e.kind === "strategy" && records++),
+  });
+  const state = store.pipeline.stateOf(strategyStage) as StrategyState;
+  configureStrategy(state, {
+    settings: BENCH_SETTINGS,
+    raceInfo: null,
+    emitRecords: true,
+    simulated: true,
+  });
+
+  // The naive forecast's memory: the pack's energy out, sampled each minute.
+  const packWhAtMinute: number[] = [];
+  let packWh = 0;
+  const hours: HourCheck[] = [];
+  const commanded: number[] = [];
+  const forecastMs: number[] = [];
+  let startSocPct = NaN;
+  let lastSoc = NaN;
+  let distanceKm = 0;
+  const steps = (end - start) * HZ;
+  for (let i = 1; i <= steps; i++) {
+    const packet = sim.next(1 / HZ);
+    if (!store.ingest(packet, "DEMO")) throw new Error(`${run.name}: packet ${i} rejected`);
+    const b = packet.Battery as {
+      PackVoltage: number;
+      PackCurrent: number;
+      PackStateOfCharge: number;
+    };
+    packWh += (b.PackVoltage * b.PackCurrent) / HZ / 3600;
+    lastSoc = b.PackStateOfCharge;
+    if (Number.isNaN(startSocPct)) startSocPct = lastSoc;
+    distanceKm += sim.state.speed / HZ / 1000;
+    if (i % HZ !== 0) continue;
+    const elapsed = i / HZ;
+    if (elapsed % 60 === 0) packWhAtMinute.push(packWh);
+    const now = start + elapsed;
+    if (elapsed % 300 === 0 && now < end) {
+      const t0 = performance.now();
+      const answer = forecastNow(state, 50);
+      forecastMs.push(performance.now() - t0);
+      const left = end - now;
+      if (left % 3600 === 0) {
+        const check: HourCheck = { hoursBefore: left / 3600, forecastPct: null, naivePct: null };
+        if (answer.ok) {
+          const current = answer.forecast.current;
+          check.forecastPct = current.endSocPct;
+          check.lowPct = current.socLow.at(-1);
+          check.highPct = current.socHigh.at(-1);
+          // Naive: the last 30 minutes' net pack power continues to the end.
+          const minutes = packWhAtMinute.length;
+          const netW = ((packWhAtMinute[minutes - 1]! - packWhAtMinute[minutes - 31]!) * 60) / 30;
+          check.naivePct = Math.max(
+            0,
+            Math.min(100, lastSoc - (netW * (left / 3600)) / (answer.forecast.capacityWh / 100)),
+          );
+        } else check.reason = answer.reason;
+        hours.push(check);
+      }
+      if (
+        run.driving.kind === "closed loop" &&
+        now >= start + 2 * 3600 &&
+        (now - start) % 900 === 0
+      ) {
+        const speed = recommendedSpeed(answer, run.driving.kmh);
+        commanded.push(speed);
+        sim.setCommandedSpeed(speed);
+      }
+    }
+    if (run.driving.kind === "stints") {
+      const { kmh, minutes } = run.driving;
+      if (elapsed % (minutes * 60) === 0)
+        sim.setCommandedSpeed(kmh[Math.floor(elapsed / (minutes * 60)) % kmh.length]!);
+    }
+  }
+  return {
+    run,
+    endSocPct: lastSoc,
+    startSocPct,
+    distanceKm,
+    hours,
+    commanded,
+    forecastMs,
+    records,
+  };
+}
+
+/** What a driver does with the answer: the recommended speed, or the slowest / fastest when none reaches the target. */
+function recommendedSpeed(answer: ReturnType<typeof forecastNow>, fallback: number): number {
+  if (!answer.ok) return fallback;
+  const rec = answer.forecast.recommended;
+  if (rec.ok) return rec.speedKmh;
+  const kmh = /(\d+) km\/h/.exec(rec.message);
+  return kmh ? Number(kmh[1]) : fallback;
+}

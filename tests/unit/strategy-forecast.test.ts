@@ -1,0 +1,144 @@
+import { describe, expect, it } from "vitest";
+import {
+  configureStrategy,
+  forecastNow,
+  strategyStage,
+} from "../../workers/telemetry/strategy/strategyStage";
+import { F } from "../../workers/telemetry/strategy/strategyFields";
+import type { StrategyRecord } from "../../workers/contract/strategy";
+import { NINE_AM, SETTINGS, createWorld, drive } from "./strategyKit";
+
+const configured = (world: ReturnType<typeof createWorld>, emitRecords = false) => {
+  configureStrategy(world.state, { settings: SETTINGS, raceInfo: null, emitRecords });
+  return world;
+};
+
+describe("strategy forecast from telemetry", () => {
+  it("forecasts the end of the day's state of charge that the car then reaches", () => {
+    const world = configured(createWorld(90));
+    drive(world, 55, 2 * 3600);
+    drive(world, 70, 2 * 3600); // the fit sees two speeds
+    const answer = forecastNow(world.state, 50);
+    expect(answer.ok).toBe(true);
+    if (!answer.ok) return;
+    const f = answer.forecast;
+    expect(f.current.speedKmh).toBeCloseTo(70, 0);
+    drive(world, 70, 4 * 3600); // 13:00 → 17:00 as forecast
+    expect(Math.abs(f.current.endSocPct - world.soc)).toBeLessThan(1);
+    // Its band holds what happened, and is a band.
+    const last = f.current.soc.values.length - 1;
+    expect(f.current.socLow[last]!).toBeLessThan(world.soc);
+    expect(f.current.socHigh[last]!).toBeGreaterThan(world.soc);
+    expect(f.current.distanceKm).toBeCloseTo(70 * 4, -1);
+    // Slower keeps more charge; the slider's scenario is there.
+    expect(f.slider!.endSocPct).toBeGreaterThan(f.current.endSocPct);
+    // The cross-check agrees with the measured state of charge.
+    expect(Math.abs(f.socIntegratedPct! - f.socNowPct)).toBeLessThan(0.5);
+    expect(f.inputs.map((i) => i.label)).toContain("End of the race day");
+    expect(f.inputs.find((i) => i.label === "End of the race day")!.source).toBe(
+      "from the schedule in settings",
+    );
+    expect(f.power.points.speedKmh.length).toBeGreaterThan(200);
+    expect(f.solar.expected.time.at(-1)!).toBeLessThanOrEqual(f.endAt);
+  });
+
+  it("lowers the expected sun by the user's weather factor", () => {
+    const world = configured(createWorld(90));
+    drive(world, 60, 3 * 3600);
+    const sunny = forecastNow(world.state, null);
+    configureStrategy(world.state, {
+      settings: { ...SETTINGS, weatherFactor: 0.5 },
+      raceInfo: null,
+    });
+    const cloudy = forecastNow(world.state, null);
+    expect(sunny.ok && cloudy.ok).toBe(true);
+    if (!sunny.ok || !cloudy.ok) return;
+    expect(cloudy.forecast.current.endSocPct).toBeLessThan(sunny.forecast.current.endSocPct - 5);
+    expect(cloudy.forecast.solar.weatherFactor).toBe(0.5);
+  });
+
+  it("ends the day at raceInfo's time left when the server sends one", () => {
+    const world = configured(createWorld(90));
+    drive(world, 60, 3600);
+    configureStrategy(world.state, {
+      settings: SETTINGS,
+      raceInfo: { timeLeftMs: 2 * 3600_000, atPacketTime: world.time },
+    });
+    const answer = forecastNow(world.state, null);
+    expect(answer.ok && answer.forecast.endAt).toBe(world.time + 7200);
+    expect(
+      answer.ok && answer.forecast.inputs.some((i) => i.source === "from the server's raceInfo"),
+    ).toBe(true);
+  });
+
+  it("says why it cannot forecast instead of giving a number", () => {
+    const noSettings = createWorld();
+    drive(noSettings, 60, 600);
+    expect(forecastNow(noSettings.state, null)).toMatchObject({
+      ok: false,
+      reason: "Cannot forecast: no strategy settings",
+    });
+
+    const noSoc = configured(createWorld());
+    noSoc.missing.add(F.soc);
+    drive(noSoc, 60, 600);
+    const a = forecastNow(noSoc.state, null);
+    expect(a.ok).toBe(false);
+    expect(!a.ok && a.reason).toMatch(/^Cannot forecast: no state of charge/);
+
+    const noGps = configured(createWorld());
+    noGps.missing.add(F.lat).add(F.long);
+    drive(noGps, 60, 600);
+    const b = forecastNow(noGps.state, null);
+    expect(!b.ok && b.reason).toMatch(/^Cannot forecast: no GPS position/);
+
+    // 03:00 at the track: nothing to fit the sky to.
+    const night = configured(createWorld(85, NINE_AM - 6 * 3600));
+    drive(night, 60, 1200);
+    const c = forecastNow(night.state, null);
+    expect(!c.ok && c.reason).toMatch(/^Cannot forecast: night/);
+
+    const standing = configured(createWorld());
+    drive(standing, 0, 1200);
+    const d = forecastNow(standing.state, null);
+    expect(!d.ok && d.reason).toMatch(/^Cannot forecast: not enough driving/);
+
+    const after = configured(createWorld(85, NINE_AM + 8.5 * 3600));
+    drive(after, 60, 600);
+    const e = forecastNow(after.state, null);
+    expect(!e.ok && e.reason).toBe(
+      "Cannot forecast: the race day ended at 17:00 (from the schedule in settings)",
+    );
+  });
+
+  it("records the forecast in brief once per minute of packet time, live only", () => {
+    const live = configured(createWorld(), true);
+    drive(live, 60, 15 * 60);
+    const records = live.events.filter((e) => e.kind === "strategy");
+    // The first minutes have too little driving to fit; then one per minute.
+    expect(records.length).toBeGreaterThanOrEqual(10);
+    expect(records.length).toBeLessThanOrEqual(14);
+    const minutes = records.map((e) => Math.floor(e.time / 60));
+    expect(new Set(minutes).size).toBe(records.length);
+    for (let i = 1; i < minutes.length; i++) expect(minutes[i]! - minutes[i - 1]!).toBe(1);
+    const last = records.at(-1)!.payload as StrategyRecord;
+    expect(last.socNowPct).toBeCloseTo(live.soc, 0);
+    expect(last.currentSpeedKmh).toBeCloseTo(60, 0);
+
+    const replay = configured(createWorld(), false);
+    drive(replay, 60, 15 * 60);
+    expect(replay.events).toEqual([]);
+  });
+
+  it("keeps a bounded state: a reset empties it, the settings stay", () => {
+    const world = configured(createWorld());
+    drive(world, 60, 600);
+    strategyStage.reset(world.state);
+    expect(world.state.windows.count).toBe(0);
+    expect(world.state.context).not.toBeNull();
+    const before = world.state.windows.minute.length;
+    drive(world, 60, 14 * 3600);
+    expect(world.state.windows.minute.length).toBe(before);
+    expect(world.state.windows.count).toBe(before);
+  });
+});

@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import type { Horizon } from "../../workers/telemetry/strategy/horizon";
+import { fitPower } from "../../workers/telemetry/strategy/powerFit";
+import {
+  buildTimeline,
+  endSocUnbounded,
+  runScenario,
+  type ScenarioInputs,
+} from "../../workers/telemetry/strategy/scenario";
+import type { SolarFit } from "../../workers/telemetry/strategy/solarFit";
+import { recommendSpeed } from "../../workers/telemetry/strategy/speedSolver";
+
+// 13:00 CDT on 2026-06-16; the day ends at 17:00.
+const NOW = Date.UTC(2026, 5, 16, 18) / 1000;
+const horizon = (stops: Horizon["stops"] = []): Horizon => ({
+  now: NOW,
+  startAt: NOW - 4 * 3600,
+  endAt: NOW + 4 * 3600,
+  endSource: "test",
+  stops,
+  morningCharge: null,
+  drivingLeftS: 4 * 3600,
+});
+/** A sun giving `w` watts all afternoon. */
+const sun = (w: number): SolarFit => ({
+  ratioNow: 1,
+  ratioDay: 1,
+  scale: 1,
+  clearSkyFactor: 1,
+  weatherFactor: 1,
+  spread: 0.1,
+  minutesUsed: 100,
+  tau: 0.057,
+  expectedAt: () => w,
+  sigmaAt: () => 0.05 * w,
+});
+const speeds = [12, 14, 16, 18, 20, 22, 13, 15, 17, 19, 21];
+const fit = fitPower(
+  speeds,
+  speeds.map((v) => 60 + 18 * v + 0.08 * v ** 3),
+  60,
+)!;
+const inputs = (socNowPct: number): ScenarioInputs => ({
+  socNowPct,
+  whPerPct: 50,
+  fit,
+  standstillW: 60,
+});
+const ZONE = "America/Chicago";
+const BOUNDS = { minKmh: 20, maxKmh: 90 };
+
+describe("the recommended speed", () => {
+  it("ends the day at the target, and the end falls as the speed rises", () => {
+    const t = buildTimeline(horizon(), sun(500));
+    let previous = Infinity;
+    for (let kmh = 20; kmh <= 90; kmh += 5) {
+      const end = endSocUnbounded(t, inputs(60), kmh / 3.6);
+      expect(end).toBeLessThan(previous);
+      previous = end;
+    }
+    const rec = recommendSpeed(t, inputs(60), 10, BOUNDS, ZONE);
+    expect(rec.ok).toBe(true);
+    if (!rec.ok) return;
+    expect(rec.endSocPct).toBeCloseTo(10, 1);
+    expect(rec.speedKmh).toBeGreaterThan(20);
+    expect(rec.speedKmh).toBeLessThan(90);
+    expect(rec.distanceKm).toBeCloseTo(rec.speedKmh * 4, 0);
+    expect(rec.emptyAt).toBeNull();
+    // A fuller pack allows a faster day.
+    const fuller = recommendSpeed(t, inputs(80), 10, BOUNDS, ZONE);
+    expect(fuller.ok && fuller.speedKmh).toBeGreaterThan(rec.speedKmh);
+  });
+
+  it("says when even the slowest speed empties the pack, and when", () => {
+    const t = buildTimeline(horizon(), sun(0));
+    // 174 W at 20 km/h, no sun, 400 Wh left (8 % of 5 kWh): 2.3 h after 13:00.
+    const rec = recommendSpeed(t, inputs(8), 10, BOUNDS, ZONE);
+    expect(rec).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^Even at 20 km\/h the pack empties at 15:1\d$/),
+    });
+    const slow = runScenario(t, inputs(8), 20 / 3.6);
+    expect(slow.emptyAt).not.toBeNull();
+    expect(slow.endSocPct).toBe(0);
+  });
+
+  it("says when the target is reached at any speed", () => {
+    const t = buildTimeline(horizon(), sun(5000));
+    const rec = recommendSpeed(t, inputs(90), 10, BOUNDS, ZONE);
+    expect(rec.ok).toBe(false);
+    expect(!rec.ok && rec.message).toMatch(/^Target reached at any speed up to 90 km\/h/);
+  });
+
+  it("lets the standing car charge in a planned stop", () => {
+    const stop = [{ from: NOW + 3600, to: NOW + 5400, label: "Control stop" }];
+    const withStop = runScenario(buildTimeline(horizon(stop), sun(600)), inputs(50), 60 / 3.6);
+    const without = runScenario(buildTimeline(horizon(), sun(600)), inputs(50), 60 / 3.6);
+    expect(withStop.endSocPct).toBeGreaterThan(without.endSocPct);
+    expect(withStop.distanceKm).toBeCloseTo(60 * 3.5, 0);
+    // The band widens over the day and holds the forecast.
+    const last = withStop.soc.values.length - 1;
+    expect(withStop.socHigh[last]! - withStop.socLow[last]!).toBeGreaterThan(
+      withStop.socHigh[1]! - withStop.socLow[1]!,
+    );
+  });
+});

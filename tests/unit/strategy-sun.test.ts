@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import {
+  clearSkyIrradiance,
+  fitAirDimming,
+  HAURWITZ_TAU,
+  sunElevationDeg,
+} from "../../workers/telemetry/strategy/sun";
+
+/** The highest elevation in a UTC day, scanning each minute (the solar noon's). */
+function noonElevation(dayUtc: number, lat: number, long: number) {
+  let best = -90;
+  for (let m = 0; m < 24 * 60; m++)
+    best = Math.max(best, sunElevationDeg(dayUtc + m * 60, lat, long));
+  return best;
+}
+
+// Solar noon elevation = 90° − |latitude − declination|, with the Astronomical
+// Almanac's (and NOAA's) declination: +23.44° at the June solstice, −23.44° at
+// the December solstice, ~0° at the equinox (−0.2° at noon on 2026-03-20 in
+// Kentucky); refraction adds < 0.02° this high.
+describe("the sun's elevation (suncalc) against the almanac", () => {
+  const day = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d) / 1000;
+  it.each([
+    ["Bowling Green, June solstice", day(2026, 6, 21), 36.9, -86.4, 90 - (36.9 - 23.44)],
+    ["Bowling Green, December solstice", day(2026, 12, 21), 36.9, -86.4, 90 - (36.9 + 23.44)],
+    ["Bowling Green, March equinox", day(2026, 3, 20), 36.9, -86.4, 90 - 36.9 - 0.2],
+    ["Greenwich, June solstice", day(2026, 6, 21), 51.4769, 0, 90 - (51.4769 - 23.44)],
+    ["Adelaide, June solstice", day(2026, 6, 21), -34.93, 138.6, 90 - (34.93 + 23.44)],
+  ])("%s", (_name, dayUtc, lat, long, almanac) => {
+    expect(Math.abs(noonElevation(dayUtc, lat, long) - almanac)).toBeLessThan(0.5);
+  });
+
+  it("is below the horizon at night and the sky is dark then", () => {
+    // 03:00 CDT at the track in June.
+    const night = Date.UTC(2026, 5, 16, 8) / 1000;
+    expect(sunElevationDeg(night, 36.9, -86.4)).toBeLessThan(-10);
+    expect(clearSkyIrradiance(sunElevationDeg(night, 36.9, -86.4))).toBe(0);
+    expect(clearSkyIrradiance(90)).toBeGreaterThan(1000);
+    expect(clearSkyIrradiance(30)).toBeLessThan(clearSkyIrradiance(60));
+  });
+});
+
+describe("the air's dimming fitted to a day's array power", () => {
+  // A morning from 09:00 to 13:00 CDT at the track, one power a minute.
+  const times = Array.from({ length: 240 }, (_, m) => Date.UTC(2026, 5, 16, 14) / 1000 + m * 60);
+  const elevations = times.map((t) => sunElevationDeg(t, 36.9, -86.4));
+
+  it("finds a hazier sky's τ under passing clouds", () => {
+    // Clear three minutes in four, clouds taking half the light in the fourth.
+    const powers = elevations.map(
+      (e, i) => 0.9 * clearSkyIrradiance(e, 0.15) * (i % 4 === 3 ? 0.5 : 1),
+    );
+    expect(fitAirDimming(elevations, powers)).toBeCloseTo(0.15, 2);
+  });
+
+  it("keeps Haurwitz's τ when the day spans too little of the sky", () => {
+    const noon = elevations.slice(200, 230);
+    expect(
+      fitAirDimming(
+        noon,
+        noon.map((e) => clearSkyIrradiance(e, 0.2)),
+      ),
+    ).toBe(HAURWITZ_TAU);
+    expect(fitAirDimming([], [])).toBe(HAURWITZ_TAU);
+  });
+});

@@ -1,0 +1,388 @@
+// One forecast of the rest of the race day from a history's strategy state
+// (strategyStage.ts) and its settings: energy now, the fitted power model,
+// the sun expected, the horizon, then the three scenarios and their inputs'
+// sources. Anything missing gives "Cannot forecast: …", never a number made
+// up. Reads only telemetry (through the state) and settings.
+import type {
+  StrategyAnswer,
+  StrategyInput,
+  StrategySettings,
+  TimeSeriesData,
+} from "../../contract/strategy";
+import { planHorizon } from "./horizon";
+import { formatLocalTime, isTimeZone, localTimeOnDayOf } from "./localTime";
+import { slotOf, type MinuteWindows } from "./minuteWindows";
+import { fitPower, powerAt, type PowerFit } from "./powerFit";
+import { buildTimeline, runScenario, type ScenarioInputs } from "./scenario";
+import { fitSolar, type SolarFit, type SolarSample } from "./solarFit";
+import { MIN_SPEED_KMH, recommendSpeed } from "./speedSolver";
+import type { StrategyState } from "./strategyStage";
+
+/** A window counts when this much of its minute was integrated, s. */
+const MIN_COVERED_S = 45;
+/** … and as driving when the car moved this share of it. */
+const DRIVING_SHARE = 0.9;
+const MIN_FIT_WINDOWS = 3;
+const CURRENT_SPEED_S = 60 * 60;
+const VOLTAGE_S = 10 * 60;
+
+const round = (x: number, digits = 0) => Number(x.toFixed(digits));
+const kmh = (mps: number) => mps * 3.6;
+
+function duration(s: number): string {
+  const minutes = Math.round(s / 60);
+  return minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
+}
+
+/** Today's windows (local day of `now` in the zone), oldest first, as slots. */
+function todaysSlots(w: MinuteWindows, now: number, timeZone: string): number[] {
+  const dayStart = localTimeOnDayOf(now, 0, timeZone);
+  const slots: number[] = [];
+  for (let k = 0; k < w.count; k++) {
+    const slot = slotOf(w, k);
+    if (w.minute[slot]! * 60 >= dayStart && w.minute[slot]! * 60 < now) slots.push(slot);
+  }
+  return slots;
+}
+
+const meanPowerW = (w: MinuteWindows, slot: number) =>
+  ((w.packWh[slot]! + w.arrayWh[slot]!) * 3600) / w.coveredS[slot]!;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+/** Energy per point of state of charge, Wh, and where it comes from. */
+function energyPerPoint(
+  settings: StrategySettings,
+  w: MinuteWindows,
+  slots: number[],
+): { whPerPct: number; capacityWh: number; text: string; source: string } | null {
+  const c = settings.capacity;
+  if (c.kind === "Wh") {
+    if (!(c.wh > 0)) return null;
+    return {
+      whPerPct: c.wh / 100,
+      capacityWh: c.wh,
+      text: `${round(c.wh)} Wh`,
+      source: "from settings",
+    };
+  }
+  if (!(c.ah > 0)) return null;
+  // Ah converts to energy at the pack's own voltage, measured over the last
+  // minutes (the nominal one from settings until there is one).
+  let vs = 0;
+  let s = 0;
+  for (let i = slots.length - 1; i >= 0 && s < VOLTAGE_S; i--) {
+    vs += w.packVs[slots[i]!]!;
+    s += w.coveredS[slots[i]!]!;
+  }
+  const measured = s > 0 ? vs / s : NaN;
+  const volts = Number.isFinite(measured) && measured > 0 ? measured : c.nominalV;
+  if (!(volts > 0)) return null;
+  const wh = c.ah * volts;
+  return {
+    whPerPct: wh / 100,
+    capacityWh: wh,
+    text: `${c.ah} Ah × ${round(volts, 1)} V = ${round(wh / 1000, 2)} kWh`,
+    source:
+      volts === measured
+        ? "Ah from settings, the pack's voltage measured (last 10 min)"
+        : "Ah and nominal voltage from settings",
+  };
+}
+
+/** The state of charge from the integrated current since today's first state of charge. */
+function integratedSoc(
+  settings: StrategySettings,
+  w: MinuteWindows,
+  slots: number[],
+): number | null {
+  const first = slots.findIndex((slot) => Number.isFinite(w.socFirst[slot]!));
+  if (first < 0) return null;
+  let ah = 0;
+  let wh = 0;
+  for (let i = first; i < slots.length; i++) {
+    ah += w.packAh[slots[i]!]!;
+    wh += w.packWh[slots[i]!]!;
+  }
+  const c = settings.capacity;
+  const used =
+    c.kind === "Ah" ? (c.ah > 0 ? (ah / c.ah) * 100 : NaN) : c.wh > 0 ? (wh / c.wh) * 100 : NaN;
+  return Number.isFinite(used) ? w.socFirst[slots[first]!]! - used : null;
+}
+
+const fail = (reason: string, simulated: boolean, inputs: StrategyInput[]): StrategyAnswer => ({
+  ok: false,
+  reason,
+  simulated,
+  inputs,
+});
+
+export function makeForecast(state: StrategyState, sliderKmh: number | null): StrategyAnswer {
+  const ctx = state.context;
+  const simulated = ctx?.simulated ?? false;
+  const inputs: StrategyInput[] = [];
+  if (!ctx) return fail("Cannot forecast: no strategy settings", simulated, inputs);
+  const { settings } = ctx;
+  if (!isTimeZone(settings.timeZone))
+    return fail(`Cannot forecast: unknown time zone "${settings.timeZone}"`, simulated, inputs);
+  const latest = state.latest;
+  const now = latest.time;
+  if (!Number.isFinite(now)) return fail("Cannot forecast: no telemetry yet", simulated, inputs);
+  const w = state.windows;
+  if (!Number.isFinite(latest.soc))
+    return fail(
+      "Cannot forecast: no state of charge (Battery.PackStateOfCharge) in the telemetry",
+      simulated,
+      inputs,
+    );
+  inputs.push({
+    label: "State of charge",
+    value: `${round(latest.soc, 1)} %`,
+    source: `Battery.PackStateOfCharge at ${formatLocalTime(now, settings.timeZone)}`,
+  });
+  if (!Number.isFinite(latest.lat) || !Number.isFinite(latest.long))
+    return fail(
+      "Cannot forecast: no GPS position (Telemetry.GpsLatitude, GpsLongitude) for the sun",
+      simulated,
+      inputs,
+    );
+  inputs.push({
+    label: "Position",
+    value: `${latest.lat.toFixed(4)}, ${latest.long.toFixed(4)}`,
+    source: "GPS (the sun's elevation is computed there)",
+  });
+  const slots = todaysSlots(w, now, settings.timeZone);
+  const energy = energyPerPoint(settings, w, slots);
+  if (!energy)
+    return fail("Cannot forecast: the pack's capacity is not set in settings", simulated, inputs);
+  inputs.push({ label: "Pack capacity", value: energy.text, source: energy.source });
+  const socIntegratedPct = integratedSoc(settings, w, slots);
+  if (socIntegratedPct !== null)
+    inputs.push({
+      label: "Cross-check",
+      value: `${round(socIntegratedPct, 1)} %`,
+      source: "today's first state of charge less the integrated pack current",
+    });
+  inputs.push({
+    label: "Target at the end of the day",
+    value: `${settings.targetSocPct} %`,
+    source: "from settings",
+  });
+
+  const planned = planHorizon(now, settings, ctx.raceInfo);
+  if (!planned.ok) return fail(planned.reason, simulated, inputs);
+  const horizon = planned.horizon;
+  inputs.push({
+    label: "End of the race day",
+    value: `${formatLocalTime(horizon.endAt, settings.timeZone)} (${duration(horizon.endAt - now)} left, ${duration(horizon.drivingLeftS)} driving)`,
+    source: horizon.endSource,
+  });
+  if (horizon.stops.length > 0)
+    inputs.push({
+      label: "Planned stops",
+      value: horizon.stops
+        .map(
+          (s) =>
+            `${s.label} ${formatLocalTime(s.from, settings.timeZone)} (${duration(s.to - s.from)})`,
+        )
+        .join(", "),
+      source: "from the schedule in settings (the standing car charges)",
+    });
+
+  // ── Consumption ──
+  const speeds: number[] = [];
+  const powers: number[] = [];
+  const standing: number[] = [];
+  let topSpeed = 0;
+  for (const slot of slots) {
+    const covered = w.coveredS[slot]!;
+    if (covered < MIN_COVERED_S) continue;
+    const p = meanPowerW(w, slot);
+    if (w.movingS[slot] === 0) standing.push(p);
+    const v = w.distanceM[slot]! / covered;
+    // Stops and regen-only stretches (a descent, braking) tell nothing of the steady power.
+    if (w.movingS[slot]! < DRIVING_SHARE * covered || !(p > 0) || v < 2) continue;
+    speeds.push(v);
+    powers.push(p);
+    topSpeed = Math.max(topSpeed, v);
+  }
+  const standstillW = standing.length >= 3 ? median(standing) : null;
+  const fit: PowerFit | null =
+    speeds.length >= MIN_FIT_WINDOWS ? fitPower(speeds, powers, standstillW) : null;
+  if (!fit)
+    return fail(
+      `Cannot forecast: not enough driving yet to fit the car's power (${speeds.length} of ${MIN_FIT_WINDOWS} minutes)`,
+      simulated,
+      inputs,
+    );
+  inputs.push({
+    label: "Power model",
+    value: `P = ${round(fit.a)} + ${round(fit.b, 1)}·v + ${round(fit.c, 4)}·v³ W (v in m/s), r² ${round(fit.r2, 2)}, RMS ${round(fit.rmsW)} W`,
+    source:
+      fit.kind === "fitted"
+        ? `fitted to ${fit.windows} one-minute windows of driving today`
+        : `a typical solar car's shape scaled to ${fit.windows} one-minute windows today (the speeds varied too little to fit all three terms)`,
+  });
+  const auxW = standstillW ?? fit.a;
+  inputs.push({
+    label: "Standing load",
+    value: `${round(auxW)} W`,
+    source:
+      standstillW !== null
+        ? `measured in ${standing.length} minutes standing today`
+        : "the fit's power at standstill",
+  });
+
+  // ── Sun ──
+  const solarSamples: SolarSample[] = [];
+  for (const slot of slots) {
+    const covered = w.coveredS[slot]!;
+    if (covered < MIN_COVERED_S) continue;
+    const lat = Number.isFinite(w.lat[slot]!) ? w.lat[slot]! : latest.lat;
+    const long = Number.isFinite(w.long[slot]!) ? w.long[slot]! : latest.long;
+    solarSamples.push({
+      time: w.minute[slot]! * 60 + 30,
+      powerW: (w.arrayWh[slot]! * 3600) / covered,
+      lat,
+      long,
+    });
+  }
+  const solarAnswer = fitSolar(solarSamples, now, latest.lat, latest.long, settings.weatherFactor);
+  if (!solarAnswer.ok) return fail(solarAnswer.reason, simulated, inputs);
+  const solar: SolarFit = solarAnswer.fit;
+  const arrayNowW = Number.isFinite(latest.arrayW) ? latest.arrayW : 0;
+  inputs.push(
+    {
+      label: "Array power now",
+      value: `${round(arrayNowW)} W`,
+      source: "MPPT, Σ V × I over the 8 channels",
+    },
+    {
+      label: "Clear-sky factor",
+      value: round(solar.clearSkyFactor, 2).toString(),
+      source: `fitted to the last 30 min of array power against the sun's elevation (suncalc), ${solar.minutesUsed} minutes today`,
+    },
+    {
+      label: "Weather factor",
+      value: round(solar.weatherFactor, 2).toString(),
+      source: "from settings",
+    },
+  );
+
+  // ── Scenarios ──
+  // The current pace: the last hour's mean speed while moving, and the fitted
+  // power averaged over its minutes' speeds (a pace alternating 55 and
+  // 70 km/h costs more than a steady 62: the air's v³).
+  let dist = 0;
+  let moving = 0;
+  let paceWh = 0;
+  let paceS = 0;
+  for (let i = slots.length - 1; i >= 0; i--) {
+    const slot = slots[i]!;
+    if (w.minute[slot]! * 60 < now - CURRENT_SPEED_S && moving >= 10 * 60) break;
+    dist += w.distanceM[slot]!;
+    moving += w.movingS[slot]!;
+    const covered = w.coveredS[slot]!;
+    if (covered >= MIN_COVERED_S && w.movingS[slot]! >= DRIVING_SHARE * covered) {
+      paceWh += powerAt(fit, w.distanceM[slot]! / covered) * covered;
+      paceS += covered;
+    }
+  }
+  const currentMps = moving > 0 ? dist / moving : 0;
+  inputs.push({
+    label: "Current average speed",
+    value: `${round(kmh(currentMps))} km/h`,
+    source: "distance over time moving, last 60 min",
+  });
+  const timeline = buildTimeline(horizon, solar);
+  const scenarioInputs: ScenarioInputs = {
+    socNowPct: latest.soc,
+    whPerPct: energy.whPerPct,
+    fit,
+    standstillW: auxW,
+  };
+  const maxKmh = Math.min(130, Math.max(60, kmh(topSpeed) * 1.1));
+  const current = runScenario(
+    timeline,
+    scenarioInputs,
+    currentMps,
+    paceS > 0 ? paceWh / paceS : undefined,
+  );
+  const slider =
+    sliderKmh !== null && Number.isFinite(sliderKmh) && sliderKmh >= 0
+      ? runScenario(timeline, scenarioInputs, sliderKmh / 3.6)
+      : null;
+  const recommended = recommendSpeed(
+    timeline,
+    scenarioInputs,
+    settings.targetSocPct,
+    { minKmh: MIN_SPEED_KMH, maxKmh },
+    settings.timeZone,
+  );
+
+  // ── Plots' data ──
+  const history: TimeSeriesData = { time: [], values: [] };
+  const measured: TimeSeriesData = { time: [], values: [] };
+  for (const slot of slots) {
+    if (Number.isFinite(w.socLast[slot]!)) {
+      history.time.push(w.minute[slot]! * 60 + 60);
+      history.values.push(w.socLast[slot]!);
+    }
+  }
+  history.time.push(now);
+  history.values.push(latest.soc);
+  for (const s of solarSamples) {
+    measured.time.push(s.time);
+    measured.values.push(s.powerW);
+  }
+  const expected: TimeSeriesData = { time: [], values: [] };
+  const from = solarSamples[0]?.time ?? now;
+  for (let t = from; t <= horizon.endAt; t += 300) {
+    expected.time.push(t);
+    expected.values.push(solar.expectedAt(t));
+  }
+  const curve = { speedKmh: [] as number[], powerW: [] as number[] };
+  for (let v = 0; v <= maxKmh; v += 2) {
+    curve.speedKmh.push(v);
+    curve.powerW.push(powerAt(fit, v / 3.6));
+  }
+  return {
+    ok: true,
+    forecast: {
+      at: now,
+      simulated,
+      socNowPct: latest.soc,
+      socIntegratedPct,
+      capacityWh: energy.capacityWh,
+      endAt: horizon.endAt,
+      drivingLeftS: horizon.drivingLeftS,
+      targetSocPct: settings.targetSocPct,
+      history,
+      power: {
+        a: fit.a,
+        b: fit.b,
+        c: fit.c,
+        r2: fit.r2,
+        rmsW: fit.rmsW,
+        windows: fit.windows,
+        auxW,
+        points: { speedKmh: speeds.map(kmh), powerW: powers },
+        curve,
+      },
+      solar: {
+        nowW: arrayNowW,
+        clearSkyFactor: solar.clearSkyFactor,
+        weatherFactor: solar.weatherFactor,
+        measured,
+        expected,
+      },
+      current,
+      slider,
+      recommended,
+      inputs,
+    },
+  };
+}

@@ -1,0 +1,127 @@
+// The state of charge over the rest of the day at one constant driving
+// speed: a minute at a time, the car's power at that speed (or its standstill
+// load in a stop) against the sun expected then, out of the pack's energy.
+// When the pack reaches its minimum the car stops and the sun recharges it
+// (as battery protection does). The band comes from the fit's residuals and
+// the sun's: the curve's error, systematic over the day, plus each minute's
+// scatter, at about 95 %.
+import type { StrategyScenario } from "../../contract/strategy";
+import { activityAt, type Activity, type Horizon } from "./horizon";
+import { powerAt, type PowerFit } from "./powerFit";
+import type { SolarFit } from "./solarFit";
+
+const STEP_S = 60;
+/** A plotted point every this many steps. */
+const PLOT_EVERY = 5;
+const Z95 = 1.96;
+/** The pack's minimum, %: the car stops there. */
+export const MIN_SOC_PCT = 0;
+
+/** The rest of the day cut into minutes, with what the car does and the sun expected in each. */
+export interface Timeline {
+  start: number;
+  time: Float64Array;
+  dt: Float64Array;
+  activity: Activity[];
+  solarW: Float64Array;
+  solarSigmaW: Float64Array;
+}
+
+export function buildTimeline(h: Horizon, solar: SolarFit): Timeline {
+  const n = Math.max(1, Math.ceil((h.endAt - h.now) / STEP_S));
+  const time = new Float64Array(n);
+  const dt = new Float64Array(n);
+  const activity: Activity[] = [];
+  const solarW = new Float64Array(n);
+  const solarSigmaW = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    const from = h.now + k * STEP_S;
+    const to = Math.min(h.endAt, from + STEP_S);
+    const mid = (from + to) / 2;
+    time[k] = to;
+    dt[k] = Math.max(0, to - from);
+    activity.push(activityAt(h, mid));
+    solarW[k] = solar.expectedAt(mid);
+    solarSigmaW[k] = solar.sigmaAt(mid);
+  }
+  return { start: h.now, time, dt, activity, solarW, solarSigmaW };
+}
+
+export interface ScenarioInputs {
+  socNowPct: number;
+  /** Pack energy per point of state of charge, Wh. */
+  whPerPct: number;
+  fit: PowerFit;
+  /** Power of the standing car, W. */
+  standstillW: number;
+}
+
+/** End state of charge ignoring the pack's limits (monotonic in speed: the solver's measure). */
+export function endSocUnbounded(t: Timeline, inp: ScenarioInputs, speedMps: number): number {
+  const drive = powerAt(inp.fit, speedMps);
+  let wh = 0;
+  for (let k = 0; k < t.dt.length; k++) {
+    const a = t.activity[k]!;
+    if (a === "wait") continue;
+    wh += ((a === "drive" ? drive : inp.standstillW) - t.solarW[k]!) * (t.dt[k]! / 3600);
+  }
+  return inp.socNowPct - wh / inp.whPerPct;
+}
+
+/**
+ * The scenario at `speedMps`; `drivePowerW` replaces the fitted power at
+ * that speed (the current pace's, averaged over the speeds it varied between).
+ */
+export function runScenario(
+  t: Timeline,
+  inp: ScenarioInputs,
+  speedMps: number,
+  drivePowerW?: number,
+): StrategyScenario {
+  const drive = drivePowerW ?? powerAt(inp.fit, speedMps);
+  const sigmaCurve = inp.fit.sigmaAt(speedMps);
+  const time: number[] = [t.start];
+  const soc: number[] = [inp.socNowPct];
+  const socLow: number[] = [inp.socNowPct];
+  const socHigh: number[] = [inp.socNowPct];
+  let pct = inp.socNowPct;
+  let emptyAt: number | null = null;
+  let distanceM = 0;
+  let systematicWh = 0; // curve error and the sun's, both the same sign all day
+  let scatterWh2 = 0; // each minute's residual, independent
+  for (let k = 0; k < t.dt.length; k++) {
+    const a = t.activity[k]!;
+    const hours = t.dt[k]! / 3600;
+    if (a !== "wait") {
+      const moving = a === "drive" && pct > MIN_SOC_PCT;
+      const load = moving ? drive : inp.standstillW;
+      pct -= ((load - t.solarW[k]!) * hours) / inp.whPerPct;
+      if (moving) {
+        distanceM += speedMps * t.dt[k]!;
+        systematicWh += sigmaCurve * hours;
+        scatterWh2 += (inp.fit.rmsW * hours) ** 2;
+      }
+      systematicWh += t.solarSigmaW[k]! * hours;
+      if (pct <= MIN_SOC_PCT) {
+        pct = MIN_SOC_PCT;
+        emptyAt ??= t.time[k]!;
+      }
+    }
+    if ((k + 1) % PLOT_EVERY === 0 || k === t.dt.length - 1) {
+      const band = (Z95 * Math.hypot(systematicWh, Math.sqrt(scatterWh2))) / inp.whPerPct;
+      time.push(t.time[k]!);
+      soc.push(pct);
+      socLow.push(Math.max(MIN_SOC_PCT, pct - band));
+      socHigh.push(Math.min(100, pct + band));
+    }
+  }
+  return {
+    speedKmh: speedMps * 3.6,
+    endSocPct: pct,
+    distanceKm: distanceM / 1000,
+    emptyAt,
+    soc: { time, values: soc },
+    socLow,
+    socHigh,
+  };
+}

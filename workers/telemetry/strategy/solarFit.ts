@@ -1,0 +1,122 @@
+// The array's power, measured and expected. Each minute's measured power is
+// held against a clear sky's light at the sun's elevation then (sun.ts): the
+// ratio is the array's size × efficiency × the clouds. The array's clear-sky
+// scale is the ratio of the day's clearest minutes (its 90th percentile);
+// the clear-sky factor now is the last half hour's ratio against it. Ahead,
+// the ratio moves from the last half hour's towards the day's so far (a
+// passing cloud or a clear gap does not last all afternoon), times the
+// user's weather factor.
+import { clearSkyIrradiance, fitAirDimming, sunElevationDeg } from "./sun";
+
+/** Minutes whose clear sky gives less (sun below ~6°) say little about the clouds. */
+const MIN_CLEAR_SKY = 100;
+const RECENT_S = 30 * 60;
+/** How long the recent sky is expected to last before the day's average takes over, s. */
+const PERSISTENCE_S = 3 * 60 * 60;
+/** The least uncertainty of the sky hours ahead, as a share of the array's clear-sky power (1 σ). */
+const UNKNOWN_SKY = 0.2;
+
+/** One minute of measured array power. */
+export interface SolarSample {
+  time: number;
+  powerW: number;
+  lat: number;
+  long: number;
+}
+
+export interface SolarFit {
+  /** W of array power per W/m² of clear-sky light: recent, today's, clearest. */
+  ratioNow: number;
+  ratioDay: number;
+  scale: number;
+  clearSkyFactor: number;
+  weatherFactor: number;
+  /** Relative spread of the minutes' ratios today (clouds coming and going). */
+  spread: number;
+  minutesUsed: number;
+  /** The air's dimming fitted to the day (sun.ts). */
+  tau: number;
+  /** Expected array power at time t (epoch s) at the car's position, W. */
+  expectedAt(t: number): number;
+  /** Its uncertainty, W (1 σ), growing with the lead time. */
+  sigmaAt(t: number): number;
+}
+
+export type SolarAnswer = { ok: true; fit: SolarFit } | { ok: false; reason: string };
+
+export function fitSolar(
+  samples: readonly SolarSample[],
+  now: number,
+  lat: number,
+  long: number,
+  weatherFactor: number,
+): SolarAnswer {
+  const elevations = samples.map((s) => sunElevationDeg(s.time, s.lat, s.long));
+  const tau = fitAirDimming(
+    elevations,
+    samples.map((s) => s.powerW),
+  );
+  const ratios: number[] = [];
+  let sumW = 0;
+  let sumCs = 0;
+  let recentW = 0;
+  let recentCs = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const s = samples[i]!;
+    const cs = clearSkyIrradiance(elevations[i]!, tau);
+    if (cs < MIN_CLEAR_SKY || !Number.isFinite(s.powerW)) continue;
+    ratios.push(s.powerW / cs);
+    sumW += s.powerW;
+    sumCs += cs;
+    if (s.time >= now - RECENT_S) {
+      recentW += s.powerW;
+      recentCs += cs;
+    }
+  }
+  if (ratios.length < 3) {
+    const elevation = sunElevationDeg(now, lat, long);
+    return {
+      ok: false,
+      reason:
+        elevation < 6
+          ? `Cannot forecast: night, no array power to fit the sky to (the sun is ${elevation.toFixed(0)}° above the horizon)`
+          : "Cannot forecast: too little array power measured yet (3 minutes of daylight needed)",
+    };
+  }
+  ratios.sort((x, y) => x - y);
+  const scale = Math.max(1e-9, ratios[Math.floor(0.9 * (ratios.length - 1))]!);
+  const ratioDay = sumW / sumCs;
+  const ratioNow = recentCs > 0 ? recentW / recentCs : ratioDay;
+  let variance = 0;
+  for (const r of ratios) variance += (r - ratioDay) ** 2 / ratios.length;
+  const spread = Math.sqrt(variance) / Math.max(1e-9, ratioDay);
+  const factor = Number.isFinite(weatherFactor) && weatherFactor >= 0 ? weatherFactor : 1;
+  const ratioAt = (t: number) => {
+    const lead = Math.max(0, t - now);
+    return ratioDay + (ratioNow - ratioDay) * Math.exp(-lead / PERSISTENCE_S);
+  };
+  const clearSky = (t: number) => clearSkyIrradiance(sunElevationDeg(t, lat, long), tau);
+  return {
+    ok: true,
+    fit: {
+      ratioNow,
+      ratioDay,
+      scale,
+      clearSkyFactor: Math.min(1.5, ratioNow / scale),
+      weatherFactor: factor,
+      spread,
+      minutesUsed: ratios.length,
+      tau,
+      expectedAt: (t) => ratioAt(t) * clearSky(t) * factor,
+      sigmaAt: (t) => {
+        const lead = Math.max(0, t - now);
+        // The sky now is known to within its recent scatter; later it may be
+        // anything the day has shown, and at least a fifth of a clear sky
+        // either way (clouds the morning did not have, or the clouds gone).
+        const grow = 1 - Math.exp(-lead / PERSISTENCE_S);
+        const unknown = Math.max(spread * ratioDay, UNKNOWN_SKY * scale);
+        return unknown * clearSky(t) * factor * Math.max(0.1, grow);
+      },
+    },
+  };
+}
