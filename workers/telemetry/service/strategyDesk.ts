@@ -181,13 +181,7 @@ export class StrategyDesk {
    * when it was live.
    */
   private context(live: boolean, simulated: boolean): StrategyContext {
-    const context: StrategyContext & { emitRecords?: boolean; simulated?: boolean } = {
-      settings: this.settings,
-      raceInfo: this.raceInfo,
-      emitRecords: live,
-      simulated,
-    };
-    return context;
+    return { settings: this.settings, raceInfo: this.raceInfo, emitRecords: live, simulated };
   }
 
   private changed(): void {
