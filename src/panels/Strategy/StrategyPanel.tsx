@@ -136,6 +136,7 @@ function SpeedSlider({
           min={0}
           max={Math.round(SLIDER_MAX_KMH * scale)}
           stepSize={1}
+          handleHtmlProps={{ "aria-label": `Speed for the scenario, ${unit}` }}
           labelStepSize={Math.round(20 * scale)}
           value={Math.round(shown * scale)}
           onChange={(value) => onChange(value / scale)}
