@@ -85,6 +85,7 @@ test("DEMO at 13:00: numbers, plots, a slider that moves the forecast, the Overv
   await expect(card.getByTestId("overview-strategy-speed")).toHaveText(
     /^(\d+ km\/h|none reaches the target)$/,
   );
+  await page.screenshot({ path: "/tmp/strategy-overview.png" });
   await card.getByTestId("overview-strategy-link").click();
   await expect(panel).toBeVisible();
 
