@@ -25,6 +25,9 @@ const PlotsPanel = lazy(
     (() => Promise.resolve({ default: PlotsPending })),
 );
 
+// Split out too: its plots bring uPlot, which the first picture does not need.
+const StrategyPanel = lazy(() => import("../panels/Strategy/StrategyPanel"));
+
 export function AppRoutes() {
   return (
     <Suspense fallback={<EmptyState icon={<Spinner size={32} />} title="Loading…" />}>
@@ -43,6 +46,7 @@ export function AppRoutes() {
         <Route path="/laps" element={<LapsPanel />} />
         <Route path="/sessions" element={<SessionsPanel />} />
         <Route path="/alerts" element={<AlertsPanel />} />
+        <Route path="/strategy" element={<StrategyPanel />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </Suspense>

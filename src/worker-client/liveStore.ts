@@ -10,6 +10,7 @@ import type {
 } from "../../workers/contract/connection";
 import type { FieldPath, FieldValue } from "../../workers/contract/fields";
 import type { MathSummary } from "../../workers/contract/math";
+import type { StrategyRecord } from "../../workers/contract/strategy";
 import type { PlaybackState, RecordingState } from "../../workers/contract/sessions";
 import type { Snapshot } from "../../workers/contract/snapshot";
 import type { TelemetryClient } from "./TelemetryClient";
@@ -24,6 +25,8 @@ export interface LiveStatus {
   alerts: AlertsSummary;
   /** The math channels in brief: a new version means a new field catalog. */
   math: MathSummary;
+  /** The shown history's latest forecast in brief (null before the first). */
+  strategy: StrategyRecord | null;
 }
 
 type Listener = () => void;
@@ -117,6 +120,7 @@ export class LiveStore {
       recording: keep(last?.recording, snapshot.recording),
       alerts: keep(last?.alerts, snapshot.alerts),
       math: keep(last?.math, snapshot.math),
+      strategy: keep(last?.strategy ?? null, snapshot.strategy ?? null),
     };
     // Listeners hear every snapshot even when nothing moved: the status bar's
     // "waiting … s" text ages with them.

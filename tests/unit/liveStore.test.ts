@@ -41,6 +41,7 @@ function snapshot(seq: number, changed: Snapshot["changed"], empty = false): Sna
     recording: idleRecording(),
     alerts: noAlerts(),
     math: noMath(),
+    strategy: null,
   };
 }
 

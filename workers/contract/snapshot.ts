@@ -3,6 +3,7 @@ import type { BackendState, ConnectionState, Counters, GeoState } from "./connec
 import type { FieldPath, FieldValue } from "./fields";
 import type { PlaybackState, RecordingState } from "./sessions";
 import type { MathSummary } from "./math";
+import type { StrategyRecord } from "./strategy";
 
 export interface Snapshot {
   /** Increases with every accepted packet; pass it back as `sinceSeq`. */
@@ -21,4 +22,6 @@ export interface Snapshot {
   alerts: AlertsSummary;
   /** The math channels in brief: a new version means a new field catalog. */
   math: MathSummary;
+  /** The shown history's latest forecast in brief (the Overview's card); null before the first. */
+  strategy: StrategyRecord | null;
 }

@@ -17,6 +17,7 @@ import type { MathApi } from "./math";
 import type { LapCoords, LapCoordsAnswer, LapCoordsRequest, LapFetchResult } from "./laps";
 import type { SeriesRequest, SeriesResult } from "./series";
 import type { StatsApi } from "./stats";
+import type { StrategyApi } from "./strategy";
 import type { BackendSpan, ReplayRequest, SessionInfo, StorageInfo } from "./sessions";
 import type { Snapshot } from "./snapshot";
 import type { TrackRequest, TrackResult } from "./track";
@@ -55,7 +56,7 @@ export type WorkerEventListener = (events: WorkerEvent[]) => void;
  * core's, shared by every window; the view (live or a replay, its playback
  * clock), the events listener and CSV jobs are the window's own.
  */
-export interface TelemetryApi extends AlertsApi, MathApi, StatsApi {
+export interface TelemetryApi extends AlertsApi, MathApi, StatsApi, StrategyApi {
   /** Joins the core with this window's listener; the first window's settings start the core. */
   start(config: Partial<WorkerConfig>, onEvents: WorkerEventListener): void;
   /** Leaves the core (the last window out stops it). */

@@ -28,6 +28,12 @@ import type { SeriesRequest, SeriesResult } from "../contract/series";
 import type { BackendSpan, ReplayRequest, SessionInfo, StorageInfo } from "../contract/sessions";
 import type { Snapshot } from "../contract/snapshot";
 import type { RangeStatsRequest, RangeStatsResult } from "../contract/stats";
+import type {
+  StrategyAnswer,
+  StrategyRecord,
+  StrategySettings,
+  StrategySettingsResult,
+} from "../contract/strategy";
 import type { TelemetryApi, WorkerEvent, WorkerEventListener } from "../contract/telemetryApi";
 import type { TrackRequest, TrackResult } from "../contract/track";
 import { defaultRules } from "./alerts/defaults";
@@ -131,6 +137,18 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   readonly parseMathChannelsJson = (text: string): MathChannelsFileResult =>
     this.core.math.parseJson(text);
 
+  // ── Race strategy: the core's settings; the forecast is the shown history's ──
+  readonly strategySettings = (): Promise<StrategySettings> =>
+    Promise.resolve(this.core.strategy.current());
+  readonly setStrategySettings = (settings: StrategySettings): Promise<StrategySettingsResult> =>
+    Promise.resolve(this.core.strategy.set(settings));
+  /** Live: today's forecast from the live history; a replay: from what it has loaded. */
+  readonly strategy = (sliderKmh: number | null): Promise<StrategyAnswer> =>
+    Promise.resolve(this.core.strategy.answer(this.view.store, sliderKmh, this.shownSimulated()));
+  /** Live: today's recorded forecasts; a replay: those recorded with what it replays. */
+  readonly strategyRecords = (): Promise<StrategyRecord[]> =>
+    Promise.resolve(this.replaying ? [...this.replay.forecasts] : this.core.strategy.records());
+
   readonly acknowledgeAlerts = (seqs?: number[]) =>
     this.replaying ? this.replay.alerts.acknowledge(seqs) : this.core.alerts.acknowledge(seqs);
   /** Resolves once the core's last start restored the recorded history (tests, benchmarks). */
@@ -173,7 +191,25 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
       recording: this.core.recording(),
       alerts: this.alertsSummary(),
       math: this.core.math.summary(),
+      strategy: this.latestForecast(),
     };
+  }
+
+  /** A replayed session of the demo car's is simulated; live, the core knows. */
+  private shownSimulated(): boolean {
+    const origin = this.replaying ? this.replay.history.origin : null;
+    return origin?.kind === "session" && origin.source === "DEMO";
+  }
+
+  /** The shown history's latest forecast: live, or the last recorded by a replay's clock. */
+  private latestForecast(): StrategyRecord | null {
+    if (!this.replaying) return this.core.strategy.latest();
+    const clock = this.replay.clock.position;
+    const recorded = this.replay.forecasts;
+    if (clock === null) return null;
+    for (let i = recorded.length - 1; i >= 0; i--)
+      if (recorded[i]!.at <= clock) return recorded[i]!;
+    return null;
   }
 
   /**

@@ -16,6 +16,7 @@ import { FavouriteTile } from "./FavouriteTile";
 import { FieldTile } from "./FieldTile";
 import { RaceTile } from "./RaceTile";
 import { AlertsCard } from "./AlertsCard";
+import { StrategyCard } from "./StrategyCard";
 import { favouritePath } from "../../state/favourites";
 import { glanceTiles, RACE_TILE, shownGlanceFields } from "../../state/glanceTiles";
 import { FieldSelect } from "../../ui/FieldPicker";
@@ -181,6 +182,7 @@ export function OverviewPanel() {
       </div>
       <div className="helios-overview-side">
         <AlertsCard />
+        <StrategyCard />
         <ConnectionCard />
         <PacketsCard />
         <PositionCard />

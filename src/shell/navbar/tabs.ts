@@ -21,6 +21,7 @@ export const TABS: readonly TabRoute[] = [
   { id: "laps", path: "/laps", title: "Laps", hotkey: "l" },
   { id: "sessions", path: "/sessions", title: "Sessions", hotkey: "r" },
   { id: "alerts", path: "/alerts", title: "Alerts", hotkey: "a" },
+  { id: "strategy", path: "/strategy", title: "Strategy", hotkey: "y" },
   // Last: the tab list scrolls at narrow widths, and the packet's tabs keep their places.
   { id: "math", path: "/math", title: "Math", hotkey: "m" },
 ];

@@ -107,6 +107,27 @@ function isChannelSet(p: Record<string, unknown>): boolean {
   );
 }
 
+const RECORD_NUMBERS = [
+  "at",
+  "socNowPct",
+  "endSocPct",
+  "currentSpeedKmh",
+  "distanceLeftKm",
+  "endAt",
+] as const;
+
+/** A minute's forecast in brief (workers/contract/strategy.ts StrategyRecord). */
+export function isStrategyRecord(p: Record<string, unknown>): boolean {
+  return (
+    RECORD_NUMBERS.every((key) => Number.isFinite(p[key])) &&
+    (p.recommendedKmh === null || Number.isFinite(p.recommendedKmh)) &&
+    typeof p.simulated === "boolean"
+  );
+}
+
+/** The kind the strategy's forecasts are recorded as, once a minute of packet time. */
+export const STRATEGY_EVENT_KIND = "strategy";
+
 /** A Map, not an object literal: a stored kind named "constructor" finds nothing. */
 const KINDS = new Map<string, EventKind>([
   ["lap", { check: (payload) => isLap(payload.lap), onePerTime: true }],
@@ -115,6 +136,8 @@ const KINDS = new Map<string, EventKind>([
   ["alertAck", { check: isAlertAck }],
   // The math channels' definitions (one set per time: a later one replaces it).
   ["mathChannels", { check: isChannelSet, onePerTime: true }],
+  // One forecast a minute: a second one at the same time replaces the first.
+  [STRATEGY_EVENT_KIND, { check: isStrategyRecord, onePerTime: true }],
 ]);
 
 /** Whether an event can be a key: a string kind and a finite time (NaN would abort the write). */

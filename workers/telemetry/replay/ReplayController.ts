@@ -15,7 +15,9 @@ import type { RowSlices } from "../../contract/storageProtocol";
 import { defaultRules } from "../alerts/defaults";
 import { evaluateRing, evaluateSession } from "../alerts/evaluateAlerts";
 import { ReplayAlerts, type ReplayAlertsSource } from "../alerts/ReplayAlerts";
-import { ALERT_EVENT_KINDS } from "../../shared/storage/eventKinds";
+import { ALERT_EVENT_KINDS, STRATEGY_EVENT_KIND } from "../../shared/storage/eventKinds";
+import type { StrategyRecord } from "../../contract/strategy";
+import { recordsFromEvents } from "../service/strategyDesk";
 import { fetchLaps } from "../laps/laps";
 import { upperBound } from "../history/downsample";
 import type { Sessions } from "../sessions/Sessions";
@@ -76,6 +78,10 @@ export class ReplayController {
   private readonly windowSeconds: number;
   /** Laps of what is being replayed, oldest first (empty until known). */
   private replayLaps: Lap[] = [];
+  /** The forecasts recorded with what is being replayed, oldest first (none for a backend range or an import). */
+  private recordedForecasts: StrategyRecord[] = [];
+  /** Bumped by each start: a slow read of an earlier replay's forecasts does not land. */
+  private forecastsFor = 0;
 
   constructor(private readonly deps: ReplayDeps) {
     this.clock = new PlaybackClock(() => deps.timers.now());
@@ -98,6 +104,8 @@ export class ReplayController {
     this.alerts.clear();
     // The Laps tab switches from the live list to the replay's (none yet).
     this.replayLaps = [];
+    this.recordedForecasts = [];
+    this.forecastsFor++;
     this.deps.onLaps();
     this.timer = this.deps.timers.setInterval(() => this.tick(), TICK_MS);
   }
@@ -110,6 +118,8 @@ export class ReplayController {
     this.clock.clear();
     this.session = null;
     this.alerts.clear();
+    this.recordedForecasts = [];
+    this.forecastsFor++;
     if (this.timer !== null) this.deps.timers.clearInterval(this.timer);
     this.timer = null;
     this.deps.view.showLive();
@@ -127,7 +137,12 @@ export class ReplayController {
     this.session = null;
     this.clock.setPlaying(false);
     this.setLaps([]);
-    if (request?.kind === "session") return this.startSession(request.sessionId);
+    this.recordedForecasts = [];
+    const forecastsFor = ++this.forecastsFor;
+    if (request?.kind === "session") {
+      void this.loadForecasts(forecastsFor, [request.sessionId]);
+      return this.startSession(request.sessionId);
+    }
     if (request?.kind !== "range" || !(request.to > request.from)) {
       this.history.error = "Choose a start before the end to replay a range.";
       return false;
@@ -143,6 +158,7 @@ export class ReplayController {
       );
     }
     void this.alerts.use(this.historyAlerts(() => this.rangeEvents(from, to)));
+    void this.rangeForecasts(forecastsFor, from, to);
     return this.load({ kind: "local-range", from, to }, async (reserve, progress) => {
       const sessions = this.deps.sessions();
       const list = (await sessions?.list()) ?? [];
@@ -181,6 +197,8 @@ export class ReplayController {
     this.session = null;
     this.clock.setPlaying(false);
     this.setLaps([]);
+    this.recordedForecasts = []; // nothing is recorded with a file
+    this.forecastsFor++;
     this.history.adopt(origin, store);
     // Nothing was recorded with a file: its own alerts, evaluated (not announced).
     void this.alerts.use(this.historyAlerts(null));
@@ -253,6 +271,40 @@ export class ReplayController {
           ? []
           : this.replayLaps.map((lap) => lap.endMs / 1000).filter((t) => t >= start && t <= end),
     };
+  }
+
+  /** The forecasts recorded with what is being replayed, oldest first (the Strategy tab). */
+  get forecasts(): readonly StrategyRecord[] {
+    return this.recordedForecasts;
+  }
+
+  /** The recorded forecasts of the sessions a local range covers, made within it. */
+  private async rangeForecasts(forecastsFor: number, from: number, to: number): Promise<void> {
+    const list = (await this.deps.sessions()?.list()) ?? [];
+    const ids = list.filter((s) => s.lastPacketTime >= from && s.firstPacketTime <= to);
+    await this.loadForecasts(
+      forecastsFor,
+      ids.map((s) => s.id),
+      from,
+      to,
+    );
+  }
+
+  /** Reads the forecasts recorded with `ids` (unreadable ones are left out: the rows replay all the same). */
+  private async loadForecasts(
+    forecastsFor: number,
+    ids: string[],
+    from?: number,
+    to?: number,
+  ): Promise<void> {
+    const sessions = this.deps.sessions();
+    const events: SessionEvent[] = [];
+    for (const id of ids) {
+      const query = { kinds: [STRATEGY_EVENT_KIND], ...(from === undefined ? {} : { from, to }) };
+      const read = await sessions?.sessionEvents(id, query).catch(() => null);
+      events.push(...(read?.events ?? []));
+    }
+    if (forecastsFor === this.forecastsFor) this.recordedForecasts = recordsFromEvents(events);
   }
 
   /** The laps of what is being replayed (the Laps tab shows these in playback). */

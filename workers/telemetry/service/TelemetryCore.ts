@@ -31,7 +31,9 @@ import { openSessions } from "./recording";
 import { MathChannels } from "../math/MathChannels";
 import { watchedFields } from "../alerts/subjects";
 import { LiveAlerts } from "../alerts/liveAlerts";
-import { ALERT_EVENT_KINDS } from "../../shared/storage/eventKinds";
+import { ALERT_EVENT_KINDS, STRATEGY_EVENT_KIND } from "../../shared/storage/eventKinds";
+import type { StageEvent } from "../pipeline/Stage";
+import { StrategyDesk } from "./strategyDesk";
 
 const LINK_CHECK_MS = 1000;
 /** Started alerts are sent to the windows at most this often (the first at once). */
@@ -61,6 +63,8 @@ export class TelemetryCore {
       ...[...this.viewers].flatMap((viewer) => viewer.replayHistory() ?? []),
     ],
   });
+  /** The race strategy's settings, race info and the live forecasts recorded (strategyDesk.ts). */
+  readonly strategy: StrategyDesk;
   /** Checks the links' rules every second: "no packets for 5 s" needs no packet to be noticed. */
   private linkTimer: unknown = null;
   private announceTimer: TimerHandle | null = null;
@@ -75,6 +79,8 @@ export class TelemetryCore {
       () => this.timers.now(),
       (event) => this.sessionStore?.recordEvents([event]),
     );
+    // ...and so is each minute's forecast.
+    this.strategy = new StrategyDesk((event) => this.sessionStore?.recordEvents([event]));
     this.sources = this.newSources(); // idle until start()
     this.laps = new LapDesk({
       fetchImpl: this.fetchImpl,
@@ -148,10 +154,11 @@ export class TelemetryCore {
         },
         // The recorded alerts come back with the rows (same condition).
         restoredEvents: {
-          kinds: ALERT_EVENT_KINDS,
+          kinds: [...ALERT_EVENT_KINDS, STRATEGY_EVENT_KIND],
           restore: (events) => {
-            if (this.sessionStore === sessions && this.store === restoredInto)
-              this.alerts.restore(events);
+            if (this.sessionStore !== sessions || this.store !== restoredInto) return;
+            this.alerts.restore(events.filter((e) => e.kind !== STRATEGY_EVENT_KIND));
+            this.strategy.restore(events);
           },
         },
       },
@@ -159,6 +166,7 @@ export class TelemetryCore {
     );
     void this.restoreLaps(this.sessionStore);
     this.sources = this.newSources();
+    this.strategy.setLiveSimulated(this.connectionType === "DEMO");
     this.sources.start();
     if (this.linkTimer === null)
       this.linkTimer = this.timers.setInterval(() => this.checkLinks(), LINK_CHECK_MS);
@@ -287,9 +295,15 @@ export class TelemetryCore {
   private newLiveStore(): TelemetryStore {
     return new TelemetryStore({
       capacity: this.settings.historyCapacity,
-      onStageEvent: this.alerts.sink,
+      onStageEvent: this.stageEvent,
     });
   }
+
+  /** The live history's stage events: alerts to the alert log, forecasts to the strategy desk. */
+  private readonly stageEvent = (event: StageEvent): void => {
+    if (event.kind === STRATEGY_EVENT_KIND) this.strategy.sink(event);
+    else this.alerts.sink(event);
+  };
 
   /** The links as system subjects of the alert rules (links lost, no packets, latency). */
   private checkLinks(): void {
@@ -302,6 +316,7 @@ export class TelemetryCore {
     this.store = store;
     this.preview = null;
     this.alerts.attach(store);
+    this.strategy.attach(store);
     for (const viewer of this.viewers) viewer.liveChanged(store);
   }
 
@@ -313,6 +328,7 @@ export class TelemetryCore {
       timers: this.timers,
       demoSeed: this.options.demoSeed ?? 1,
       switching: (from, to) => {
+        this.strategy.setLiveSimulated(to === "DEMO");
         // The recorder copies what the old source sent before anything changes.
         void this.sessionStore?.flush(from);
         // Simulated packets never stay on screen under a real source's name:
@@ -344,8 +360,10 @@ export class TelemetryCore {
       raceInfo: (raw) => {
         if (source !== "NETWORK") return;
         const info = parseRaceInfo(raw, this.timers.now());
-        if (info) this.backend.setRaceInfo(info);
-        else this.store.rejectEvent(source, "raceInfo: not a valid raceInfo payload");
+        if (info) {
+          this.backend.setRaceInfo(info);
+          this.strategy.setRaceInfo(info, this.store.lastPacketTime);
+        } else this.store.rejectEvent(source, "raceInfo: not a valid raceInfo payload");
       },
     };
   }

@@ -42,7 +42,10 @@ import { buildSeries, type SeriesMemo } from "./series";
 import { NO_BACKEND_STATE } from "../service/backendInfo";
 
 /** The store's part of a snapshot; the service adds playback and recording state. */
-export type StoreSnapshot = Omit<Snapshot, "playback" | "recording" | "alerts" | "math">;
+export type StoreSnapshot = Omit<
+  Snapshot,
+  "playback" | "recording" | "alerts" | "math" | "strategy"
+>;
 
 export const DEFAULT_CAPACITY = 65_536;
 const KEEP_REJECTIONS = 10;

@@ -1,0 +1,53 @@
+// The race strategy in brief: the recommended speed and the state of charge
+// forecast for the end of the day (the shown history's latest recorded
+// forecast), with a link to the Strategy tab for the rest.
+import { Card, Tag } from "@blueprintjs/core";
+import { Link } from "react-router";
+import { useSnapshot } from "valtio";
+import { appState } from "../../state/appState";
+import { formatTime } from "../../ui/format/dateTime";
+import { formatSoc, formatSpeed } from "../../ui/format/strategyFormat";
+import { PanelHeading } from "../../ui/headings";
+import { useLiveStatusPart } from "../../worker-client/hooks";
+
+export function StrategyCard() {
+  const record = useLiveStatusPart("strategy");
+  const { appUnits } = useSnapshot(appState);
+  return (
+    <Card className="helios-overview-card" aria-label="Strategy" data-testid="overview-strategy">
+      <PanelHeading className="helios-card-heading">Strategy</PanelHeading>
+      {record ? (
+        <>
+          <p>
+            Recommended speed:{" "}
+            <strong data-testid="overview-strategy-speed">
+              {record.recommendedKmh === null
+                ? "none reaches the target"
+                : formatSpeed(record.recommendedKmh, appUnits)}
+            </strong>
+          </p>
+          <p>
+            End of the day:{" "}
+            <strong data-testid="overview-strategy-end">{formatSoc(record.endSocPct)}</strong> at
+            the current pace
+          </p>
+          <p className="helios-strategy-card-at">
+            forecast at {formatTime(record.at)}{" "}
+            {record.simulated && (
+              <Tag minimal intent="warning">
+                simulated
+              </Tag>
+            )}
+          </p>
+        </>
+      ) : (
+        <p data-testid="overview-strategy-none">
+          No forecast yet (one is made each minute of driving).
+        </p>
+      )}
+      <Link to="/strategy" data-testid="overview-strategy-link">
+        Strategy →
+      </Link>
+    </Card>
+  );
+}

@@ -1,0 +1,314 @@
+// The strategy settings as a form: the pack's capacity (Ah at a nominal
+// voltage, or Wh), the target, the weather factor, the time zone and the race
+// day (start, end, planned stops, charging windows). The worker checks them
+// whole: taken settings are saved in the browser, refused ones change
+// nothing and the reasons are shown.
+import { Button, Callout, Card, Checkbox, HTMLSelect, InputGroup } from "@blueprintjs/core";
+import { useEffect, useState } from "react";
+import type {
+  ChargeWindow,
+  PlannedStop,
+  StrategySettings,
+} from "../../../workers/contract/strategy";
+import { applyStrategySettings, strategySettingsRestored } from "../../actions/strategyActions";
+import { PanelHeading } from "../../ui/headings";
+import { useTelemetry } from "../../worker-client/hooks";
+
+/** A number field's text as a number: empty or junk is NaN, which the worker refuses with its reason. */
+const num = (text: string): number => (text.trim() === "" ? NaN : Number(text));
+
+function NumberField(props: {
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+  testId: string;
+  unit?: string;
+}) {
+  const [text, setText] = useState(String(props.value));
+  // A value set from outside (the worker's settings, a capacity switched to
+  // Wh) shows; what the user is typing stays while it means that value.
+  const { value } = props;
+  useEffect(
+    () =>
+      setText((typed) => (!Number.isFinite(value) || num(typed) === value ? typed : String(value))),
+    [value],
+  );
+  return (
+    <label className="helios-strategy-field">
+      <span>{props.label}</span>
+      <InputGroup
+        size="small"
+        value={text}
+        inputMode="decimal"
+        data-testid={props.testId}
+        rightElement={
+          props.unit ? <span className="helios-strategy-unit">{props.unit}</span> : undefined
+        }
+        onChange={(e) => {
+          setText(e.target.value);
+          props.onChange(num(e.target.value));
+        }}
+      />
+    </label>
+  );
+}
+
+function TimeField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  return (
+    <label className="helios-strategy-field">
+      <span>{props.label}</span>
+      <input
+        className="bp6-input bp6-small"
+        type="time"
+        value={props.value}
+        data-testid={props.testId}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
+  );
+}
+
+function WindowField(props: {
+  label: string;
+  value: ChargeWindow | null;
+  fallback: ChargeWindow;
+  onChange: (value: ChargeWindow | null) => void;
+  testId: string;
+}) {
+  const on = props.value !== null;
+  const w = props.value ?? props.fallback;
+  return (
+    <div className="helios-strategy-window">
+      <Checkbox
+        checked={on}
+        label={props.label}
+        data-testid={`${props.testId}-on`}
+        onChange={() => props.onChange(on ? null : w)}
+      />
+      {on && (
+        <>
+          <TimeField
+            label="from"
+            value={w.from}
+            testId={`${props.testId}-from`}
+            onChange={(from) => props.onChange({ ...w, from })}
+          />
+          <TimeField
+            label="to"
+            value={w.to}
+            testId={`${props.testId}-to`}
+            onChange={(to) => props.onChange({ ...w, to })}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+export function StrategySettingsForm() {
+  const { client } = useTelemetry();
+  const [draft, setDraft] = useState<StrategySettings | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    // After the start's saved settings reached the worker, so the form shows those.
+    void strategySettingsRestored(client)
+      .then(() => client.api.strategySettings())
+      .then(
+        (settings) => alive && setDraft(settings),
+        () => {},
+      );
+    return () => {
+      alive = false;
+    };
+  }, [client]);
+
+  if (!draft) return null;
+  const set = (patch: Partial<StrategySettings>) => setDraft({ ...draft, ...patch });
+  const schedule = (patch: Partial<StrategySettings["schedule"]>) =>
+    set({ schedule: { ...draft.schedule, ...patch } });
+  const setStop = (i: number, patch: Partial<PlannedStop>) =>
+    schedule({ stops: draft.schedule.stops.map((s, k) => (k === i ? { ...s, ...patch } : s)) });
+  const capacity = draft.capacity;
+
+  const save = async () => {
+    const answer = await applyStrategySettings(client, draft);
+    setResult(
+      answer.ok ? { ok: true, message: "Saved: the forecast uses these settings." } : answer,
+    );
+  };
+
+  return (
+    <Card className="helios-strategy-settings" aria-label="Strategy settings">
+      <PanelHeading className="helios-card-heading">Settings</PanelHeading>
+      <div className="helios-strategy-form">
+        <label className="helios-strategy-field">
+          <span>Pack capacity as</span>
+          <HTMLSelect
+            value={capacity.kind}
+            data-testid="strategy-capacity-kind"
+            onChange={(e) =>
+              set({
+                capacity:
+                  e.target.value === "Wh"
+                    ? {
+                        kind: "Wh",
+                        wh:
+                          capacity.kind === "Ah"
+                            ? Math.round(capacity.ah * capacity.nominalV)
+                            : capacity.wh,
+                      }
+                    : { kind: "Ah", ah: 40, nominalV: 115.2 },
+              })
+            }
+          >
+            <option value="Ah">Ah at a nominal voltage</option>
+            <option value="Wh">Wh</option>
+          </HTMLSelect>
+        </label>
+        {capacity.kind === "Ah" ? (
+          <>
+            <NumberField
+              label="Capacity"
+              unit="Ah"
+              value={capacity.ah}
+              testId="strategy-ah"
+              onChange={(ah) => set({ capacity: { ...capacity, ah } })}
+            />
+            <NumberField
+              label="Nominal voltage"
+              unit="V"
+              value={capacity.nominalV}
+              testId="strategy-volts"
+              onChange={(nominalV) => set({ capacity: { ...capacity, nominalV } })}
+            />
+          </>
+        ) : (
+          <NumberField
+            label="Capacity"
+            unit="Wh"
+            value={capacity.wh}
+            testId="strategy-wh"
+            onChange={(wh) => set({ capacity: { kind: "Wh", wh } })}
+          />
+        )}
+        <NumberField
+          label="Target at the end of the day"
+          unit="%"
+          value={draft.targetSocPct}
+          testId="strategy-target"
+          onChange={(targetSocPct) => set({ targetSocPct })}
+        />
+        <NumberField
+          label="Weather factor (1 = as fitted)"
+          value={draft.weatherFactor}
+          testId="strategy-weather"
+          onChange={(weatherFactor) => set({ weatherFactor })}
+        />
+        <label className="helios-strategy-field">
+          <span>Time zone</span>
+          <InputGroup
+            size="small"
+            value={draft.timeZone}
+            data-testid="strategy-timezone"
+            onChange={(e) => set({ timeZone: e.target.value })}
+          />
+        </label>
+        <TimeField
+          label="Race day starts"
+          value={draft.schedule.start}
+          testId="strategy-start"
+          onChange={(start) => schedule({ start })}
+        />
+        <TimeField
+          label="Race day ends"
+          value={draft.schedule.end}
+          testId="strategy-end"
+          onChange={(end) => schedule({ end })}
+        />
+      </div>
+      <div className="helios-strategy-stops">
+        <span>Planned stops</span>
+        {draft.schedule.stops.map((stop, i) => (
+          <div key={i} className="helios-strategy-stop" data-testid="strategy-stop">
+            <TimeField
+              label="at"
+              value={stop.at}
+              testId={`strategy-stop-at-${i}`}
+              onChange={(at) => setStop(i, { at })}
+            />
+            <NumberField
+              label="minutes"
+              value={stop.minutes}
+              testId={`strategy-stop-minutes-${i}`}
+              onChange={(minutes) => setStop(i, { minutes })}
+            />
+            <label className="helios-strategy-field">
+              <span>what</span>
+              <InputGroup
+                size="small"
+                value={stop.label}
+                onChange={(e) => setStop(i, { label: e.target.value })}
+              />
+            </label>
+            <Button
+              size="small"
+              icon="trash"
+              aria-label="Remove the stop"
+              onClick={() => schedule({ stops: draft.schedule.stops.filter((_, k) => k !== i) })}
+            />
+          </div>
+        ))}
+        <Button
+          size="small"
+          icon="add"
+          data-testid="strategy-add-stop"
+          onClick={() =>
+            schedule({
+              stops: [...draft.schedule.stops, { at: "12:00", minutes: 30, label: "Control stop" }],
+            })
+          }
+        >
+          Add a stop
+        </Button>
+      </div>
+      <WindowField
+        label="Morning charging"
+        value={draft.schedule.morningCharge}
+        fallback={{ from: "07:00", to: "09:00" }}
+        testId="strategy-morning"
+        onChange={(morningCharge) => schedule({ morningCharge })}
+      />
+      <WindowField
+        label="Evening charging"
+        value={draft.schedule.eveningCharge}
+        fallback={{ from: "17:00", to: "19:00" }}
+        testId="strategy-evening"
+        onChange={(eveningCharge) => schedule({ eveningCharge })}
+      />
+      <Button
+        intent="primary"
+        icon="floppy-disk"
+        data-testid="strategy-save"
+        onClick={() => void save()}
+      >
+        Save settings
+      </Button>
+      {result && (
+        <Callout
+          compact
+          intent={result.ok ? "success" : "danger"}
+          data-testid="strategy-settings-result"
+        >
+          {result.message}
+        </Callout>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,62 @@
+// The Strategy tab's data: the forecast asked of the worker every few seconds
+// and at once when the slider moves (the latest answer wins: an older one
+// arriving late is dropped), and the recorded forecasts, read again now and
+// then and whenever the shown history changes (a replay starts or ends).
+import { useEffect, useRef, useState } from "react";
+import type { StrategyAnswer, StrategyRecord } from "../../../workers/contract/strategy";
+import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
+
+const FORECAST_MS = 3000;
+const RECORDS_MS = 10_000;
+
+export interface StrategyData {
+  answer: StrategyAnswer | null;
+  records: StrategyRecord[];
+}
+
+export function useStrategy(sliderKmh: number | null): StrategyData {
+  const { client } = useTelemetry();
+  const [answer, setAnswer] = useState<StrategyAnswer | null>(null);
+  const [records, setRecords] = useState<StrategyRecord[]>([]);
+  const asked = useRef(0);
+  const playback = useLiveStatusPart("playback");
+  const replayKey = `${playback?.on ?? false}:${JSON.stringify(playback?.origin ?? null)}`;
+
+  useEffect(() => {
+    let alive = true;
+    const ask = () => {
+      const mine = ++asked.current;
+      client.api.strategy(sliderKmh).then(
+        (next) => {
+          if (alive && mine === asked.current) setAnswer(next);
+        },
+        () => {},
+      );
+    };
+    ask();
+    const timer = window.setInterval(ask, FORECAST_MS);
+    return () => {
+      alive = false;
+      window.clearInterval(timer);
+    };
+  }, [client, sliderKmh, replayKey]);
+
+  useEffect(() => {
+    let alive = true;
+    const read = () =>
+      client.api.strategyRecords().then(
+        (next) => {
+          if (alive) setRecords(next);
+        },
+        () => {},
+      );
+    void read();
+    const timer = window.setInterval(() => void read(), RECORDS_MS);
+    return () => {
+      alive = false;
+      window.clearInterval(timer);
+    };
+  }, [client, replayKey]);
+
+  return { answer, records };
+}

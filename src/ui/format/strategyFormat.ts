@@ -1,0 +1,26 @@
+// How the strategy's figures read, shared by the Strategy tab and the
+// Overview's card: speeds and distances in the app's units (the worker's
+// figures are km/h and km), charge in whole percent.
+import type { AppUnits } from "../../../workers/contract/fields";
+import { displayUnit, toDisplay } from "../../../workers/shared/units";
+import { formatNumber, NO_VALUE } from "./formatNumber";
+
+export function formatSpeed(kmh: number | null | undefined, units: AppUnits): string {
+  if (kmh === null || kmh === undefined || !Number.isFinite(kmh)) return NO_VALUE;
+  return `${formatNumber(toDisplay(kmh, "km/h", units), 0)} ${displayUnit("km/h", units)}`;
+}
+
+export function formatDistance(km: number | null | undefined, units: AppUnits): string {
+  if (km === null || km === undefined || !Number.isFinite(km)) return NO_VALUE;
+  return `${formatNumber(toDisplay(km, "km", units), 0)} ${displayUnit("km", units)}`;
+}
+
+export function formatSoc(pct: number | null | undefined): string {
+  if (pct === null || pct === undefined || !Number.isFinite(pct)) return NO_VALUE;
+  return `${formatNumber(pct, 0)} %`;
+}
+
+/** "Cannot forecast: …" as the worker words it (prefixed when it does not). */
+export function cannotText(reason: string): string {
+  return /^cannot forecast/i.test(reason) ? reason : `Cannot forecast: ${reason}`;
+}

@@ -1,0 +1,137 @@
+// The race strategy in Chromium against the real worker (issue 35): DEMO in
+// daylight at the track (?demoClock=13:00, whatever the hour here) with two
+// hours of the day built first (?demoDay=2), so the model has a morning to fit
+// and has recorded a forecast each minute of it. The Strategy tab shows the
+// numbers and the plots, the slider moves the forecast, the Overview's card
+// shows the recommendation, and a replay of the recorded session shows the
+// forecasts recorded then.
+import { expect, test, type Page } from "@playwright/test";
+import { NO_BACKEND_URL } from "./e2e-env";
+
+test.use({ timezoneId: "America/Chicago" });
+test.setTimeout(180_000);
+
+const HOURS = 2;
+
+async function openStrategyDay(page: Page): Promise<void> {
+  await page.goto(
+    `/strategy?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=10&demoClock=13:00&demoDay=${HOURS}`,
+  );
+  await expect(page.getByTestId("status-demo-day")).toHaveCount(0, { timeout: 120_000 });
+  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByTestId("status-connection-type")).toContainText("DEMO");
+}
+
+/** A big number's text as a number ("61 km/h" → 61). */
+async function shown(page: Page, testId: string): Promise<number> {
+  const text = (await page.getByTestId(testId).textContent()) ?? "";
+  return Number(text.replace(/[^\d.-]/g, ""));
+}
+
+test("DEMO at 13:00: numbers, plots, a slider that moves the forecast, the Overview card, a replay's recorded forecasts", async ({
+  page,
+}) => {
+  await openStrategyDay(page);
+  const panel = page.getByTestId("panel-strategy");
+  await expect(panel).toBeVisible();
+  await expect(page.getByTestId("strategy-cannot")).toHaveCount(0, { timeout: 20_000 });
+
+  // The big numbers: percentages and a speed, not placeholders.
+  await expect(page.getByTestId("strategy-soc-now")).toHaveText(/^\d+ %$/);
+  await expect(page.getByTestId("strategy-end-soc")).toHaveText(/^-?\d+ %$/);
+  await expect(page.getByTestId("strategy-recommended")).toHaveText(/^(\d+ km\/h|none)$/);
+  await expect(page.getByTestId("strategy-distance-left")).toHaveText(/^\d+ km$/);
+  const soc = await shown(page, "strategy-soc-now");
+  expect(soc).toBeGreaterThan(0);
+  expect(soc).toBeLessThanOrEqual(100);
+  // Marked simulated, like everything in DEMO.
+  await expect(page.getByTestId("strategy-simulated")).toBeVisible();
+  // The inputs say where they come from (no raceInfo in DEMO: the schedule).
+  await expect(page.getByTestId("strategy-inputs")).toContainText(/schedule/i);
+
+  // The plots are drawn (a uPlot canvas each) from the worker's series.
+  for (const id of ["strategy-soc-plot", "strategy-power-plot", "strategy-solar-plot"]) {
+    await expect(page.getByTestId(id).locator("canvas").first()).toBeVisible();
+    expect(Number(await page.getByTestId(id).getAttribute("data-points"))).toBeGreaterThan(5);
+  }
+  // The morning's forecasts were recorded, one a minute.
+  await expect
+    .poll(async () =>
+      Number(await page.getByTestId("strategy-forecast").getAttribute("data-records")),
+    )
+    .toBeGreaterThanOrEqual(HOURS * 60 - 10);
+  await page.screenshot({ path: "/tmp/strategy-tab.png", fullPage: true });
+
+  // The slider: driving slower ends the day with more charge than driving faster.
+  const forecast = page.getByTestId("strategy-forecast");
+  const slider = page.getByTestId("strategy-slider").locator(".bp6-slider-handle");
+  await slider.focus();
+  // From the current pace down to 0 (the slider stops there), then up a step at a time.
+  for (let i = 0; i < 130; i++) await page.keyboard.press("ArrowLeft");
+  for (let i = 0; i < 30; i++) await page.keyboard.press("ArrowRight");
+  await expect(page.getByTestId("strategy-slider-result")).toContainText("At 30 km/h");
+  const slow = Number(await forecast.getAttribute("data-end-soc"));
+  for (let i = 0; i < 60; i++) await page.keyboard.press("ArrowRight");
+  await expect(page.getByTestId("strategy-slider-result")).toContainText("At 90 km/h");
+  await expect
+    .poll(async () => Number(await forecast.getAttribute("data-end-soc")))
+    .toBeLessThan(slow);
+  await page.screenshot({ path: "/tmp/strategy-slider.png", fullPage: true });
+
+  // The Overview's card: the recommendation and the end-of-day forecast, linking here.
+  await page.getByTestId("tab-overview").click();
+  const card = page.getByTestId("overview-strategy");
+  await expect(card.getByTestId("overview-strategy-end")).toHaveText(/^-?\d+ %$/);
+  await expect(card.getByTestId("overview-strategy-speed")).toHaveText(
+    /^(\d+ km\/h|none reaches the target)$/,
+  );
+  await page.screenshot({ path: "/tmp/strategy-overview.png" });
+  await card.getByTestId("overview-strategy-link").click();
+  await expect(panel).toBeVisible();
+
+  // A replay of the recorded session: the forecasts recorded then.
+  await page.getByTestId("tab-sessions").click();
+  const row = page.getByTestId("session-row").first();
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  await row.getByTestId("session-replay").click();
+  await expect(page.getByTestId("status-connection-type")).toContainText("PLAYBACK");
+  await page.getByTestId("tab-strategy").click();
+  await expect(page.getByTestId("strategy-records-count")).toContainText(/\d+ forecasts recorded/, {
+    timeout: 20_000,
+  });
+  const recorded = Number(
+    /(\d+) forecasts recorded/.exec(
+      (await page.getByTestId("strategy-records-count").textContent()) ?? "",
+    )?.[1],
+  );
+  expect(recorded).toBeGreaterThanOrEqual(HOURS * 60 - 10);
+  await expect(
+    page.getByTestId("strategy-records-plot").or(page.getByTestId("strategy-soc-plot")),
+  ).toBeVisible();
+  await page.screenshot({ path: "/tmp/strategy-replay.png", fullPage: true });
+});
+
+test("the settings form refuses a day that ends before it starts, and keeps what it had", async ({
+  page,
+}) => {
+  await page.goto(
+    `/strategy?backend=${encodeURIComponent(NO_BACKEND_URL)}&record=0&demoClock=13:00`,
+  );
+  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  await page.getByTestId("strategy-end").fill("08:00");
+  await page.getByTestId("strategy-save").click();
+  await expect(page.getByTestId("strategy-settings-result")).toContainText(
+    "the day must end after it starts",
+  );
+  expect(await page.evaluate(() => localStorage.getItem("strategySettings"))).toBeNull();
+  // A good change is taken, saved, and comes back after a reload.
+  await page.getByTestId("strategy-end").fill("18:00");
+  await page.getByTestId("strategy-evening-from").fill("18:00");
+  await page.getByTestId("strategy-evening-to").fill("19:30");
+  await page.getByTestId("strategy-target").fill("15");
+  await page.getByTestId("strategy-save").click();
+  await expect(page.getByTestId("strategy-settings-result")).toContainText("Saved");
+  await page.reload();
+  await expect(page.getByTestId("strategy-target")).toHaveValue("15", { timeout: 20_000 });
+  await expect(page.getByTestId("strategy-end")).toHaveValue("18:00");
+});

@@ -1,0 +1,66 @@
+// Issue 35: the strategy settings are checked whole in the worker; what the
+// shapes cannot say (a real time zone, a day ending after it starts, stops
+// inside the day, charging outside it) is refused with words a user can act on.
+import { describe, expect, it } from "vitest";
+import type { StrategySettings } from "../../workers/contract/strategy";
+import {
+  checkStrategySettings,
+  DEFAULT_STRATEGY_SETTINGS,
+} from "../../workers/telemetry/strategy/strategySettings";
+
+const withSchedule = (patch: Partial<StrategySettings["schedule"]>): StrategySettings => ({
+  ...DEFAULT_STRATEGY_SETTINGS,
+  schedule: { ...DEFAULT_STRATEGY_SETTINGS.schedule, ...patch },
+});
+
+const refusal = (value: unknown): string => {
+  const checked = checkStrategySettings(value);
+  if (checked.ok) throw new Error("taken, but should be refused");
+  return checked.message;
+};
+
+describe("strategy settings", () => {
+  it("the defaults are the demo pack and track's race day, and are taken", () => {
+    const checked = checkStrategySettings(DEFAULT_STRATEGY_SETTINGS);
+    expect(checked.ok).toBe(true);
+    expect(DEFAULT_STRATEGY_SETTINGS.capacity).toEqual({ kind: "Ah", ah: 40, nominalV: 115.2 });
+    expect(DEFAULT_STRATEGY_SETTINGS.schedule.start).toBe("09:00");
+  });
+
+  it("a Wh capacity, a planned stop and no charging windows are taken", () => {
+    const settings = {
+      ...withSchedule({
+        stops: [{ at: "12:30", minutes: 30, label: "Control stop" }],
+        morningCharge: null,
+        eveningCharge: null,
+      }),
+      capacity: { kind: "Wh" as const, wh: 5000 },
+    };
+    expect(checkStrategySettings(settings)).toEqual({ ok: true, settings });
+  });
+
+  it("refuses what a user could type wrong, naming each", () => {
+    expect(refusal({ ...DEFAULT_STRATEGY_SETTINGS, timeZone: "Mars/Olympus" })).toContain(
+      '"Mars/Olympus" is not a time zone',
+    );
+    expect(refusal(withSchedule({ start: "17:00", end: "09:00" }))).toContain(
+      "the day must end after it starts",
+    );
+    expect(refusal(withSchedule({ stops: [{ at: "16:50", minutes: 30, label: "" }] }))).toContain(
+      "the stop at 16:50 must lie within the day",
+    );
+    expect(refusal(withSchedule({ morningCharge: { from: "08:00", to: "10:00" } }))).toContain(
+      "must end by the start of the day (09:00)",
+    );
+    expect(refusal(withSchedule({ start: "9:00" }))).toContain(
+      "schedule.start: must be a time of day as HH:MM",
+    );
+    expect(
+      refusal({ ...DEFAULT_STRATEGY_SETTINGS, capacity: { kind: "Ah", ah: 0, nominalV: 115 } }),
+    ).toContain("capacity.ah: must be more than 0 Ah");
+    expect(refusal({ ...DEFAULT_STRATEGY_SETTINGS, weatherFactor: Number.NaN })).toContain(
+      "weatherFactor",
+    );
+    expect(refusal(null)).toContain("Strategy settings not saved");
+  });
+});

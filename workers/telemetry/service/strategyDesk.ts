@@ -1,0 +1,191 @@
+// The core's side of the race strategy (workers/contract/strategy.ts): the
+// settings in force, the backend's time left turned into packet time, and
+// every history configured with them before it is asked (the live one at
+// once, a replay or an import when first asked or when they change). The
+// live history's forecast once a minute (stage event "strategy") is recorded
+// with the session, and a restore after a reload brings those back.
+import type { SessionEvent } from "../../contract/events";
+import type { RaceInfo } from "../../contract/laps";
+import type {
+  StrategyAnswer,
+  StrategyEvent,
+  StrategyRecord,
+  StrategySettings,
+  StrategySettingsResult,
+} from "../../contract/strategy";
+import { isStrategyRecord, STRATEGY_EVENT_KIND } from "../../shared/storage/eventKinds";
+import type { StageEvent } from "../pipeline/Stage";
+import type { TelemetryStore } from "../store/TelemetryStore";
+import {
+  configureStrategy,
+  forecastNow,
+  strategyStage,
+  type StrategyContext,
+  type StrategyState,
+} from "../strategy/strategyStage";
+import { checkStrategySettings, DEFAULT_STRATEGY_SETTINGS } from "../strategy/strategySettings";
+
+const NO_STAGE: StrategyAnswer = {
+  ok: false,
+  reason: "Cannot forecast: this history has no strategy stage",
+  simulated: false,
+  inputs: [],
+};
+
+/** A record of a recorded or emitted event, without its kind and time; null when damaged. */
+export function strategyRecordOf(event: {
+  kind: string;
+  payload?: unknown;
+}): StrategyRecord | null {
+  if (event.kind !== STRATEGY_EVENT_KIND) return null;
+  const p = event.payload;
+  if (typeof p !== "object" || p === null) return null;
+  if (!isStrategyRecord(p as Record<string, unknown>)) return null;
+  const r = p as StrategyRecord;
+  return {
+    at: r.at,
+    socNowPct: r.socNowPct,
+    endSocPct: r.endSocPct,
+    currentSpeedKmh: r.currentSpeedKmh,
+    recommendedKmh: r.recommendedKmh,
+    distanceLeftKm: r.distanceLeftKm,
+    endAt: r.endAt,
+    simulated: r.simulated,
+  };
+}
+
+/** The strategy records among session events read back, oldest first. */
+export function recordsFromEvents(events: readonly SessionEvent[]): StrategyRecord[] {
+  const records: StrategyRecord[] = [];
+  for (const event of events) {
+    const { kind, ...payload } = event;
+    const record = strategyRecordOf({ kind, payload });
+    if (record) records.push(record);
+  }
+  return records.sort((a, b) => a.at - b.at);
+}
+
+export class StrategyDesk {
+  private settings: StrategySettings = DEFAULT_STRATEGY_SETTINGS;
+  private raceInfo: StrategyContext["raceInfo"] = null;
+  /** Bumped whenever the settings or the race info change: each history is configured again. */
+  private version = 1;
+  /** The version and whether simulated each history was configured with. */
+  private readonly configured = new WeakMap<TelemetryStore, string>();
+  private live: TelemetryStore | null = null;
+  /** The live history is the demo car's (its forecasts are marked simulated). */
+  private liveSimulated = false;
+  private liveRecords: StrategyRecord[] = [];
+
+  /** `record`: where the live forecasts go to be recorded with the session. */
+  constructor(private readonly record: (event: SessionEvent) => void = () => {}) {}
+
+  /** Where the live history's stages send their events (with the alerts' sink). */
+  readonly sink = (event: StageEvent): void => {
+    const record = strategyRecordOf(event);
+    if (!record) return;
+    this.liveRecords.push(record);
+    const recorded: StrategyEvent = { ...record, kind: "strategy", time: event.time };
+    this.record(recorded);
+  };
+
+  /** A new live history: today's records start afresh, configured at once. */
+  attach(store: TelemetryStore): void {
+    this.live = store;
+    this.liveRecords = [];
+    this.ensure(store);
+  }
+
+  /** After a reload: the records of the restored day come back (before newer live ones). */
+  restore(events: readonly SessionEvent[]): void {
+    const restored = recordsFromEvents(events);
+    const first = this.liveRecords[0]?.at ?? Infinity;
+    this.liveRecords = [...restored.filter((r) => r.at < first), ...this.liveRecords];
+  }
+
+  current(): StrategySettings {
+    return structuredClone(this.settings);
+  }
+
+  /** Takes the settings whole, or refuses them with the reasons (nothing changes). */
+  set(value: unknown): StrategySettingsResult {
+    const checked = checkStrategySettings(value);
+    if (!checked.ok) return checked;
+    this.settings = checked.settings;
+    this.changed();
+    return { ok: true };
+  }
+
+  /**
+   * The backend's raceInfo (its time left at wall time `receivedAt`) on the
+   * packets' clock: the newest packet's time when it arrived, so a replay
+   * or a delayed link still counts the day down with its packets.
+   */
+  setRaceInfo(info: RaceInfo, newestPacketTime: number | null): void {
+    if (newestPacketTime === null) return;
+    const next = { timeLeftMs: info.timeLeftMs, atPacketTime: newestPacketTime };
+    const last = this.raceInfo;
+    if (last && last.timeLeftMs === next.timeLeftMs && last.atPacketTime === next.atPacketTime)
+      return;
+    this.raceInfo = next;
+    this.changed();
+  }
+
+  /** The live source is (or is no longer) the demo car. */
+  setLiveSimulated(simulated: boolean): void {
+    this.liveSimulated = simulated;
+    if (this.live) this.ensure(this.live);
+  }
+
+  /**
+   * The forecast of `store` (configured first), with scenario (b) at
+   * `sliderKmh`. `simulated`: a replay's or an import's packets are the demo
+   * car's (the live history's is known here).
+   */
+  answer(store: TelemetryStore, sliderKmh: number | null, simulated = false): StrategyAnswer {
+    const state = this.ensure(store, simulated);
+    if (!state) return NO_STAGE;
+    const slider =
+      typeof sliderKmh === "number" && Number.isFinite(sliderKmh) && sliderKmh >= 0
+        ? sliderKmh
+        : null;
+    return forecastNow(state, slider);
+  }
+
+  /** The live history's records, oldest first. */
+  records(): StrategyRecord[] {
+    return this.liveRecords.slice();
+  }
+
+  latest(): StrategyRecord | null {
+    return this.liveRecords.at(-1) ?? null;
+  }
+
+  /** Configures `store` with the settings in force unless it already is; its state, or null. */
+  ensure(store: TelemetryStore, simulated = false): StrategyState | null {
+    const state = store.pipeline.stateOf(strategyStage) as StrategyState | undefined;
+    if (!state) return null;
+    const live = store === this.live;
+    const demo = live ? this.liveSimulated : simulated;
+    const key = `${this.version}:${demo}`;
+    if (this.configured.get(store) !== key) {
+      configureStrategy(state, this.context(live, demo));
+      this.configured.set(store, key);
+    }
+    return state;
+  }
+
+  /**
+   * Only the live history records a forecast each minute: a replay or an
+   * import of a whole day would make hundreds, and its own were recorded
+   * when it was live.
+   */
+  private context(live: boolean, simulated: boolean): StrategyContext {
+    return { settings: this.settings, raceInfo: this.raceInfo, emitRecords: live, simulated };
+  }
+
+  private changed(): void {
+    this.version++;
+    if (this.live) this.ensure(this.live);
+  }
+}

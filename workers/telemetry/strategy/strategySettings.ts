@@ -1,0 +1,130 @@
+// The strategy settings as the worker takes them: checked whole (zod for the
+// shapes, then what shapes cannot say: a real time zone, a day that ends
+// after it starts, stops inside the day, charging outside it), refused with
+// every reason in words a user can act on, and nothing changed on refusal.
+import { z } from "zod";
+import type { StrategySettings } from "../../contract/strategy";
+
+/**
+ * The demo car's pack (40 Ah, 32 cells × 3.6 V nominal), the track's time
+ * zone (US Central, near Bowling Green) and a solar race's usual day:
+ * driving 09:00–17:00, charging from the sun two hours either side.
+ */
+export const DEFAULT_STRATEGY_SETTINGS: StrategySettings = {
+  capacity: { kind: "Ah", ah: 40, nominalV: 32 * 3.6 },
+  targetSocPct: 10,
+  weatherFactor: 1,
+  timeZone: "America/Chicago",
+  schedule: {
+    start: "09:00",
+    end: "17:00",
+    stops: [],
+    morningCharge: { from: "07:00", to: "09:00" },
+    eveningCharge: { from: "17:00", to: "19:00" },
+  },
+};
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const localTime = z.string().regex(TIME, "must be a time of day as HH:MM (24 h), e.g. 09:00");
+const finite = z.number({ error: "must be a number" }).refine(Number.isFinite, "must be finite");
+const window = z.strictObject({ from: localTime, to: localTime }).nullable();
+
+const schema = z.strictObject({
+  capacity: z.discriminatedUnion(
+    "kind",
+    [
+      z.strictObject({
+        kind: z.literal("Ah"),
+        ah: finite.gt(0, "must be more than 0 Ah").max(10_000, "must be at most 10000 Ah"),
+        nominalV: finite.gt(0, "must be more than 0 V").max(2_000, "must be at most 2000 V"),
+      }),
+      z.strictObject({
+        kind: z.literal("Wh"),
+        wh: finite.gt(0, "must be more than 0 Wh").max(10_000_000, "must be at most 10 MWh"),
+      }),
+    ],
+    { error: 'capacity.kind must be "Ah" or "Wh"' },
+  ),
+  targetSocPct: finite.min(0, "must be 0 % or more").max(100, "must be 100 % or less"),
+  weatherFactor: finite.min(0, "must be 0 or more").max(2, "must be 2 or less"),
+  timeZone: z.string().min(1, "must name a time zone, e.g. America/Chicago").max(100),
+  schedule: z.strictObject({
+    start: localTime,
+    end: localTime,
+    stops: z
+      .array(
+        z.strictObject({
+          at: localTime,
+          minutes: finite.gt(0, "must be more than 0 minutes").max(600),
+          label: z.string().max(100, "must be at most 100 characters"),
+        }),
+      )
+      .max(50, "at most 50 planned stops"),
+    morningCharge: window,
+    eveningCharge: window,
+  }),
+});
+
+export type SettingsCheck =
+  { ok: true; settings: StrategySettings } | { ok: false; message: string };
+
+const minutesOf = (time: string): number => {
+  const [h, m] = time.split(":").map(Number);
+  return h! * 60 + m!;
+};
+
+/** Whether the runtime knows `zone` as an IANA time zone. */
+function knownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What zod's shapes cannot check: the zone, the order of the day's times. */
+function dayProblems(s: StrategySettings): string[] {
+  const problems: string[] = [];
+  if (!knownTimeZone(s.timeZone))
+    problems.push(
+      `timeZone: "${s.timeZone}" is not a time zone this browser knows (e.g. America/Chicago)`,
+    );
+  const { start, end, stops, morningCharge, eveningCharge } = s.schedule;
+  const from = minutesOf(start);
+  const to = minutesOf(end);
+  if (to <= from) problems.push(`schedule: the day must end after it starts (${start}–${end})`);
+  stops.forEach((stop, i) => {
+    const at = minutesOf(stop.at);
+    if (at < from || at + stop.minutes > to)
+      problems.push(
+        `schedule.stops.${i}: the stop at ${stop.at} must lie within the day (${start}–${end})`,
+      );
+  });
+  if (morningCharge) {
+    if (minutesOf(morningCharge.to) <= minutesOf(morningCharge.from))
+      problems.push("schedule.morningCharge: must end after it starts");
+    else if (minutesOf(morningCharge.to) > from)
+      problems.push(`schedule.morningCharge: must end by the start of the day (${start})`);
+  }
+  if (eveningCharge) {
+    if (minutesOf(eveningCharge.to) <= minutesOf(eveningCharge.from))
+      problems.push("schedule.eveningCharge: must end after it starts");
+    else if (minutesOf(eveningCharge.from) < to)
+      problems.push(`schedule.eveningCharge: must start at or after the end of the day (${end})`);
+  }
+  return problems;
+}
+
+/** Checks settings as sent (from the UI or the browser's storage): taken whole, or every reason. */
+export function checkStrategySettings(value: unknown): SettingsCheck {
+  const parsed = schema.safeParse(value);
+  const problems = parsed.success
+    ? dayProblems(parsed.data)
+    : parsed.error.issues
+        .slice(0, 10)
+        .map((issue) => `${issue.path.join(".") || "settings"}: ${issue.message}`);
+  if (!parsed.success || problems.length > 0)
+    return { ok: false, message: `Strategy settings not saved: ${problems.join("; ")}.` };
+  return { ok: true, settings: parsed.data };
+}
