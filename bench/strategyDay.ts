@@ -6,7 +6,7 @@
 // and the settings (the weather factor left at its default).
 import type { StrategySettings } from "../workers/contract/strategy";
 import { CarSimulator } from "../workers/telemetry/sources/demo/CarSimulator";
-import { localTimeOnDayOf } from "../workers/telemetry/strategy/localTime";
+import { localTimeOnDayOf } from "../workers/shared/dateTime";
 import {
   configureStrategy,
   forecastNow,

@@ -70,8 +70,11 @@ describe("no other date-time formatter", () => {
     /toLocale(Date|Time)String|Intl\.DateTimeFormat\(\s*["']|hour12|new Date\([^)]*\)\.toLocaleString/;
 
   it("is called in the UI or the workers", () => {
-    const offenders = [...sources("src"), ...sources("workers")].filter((file) =>
-      LOCALE_DATE.test(readFileSync(join(root, file), "utf8")),
+    // dateTime.ts itself reads clocks in a named zone (the race-day schedule) with Intl.
+    const offenders = [...sources("src"), ...sources("workers")].filter(
+      (file) =>
+        file !== join("workers", "shared", "dateTime.ts") &&
+        LOCALE_DATE.test(readFileSync(join(root, file), "utf8")),
     );
     expect(offenders).toEqual([]);
   });

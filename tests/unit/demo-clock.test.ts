@@ -11,7 +11,7 @@ import { resolveConfig } from "../../workers/telemetry/service/config";
 import { TelemetryCore } from "../../workers/telemetry/service/TelemetryCore";
 import { DemoSource } from "../../workers/telemetry/sources/DemoSource";
 import type { SourceSink } from "../../workers/telemetry/sources/SourceSink";
-import { timeTodayInZone } from "../../workers/shared/trackClock";
+import { timeTodayInZone } from "../../workers/shared/dateTime";
 import { manualTimers } from "./manualTimers";
 
 const at = (iso: string) => Date.parse(iso);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { planHorizon, activityAt } from "../../workers/telemetry/strategy/horizon";
-import { formatLocalTime, localTimeOnDayOf } from "../../workers/telemetry/strategy/localTime";
+import { formatLocalTime, localTimeOnDayOf } from "../../workers/shared/dateTime";
 import { SETTINGS } from "./strategyKit";
 
 const at = (iso: string) => Date.parse(iso) / 1000;

@@ -10,7 +10,7 @@ import type {
   TimeSeriesData,
 } from "../../contract/strategy";
 import { planHorizon } from "./horizon";
-import { formatLocalTime, isTimeZone, localTimeOnDayOf } from "./localTime";
+import { formatLocalTime, isTimeZone, localTimeOnDayOf } from "../../shared/dateTime";
 import { slotOf, type MinuteWindows } from "./minuteWindows";
 import { fitPower, powerAt, type PowerFit } from "./powerFit";
 import { buildTimeline, runScenario, type ScenarioInputs } from "./scenario";

@@ -4,7 +4,12 @@
 // (still charging from the sun), or waits for the start (charging only in
 // the rules' morning window).
 import type { StrategySettings } from "../../contract/strategy";
-import { formatLocalTime, isTimeZone, localTimeOnDayOf, parseLocalTime } from "./localTime";
+import {
+  formatLocalTime,
+  isTimeZone,
+  localTimeOnDayOf,
+  parseLocalTime,
+} from "../../shared/dateTime";
 
 export type Activity = "drive" | "stand" | "wait";
 

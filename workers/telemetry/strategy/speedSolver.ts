@@ -4,7 +4,7 @@
 // between the slowest sensible speed and the car's top finds it, or says
 // plainly why none does.
 import type { Recommendation } from "../../contract/strategy";
-import { formatLocalTime } from "./localTime";
+import { formatLocalTime } from "../../shared/dateTime";
 import { endSocUnbounded, runScenario, type ScenarioInputs, type Timeline } from "./scenario";
 
 export const MIN_SPEED_KMH = 20;

@@ -2,6 +2,7 @@
 // shapes, then what shapes cannot say: a real time zone, a day that ends
 // after it starts, stops inside the day, charging outside it), refused with
 // every reason in words a user can act on, and nothing changed on refusal.
+import { isTimeZone, parseLocalTime } from "../../shared/dateTime";
 import { z } from "zod";
 import type { StrategySettings } from "../../contract/strategy";
 
@@ -68,25 +69,13 @@ const schema = z.strictObject({
 export type SettingsCheck =
   { ok: true; settings: StrategySettings } | { ok: false; message: string };
 
-const minutesOf = (time: string): number => {
-  const [h, m] = time.split(":").map(Number);
-  return h! * 60 + m!;
-};
-
-/** Whether the runtime knows `zone` as an IANA time zone. */
-function knownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+// The shape has checked "HH:MM" already.
+const minutesOf = (time: string): number => parseLocalTime(time) ?? NaN;
 
 /** What zod's shapes cannot check: the zone, the order of the day's times. */
 function dayProblems(s: StrategySettings): string[] {
   const problems: string[] = [];
-  if (!knownTimeZone(s.timeZone))
+  if (!isTimeZone(s.timeZone))
     problems.push(
       `timeZone: "${s.timeZone}" is not a time zone this browser knows (e.g. America/Chicago)`,
     );
