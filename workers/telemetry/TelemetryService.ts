@@ -18,6 +18,7 @@ import type {
 } from "../contract/csv";
 import type { ConnectionType, FieldInfo } from "../contract/fields";
 import type { LapCoordsAnswer, LapCoordsRequest, LapFetchResult } from "../contract/laps";
+import type { LapTable, SectorLine } from "../contract/lapAnalysis";
 import type {
   ChannelCheck,
   MathChannelDef,
@@ -33,6 +34,7 @@ import type { TrackRequest, TrackResult } from "../contract/track";
 import { defaultRules } from "./alerts/defaults";
 import { alertSubjects } from "./alerts/subjects";
 import { lapsCsv } from "./laps/lapsCsv";
+import { LapTables } from "./laps/analysis/lapTables";
 import { ReplayController } from "./replay/ReplayController";
 import { rangeStats } from "./stats/rangeStats";
 import { addAlertSpans, alertPins, type ShownAlerts } from "./service/alertMarks";
@@ -52,6 +54,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   private readonly events: EventBatcher;
   private readonly view = new ViewSwitch(new TelemetryStore({ capacity: 1 }));
   private readonly csv = new CsvJobs();
+  private readonly lapTables = new LapTables();
   private replayInstance: ReplayController | null = null;
   private started = false;
 
@@ -300,6 +303,38 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
 
   nextCsvChunk(): CsvChunk | null {
     return this.csv.nextChunk();
+  }
+
+  // ── Lap analysis (workers/contract/lapAnalysis.ts) ──
+
+  /** The shown history's laps with energy and sector columns. */
+  async lapTable(): Promise<LapTable> {
+    const laps = this.shownLaps();
+    return this.lapTables.shown({
+      store: this.view.store,
+      laps,
+      finishLine: this.core.finishLine,
+      simulated:
+        laps.laps.some((lap) => lap.simulated) || this.core.config.connectionType === "DEMO",
+    });
+  }
+
+  /** A recorded session's lap table, its rows read as a replay reads them. */
+  sessionLapTable(sessionId: string): Promise<LapTable | { ok: false; message: string }> {
+    return this.lapTables.session(
+      this.core.sessions,
+      sessionId,
+      this.core.liveLaps().drivers,
+      this.core.finishLine,
+      this.core.config.historyCapacity,
+    );
+  }
+
+  /** This window's sector lines (the UI keeps them in the browser and sends them on start). */
+  async setSectorLines(
+    lines: SectorLine[],
+  ): Promise<{ ok: true } | { ok: false; message: string }> {
+    return this.lapTables.setSectorLines(lines);
   }
 
   lapsCsv(): string {
