@@ -9,7 +9,9 @@ import { FaultEpisodes } from "./faults";
 import { LapRecorder } from "./LapRecorder";
 import { buildPacket } from "./packetBuilder";
 import { clamp, createRandom, Drift } from "./random";
+import { clearSkyIrradiance, sunPosition, type SunPosition } from "./sun";
 import { TRACK } from "./track";
+import { Weather, type WeatherKind } from "./weather";
 
 export { DEFAULT_LAP_COORDS, DEFAULT_MAP_CENTER } from "./track";
 
@@ -17,17 +19,29 @@ export interface CarSimulatorOptions {
   seed?: number;
   /** Epoch seconds of the first packet. Default 2025-07-15T15:00:00Z. */
   startTime?: number;
-  /**
-   * Local solar hour at the start of the drive (12 = noon), so the demo has
-   * sun whatever the wall clock says. null: follow the simulated clock.
-   */
-  sunStartHour?: number | null;
+  /** The day's clouds (weather.ts). Default "random": a seeded mix of episodes. */
+  weather?: WeatherKind;
+  /** The speed the driver holds where corners allow, km/h; 0 = stand; null = the default pace. */
+  commandedKmh?: number | null;
   onLap?: (lap: LapRecord) => void;
 }
 
 const DRIVERS = ["0x4A7F21C3", "0x19B04E5D", "0x7C3D9A10"];
 const MAX_SUBSTEP_S = 0.1; // keeps the physics stable when packets are slow
-const TRACK_LONGITUDE = -86.37;
+/**
+ * The demo's race pace, km/h, when no speed is commanded: a summer day at the
+ * track (09:00–17:00 from ~90 %) ends with charge to spare in fair weather.
+ */
+export const DEFAULT_PACE_KMH = 65;
+/**
+ * Battery protection: at this state of charge the car stops (the pack's
+ * minimum; the BMS lets nothing more out of it) and stands in the sun until
+ * the pack is back at RESUME_SOC, then drives on.
+ */
+export const PROTECT_SOC = 0.05;
+export const RESUME_SOC = 0.1;
+/** Below this (m/s) a driver told to stop is stopped: foot on the brake. */
+const STANDSTILL_MPS = 0.3;
 /**
  * The backend's lap trigger is a geofence around the finish line: a line set
  * further than this from the simulated track is never crossed (no laps).
@@ -74,6 +88,12 @@ export interface CarState {
   lapCompleted: boolean;
   /** The battery's fault and warning flags, as episodes (faults.ts). */
   faults: FaultEpisodes;
+  /** Cumulative ∫ pack voltage × pack current dt, Wh (discharge positive). */
+  packEnergyOutWh: number;
+  /** Standing because the pack reached its minimum; drives again at RESUME_SOC. */
+  protectionStop: boolean;
+  /** The speed the driver holds where corners allow, m/s. */
+  commandedSpeed: number;
 }
 
 export class CarSimulator {
@@ -81,10 +101,9 @@ export class CarSimulator {
   private readonly random: () => number;
   private readonly profile: Float64Array;
   private readonly pace: Drift;
-  private readonly clouds: Drift;
+  private readonly weather: Weather;
   private readonly channelShare: Float64Array;
   private readonly startTime: number;
-  private readonly sunStartHour: number | null;
   private readonly lap = new LapRecorder();
   private readonly completed: LapRecord[] = [];
   private readonly onLap: ((lap: LapRecord) => void) | undefined;
@@ -92,12 +111,13 @@ export class CarSimulator {
   private elapsed = 0;
   /** Where on the lap the finish line lies, metres; null = off the track, no laps. */
   private finishAt: number | null = 0;
+  private sun: SunPosition = { elevationDeg: 0, azimuthDeg: 0 };
+  private sunAt = Number.NaN;
 
   constructor(options: CarSimulatorOptions = {}) {
     this.random = createRandom(options.seed ?? 1);
     const r = this.random;
     this.startTime = options.startTime ?? Date.UTC(2025, 6, 15, 15) / 1000;
-    this.sunStartHour = options.sunStartHour === undefined ? 11 : options.sunStartHour;
     this.onLap = options.onLap;
     this.profile = TRACK.speedProfile(
       car.MAX_SPEED_MPS,
@@ -105,19 +125,25 @@ export class CarSimulator {
       car.DRIVE_ACCEL,
       car.BRAKE_DECEL,
     );
-    this.pace = new Drift(0.96, 0.88, 1, 0.01);
-    this.clouds = new Drift(0.9, 0.55, 1, 0.015);
+    // The driver holds the commanded speed to within a couple of per cent.
+    this.pace = new Drift(1, 0.98, 1.02, 0.003);
+    this.weather = new Weather({
+      seed: options.seed ?? 1,
+      kind: options.weather ?? "random",
+      longitude: TRACK.pointAt(0).long,
+    });
     const channels = car.MPPT_UNITS * car.MPPT_CHANNELS;
     this.channelShare = Float64Array.from({ length: channels }, () => 0.92 + r() * 0.1);
     const start = TRACK.pointAt(0);
-    const soc = 0.82 + r() * 0.1;
+    const soc = 0.86 + r() * 0.08;
+    const commanded = commandedSpeedMps(options.commandedKmh ?? null);
     this.state = {
       time: this.startTime,
       packetIndex: 0,
       rfid: DRIVERS[Math.floor(r() * DRIVERS.length)]!,
       lapDistance: 0,
       odometer: 1_250_000 + Math.floor(r() * 50_000),
-      speed: this.profile[0]! * this.pace.current,
+      speed: Math.min(this.profile[0]!, commanded),
       accel: 0,
       motorForce: 0,
       accelPedal: 0,
@@ -147,12 +173,23 @@ export class CarSimulator {
       cabinTemp: car.AMBIENT_C + 5,
       lapCompleted: false,
       faults: new FaultEpisodes(r),
+      packEnergyOutWh: 0,
+      protectionStop: false,
+      commandedSpeed: commanded,
     };
   }
 
   /** Length of one lap of the simulated circuit, metres. */
   get trackLength(): number {
     return TRACK.length;
+  }
+
+  /**
+   * The speed the driver holds from now on, km/h (slower where corners need
+   * it); 0 = stop and stand (still charging in the sun); null = the default pace.
+   */
+  setCommandedSpeed(kmh: number | null): void {
+    this.state.commandedSpeed = commandedSpeedMps(kmh);
   }
 
   /** Advance by dtSeconds of simulated time and return the packet for that moment. */
@@ -189,12 +226,13 @@ export class CarSimulator {
     this.elapsed += h;
     s.time = this.startTime + this.elapsed;
     this.pace.step(r, h);
-    this.clouds.step(r, h);
+    if (s.protectionStop && s.soc >= RESUME_SOC) s.protectionStop = false;
 
-    // Driver: follow the grip-limited speed profile a little ahead of the car.
+    // Driver: hold the commanded speed, slower where the grip-limited speed
+    // profile a little ahead of the car needs it; stand while protected.
     const ahead = (s.lapDistance + s.speed * 0.5) % TRACK.length;
-    s.targetSpeed =
-      this.profile[Math.floor(ahead / TRACK.step) % TRACK.sampleCount]! * this.pace.current;
+    const corner = this.profile[Math.floor(ahead / TRACK.step) % TRACK.sampleCount]!;
+    s.targetSpeed = s.protectionStop ? 0 : Math.min(corner, s.commandedSpeed * this.pace.current);
     const wantedAccel = clamp((s.targetSpeed - s.speed) / 1.5, -car.BRAKE_DECEL, car.DRIVE_ACCEL);
     const resistance = car.resistanceForce(s.speed);
     const neededForce = car.MASS_KG * wantedAccel + resistance;
@@ -204,6 +242,13 @@ export class CarSimulator {
     const wheelForce = s.braking ? neededForce : s.motorForce;
     s.accel = h > 0 ? (wheelForce - resistance) / car.MASS_KG : 0;
     s.speed = Math.max(0, s.speed + s.accel * h);
+    if (s.targetSpeed === 0 && s.speed < STANDSTILL_MPS) {
+      // Told to stand: the last bit of speed goes on the brakes, and it stays put.
+      s.speed = 0;
+      s.accel = 0;
+      s.motorForce = 0;
+      s.braking = true;
+    }
     s.accelPedal = s.motorForce > 0 ? (s.motorForce / car.MAX_DRIVE_FORCE_N) * 100 : 0;
     s.regenPedal = s.motorForce < 0 ? (-s.motorForce / car.MAX_REGEN_FORCE_N) * 100 : 0;
 
@@ -244,17 +289,17 @@ export class CarSimulator {
 
   private updateSun(h: number, heading: number): void {
     const s = this.state;
-    const solarHour =
-      this.sunStartHour === null
-        ? (((s.time / 3600) % 24) + TRACK_LONGITUDE / 15 + 24) % 24
-        : this.sunStartHour + this.elapsed / 3600;
-    s.irradiance = car.sunFactor(solarHour) * this.clouds.current;
-    // Panels tilt with the car: facing the (southern) sun gives a few % more.
-    const facing = 1 + 0.04 * Math.cos(heading - Math.PI);
+    // The real sun for where the car is and the time its packet carries.
+    // It moves 0.004°/s: once a simulated second is plenty.
+    if (!(Math.abs(s.time - this.sunAt) < 1)) {
+      this.sun = sunPosition(s.time, s.lat, s.long);
+      this.sunAt = s.time;
+    }
+    s.irradiance = clearSkyIrradiance(this.sun, heading) * this.weather.transmission(s.time);
     s.solarPower = 0;
     for (let c = 0; c < s.channelPower.length; c++) {
       const power =
-        (car.ARRAY_PEAK_W / s.channelPower.length) * s.irradiance * this.channelShare[c]! * facing;
+        (car.ARRAY_PEAK_W / s.channelPower.length) * s.irradiance * this.channelShare[c]!;
       s.channelPower[c] = power;
       s.channelVoltage[c] = car.stringVoltage(s.irradiance, s.mpptTemp[c]! + 10);
       s.solarPower += power;
@@ -272,7 +317,15 @@ export class CarSimulator {
     // V = ocv − I·R and P = V·I  →  I = (ocv − √(ocv² − 4RP)) / 2R
     const disc = Math.max(0, ocv * ocv - 4 * R * net);
     s.packCurrent = (ocv - Math.sqrt(disc)) / (2 * R);
+    // Protection: the pack gives nothing below its minimum. The car stops,
+    // and what the loads still want comes from the 12 V system's own battery.
+    const aboveMinimumAh = s.remainingAh - PROTECT_SOC * car.PACK_CAPACITY_AH;
+    if (s.packCurrent > 0 && (s.packCurrent * h) / 3600 >= aboveMinimumAh) {
+      s.protectionStop = true;
+      s.packCurrent = h > 0 ? (Math.max(0, aboveMinimumAh) * 3600) / h : 0;
+    }
     s.packVoltage = ocv - s.packCurrent * R;
+    s.packEnergyOutWh += (s.packVoltage * s.packCurrent * h) / 3600;
     s.remainingAh = clamp(s.remainingAh - (s.packCurrent * h) / 3600, 0, car.PACK_CAPACITY_AH);
     s.soc = s.remainingAh / car.PACK_CAPACITY_AH;
     const busAh = ((s.motorPower / s.packVoltage) * h) / 3600 / 2;
@@ -294,6 +347,14 @@ export class CarSimulator {
     const cabinTarget = car.AMBIENT_C + 4 + 8 * s.irradiance;
     s.cabinTemp += ((cabinTarget - s.cabinTemp) * h) / 600;
   }
+}
+
+function commandedSpeedMps(kmh: number | null): number {
+  if (kmh === null) return DEFAULT_PACE_KMH / 3.6;
+  if (!Number.isFinite(kmh) || kmh < 0) {
+    throw new Error(`Commanded speed must be a number of km/h ≥ 0 or null, got ${kmh}`);
+  }
+  return kmh / 3.6;
 }
 
 /** Whether moving from `a` to `b` metres along the (wrapping) lap passed `finish`. */

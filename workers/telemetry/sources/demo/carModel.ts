@@ -47,16 +47,6 @@ export function cellOpenCircuitVoltage(soc: number): number {
   return 3.0 + 0.7 * (1 - Math.exp(-s * 12)) + 0.45 * s + 0.05 * s ** 4;
 }
 
-/**
- * Sun strength 0..1 at a local solar hour (12 = noon): a day-shaped curve,
- * zero at night.
- */
-export function sunFactor(solarHour: number): number {
-  const h = ((solarHour % 24) + 24) % 24;
-  if (h <= 6 || h >= 18) return 0;
-  return Math.sin((Math.PI * (h - 6)) / 12) ** 1.3;
-}
-
 /** Maximum-power voltage of one array string: falls with heat, sags in weak light. */
 export function stringVoltage(irradiance: number, cellTempC: number): number {
   if (irradiance < 0.005) return 0;

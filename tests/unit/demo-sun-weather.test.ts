@@ -1,0 +1,163 @@
+// The demo car's sky (issue 35): the real sun for the time its packets carry
+// at the track, and cloud episodes that last tens of minutes to hours.
+import { describe, expect, it } from "vitest";
+import { CarSimulator } from "../../workers/telemetry/sources/demo/CarSimulator";
+import { clearSkyIrradiance, sunPosition } from "../../workers/telemetry/sources/demo/sun";
+import { Weather } from "../../workers/telemetry/sources/demo/weather";
+import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchema";
+
+const TRACK = { lat: 36.99, long: -86.37 };
+const at = (iso: string) => Date.parse(iso) / 1000;
+
+/** The day's highest sun, scanning each minute of the UTC day: [elevation, epoch s]. */
+function noonOf(dayIso: string): [number, number] {
+  let best: [number, number] = [-90, 0];
+  for (let t = at(`${dayIso}T00:00:00Z`); t < at(`${dayIso}T23:59:00Z`); t += 60) {
+    const e = sunPosition(t, TRACK.lat, TRACK.long).elevationDeg;
+    if (e > best[0]) best = [e, t];
+  }
+  return best;
+}
+
+function arrayWatts(p: TelemetryPacket): number {
+  let sum = 0;
+  for (const unit of [0, 1, 2, 3]) {
+    for (const ch of [0, 1]) {
+      const m = p.MPPT as unknown as Record<string, number>;
+      sum += m[`Mppt${unit}Ch${ch}ArrayVoltage`]! * m[`Mppt${unit}Ch${ch}ArrayCurrent`]!;
+    }
+  }
+  return sum;
+}
+
+describe("the demo car's sun", () => {
+  it("stands at the almanac's noon elevation at the track (90° − latitude + declination)", () => {
+    // Declination +23.44° at the June solstice, 0° at the equinox, −23.44° in December.
+    const [june, juneNoon] = noonOf("2026-06-21");
+    expect(june).toBeGreaterThan(90 - TRACK.lat + 23.44 - 1);
+    expect(june).toBeLessThan(90 - TRACK.lat + 23.44 + 1);
+    // Solar noon at 86.37° W: 12:00 + 5 h 45 min, give or take the equation of time.
+    expect(juneNoon).toBeGreaterThan(at("2026-06-21T17:40:00Z"));
+    expect(juneNoon).toBeLessThan(at("2026-06-21T17:55:00Z"));
+    expect(Math.abs(noonOf("2026-03-20")[0] - (90 - TRACK.lat))).toBeLessThan(1);
+    expect(Math.abs(noonOf("2026-12-21")[0] - (90 - TRACK.lat - 23.44))).toBeLessThan(1);
+  });
+
+  it("gives the flat array ~1000 W/m² at a summer noon, less in a low sun, none at night", () => {
+    const noon = clearSkyIrradiance(sunPosition(at("2026-06-21T17:47:00Z"), 36.99, -86.37), 0);
+    const morning = clearSkyIrradiance(sunPosition(at("2026-06-21T13:00:00Z"), 36.99, -86.37), 0);
+    const night = clearSkyIrradiance(sunPosition(at("2026-06-21T06:00:00Z"), 36.99, -86.37), 0);
+    expect(noon).toBeGreaterThan(0.9);
+    expect(noon).toBeLessThan(1.1);
+    expect(morning).toBeGreaterThan(0.1);
+    expect(morning).toBeLessThan(noon * 0.6);
+    expect(night).toBe(0);
+  });
+
+  it("follows the time the packets carry: the array's power falls to zero at sunset", () => {
+    // 18:30–21:30 CDT on a clear July evening: sunset at the track is ~20:15.
+    const sim = new CarSimulator({
+      seed: 4,
+      startTime: at("2026-07-15T23:30:00Z"),
+      weather: "clear",
+    });
+    let litSeen = 0;
+    let darkSeen = 0;
+    for (let i = 0; i < 3 * 3600; i++) {
+      const p = sim.next(1);
+      const { elevationDeg } = sunPosition(p.TimeStamp, TRACK.lat, TRACK.long);
+      if (elevationDeg < -0.5) {
+        darkSeen++;
+        expect(arrayWatts(p)).toBe(0);
+      } else if (elevationDeg > 15) {
+        litSeen++;
+        expect(arrayWatts(p)).toBeGreaterThan(100);
+      }
+    }
+    expect(litSeen).toBeGreaterThan(300);
+    expect(darkSeen).toBeGreaterThan(600);
+  });
+
+  it("shines at noon and not at midnight whatever the seed, from the packet's own time", () => {
+    const noon = new CarSimulator({
+      seed: 8,
+      startTime: at("2026-07-15T17:45:00Z"),
+      weather: "clear",
+    });
+    const midnight = new CarSimulator({
+      seed: 8,
+      startTime: at("2026-07-15T05:45:00Z"),
+      weather: "clear",
+    });
+    expect(arrayWatts(noon.next(1))).toBeGreaterThan(750);
+    expect(arrayWatts(midnight.next(1))).toBe(0);
+  });
+});
+
+describe("the demo car's weather", () => {
+  /** Lengths (minutes) of the runs of one sky, sampled each minute over days 09:00–17:00. */
+  function runs(weather: Weather, days: number): number[] {
+    const lengths: number[] = [];
+    for (let d = 0; d < days; d++) {
+      const from = at("2026-07-01T14:00:00Z") + d * 86_400;
+      let sky = weather.skyAt(from);
+      let length = 0;
+      for (let m = 0; m < 8 * 60; m++) {
+        const now = weather.skyAt(from + m * 60);
+        if (now === sky) length++;
+        else {
+          lengths.push(length);
+          sky = now;
+          length = 1;
+        }
+      }
+    }
+    return lengths.slice(1); // the first starts before the window
+  }
+
+  it("comes in episodes of tens of minutes to hours, not a flicker around one mean", () => {
+    const lengths = runs(new Weather({ seed: 3, kind: "random", longitude: -86.37 }), 20);
+    expect(lengths.length).toBeGreaterThan(20);
+    const sorted = [...lengths].sort((a, b) => a - b);
+    expect(sorted[Math.floor(sorted.length * 0.1)]).toBeGreaterThanOrEqual(10);
+    expect(sorted[Math.floor(sorted.length / 2)]).toBeGreaterThanOrEqual(30);
+    expect(sorted.at(-1)).toBeGreaterThanOrEqual(120);
+  });
+
+  it("is the same for the same seed and time, whatever order or step it is asked in", () => {
+    const a = new Weather({ seed: 11, kind: "random", longitude: -86.37 });
+    const b = new Weather({ seed: 11, kind: "random", longitude: -86.37 });
+    const c = new Weather({ seed: 12, kind: "random", longitude: -86.37 });
+    const times = Array.from({ length: 500 }, (_, i) => at("2026-07-15T14:00:00Z") + i * 57.3);
+    const forwards = times.map((t) => a.transmission(t));
+    const backwards = [...times]
+      .reverse()
+      .map((t) => b.transmission(t))
+      .reverse();
+    expect(backwards).toEqual(forwards);
+    const other = times.map((t) => c.transmission(t));
+    expect(other).not.toEqual(forwards);
+  });
+
+  it("keeps a clear day clear and clouds over an overcast afternoon", () => {
+    const mean = (w: Weather, fromIso: string, hours: number) => {
+      let sum = 0;
+      for (let m = 0; m < hours * 60; m++) sum += w.transmission(at(fromIso) + m * 60);
+      return sum / (hours * 60);
+    };
+    for (const seed of [1, 2, 3]) {
+      const clear = new Weather({ seed, kind: "clear", longitude: -86.37 });
+      expect(mean(clear, "2026-07-15T14:00:00Z", 8)).toBeGreaterThan(0.95);
+      const overcast = new Weather({ seed, kind: "overcast-afternoon", longitude: -86.37 });
+      const morning = mean(overcast, "2026-07-15T14:00:00Z", 2); // 09:00–11:00 CDT
+      const afternoon = mean(overcast, "2026-07-15T20:00:00Z", 2); // 15:00–17:00 CDT
+      expect(afternoon).toBeLessThan(morning * 0.6);
+    }
+  });
+
+  it("refuses an unknown weather with the list of known ones", () => {
+    expect(() => new Weather({ seed: 1, kind: "snow" as never, longitude: 0 })).toThrow(
+      /Unknown weather "snow": expected clear, broken, overcast-afternoon, random/,
+    );
+  });
+});

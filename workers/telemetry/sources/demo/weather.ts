@@ -1,0 +1,165 @@
+// Clouds over the simulated car: a day is a run of seeded weather episodes
+// (clear, thin cloud, broken cloud, overcast) lasting tens of minutes to
+// hours, as real weather comes, with a small fast flicker inside each. The
+// sky's transmission is a pure function of the seed and the time, so it does
+// not depend on the packet rate, and a day's weather is the same whatever
+// time the drive started.
+import { clamp, createRandom } from "./random";
+
+export type WeatherKind = "clear" | "broken" | "overcast-afternoon" | "random";
+export const WEATHER_KINDS: readonly WeatherKind[] = [
+  "clear",
+  "broken",
+  "overcast-afternoon",
+  "random",
+];
+
+type Sky = "clear" | "thin" | "broken" | "overcast";
+
+/** Share of the clear-sky light that gets through (range), and the flicker's size. */
+const SKIES: Record<Sky, { low: number; high: number; flicker: number }> = {
+  clear: { low: 0.96, high: 1, flicker: 0.012 },
+  thin: { low: 0.68, high: 0.85, flicker: 0.05 },
+  // Cumulus: the sun comes and goes, so the flicker is large.
+  broken: { low: 0.45, high: 0.68, flicker: 0.16 },
+  overcast: { low: 0.16, high: 0.34, flicker: 0.03 },
+};
+
+const MINUTE = 60;
+const DAY_S = 86_400;
+/** Episodes last between these, log-uniformly: tens of minutes to hours. */
+const SHORTEST_S = 15 * MINUTE;
+const LONGEST_S = 150 * MINUTE;
+/** One episode blends into the next over this long (a front arriving). */
+const BLEND_S = 5 * MINUTE;
+/** Flicker: value noise on two time scales (a cloud edge, a passing cloud). */
+const FLICKER_FAST_S = 15;
+const FLICKER_SLOW_S = 90;
+
+interface Episode {
+  start: number; // seconds after local solar midnight
+  sky: Sky;
+  level: number;
+}
+
+export interface WeatherOptions {
+  seed: number;
+  kind: WeatherKind;
+  /** Longitude of the place, degrees: its days run from local solar midnight. */
+  longitude: number;
+}
+
+export class Weather {
+  private readonly seed: number;
+  private readonly kind: WeatherKind;
+  private readonly offsetS: number;
+  private day = Number.NaN;
+  private episodes: Episode[] = [];
+  private cursor = 0;
+
+  constructor(options: WeatherOptions) {
+    if (!WEATHER_KINDS.includes(options.kind)) {
+      throw new Error(
+        `Unknown weather "${String(options.kind)}": expected ${WEATHER_KINDS.join(", ")}`,
+      );
+    }
+    this.seed = options.seed >>> 0;
+    this.kind = options.kind;
+    this.offsetS = (options.longitude / 15) * 3600;
+  }
+
+  /** Share of the clear-sky light reaching the array at epoch seconds `timeS` (0..1). */
+  transmission(timeS: number): number {
+    const local = timeS + this.offsetS;
+    const day = Math.floor(local / DAY_S);
+    if (day !== this.day) this.planDay(day);
+    const secondOfDay = local - day * DAY_S;
+    const index = this.episodeAt(secondOfDay);
+    const episode = this.episodes[index]!;
+    const previous = this.episodes[index - 1];
+    const blend = previous ? clamp((secondOfDay - episode.start) / BLEND_S, 0, 1) : 1;
+    const smooth = blend * blend * (3 - 2 * blend);
+    const level = previous
+      ? previous.level + (episode.level - previous.level) * smooth
+      : episode.level;
+    const flickerSize = previous
+      ? SKIES[previous.sky].flicker +
+        (SKIES[episode.sky].flicker - SKIES[previous.sky].flicker) * smooth
+      : SKIES[episode.sky].flicker;
+    const flicker =
+      0.6 * valueNoise(this.seed, timeS / FLICKER_FAST_S) +
+      0.4 * valueNoise(this.seed ^ 0x5bd1e995, timeS / FLICKER_SLOW_S);
+    return clamp(level + flickerSize * flicker, 0.05, 1);
+  }
+
+  /** The sky kind at `timeS` (for tests and the report of a run). */
+  skyAt(timeS: number): Sky {
+    const local = timeS + this.offsetS;
+    const day = Math.floor(local / DAY_S);
+    if (day !== this.day) this.planDay(day);
+    return this.episodes[this.episodeAt(local - day * DAY_S)]!.sky;
+  }
+
+  private episodeAt(secondOfDay: number): number {
+    const list = this.episodes;
+    let i = Math.min(this.cursor, list.length - 1);
+    while (i > 0 && list[i]!.start > secondOfDay) i--;
+    while (i + 1 < list.length && list[i + 1]!.start <= secondOfDay) i++;
+    this.cursor = i;
+    return i;
+  }
+
+  /** The day's episodes, from its seed alone. */
+  private planDay(day: number): void {
+    const random = createRandom(mix(this.seed, day));
+    const episodes: Episode[] = [];
+    for (let start = 0; start < DAY_S;) {
+      const sky = this.pickSky(start / 3600, random);
+      const { low, high } = SKIES[sky];
+      episodes.push({ start, sky, level: low + (high - low) * random() });
+      start += SHORTEST_S * (LONGEST_S / SHORTEST_S) ** random();
+    }
+    this.day = day;
+    this.episodes = episodes;
+    this.cursor = 0;
+  }
+
+  private pickSky(hour: number, random: () => number): Sky {
+    const r = random();
+    switch (this.kind) {
+      case "clear":
+        return "clear";
+      case "broken":
+        return r < 0.3 ? "clear" : r < 0.5 ? "thin" : "broken";
+      case "overcast-afternoon":
+        // A clear morning; cloud builds around noon; an overcast afternoon.
+        if (hour < 11.5) return r < 0.85 ? "clear" : "thin";
+        if (hour < 13) return r < 0.5 ? "thin" : "broken";
+        return r < 0.8 ? "overcast" : "broken";
+      case "random":
+        return r < 0.42 ? "clear" : r < 0.62 ? "thin" : r < 0.87 ? "broken" : "overcast";
+    }
+  }
+}
+
+/** Smooth deterministic noise in [-1, 1] along `x` (cosine-blended random knots). */
+function valueNoise(seed: number, x: number): number {
+  const i = Math.floor(x);
+  const f = x - i;
+  const a = hash01(seed, i) * 2 - 1;
+  const b = hash01(seed, i + 1) * 2 - 1;
+  const t = (1 - Math.cos(Math.PI * f)) / 2;
+  return a + (b - a) * t;
+}
+
+function mix(seed: number, n: number): number {
+  let h = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(n | 0, 0xc2b2ae35);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x7feb352d);
+  h ^= h >>> 15;
+  return h >>> 0;
+}
+
+function hash01(seed: number, n: number): number {
+  return mix(seed, n) / 4294967296;
+}
