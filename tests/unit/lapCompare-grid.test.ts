@@ -7,7 +7,9 @@ import {
   valuesAt,
 } from "../../workers/telemetry/laps/analysis/distanceGrid";
 import { lapTrack } from "../../workers/telemetry/laps/analysis/lapTrack";
-import { onCircle } from "./lapCompareKit";
+import { circlePoint } from "./lapCircuit";
+
+const onCircle = (s: number, lengthM: number) => circlePoint(lengthM, s / lengthM);
 
 const LENGTH = 4400;
 const T0 = 1_795_000_000;
@@ -53,12 +55,14 @@ describe("the distance grid", () => {
   });
 
   it("puts a stop's time at the spot where the car stood: the last time it was there", () => {
-    // 200 m at 20 m/s (10 s), 30 s standing, then on at 20 m/s.
-    const position = (t: number) => (t < 10 ? 20 * t : t < 40 ? 200 : 200 + 20 * (t - 40));
+    // 204 m at 20 m/s (10.2 s), 30 s standing, then on at 20 m/s.
+    const position = (t: number) => (t < 10.2 ? 20 * t : t < 40.2 ? 204 : 204 + 20 * (t - 40.2));
     const { lap } = grid(rows(60, position));
-    expect(lap.elapsedS[39]).toBeCloseTo(9.75, 2); // 195 m: before the stop
-    expect(lap.elapsedS[40]).toBeCloseTo(40, 2); // 200 m: when the car left
-    expect(lap.elapsedS[41]).toBeCloseTo(40.25, 2); // 205 m: 0.25 s after leaving, not spread
+    expect(lap.elapsedS[40]).toBeCloseTo(10, 2); // 200 m: before the stop
+    // 205 m: 0.05 s after the car left at 40.2 s. Taking the first time at
+    // 204 m would spread the 30 s over the next 2 m (about 25 s here).
+    expect(lap.elapsedS[41]).toBeCloseTo(40.25, 2);
+    expect(lap.elapsedS[42]).toBeCloseTo(40.5, 2); // 210 m
   });
 
   it("does not bunch time when the GPS repeats its fix between packets (1 Hz fixes, 10 Hz rows)", () => {
@@ -79,7 +83,7 @@ describe("the distance grid", () => {
     expect(track.distanceM[track.length - 1]).toBeGreaterThan(1190); // 1200 m less a step or two
     expect(lap.elapsedS[86]).toBeCloseTo(21.5, 1); // 430 m: inside the gap, time interpolated
     expect(lap.elapsedS[180]).toBeCloseTo(45, 0); // 900 m: after the glitch, within a step
-    for (const lat of lap.lat) expect(Math.abs(lat - 36.99)).toBeLessThan(0.01); // never at the glitch
+    for (const lat of lap.lat) expect(Math.abs(lat - 36.9)).toBeLessThan(0.01); // never at the glitch
   });
 
   it("reads a field at each grid time between its rows, and leaves a long gap empty", () => {

@@ -17,7 +17,13 @@ import type {
   CsvProgress,
 } from "../contract/csv";
 import type { ConnectionType, FieldInfo } from "../contract/fields";
-import type { LapCoordsAnswer, LapCoordsRequest, LapFetchResult } from "../contract/laps";
+import type {
+  LapCoords,
+  LapCoordsAnswer,
+  LapCoordsRequest,
+  LapFetchResult,
+} from "../contract/laps";
+import type { LapCompareRequest, LapCompareResult } from "../contract/lapAnalysis";
 import type {
   ChannelCheck,
   MathChannelDef,
@@ -33,6 +39,9 @@ import type { TrackRequest, TrackResult } from "../contract/track";
 import { defaultRules } from "./alerts/defaults";
 import { alertSubjects } from "./alerts/subjects";
 import { lapsCsv } from "./laps/lapsCsv";
+import { compareCsvText, compareFileName } from "./laps/analysis/compareCsv";
+import { LapSources } from "./laps/analysis/lapSources";
+import { runCompare } from "./laps/analysis/runCompare";
 import { ReplayController } from "./replay/ReplayController";
 import { rangeStats } from "./stats/rangeStats";
 import { addAlertSpans, alertPins, type ShownAlerts } from "./service/alertMarks";
@@ -53,6 +62,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   private readonly view = new ViewSwitch(new TelemetryStore({ capacity: 1 }));
   private readonly csv = new CsvJobs();
   private replayInstance: ReplayController | null = null;
+  private finishLine: LapCoords | null = null;
   private started = false;
 
   /** A window on a core of its own (the dedicated worker, tests), or on a shared `core`. */
@@ -69,6 +79,8 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   }
 
   send(event: WorkerEvent): void {
+    // The finish line cuts laps of histories without lap events (compare).
+    if (event.type === "lapCoords") this.finishLine = event.coords;
     this.events.push(event);
   }
 
@@ -306,6 +318,31 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     return lapsCsv(this.shownLaps());
   }
 
+  /** 2–6 laps of the shown history and of recorded sessions, against distance (laps/analysis/). */
+  compareLaps(request: LapCompareRequest): Promise<LapCompareResult> {
+    return runCompare(this.lapSources, request);
+  }
+
+  async compareCsv(
+    request: LapCompareRequest,
+  ): Promise<{ ok: true; fileName: string; text: string } | { ok: false; message: string }> {
+    const result = await runCompare(this.lapSources, request);
+    if (!result.ok) return result;
+    return { ok: true, fileName: compareFileName(result), text: compareCsvText(result) };
+  }
+
+  /** Where compared laps' rows are: this window's history, or a recorded session's (cached). */
+  private readonly lapSources = new LapSources({
+    shown: () => ({
+      ring: this.view.store.ring,
+      laps: this.shownLaps().laps,
+      simulated: this.showsSimulated(),
+    }),
+    sessions: () => this.core.sessions,
+    drivers: () => this.core.liveLaps().drivers,
+    finishLine: () => this.finishLine,
+  });
+
   async importCsv(file: Blob, fileName: string): Promise<CsvImportReport> {
     const { report, store } = await this.csv.importFile(file, fileName);
     if (store) {
@@ -337,6 +374,12 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
       rules: () => this.core.alerts.currentRules(),
     });
     return this.replayInstance;
+  }
+
+  /** Whether the history on screen is the demo car's (its laps are marked simulated). */
+  private showsSimulated(): boolean {
+    if (this.showsLive) return this.core.connectionType === "DEMO";
+    return this.shownLaps().laps.some((lap) => lap.simulated);
   }
 
   /** Playback on: what the window shows is its replay, alerts included. */
