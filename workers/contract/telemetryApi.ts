@@ -13,8 +13,8 @@ import type {
   CsvProgress,
 } from "./csv";
 import type { ConnectionType, FieldInfo } from "./fields";
-import type { MathApi } from "./math";
 import type { LapAnalysisApi } from "./lapAnalysis";
+import type { MathApi } from "./math";
 import type { LapCoords, LapCoordsAnswer, LapCoordsRequest, LapFetchResult } from "./laps";
 import type { SeriesRequest, SeriesResult } from "./series";
 import type { StatsApi } from "./stats";
@@ -56,13 +56,7 @@ export type WorkerEventListener = (events: WorkerEvent[]) => void;
  * core's, shared by every window; the view (live or a replay, its playback
  * clock), the events listener and CSV jobs are the window's own.
  */
-export interface TelemetryApi
-  extends
-    AlertsApi,
-    MathApi,
-    StatsApi,
-    // lap-compare adds compareLaps/compareCsv: then the whole LapAnalysisApi.
-    Pick<LapAnalysisApi, "lapTable" | "sessionLapTable" | "setSectorLines"> {
+export interface TelemetryApi extends AlertsApi, MathApi, StatsApi, LapAnalysisApi {
   /** Joins the core with this window's listener; the first window's settings start the core. */
   start(config: Partial<WorkerConfig>, onEvents: WorkerEventListener): void;
   /** Leaves the core (the last window out stops it). */

@@ -6,12 +6,7 @@
 import type { WorkerConfig } from "../../contract/config";
 import type { BackendState, ConnectionState } from "../../contract/connection";
 import type { ConnectionType } from "../../contract/fields";
-import type {
-  LapCoords,
-  LapCoordsAnswer,
-  LapCoordsRequest,
-  LapFetchResult,
-} from "../../contract/laps";
+import type { LapCoordsAnswer, LapCoordsRequest, LapFetchResult } from "../../contract/laps";
 import type {
   BackendSpan,
   RecordingState,
@@ -54,8 +49,6 @@ export class TelemetryCore {
   private readonly viewers = new Set<CoreViewer>();
   private sources: SourceSwitch;
   private sessionStore: Sessions | null = null;
-  /** The finish line last heard of (laps are cut at it where a history has no lap events). */
-  finishLine: LapCoords | null = null;
   private readonly laps: LapDesk;
   /** The live history's alert rules and log (alerts/liveAlerts.ts). */
   readonly alerts: LiveAlerts;
@@ -91,10 +84,7 @@ export class TelemetryCore {
       sessions: () => this.sessionStore,
       reject: (source, reason) => this.store.rejectEvent(source, reason),
       lapsChanged: () => this.viewers.forEach((viewer) => viewer.lapsChanged()),
-      lineMoved: (coords) => {
-        this.finishLine = coords;
-        this.broadcast({ type: "lapCoords", coords });
-      },
+      lineMoved: (coords) => this.broadcast({ type: "lapCoords", coords }),
     });
   }
 
