@@ -53,6 +53,9 @@ describe("sector times", () => {
   it("puts the lines in track order from the finish line", () => {
     expect(t.sectors.map((s) => s.name)).toEqual(["Hairpin", "Back straight"]);
     expect(t.sectorProblems).toEqual([]);
+    // The map colours each sector's stretch of the track: three stretches of one lap.
+    expect(t.sectorTrack).toHaveLength(3);
+    for (const stretch of t.sectorTrack) expect(stretch.lat.length).toBeGreaterThan(10);
   });
 
   it("gives each sector its time, known by hand, and only the slowed sector grows", () => {

@@ -6,6 +6,9 @@ import { LongText } from "../../ui/LongText";
 import { useState } from "react";
 import type { AppUnits } from "../../../workers/contract/fields";
 import type { Lap } from "../../../workers/contract/laps";
+import type { LapTable as AnalysisTable } from "../../../workers/contract/lapAnalysis";
+import { flagText, rowsByEnd } from "../../ui/format/lapAnalysisFormat";
+import { AnalysisCells, AnalysisHeaders, analysisColumnCount } from "./LapAnalysisCells";
 import {
   LAP_COLUMNS,
   bestLap,
@@ -29,6 +32,8 @@ interface LapTableProps {
   onSelect: (lap: Lap) => void;
   /** The row's "Statistics" action: the lap's time span in the statistics drawer. */
   onStats: (lap: Lap) => void;
+  /** The worker's sector and energy columns; null until it answered. */
+  analysis?: AnalysisTable | null;
 }
 
 export function LapTable({
@@ -39,13 +44,23 @@ export function LapTable({
   selectedEndMs,
   onSelect,
   onStats,
+  analysis = null,
 }: LapTableProps) {
   const [sort, setSort] = useState<{ key: string; direction: SortDirection }>({
     key: "endMs",
     direction: "asc",
   });
   const rows = sortLaps(laps, sort.key, sort.direction);
-  const best = bestLap(laps);
+  const joined = rowsByEnd(analysis);
+  const analysed = (lap: Lap) => joined.get(Math.round(lap.endMs));
+  // Best among the laps that count (flagged laps left out) once the worker
+  // has cut them; until then the fastest lap.
+  const bestRow = analysis?.bestLap != null ? analysis.rows[analysis.bestLap] : undefined;
+  const best = bestRow
+    ? (laps.find((lap) => Math.round(lap.endMs) === Math.round(bestRow.span.end * 1000)) ?? null)
+    : analysis
+      ? null
+      : bestLap(laps);
   const sums = totals(laps);
   const sortBy = (key: string) =>
     setSort((s) => ({ key, direction: s.key === key && s.direction === "asc" ? "desc" : "asc" }));
@@ -81,6 +96,7 @@ export function LapTable({
               </th>
             );
           })}
+          <AnalysisHeaders table={analysis} units={units} />
           <th aria-label="Actions" />
         </tr>
       </thead>
@@ -103,6 +119,7 @@ export function LapTable({
                   simulated
                 </Tag>
               )}
+              <FlagTag lap={analysed(lap)?.row} />
             </td>
             <td data-testid="lap-driver" className="helios-lap-rfid">
               <LongText text={driverName(lap.rfid, drivers)} />
@@ -117,6 +134,12 @@ export function LapTable({
                 {formatCell(lap, column, units)}
               </td>
             ))}
+            <AnalysisCells
+              table={analysis}
+              row={analysed(lap)?.row}
+              index={analysed(lap)?.index}
+              units={units}
+            />
             <td>
               <Button
                 size="small"
@@ -144,9 +167,26 @@ export function LapTable({
               {formatTotal(column, sums[column.id], units)}
             </td>
           ))}
+          <td colSpan={analysisColumnCount(analysis)} />
           <td />
         </tr>
       </tfoot>
     </HTMLTable>
+  );
+}
+
+function FlagTag({ lap }: { lap: Parameters<typeof flagText>[0] }) {
+  const flag = flagText(lap);
+  if (!flag) return null;
+  return (
+    <Tag
+      minimal
+      intent="danger"
+      className="helios-lap-sim"
+      title={flag.hint}
+      data-testid="lap-flag"
+    >
+      {flag.text}
+    </Tag>
   );
 }

@@ -7,6 +7,7 @@ import { useNavigate } from "react-router";
 import { useSnapshot } from "valtio";
 import type { ConnectionType } from "../../../workers/contract/fields";
 import type { Lap } from "../../../workers/contract/laps";
+import type { LapTable as LapTableData } from "../../../workers/contract/lapAnalysis";
 import { appState } from "../../state/appState";
 import { applyLapResult, lapsState } from "../../state/lapsState";
 import { focusPlots } from "../../state/plotFocus";
@@ -17,6 +18,8 @@ import { EmptyState } from "../../ui/EmptyState";
 import { truncateText } from "../../ui/format/truncateText";
 import { driverName, lapWindow } from "../../ui/format/lapFormat";
 import { LapTable } from "./LapTable";
+import { SectorSummary } from "./SectorSummary";
+import { lapAnalysisState } from "../../state/lapAnalysis";
 import { RaceInfoCard } from "./RaceInfoCard";
 import "./laps.css";
 
@@ -51,6 +54,7 @@ export function LapsPanel() {
   };
   const { laps, drivers, message, error, received, selected } = useSnapshot(lapsState);
   const { appUnits, connectionType, playbackSwitch } = useSnapshot(appState);
+  const { table: analysis } = useSnapshot(lapAnalysisState);
   const raceInfo = useLiveStatusPart("backend")?.raceInfo ?? null;
   const [driver, setDriver] = useState(ALL_DRIVERS);
   const refresh = () => void client.api.refreshLaps().then(applyLapResult, () => undefined);
@@ -106,15 +110,19 @@ export function LapsPanel() {
           data-testid="laps-empty"
         />
       ) : (
-        <LapTable
-          laps={shown as Lap[]}
-          numberOf={numberOf}
-          drivers={drivers}
-          units={appUnits}
-          selectedEndMs={selected?.endMs ?? null}
-          onSelect={(lap) => selectLap(lap, numberOf(lap))}
-          onStats={(lap) => lapStats(lap, numberOf(lap))}
-        />
+        <>
+          <SectorSummary table={analysis as LapTableData | null} />
+          <LapTable
+            analysis={analysis as LapTableData | null}
+            laps={shown as Lap[]}
+            numberOf={numberOf}
+            drivers={drivers}
+            units={appUnits}
+            selectedEndMs={selected?.endMs ?? null}
+            onSelect={(lap) => selectLap(lap, numberOf(lap))}
+            onStats={(lap) => lapStats(lap, numberOf(lap))}
+          />
+        </>
       )}
     </div>
   );

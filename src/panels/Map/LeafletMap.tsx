@@ -15,6 +15,8 @@ import { FocusMarker } from "./FocusMarker";
 import { MapLayers, type HoverInfo } from "./MapLayers";
 import { mapSettings } from "../../state/mapSettings";
 import { MapToolbar } from "./MapToolbar";
+import { SectorLayer } from "./SectorLayer";
+import { SectorList } from "./SectorList";
 import type { TrackLayer } from "./TrackLayer";
 import { TrackHoverCard } from "./TrackHoverCard";
 import { pointsText, TrackLegend } from "./TrackLegend";
@@ -84,6 +86,7 @@ export default function LeafletMap() {
           Plots moved to {formatTime(moment)} (see the Plots tab).
         </Callout>
       )}
+      <SectorList />
       <div className="helios-map-frame" data-testid="map">
         <MapContainer
           ref={setMap}
@@ -102,6 +105,7 @@ export default function LeafletMap() {
           )}
           <ScaleControl position="bottomleft" />
           <FocusMarker />
+          <SectorLayer />
           <MapLayers
             picking={picking}
             onPicked={onPicked}

@@ -17,6 +17,7 @@ import { notify, notifyWithId, updateNotification } from "../notifications/notif
 import { LapToasts } from "../notifications/lapToasts";
 import { useSavedAlertRules } from "./useSavedAlertRules";
 import { useSavedMathChannels } from "./useSavedMathChannels";
+import { useSectorLines } from "./useSectorLines";
 import { alertEventHandler } from "../notifications/alertEvents";
 
 // A burst of laps becomes one toast ("3 laps completed"), never a queue.
@@ -50,6 +51,7 @@ export function useShellWiring(clock: Clock = browserClock): void {
   const { client, live } = useTelemetry();
   useSavedMathChannels();
   useSavedAlertRules();
+  useSectorLines();
 
   useEffect(() => {
     const phases = new LoadingPhases(clock, (phase) => {

@@ -14,7 +14,7 @@ import type {
 } from "../../../contract/lapAnalysis";
 import { energyBetween } from "./lapEnergy";
 import { cutLaps, type LapCutInput } from "./lapSpans";
-import { lapTrack, planSectors, sectorTimes } from "./sectors";
+import { lapTrack, planSectors, sectorStretches, sectorTimes } from "./sectors";
 
 export interface LapTableInput extends LapCutInput {
   sectorLines: readonly SectorLine[];
@@ -86,11 +86,21 @@ export function buildLapTable(input: LapTableInput): LapTable {
     sectorCount > 0 && bestSector.every((b) => b !== null)
       ? bestSector.reduce<number>((sum, b, k) => sum + rows[b!]!.sectorS[k]!, 0)
       : null;
+  // The map's stretches: from the best lap, else any lap that crossed every line.
+  const complete = (i: number) => plan.crossings[i]?.every((c) => c !== null) ?? false;
+  const bestLap = bestOf(rows, (row) => row.span.lapTimeS);
+  const drawn =
+    bestLap !== null && complete(bestLap) ? bestLap : rows.findIndex((_, i) => complete(i));
+  const drawnTrack = drawn >= 0 ? tracks[drawn] : null;
   return {
     rows,
+    sectorTrack:
+      sectorCount > 0 && drawnTrack
+        ? sectorStretches(drawnTrack, spans[drawn]!, plan.crossings[drawn]!)
+        : [],
     sectors: plan.lines,
     sectorProblems: plan.problems,
-    bestLap: bestOf(rows, (row) => row.span.lapTimeS),
+    bestLap,
     bestSector,
     theoreticalBestS,
     simulated: input.simulated,

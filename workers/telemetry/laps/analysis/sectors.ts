@@ -4,7 +4,12 @@
 // order; a line no lap crosses is far from the track and is left out, with
 // the reason. Sector k runs from line k − 1 (the finish line for k = 0) to
 // line k, the last one to the finish: the times add up to the lap time.
-import { MAX_SECTOR_LINES, type LapSpan, type SectorLine } from "../../../contract/lapAnalysis";
+import {
+  MAX_SECTOR_LINES,
+  type LapSpan,
+  type SectorLine,
+  type SectorStretch,
+} from "../../../contract/lapAnalysis";
 import type { ColumnRing } from "../../history/ColumnRing";
 import { findCrossings, GATE_RADIUS_M, nearestApproachM } from "./gate";
 import { columnOf, rowsBetween, timesOf } from "./lapRows";
@@ -141,6 +146,38 @@ export function sectorTimes(
     const a = edges[k - 1];
     const b = edges[k];
     out.push(a != null && b != null && b > a ? b - a : null);
+  }
+  return out;
+}
+
+/** Points per sector stretch at most: enough for a smooth line on the map. */
+const STRETCH_POINTS = 400;
+
+/**
+ * A lap's track cut at its sector crossings, one stretch per sector, each
+ * thinned to at most STRETCH_POINTS (every k-th fix; the ends kept).
+ */
+export function sectorStretches(
+  track: LapTrack,
+  span: LapSpan,
+  crossings: readonly (number | null)[],
+): SectorStretch[] {
+  const edges = [span.start, ...crossings.map((c) => c ?? NaN), span.end];
+  const out: SectorStretch[] = [];
+  for (let k = 1; k < edges.length; k++) {
+    const from = edges[k - 1]!;
+    const to = edges[k]!;
+    const idx: number[] = [];
+    for (let i = 0; i < track.time.length; i++) {
+      const t = track.time[i]!;
+      const lat = track.lat[i]!;
+      const long = track.long[i]!;
+      // One fix either side of an edge, so the stretches meet on the map.
+      if (t >= from - 0.5 && t <= to + 0.5 && !(lat === 0 && long === 0)) idx.push(i);
+    }
+    const step = Math.max(1, Math.ceil(idx.length / STRETCH_POINTS));
+    const kept = idx.filter((_, j) => j % step === 0 || j === idx.length - 1);
+    out.push({ lat: kept.map((i) => track.lat[i]!), long: kept.map((i) => track.long[i]!) });
   }
   return out;
 }
