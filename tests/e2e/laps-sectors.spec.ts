@@ -7,6 +7,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { FeedServer } from "../../feed-server/FeedServer";
 
 test.setTimeout(120_000);
+// Wide enough for every column of the lap table in the screenshot.
+test.use({ viewport: { width: 2400, height: 1000 } });
 
 /** Two painted pixels of the trail far apart (canvas CSS coordinates). */
 async function trackPoints(page: Page): Promise<{ x: number; y: number }[]> {
@@ -86,6 +88,11 @@ test("two sector lines set on the map give the lap table its sector and energy c
     await expect(row.locator('[data-col="packOutWh"]')).toHaveText(/^-?[\d,]+\.\d{2}$/);
     await expect(row.locator('[data-col="backendCheck"]')).toHaveText(/^[+−±][\d,]+\.\d{2}$/);
     await page.screenshot({ path: "/tmp/e2e-sectors/laps-sectors.png", fullPage: true });
+
+    // The map coloured by sector: a stretch of track per sector.
+    await page.getByRole("tab", { name: "Map" }).click();
+    await expect(page.locator("path.helios-sector-stretch")).toHaveCount(3);
+    await page.screenshot({ path: "/tmp/e2e-sectors/map-coloured.png" });
 
     // Saved in this browser: after a reload the lines are still there.
     await page.reload();

@@ -41,6 +41,9 @@ function lineIcon(name: string): L.DivIcon {
 export function SectorLayer() {
   const map = useMap();
   useEffect(() => {
+    // SVG, not the map's canvas: a few long lines, and each one an element
+    // (a test can find it; the canvas trail stays one bitmap).
+    const renderer = L.svg({ padding: 0.5 });
     const markers = L.layerGroup().addTo(map);
     const stretches = L.layerGroup().addTo(map);
     const drawMarkers = () => {
@@ -69,6 +72,7 @@ export function SectorLayer() {
             weight: 7,
             opacity: 0.55,
             interactive: false,
+            renderer,
             className: "helios-sector-stretch",
           }),
         );
