@@ -4,7 +4,7 @@
 // of a session is asked again as its laps are compared), one session at a time.
 import type { LapCoords, LapFetchResult } from "../../../contract/laps";
 import type { LapTable, SectorLine } from "../../../contract/lapAnalysis";
-import type { Sessions } from "../../sessions/Sessions";
+import type { SessionReader } from "./lapSources";
 import { replayCapacity } from "../../store/capacity";
 import { TelemetryStore } from "../../store/TelemetryStore";
 import { buildLapTable } from "./lapTable";
@@ -54,7 +54,7 @@ export class LapTables {
   }
 
   async session(
-    sessions: Sessions | null,
+    sessions: SessionReader | null,
     id: string,
     drivers: Readonly<Record<string, string>>,
     finishLine: LapCoords | null,
