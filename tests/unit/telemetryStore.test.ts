@@ -125,7 +125,9 @@ describe("TelemetryStore snapshots", () => {
     const store = new TelemetryStore({ capacity: 16 });
     store.ingest(packet(0), "DEMO");
     const first = store.snapshot(0, CONNECTION);
-    expect(Object.keys(first.changed)).toHaveLength(316 + CHANNELS.list().length + ENERGY_COLUMNS.length);
+    expect(Object.keys(first.changed)).toHaveLength(
+      316 + CHANNELS.list().length + ENERGY_COLUMNS.length,
+    );
     expect(first.changed.Title).toBe("Helios");
 
     store.ingest(
@@ -178,7 +180,9 @@ describe("TelemetryStore snapshots", () => {
     const seq = store.snapshot(0, CONNECTION).seq;
     store.resetLatest();
     const snap = store.snapshot(seq, { ...CONNECTION, playback: true });
-    expect(Object.keys(snap.changed)).toHaveLength(316 + CHANNELS.list().length + ENERGY_COLUMNS.length);
+    expect(Object.keys(snap.changed)).toHaveLength(
+      316 + CHANNELS.list().length + ENERGY_COLUMNS.length,
+    );
     expect(snap.changed["Battery.PackVoltage"]).toBe(0);
     expect(snap.changed["B3.BrakeSwitchDigital"]).toBe(false);
     expect(snap.changed.Title).toBe("");
@@ -303,7 +307,9 @@ describe("TelemetryStore after a worker restart", () => {
     const store = new TelemetryStore({ capacity: 16 });
     store.ingest(packet(0), "DEMO");
     const snap = store.snapshot(5_000, initialConnection());
-    expect(Object.keys(snap.changed)).toHaveLength(316 + CHANNELS.list().length + ENERGY_COLUMNS.length);
+    expect(Object.keys(snap.changed)).toHaveLength(
+      316 + CHANNELS.list().length + ENERGY_COLUMNS.length,
+    );
     expect(snap.changed["Battery.PackVoltage"]).toBe(100);
     expect(snap.seq).toBe(1);
   });
