@@ -137,9 +137,6 @@ export class TelemetryCore {
         recording: this.settings.recording,
         budgetBytes: this.settings.sessionBudgetBytes,
         backendUrl: () => this.settings.backendUrl,
-        // A demo on its own clock starts a fresh day: the last recording's
-        // times would run into (or past) the new simulated car's.
-        restore: this.settings.demoClockOffsetMs === 0,
         // Only while the history it restores into is still the live one.
         showPreview: (preview) => {
           if (this.sessionStore !== sessions || this.store !== restoredInto) return;
