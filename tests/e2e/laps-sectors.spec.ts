@@ -77,7 +77,9 @@ test("two sector lines set on the map give the lap table its sector and energy c
       .getByTestId("lap-row")
       .locator('[data-col="sector-0"]', { hasText: /^\d+:\d{2}\.\d{2}$/ });
     await expect(timed.first()).toBeVisible({ timeout: 40_000 });
-    await expect(page.locator('td[data-col^="sector-"][data-best="true"]').first()).toBeVisible({
+    await expect(
+      page.locator('td[data-col^="sector-"][data-sector-best="true"]').first(),
+    ).toBeVisible({
       timeout: 40_000,
     });
     await expect(page.getByTestId("lap-theoretical-best")).toHaveText(

@@ -67,7 +67,7 @@ export function AnalysisCells({ table, row, index, units }: AnalysisCellsProps) 
             key={`sector-${k}`}
             className={`helios-num${best ? " helios-sector-best" : ""}`}
             data-col={`sector-${k}`}
-            data-best={best || undefined}
+            data-sector-best={best || undefined}
             title={best ? "Best of this sector among the laps that count" : undefined}
           >
             {formatSector(row?.sectorS[k])}

@@ -53,14 +53,12 @@ export function LapTable({
   const rows = sortLaps(laps, sort.key, sort.direction);
   const joined = rowsByEnd(analysis);
   const analysed = (lap: Lap) => joined.get(Math.round(lap.endMs));
-  // Best among the laps that count (flagged laps left out) once the worker
-  // has cut them; until then the fastest lap.
+  // Best among the laps that count (flagged laps left out). Laps outside
+  // the shown history (the backend's older laps) have no row: they count.
   const bestRow = analysis?.bestLap != null ? analysis.rows[analysis.bestLap] : undefined;
   const best = bestRow
     ? (laps.find((lap) => Math.round(lap.endMs) === Math.round(bestRow.span.end * 1000)) ?? null)
-    : analysis
-      ? null
-      : bestLap(laps);
+    : bestLap(laps.filter((lap) => !analysed(lap)?.row.span.flags.length));
   const sums = totals(laps);
   const sortBy = (key: string) =>
     setSort((s) => ({ key, direction: s.key === key && s.direction === "asc" ? "desc" : "asc" }));
