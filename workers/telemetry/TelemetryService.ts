@@ -23,7 +23,7 @@ import type {
   LapCoordsRequest,
   LapFetchResult,
 } from "../contract/laps";
-import type { LapCompareRequest, LapCompareResult } from "../contract/lapAnalysis";
+import type { LapCompareRequest, LapCompareResult, LapSpan } from "../contract/lapAnalysis";
 import type {
   ChannelCheck,
   MathChannelDef,
@@ -329,6 +329,10 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     const result = await runCompare(this.lapSources, request);
     if (!result.ok) return result;
     return { ok: true, fileName: compareFileName(result), text: compareCsvText(result) };
+  }
+
+  sessionLapSpans(sessionId: string): Promise<LapSpan[] | { ok: false; message: string }> {
+    return this.lapSources.listSession(sessionId);
   }
 
   /** Where compared laps' rows are: this window's history, or a recorded session's (cached). */
