@@ -25,6 +25,9 @@ const PlotsPanel = lazy(
     (() => Promise.resolve({ default: PlotsPending })),
 );
 
+// The lap compare view brings uPlot and Leaflet: loaded when first opened.
+const ComparePanel = lazy(() => import("../panels/Laps/compare/ComparePanel"));
+
 export function AppRoutes() {
   return (
     <Suspense fallback={<EmptyState icon={<Spinner size={32} />} title="Loading…" />}>
@@ -41,6 +44,7 @@ export function AppRoutes() {
         <Route path="/plots" element={<PlotsPanel />} />
         <Route path="/map" element={<MapPanel />} />
         <Route path="/laps" element={<LapsPanel />} />
+        <Route path="/laps/compare" element={<ComparePanel />} />
         <Route path="/sessions" element={<SessionsPanel />} />
         <Route path="/alerts" element={<AlertsPanel />} />
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -13,7 +13,7 @@ import type {
   CsvProgress,
 } from "./csv";
 import type { ConnectionType, FieldInfo } from "./fields";
-import type { LapAnalysisApi } from "./lapAnalysis";
+import type { LapAnalysisApi, LapSpan } from "./lapAnalysis";
 import type { MathApi } from "./math";
 import type { LapCoords, LapCoordsAnswer, LapCoordsRequest, LapFetchResult } from "./laps";
 import type { SeriesRequest, SeriesResult } from "./series";
@@ -110,6 +110,11 @@ export interface TelemetryApi extends AlertsApi, MathApi, StatsApi, LapAnalysisA
   nextCsvChunk(): CsvChunk | null;
   /** The lap table as shown, as CSV text (the spec's export helper). */
   lapsCsv(): string;
+  /**
+   * A recorded session's laps from its lap events (the compare view's session
+   * picker), or why not; see sessionLapTable for the full table.
+   */
+  sessionLapSpans(sessionId: string): Promise<LapSpan[] | { ok: false; message: string }>;
   /** Reads a CSV into a new history and shows it (IMPORTED marker); live goes on. */
   importCsv(file: Blob, fileName: string): Promise<CsvImportReport>;
   csvProgress(): CsvProgress;

@@ -26,6 +26,7 @@ import type {
 import type {
   LapCompareRequest,
   LapCompareResult,
+  LapSpan,
   LapTable,
   SectorLine,
 } from "../contract/lapAnalysis";
@@ -366,6 +367,10 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     const result = await runCompare(this.lapSources, request);
     if (!result.ok) return result;
     return { ok: true, fileName: compareFileName(result), text: compareCsvText(result) };
+  }
+
+  sessionLapSpans(sessionId: string): Promise<LapSpan[] | { ok: false; message: string }> {
+    return this.lapSources.listSession(sessionId);
   }
 
   /** Where compared laps' rows are: this window's history, or a recorded session's (cached). */

@@ -1,7 +1,7 @@
 // The sortable lap table: every lap field with its unit, the driver, the best
 // lap highlighted, a totals row (levels such as the pack's amp hours read
 // first → last, never summed). Clicking a row selects that lap.
-import { Button, HTMLTable, Icon, Tag } from "@blueprintjs/core";
+import { Button, Checkbox, HTMLTable, Icon, Tag } from "@blueprintjs/core";
 import { LongText } from "../../ui/LongText";
 import { useState } from "react";
 import type { AppUnits } from "../../../workers/contract/fields";
@@ -34,6 +34,9 @@ interface LapTableProps {
   onStats: (lap: Lap) => void;
   /** The worker's sector and energy columns; null until it answered. */
   analysis?: AnalysisTable | null;
+  /** Laps picked for the compare view (a checkbox per row). */
+  isPicked: (lap: Lap) => boolean;
+  onPick: (lap: Lap) => void;
 }
 
 export function LapTable({
@@ -45,6 +48,8 @@ export function LapTable({
   onSelect,
   onStats,
   analysis = null,
+  isPicked,
+  onPick,
 }: LapTableProps) {
   const [sort, setSort] = useState<{ key: string; direction: SortDirection }>({
     key: "endMs",
@@ -72,6 +77,7 @@ export function LapTable({
     >
       <thead>
         <tr>
+          <th title="Pick 2–6 laps to compare">Compare</th>
           <th>#</th>
           <th>Driver</th>
           {LAP_COLUMNS.map((column) => {
@@ -110,6 +116,15 @@ export function LapTable({
             ].join(" ")}
             onClick={() => onSelect(lap)}
           >
+            <td onClick={(event) => event.stopPropagation()}>
+              <Checkbox
+                className="helios-lap-pick"
+                aria-label={`Compare lap ${numberOf(lap)}`}
+                data-testid="lap-pick"
+                checked={isPicked(lap)}
+                onChange={() => onPick(lap)}
+              />
+            </td>
             <td className="helios-num">
               {numberOf(lap)}
               {lap.simulated && (
@@ -157,7 +172,7 @@ export function LapTable({
       </tbody>
       <tfoot>
         <tr data-testid="lap-totals" className="helios-lap-totals">
-          <td colSpan={2}>
+          <td colSpan={3}>
             Totals ({laps.length} {laps.length === 1 ? "lap" : "laps"})
           </td>
           {LAP_COLUMNS.map((column) => (

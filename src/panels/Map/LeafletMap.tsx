@@ -12,6 +12,7 @@ import { DEFAULT_MAP_CENTER } from "../../../workers/shared/trackCoords";
 import { FinishLineDialog } from "../../ui/finishLine/FinishLineDialog";
 import { useFieldCatalog } from "../../ui/useFieldCatalog";
 import { FocusMarker } from "./FocusMarker";
+import { CompareMarkers } from "../../ui/lapCompare/CompareMarkers";
 import { MapLayers, type HoverInfo } from "./MapLayers";
 import { mapSettings } from "../../state/mapSettings";
 import { MapToolbar } from "./MapToolbar";
@@ -106,6 +107,7 @@ export default function LeafletMap() {
           <ScaleControl position="bottomleft" />
           <FocusMarker />
           <SectorLayer />
+          <CompareMarkers />
           <MapLayers
             picking={picking}
             onPicked={onPicked}

@@ -77,6 +77,44 @@ export class LapSources {
     return found;
   }
 
+  /**
+   * A recorded session's laps from its lap events, without reading its rows
+   * (the compare view's session picker; lap-sectors' sessionLapTable lists
+   * them with energy and sectors once merged). Flags are found when a lap is
+   * compared, from its rows; a session recorded without lap events lists none.
+   */
+  async listSession(sessionId: string): Promise<LapSpan[] | { ok: false; message: string }> {
+    const sessions = this.deps.sessions();
+    if (!sessions) return { ok: false, message: "No recorded sessions: storage is not available." };
+    try {
+      const info = await sessions.session(sessionId);
+      if (!info) return { ok: false, message: "That session is no longer recorded (deleted?)." };
+      const events = (await sessions.sessionLaps(sessionId)).sort((a, b) => a.endMs - b.endMs);
+      const drivers = this.deps.drivers();
+      return events
+        .filter((lap) => Number.isFinite(lap.lapTime) && lap.lapTime > 0)
+        .map((lap, i): LapSpan => {
+          const end = lap.endMs / 1000;
+          const start = end - lap.lapTime;
+          return {
+            key: { origin: { kind: "session", sessionId }, start },
+            number: i + 1,
+            start,
+            end,
+            lapTimeS: lap.lapTime,
+            boundary: "event",
+            rfid: lap.rfid,
+            driver: drivers[lap.rfid] ?? lap.rfid,
+            flags: [],
+            flagReason: "",
+            simulated: lap.simulated,
+          };
+        });
+    } catch (error) {
+      return { ok: false, message: `The session could not be read: ${messageOf(error)}` };
+    }
+  }
+
   /** One lap of a recorded session, from the cache or read from storage. */
   private async sessionLap(sessionId: string, start: number): Promise<LapWithRows | string> {
     const sessions = this.deps.sessions();
