@@ -7,7 +7,7 @@ import "uplot/dist/uPlot.min.css";
 import type { PlotTheme } from "../../../ui/plotPalette";
 import { lapCompare } from "../../../state/lapCompare";
 import { chartData, chartOptions, type ChartSpec, type Compared } from "./compareChart";
-import { addComparePlot } from "./comparePlots";
+import { addComparePlot } from "../../../ui/lapCompare/comparePlots";
 
 const HEIGHT = 170;
 

@@ -150,6 +150,8 @@ export class LapSources {
         simulated: info.source === "DEMO",
       });
       const cut = spans.find((s) => Math.abs(s.start - start) < 1e-3);
+      if (!cut && store.ring.length === 0)
+        return `The session "${info.name}" holds no rows from ${clockOf(start)}: its lap cannot be compared.`;
       if (!cut) return `No lap starts at ${clockOf(start)} in the session "${info.name}".`;
       // Numbered as the session's lap table numbers it (its lap events), not within the rows read.
       const span: LapSpan = { ...cut, number: event >= 0 ? event + 1 : cut.number };
