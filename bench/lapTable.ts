@@ -3,7 +3,7 @@
 // pack and array power, stored through TelemetryStore (so the energy stage
 // fills its running totals), lap events as a backend sends them, and 8 sector
 // lines; the worker's buildLapTable over the whole history, timed several
-// times; the median is the figure. bench:laps imports measureLapTable();
+// times; the median is the figure. bench:laps (bench/laps.ts) reports it;
 // alone: npx tsx bench/lapTable.ts
 import { fileURLToPath } from "node:url";
 import type { Lap } from "../workers/contract/laps";
