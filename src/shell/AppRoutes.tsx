@@ -27,6 +27,8 @@ const PlotsPanel = lazy(
 
 // Split out too: its plots bring uPlot, which the first picture does not need.
 const StrategyPanel = lazy(() => import("../panels/Strategy/StrategyPanel"));
+// The lap compare view brings uPlot and Leaflet: loaded when first opened.
+const ComparePanel = lazy(() => import("../panels/Laps/compare/ComparePanel"));
 
 export function AppRoutes() {
   return (
@@ -44,6 +46,7 @@ export function AppRoutes() {
         <Route path="/plots" element={<PlotsPanel />} />
         <Route path="/map" element={<MapPanel />} />
         <Route path="/laps" element={<LapsPanel />} />
+        <Route path="/laps/compare" element={<ComparePanel />} />
         <Route path="/sessions" element={<SessionsPanel />} />
         <Route path="/alerts" element={<AlertsPanel />} />
         <Route path="/strategy" element={<StrategyPanel />} />

@@ -5,6 +5,9 @@
 import type { AlertRulesResult, AlertsState } from "../../workers/contract/alerts";
 import type { NotificationKind } from "../../workers/contract/telemetryApi";
 import { NOTIFICATION_TEXTS } from "../state/notificationQueue";
+import { lapsState } from "../state/lapsState";
+import { clearPicked, lapCompare, togglePicked } from "../state/lapCompare";
+import { redrawComparePlots } from "../ui/lapCompare/comparePlots";
 import type { Telemetry } from "../worker-client/hooks";
 import { notify } from "./notifications/notificationCenter";
 
@@ -14,6 +17,10 @@ export interface HeliosTestHooks {
   setAlertRules: (file: unknown) => Promise<AlertRulesResult>;
   /** The shown history's active alerts and log, as the worker keeps them. */
   alerts: () => Promise<AlertsState>;
+  /** Picks the Laps tab's first `count` laps and these fields for the compare view (bench:laps). */
+  pickLapsToCompare: (count: number, fields: string[]) => number;
+  /** Redraws every compare plot on screen; ms taken, or null when none is shown (bench:laps). */
+  redrawComparePlots: () => number | null;
 }
 
 export function installTestHooks(search: string, telemetry: Telemetry): void {
@@ -22,6 +29,19 @@ export function installTestHooks(search: string, telemetry: Telemetry): void {
     notify: (kind) => notify(NOTIFICATION_TEXTS[kind]),
     setAlertRules: (file) => telemetry.client.api.setAlertRules(file),
     alerts: () => telemetry.client.api.alerts(),
+    pickLapsToCompare: (count, fields) => {
+      clearPicked();
+      for (const [i, lap] of lapsState.laps.slice(0, count).entries())
+        togglePicked({
+          key: { origin: { kind: "shown" }, start: lap.endMs / 1000 - lap.lapTime },
+          label: `Lap ${i + 1}`,
+          lapTimeS: lap.lapTime,
+          counts: true,
+        });
+      lapCompare.fields = [...fields];
+      return lapCompare.picked.length;
+    },
+    redrawComparePlots,
   };
   (window as Window & { heliosTest?: HeliosTestHooks }).heliosTest = hooks;
 }

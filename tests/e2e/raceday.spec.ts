@@ -44,8 +44,9 @@ test("a built day: the settings state it, a morning lap exports every row, the m
   await page.keyboard.press("s");
   const settings = page.getByRole("dialog", { name: "Settings" });
   await expect(settings.getByTestId("history-holds")).toHaveText(
-    // 700 B a packet as recorded, plus 8 B for each of the 8 starter math channels.
-    "Holds 9.6 h at 10 packets/s (345,600 packets), 264 MB in memory.",
+    // 700 B a packet as recorded, plus 8 B for each of the 8 starter math channels
+    // and for each of the 3 lap energy totals.
+    "Holds 9.6 h at 10 packets/s (345,600 packets), 272 MB in memory.",
   );
   await expect(settings.getByTestId("history-now")).toHaveText(
     /^Now: 3 h 0\d min, from \d\d:\d\d to \d\d:\d\d \([\d,]+ packets\)\.$/,

@@ -68,7 +68,8 @@ describe("Parquet export read back by DuckDB", () => {
             ? "BOOLEAN"
             : info.type === "string"
               ? "VARCHAR"
-              : needsFloat64(info.path) || info.group === "Math" // channels are Float64
+              : // channels and the lap energy totals are Float64
+                needsFloat64(info.path) || info.group === "Math" || info.group === "Energy"
                 ? "DOUBLE"
                 : "FLOAT";
       expect(`${info.path} ${String(types.get(info.path))}`).toBe(`${info.path} ${expected}`);

@@ -14,6 +14,7 @@ import {
 import { CHANNELS } from "../../workers/telemetry/math/channelRegistry";
 import { mathStage } from "../../workers/telemetry/math/mathStage";
 import { STAGES } from "../../workers/telemetry/pipeline/stages";
+import { ENERGY_COLUMNS } from "../../workers/telemetry/laps/analysis/energyStage";
 import type { Stage, StageEvent } from "../../workers/telemetry/pipeline/Stage";
 import { importCsv } from "../../workers/telemetry/csv/importCsv";
 import { exportText } from "./csv-helpers";
@@ -115,9 +116,10 @@ describe("ingest pipeline: registration", () => {
     const stageColumns = STAGES.flatMap((stage) => stage.columns.map((c) => c.path));
     expect(STORED_NUMERIC_FIELDS.slice(NUMERIC_FIELDS.length)).toEqual(stageColumns);
     const channels = CHANNELS.list().map((c) => c.name);
+    // The channels, then the lap energy totals (named stage columns).
     expect(
       storeCatalog()
-        .slice(-channels.length)
+        .slice(-channels.length - ENERGY_COLUMNS.length, -ENERGY_COLUMNS.length)
         .map((f) => f.path),
     ).toEqual(channels);
     expect(channels.slice(0, 3)).toEqual([

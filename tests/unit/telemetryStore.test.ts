@@ -4,6 +4,7 @@ import type { ConnectionState } from "../../workers/contract/connection";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
 import { CHANNELS } from "../../workers/telemetry/math/channelRegistry";
+import { ENERGY_COLUMNS } from "../../workers/telemetry/laps/analysis/energyStage";
 import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchema";
 
 const CONNECTION: ConnectionState = initialConnection();
@@ -124,7 +125,9 @@ describe("TelemetryStore snapshots", () => {
     const store = new TelemetryStore({ capacity: 16 });
     store.ingest(packet(0), "DEMO");
     const first = store.snapshot(0, CONNECTION);
-    expect(Object.keys(first.changed)).toHaveLength(316 + CHANNELS.list().length);
+    expect(Object.keys(first.changed)).toHaveLength(
+      316 + CHANNELS.list().length + ENERGY_COLUMNS.length,
+    );
     expect(first.changed.Title).toBe("Helios");
 
     store.ingest(
@@ -144,7 +147,11 @@ describe("TelemetryStore snapshots", () => {
       "Battery.PackCurrent": -3.5,
       "Derived.PackPower": -3.5 * 100,
     });
-    const channels = new Set(CHANNELS.list().map((c) => c.name));
+    // The lap energy totals move with time too (energy and distance since the history began).
+    const channels = new Set([
+      ...CHANNELS.list().map((c) => c.name),
+      ...ENERGY_COLUMNS.map((c) => c.path),
+    ]);
     const wire = Object.keys(next.changed).filter((path) => !channels.has(path));
     expect(wire.sort()).toEqual(["Battery.PackCurrent", "TimeStamp"]);
     expect(store.snapshot(next.seq, CONNECTION).changed).toEqual({});
@@ -173,7 +180,9 @@ describe("TelemetryStore snapshots", () => {
     const seq = store.snapshot(0, CONNECTION).seq;
     store.resetLatest();
     const snap = store.snapshot(seq, { ...CONNECTION, playback: true });
-    expect(Object.keys(snap.changed)).toHaveLength(316 + CHANNELS.list().length);
+    expect(Object.keys(snap.changed)).toHaveLength(
+      316 + CHANNELS.list().length + ENERGY_COLUMNS.length,
+    );
     expect(snap.changed["Battery.PackVoltage"]).toBe(0);
     expect(snap.changed["B3.BrakeSwitchDigital"]).toBe(false);
     expect(snap.changed.Title).toBe("");
@@ -298,7 +307,9 @@ describe("TelemetryStore after a worker restart", () => {
     const store = new TelemetryStore({ capacity: 16 });
     store.ingest(packet(0), "DEMO");
     const snap = store.snapshot(5_000, initialConnection());
-    expect(Object.keys(snap.changed)).toHaveLength(316 + CHANNELS.list().length);
+    expect(Object.keys(snap.changed)).toHaveLength(
+      316 + CHANNELS.list().length + ENERGY_COLUMNS.length,
+    );
     expect(snap.changed["Battery.PackVoltage"]).toBe(100);
     expect(snap.seq).toBe(1);
   });

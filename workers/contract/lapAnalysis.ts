@@ -77,6 +77,12 @@ export interface SectorLine {
 
 export const MAX_SECTOR_LINES = 8;
 
+/** One sector's stretch of the track, for the map (degrees; (0, 0) fixes left out). */
+export interface SectorStretch {
+  lat: number[];
+  long: number[];
+}
+
 /** One row of the lap table. */
 export interface LapRow {
   span: LapSpan;
@@ -98,6 +104,12 @@ export interface LapTable {
   bestSector: (number | null)[];
   /** Sum of the best sectors, s; null without sectors or without a complete set. */
   theoreticalBestS: number | null;
+  /**
+   * The map's colouring by sector: one lap's GPS track (the best counting
+   * lap's, else one that crosses every line) cut at the sector lines, one
+   * stretch per sector in track order, thinned for drawing. Empty without sectors.
+   */
+  sectorTrack: SectorStretch[];
   simulated: boolean;
 }
 

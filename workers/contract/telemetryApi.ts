@@ -13,6 +13,7 @@ import type {
   CsvProgress,
 } from "./csv";
 import type { ConnectionType, FieldInfo } from "./fields";
+import type { LapAnalysisApi, LapSpan } from "./lapAnalysis";
 import type { MathApi } from "./math";
 import type { LapCoords, LapCoordsAnswer, LapCoordsRequest, LapFetchResult } from "./laps";
 import type { SeriesRequest, SeriesResult } from "./series";
@@ -56,7 +57,7 @@ export type WorkerEventListener = (events: WorkerEvent[]) => void;
  * core's, shared by every window; the view (live or a replay, its playback
  * clock), the events listener and CSV jobs are the window's own.
  */
-export interface TelemetryApi extends AlertsApi, MathApi, StatsApi, StrategyApi {
+export interface TelemetryApi extends AlertsApi, MathApi, StatsApi, StrategyApi, LapAnalysisApi {
   /** Joins the core with this window's listener; the first window's settings start the core. */
   start(config: Partial<WorkerConfig>, onEvents: WorkerEventListener): void;
   /** Leaves the core (the last window out stops it). */
@@ -110,6 +111,11 @@ export interface TelemetryApi extends AlertsApi, MathApi, StatsApi, StrategyApi 
   nextCsvChunk(): CsvChunk | null;
   /** The lap table as shown, as CSV text (the spec's export helper). */
   lapsCsv(): string;
+  /**
+   * A recorded session's laps from its lap events (the compare view's session
+   * picker), or why not; see sessionLapTable for the full table.
+   */
+  sessionLapSpans(sessionId: string): Promise<LapSpan[] | { ok: false; message: string }>;
   /** Reads a CSV into a new history and shows it (IMPORTED marker); live goes on. */
   importCsv(file: Blob, fileName: string): Promise<CsvImportReport>;
   csvProgress(): CsvProgress;

@@ -17,7 +17,19 @@ import type {
   CsvProgress,
 } from "../contract/csv";
 import type { ConnectionType, FieldInfo } from "../contract/fields";
-import type { LapCoordsAnswer, LapCoordsRequest, LapFetchResult } from "../contract/laps";
+import type {
+  LapCoords,
+  LapCoordsAnswer,
+  LapCoordsRequest,
+  LapFetchResult,
+} from "../contract/laps";
+import type {
+  LapCompareRequest,
+  LapCompareResult,
+  LapSpan,
+  LapTable,
+  SectorLine,
+} from "../contract/lapAnalysis";
 import type {
   ChannelCheck,
   MathChannelDef,
@@ -39,6 +51,10 @@ import type { TrackRequest, TrackResult } from "../contract/track";
 import { defaultRules } from "./alerts/defaults";
 import { alertSubjects } from "./alerts/subjects";
 import { lapsCsv } from "./laps/lapsCsv";
+import { compareCsvText, compareFileName } from "./laps/analysis/compareCsv";
+import { LapSources } from "./laps/analysis/lapSources";
+import { LapTables } from "./laps/analysis/lapTables";
+import { runCompare } from "./laps/analysis/runCompare";
 import { ReplayController } from "./replay/ReplayController";
 import { rangeStats } from "./stats/rangeStats";
 import { addAlertSpans, alertPins, type ShownAlerts } from "./service/alertMarks";
@@ -58,7 +74,9 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   private readonly events: EventBatcher;
   private readonly view = new ViewSwitch(new TelemetryStore({ capacity: 1 }));
   private readonly csv = new CsvJobs();
+  private readonly lapTables = new LapTables();
   private replayInstance: ReplayController | null = null;
+  private finishLine: LapCoords | null = null;
   private started = false;
 
   /** A window on a core of its own (the dedicated worker, tests), or on a shared `core`. */
@@ -75,6 +93,8 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   }
 
   send(event: WorkerEvent): void {
+    // The finish line cuts laps of histories without lap events (compare).
+    if (event.type === "lapCoords") this.finishLine = event.coords;
     this.events.push(event);
   }
 
@@ -338,9 +358,68 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     return this.csv.nextChunk();
   }
 
+  // ── Lap analysis (workers/contract/lapAnalysis.ts) ──
+
+  /** The shown history's laps with energy and sector columns. */
+  async lapTable(): Promise<LapTable> {
+    return this.lapTables.shown({
+      store: this.view.store,
+      laps: this.shownLaps(),
+      finishLine: this.finishLine,
+      simulated: this.showsSimulated(),
+    });
+  }
+
+  /** A recorded session's lap table, its rows read as a replay reads them. */
+  sessionLapTable(sessionId: string): Promise<LapTable | { ok: false; message: string }> {
+    return this.lapTables.session(
+      this.core.sessions,
+      sessionId,
+      this.core.liveLaps().drivers,
+      this.finishLine,
+      this.core.config.historyCapacity,
+    );
+  }
+
+  /** This window's sector lines (the UI keeps them in the browser and sends them on start). */
+  async setSectorLines(
+    lines: SectorLine[],
+  ): Promise<{ ok: true } | { ok: false; message: string }> {
+    return this.lapTables.setSectorLines(lines);
+  }
+
   lapsCsv(): string {
     return lapsCsv(this.shownLaps());
   }
+
+  /** 2–6 laps of the shown history and of recorded sessions, against distance (laps/analysis/). */
+  compareLaps(request: LapCompareRequest): Promise<LapCompareResult> {
+    return runCompare(this.lapSources, request);
+  }
+
+  async compareCsv(
+    request: LapCompareRequest,
+  ): Promise<{ ok: true; fileName: string; text: string } | { ok: false; message: string }> {
+    const result = await runCompare(this.lapSources, request);
+    if (!result.ok) return result;
+    return { ok: true, fileName: compareFileName(result), text: compareCsvText(result) };
+  }
+
+  sessionLapSpans(sessionId: string): Promise<LapSpan[] | { ok: false; message: string }> {
+    return this.lapSources.listSession(sessionId);
+  }
+
+  /** Where compared laps' rows are: this window's history, or a recorded session's (cached). */
+  private readonly lapSources = new LapSources({
+    shown: () => ({
+      ring: this.view.store.ring,
+      laps: this.shownLaps().laps,
+      simulated: this.showsSimulated(),
+    }),
+    sessions: () => this.core.sessions,
+    drivers: () => this.core.liveLaps().drivers,
+    finishLine: () => this.finishLine,
+  });
 
   async importCsv(file: Blob, fileName: string): Promise<CsvImportReport> {
     const { report, store } = await this.csv.importFile(file, fileName);
@@ -373,6 +452,12 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
       rules: () => this.core.alerts.currentRules(),
     });
     return this.replayInstance;
+  }
+
+  /** Whether the history on screen is the demo car's (its laps are marked simulated). */
+  private showsSimulated(): boolean {
+    if (this.showsLive) return this.core.connectionType === "DEMO";
+    return this.shownLaps().laps.some((lap) => lap.simulated);
   }
 
   /** Playback on: what the window shows is its replay, alerts included. */

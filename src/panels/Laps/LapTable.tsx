@@ -1,11 +1,14 @@
 // The sortable lap table: every lap field with its unit, the driver, the best
 // lap highlighted, a totals row (levels such as the pack's amp hours read
 // first → last, never summed). Clicking a row selects that lap.
-import { Button, HTMLTable, Icon, Tag } from "@blueprintjs/core";
+import { Button, Checkbox, HTMLTable, Icon, Tag } from "@blueprintjs/core";
 import { LongText } from "../../ui/LongText";
 import { useState } from "react";
 import type { AppUnits } from "../../../workers/contract/fields";
 import type { Lap } from "../../../workers/contract/laps";
+import type { LapTable as AnalysisTable } from "../../../workers/contract/lapAnalysis";
+import { flagText, rowsByEnd } from "../../ui/format/lapAnalysisFormat";
+import { AnalysisCells, AnalysisHeaders, analysisColumnCount } from "./LapAnalysisCells";
 import {
   LAP_COLUMNS,
   bestLap,
@@ -29,6 +32,11 @@ interface LapTableProps {
   onSelect: (lap: Lap) => void;
   /** The row's "Statistics" action: the lap's time span in the statistics drawer. */
   onStats: (lap: Lap) => void;
+  /** The worker's sector and energy columns; null until it answered. */
+  analysis?: AnalysisTable | null;
+  /** Laps picked for the compare view (a checkbox per row). */
+  isPicked: (lap: Lap) => boolean;
+  onPick: (lap: Lap) => void;
 }
 
 export function LapTable({
@@ -39,13 +47,23 @@ export function LapTable({
   selectedEndMs,
   onSelect,
   onStats,
+  analysis = null,
+  isPicked,
+  onPick,
 }: LapTableProps) {
   const [sort, setSort] = useState<{ key: string; direction: SortDirection }>({
     key: "endMs",
     direction: "asc",
   });
   const rows = sortLaps(laps, sort.key, sort.direction);
-  const best = bestLap(laps);
+  const joined = rowsByEnd(analysis);
+  const analysed = (lap: Lap) => joined.get(Math.round(lap.endMs));
+  // Best among the laps that count (flagged laps left out). Laps outside
+  // the shown history (the backend's older laps) have no row: they count.
+  const bestRow = analysis?.bestLap != null ? analysis.rows[analysis.bestLap] : undefined;
+  const best = bestRow
+    ? (laps.find((lap) => Math.round(lap.endMs) === Math.round(bestRow.span.end * 1000)) ?? null)
+    : bestLap(laps.filter((lap) => !analysed(lap)?.row.span.flags.length));
   const sums = totals(laps);
   const sortBy = (key: string) =>
     setSort((s) => ({ key, direction: s.key === key && s.direction === "asc" ? "desc" : "asc" }));
@@ -59,6 +77,7 @@ export function LapTable({
     >
       <thead>
         <tr>
+          <th title="Pick 2–6 laps to compare">Compare</th>
           <th>#</th>
           <th>Driver</th>
           {LAP_COLUMNS.map((column) => {
@@ -81,6 +100,7 @@ export function LapTable({
               </th>
             );
           })}
+          <AnalysisHeaders table={analysis} units={units} />
           <th aria-label="Actions" />
         </tr>
       </thead>
@@ -96,6 +116,15 @@ export function LapTable({
             ].join(" ")}
             onClick={() => onSelect(lap)}
           >
+            <td onClick={(event) => event.stopPropagation()}>
+              <Checkbox
+                className="helios-lap-pick"
+                aria-label={`Compare lap ${numberOf(lap)}`}
+                data-testid="lap-pick"
+                checked={isPicked(lap)}
+                onChange={() => onPick(lap)}
+              />
+            </td>
             <td className="helios-num">
               {numberOf(lap)}
               {lap.simulated && (
@@ -103,6 +132,7 @@ export function LapTable({
                   simulated
                 </Tag>
               )}
+              <FlagTag lap={analysed(lap)?.row} />
             </td>
             <td data-testid="lap-driver" className="helios-lap-rfid">
               <LongText text={driverName(lap.rfid, drivers)} />
@@ -117,6 +147,12 @@ export function LapTable({
                 {formatCell(lap, column, units)}
               </td>
             ))}
+            <AnalysisCells
+              table={analysis}
+              row={analysed(lap)?.row}
+              index={analysed(lap)?.index}
+              units={units}
+            />
             <td>
               <Button
                 size="small"
@@ -136,7 +172,7 @@ export function LapTable({
       </tbody>
       <tfoot>
         <tr data-testid="lap-totals" className="helios-lap-totals">
-          <td colSpan={2}>
+          <td colSpan={3}>
             Totals ({laps.length} {laps.length === 1 ? "lap" : "laps"})
           </td>
           {LAP_COLUMNS.map((column) => (
@@ -144,9 +180,26 @@ export function LapTable({
               {formatTotal(column, sums[column.id], units)}
             </td>
           ))}
+          <td colSpan={analysisColumnCount(analysis)} />
           <td />
         </tr>
       </tfoot>
     </HTMLTable>
+  );
+}
+
+function FlagTag({ lap }: { lap: Parameters<typeof flagText>[0] }) {
+  const flag = flagText(lap);
+  if (!flag) return null;
+  return (
+    <Tag
+      minimal
+      intent="danger"
+      className="helios-lap-sim"
+      title={flag.hint}
+      data-testid="lap-flag"
+    >
+      {flag.text}
+    </Tag>
   );
 }

@@ -7,6 +7,7 @@ import { useNavigate } from "react-router";
 import { useSnapshot } from "valtio";
 import type { ConnectionType } from "../../../workers/contract/fields";
 import type { Lap } from "../../../workers/contract/laps";
+import type { LapTable as LapTableData } from "../../../workers/contract/lapAnalysis";
 import { appState } from "../../state/appState";
 import { applyLapResult, lapsState } from "../../state/lapsState";
 import { focusPlots } from "../../state/plotFocus";
@@ -15,8 +16,11 @@ import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 import { openCsvDialog } from "../../state/csvDialog";
 import { EmptyState } from "../../ui/EmptyState";
 import { truncateText } from "../../ui/format/truncateText";
-import { driverName, lapWindow } from "../../ui/format/lapFormat";
+import { driverName, formatLapTime, lapWindow } from "../../ui/format/lapFormat";
+import { lapCompare, sameLap, togglePicked, type PickedLap } from "../../state/lapCompare";
 import { LapTable } from "./LapTable";
+import { SectorSummary } from "./SectorSummary";
+import { lapAnalysisState } from "../../state/lapAnalysis";
 import { RaceInfoCard } from "./RaceInfoCard";
 import "./laps.css";
 
@@ -39,6 +43,17 @@ function selectLap(lap: Lap, number: number): void {
   focusPlots(from, to, `Lap ${number}`);
 }
 
+/** A lap of the table as the compare view names it (its start in the shown history). */
+function pickedOf(lap: Lap, number: number, drivers: Readonly<Record<string, string>>): PickedLap {
+  const driver = driverName(lap.rfid, drivers);
+  return {
+    key: { origin: { kind: "shown" }, start: lap.endMs / 1000 - lap.lapTime },
+    label: [`Lap ${number}`, formatLapTime(lap.lapTime), driver].filter(Boolean).join(" · "),
+    lapTimeS: lap.lapTime,
+    counts: true,
+  };
+}
+
 export function LapsPanel() {
   const { client } = useTelemetry();
   const navigate = useNavigate();
@@ -50,7 +65,9 @@ export function LapsPanel() {
     void navigate({ pathname: "/plots", search: window.location.search });
   };
   const { laps, drivers, message, error, received, selected } = useSnapshot(lapsState);
+  const { picked } = useSnapshot(lapCompare);
   const { appUnits, connectionType, playbackSwitch } = useSnapshot(appState);
+  const { table: analysis } = useSnapshot(lapAnalysisState);
   const raceInfo = useLiveStatusPart("backend")?.raceInfo ?? null;
   const [driver, setDriver] = useState(ALL_DRIVERS);
   const refresh = () => void client.api.refreshLaps().then(applyLapResult, () => undefined);
@@ -84,6 +101,18 @@ export function LapsPanel() {
           data-testid="laps-export"
           onClick={() => openCsvDialog({ kind: "laps" })}
         />
+        <Button
+          icon="comparison"
+          intent="primary"
+          text={`Compare ${picked.length > 0 ? `(${picked.length})` : "laps"}`}
+          title="Pick 2–6 laps with the checkboxes, then compare them by distance"
+          // One lap is enough to open it: the other may be another session's.
+          disabled={picked.length === 0}
+          data-testid="laps-compare"
+          onClick={() =>
+            void navigate({ pathname: "/laps/compare", search: window.location.search })
+          }
+        />
         {selected && (
           <Button
             minimal
@@ -106,15 +135,21 @@ export function LapsPanel() {
           data-testid="laps-empty"
         />
       ) : (
-        <LapTable
-          laps={shown as Lap[]}
-          numberOf={numberOf}
-          drivers={drivers}
-          units={appUnits}
-          selectedEndMs={selected?.endMs ?? null}
-          onSelect={(lap) => selectLap(lap, numberOf(lap))}
-          onStats={(lap) => lapStats(lap, numberOf(lap))}
-        />
+        <>
+          <SectorSummary table={analysis as LapTableData | null} />
+          <LapTable
+            analysis={analysis as LapTableData | null}
+            laps={shown as Lap[]}
+            numberOf={numberOf}
+            drivers={drivers}
+            units={appUnits}
+            selectedEndMs={selected?.endMs ?? null}
+            onSelect={(lap) => selectLap(lap, numberOf(lap))}
+            onStats={(lap) => lapStats(lap, numberOf(lap))}
+            isPicked={(lap) => picked.some((p) => sameLap(p.key, pickedOf(lap, 0, drivers).key))}
+            onPick={(lap) => togglePicked(pickedOf(lap, numberOf(lap), drivers))}
+          />
+        </>
       )}
     </div>
   );

@@ -12,9 +12,12 @@ import { DEFAULT_MAP_CENTER } from "../../../workers/shared/trackCoords";
 import { FinishLineDialog } from "../../ui/finishLine/FinishLineDialog";
 import { useFieldCatalog } from "../../ui/useFieldCatalog";
 import { FocusMarker } from "./FocusMarker";
+import { CompareMarkers } from "../../ui/lapCompare/CompareMarkers";
 import { MapLayers, type HoverInfo } from "./MapLayers";
 import { mapSettings } from "../../state/mapSettings";
 import { MapToolbar } from "./MapToolbar";
+import { SectorLayer } from "./SectorLayer";
+import { SectorList } from "./SectorList";
 import type { TrackLayer } from "./TrackLayer";
 import { TrackHoverCard } from "./TrackHoverCard";
 import { pointsText, TrackLegend } from "./TrackLegend";
@@ -84,6 +87,7 @@ export default function LeafletMap() {
           Plots moved to {formatTime(moment)} (see the Plots tab).
         </Callout>
       )}
+      <SectorList />
       <div className="helios-map-frame" data-testid="map">
         <MapContainer
           ref={setMap}
@@ -102,6 +106,8 @@ export default function LeafletMap() {
           )}
           <ScaleControl position="bottomleft" />
           <FocusMarker />
+          <SectorLayer />
+          <CompareMarkers />
           <MapLayers
             picking={picking}
             onPicked={onPicked}

@@ -12,6 +12,7 @@ import { openFinishLinePrompt } from "../../actions/finishLineActions";
 import { useTelemetry } from "../../worker-client/hooks";
 import { carIcon, createGridLayer, finishIcon, setCarHeading } from "./mapLayers";
 import { mapSettings } from "../../state/mapSettings";
+import { sectorEditing } from "../../state/sectorLines";
 import { TrackLayer, type TrackHover } from "./TrackLayer";
 import { useTrackFeed } from "./useTrackFeed";
 import { formatTime } from "../../ui/format/dateTime";
@@ -106,6 +107,7 @@ export function MapLayers({ picking, onPicked, onHover, onLayer, onMoment }: Map
       onHover(null);
     };
     const click = (event: L.LeafletMouseEvent) => {
+      if (sectorEditing.on) return; // Sectors mode: the click adds a line (SectorLayer)
       if (picking) {
         onPicked();
         openFinishLinePrompt(event.latlng.lat, event.latlng.lng);

@@ -4,6 +4,7 @@ import { Button, ButtonGroup } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import type { FieldInfo } from "../../../workers/contract/fields";
 import { mapSettings } from "../../state/mapSettings";
+import { sectorEditing } from "../../state/sectorLines";
 import { FieldSelect } from "../../ui/FieldPicker";
 
 interface MapToolbarProps {
@@ -15,6 +16,7 @@ interface MapToolbarProps {
 
 export function MapToolbar({ catalog, picking, onPick, onFit }: MapToolbarProps) {
   const { follow, colorField } = useSnapshot(mapSettings);
+  const sectors = useSnapshot(sectorEditing).on;
   const numeric = (catalog ?? []).filter((f) => f.type === "number" && f.path !== "TimeStamp");
   return (
     <div className="helios-panel-toolbar helios-map-toolbar">
@@ -34,6 +36,14 @@ export function MapToolbar({ catalog, picking, onPick, onFit }: MapToolbarProps)
           data-testid="map-set-finish"
           title="Then click the map where the finish line is (or right-click the map)"
           onClick={onPick}
+        />
+        <Button
+          icon="flows"
+          text="Sectors"
+          active={sectors}
+          data-testid="map-sectors"
+          title="Set sector lines: click on the track to add one, drag to move, name or delete them in the list"
+          onClick={() => (sectorEditing.on = !sectorEditing.on)}
         />
       </ButtonGroup>
       <span className="helios-map-colour-by">Colour by</span>

@@ -26,8 +26,12 @@ export const TABS: readonly TabRoute[] = [
   { id: "math", path: "/math", title: "Math", hotkey: "m" },
 ];
 
+/** A tab's own path, or a view under it (/laps/compare belongs to Laps). */
 export function tabForPath(pathname: string): TabRoute | undefined {
-  return TABS.find((tab) => tab.path === pathname);
+  return (
+    TABS.find((tab) => tab.path === pathname) ??
+    TABS.find((tab) => tab.path !== "/" && pathname.startsWith(`${tab.path}/`))
+  );
 }
 
 /** The navbar's Tabs id: Blueprint derives the tab and panel element ids from it. */

@@ -18,6 +18,7 @@ import { LapToasts } from "../notifications/lapToasts";
 import { useSavedAlertRules } from "./useSavedAlertRules";
 import { useSavedMathChannels } from "./useSavedMathChannels";
 import { useSavedStrategySettings } from "./useSavedStrategySettings";
+import { useSectorLines } from "./useSectorLines";
 import { alertEventHandler } from "../notifications/alertEvents";
 
 // A burst of laps becomes one toast ("3 laps completed"), never a queue.
@@ -52,6 +53,7 @@ export function useShellWiring(clock: Clock = browserClock): void {
   useSavedMathChannels();
   useSavedAlertRules();
   useSavedStrategySettings();
+  useSectorLines();
 
   useEffect(() => {
     const phases = new LoadingPhases(clock, (phase) => {

@@ -12,7 +12,7 @@ export const CAR_PACKETS_PER_SECOND = 10;
 export const WARN_BELOW_HOURS = 9;
 
 export interface HistoryTexts {
-  /** "Holds 9.6 h at 10 packets/s (345,600 packets), 264 MB in memory." */
+  /** "Holds 9.6 h at 10 packets/s (345,600 packets), 272 MB in memory." */
   holds: string;
   /** "Now: 3 h 12 min, from 08:00 to 11:12." */
   now: string;

@@ -432,6 +432,13 @@ export class ColumnRing {
       for (let i = skip, p = start; i < n; i++, p = p + 1 === cap ? 0 : p + 1)
         column[p] = dict[strIdx[f * n + i]!] ?? "";
     }
+    // Packed rows carry no lazy column: a slot reused here must not keep an
+    // older row's value there, which a stage would take as given (a restore
+    // refills the ring it cleared with the same slots).
+    for (const column of this.lazy) {
+      column?.fill(NaN, start, start + head);
+      if (rest > 0) column?.fill(NaN, 0, rest);
+    }
     return true;
   }
 

@@ -14,12 +14,17 @@ import {
   fieldSlot,
   type FieldSlot,
 } from "../schema/fields";
+import { ENERGY_COLUMN_TEXT } from "../schema/fieldLabels";
 import { MAX_CHANNELS, slotField } from "./channelSlots";
 import { compileChannels, type ChannelProgram, type ChannelScope } from "./compileChannels";
 import { STARTER_CHANNELS } from "./starter";
 
 const TIME_INDEX = NUMERIC_FIELDS.indexOf("TimeStamp");
-const PACKET_LABELS = new Map(FIELD_CATALOG.map((info) => [info.label.toLowerCase(), info.path]));
+// Labels a channel may not take: the packet's and the lap energy totals'.
+const PACKET_LABELS = new Map([
+  ...FIELD_CATALOG.map((info) => [info.label.toLowerCase(), info.path] as const),
+  ...[...ENERGY_COLUMN_TEXT].map(([path, text]) => [text.label.toLowerCase(), path] as const),
+]);
 
 const defSchema = z.object({
   name: z.string().min(1, "a channel needs a name").max(64),
@@ -177,9 +182,14 @@ export class ChannelRegistry {
       const label = channelInfo(clean).label;
       const owner = PACKET_LABELS.get(label.toLowerCase());
       if (owner)
-        add(clean.name, `The label "${label}" is the packet field ${owner}'s: choose another.`);
+        add(
+          clean.name,
+          `The label "${label}" is the ${ENERGY_COLUMN_TEXT.has(owner) ? "lap energy total" : "packet field"} ${owner}'s: choose another.`,
+        );
       if (fieldSlot(clean.name))
         add(clean.name, `${clean.name} is a packet field: a channel needs a name of its own.`);
+      else if (ENERGY_COLUMN_TEXT.has(clean.name))
+        add(clean.name, `${clean.name} is a lap energy total: a channel needs a name of its own.`);
       parsed.push(clean);
     });
     if (Object.keys(problems).length > 0)

@@ -11,6 +11,7 @@ import { STAGES } from "../pipeline/stages";
 import { useStoredFields } from "../alerts/subjects";
 import { CHANNELS } from "../math/channelRegistry";
 import { FIRST_SLOT_FIELD } from "../math/channelSlots";
+import { ENERGY_COLUMNS } from "../laps/analysis/energyStage";
 import { FIELD_CATALOG, NUMERIC_FIELDS, fieldInfo, fieldSlot, type FieldSlot } from "./fields";
 
 /** Every stage's columns, in storage order (internal names; never shown). */
@@ -27,23 +28,39 @@ export const LAZY_FIELDS_FROM = FIRST_SLOT_FIELD;
 if (STORED_NUMERIC_FIELDS[LAZY_FIELDS_FROM] !== "Math#0")
   throw new Error("derivedFields: the math channels' slots must be the first stage columns");
 
-/** What the UI can show and plot: the 316 wire fields, then the math channels. */
+/**
+ * Stage columns shown under their own names (the lap energy totals), by
+ * stored index: unlike a math slot, such a column is always the same thing.
+ */
+const NAMED_COLUMNS = new Map<FieldPath, { index: number; info: FieldInfo }>(
+  ENERGY_COLUMNS.map((info) => [
+    info.path,
+    { index: STORED_NUMERIC_FIELDS.indexOf(info.path), info },
+  ]),
+);
+const NAMED_AT = new Map([...NAMED_COLUMNS.values()].map((c) => [c.index, c.info.path]));
+
+/** What the UI can show and plot: the 316 wire fields, the math channels, the lap energy totals. */
 export function storeCatalog(): FieldInfo[] {
-  return [...FIELD_CATALOG, ...CHANNELS.infos()];
+  return [...FIELD_CATALOG, ...CHANNELS.infos(), ...ENERGY_COLUMNS.map((info) => ({ ...info }))];
 }
 
-/** Like fieldSlot, with the math channels after the packet's numeric columns. */
+/** Like fieldSlot, with the math channels and named stage columns after the packet's. */
 export function storedFieldSlot(path: FieldPath): FieldSlot | undefined {
-  return fieldSlot(path) ?? CHANNELS.slotOf(path);
+  const named = NAMED_COLUMNS.get(path);
+  return (
+    fieldSlot(path) ?? CHANNELS.slotOf(path) ?? (named && { kind: "number", index: named.index })
+  );
 }
 
 export function storedFieldInfo(path: FieldPath): FieldInfo | undefined {
-  return fieldInfo(path) ?? CHANNELS.infoOf(path);
+  return fieldInfo(path) ?? CHANNELS.infoOf(path) ?? NAMED_COLUMNS.get(path)?.info;
 }
 
 /** A stored numeric column's path as the UI knows it; undefined for an unused slot. */
 export function storedNumericPath(field: number): FieldPath | undefined {
-  return field < LAZY_FIELDS_FROM ? NUMERIC_FIELDS[field] : CHANNELS.nameAt(field);
+  if (field < LAZY_FIELDS_FROM) return NUMERIC_FIELDS[field];
+  return CHANNELS.nameAt(field) ?? NAMED_AT.get(field);
 }
 
 /** A stage's column by its internal name (the pipeline's layout check). */

@@ -399,3 +399,33 @@ export const FIELD_TEXT: ReadonlyMap<FieldPath, FieldText> = new Map([
     ["Title", "Packet Title", "", "Name the car puts on its packets."],
   ]),
 ]);
+
+/**
+ * The energy stage's running totals (laps/analysis/energyStage.ts): history
+ * columns, not packet fields, named here with the packet's so that no two
+ * labels are alike and a math channel cannot take one of their names or
+ * labels (math/channelRegistry.ts). A lap's or sector's figure is the
+ * difference of a total at its two edges.
+ */
+export const ENERGY_COLUMN_TEXT: ReadonlyMap<FieldPath, FieldText> = new Map([
+  ...entries("Energy.", [
+    [
+      "PackOutTotal",
+      "Pack Energy Out (Running Total)",
+      "Wh",
+      "Pack voltage × pack current summed over time since the history began (discharge positive); a pause in the data longer than 10 s adds nothing.",
+    ],
+    [
+      "ArrayInTotal",
+      "Array Energy In (Running Total)",
+      "Wh",
+      "MPPT array power (all 8 channels) summed over time since the history began; a pause in the data longer than 10 s adds nothing.",
+    ],
+    [
+      "TrackDistanceTotal",
+      "GPS Track Distance (Running Total)",
+      "m",
+      "Distance along the GPS track since the history began; a jump over 1 km between two fixes is a GPS glitch and not counted.",
+    ],
+  ]),
+]);

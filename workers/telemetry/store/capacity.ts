@@ -1,7 +1,7 @@
 // How many packets each history holds. The live history keeps a whole race
 // day at the car's rate in memory (issue 33): 9.6 h at 10 packets/s is
-// 345,600 rows, about 264 MB at 764 bytes a row (700 packed, 8 for each of the 8 starter
-// math channels). At a higher rate the same
+// 345,600 rows, about 272 MB at 788 bytes a row (700 packed, 8 for each of the 8 starter
+// math channels, 8 for each of the 3 lap energy totals). At a higher rate the same
 // rows cover less time, and the settings say how much (src/ui/format).
 // Replays and imports hold what they load, never the live capacity: two
 // replay stores exist while a load fills, and each would otherwise cost as

@@ -1,0 +1,71 @@
+// The compared laps: colour, label, lap time and the delta to the reference
+// at the cursor (at the finish when the pointer is off the plots), plus a way
+// to drop a lap from the comparison.
+import { Button, HTMLTable } from "@blueprintjs/core";
+import { useSnapshot } from "valtio";
+import { appState } from "../../../state/appState";
+import { lapCompare, sameLap, togglePicked } from "../../../state/lapCompare";
+import { formatLapTime } from "../../../ui/format/lapFormat";
+import { seriesColor } from "../../../ui/plotPalette";
+import type { Compared } from "./compareChart";
+
+const signed = (s: number) =>
+  Number.isFinite(s) ? `${s > 0 ? "+" : s < 0 ? "−" : "±"}${Math.abs(s).toFixed(2)} s` : "–";
+
+export function CompareLegend({
+  result,
+  xLabel,
+}: {
+  result: Compared;
+  xLabel: (k: number) => string;
+}) {
+  const { cursor, picked } = useSnapshot(lapCompare);
+  const { resolvedTheme } = useSnapshot(appState);
+  const at = cursor ?? result.distance.length - 1;
+  return (
+    <HTMLTable compact className="helios-compare-legend" data-testid="compare-legend">
+      <thead>
+        <tr>
+          <th>Lap</th>
+          <th className="helios-num">Lap time</th>
+          <th className="helios-num" data-testid="compare-delta-where">
+            Delta {cursor === null ? "at the finish" : `at ${xLabel(at)}`}
+          </th>
+          <th aria-label="Remove" />
+        </tr>
+      </thead>
+      <tbody>
+        {result.laps.map((lap, i) => {
+          const pick = picked.find((p) => sameLap(p.key, lap.key));
+          return (
+            <tr key={`${lap.key.start}-${i}`} data-testid="compare-lap">
+              <td>
+                <span
+                  className="helios-compare-swatch"
+                  style={{ background: seriesColor(resolvedTheme, i) }}
+                />
+                {lap.label}
+                {i === result.referenceIndex && <strong> (reference)</strong>}
+              </td>
+              <td className="helios-num">{formatLapTime(lap.lapTimeS)}</td>
+              <td className="helios-num" data-testid="compare-delta">
+                {i === result.referenceIndex ? "—" : signed(lap.deltaS[at] ?? NaN)}
+              </td>
+              <td>
+                {pick && (
+                  <Button
+                    size="small"
+                    variant="minimal"
+                    icon="cross"
+                    aria-label={`Remove ${lap.label}`}
+                    onClick={() => togglePicked(pick)}
+                  />
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </HTMLTable>
+  );
+}

@@ -1,0 +1,66 @@
+// The sector lines the user set on the map: names and positions, kept in this
+// browser only (never sent to the server) and given to the worker at start
+// and on every change (shell/wiring/useSectorLines.ts). At most 8.
+import { proxy } from "valtio";
+import { z } from "zod";
+import type { SectorLine } from "../../workers/contract/lapAnalysis";
+import { storedSettings } from "./storedSettings";
+
+export const SECTOR_LINES_KEY = "sectorLines";
+/** The contract's MAX_SECTOR_LINES (the worker refuses more); a value the UI may not import. */
+export const MAX_SECTOR_LINES = 8;
+
+const lineSchema = z.object({
+  name: z.string().trim().min(1).max(40),
+  lat: z.number().min(-90).max(90),
+  long: z.number().min(-180).max(180),
+});
+
+const sectorLinesSchema = z.object({
+  lines: z.array(lineSchema).max(MAX_SECTOR_LINES).catch([]),
+});
+
+export const sectorLinesState = storedSettings(SECTOR_LINES_KEY, sectorLinesSchema, {
+  lines: [] as SectorLine[],
+});
+
+/**
+ * The map's sector mode: clicks on the map add a line (not saved: a mode of
+ * this page); `full` when a click found 8 lines set already.
+ */
+export const sectorEditing = proxy({ on: false, full: false });
+
+/** A name no line has yet: "S1", "S2", … */
+export function nextSectorName(lines: readonly SectorLine[]): string {
+  const taken = new Set(lines.map((l) => l.name));
+  for (let k = 1; ; k++) if (!taken.has(`S${k}`)) return `S${k}`;
+}
+
+/** Adds a line at a point; false when 8 are set already. */
+export function addSectorLine(lat: number, long: number): boolean {
+  const lines = sectorLinesState.lines;
+  sectorEditing.full = lines.length >= MAX_SECTOR_LINES;
+  if (sectorEditing.full) return false;
+  lines.push({ name: nextSectorName(lines), lat, long });
+  return true;
+}
+
+export function moveSectorLine(index: number, lat: number, long: number): void {
+  const line = sectorLinesState.lines[index];
+  if (line) Object.assign(line, { lat, long });
+}
+
+/** Renames a line; a name that is empty, too long or another line's is refused (false). */
+export function renameSectorLine(index: number, name: string): boolean {
+  const clean = name.trim();
+  const lines = sectorLinesState.lines;
+  if (clean === "" || clean.length > 40) return false;
+  if (lines.some((l, k) => k !== index && l.name === clean)) return false;
+  if (lines[index]) lines[index].name = clean;
+  return true;
+}
+
+export function deleteSectorLine(index: number): void {
+  sectorLinesState.lines.splice(index, 1);
+  sectorEditing.full = false;
+}
