@@ -91,12 +91,7 @@ test("compares two DEMO laps: both lines, the delta and every lap's car at the c
   expect(file.suggestedFilename()).toMatch(/^laps-compare-.*\.csv$/);
 });
 
-// fixme: a built demo stretch (?demoDay) is recorded in chunks spanning more
-// than CHUNK_SPAN_MAX (120 s) of packet time, which SessionDb.readRange does
-// not find for a lap inside them ("holds no rows"), so a lap of the built
-// stretch cannot be read back yet (the recorder's or storage's to fix). The
-// same path on live-recorded laps: tests/unit/lapCompare-sessions.test.ts.
-test.fixme("after a reload, a lap of the recorded session is compared with a live one", async ({
+test("after a reload, a lap of the recorded session is compared with a live one", async ({
   page,
 }) => {
   await openWithLaps(page, true);

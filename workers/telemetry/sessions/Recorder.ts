@@ -29,8 +29,9 @@ import type { ConnectionType } from "../../contract/fields";
 import type { Lap } from "../../contract/laps";
 import type { SessionInfo } from "../../contract/sessions";
 import type { TelemetryStore } from "../store/TelemetryStore";
+import type { ColumnRing } from "../history/ColumnRing";
 import { channelsEvent } from "../math/channelsEvent";
-import { chunkBytes, encodeChunk } from "../../shared/storage/chunkCodec";
+import { CHUNK_SPAN_MAX, chunkBytes, encodeChunk } from "../../shared/storage/chunkCodec";
 import { isKeyable } from "../../shared/storage/eventKinds";
 import { describeStorageError } from "../../shared/storage/idb";
 import type { ChunkRecord } from "../../contract/storageProtocol";
@@ -48,6 +49,12 @@ const SESSION_RECORD_EVERY = 10;
 export const DEFAULT_SESSION_GAP_MS = 5 * 60_000;
 /** Rows per chunk of a saved import (a live chunk holds one second). */
 export const IMPORT_CHUNK_ROWS = 2000;
+/**
+ * Most packet time one chunk spans, s: half of what a read of a time range
+ * looks beyond it for chunks (CHUNK_SPAN_MAX), so every chunk that holds
+ * rows of a range is found.
+ */
+const CHUNK_RUN_S = CHUNK_SPAN_MAX / 2;
 /** After a write failed and nothing could be deleted to make room: wait this long, then try again. */
 export const RETRY_MS = 30_000;
 
@@ -178,24 +185,26 @@ export class Recorder {
     const off = !this.enabled || this.isPaused();
     if (off) this.heldEvents = [];
     if (pending <= 0 || off) return this.queue;
-    // Copy now (synchronously): the ring moves on while IndexedDB works.
-    const rows = this.store.newestRows(pending);
     const ring = this.store.ring;
-    const t0 = ring.time(ring.length - rows.count);
-    const t1 = ring.time(ring.length - 1);
+    const first = ring.length - Math.min(pending, ring.length);
     const now = this.options.now();
     const previous = this.current;
-    const session = this.sessionFor(source, now, t0);
-    // The index is taken now (a refused write leaves a gap); the totals only once stored.
-    const chunk = encodeChunk(session.id, session.chunks, rows, t0, t1, this.db.layout);
-    session.chunks += 1;
-    const summaries = this.summary.add(
-      ring,
-      ring.length - rows.count,
-      ring.length,
-      session.id,
-      this.db.layout,
+    const session = this.sessionFor(source, now, ring.time(first));
+    // Copy now (synchronously): the ring moves on while IndexedDB works. A
+    // second's packets are one chunk, unless they span more packet time than
+    // a read looks around a chunk for (a demo day built at full speed).
+    // Indexes are taken now (a refused write leaves a gap); totals only once stored.
+    const chunks = timeRuns(ring, first, ring.length, CHUNK_RUN_S, Infinity).map(([start, count]) =>
+      encodeChunk(
+        session.id,
+        session.chunks++,
+        ring.exportRows(start, count),
+        ring.time(start),
+        ring.time(start + count - 1),
+        this.db.layout,
+      ),
     );
+    const summaries = this.summary.add(ring, first, ring.length, session.id, this.db.layout);
     this.queue = this.queue
       .then(async () => {
         if (this.paused) return; // refused meanwhile: this chunk is not written
@@ -206,7 +215,8 @@ export class Recorder {
         // A session that just ended gets its final record with the next one's first chunk.
         if (previous && previous !== session && this.recorded.has(previous.id))
           records.push({ ...previous });
-        await this.writeChunk(session, chunk, records, now);
+        for (const [i, chunk] of chunks.entries())
+          await this.writeChunk(session, chunk, i === 0 ? records : [], now);
         await this.enforceBudget();
       })
       .catch((error: unknown) => this.pause(error));
@@ -287,8 +297,7 @@ export class Recorder {
       bytes: 0,
       chunks: 0,
     };
-    for (let start = 0; start < ring.length; start += IMPORT_CHUNK_ROWS) {
-      const count = Math.min(IMPORT_CHUNK_ROWS, ring.length - start);
+    for (const [start, count] of timeRuns(ring, 0, ring.length, CHUNK_RUN_S, IMPORT_CHUNK_ROWS)) {
       const last = start + count >= ring.length;
       this.queue = this.queue.then(() => {
         const rows = ring.exportRows(start, count);
@@ -422,4 +431,36 @@ export class Recorder {
       `Recording paused: ${why}. It tries again in ${RETRY_MS / 1000} s; live data goes on.`,
     );
   }
+}
+
+/**
+ * Rows [from, to) of a ring as runs [start, count], each spanning at most
+ * `maxSpan` seconds of packet time (packets out of order included) and
+ * holding at most `maxRows` rows.
+ */
+export function timeRuns(
+  ring: ColumnRing,
+  from: number,
+  to: number,
+  maxSpan: number,
+  maxRows: number,
+): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  let start = from;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = from; i < to; i++) {
+    const t = ring.time(i);
+    const wider = Math.max(hi, t) - Math.min(lo, t) > maxSpan;
+    if (i > start && (wider || i - start >= maxRows)) {
+      runs.push([start, i - start]);
+      start = i;
+      lo = hi = t;
+    } else {
+      lo = Math.min(lo, t);
+      hi = Math.max(hi, t);
+    }
+  }
+  if (to > start) runs.push([start, to - start]);
+  return runs;
 }
