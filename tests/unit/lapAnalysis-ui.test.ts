@@ -82,12 +82,12 @@ describe("lap table analysis columns", () => {
   it("shows energy per distance and speeds in the unit setting", () => {
     const perDistance = ENERGY_COLUMNS.find((c) => c.id === "whPerKm")!;
     expect(perDistance.unit("imperial")).toBe("Wh/mi");
-    expect(formatEnergyCell(row(), perDistance, "metric")).toBe("16.00");
-    expect(formatEnergyCell(row(), perDistance, "imperial")).toBe("25.75");
+    expect(formatEnergyCell(row().energy, perDistance, "metric")).toBe("16.00");
+    expect(formatEnergyCell(row().energy, perDistance, "imperial")).toBe("25.75");
     const speed = ENERGY_COLUMNS.find((c) => c.id === "averageSpeed")!;
     expect(speed.unit("imperial")).toBe("mph");
-    expect(formatEnergyCell(row(), speed, "imperial")).toBe("44.38");
-    expect(formatEnergyCell(row({ energy: null }), speed, "metric")).toBe("—");
+    expect(formatEnergyCell(row().energy, speed, "imperial")).toBe("44.38");
+    expect(formatEnergyCell(row({ energy: null }).energy, speed, "metric")).toBe("—");
   });
 
   it("sets ours against the backend's pack energy (its EnergyConsumed is in − out)", () => {

@@ -87,6 +87,9 @@ describe("comparing laps by distance", () => {
     expect(result.laps[0]!.label).toMatch(/^Lap 2 · 3:47\.3 · Alice$/);
     expect(result.distance[1]).toBe(5);
     expect(result.distanceUnit).toBe("m");
+    // Each lap's energy figures come along (the lap table's, from the running totals).
+    expect(result.laps[0]!.energy?.distanceKm).toBeCloseTo(LENGTH / 1000, 1);
+    expect(result.laps[0]!.energy?.averageSpeedKmh).toBeCloseTo((LENGTH / lapB) * 3.6, 0);
   });
 
   it("measures against the lap the user picks, and gives fields in display units", async () => {
@@ -119,6 +122,7 @@ describe("comparing laps by distance", () => {
     // The session lap is the faster (22 m/s): the reference, named with its session.
     expect(first.referenceIndex).toBe(1);
     expect(first.laps[1]!.label).toMatch(/^Lap 2 · .* · Morning run$/);
+    expect(first.laps[1]!.energy?.distanceKm).toBeCloseTo(LENGTH / 1000, 1);
     const morningLap = morning.ends[1]! - morning.starts[1]!;
     expect(first.laps[0]!.deltaS.at(-1)).toBeCloseTo(lapA - morningLap, 1);
     // Another field: the lap is not read again.

@@ -76,7 +76,7 @@ export function AnalysisCells({ table, row, index, units }: AnalysisCellsProps) 
       })}
       {ENERGY_COLUMNS.map((column) => (
         <td key={column.id} className="helios-num" data-col={column.id}>
-          {formatEnergyCell(row, column, units)}
+          {formatEnergyCell(row?.energy, column, units)}
         </td>
       ))}
       <td className="helios-num" data-col="backendCheck" title={check?.hint}>

@@ -4,7 +4,7 @@
 // the unit setting, and ours beside the backend's where its lap record has
 // figures. Pure, so unit tests cover every rule.
 import type { AppUnits } from "../../../workers/contract/fields";
-import type { LapRow, LapTable } from "../../../workers/contract/lapAnalysis";
+import type { LapEnergy, LapRow, LapTable } from "../../../workers/contract/lapAnalysis";
 import { displayUnit, toDisplay } from "../../../workers/shared/units";
 import { formatLapTime, round2 } from "./lapFormat";
 
@@ -38,7 +38,7 @@ export interface EnergyColumn {
   title: string;
   unit: (units: AppUnits) => string;
   hint: string;
-  value: (row: LapRow, units: AppUnits) => number | null;
+  value: (energy: LapEnergy, units: AppUnits) => number | null;
 }
 
 export const ENERGY_COLUMNS: readonly EnergyColumn[] = [
@@ -47,55 +47,53 @@ export const ENERGY_COLUMNS: readonly EnergyColumn[] = [
     title: "Wh out",
     unit: () => "Wh",
     hint: "Energy out of the pack over the lap: ∫ pack voltage × current (ours, from every packet).",
-    value: (row) => row.energy?.packOutWh ?? null,
+    value: (e) => e.packOutWh,
   },
   {
     id: "arrayInWh",
     title: "Wh in",
     unit: () => "Wh",
     hint: "Energy in from the solar array over the lap: ∫ MPPT power, all 8 channels.",
-    value: (row) => row.energy?.arrayInWh ?? null,
+    value: (e) => e.arrayInWh,
   },
   {
     id: "netWh",
     title: "Net Wh",
     unit: () => "Wh",
     hint: "What the car used, whatever it came from: Wh out of the pack + Wh in from the array.",
-    value: (row) => row.energy?.netWh ?? null,
+    value: (e) => e.netWh,
   },
   {
     id: "whPerKm",
     title: "Net per distance",
     unit: (units) => (units === "imperial" ? "Wh/mi" : "Wh/km"),
     hint: "Net Wh per distance driven (GPS).",
-    value: (row, units) => {
-      const v = row.energy?.whPerKm ?? null;
-      return v === null ? null : units === "imperial" ? v * KM_PER_MI : v;
-    },
+    value: (e, units) =>
+      e.whPerKm === null ? null : units === "imperial" ? e.whPerKm * KM_PER_MI : e.whPerKm,
   },
   {
     id: "averageSpeed",
     title: "Avg speed",
     unit: (units) => displayUnit("km/h", units),
     hint: "GPS distance ÷ lap time.",
-    value: (row, units) =>
-      row.energy ? toDisplay(row.energy.averageSpeedKmh, "km/h", units) : null,
+    value: (e, units) => toDisplay(e.averageSpeedKmh, "km/h", units),
   },
   {
     id: "gpsDistance",
     title: "GPS distance",
     unit: (units) => displayUnit("km", units),
     hint: "Distance along the GPS track over the lap (a jump over 1 km is a glitch, not counted).",
-    value: (row, units) => (row.energy ? toDisplay(row.energy.distanceKm, "km", units) : null),
+    value: (e, units) => toDisplay(e.distanceKm, "km", units),
   },
 ];
 
+/** A lap's (or a compared lap's) energy figure; "–" without energy. */
 export function formatEnergyCell(
-  row: LapRow | undefined,
+  energy: LapEnergy | null | undefined,
   column: EnergyColumn,
   units: AppUnits,
 ): string {
-  const v = row ? column.value(row, units) : null;
+  const v = energy ? column.value(energy, units) : null;
   return v === null || !Number.isFinite(v) ? NONE : round2(v);
 }
 

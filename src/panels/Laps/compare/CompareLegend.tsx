@@ -1,10 +1,11 @@
-// The compared laps: colour, label, lap time and the delta to the reference
-// at the cursor (at the finish when the pointer is off the plots), plus a way
-// to drop a lap from the comparison.
+// The compared laps: colour, label, lap time, the delta to the reference at
+// the cursor (at the finish when the pointer is off the plots), each lap's
+// energy (the lap table's columns), and a way to drop a lap from the comparison.
 import { Button, HTMLTable } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import { appState } from "../../../state/appState";
 import { lapCompare, sameLap, togglePicked } from "../../../state/lapCompare";
+import { ENERGY_COLUMNS, formatEnergyCell } from "../../../ui/format/lapAnalysisFormat";
 import { formatLapTime } from "../../../ui/format/lapFormat";
 import { seriesColor } from "../../../ui/plotPalette";
 import type { Compared } from "./compareChart";
@@ -20,7 +21,7 @@ export function CompareLegend({
   xLabel: (k: number) => string;
 }) {
   const { cursor, picked } = useSnapshot(lapCompare);
-  const { resolvedTheme } = useSnapshot(appState);
+  const { resolvedTheme, appUnits: units } = useSnapshot(appState);
   const at = cursor ?? result.distance.length - 1;
   return (
     <HTMLTable compact className="helios-compare-legend" data-testid="compare-legend">
@@ -31,6 +32,11 @@ export function CompareLegend({
           <th className="helios-num" data-testid="compare-delta-where">
             Delta {cursor === null ? "at the finish" : `at ${xLabel(at)}`}
           </th>
+          {ENERGY_COLUMNS.map((column) => (
+            <th key={column.id} className="helios-num" title={column.hint}>
+              {column.title} ({column.unit(units)})
+            </th>
+          ))}
           <th aria-label="Remove" />
         </tr>
       </thead>
@@ -51,6 +57,11 @@ export function CompareLegend({
               <td className="helios-num" data-testid="compare-delta">
                 {i === result.referenceIndex ? "—" : signed(lap.deltaS[at] ?? NaN)}
               </td>
+              {ENERGY_COLUMNS.map((column) => (
+                <td key={column.id} className="helios-num" data-col={column.id}>
+                  {formatEnergyCell(lap.energy, column, units)}
+                </td>
+              ))}
               <td>
                 {pick && (
                   <Button

@@ -9,6 +9,7 @@
 //   CACHED_LAPS of these are kept, so changing the fields or the reference
 //   reads nothing again; a recorded lap's rows never change, so they never
 //   go stale (a deleted session is asked about again, see `find`).
+import { energyBetween } from "./lapEnergy";
 import type { Lap, LapCoords } from "../../../contract/laps";
 import type { LapKey, LapSpan } from "../../../contract/lapAnalysis";
 import type { SessionInfo } from "../../../contract/sessions";
@@ -67,7 +68,12 @@ export class LapSources {
         });
         const span = shownSpans.find((s) => sameKey(s.key, key));
         if (!span) return `The lap starting at ${clockOf(key.start)} is not in the shown history.`;
-        found.push({ span, ring: shown.ring, sessionName: null, energy: null });
+        found.push({
+          span,
+          ring: shown.ring,
+          sessionName: null,
+          energy: energyBetween(shown.ring, span.start, span.end),
+        });
       } else {
         const lap = await this.sessionLap(key.origin.sessionId, key.start);
         if (typeof lap === "string") return lap;
@@ -131,7 +137,12 @@ export class LapSources {
     if (cached) {
       this.cache.delete(cacheKey); // most recently used last
       this.cache.set(cacheKey, cached);
-      return { span: cached.span, ring: cached.store.ring, sessionName: info.name, energy: null };
+      return {
+        span: cached.span,
+        ring: cached.store.ring,
+        sessionName: info.name,
+        energy: energyBetween(cached.store.ring, cached.span.start, cached.span.end),
+      };
     }
     try {
       const events = (await sessions.sessionLaps(sessionId)).sort((a, b) => a.endMs - b.endMs);
@@ -157,7 +168,12 @@ export class LapSources {
       const span: LapSpan = { ...cut, number: event >= 0 ? event + 1 : cut.number };
       this.cache.set(cacheKey, { store, span });
       while (this.cache.size > CACHED_LAPS) this.cache.delete(this.cache.keys().next().value!);
-      return { span, ring: store.ring, sessionName: info.name, energy: null };
+      return {
+        span,
+        ring: store.ring,
+        sessionName: info.name,
+        energy: energyBetween(store.ring, span.start, span.end),
+      };
     } catch (error) {
       return `The session "${info.name}" could not be read: ${messageOf(error)}`;
     }
