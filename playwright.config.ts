@@ -19,7 +19,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two browsers at once on CI's two cores (E2E_WORKERS=1 runs them one by one).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   use: {

@@ -21,10 +21,11 @@ function service(factory: IDBFactory, recording = true) {
   return s;
 }
 
-async function imported(s: TelemetryService): Promise<SessionInfo | undefined> {
+/** The import's session once `packets` of it are stored (its chunks are written one by one). */
+async function imported(s: TelemetryService, packets = 1): Promise<SessionInfo | undefined> {
   for (let i = 0; i < 200; i++) {
     const found = (await s.listSessions()).find((x) => x.source === "IMPORT");
-    if (found && found.packets > 0 && found.chunks > 1) return found;
+    if (found && found.packets >= packets && found.chunks > 1) return found;
     await settle();
   }
   return undefined;
@@ -39,7 +40,7 @@ describe("a CSV import kept as a session", () => {
     await first.whenRestored();
     const report = await first.importCsv(new Blob([exportText(storeOf(rows))]), "run-7.csv");
     expect(report).toMatchObject({ ok: true, rowsImported: rows });
-    const saved = await imported(first);
+    const saved = await imported(first, rows);
     expect(saved).toMatchObject({ name: "run-7.csv", source: "IMPORT", packets: rows });
     first.stop();
 
