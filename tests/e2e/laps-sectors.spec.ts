@@ -89,6 +89,12 @@ test("two sector lines set on the map give the lap table its sector and energy c
     const row = page.getByTestId("lap-row").last();
     await expect(row.locator('[data-col="packOutWh"]')).toHaveText(/^-?[\d,]+\.\d{2}$/);
     await expect(row.locator('[data-col="backendCheck"]')).toHaveText(/^[+−±][\d,]+\.\d{2}$/);
+    // The sector table: a row per sector with its best time and its energy.
+    const sectorRows = page.getByTestId("sector-row");
+    await expect(sectorRows).toHaveCount(3);
+    await expect(sectorRows.first()).toContainText("→ Hairpin");
+    await expect(sectorRows.first()).toContainText(/\d+:\d{2}\.\d{2} \(lap \d+\)/);
+    await expect(sectorRows.first().locator('[data-col="netWh"]')).toHaveText(/^-?[\d,]+\.\d{2}$/);
     await page.screenshot({ path: "/tmp/e2e-sectors/laps-sectors.png", fullPage: true });
 
     // The map coloured by sector: a stretch of track per sector.

@@ -10,6 +10,7 @@ import {
   flagText,
   formatEnergyCell,
   rowsByEnd,
+  sectorTableRows,
   sectorTitles,
 } from "../../src/ui/format/lapAnalysisFormat";
 import {
@@ -148,5 +149,39 @@ describe("sector lines on the map", () => {
     expect(renameSectorLine(1, "Hairpin")).toBe(false);
     expect(renameSectorLine(1, " ")).toBe(false);
     expect(sectorLinesState.lines[1]!.name).toBe("S2");
+  });
+});
+
+describe("the sector table", () => {
+  const energy = (netWh: number, km: number) => ({
+    packOutWh: netWh - 1,
+    arrayInWh: 1,
+    netWh,
+    whPerKm: netWh / km,
+    distanceKm: km,
+    averageSpeedKmh: 60,
+  });
+  const lap = (n: number, sectorS: number[], nets: number[], flags: LapRow["span"]["flags"] = []) =>
+    row({
+      span: { ...row().span, number: n, flags },
+      sectorS,
+      sectorEnergy: nets.map((net) => energy(net, 2)),
+    });
+
+  it("gives each sector's best with its lap, its mean time and its mean energy over the laps that count", () => {
+    const rows = [
+      lap(1, [100, 120], [30, 40]),
+      lap(2, [90, 130], [34, 44]),
+      lap(3, [80, 110], [99, 99], ["out-lap"]), // flagged: out of best and of the means
+    ];
+    const t = { ...table(rows, ["Hairpin"]), bestSector: [1, 0] };
+    const [first, second] = sectorTableRows(t, "metric");
+    expect(first).toMatchObject({ title: "→ Hairpin", best: "1:30.00 (lap 2)", mean: "1:35.00" });
+    expect(second).toMatchObject({ title: "→ Finish", best: "2:00.00 (lap 1)", mean: "2:05.00" });
+    const net = ENERGY_COLUMNS.findIndex((c) => c.id === "netWh");
+    const perKm = ENERGY_COLUMNS.findIndex((c) => c.id === "whPerKm");
+    expect(first!.energy[net]).toBe("32.00"); // (30 + 34) / 2
+    expect(second!.energy[perKm]).toBe("21.00"); // (40 / 2 + 44 / 2) / 2
+    expect(sectorTableRows(table(rows, []), "metric")).toEqual([]);
   });
 });

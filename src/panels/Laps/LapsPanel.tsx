@@ -20,6 +20,7 @@ import { driverName, formatLapTime, lapWindow } from "../../ui/format/lapFormat"
 import { lapCompare, sameLap, togglePicked, type PickedLap } from "../../state/lapCompare";
 import { LapTable } from "./LapTable";
 import { SectorSummary } from "./SectorSummary";
+import { SectorTable } from "./SectorTable";
 import { lapAnalysisState } from "../../state/lapAnalysis";
 import { RaceInfoCard } from "./RaceInfoCard";
 import "./laps.css";
@@ -149,6 +150,7 @@ export function LapsPanel() {
             isPicked={(lap) => picked.some((p) => sameLap(p.key, pickedOf(lap, 0, drivers).key))}
             onPick={(lap) => togglePicked(pickedOf(lap, numberOf(lap), drivers))}
           />
+          <SectorTable table={analysis as LapTableData | null} units={appUnits} />
         </>
       )}
     </div>

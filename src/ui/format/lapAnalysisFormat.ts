@@ -121,3 +121,41 @@ export function flagText(row: LapRow | undefined): { text: string; hint: string 
     hint: `Not counted for best: ${row.span.flagReason}`,
   };
 }
+
+/** One row of the sector table: a sector's best and typical time and energy, over the laps that count. */
+export interface SectorTableRow {
+  title: string;
+  hint: string;
+  best: string;
+  mean: string;
+  /** The energy columns (as the lap table's), each the mean over the counting laps that crossed the sector. */
+  energy: string[];
+}
+
+/** The sector table: one row per sector in track order; empty without sector lines. */
+export function sectorTableRows(table: LapTable | null, units: AppUnits): SectorTableRow[] {
+  if (!table) return [];
+  const counting = table.rows.filter((r) => r.span.flags.length === 0);
+  return sectorTitles(table).map(({ title, hint }, k) => {
+    const bestRow = table.bestSector[k];
+    const best = bestRow === null || bestRow === undefined ? undefined : table.rows[bestRow];
+    const times = counting.map((r) => r.sectorS[k]).filter((s): s is number => s != null);
+    const energies = counting
+      .map((r) => r.sectorEnergy[k])
+      .filter((e): e is LapEnergy => e != null);
+    return {
+      title,
+      hint,
+      best: best ? `${formatSector(best.sectorS[k])} (lap ${best.span.number})` : NONE,
+      mean: times.length > 0 ? formatLapTime(mean(times)) : NONE,
+      energy: ENERGY_COLUMNS.map((column) => {
+        const values = energies
+          .map((e) => column.value(e, units))
+          .filter((v): v is number => v !== null && Number.isFinite(v));
+        return values.length > 0 ? round2(mean(values)) : NONE;
+      }),
+    };
+  });
+}
+
+const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
