@@ -84,11 +84,17 @@ test("100 kB car strings are cut with an ellipsis, keep the layout and show whol
   // The strings are not in the page whole (only the open popover holds one).
   expect(await page.evaluate(() => document.body.innerHTML.length)).toBeLessThan(LONG / 2);
 
-  // Laps: the lap table's columns stay on screen.
+  // Laps: the lap table stays in its box (its many columns scroll sideways
+  // there, never the page), and the long RFID does not widen it.
   await page.getByTestId("tab-laps").click();
   const longLap = page.getByTestId("lap-row").filter({ hasText: "L0123" });
   await expect(longLap).toHaveCount(1);
-  await expectWithinViewport(page, page.locator(".helios-wide-table"));
+  const box = page.getByTestId("lap-table-scroll");
+  const boxRight = await box.evaluate((el) => el.getBoundingClientRect().right);
+  expect(boxRight).toBeLessThanOrEqual(VIEWPORT.width);
+  expect(await page.getByRole("main").evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+  const rfidCell = longLap.locator(".helios-long-text");
+  expect((await rfidCell.boundingBox())!.width).toBeLessThan(400);
   await expectWholeOnHover(page, longLap.locator(".helios-long-text"), LAP_RFID);
 
   // GPS & IMU: the Pi section's table keeps its width.

@@ -67,124 +67,128 @@ export function LapTable({
   const sums = totals(laps);
   const sortBy = (key: string) =>
     setSort((s) => ({ key, direction: s.key === key && s.direction === "asc" ? "desc" : "asc" }));
+  // The server's figures, ours and the sectors make more columns than a
+  // laptop's width: the table scrolls sideways in its own box, the page not.
   return (
-    <HTMLTable
-      compact
-      striped
-      interactive
-      className="helios-wide-table helios-lap-table"
-      data-testid="lap-table"
-    >
-      <thead>
-        <tr>
-          <th title="Pick 2–6 laps to compare">Compare</th>
-          <th>#</th>
-          <th>Driver</th>
-          {LAP_COLUMNS.map((column) => {
-            const unit = columnUnit(column, units);
-            const active = sort.key === column.id;
-            return (
-              <th
-                key={column.id}
-                title={column.hint}
-                className="helios-num helios-sortable"
-                aria-sort={
-                  active ? (sort.direction === "asc" ? "ascending" : "descending") : "none"
-                }
-                onClick={() => sortBy(column.id)}
-                data-testid={`lap-sort-${column.id}`}
-              >
-                {column.title}
-                {unit && ` (${unit})`}
-                {active && <Icon icon={sort.direction === "asc" ? "caret-up" : "caret-down"} />}
-              </th>
-            );
-          })}
-          <AnalysisHeaders table={analysis} units={units} />
-          <th aria-label="Actions" />
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((lap) => (
-          <tr
-            key={`${lap.endMs}-${lap.rfid}-${numberOf(lap)}`}
-            data-testid="lap-row"
-            data-best={lap === best || undefined}
-            className={[
-              lap === best ? "helios-lap-best" : "",
-              lap.endMs === selectedEndMs ? "helios-lap-selected" : "",
-            ].join(" ")}
-            onClick={() => onSelect(lap)}
-          >
-            <td onClick={(event) => event.stopPropagation()}>
-              <Checkbox
-                className="helios-lap-pick"
-                aria-label={`Compare lap ${numberOf(lap)}`}
-                data-testid="lap-pick"
-                checked={isPicked(lap)}
-                onChange={() => onPick(lap)}
+    <div className="helios-lap-table-scroll" data-testid="lap-table-scroll">
+      <HTMLTable
+        compact
+        striped
+        interactive
+        className="helios-wide-table helios-lap-table"
+        data-testid="lap-table"
+      >
+        <thead>
+          <tr>
+            <th title="Pick 2–6 laps to compare">Compare</th>
+            <th>#</th>
+            <th>Driver</th>
+            {LAP_COLUMNS.map((column) => {
+              const unit = columnUnit(column, units);
+              const active = sort.key === column.id;
+              return (
+                <th
+                  key={column.id}
+                  title={column.hint}
+                  className="helios-num helios-sortable"
+                  aria-sort={
+                    active ? (sort.direction === "asc" ? "ascending" : "descending") : "none"
+                  }
+                  onClick={() => sortBy(column.id)}
+                  data-testid={`lap-sort-${column.id}`}
+                >
+                  {column.title}
+                  {unit && ` (${unit})`}
+                  {active && <Icon icon={sort.direction === "asc" ? "caret-up" : "caret-down"} />}
+                </th>
+              );
+            })}
+            <AnalysisHeaders table={analysis} units={units} />
+            <th aria-label="Actions" />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((lap) => (
+            <tr
+              key={`${lap.endMs}-${lap.rfid}-${numberOf(lap)}`}
+              data-testid="lap-row"
+              data-best={lap === best || undefined}
+              className={[
+                lap === best ? "helios-lap-best" : "",
+                lap.endMs === selectedEndMs ? "helios-lap-selected" : "",
+              ].join(" ")}
+              onClick={() => onSelect(lap)}
+            >
+              <td onClick={(event) => event.stopPropagation()}>
+                <Checkbox
+                  className="helios-lap-pick"
+                  aria-label={`Compare lap ${numberOf(lap)}`}
+                  data-testid="lap-pick"
+                  checked={isPicked(lap)}
+                  onChange={() => onPick(lap)}
+                />
+              </td>
+              <td className="helios-num">
+                {numberOf(lap)}
+                {lap.simulated && (
+                  <Tag minimal intent="warning" className="helios-lap-sim">
+                    simulated
+                  </Tag>
+                )}
+                <FlagTag lap={analysed(lap)?.row} />
+              </td>
+              <td data-testid="lap-driver" className="helios-lap-rfid">
+                <LongText text={driverName(lap.rfid, drivers)} />
+              </td>
+              {LAP_COLUMNS.map((column) => (
+                <td
+                  key={column.id}
+                  className="helios-num"
+                  data-col={column.id}
+                  title={cellHint(lap, column)}
+                >
+                  {formatCell(lap, column, units)}
+                </td>
+              ))}
+              <AnalysisCells
+                table={analysis}
+                row={analysed(lap)?.row}
+                index={analysed(lap)?.index}
+                units={units}
               />
-            </td>
-            <td className="helios-num">
-              {numberOf(lap)}
-              {lap.simulated && (
-                <Tag minimal intent="warning" className="helios-lap-sim">
-                  simulated
-                </Tag>
-              )}
-              <FlagTag lap={analysed(lap)?.row} />
-            </td>
-            <td data-testid="lap-driver" className="helios-lap-rfid">
-              <LongText text={driverName(lap.rfid, drivers)} />
+              <td>
+                <Button
+                  size="small"
+                  variant="minimal"
+                  icon="calculator"
+                  text="Statistics"
+                  title="Statistics of the plotted series over this lap"
+                  data-testid="lap-stats"
+                  onClick={(event) => {
+                    event.stopPropagation(); // the row's own click selects; this does more
+                    onStats(lap);
+                  }}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr data-testid="lap-totals" className="helios-lap-totals">
+            <td colSpan={3}>
+              Totals ({laps.length} {laps.length === 1 ? "lap" : "laps"})
             </td>
             {LAP_COLUMNS.map((column) => (
-              <td
-                key={column.id}
-                className="helios-num"
-                data-col={column.id}
-                title={cellHint(lap, column)}
-              >
-                {formatCell(lap, column, units)}
+              <td key={column.id} className="helios-num" data-col={column.id}>
+                {formatTotal(column, sums[column.id], units)}
               </td>
             ))}
-            <AnalysisCells
-              table={analysis}
-              row={analysed(lap)?.row}
-              index={analysed(lap)?.index}
-              units={units}
-            />
-            <td>
-              <Button
-                size="small"
-                variant="minimal"
-                icon="calculator"
-                text="Statistics"
-                title="Statistics of the plotted series over this lap"
-                data-testid="lap-stats"
-                onClick={(event) => {
-                  event.stopPropagation(); // the row's own click selects; this does more
-                  onStats(lap);
-                }}
-              />
-            </td>
+            <td colSpan={analysisColumnCount(analysis)} />
+            <td />
           </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr data-testid="lap-totals" className="helios-lap-totals">
-          <td colSpan={3}>
-            Totals ({laps.length} {laps.length === 1 ? "lap" : "laps"})
-          </td>
-          {LAP_COLUMNS.map((column) => (
-            <td key={column.id} className="helios-num" data-col={column.id}>
-              {formatTotal(column, sums[column.id], units)}
-            </td>
-          ))}
-          <td colSpan={analysisColumnCount(analysis)} />
-          <td />
-        </tr>
-      </tfoot>
-    </HTMLTable>
+        </tfoot>
+      </HTMLTable>
+    </div>
   );
 }
 
