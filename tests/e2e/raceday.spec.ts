@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import Papa from "papaparse";
+import { timeTodayInZone, TRACK_TIME_ZONE } from "../../workers/shared/dateTime";
 import { NO_BACKEND_URL } from "./e2e-env";
 
 test.use({ timezoneId: "UTC" });
@@ -14,11 +15,24 @@ test.setTimeout(180_000);
 const HOURS = 3;
 const DAY_ROWS = HOURS * 3600 * 10;
 
-/** Opens the app with a built demo day; the wall-clock start of that day (epoch s). */
-async function openDay(page: Page): Promise<number> {
-  const dayFrom = Date.now() / 1000 - HOURS * 3600;
+/**
+ * Opens the app with a built demo day; the start of that day (epoch s). With
+ * `demoClock` ("14:00" at the track) the day ends then rather than now, so it
+ * never spans midnight whatever the hour the tests run at.
+ */
+async function openDay(
+  page: Page,
+  demoClock?: { hours: number; minutes: number },
+): Promise<number> {
+  const end = demoClock
+    ? timeTodayInZone(demoClock.hours, demoClock.minutes, Date.now(), TRACK_TIME_ZONE) / 1000
+    : Date.now() / 1000;
+  const dayFrom = end - HOURS * 3600;
+  const clock = demoClock
+    ? `&demoClock=${demoClock.hours}:${String(demoClock.minutes).padStart(2, "0")}`
+    : "";
   await page.goto(
-    `/?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=10&record=0&demoDay=${HOURS}`,
+    `/?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=10&record=0&demoDay=${HOURS}${clock}`,
   );
   // The day is built in the worker while the page stays usable, then goes on live.
   await expect(page.getByTestId("status-demo-day")).toContainText(
@@ -92,7 +106,8 @@ test("a built day: the settings state it, a morning lap exports every row, the m
 test("a built day: Today shows the morning, and a zoom into a morning minute draws every packet", async ({
   page,
 }) => {
-  const dayFrom = await openDay(page);
+  // 11:00–14:00 at the track is within one UTC day (16:00–20:00 at the latest): "Today" holds it.
+  const dayFrom = await openDay(page, { hours: 14, minutes: 0 });
   await page.getByTestId("tab-plots").click();
   await page.getByRole("button", { name: "Today" }).click();
   await expect(page.getByTestId("plots-mode")).toHaveText("Following");
