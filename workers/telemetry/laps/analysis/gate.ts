@@ -27,6 +27,11 @@ const RAD = Math.PI / 180;
 /** Steps shorter than this (m) say nothing about the direction of motion (jitter at standstill). */
 const MIN_STEP_M = 0.3;
 
+/** Metres per degree of longitude and of latitude around a gate (a local flat projection). */
+function scales(gate: Gate): { kx: number; ky: number } {
+  return { kx: Math.cos(gate.lat * RAD) * EARTH_M * RAD, ky: EARTH_M * RAD };
+}
+
 /**
  * Where along the step a→b the car crossed the gate, 0 ≤ t < 1, or null.
  * Positions in degrees; a local flat projection around the gate is exact
@@ -38,13 +43,19 @@ export function crossingFraction(
   aLong: number,
   bLat: number,
   bLong: number,
+  k = scales(gate),
 ): number | null {
-  const kx = Math.cos(gate.lat * RAD) * EARTH_M * RAD;
-  const ky = EARTH_M * RAD;
-  const ax = (aLong - gate.long) * kx;
-  const ay = (aLat - gate.lat) * ky;
-  const dx = (bLong - aLong) * kx;
-  const dy = (bLat - aLat) * ky;
+  const ax = (aLong - gate.long) * k.kx;
+  const ay = (aLat - gate.lat) * k.ky;
+  const bx = (bLong - gate.long) * k.kx;
+  const by = (bLat - gate.lat) * k.ky;
+  // Both ends beyond the radius on the same side: the step cannot pass
+  // within it (most steps of a lap; this keeps a lap table of 100 laps cheap).
+  const r = gate.radiusM;
+  if ((ax > r && bx > r) || (ax < -r && bx < -r) || (ay > r && by > r) || (ay < -r && by < -r))
+    return null;
+  const dx = bx - ax;
+  const dy = by - ay;
   const len2 = dx * dx + dy * dy;
   if (!(len2 >= MIN_STEP_M * MIN_STEP_M) || len2 > (GLITCH_KM * 1000) ** 2) return null;
   // The foot of the perpendicular from the gate (the origin) onto the step.
@@ -52,7 +63,7 @@ export function crossingFraction(
   if (!(t >= 0 && t < 1)) return null;
   const fx = ax + t * dx;
   const fy = ay + t * dy;
-  return fx * fx + fy * fy <= gate.radiusM * gate.radiusM ? t : null;
+  return fx * fx + fy * fy <= r * r ? t : null;
 }
 
 const noFix = (lat: number, long: number): boolean =>
@@ -72,6 +83,7 @@ export function findCrossings(
   minGapS = MIN_CROSSING_GAP_S,
 ): number[] {
   const out: number[] = [];
+  const k = scales(gate);
   let prev = -1;
   for (let i = 0; i < time.length; i++) {
     if (noFix(lat[i]!, long[i]!)) {
@@ -79,7 +91,7 @@ export function findCrossings(
       continue;
     }
     if (prev >= 0) {
-      const t = crossingFraction(gate, lat[prev]!, long[prev]!, lat[i]!, long[i]!);
+      const t = crossingFraction(gate, lat[prev]!, long[prev]!, lat[i]!, long[i]!, k);
       if (t !== null) {
         const at = time[prev]! + t * (time[i]! - time[prev]!);
         if (out.length === 0 || at - out[out.length - 1]! >= minGapS) out.push(at);
