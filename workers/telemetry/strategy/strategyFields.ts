@@ -5,8 +5,7 @@
 // of charge in %, array power as the sum of the 8 MPPT channels' V × I.
 import type { FieldPath } from "../../contract/fields";
 import { NUMERIC_FIELDS } from "../schema/fields";
-
-const MPPT_CHANNELS = [0, 1, 2, 3].flatMap((unit) => [0, 1].map((ch) => `MPPT.Mppt${unit}Ch${ch}`));
+import { MPPT_ARRAY_FIELDS } from "../schema/mpptArray";
 
 export const STRATEGY_INPUTS: readonly FieldPath[] = [
   "TimeStamp",
@@ -16,7 +15,7 @@ export const STRATEGY_INPUTS: readonly FieldPath[] = [
   "MotorDetails0.VehicleVelocity",
   "Telemetry.GpsLatitude",
   "Telemetry.GpsLongitude",
-  ...MPPT_CHANNELS.flatMap((c) => [`${c}ArrayVoltage`, `${c}ArrayCurrent`]),
+  ...MPPT_ARRAY_FIELDS,
 ];
 
 function indexOf(path: FieldPath): number {
@@ -34,7 +33,5 @@ export const F = {
   lat: indexOf("Telemetry.GpsLatitude"),
   long: indexOf("Telemetry.GpsLongitude"),
   /** Pairs: voltage then current of each MPPT channel. */
-  array: Int32Array.from(
-    MPPT_CHANNELS.flatMap((c) => [indexOf(`${c}ArrayVoltage`), indexOf(`${c}ArrayCurrent`)]),
-  ),
+  array: Int32Array.from(MPPT_ARRAY_FIELDS, indexOf),
 };

@@ -10,6 +10,7 @@ import type { Stage } from "../../pipeline/Stage";
 import { needsFloat64 } from "../../history/precision";
 import { ENERGY_COLUMN_TEXT } from "../../schema/fieldLabels";
 import { NUMERIC_FIELDS } from "../../schema/fields";
+import { MPPT_ARRAY_FIELDS } from "../../schema/mpptArray";
 import { MAX_STEP_SECONDS } from "../../stats/rangeStats";
 import { TrackDistance } from "../../geo/geo";
 
@@ -27,19 +28,13 @@ export const ENERGY_COLUMNS: readonly FieldInfo[] = [
   return { path, type: "number", group: "Energy", ...text };
 });
 
-const MPPT_PATHS = [0, 1, 2, 3].flatMap((unit) =>
-  [0, 1].flatMap((ch) => [
-    `MPPT.Mppt${unit}Ch${ch}ArrayVoltage`,
-    `MPPT.Mppt${unit}Ch${ch}ArrayCurrent`,
-  ]),
-);
 const INPUTS = [
   "TimeStamp",
   "Battery.PackVoltage",
   "Battery.PackCurrent",
   "Telemetry.GpsLatitude",
   "Telemetry.GpsLongitude",
-  ...MPPT_PATHS,
+  ...MPPT_ARRAY_FIELDS,
 ];
 const at = (path: string): number => {
   const i = NUMERIC_FIELDS.indexOf(path);
@@ -51,7 +46,7 @@ const PACK_V = at("Battery.PackVoltage");
 const PACK_I = at("Battery.PackCurrent");
 const LAT = at("Telemetry.GpsLatitude");
 const LONG = at("Telemetry.GpsLongitude");
-const MPPT = Int32Array.from(MPPT_PATHS, at);
+const MPPT = Int32Array.from(MPPT_ARRAY_FIELDS, at);
 /**
  * Inputs held in Float32 columns. Live, the row carries the packet's own
  * digits; a restore or replay reads the stored, rounded ones. Rounding here
