@@ -1,0 +1,62 @@
+// Several windows, one car (issue 38): how a window reaches the telemetry
+// core and what the core tells each window about the others. Types only.
+//
+// In a browser with SharedWorker, one core serves every window of the app on
+// this machine (one connection, one history, one recorder). Chromium starts
+// no worker inside a SharedWorker, so the core's helper threads (storage,
+// poll reader) are SharedWorkers too, which every window connects to (that
+// keeps them alive as long as any window is) and whose ports a window hands
+// to the core when it joins. Without SharedWorker every window has its own
+// core, and exactly one of them records (a Web Lock decides).
+
+/** Where this window's core runs: shared by every window, or its own. */
+export type CoreHosting = "shared" | "own";
+
+/** What a window tells the core when it joins. */
+export interface WindowHello {
+  /** Unique for the window's life (a reload is a new window). */
+  id: string;
+  /**
+   * The Web Lock the window holds while it lives. The core asks for it too:
+   * when the lock is granted the window is gone, even a killed tab that
+   * never said goodbye.
+   */
+  lockName: string;
+  /** Ports to the storage and poll reader SharedWorkers (only a shared core, which cannot start workers). */
+  storagePort?: MessagePort;
+  pollReaderPort?: MessagePort;
+}
+
+/** What the core tells every window about the windows it serves (in every Snapshot). */
+export interface WindowsState {
+  hosting: CoreHosting;
+  /** Windows joined to the core (an own core: 1). */
+  count: number;
+  /**
+   * Who records the car: the shared core ("core"); or, with own cores, this
+   * window ("this window") or another window of the app ("another window").
+   */
+  recorder: "core" | "this window" | "another window";
+}
+
+/**
+ * Replays at once across all windows: each holds its own history (about
+ * 47 MB for a replay window of a recorded session), so a pit wall of screens
+ * cannot run the machine out of memory by replaying everywhere.
+ */
+export const MAX_REPLAYS = 3;
+
+/**
+ * Settings the core holds for every window. When one window changes one, the
+ * core tells the others (WorkerEvent "sharedSettings"), which show it and
+ * keep what they save in step.
+ */
+export type SharedSettingKind =
+  | "source"
+  | "backend"
+  | "recording"
+  | "alertRules"
+  | "mathChannels"
+  | "sectors"
+  | "strategy"
+  | "finishLine";
