@@ -44,6 +44,12 @@ export interface DayRun {
 export interface HourCheck {
   hoursBefore: number;
   forecastPct: number | null;
+  /** The array energy the forecast expects from now to the end of the day, Wh. */
+  expectedSolarWh?: number;
+  /** What the array then gave, Wh (known after the day). */
+  actualSolarWh?: number;
+  /** The same forecast told the rest of the day's sun through the weather factor (see runDay's `knownSun`). */
+  knownSunPct?: number | null;
   naivePct: number | null;
   /** The forecast's band at the end of the day. */
   lowPct?: number;
@@ -65,7 +71,14 @@ export interface DayResult {
 
 const HZ = 2;
 
-export function runDay(run: DayRun): DayResult {
+/**
+ * `knownSun`: the weather factor to set at each hourly check (by hours before
+ * the end), as a team with a perfect weather forecast would set it: what the
+ * array gave from then on over what the forecast expected (from a first run
+ * of the same day). The forecast so told is recorded as `knownSunPct`; the
+ * factor goes back to 1 at once, so the run drives as without it.
+ */
+export function runDay(run: DayRun, knownSun?: ReadonlyMap<number, number>): DayResult {
   const noon = Date.parse(`${run.date}T12:00:00Z`) / 1000;
   const start = localTimeOnDayOf(noon, 9 * 60, ZONE);
   const end = localTimeOnDayOf(noon, 17 * 60, ZONE);
@@ -82,12 +95,16 @@ export function runDay(run: DayRun): DayResult {
     onStageEvent: (e) => void (e.kind === "strategy" && records++),
   });
   const state = store.pipeline.stateOf(strategyStage) as StrategyState;
-  configureStrategy(state, {
+  const context = {
     settings: BENCH_SETTINGS,
     raceInfo: null,
     emitRecords: true,
     simulated: true,
-  });
+  };
+  configureStrategy(state, context);
+  // The array's energy so far (Wh), each second: what the sun gave after each check.
+  const solarWhAtSecond: number[] = [0];
+  let solarWh = 0;
 
   // The naive forecast's memory: the pack's energy out, sampled each minute.
   const packWhAtMinute: number[] = [];
@@ -111,8 +128,10 @@ export function runDay(run: DayRun): DayResult {
     lastSoc = b.PackStateOfCharge;
     if (Number.isNaN(startSocPct)) startSocPct = lastSoc;
     distanceKm += sim.state.speed / HZ / 1000;
+    solarWh += sim.state.solarPower / HZ / 3600;
     if (i % HZ !== 0) continue;
     const elapsed = i / HZ;
+    solarWhAtSecond.push(solarWh);
     if (elapsed % 60 === 0) packWhAtMinute.push(packWh);
     const now = start + elapsed;
     if (elapsed % 300 === 0 && now < end) {
@@ -125,6 +144,17 @@ export function runDay(run: DayRun): DayResult {
         if (answer.ok) {
           const current = answer.forecast.current;
           check.forecastPct = current.endSocPct;
+          check.expectedSolarWh = energyAfter(answer.forecast.solar.expected, now);
+          const factor = knownSun?.get(left / 3600);
+          if (factor !== undefined) {
+            configureStrategy(state, {
+              ...context,
+              settings: { ...BENCH_SETTINGS, weatherFactor: factor },
+            });
+            const told = forecastNow(state, 50);
+            check.knownSunPct = told.ok ? told.forecast.current.endSocPct : null;
+            configureStrategy(state, context);
+          }
           check.lowPct = current.socLow.at(-1);
           check.highPct = current.socHigh.at(-1);
           // Naive: the last 30 minutes' net pack power continues to the end.
@@ -153,6 +183,10 @@ export function runDay(run: DayRun): DayResult {
         sim.setCommandedSpeed(kmh[Math.floor(elapsed / (minutes * 60)) % kmh.length]!);
     }
   }
+  for (const check of hours) {
+    const at = end - start - check.hoursBefore * 3600;
+    check.actualSolarWh = solarWh - solarWhAtSecond[at]!;
+  }
   return {
     run,
     endSocPct: lastSoc,
@@ -163,6 +197,18 @@ export function runDay(run: DayRun): DayResult {
     forecastMs,
     records,
   };
+}
+
+/** Energy under a power series (W) from `from` (epoch s) on, Wh (trapezoids). */
+function energyAfter(series: { time: number[]; values: number[] }, from: number): number {
+  let wh = 0;
+  for (let k = 1; k < series.time.length; k++) {
+    const t0 = Math.max(from, series.time[k - 1]!);
+    const t1 = series.time[k]!;
+    if (t1 <= t0) continue;
+    wh += (((series.values[k - 1]! + series.values[k]!) / 2) * (t1 - t0)) / 3600;
+  }
+  return wh;
 }
 
 /** What a driver does with the answer: the recommended speed, or the slowest / fastest when none reaches the target. */
