@@ -90,4 +90,16 @@ describe("which window's helper ports the core uses", () => {
     roster.greet({ id: "d", lockName: "d", storagePort: fresh }, true, () => undefined);
     expect(roster.storage).toBe(fresh);
   });
+
+  it("?coreStorage=inline of the window that starts the core puts IndexedDB on the core's thread", () => {
+    const roster = new WindowRoster(null);
+    const hello = { id: "a", lockName: "a", storagePort: port() };
+    roster.greet({ ...hello, coreStorage: "inline" }, true, () => undefined);
+    expect(roster.inlineStorage).toBe(true);
+    // A later window does not change how a running core stores.
+    roster.greet({ id: "b", lockName: "b" }, false, () => undefined);
+    expect(roster.inlineStorage).toBe(true);
+    roster.greet({ id: "c", lockName: "c" }, true, () => undefined);
+    expect(roster.inlineStorage).toBe(false);
+  });
 });
