@@ -26,13 +26,17 @@ interface Window {
   client: TelemetryClient;
 }
 
+/** Windows on one core, past what joining tells them (a later window: the core's settings). */
 function windows(count: number, core = new TelemetryCore({ demoSeed: 3, flushIntervalMs: 0 })) {
-  return Array.from({ length: count }, (): Window => {
+  const list = Array.from({ length: count }, (): Window => {
     const service = new TelemetryService(core);
     const events: WorkerEvent[] = [];
     service.start(CONFIG, (batch) => void events.push(...batch));
     return { service, events, client: { api: service } as unknown as TelemetryClient };
   });
+  if (vi.isFakeTimers()) vi.advanceTimersByTime(1);
+  for (const w of list) w.events.length = 0;
+  return list;
 }
 
 function two(): [Window, Window] {
@@ -69,6 +73,33 @@ describe("settings shared by every window", () => {
       recording: false,
     });
     stopAll([a, b]);
+  });
+
+  it("a window joining a running core is told to show the core's settings, not its own", async () => {
+    const core = new TelemetryCore({ demoSeed: 3, flushIntervalMs: 0 });
+    const first = new TelemetryService(core);
+    const firstEvents: WorkerEvent[] = [];
+    first.start(
+      { ...CONFIG, backendUrl: "http://first.example:3001" },
+      (batch) => void firstEvents.push(...batch),
+    );
+    const later = new TelemetryService(core);
+    const laterEvents: WorkerEvent[] = [];
+    later.start(
+      { ...CONFIG, backendUrl: "http://later.example:3001" },
+      (batch) => void laterEvents.push(...batch),
+    );
+    vi.advanceTimersByTime(10);
+    expect(toldChanged(firstEvents)).toEqual([]);
+    expect(toldChanged(laterEvents)).toEqual(["source", "backend", "recording"]);
+    appState.backendUrl = "http://later.example:3001";
+    await applySharedSettings(
+      { api: later } as unknown as TelemetryClient,
+      toldChanged(laterEvents),
+    );
+    expect(appState.backendUrl).toBe("http://first.example:3001");
+    first.stop();
+    later.stop();
   });
 
   it("setting what the core holds already tells nobody: no echo", async () => {

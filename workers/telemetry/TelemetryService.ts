@@ -195,6 +195,9 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     this.started = true;
     this.core.join(this);
     if (!this.core.running) this.core.start(config);
+    // A window joining a running core shows the core's settings, not those
+    // its page last saved or read from its address (the first window's apply).
+    else this.send({ type: "sharedSettings", kinds: ["source", "backend", "recording"] });
     this.lapTables.setSectorLines(this.core.sectorLines);
   }
 

@@ -72,9 +72,6 @@ export function useShellWiring(clock: Clock = browserClock): void {
     appState.loadingPhase = phases.phase;
     appState.displayLoading = true;
 
-    // A window joining a core that other windows started shows the core's
-    // source, address and recording switch, not what this page last saved.
-    void applySharedSettings(client, ["source", "backend", "recording"]);
     const onAlerts = alertEventHandler(client);
     const offEvents = client.onEvent((event) => {
       if (event.type === "alerts") {
