@@ -24,6 +24,22 @@ export const sectorLinesState = storedSettings(SECTOR_LINES_KEY, sectorLinesSche
   lines: [] as SectorLine[],
 });
 
+// The lines as last read from the core (another window changed them): the
+// wiring does not send those back, which could undo a newer change.
+let fromCore: string | null = null;
+
+/** Shows (and saves) the core's lines after another window changed them. */
+export function adoptSectorLines(lines: readonly SectorLine[]): void {
+  fromCore = JSON.stringify(lines);
+  if (JSON.stringify(sectorLinesState.lines) !== fromCore)
+    sectorLinesState.lines = lines.map((line) => ({ ...line }));
+}
+
+/** Whether the lines shown are the core's as last read (nothing to send). */
+export function showsCoreSectorLines(): boolean {
+  return fromCore !== null && JSON.stringify(sectorLinesState.lines) === fromCore;
+}
+
 /**
  * The map's sector mode: clicks on the map add a line (not saved: a mode of
  * this page); `full` when a click found 8 lines set already.

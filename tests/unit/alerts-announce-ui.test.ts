@@ -5,6 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AlertEntry, AlertSeverity } from "../../workers/contract/alerts";
 import { alertSettings } from "../../src/state/alertSettings";
 import { announceAlerts } from "../../src/shell/notifications/alertAnnouncer";
+import { alertEventHandler } from "../../src/shell/notifications/alertEvents";
+import type { TelemetryClient } from "../../src/worker-client/TelemetryClient";
+import { TelemetryCore } from "../../workers/telemetry/service/TelemetryCore";
+import { TelemetryService } from "../../workers/telemetry/TelemetryService";
 
 const shown: { title: string; body?: string }[] = [];
 const oscillators: number[] = [];
@@ -114,5 +118,36 @@ describe("alert announcements", () => {
     announceAlerts([entry("warning")], text);
     expect(oscillators).toHaveLength(1);
     expect(oscillators[0]).not.toBe(critical[0]);
+  });
+});
+
+describe("alert announcements with two windows on one core (issue 38)", () => {
+  it("one desktop notification and one sound for an alert, not one per window", async () => {
+    alertSettings.desktop = true;
+    alertSettings.sound = true;
+    const core = new TelemetryCore({ demoSeed: 3, flushIntervalMs: 0 });
+    const windows = [new TelemetryService(core), new TelemetryService(core)];
+    for (const service of windows) {
+      const client = { api: service } as unknown as TelemetryClient;
+      const onAlerts = alertEventHandler(client);
+      service.start({ connectToBackend: false }, (events) => {
+        for (const e of events) if (e.type === "alerts") onAlerts(e.started, e.omitted, e.announce);
+      });
+    }
+    const always = {
+      id: "pack-high",
+      subject: "Battery.PackVoltage",
+      condition: { kind: "above", limit: 1 },
+      forSeconds: 0,
+      severity: "critical",
+      message: "{label} {value} {unit}",
+      enabled: true,
+    };
+    windows[0]!.setAlertRules({ format: "helios-alert-rules", version: 1, rules: [always] });
+    // The demo car's first packets arrive, the alert starts, each window's batch goes out.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(shown).toHaveLength(1);
+    expect(oscillators).toHaveLength(3); // critical's three notes, once
+    windows.forEach((service) => service.stop());
   });
 });

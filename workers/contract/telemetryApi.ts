@@ -22,7 +22,7 @@ import type { StrategyApi } from "./strategy";
 import type { BackendSpan, ReplayRequest, SessionInfo, StorageInfo } from "./sessions";
 import type { Snapshot } from "./snapshot";
 import type { TrackRequest, TrackResult } from "./track";
-import type { WindowHello } from "./windows";
+import type { SharedSettings, SharedSettingKind, WindowHello } from "./windows";
 
 /** The happenings the UI notifies the user about (texts: src/state/notificationQueue.ts). */
 export type NotificationKind = "lapComplete" | "carConnect" | "carDisconnect";
@@ -48,7 +48,20 @@ export type WorkerEvent =
       /** At most 20 per packet; a storm's further alerts are only counted in `omitted`. */
       started: AlertEntry[];
       omitted?: number;
-    };
+      /**
+       * Whether this window plays the sound and shows the desktop notification:
+       * one window of those showing live does (the earliest joined), so an
+       * alert is heard once; every window shows its toast. The core always
+       * says; absent counts as true.
+       */
+      announce?: boolean;
+    }
+  /**
+   * Another window changed settings the core holds for every window: this
+   * window reads them again (sharedSettings(), alertRules(), …), shows them
+   * and keeps what it saves in step, without setting them back.
+   */
+  | { type: "sharedSettings"; kinds: SharedSettingKind[] };
 
 export type WorkerEventListener = (events: WorkerEvent[]) => void;
 
@@ -78,6 +91,8 @@ export interface TelemetryApi extends AlertsApi, MathApi, StatsApi, StrategyApi,
    */
   servePlots(port: MessagePort): void;
   setConnectionType(type: ConnectionType): void;
+  /** The core's plain shared settings (read again on a "sharedSettings" event). */
+  sharedSettings(): SharedSettings;
   setBackendUrl(url: string): void;
   /** Allow (or not) the WebSocket upgrade; a connected backend link is dialled again. */
   setWebSocketUpgrade(on: boolean): void;

@@ -8,6 +8,8 @@
 // keeps them alive as long as any window is) and whose ports a window hands
 // to the core when it joins. Without SharedWorker every window has its own
 // core, and exactly one of them records (a Web Lock decides).
+import type { ConnectionType } from "./fields";
+import type { SectorLine } from "./lapAnalysis";
 
 /** Where this window's core runs: shared by every window, or its own. */
 export type CoreHosting = "shared" | "own";
@@ -75,3 +77,17 @@ export type SharedSettingKind =
   | "sectors"
   | "strategy"
   | "finishLine";
+
+/**
+ * The core's plain settings as a window reads them when another window changed
+ * one (TelemetryApi.sharedSettings). The alert rules, math channels and
+ * strategy settings have getters of their own; the finish line travels in its
+ * own "lapCoords" event, sent to every window.
+ */
+export interface SharedSettings {
+  connectionType: ConnectionType;
+  backendUrl: string;
+  recording: boolean;
+  webSocketUpgrade: boolean;
+  sectorLines: SectorLine[];
+}

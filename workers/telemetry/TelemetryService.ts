@@ -48,7 +48,7 @@ import type {
 } from "../contract/strategy";
 import type { TelemetryApi, WorkerEvent, WorkerEventListener } from "../contract/telemetryApi";
 import type { TrackRequest, TrackResult } from "../contract/track";
-import type { WindowHello } from "../contract/windows";
+import type { SharedSettingKind, SharedSettings, WindowHello } from "../contract/windows";
 import { defaultRules } from "./alerts/defaults";
 import { alertSubjects } from "./alerts/subjects";
 import { lapsCsv } from "./laps/lapsCsv";
@@ -66,6 +66,7 @@ import type { CoreViewer, TelemetryCoreOptions } from "./service/coreTypes";
 import { TelemetryCore } from "./service/TelemetryCore";
 import { trackUpTo } from "./service/trackAnswer";
 import { ViewSwitch } from "./service/viewSwitch";
+import { refusedImport, replaysFullMessage } from "./service/replayBound";
 import { TelemetryStore } from "./store/TelemetryStore";
 
 export type TelemetryServiceOptions = TelemetryCoreOptions;
@@ -96,6 +97,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   send(event: WorkerEvent): void {
     // The finish line cuts laps of histories without lap events (compare).
     if (event.type === "lapCoords") this.finishLine = event.coords;
+    if (event.type === "sharedSettings") this.sharedSettingsChanged(event.kinds);
     this.events.push(event);
   }
 
@@ -113,9 +115,10 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
 
   // ── Shared: the core's settings, sources, recording and finish line, whichever window asks ──
 
-  readonly setConnectionType = (type: ConnectionType) => this.core.setConnectionType(type);
-  readonly setWebSocketUpgrade = (on: boolean) => this.core.setWebSocketUpgrade(on);
-  readonly setBackendUrl = (url: string) => this.core.setBackendUrl(url);
+  readonly sharedSettings = (): SharedSettings => this.core.sharedSettings();
+  readonly setConnectionType = (type: ConnectionType) => this.core.setConnectionType(type, this);
+  readonly setWebSocketUpgrade = (on: boolean) => this.core.setWebSocketUpgrade(on, this);
+  readonly setBackendUrl = (url: string) => this.core.setBackendUrl(url, this);
   readonly setDemoRate = (packetsPerSecond: number) => this.core.setDemoRate(packetsPerSecond);
   /** The radio is this window's: the browser ties the serial port to it (its leaving detaches it). */
   readonly attachRadio = (readable: ReadableStream<Uint8Array>) =>
@@ -124,7 +127,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   readonly listSessions = (): Promise<SessionInfo[]> => this.core.listSessions();
   readonly deleteSession = (id: string) => this.core.deleteSession(id);
   readonly renameSession = (id: string, name: string) => this.core.renameSession(id, name);
-  readonly setRecording = (on: boolean) => this.core.setRecording(on);
+  readonly setRecording = (on: boolean) => this.core.setRecording(on, this);
   readonly storageInfo = (): Promise<StorageInfo> => this.core.storageInfo();
   readonly backendSpan = (): Promise<BackendSpan> => this.core.backendSpan();
   readonly setLapCoords = (request: LapCoordsRequest): Promise<LapCoordsAnswer> =>
@@ -140,7 +143,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   readonly mutedAlertRules = (): Record<string, number> => this.core.alerts.muted();
   readonly alertRules = (): AlertRule[] => this.core.alerts.currentRules();
   readonly setAlertRules = (file: unknown): AlertRulesResult => {
-    const result = this.core.alerts.setRules(file);
+    const result = this.core.setAlertRules(file, this);
     // This window's replay, if it shows the rules evaluated, evaluates the new ones.
     if (result.ok && this.replaying) this.replay.alerts.rulesChanged();
     return result;
@@ -153,7 +156,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   readonly mathChannels = (): MathChannelDef[] => this.core.math.list();
   readonly starterMathChannels = (): MathChannelDef[] => this.core.math.starter();
   readonly setMathChannels = (channels: MathChannelDef[]): MathChannelsResult =>
-    this.core.math.set(channels);
+    this.core.setMathChannels(channels, this);
   readonly checkMathChannel = (channel: MathChannelDef, replacing: string | null): ChannelCheck =>
     this.core.math.check(channel, replacing, this.view.store);
   readonly mathChannelsJson = (): string => this.core.math.json();
@@ -164,7 +167,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   readonly strategySettings = (): Promise<StrategySettings> =>
     Promise.resolve(this.core.strategy.current());
   readonly setStrategySettings = (settings: StrategySettings): Promise<StrategySettingsResult> =>
-    Promise.resolve(this.core.strategy.set(settings));
+    Promise.resolve(this.core.setStrategySettings(settings, this));
   /** Live: today's forecast from the live history; a replay: from what it has loaded. */
   readonly strategy = (sliderKmh: number | null): Promise<StrategyAnswer> =>
     Promise.resolve(this.core.strategy.answer(this.view.store, sliderKmh, this.shownSimulated()));
@@ -192,6 +195,17 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     this.started = true;
     this.core.join(this);
     if (!this.core.running) this.core.start(config);
+    // A window joining a running core shows the core's settings, not those
+    // its page last saved or read from its address (the first window's apply).
+    else this.send({ type: "sharedSettings", kinds: ["source", "backend", "recording"] });
+    this.lapTables.setSectorLines(this.core.sectorLines);
+  }
+
+  /** Another window changed shared settings: what this window computes follows them. */
+  private sharedSettingsChanged(kinds: readonly SharedSettingKind[]): void {
+    if (kinds.includes("sectors")) this.lapTables.setSectorLines(this.core.sectorLines);
+    // This window's replay, if it shows the rules evaluated, evaluates the new ones.
+    if (kinds.includes("alertRules") && this.replaying) this.replay.alerts.rulesChanged();
   }
 
   /** Leaves the core (the last window out stops it). */
@@ -296,11 +310,13 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
 
   /** SPEC §4: playback on shows the default packet until a replay loads; off is live again. */
   setPlayback(on: boolean): void {
+    if (on === true && this.replayRefused()) return;
     if (on === true) this.replay.begin();
     else if (on === false) this.replay.end();
   }
 
   startReplay(request: ReplayRequest): void {
+    if (this.replayRefused()) return;
     void this.replay.start(request).then((ok) => {
       const error = this.replay.history.error;
       if (error === null) return;
@@ -389,11 +405,13 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     );
   }
 
-  /** This window's sector lines (the UI keeps them in the browser and sends them on start). */
+  /** The sector lines of every window (the core's; the UI keeps them in the browser and sends them on start). */
   async setSectorLines(
     lines: SectorLine[],
   ): Promise<{ ok: true } | { ok: false; message: string }> {
-    return this.lapTables.setSectorLines(lines);
+    const result = this.core.setSectorLines(lines, this);
+    if (result.ok) this.lapTables.setSectorLines(this.core.sectorLines);
+    return result;
   }
 
   lapsCsv(): string {
@@ -430,6 +448,9 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   });
 
   async importCsv(file: Blob, fileName: string): Promise<CsvImportReport> {
+    // An import replays in its own history: refused before anything is read.
+    if (!this.core.mayReplay(this))
+      return refusedImport(typeof fileName === "string" ? fileName : "");
     const { report, store } = await this.csv.importFile(file, fileName);
     if (store) {
       // An imported file replays like a recorded session (PLAYBACK, transport bar).
@@ -446,6 +467,16 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
 
   cancelCsv(): void {
     this.csv.cancel();
+  }
+
+  /**
+   * Each replay holds its own history (about 47 MB): at most MAX_REPLAYS
+   * windows replay at once. A refused window is told why; nothing changes.
+   */
+  private replayRefused(): boolean {
+    if (this.core.mayReplay(this)) return false;
+    this.send({ type: "sessionNotice", level: "error", message: replaysFullMessage() });
+    return true;
   }
 
   private get replay(): ReplayController {

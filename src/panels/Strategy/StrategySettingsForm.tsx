@@ -5,12 +5,14 @@
 // nothing and the reasons are shown.
 import { Button, Callout, Card, Checkbox, HTMLSelect, InputGroup } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
+import { useSnapshot } from "valtio";
 import type {
   ChargeWindow,
   PlannedStop,
   StrategySettings,
 } from "../../../workers/contract/strategy";
 import { applyStrategySettings, strategySettingsRestored } from "../../actions/strategyActions";
+import { sharedSettingsRevision } from "../../state/sharedSettingsRevision";
 import { PanelHeading } from "../../ui/headings";
 import { useTelemetry } from "../../worker-client/hooks";
 
@@ -128,6 +130,25 @@ export function StrategySettingsForm() {
       alive = false;
     };
   }, [client]);
+
+  // Another window saved settings: the form shows them (its unsaved edits
+  // give way, so a save here never writes back the older settings).
+  const { strategy: settingsRevision } = useSnapshot(sharedSettingsRevision);
+  useEffect(() => {
+    if (settingsRevision === 0) return;
+    let alive = true;
+    client.api.strategySettings().then(
+      (settings) => {
+        if (!alive) return;
+        setDraft(settings);
+        setResult({ ok: true, message: "Another window changed these settings: shown as saved." });
+      },
+      () => {},
+    );
+    return () => {
+      alive = false;
+    };
+  }, [settingsRevision, client]);
 
   if (!draft) return null;
   const set = (patch: Partial<StrategySettings>) => setDraft({ ...draft, ...patch });

@@ -11,6 +11,7 @@ import type { FieldInfo } from "../../../workers/contract/fields";
 import { applyAlertRules, resetAlertRules } from "../../actions/alertRulesActions";
 import { alertRulesDialog, closeAlertRules } from "../../state/alertRulesDialog";
 import { appState } from "../../state/appState";
+import { sharedSettingsRevision } from "../../state/sharedSettingsRevision";
 import { useTelemetry } from "../../worker-client/hooks";
 import { downloadBlob } from "../csv/download";
 import { RuleEditor } from "./RuleEditor";
@@ -84,6 +85,30 @@ export function AlertRulesDialog() {
       live = false;
     };
   }, [open, opening, client, target]);
+
+  // Another window changed the rules: the list shows the core's, so a save
+  // here never writes back the older list; a rule being edited keeps its
+  // place by id (deleted there: saving adds it again).
+  const { alertRules: rulesRevision } = useSnapshot(sharedSettingsRevision);
+  useEffect(() => {
+    if (rulesRevision === 0 || !alertRulesDialog.open) return;
+    let live = true;
+    void client.api.alertRules().then(
+      (inForce) => {
+        if (!live) return;
+        setRules(inForce);
+        setEditing((current) => {
+          if (current?.index === null || current?.index === undefined) return current;
+          const index = inForce.findIndex((rule) => rule.id === current.form.id);
+          return { ...current, index: index >= 0 ? index : null };
+        });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [rulesRevision, client]);
 
   const apply = async (next: AlertRule[]) => {
     const result = await applyAlertRules(client, file(next));

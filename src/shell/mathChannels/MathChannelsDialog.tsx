@@ -12,11 +12,12 @@ import {
   ProgressBar,
   Spinner,
 } from "@blueprintjs/core";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { MathChannelDef, MathChannelsResult } from "../../../workers/contract/math";
 import { applyMathChannels, refusalText } from "../../actions/mathChannelsActions";
 import { closeMathChannels, mathChannelsDialog } from "../../state/mathChannelsDialog";
+import { sharedSettingsRevision } from "../../state/sharedSettingsRevision";
 import { downloadBlob } from "../../ui/downloadBlob";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 import { ChannelEditor } from "./ChannelEditor";
@@ -82,6 +83,34 @@ export function MathChannelsDialog() {
       live = false;
     };
   }, [open, opening, client]);
+
+  // Another window changed the channels: the list shows the core's, so a
+  // save here never writes back the older list; a channel being edited keeps
+  // its place by name (deleted there: saving adds it again).
+  const { mathChannels: channelsRevision } = useSnapshot(sharedSettingsRevision);
+  const shown = useRef(channels);
+  shown.current = channels;
+  useEffect(() => {
+    if (channelsRevision === 0 || !mathChannelsDialog.open) return;
+    let live = true;
+    const before = shown.current ?? [];
+    client.api.mathChannels().then(
+      (inForce) => {
+        if (!live) return;
+        setChannels(inForce);
+        setEditing((current) => {
+          if (current?.index === null || current?.index === undefined) return current;
+          const name = before[current.index]?.name;
+          const index = inForce.findIndex((channel) => channel.name === name);
+          return { ...current, index: index >= 0 ? index : null };
+        });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [channelsRevision, client]);
 
   const apply = async (next: MathChannelDef[]) => {
     const result = await applyMathChannels(client, next);

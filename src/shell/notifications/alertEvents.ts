@@ -13,7 +13,7 @@ import { notifyWithId, updateNotification } from "./notificationCenter";
 
 export function alertEventHandler(
   client: TelemetryClient,
-): (started: AlertEntry[], omitted?: number) => void {
+): (started: AlertEntry[], omitted?: number, announce?: boolean) => void {
   const messageOf = (entry: AlertEntry) =>
     alertMessage(entry, alertTemplates.byRule[entry.ruleId], appState.appUnits);
   const toasts = new AlertToasts(
@@ -29,10 +29,11 @@ export function alertEventHandler(
     messageOf,
   );
   void refreshAlertTemplates(() => client.api.alertRules());
-  return (started, omitted = 0) => {
+  return (started, omitted = 0, announce = true) => {
     // Rules may have been edited since: the next toast uses their new words.
     void refreshAlertTemplates(() => client.api.alertRules());
     toasts.started(started, omitted);
-    announceAlerts(started, messageOf);
+    // Every window shows the toast; one (the core says which) is heard.
+    if (announce) announceAlerts(started, messageOf);
   };
 }

@@ -9,7 +9,7 @@ import {
   SegmentedControl,
   Switch,
 } from "@blueprintjs/core";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { ConnectionType } from "../../../workers/contract/fields";
 import { appState } from "../../state/appState";
@@ -73,6 +73,8 @@ export function ConnectionSettings() {
   const { connectionType, backendUrl, webSocketUpgrade } = useSnapshot(appState);
   const [url, setUrl] = useState(backendUrl);
   const [urlError, setUrlError] = useState<string | null>(null);
+  // Another window set the address: the field shows it.
+  useEffect(() => setUrl(backendUrl), [backendUrl]);
   const serial = hasWebSerial();
   return (
     <>

@@ -1,11 +1,12 @@
 // The sector lines saved in this browser go to the worker at start and on
-// every change; the lap table with energy and sector columns is asked for
-// again then, and whenever the laps change.
+// every change made here (those another window made come from the core); the
+// lap table with energy and sector columns is asked for again then, and
+// whenever the laps change.
 import { useEffect } from "react";
 import { subscribe } from "valtio";
 import { applyLapTable } from "../../state/lapAnalysis";
 import { lapsState } from "../../state/lapsState";
-import { sectorLinesState } from "../../state/sectorLines";
+import { sectorLinesState, showsCoreSectorLines } from "../../state/sectorLines";
 import { useTelemetry } from "../../worker-client/hooks";
 import { notify } from "../notifications/notificationCenter";
 
@@ -18,7 +19,10 @@ export function useSectorLines(): void {
         (table) => alive && applyLapTable(table),
         () => undefined,
       );
-    const push = () =>
+    const push = () => {
+      // Lines just read from the core (another window's change) need no send:
+      // only the table, which they cut, is asked for again.
+      if (showsCoreSectorLines()) return refresh();
       void client.api.setSectorLines(sectorLinesState.lines.map((l) => ({ ...l }))).then(
         (result) => {
           if (!result.ok)
@@ -27,6 +31,7 @@ export function useSectorLines(): void {
         },
         () => undefined,
       );
+    };
     push();
     const offLines = subscribe(sectorLinesState, push);
     const offLaps = subscribe(lapsState, refresh);

@@ -1,7 +1,8 @@
 // Connects the worker's snapshots (state) and events (happenings) to the UI:
 // every snapshot's connection state goes to appState through
 // mirrorConnection, drives the loading flag and the loading screen's phases;
-// notifications and new alerts become toasts. Runs once for the page (effects clean up under
+// notifications and new alerts become toasts; settings another window changed
+// are read again (sharedSettingsActions.ts). Runs once for the page (effects clean up under
 // StrictMode).
 import { useEffect } from "react";
 import type { WorkerEvent } from "../../../workers/contract/telemetryApi";
@@ -20,6 +21,7 @@ import { useSavedMathChannels } from "./useSavedMathChannels";
 import { useSavedStrategySettings } from "./useSavedStrategySettings";
 import { useSectorLines } from "./useSectorLines";
 import { alertEventHandler } from "../notifications/alertEvents";
+import { applySharedSettings } from "../../actions/sharedSettingsActions";
 
 // A burst of laps becomes one toast ("3 laps completed"), never a queue.
 const lapToasts = new LapToasts({ show: notifyWithId, update: updateNotification });
@@ -75,8 +77,9 @@ export function useShellWiring(clock: Clock = browserClock): void {
       if (event.type === "alerts") {
         // The status bar counts it now, not at the next snapshot.
         live.pollNow();
-        onAlerts(event.started, event.omitted);
-      } else handleEvent(event);
+        onAlerts(event.started, event.omitted, event.announce !== false);
+      } else if (event.type === "sharedSettings") void applySharedSettings(client, event.kinds);
+      else handleEvent(event);
     });
     const offStatus = live.subscribeStatus(() => {
       const connection = live.status?.connection;

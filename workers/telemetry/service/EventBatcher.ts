@@ -4,6 +4,7 @@
 // `intervalMs`. State (links, latencies, counters) never travels here: the UI
 // reads it from snapshots.
 import type { WorkerEvent, WorkerEventListener } from "../../contract/telemetryApi";
+import type { SharedSettingKind } from "../../contract/windows";
 import { ANNOUNCE_CAP } from "../alerts/liveAlerts";
 import type { TimerHandle, Timers } from "../sources/timers";
 
@@ -26,6 +27,7 @@ export class EventBatcher {
 
   push(event: WorkerEvent): void {
     if (event.type === "alerts") this.pushAlerts(event);
+    else if (event.type === "sharedSettings") this.pushSharedSettings(event.kinds);
     else this.queue.push(event);
     this.schedule();
   }
@@ -41,10 +43,19 @@ export class EventBatcher {
       this.queue.push({ ...event, started: [...event.started] });
       return;
     }
+    // This window announces the batch if it was to announce any of it.
+    queued.announce = queued.announce !== false || event.announce !== false;
     const room = Math.max(0, ANNOUNCE_CAP - queued.started.length);
     queued.started.push(...event.started.slice(0, room));
     queued.omitted =
       (queued.omitted ?? 0) + (event.omitted ?? 0) + Math.max(0, event.started.length - room);
+  }
+
+  /** Changed settings join the batch's one "sharedSettings" event: each is read again once. */
+  private pushSharedSettings(kinds: SharedSettingKind[]): void {
+    const queued = this.queue.find((e) => e.type === "sharedSettings");
+    if (!queued) this.queue.push({ type: "sharedSettings", kinds: [...kinds] });
+    else queued.kinds = [...new Set([...queued.kinds, ...kinds])];
   }
 
   /** Send what is pending now (also used on stop). */

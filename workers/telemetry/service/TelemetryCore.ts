@@ -14,7 +14,18 @@ import type {
   StorageInfo,
 } from "../../contract/sessions";
 import type { NotificationKind, WorkerEvent } from "../../contract/telemetryApi";
-import type { WindowsState } from "../../contract/windows";
+import type { AlertRulesResult } from "../../contract/alerts";
+import type { SectorLine } from "../../contract/lapAnalysis";
+import type { MathChannelDef, MathChannelsResult } from "../../contract/math";
+import type { StrategySettingsResult } from "../../contract/strategy";
+import {
+  MAX_REPLAYS,
+  type SharedSettingKind,
+  type SharedSettings,
+  type WindowsState,
+} from "../../contract/windows";
+import { checkSectorLines } from "../laps/analysis/sectors";
+import { canonical } from "./sameSetting";
 import { LapDesk } from "../laps/LapDesk";
 import { parseRaceInfo } from "../race/raceInfo";
 import { fetchBackendSpan } from "../replay/backendPlayback";
@@ -71,6 +82,8 @@ export class TelemetryCore {
   private linkTimer: unknown = null;
   private announceTimer: TimerHandle | null = null;
   private lastAnnounce = -Infinity;
+  /** The sector lines every window's lap tables are cut with (the UI saves them too). */
+  private sectors: SectorLine[] = [];
   /** The window that attached the radio: the browser ties the serial port to it. */
   private radioOwner: CoreViewer | null = null;
   /** An own core records only while its window holds the recorder lock (options.awaitsRecorder). */
@@ -237,23 +250,96 @@ export class TelemetryCore {
     };
   }
 
-  setConnectionType(type: ConnectionType): void {
-    if (isConnectionType(type)) this.sources.choose(type);
+  // ── Settings shared by every window: a change by one (`from`) is told to the others ──
+
+  /** The plain shared settings, as a window reads them again after a "sharedSettings" event. */
+  sharedSettings(): SharedSettings {
+    const { backendUrl, recording, webSocketUpgrade } = this.settings;
+    const sectorLines = this.sectors.map((line) => ({ ...line }));
+    return {
+      connectionType: this.connectionType,
+      backendUrl,
+      recording,
+      webSocketUpgrade,
+      sectorLines,
+    };
   }
 
-  setWebSocketUpgrade(on: boolean): void {
+  setConnectionType(type: ConnectionType, from?: CoreViewer): void {
+    if (!isConnectionType(type)) return;
+    const before = this.connectionType;
+    this.sources.choose(type);
+    if (this.connectionType !== before) this.settingsChanged(["source"], from);
+  }
+
+  setWebSocketUpgrade(on: boolean, from?: CoreViewer): void {
     if (typeof on !== "boolean" || on === this.settings.webSocketUpgrade) return;
     this.settings = { ...this.settings, webSocketUpgrade: on };
     this.sources.network.setUpgrade(on);
+    this.settingsChanged(["backend"], from);
   }
 
-  setBackendUrl(url: string): void {
+  setBackendUrl(url: string, from?: CoreViewer): void {
     if (typeof url !== "string" || url.trim() === "" || url.trim() === this.settings.backendUrl)
       return;
     this.settings = { ...this.settings, backendUrl: url.trim() };
     this.sources.setBackendUrl(this.settings.backendUrl);
     this.backend.reset();
     if (this.running && this.sources.wantsBackend) void this.laps.refresh();
+    this.settingsChanged(["backend"], from);
+  }
+
+  setAlertRules(file: unknown, from?: CoreViewer): AlertRulesResult {
+    const before = canonical(this.alerts.currentRules());
+    const result = this.alerts.setRules(file);
+    if (result.ok && canonical(result.rules) !== before) this.settingsChanged(["alertRules"], from);
+    return result;
+  }
+
+  setMathChannels(channels: MathChannelDef[], from?: CoreViewer): MathChannelsResult {
+    const before = this.math.json();
+    const result = this.math.set(channels);
+    if (result.ok && this.math.json() !== before) this.settingsChanged(["mathChannels"], from);
+    return result;
+  }
+
+  setStrategySettings(settings: unknown, from?: CoreViewer): StrategySettingsResult {
+    const before = canonical(this.strategy.current());
+    const result = this.strategy.set(settings);
+    if (result.ok && canonical(this.strategy.current()) !== before)
+      this.settingsChanged(["strategy"], from);
+    return result;
+  }
+
+  get sectorLines(): readonly SectorLine[] {
+    return this.sectors;
+  }
+
+  setSectorLines(lines: unknown, from?: CoreViewer): { ok: true } | { ok: false; message: string } {
+    const checked = checkSectorLines(lines);
+    if (!checked.ok) return checked;
+    if (canonical(checked.lines) === canonical(this.sectors)) return { ok: true };
+    this.sectors = checked.lines;
+    this.settingsChanged(["sectors"], from);
+    return { ok: true };
+  }
+
+  /**
+   * The other windows read the changed settings again. Not the window that
+   * changed them (it shows them already), and nothing when nothing changed:
+   * a window that sets what it was told sets no new change, so no echo.
+   */
+  private settingsChanged(kinds: SharedSettingKind[], from: CoreViewer | undefined): void {
+    for (const viewer of this.viewers)
+      if (viewer !== from) viewer.send({ type: "sharedSettings", kinds });
+  }
+
+  /** Whether `viewer` may start a replay: it replays already, or fewer than MAX_REPLAYS others do. */
+  mayReplay(viewer: CoreViewer): boolean {
+    if (!viewer.showsLive) return true;
+    let replaying = 0;
+    for (const other of this.viewers) if (other !== viewer && !other.showsLive) replaying++;
+    return replaying < MAX_REPLAYS;
   }
 
   setDemoRate(packetsPerSecond: number): void {
@@ -261,10 +347,12 @@ export class TelemetryCore {
     this.sources.demo.setRate(this.settings.demoRate);
   }
 
-  setRecording(on: boolean): void {
+  setRecording(on: boolean, from?: CoreViewer): void {
     if (typeof on !== "boolean") return;
+    const changed = on !== this.settings.recording;
     this.settings = { ...this.settings, recording: on };
     this.sessionStore?.setEnabled(on && this.recorderHeld);
+    if (changed) this.settingsChanged(["recording"], from);
   }
 
   /** `owner`: the window whose serial port this is (its leaving takes the radio away). */
@@ -439,8 +527,15 @@ export class TelemetryCore {
     this.lastAnnounce = this.timers.now();
     const { started, omitted } = this.alerts.takeStarted();
     if (started.length === 0) return;
-    for (const viewer of this.viewers)
-      if (viewer.showsLive) viewer.send({ type: "alerts", started, omitted });
+    // One window sounds it and notifies the desktop: the earliest joined of
+    // those showing live (a Set keeps the order of joining), so when it
+    // leaves or replays the next one takes over. Every one shows the toast.
+    let announcer: CoreViewer | null = null;
+    for (const viewer of this.viewers) {
+      if (!viewer.showsLive) continue;
+      announcer ??= viewer;
+      viewer.send({ type: "alerts", started, omitted, announce: viewer === announcer });
+    }
   }
 
   private onLatency(kind: LatencyKind, raw: unknown, source: ConnectionType): void {
