@@ -34,6 +34,7 @@ import { LiveAlerts } from "../alerts/liveAlerts";
 import { ALERT_EVENT_KINDS, STRATEGY_EVENT_KIND } from "../../shared/storage/eventKinds";
 import type { StageEvent } from "../pipeline/Stage";
 import { StrategyDesk } from "./strategyDesk";
+import { WindowNames } from "./windowNames";
 
 const LINK_CHECK_MS = 1000;
 /** Started alerts are sent to the windows at most this often (the first at once). */
@@ -49,6 +50,8 @@ export class TelemetryCore {
   private readonly links: LiveLinks;
   private readonly backend = new BackendInfo();
   private readonly viewers = new Set<CoreViewer>();
+  /** The windows' names ("Window 1", …), unique among the windows on this core. */
+  readonly windowNames = new WindowNames<CoreViewer>();
   private sources: SourceSwitch;
   private sessionStore: Sessions | null = null;
   private readonly laps: LapDesk;
@@ -122,6 +125,7 @@ export class TelemetryCore {
 
   /** A window leaves; the last one out stops the core. */
   leave(viewer: CoreViewer): void {
+    this.windowNames.release(viewer); // claimed before joining, or after
     if (!this.viewers.has(viewer)) return;
     if (this.viewers.size === 1) this.stop();
     this.viewers.delete(viewer);
