@@ -30,6 +30,9 @@ import type { PipeBrowser, PipePage } from "./pipeBrowser";
 /** The second window's layout key (src/panels/Plots/layoutStore.ts: "plotLayout:<name>"). */
 const SECOND_WINDOW_LAYOUT_KEY = "plotLayout:Window 2";
 const FPS_PROBE_MS = 3000;
+const debug = (step: string) => {
+  if (process.env.BENCH_DEBUG) console.log(`  [${new Date().toISOString().slice(11, 19)}] ${step}`);
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Half of the bench layout: 6 plots of 4 series. */
@@ -74,11 +77,14 @@ export async function runTwoWindows(
     const loadedAt = Date.now();
     // One after the other, as a person opens a second window: the first starts the core.
     for (const page of pages) {
+      debug("goto");
       await page.goto(url);
       await page.waitForSelector(".plot-card .uplot", 30_000);
     }
+    debug("ready");
     await sleep(WARMUP_MS);
     const caughtUpMs = await catchUp(first, feed, loadedAt);
+    debug(`caught up after ${caughtUpMs} ms`);
     const names: [string | null, string | null] = [
       await first.evaluate(shownWindowName),
       await second.evaluate(shownWindowName),
@@ -96,6 +102,7 @@ export async function runTwoWindows(
     const wall0 = Date.now();
     const since = await Promise.all(pages.map((page) => page.evaluate(startMeasuring)));
     await sleep(measureMs);
+    debug("summarise");
     const summaries = await Promise.all(
       pages.map((page, i) => page.evaluate(summarise, since[i]!)),
     );
@@ -105,8 +112,10 @@ export async function runTwoWindows(
     const keptUp = feed.sent - sent0 - (accepted1 - accepted0) <= rate * 0.25 + 10;
     const sentPps = (feed.sent - sent0) / seconds;
     // Both windows on screen at once, as on a pit wall.
+    debug("frame rate");
     const fps = await Promise.all(pages.map((page) => page.evaluate(probeFrames, FPS_PROBE_MS)));
 
+    debug("count");
     // Stored vs sent: the core's one counter, between two quiet points of the feed.
     const accepted = () => first.evaluate(acceptedPackets);
     const quiet = async () => {

@@ -126,6 +126,9 @@ export class PipeBrowser {
     const { targetId } = await this.send("Target.createTarget", {
       url: "about:blank",
       browserContextId,
+      // A tab beside the sibling's would hide it (no frames in a background
+      // tab): two windows side by side, as on a pit wall's two screens.
+      ...(sibling ? { newWindow: true } : {}),
     });
     const { sessionId } = await this.send("Target.attachToTarget", { targetId, flatten: true });
     const page = new PipePage(
