@@ -36,7 +36,7 @@ import {
   type RateResult,
 } from "./browserRun";
 import { DELIVERED_SHARE, findMaxRate, SEARCH_CAP } from "./browserSearch";
-import { runTwoWindows, twoWindowsHold } from "./browserWindows";
+import { runTwoWindows, twoWindowsHold, worseOf } from "./browserWindows";
 import { startSlowMachine, startSlowMachineAtGap, type SlowMachine } from "./slowMachine";
 import { blankPageParseRate, gapForParseRate, type ParseProbe } from "./parseRateTarget";
 import { writeResultsSection } from "./resultsFile";
@@ -196,7 +196,10 @@ async function main(): Promise<void> {
     const ratioLine = at2000
       ? `Against the baseline at 2,000 packets/s, the 12 live plots take the main thread from ${fmt(baseline.busy * 100)} % to ${fmt(at2000.busy * 100)} % busy (${fmt(at2000.busy / baseline.busy, 1)}×; budget ≤ 2×). At 100 packets/s: ${fmt((at100?.busy ?? NaN) * 100)} % (budget ≤ 25 %).`
       : "";
-    const twoBusy = Math.max(...two.windows.map((w) => w.busy));
+    const twoBusy = worseOf(
+      two.windows.map((w) => w.busy),
+      Math.max,
+    );
     const twoLine = `Two windows of one profile on the shared core at 2,000 packets/s, each showing 6 of the 12 plots (${two.names.join(" and ")}${two.names[1] === "Window 2" ? "" : ": NOT one shared core"}), measured at the same time: the busier main thread ${fmt(twoBusy * 100)} % (${fmt(twoBusy / baseline.busy, 1)}× the baseline; budget ≤ 2×); the same budgets as one window ${twoWindowsHold(two, baseline.busy) ? "held" : "NOT held"} (fps median ≥ 55, no long task, latency p95 ≤ 100 ms in each window; stored = sent by the one core).`;
     const parseLine = `JSON.parse of the real-shaped packet on the renderer's main thread during the runs: ${fmt(parsePps)} packets/s (the issue's slow machine: 18,600/s; the machine of the first recording: 45,800/s).`;
     const searchLine = search
@@ -240,12 +243,12 @@ async function main(): Promise<void> {
 /** The two-window case's RESULT keys: each figure at its worse window. */
 function twoWindowsResult(two: Awaited<ReturnType<typeof runTwoWindows>>, baselineBusy: number) {
   const [a, b] = two.windows;
-  const busy = Math.max(a.busy, b.busy);
+  const busy = worseOf([a.busy, b.busy], Math.max);
   return [
     `two_windows_shared=${two.names[0] === "Window 1" && two.names[1] === "Window 2" ? 1 : 0}`,
-    `two_windows_fps_median=${Math.round(Math.min(a.fpsMedian, b.fpsMedian))}`,
+    `two_windows_fps_median=${Math.round(worseOf([a.fpsMedian, b.fpsMedian], Math.min))}`,
     `two_windows_long_tasks=${a.longTasks + b.longTasks}`,
-    `two_windows_latency_p95_ms=${Math.round(Math.max(a.latencyP95Ms, b.latencyP95Ms))}`,
+    `two_windows_latency_p95_ms=${Math.round(worseOf([a.latencyP95Ms, b.latencyP95Ms], Math.max))}`,
     `two_windows_stored=${a.stored} two_windows_sent=${a.sent}`,
     `two_windows_busy_pct=${Math.round(busy * 100)}`,
     `two_windows_busy_ratio=${(busy / baselineBusy).toFixed(1)}`,

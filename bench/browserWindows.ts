@@ -153,6 +153,18 @@ export async function runTwoWindows(
 }
 
 /**
+ * The worse of two windows' figures, by `worse`; NaN when either has none (a
+ * page's NaN reaches here as null through CDP, and Math.max(null, null) is 0).
+ */
+export function worseOf(
+  values: readonly (number | null)[],
+  worse: (a: number, b: number) => number,
+): number {
+  if (values.some((v) => v === null || !Number.isFinite(v))) return NaN;
+  return (values as number[]).reduce((a, b) => worse(a, b));
+}
+
+/**
  * The two windows held the one-window budgets at their rate: in each window
  * fps median ≥ 55, no long task, latency p95 ≤ 100 ms and the main thread at
  * most twice the no-plots baseline; the core stored what was sent; and they
@@ -164,6 +176,7 @@ export function twoWindowsHold(result: TwoWindowsResult, baselineBusy: number): 
     shared &&
     result.windows.every(
       (w) =>
+        Number.isFinite(w.latencyP95Ms) &&
         w.fpsMedian >= 55 &&
         w.longTasks === 0 &&
         w.latencyP95Ms <= 100 &&
