@@ -170,3 +170,13 @@ export function probeFrames(ms: number): Promise<{ fpsMedian: number; fpsP5: num
     requestAnimationFrame(step);
   });
 }
+
+/** Init script: `layoutJson` saved as the layout of another window (its own key). */
+export function storeLayoutAs(arg: { key: string; layoutJson: string }): void {
+  localStorage.setItem(arg.key, arg.layoutJson);
+}
+
+/** The window's name as the status bar shows it (only while several windows share the core). */
+export function shownWindowName(): string | null {
+  return document.querySelector("[data-testid=status-window-name]")?.textContent ?? null;
+}

@@ -254,7 +254,7 @@ export function caughtUpText(caughtUpMs: number): string {
 }
 
 /** Waits until the worker stores at the feed's rate (see CAUGHT_UP_WINDOWS); ms since load, or NaN. */
-async function catchUp(page: PipePage, feed: FeedServer, loadedAt: number): Promise<number> {
+export async function catchUp(page: PipePage, feed: FeedServer, loadedAt: number): Promise<number> {
   let steady = 0;
   let accepted = await page.evaluate(acceptedPackets);
   let sent = feed.sent;
@@ -274,7 +274,7 @@ async function catchUp(page: PipePage, feed: FeedServer, loadedAt: number): Prom
 }
 
 /** A counter once it stops moving (the pipeline has drained). */
-async function settled(read: () => Promise<number>): Promise<number> {
+export async function settled(read: () => Promise<number>): Promise<number> {
   let last = await read();
   for (let i = 0; i < 40; i++) {
     await sleep(250);

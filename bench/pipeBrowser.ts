@@ -115,15 +115,28 @@ export class PipeBrowser {
     });
   }
 
-  /** A page in a browser context of its own (fresh storage), at `width`×`height`. */
-  async newPage(width: number, height: number): Promise<PipePage> {
-    const { browserContextId } = await this.send("Target.createBrowserContext");
+  /**
+   * A page in a browser context of its own (fresh storage), at `width`×`height`;
+   * or, given `sibling`, another tab in the sibling's context (one profile: the
+   * two windows of the app share its core).
+   */
+  async newPage(width: number, height: number, sibling?: PipePage): Promise<PipePage> {
+    const browserContextId =
+      sibling?.contextId ?? (await this.send("Target.createBrowserContext")).browserContextId;
     const { targetId } = await this.send("Target.createTarget", {
       url: "about:blank",
       browserContextId,
+      // A tab beside the sibling's would hide it (no frames in a background
+      // tab): two windows side by side, as on a pit wall's two screens.
+      ...(sibling ? { newWindow: true } : {}),
     });
     const { sessionId } = await this.send("Target.attachToTarget", { targetId, flatten: true });
-    const page = new PipePage(this, String(sessionId), String(browserContextId));
+    const page = new PipePage(
+      this,
+      String(sessionId),
+      String(browserContextId),
+      sibling ? String(targetId) : null,
+    );
     await page.send("Page.enable"); // lifecycle only; init scripts need it
     await page.send("Emulation.setDeviceMetricsOverride", {
       width,
@@ -171,7 +184,9 @@ export class PipePage {
   constructor(
     private readonly browser: PipeBrowser,
     readonly sessionId: string,
-    private readonly contextId: string,
+    readonly contextId: string,
+    /** A tab opened in a sibling's context: closing it closes the tab only. */
+    private readonly tabTargetId: string | null = null,
   ) {}
 
   send(method: string, params: Params = {}): Promise<Params> {
@@ -214,6 +229,10 @@ export class PipePage {
   }
 
   async close(): Promise<void> {
+    if (this.tabTargetId !== null) {
+      await this.browser.send("Target.closeTarget", { targetId: this.tabTargetId });
+      return;
+    }
     await this.browser.send("Target.disposeBrowserContext", { browserContextId: this.contextId });
   }
 }

@@ -14,6 +14,7 @@ import { appState } from "./state/appState";
 import { persistAppState, restoreAppState } from "./state/persistence";
 import { notifyAfterLoading } from "./shell/notifications/notifyAfterLoading";
 import { installTestHooks } from "./shell/testHooks";
+import { claimWindowName } from "./state/windowName";
 
 // Focus rings for keyboard users only, not after every click.
 FocusStyleManager.onlyShowFocusOnTabs();
@@ -57,6 +58,11 @@ installTestHooks(window.location.search, telemetry);
 // worker) may ask. A refusal is fine: recording works, just not "persistent".
 void navigator.storage?.persist?.().catch(() => false);
 telemetry.live.start();
+// The core names this window (unique among the open ones); its plot layout and
+// map view are saved under the name. Unnamed, it goes on as the first window.
+claimWindowName((wanted) => telemetry.client.api.claimWindowName(wanted)).catch((error) =>
+  console.warn("This window could not be named; it keeps the first window's layout.", error),
+);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -1,8 +1,15 @@
 // The map's own settings: an optional tile server (none by default, so the map
 // makes no request off the machine), the trail's colour field and whether the
 // view follows the car. Kept in localStorage, checked with zod on the way in.
+// The tile server is one for the machine; the view (colour field, follow) is
+// each window's own, saved under its name (src/state/windowName.ts), so one
+// screen can follow the car while another stays on a corner.
+import { proxy, subscribe } from "valtio";
 import { z } from "zod";
-import { parseStored, storedSettings } from "./storedSettings";
+import { FIRST_WINDOW_NAME } from "../../workers/shared/windowNaming";
+import { readStorage, writeStorage } from "./persistence";
+import { parseStored } from "./storedSettings";
+import { windowIdentity, windowStorageKey } from "./windowName";
 
 export const MAP_SETTINGS_KEY = "mapSettings";
 export const DEFAULT_COLOR_FIELD = "MotorDetails0.VehicleVelocity";
@@ -41,8 +48,79 @@ export function isTileUrl(url: string): boolean {
   return tileUrlSchema.safeParse(url).success;
 }
 
-export const mapSettings = storedSettings(
-  MAP_SETTINGS_KEY,
-  mapSettingsSchema,
-  DEFAULT_MAP_SETTINGS,
-);
+/** Where a window's map view is saved ("Window 1": with the tile server, as before names). */
+export const mapViewKey = (windowName: string): string =>
+  windowStorageKey(MAP_SETTINGS_KEY, windowName);
+
+type MapTiles = Pick<MapSettings, "tileUrl" | "attribution">;
+const tilesOf = ({ tileUrl, attribution }: MapTiles): MapTiles => ({ tileUrl, attribution });
+const viewOf = ({ colorField, follow }: MapSettings) => ({ colorField, follow });
+
+/** What `windowName` shows: the machine's tile server and the window's own view. */
+export function readMapSettings(storage: Storage, windowName: string): MapSettings {
+  const shared = parseMapSettings(readStorage(storage, MAP_SETTINGS_KEY));
+  if (windowName === FIRST_WINDOW_NAME) return shared;
+  // A window without a view of its own starts from the default view.
+  const own = parseMapSettings(readStorage(storage, mapViewKey(windowName)));
+  return { ...shared, ...viewOf(own) };
+}
+
+/**
+ * Saves `settings` for `windowName`: its view under its key; the tile server
+ * only when this window changed it, so a window never puts back a server
+ * another one replaced.
+ */
+export function writeMapSettings(
+  storage: Storage,
+  windowName: string,
+  settings: MapSettings,
+  tilesChanged: boolean,
+): void {
+  const shared = parseMapSettings(readStorage(storage, MAP_SETTINGS_KEY));
+  const next = tilesChanged ? { ...shared, ...tilesOf(settings) } : shared;
+  if (windowName === FIRST_WINDOW_NAME) {
+    writeStorage(storage, MAP_SETTINGS_KEY, JSON.stringify({ ...next, ...viewOf(settings) }));
+    return;
+  }
+  if (tilesChanged) writeStorage(storage, MAP_SETTINGS_KEY, JSON.stringify(next));
+  writeStorage(storage, mapViewKey(windowName), JSON.stringify(viewOf(settings)));
+}
+
+function localStore(): Storage | null {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function windowMapSettings(): MapSettings {
+  const storage = localStore();
+  let shownFor = windowIdentity.name;
+  const state = proxy<MapSettings>(
+    storage ? readMapSettings(storage, shownFor) : structuredClone(DEFAULT_MAP_SETTINGS),
+  );
+  if (!storage) return state;
+  let savedTiles = JSON.stringify(tilesOf(state));
+  subscribe(state, () => {
+    const tiles = JSON.stringify(tilesOf(state));
+    writeMapSettings(storage, shownFor, state, tiles !== savedTiles);
+    savedTiles = tiles;
+  });
+  // The core named this window otherwise than it loaded with: show that name's view.
+  subscribe(windowIdentity, () => {
+    if (windowIdentity.name === shownFor) return;
+    shownFor = windowIdentity.name;
+    Object.assign(state, viewOf(readMapSettings(storage, shownFor)));
+  });
+  // Another window changed the tile server: show it here too.
+  globalThis.addEventListener?.("storage", (event: StorageEvent) => {
+    if (event.key !== MAP_SETTINGS_KEY) return;
+    const tiles = tilesOf(parseMapSettings(event.newValue));
+    savedTiles = JSON.stringify(tiles);
+    Object.assign(state, tiles);
+  });
+  return state;
+}
+
+export const mapSettings = windowMapSettings();

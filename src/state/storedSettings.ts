@@ -1,5 +1,5 @@
-// Small settings kept in localStorage under a key of their own (the map's,
-// the alerts', the Overview's glance tiles): read through a zod schema whose
+// Small settings kept in localStorage under a key of their own (the
+// alerts', the sectors', the Overview's glance tiles): read through a zod schema whose
 // fields fall back to their defaults, so a broken or older value never stops
 // the app, and written back whenever they change.
 import { proxy, subscribe } from "valtio";

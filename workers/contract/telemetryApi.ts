@@ -80,6 +80,13 @@ export interface TelemetryApi extends AlertsApi, MathApi, StatsApi, StrategyApi,
   start(config: Partial<WorkerConfig>, onEvents: WorkerEventListener, hello: WindowHello): void;
   /** Leaves the core (the last window out stops it). */
   stop(): void;
+  /**
+   * This window's name ("Window 1", "Window 2", …), unique among the windows
+   * on the core: `wanted` (the name it saved, kept across reloads) when no
+   * other window holds it, else the lowest free one. Its plot layout and map
+   * view are saved under it. Free again once the window leaves.
+   */
+  claimWindowName(wanted: string | null): string;
   fieldCatalog(): FieldInfo[];
   snapshot(sinceSeq: number): Snapshot;
   series(request: SeriesRequest): SeriesResult;

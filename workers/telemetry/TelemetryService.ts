@@ -177,6 +177,12 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
 
   readonly acknowledgeAlerts = (seqs?: number[]) =>
     this.replaying ? this.replay.alerts.acknowledge(seqs) : this.core.alerts.acknowledge(seqs);
+  /**
+   * This window's name, unique among the core's windows: `wanted` (its saved
+   * name) if free, else the lowest free "Window N". Free again when it leaves.
+   */
+  readonly claimWindowName = (wanted: string | null): string =>
+    this.core.windowNames.claim(this, wanted);
   /** Resolves once the core's last start restored the recorded history (tests, benchmarks). */
   readonly whenRestored = () => this.core.whenRestored();
 

@@ -1,6 +1,8 @@
-// The live layout in valtio (UI state only), restored once from localStorage
-// and written back on every change. Components read it with useSnapshot.
+// The live layout in valtio (UI state only), restored from localStorage under
+// this window's name (src/state/windowName.ts) and written back on every
+// change, so two windows keep two layouts. Components read it with useSnapshot.
 import { proxy, subscribe } from "valtio";
+import { windowIdentity, windowStorageKey } from "../../state/windowName";
 import {
   LAYOUT_STORAGE_KEY,
   MAX_FIELDS_PER_PLOT,
@@ -8,29 +10,50 @@ import {
   newPlotId,
   parseStoredLayout,
   type PlotLayout,
+  type RestoredLayout,
   type WindowPreset,
 } from "./layout";
 
-function readStored(): string | null {
+/** Where a window's layout is saved ("Window 1": the key used before windows had names). */
+export const layoutKey = (windowName: string): string =>
+  windowStorageKey(LAYOUT_STORAGE_KEY, windowName);
+
+function restore(windowName: string): RestoredLayout {
+  let raw: string | null = null;
   try {
-    return localStorage.getItem(LAYOUT_STORAGE_KEY);
+    raw = localStorage.getItem(layoutKey(windowName));
   } catch {
-    return null; // storage disabled: start from the default
+    // storage disabled: start from the default
   }
+  // A window without a layout of its own starts from the default, not a copy
+  // of another window's: a second screen is usually for other plots.
+  const restored = parseStoredLayout(raw);
+  if (restored.warning) console.warn(`${restored.warning} Using the default plot layout.`);
+  return restored;
 }
 
-const restored = parseStoredLayout(readStored());
-if (restored.warning) console.warn(`${restored.warning} Using the default plot layout.`);
+let shownFor = windowIdentity.name;
+const restored = restore(shownFor);
 
 export const plotLayout = proxy<PlotLayout>(restored.layout);
 export const layoutNotice = proxy({ warning: restored.warning });
 
 subscribe(plotLayout, () => {
   try {
-    localStorage.setItem(LAYOUT_STORAGE_KEY, JSON.stringify(plotLayout));
+    localStorage.setItem(layoutKey(shownFor), JSON.stringify(plotLayout));
   } catch {
     // Quota or privacy mode: the layout still works for this session.
   }
+});
+
+// The core may give this window another name than the one it loaded with (a
+// duplicated tab brings its original's): then it shows that name's layout.
+subscribe(windowIdentity, () => {
+  if (windowIdentity.name === shownFor) return;
+  shownFor = windowIdentity.name;
+  const next = restore(shownFor);
+  Object.assign(plotLayout, next.layout);
+  layoutNotice.warning = next.warning;
 });
 
 export function addPlot(fields: string[] = []): void {

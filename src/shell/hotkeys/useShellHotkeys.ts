@@ -8,6 +8,7 @@ import { appState } from "../../state/appState";
 import { toggledTheme } from "../../state/theme";
 import { openCsvDialog } from "../../state/csvDialog";
 import { openMathChannels } from "../../state/mathChannelsDialog";
+import { openNewWindow } from "../../actions/windowActions";
 import { dialogs } from "../dialogs";
 import { TABS } from "../navbar/tabs";
 import { jump, nextSpeed, togglePlay } from "../../actions/playbackActions";
@@ -60,6 +61,13 @@ export function useShellHotkeys(): void {
         group: "App",
         label: "Open math channels",
         onKeyDown: () => openMathChannels(),
+      },
+      {
+        combo: "n",
+        global: true,
+        group: "App",
+        label: "Open a new window (same car, its own layout)",
+        onKeyDown: () => openNewWindow(),
       },
       ...playbackHotkeys(client, () => live.status?.playback),
     ],

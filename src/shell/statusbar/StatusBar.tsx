@@ -23,6 +23,7 @@ import { NOT_RECORDING_MARKER } from "../../ui/format/windowsFormat";
 import { useRaceDistance } from "../../ui/useRaceDistance";
 import { memo } from "react";
 import { AlertCounts } from "./AlertCounts";
+import { useWindowName } from "../windows/useWindowName";
 import "./statusbar.css";
 
 /**
@@ -179,6 +180,7 @@ function RaceStatus() {
 export function StatusBar() {
   const app = useSnapshot(appState);
   const status = useLiveStatus();
+  const windowName = useWindowName();
   const counters = status?.counters;
   const connection = status?.connection;
   // Re-rendered with every snapshot (~10 per second), so the age stays current.
@@ -190,6 +192,13 @@ export function StatusBar() {
   );
   return (
     <footer className="helios-statusbar" aria-label="Status">
+      {windowName && (
+        <Tooltip content="This window's name: its plot layout and map view are saved under it">
+          <Tag minimal icon="application" data-testid="status-window-name">
+            {windowName}
+          </Tag>
+        </Tooltip>
+      )}
       <ConnectionTypeTag type={app.connectionType} playback={app.playbackSwitch} />
       <ImportedMarker playback={status?.playback} />
       <RestoreMarker restore={status?.recording?.restore} />

@@ -46,6 +46,7 @@ import { LiveAlerts } from "../alerts/liveAlerts";
 import { ALERT_EVENT_KINDS, STRATEGY_EVENT_KIND } from "../../shared/storage/eventKinds";
 import type { StageEvent } from "../pipeline/Stage";
 import { StrategyDesk } from "./strategyDesk";
+import { WindowNames } from "./windowNames";
 import { NOT_RECORDER_TEXT, RADIO_WINDOW_GONE_TEXT } from "./windowTexts";
 
 const LINK_CHECK_MS = 1000;
@@ -62,6 +63,8 @@ export class TelemetryCore {
   private readonly links: LiveLinks;
   private readonly backend = new BackendInfo();
   private readonly viewers = new Set<CoreViewer>();
+  /** The windows' names ("Window 1", …), unique among the windows on this core. */
+  readonly windowNames = new WindowNames<CoreViewer>();
   private sources: SourceSwitch;
   private sessionStore: Sessions | null = null;
   private readonly laps: LapDesk;
@@ -142,6 +145,7 @@ export class TelemetryCore {
 
   /** A window leaves; the last one out stops the core. */
   leave(viewer: CoreViewer): void {
+    this.windowNames.release(viewer); // claimed before joining, or after
     if (!this.viewers.has(viewer)) return;
     if (this.viewers.size === 1) this.stop();
     this.viewers.delete(viewer);
