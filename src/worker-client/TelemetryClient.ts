@@ -1,24 +1,58 @@
-// The one facade over the telemetry worker: it owns the Worker's life (create,
-// restart, terminate) and the Comlink proxy. React code uses the hooks in this
-// folder, never Comlink.wrap directly.
+// The one facade over the telemetry core: it owns this window's line to the
+// core (create, restart, leave) and the Comlink proxy. React code uses the
+// hooks in this folder, never Comlink.wrap directly.
+//
+// Two ways to host the core (docs/architecture.md "Several windows, one core"):
+// "shared", one core in a SharedWorker for every window of the app, which
+// this window joins with its hello (presence lock, ports to the storage and
+// poll reader SharedWorkers); or "own", a dedicated worker with this window's
+// own core (no SharedWorker, or ?sharedCore=0). Leaving a shared core never
+// stops it for the other windows: the last window out stops it.
 import * as Comlink from "comlink";
 import type { WorkerConfig } from "../../workers/contract/config";
 import type { TelemetryApi, WorkerEvent } from "../../workers/contract/telemetryApi";
+import type { CoreHosting, WindowHello } from "../../workers/contract/windows";
 
 export type EventListener = (event: WorkerEvent) => void;
 
+export interface TelemetryClientOptions {
+  /** Default "own" (a dedicated worker). */
+  hosting?: CoreHosting;
+  /** ?coreStorage=inline: a measuring switch, IndexedDB on the shared core's thread. */
+  coreStorage?: "inline";
+}
+
+/** The lock a window holds for its life (the core is granted it once the window is gone). */
+function presenceLockName(id: string): string {
+  return `helios-window-${id}`;
+}
+
 export class TelemetryClient {
+  readonly hosting: CoreHosting;
   private worker: Worker | null = null;
+  /**
+   * This window's SharedWorkers (the core and its helpers): held, so that
+   * they count this window as theirs for as long as it is joined.
+   */
+  private readonly connections: SharedWorker[] = [];
   private remoteApi: Comlink.Remote<TelemetryApi> | null = null;
   private readonly listeners = new Set<EventListener>();
   private readonly spawnListeners = new Set<() => void>();
   private config: Partial<WorkerConfig>;
+  private readonly coreStorage: "inline" | undefined;
+  /** One per window life: a reload is a new window. */
+  private readonly windowId = crypto.randomUUID();
+  private presence: Promise<void> | null = null;
+  private dispatch: ((events: WorkerEvent[]) => void) | null = null;
 
-  constructor(config: Partial<WorkerConfig>) {
+  constructor(config: Partial<WorkerConfig>, options: TelemetryClientOptions = {}) {
     this.config = config;
+    this.hosting = options.hosting ?? "own";
+    this.coreStorage = options.coreStorage;
+    if (this.hosting === "shared") this.leaveWithPage();
   }
 
-  /** The worker's API; starts the worker on first use. */
+  /** The core's API for this window; joins the core on first use. */
   get api(): Comlink.Remote<TelemetryApi> {
     if (!this.remoteApi) this.spawn();
     return this.remoteApi!;
@@ -30,9 +64,10 @@ export class TelemetryClient {
   }
 
   /**
-   * A line on which the telemetry worker answers series batches (for the
-   * render worker, so live plots refresh without the main thread): `connect`
-   * gets a MessagePort now and a fresh one after every restart.
+   * A line on which the core answers series batches for this window's view
+   * (for the render worker, which stays per window, so live plots refresh
+   * without the main thread): `connect` gets a MessagePort now and a fresh
+   * one after every restart.
    */
   servePlots(connect: (port: MessagePort) => void): () => void {
     const serve = (): void => {
@@ -46,9 +81,11 @@ export class TelemetryClient {
   }
 
   /**
-   * Start a fresh worker with new settings (history starts empty). The live
-   * store needs no reset: a worker asked for changes since a sequence number
-   * beyond its own answers with every field.
+   * Join again with new settings. An own core starts afresh (history empty);
+   * a shared core serving other windows keeps running with its settings
+   * (only the first window's start them). The live store needs no reset: a
+   * core asked for changes since a sequence number beyond its own answers
+   * with every field.
    */
   restart(config: Partial<WorkerConfig> = this.config): void {
     this.terminate();
@@ -56,27 +93,119 @@ export class TelemetryClient {
     this.spawn();
   }
 
+  /**
+   * This window lets go of its core: an own core's worker is terminated; a
+   * shared core only loses this window (the last window out stops it).
+   */
   terminate(): void {
-    if (this.remoteApi) this.remoteApi[Comlink.releaseProxy]();
+    if (this.remoteApi) {
+      if (this.hosting === "shared") void this.remoteApi.stop().catch(() => undefined);
+      this.remoteApi[Comlink.releaseProxy]();
+    }
     this.worker?.terminate();
     this.worker = null;
+    this.connections.splice(0);
     this.remoteApi = null;
   }
 
   private spawn(): void {
-    this.worker = new Worker(
-      new URL("../../workers/telemetry/telemetry.worker.ts", import.meta.url),
-      {
-        type: "module",
-        name: "telemetry",
-      },
-    );
-    this.remoteApi = Comlink.wrap<TelemetryApi>(this.worker);
-    // One long-lived proxied callback; the worker batches what it sends here.
-    const dispatch = Comlink.proxy((events: WorkerEvent[]) => {
+    // One long-lived proxied callback; the core batches what it sends here.
+    this.dispatch = (events: WorkerEvent[]) => {
       for (const event of events) for (const listener of this.listeners) listener(event);
-    });
-    void this.remoteApi.start(this.config, dispatch);
+    };
+    const dispatch = Comlink.proxy(this.dispatch);
+    if (this.hosting === "shared") this.joinShared(dispatch);
+    else {
+      this.worker = new Worker(
+        new URL("../../workers/telemetry/telemetry.worker.ts", import.meta.url),
+        { type: "module", name: "telemetry" },
+      );
+      this.remoteApi = Comlink.wrap<TelemetryApi>(this.worker);
+      void this.remoteApi.start(this.config, dispatch, {
+        id: this.windowId,
+        lockName: presenceLockName(this.windowId),
+      });
+    }
     for (const listener of this.spawnListeners) listener();
   }
+
+  private joinShared(dispatch: (events: WorkerEvent[]) => void): void {
+    const core = new SharedWorker(
+      new URL("../../workers/telemetry/sharedCore.worker.ts", import.meta.url),
+      { type: "module", name: "helios-core" },
+    );
+    // Every window connects to both helpers: each lives while any window does,
+    // so the core keeps its storage and poll reader when its first window closes.
+    const storage = new SharedWorker(
+      new URL("../../workers/storage/storage.worker.ts", import.meta.url),
+      { type: "module", name: "helios-storage" },
+    );
+    const pollReader = new SharedWorker(
+      new URL("../../workers/poll-reader/pollReader.worker.ts", import.meta.url),
+      { type: "module", name: "helios-poll-reader" },
+    );
+    this.connections.splice(0, Infinity, core, storage, pollReader);
+    const api = Comlink.wrap<TelemetryApi>(core.port);
+    this.remoteApi = api;
+    const hello: WindowHello = {
+      id: this.windowId,
+      lockName: presenceLockName(this.windowId),
+      storagePort: storage.port,
+      pollReaderPort: pollReader.port,
+      ...(this.coreStorage ? { coreStorage: this.coreStorage } : {}),
+    };
+    // The core asks for the presence lock to learn that this window is gone:
+    // the window must hold it first.
+    void this.holdPresence(hello.lockName).then(() => {
+      if (this.remoteApi !== api) return; // left meanwhile
+      void api.start(
+        this.config,
+        dispatch,
+        Comlink.transfer(hello, [storage.port, pollReader.port]),
+      );
+    });
+  }
+
+  /** Hold this window's presence lock for its life (granted at once: the name is the window's). */
+  private holdPresence(name: string): Promise<void> {
+    const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+    if (!locks) return Promise.resolve();
+    this.presence ??= new Promise<void>((granted) => {
+      void locks
+        .request(name, () => {
+          granted();
+          return new Promise<never>(() => undefined);
+        })
+        .catch(() => granted());
+    });
+    return this.presence;
+  }
+
+  /**
+   * A closing page leaves the shared core at once (the presence lock catches
+   * a killed tab); a page restored from the back-forward cache joins again.
+   */
+  private leaveWithPage(): void {
+    if (typeof window === "undefined") return;
+    window.addEventListener("pagehide", () => void this.remoteApi?.stop().catch(() => undefined));
+    window.addEventListener("pageshow", (event) => {
+      if (!event.persisted || !this.remoteApi || !this.dispatch) return;
+      const hello: WindowHello = { id: this.windowId, lockName: presenceLockName(this.windowId) };
+      void this.remoteApi.start(this.config, Comlink.proxy(this.dispatch), hello);
+    });
+  }
+}
+
+/**
+ * Where this window's core runs: shared by every window where the browser
+ * has SharedWorker, unless ?sharedCore=0 asks for a core of its own (the
+ * fallback, also what a browser without SharedWorker gets).
+ */
+export function hostingFor(
+  search: string,
+  hasSharedWorker = typeof SharedWorker === "function",
+): CoreHosting {
+  return hasSharedWorker && new URLSearchParams(search).get("sharedCore") !== "0"
+    ? "shared"
+    : "own";
 }

@@ -4,12 +4,15 @@
 //   ?upgrade=1 (allow the WebSocket upgrade) or ?upgrade=0
 //   ?demoDay=9 (the demo first builds 9 h of driving ending now: a race day to try)
 //   ?demoClock=13:00 (the demo's clock starts at 13:00 today at the track: daylight)
+//   ?sharedCore=0 (this window gets a core of its own, as in a browser without
+//   SharedWorker) and ?coreStorage=inline (a measuring switch: the shared
+//   core writes IndexedDB on its own thread; see docs/architecture.md)
 // ?backend and ?upgrade become the settings shown (and saved, src/main.tsx);
 // the others last for the visit.
 import type { WorkerConfig } from "../../workers/contract/config";
 import { parseTimeOfDay, timeTodayInZone, TRACK_TIME_ZONE } from "../../workers/shared/dateTime";
 import { LiveStore } from "./liveStore";
-import { TelemetryClient } from "./TelemetryClient";
+import { hostingFor, TelemetryClient } from "./TelemetryClient";
 import type { Telemetry } from "./hooks";
 
 export const DEFAULT_BACKEND_URL = "http://localhost:3001";
@@ -79,8 +82,15 @@ export function demoDayFromUrl(search: string): { hours: number | null; problem:
   };
 }
 
-export function createTelemetry(config: Partial<WorkerConfig>): Telemetry {
-  const client = new TelemetryClient({ backendUrl: DEFAULT_BACKEND_URL, ...config });
+export function createTelemetry(
+  config: Partial<WorkerConfig>,
+  search = typeof location === "undefined" ? "" : location.search,
+): Telemetry {
+  const inline = new URLSearchParams(search).get("coreStorage") === "inline";
+  const client = new TelemetryClient(
+    { backendUrl: DEFAULT_BACKEND_URL, ...config },
+    { hosting: hostingFor(search), ...(inline ? { coreStorage: "inline" as const } : {}) },
+  );
   const live = new LiveStore(client);
   return { client, live };
 }

@@ -13,6 +13,7 @@ import type { MathSummary } from "../../workers/contract/math";
 import type { StrategyRecord } from "../../workers/contract/strategy";
 import type { PlaybackState, RecordingState } from "../../workers/contract/sessions";
 import type { Snapshot } from "../../workers/contract/snapshot";
+import type { WindowsState } from "../../workers/contract/windows";
 import type { TelemetryClient } from "./TelemetryClient";
 
 export interface LiveStatus {
@@ -27,6 +28,8 @@ export interface LiveStatus {
   math: MathSummary;
   /** The shown history's latest forecast in brief (null before the first). */
   strategy: StrategyRecord | null;
+  /** Where the core runs, how many windows share it and who records. */
+  windows: WindowsState;
 }
 
 type Listener = () => void;
@@ -121,6 +124,7 @@ export class LiveStore {
       alerts: keep(last?.alerts, snapshot.alerts),
       math: keep(last?.math, snapshot.math),
       strategy: keep(last?.strategy ?? null, snapshot.strategy ?? null),
+      windows: keep(last?.windows, snapshot.windows),
     };
     // Listeners hear every snapshot even when nothing moved: the status bar's
     // "waiting … s" text ages with them.

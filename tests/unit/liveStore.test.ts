@@ -42,6 +42,7 @@ function snapshot(seq: number, changed: Snapshot["changed"], empty = false): Sna
     alerts: noAlerts(),
     math: noMath(),
     strategy: null,
+    windows: { hosting: "shared", count: 1, recorder: "core" },
   };
 }
 

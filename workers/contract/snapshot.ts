@@ -4,6 +4,7 @@ import type { FieldPath, FieldValue } from "./fields";
 import type { PlaybackState, RecordingState } from "./sessions";
 import type { MathSummary } from "./math";
 import type { StrategyRecord } from "./strategy";
+import type { WindowsState } from "./windows";
 
 export interface Snapshot {
   /** Increases with every accepted packet; pass it back as `sinceSeq`. */
@@ -24,4 +25,6 @@ export interface Snapshot {
   math: MathSummary;
   /** The shown history's latest forecast in brief (the Overview's card); null before the first. */
   strategy: StrategyRecord | null;
+  /** Where the core runs, how many windows share it and who records (issue 38). */
+  windows: WindowsState;
 }

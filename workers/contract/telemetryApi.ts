@@ -22,6 +22,7 @@ import type { StrategyApi } from "./strategy";
 import type { BackendSpan, ReplayRequest, SessionInfo, StorageInfo } from "./sessions";
 import type { Snapshot } from "./snapshot";
 import type { TrackRequest, TrackResult } from "./track";
+import type { WindowHello } from "./windows";
 
 /** The happenings the UI notifies the user about (texts: src/state/notificationQueue.ts). */
 export type NotificationKind = "lapComplete" | "carConnect" | "carDisconnect";
@@ -58,8 +59,12 @@ export type WorkerEventListener = (events: WorkerEvent[]) => void;
  * clock), the events listener and CSV jobs are the window's own.
  */
 export interface TelemetryApi extends AlertsApi, MathApi, StatsApi, StrategyApi, LapAnalysisApi {
-  /** Joins the core with this window's listener; the first window's settings start the core. */
-  start(config: Partial<WorkerConfig>, onEvents: WorkerEventListener): void;
+  /**
+   * Joins the core with this window's listener; the first window's settings
+   * start the core. `hello` says who the window is (its presence lock, and
+   * for a shared core the ports to the helper SharedWorkers).
+   */
+  start(config: Partial<WorkerConfig>, onEvents: WorkerEventListener, hello: WindowHello): void;
   /** Leaves the core (the last window out stops it). */
   stop(): void;
   fieldCatalog(): FieldInfo[];

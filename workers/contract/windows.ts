@@ -25,6 +25,21 @@ export interface WindowHello {
   /** Ports to the storage and poll reader SharedWorkers (only a shared core, which cannot start workers). */
   storagePort?: MessagePort;
   pollReaderPort?: MessagePort;
+  /**
+   * A measuring switch (?coreStorage=inline), only for benchmarks: a shared
+   * core writes IndexedDB on its own thread instead of the storage
+   * SharedWorker. Read from the window that starts the core.
+   */
+  coreStorage?: "inline";
+}
+
+/**
+ * What a port to a helper SharedWorker (storage, poll reader) carries: a
+ * fresh port for one user of it (one session store, one poll reader), so
+ * every user has a line of its own and nothing it says mixes with another's.
+ */
+export interface HelperConnect {
+  connect: MessagePort;
 }
 
 /** What the core tells every window about the windows it serves (in every Snapshot). */

@@ -48,6 +48,7 @@ import type {
 } from "../contract/strategy";
 import type { TelemetryApi, WorkerEvent, WorkerEventListener } from "../contract/telemetryApi";
 import type { TrackRequest, TrackResult } from "../contract/track";
+import type { WindowHello } from "../contract/windows";
 import { defaultRules } from "./alerts/defaults";
 import { alertSubjects } from "./alerts/subjects";
 import { lapsCsv } from "./laps/lapsCsv";
@@ -116,7 +117,9 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   readonly setWebSocketUpgrade = (on: boolean) => this.core.setWebSocketUpgrade(on);
   readonly setBackendUrl = (url: string) => this.core.setBackendUrl(url);
   readonly setDemoRate = (packetsPerSecond: number) => this.core.setDemoRate(packetsPerSecond);
-  readonly attachRadio = (readable: ReadableStream<Uint8Array>) => this.core.attachRadio(readable);
+  /** The radio is this window's: the browser ties the serial port to it (its leaving detaches it). */
+  readonly attachRadio = (readable: ReadableStream<Uint8Array>) =>
+    this.core.attachRadio(readable, this);
   readonly detachRadio = () => this.core.detachRadio();
   readonly listSessions = (): Promise<SessionInfo[]> => this.core.listSessions();
   readonly deleteSession = (id: string) => this.core.deleteSession(id);
@@ -176,8 +179,12 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
 
   // ── The window's own: its events, its view, its playback, its CSV jobs ──
 
-  /** Joins the core; the first window's settings start it (a later one's are the core's). */
-  start(config: Partial<WorkerConfig>, onEvents: WorkerEventListener): void {
+  /**
+   * Joins the core; the first window's settings start it (a later one's are
+   * the core's). The hello matters to a shared core's host
+   * (sharedCore.worker.ts: presence lock, helper ports); an own core needs none.
+   */
+  start(config: Partial<WorkerConfig>, onEvents: WorkerEventListener, _hello?: WindowHello): void {
     if (this.started) this.stop();
     this.replayInstance?.end();
     this.replayInstance = null;
@@ -212,6 +219,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
       alerts: this.alertsSummary(),
       math: this.core.math.summary(),
       strategy: this.latestForecast(),
+      windows: this.core.windows(),
     };
   }
 

@@ -20,6 +20,7 @@ import { LabelValueTable, type LabelValueRow } from "../../ui/LabelValueTable";
 import { plotRefreshText } from "../../ui/format/plotRefreshText";
 import { formatTime } from "../../ui/format/dateTime";
 import { formatPollReading } from "./pollReadingText";
+import { formatWindows } from "../../ui/format/windowsFormat";
 
 /** The plots' live refresh cadence, read twice a second while the dialog is open. */
 function usePlotRefresh(): string {
@@ -40,6 +41,7 @@ interface CountersTableProps {
 
 function CountersTable({ counters, backend, connection }: CountersTableProps) {
   const plotRefresh = usePlotRefresh();
+  const windows = useLiveStatusPart("windows");
   const { webSocketUpgrade } = useSnapshot(appState);
   const rows: LabelValueRow[] = [
     ["Backend transport", formatTransport(connection, webSocketUpgrade), "diag-transport"],
@@ -66,6 +68,7 @@ function CountersTable({ counters, backend, connection }: CountersTableProps) {
     ],
     ["Worker memory (history rings)", formatBytes(counters.historyBytes), "diag-memory"],
     ["Plot refresh", plotRefresh, "diag-plot-refresh"],
+    ["Windows", formatWindows(windows), "diag-windows"],
   ];
   return <LabelValueTable rows={rows} striped wrapValues />;
 }

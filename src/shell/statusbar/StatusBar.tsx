@@ -19,6 +19,7 @@ import { NO_VALUE } from "../../ui/format/formatNumber";
 import { formatDuration, raceDayText } from "../../ui/format/raceFormat";
 import { restoreText } from "../../ui/format/sessionFormat";
 import { recomputeText } from "../../ui/format/mathFormat";
+import { NOT_RECORDING_MARKER } from "../../ui/format/windowsFormat";
 import { useRaceDistance } from "../../ui/useRaceDistance";
 import { memo } from "react";
 import { AlertCounts } from "./AlertCounts";
@@ -136,6 +137,19 @@ const RestoreMarker = memo(function RestoreMarker({
   );
 });
 
+/** Without a shared core, another window of the app records: this one says so (issue 38). */
+function NotRecorderMarker() {
+  const windows = useLiveStatusPart("windows");
+  if (windows?.recorder !== "another window") return null;
+  return (
+    <Tooltip content="Another window of this app records the car; this window does not record. Settings → Sessions says more.">
+      <Tag intent={Intent.WARNING} icon="record" minimal data-testid="status-not-recorder">
+        {NOT_RECORDING_MARKER}
+      </Tag>
+    </Tooltip>
+  );
+}
+
 /** Math channels being computed over a history (a channel saved, a replay, an import): how far. */
 function MathRecompute() {
   const text = recomputeText(useLiveStatusPart("math")?.recompute ?? null);
@@ -179,6 +193,7 @@ export function StatusBar() {
       <ConnectionTypeTag type={app.connectionType} playback={app.playbackSwitch} />
       <ImportedMarker playback={status?.playback} />
       <RestoreMarker restore={status?.recording?.restore} />
+      <NotRecorderMarker />
       <MathRecompute />
       <LinkIndicator label="Socket" connected={app.socketConnected} testId="status-socket" />
       <CarLinkIndicator link={connection?.carLink ?? "unknown"} />

@@ -14,6 +14,7 @@ import type {
   StorageInfo,
 } from "../../contract/sessions";
 import type { NotificationKind, WorkerEvent } from "../../contract/telemetryApi";
+import type { WindowsState } from "../../contract/windows";
 import { LapDesk } from "../laps/LapDesk";
 import { parseRaceInfo } from "../race/raceInfo";
 import { fetchBackendSpan } from "../replay/backendPlayback";
@@ -34,6 +35,7 @@ import { LiveAlerts } from "../alerts/liveAlerts";
 import { ALERT_EVENT_KINDS, STRATEGY_EVENT_KIND } from "../../shared/storage/eventKinds";
 import type { StageEvent } from "../pipeline/Stage";
 import { StrategyDesk } from "./strategyDesk";
+import { NOT_RECORDER_TEXT, RADIO_WINDOW_GONE_TEXT } from "./windowTexts";
 
 const LINK_CHECK_MS = 1000;
 /** Started alerts are sent to the windows at most this often (the first at once). */
@@ -69,9 +71,14 @@ export class TelemetryCore {
   private linkTimer: unknown = null;
   private announceTimer: TimerHandle | null = null;
   private lastAnnounce = -Infinity;
+  /** The window that attached the radio: the browser ties the serial port to it. */
+  private radioOwner: CoreViewer | null = null;
+  /** An own core records only while its window holds the recorder lock (options.awaitsRecorder). */
+  private recorderHeld: boolean;
 
   constructor(readonly options: TelemetryCoreOptions = {}) {
     this.timers = options.timers ?? realTimers;
+    this.recorderHeld = !options.awaitsRecorder;
     this.fetchImpl = options.fetchImpl;
     this.links = new LiveLinks(() => this.timers.now());
     // Alerts are recorded with the session, as its laps are.
@@ -125,6 +132,30 @@ export class TelemetryCore {
     if (!this.viewers.has(viewer)) return;
     if (this.viewers.size === 1) this.stop();
     this.viewers.delete(viewer);
+    if (this.radioOwner !== viewer) return;
+    // The serial port went with its window: no other window can read it.
+    this.radioOwner = null;
+    if (this.viewers.size === 0) return;
+    this.sources.radio.detach();
+    this.broadcast({ type: "sessionNotice", level: "warning", message: RADIO_WINDOW_GONE_TEXT });
+  }
+
+  /** Where the core runs, how many windows it serves and who records. */
+  windows(): WindowsState {
+    const hosting = this.options.hosting ?? "own";
+    let recorder: WindowsState["recorder"] = "core";
+    if (hosting === "own") recorder = this.recorderHeld ? "this window" : "another window";
+    return { hosting, count: this.viewers.size, recorder };
+  }
+
+  /**
+   * An own core beside other windows' (no SharedWorker): only the one whose
+   * window holds the recorder lock records, so two never write one session.
+   */
+  setRecorderHeld(held: boolean): void {
+    if (held === this.recorderHeld) return;
+    this.recorderHeld = held;
+    this.sessionStore?.setEnabled(this.settings.recording && held);
   }
 
   start(config: Partial<WorkerConfig>): void {
@@ -140,7 +171,7 @@ export class TelemetryCore {
     void sessions.start(
       this.store,
       {
-        recording: this.settings.recording,
+        recording: this.settings.recording && this.recorderHeld,
         budgetBytes: this.settings.sessionBudgetBytes,
         backendUrl: () => this.settings.backendUrl,
         // A demo on its own clock starts a fresh day: the last recording's
@@ -195,7 +226,15 @@ export class TelemetryCore {
   }
 
   recording(): RecordingState {
-    return this.sessionStore?.state() ?? idleRecording(this.settings.recording);
+    const state = this.sessionStore?.state() ?? idleRecording(this.settings.recording);
+    if (this.recorderHeld) return state;
+    // Another window's core records: the switch stays the user's, the reason is said.
+    return {
+      ...state,
+      enabled: this.settings.recording,
+      available: false,
+      problem: NOT_RECORDER_TEXT,
+    };
   }
 
   setConnectionType(type: ConnectionType): void {
@@ -225,14 +264,18 @@ export class TelemetryCore {
   setRecording(on: boolean): void {
     if (typeof on !== "boolean") return;
     this.settings = { ...this.settings, recording: on };
-    this.sessionStore?.setEnabled(on);
+    this.sessionStore?.setEnabled(on && this.recorderHeld);
   }
 
-  attachRadio(readable: ReadableStream<Uint8Array>): void {
-    if (readable && typeof readable.getReader === "function") this.sources.attachRadio(readable);
+  /** `owner`: the window whose serial port this is (its leaving takes the radio away). */
+  attachRadio(readable: ReadableStream<Uint8Array>, owner: CoreViewer | null = null): void {
+    if (!readable || typeof readable.getReader !== "function") return;
+    this.radioOwner = owner;
+    this.sources.attachRadio(readable);
   }
 
   detachRadio(): void {
+    this.radioOwner = null;
     this.sources.radio.detach();
   }
 

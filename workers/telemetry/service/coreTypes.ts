@@ -4,6 +4,7 @@ import type { WorkerEvent } from "../../contract/telemetryApi";
 import type { OpenSessionStore } from "../../shared/storage/SessionDb";
 import type { StorageEstimator } from "../sessions/Sessions";
 import type { Timers } from "../sources/timers";
+import type { CoreHosting } from "../../contract/windows";
 import type { TelemetryStore } from "../store/TelemetryStore";
 
 export interface TelemetryCoreOptions {
@@ -22,6 +23,13 @@ export interface TelemetryCoreOptions {
   sessionGapMs?: number;
   /** Where recorded sessions are stored (default: IndexedDB on this thread). */
   sessionStore?: OpenSessionStore;
+  /** Shared by every window (the SharedWorker core) or this window's own (default). */
+  hosting?: CoreHosting;
+  /**
+   * An own core that records only once its window holds the recorder lock
+   * (setRecorderHeld): browsers without SharedWorker, several windows.
+   */
+  awaitsRecorder?: boolean;
 }
 
 /** What the core needs of a window that joined it. */

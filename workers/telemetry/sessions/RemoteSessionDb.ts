@@ -19,6 +19,7 @@ import type {
   RestorePlan,
   StorageHost,
 } from "../../contract/storageProtocol";
+import type { HelperConnect } from "../../contract/windows";
 
 export class RemoteSessionDb implements SessionStore {
   private nextId = 0;
@@ -28,7 +29,8 @@ export class RemoteSessionDb implements SessionStore {
   >();
 
   private constructor(
-    private readonly worker: Worker,
+    /** Ends the line to the storage thread: terminates its dedicated worker, or closes the port. */
+    private readonly end: () => void,
     private readonly host: Comlink.Remote<StorageHost>,
     private readonly port: MessagePort,
     readonly layout: string,
@@ -44,28 +46,25 @@ export class RemoteSessionDb implements SessionStore {
     };
   }
 
-  /** Spawns the storage worker and opens the database there; throws as SessionDb.open does. */
-  static async open(layout: string, name?: string): Promise<RemoteSessionDb> {
-    const worker = new Worker(new URL("../../storage/storage.worker.ts", import.meta.url), {
-      type: "module",
-      name: "helios-storage",
-    });
-    const host = Comlink.wrap<StorageHost>(worker);
-    // A worker that fails to load answers nothing: its error event rejects instead.
-    const failed = new Promise<never>((_, reject) =>
-      worker.addEventListener("error", (event) =>
-        reject(new Error(`the storage worker failed to start (${event.message || "no message"})`)),
-      ),
-    );
+  /**
+   * Opens the database on the storage thread; throws as SessionDb.open does.
+   * Without `via` it spawns the storage worker (an own core); with `via`, a
+   * port to the storage SharedWorker (a shared core, which cannot spawn), it
+   * asks that worker for a line of its own.
+   */
+  static async open(layout: string, name?: string, via?: MessagePort): Promise<RemoteSessionDb> {
+    const { endpoint, failed, opened, end } = via ? lineTo(via) : spawnStorageWorker();
+    const host = Comlink.wrap<StorageHost>(endpoint);
     const channel = new MessageChannel();
     try {
       await Promise.race([host.open(layout, name), failed]);
       await host.appendPort(Comlink.transfer(channel.port2, [channel.port2]));
+      opened();
     } catch (error) {
-      worker.terminate();
+      end();
       throw error;
     }
-    return new RemoteSessionDb(worker, host, channel.port1, layout);
+    return new RemoteSessionDb(end, host, channel.port1, layout);
   }
 
   close(): void {
@@ -74,7 +73,7 @@ export class RemoteSessionDb implements SessionStore {
     this.waiting.clear();
     void this.host.close().finally(() => {
       this.port.close();
-      this.worker.terminate();
+      this.end();
     });
   }
 
@@ -135,4 +134,54 @@ export class RemoteSessionDb implements SessionStore {
   appendStats(): Promise<{ appends: number; appendMs: number }> {
     return this.host.appendStats();
   }
+}
+
+interface StorageLine {
+  endpoint: Worker | MessagePort;
+  /** Rejects when the storage thread cannot answer (a worker that failed to load, a silent line). */
+  failed: Promise<never>;
+  /** The database is open: stop waiting for `failed`. */
+  opened: () => void;
+  end: () => void;
+}
+
+function spawnStorageWorker(): StorageLine {
+  const worker = new Worker(new URL("../../storage/storage.worker.ts", import.meta.url), {
+    type: "module",
+    name: "helios-storage",
+  });
+  // A worker that fails to load answers nothing: its error event rejects instead.
+  const failed = new Promise<never>((_, reject) =>
+    worker.addEventListener("error", (event) =>
+      reject(new Error(`the storage worker failed to start (${event.message || "no message"})`)),
+    ),
+  );
+  return { endpoint: worker, failed, opened: () => undefined, end: () => worker.terminate() };
+}
+
+/** How long a shared storage worker may take to open the database before the core gives up on it. */
+export const STORAGE_LINE_TIMEOUT_MS = 15_000;
+
+function lineTo(via: MessagePort): StorageLine {
+  const channel = new MessageChannel();
+  const connect: HelperConnect = { connect: channel.port2 };
+  via.postMessage(connect, [channel.port2]);
+  // A port has no error or close event: a storage SharedWorker that died
+  // answers nothing, so the open gives up after a while rather than hang.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const failed = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error("the storage worker did not answer")),
+      STORAGE_LINE_TIMEOUT_MS,
+    );
+  });
+  return {
+    endpoint: channel.port1,
+    failed,
+    opened: () => clearTimeout(timer),
+    end: () => {
+      clearTimeout(timer);
+      channel.port1.close();
+    },
+  };
 }

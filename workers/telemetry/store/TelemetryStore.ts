@@ -44,7 +44,7 @@ import { NO_BACKEND_STATE } from "../service/backendInfo";
 /** The store's part of a snapshot; the service adds playback and recording state. */
 export type StoreSnapshot = Omit<
   Snapshot,
-  "playback" | "recording" | "alerts" | "math" | "strategy"
+  "playback" | "recording" | "alerts" | "math" | "strategy" | "windows"
 >;
 
 export const DEFAULT_CAPACITY = 65_536;

@@ -29,6 +29,8 @@ export class PollReader {
   /** How a request leaves: to the worker, or to readPoll on this thread. */
   private send: (request: PollRequest) => void = this.readHere;
   private worker: Worker | null = null;
+  /** A line to the poll reader SharedWorker (a shared core), when reads go there. */
+  private line: MessagePort | null = null;
 
   /**
    * The reader for this environment: a worker of its own where there is
@@ -38,8 +40,19 @@ export class PollReader {
   static create(onWorkerLost?: () => void): PollReader {
     const reader = new PollReader(onWorkerLost);
     if (typeof Worker === "function") reader.startWorker();
+    else {
+      const line = PollReader.sharedLine?.() ?? null;
+      if (line) reader.useLine(line);
+    }
     return reader;
   }
+
+  /**
+   * Where a thread that cannot start workers (the shared core) gets a line
+   * to the poll reader SharedWorker; null: read on this thread. Set once by
+   * the shared core's entry (sharedCore.worker.ts).
+   */
+  static sharedLine: (() => MessagePort | null) | null = null;
 
   /** GETs on this thread (Node, tests). */
   static inline(): PollReader {
@@ -69,6 +82,17 @@ export class PollReader {
     this.send = (request) => worker.postMessage(request);
   }
 
+  /**
+   * Send the GETs on a line to the poll reader SharedWorker. A port has no
+   * error event: a SharedWorker lives as long as any window does, and so
+   * does the core that reads through it.
+   */
+  private useLine(line: MessagePort): void {
+    line.onmessage = (event: MessageEvent<PollReply>) => this.receive(event.data);
+    this.line = line;
+    this.send = (request) => line.postMessage(request);
+  }
+
   /** The answer to a GET of `url`, as text. */
   read(url: string, credentials: RequestCredentials): Promise<string> {
     const id = this.nextId++;
@@ -80,7 +104,7 @@ export class PollReader {
 
   /** Whether GETs run in the poll reader worker (false: on this thread). */
   get inWorker(): boolean {
-    return this.worker !== null;
+    return this.worker !== null || this.line !== null;
   }
 
   private receive(reply: PollReply): void {
