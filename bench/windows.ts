@@ -5,7 +5,7 @@
 //   shared  one core in a SharedWorker, storage and poll reader SharedWorkers
 //           of their own (the default);
 //   inline  one shared core with IndexedDB on the core's thread (?coreStorage=inline);
-// and the shared core with two windows. Per way, medians of several samples
+// and two windows on the shared core and on own cores. Per way, medians of several samples
 // (each a fresh browser context: fresh storage, fresh workers), taken in
 // rounds so that the machine's drift falls on every way alike:
 // - the core's thread: CPU ms per second from /proc (the busiest worker
@@ -56,6 +56,7 @@ const WAYS: Way[] = [
     windows: 1,
   },
   { label: "shared core, storage SharedWorker, 2 windows", query: "", windows: 2 },
+  { label: "own core per window, 2 windows", query: "&sharedCore=0", windows: 2 },
 ];
 
 interface Sample {
@@ -211,7 +212,13 @@ async function main(): Promise<void> {
         );
       }
     const results = samples.map(summarise);
-    const [own, shared, inline, two] = results as [Summary, Summary, Summary, Summary];
+    const [own, shared, inline, two, ownTwo] = results as [
+      Summary,
+      Summary,
+      Summary,
+      Summary,
+      Summary,
+    ];
     const lines = table(results);
     console.log(`\n${lines.join("\n")}\n`);
     const result =
@@ -220,6 +227,7 @@ async function main(): Promise<void> {
       `inline_vs_shared_ratio=${fmt(inline.coreMs / shared.coreMs, 2)} ` +
       `two_windows_ratio=${fmt(two.coreMs / own.coreMs, 2)} ` +
       `chromium_shared_vs_own_ratio=${fmt(shared.chromiumMs / own.chromiumMs, 2)} ` +
+      `chromium_two_windows_shared_vs_own_ratio=${fmt(two.chromiumMs / ownTwo.chromiumMs, 2)} ` +
       `core_ms_own=${Math.round(own.coreMs)} core_ms_shared=${Math.round(shared.coreMs)} ` +
       `core_ms_inline=${Math.round(inline.coreMs)} long_tasks=${Math.max(...results.map((r) => r.longTasks))} ` +
       `parse_pps=${Math.round(parsePps)}`;
