@@ -22,6 +22,13 @@ export interface TelemetryClientOptions {
   coreStorage?: "inline";
 }
 
+/** randomUUID needs a secure context; a page served over plain http on the LAN has none. */
+function newWindowId(): string {
+  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function")
+    return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
 /** The lock a window holds for its life (the core is granted it once the window is gone). */
 function presenceLockName(id: string): string {
   return `helios-window-${id}`;
@@ -41,8 +48,8 @@ export class TelemetryClient {
   private config: Partial<WorkerConfig>;
   private readonly coreStorage: "inline" | undefined;
   /** One per window life: a reload is a new window. */
-  private readonly windowId = crypto.randomUUID();
-  private presence: Promise<void> | null = null;
+  private readonly windowId = newWindowId();
+  private presenceAsked = false;
   private dispatch: ((events: WorkerEvent[]) => void) | null = null;
 
   constructor(config: Partial<WorkerConfig>, options: TelemetryClientOptions = {}) {
@@ -154,31 +161,20 @@ export class TelemetryClient {
       pollReaderPort: pollReader.port,
       ...(this.coreStorage ? { coreStorage: this.coreStorage } : {}),
     };
-    // The core asks for the presence lock to learn that this window is gone:
-    // the window must hold it first.
-    void this.holdPresence(hello.lockName).then(() => {
-      if (this.remoteApi !== api) return; // left meanwhile
-      void api.start(
-        this.config,
-        dispatch,
-        Comlink.transfer(hello, [storage.port, pollReader.port]),
-      );
-    });
+    // The core asks for the presence lock to learn that this window is gone;
+    // it waits until it sees this window's request (WindowRoster), so the
+    // start need not wait for the grant: the core's first answers are a
+    // started core's.
+    this.holdPresence(hello.lockName);
+    void api.start(this.config, dispatch, Comlink.transfer(hello, [storage.port, pollReader.port]));
   }
 
   /** Hold this window's presence lock for its life (granted at once: the name is the window's). */
-  private holdPresence(name: string): Promise<void> {
+  private holdPresence(name: string): void {
     const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
-    if (!locks) return Promise.resolve();
-    this.presence ??= new Promise<void>((granted) => {
-      void locks
-        .request(name, () => {
-          granted();
-          return new Promise<never>(() => undefined);
-        })
-        .catch(() => granted());
-    });
-    return this.presence;
+    if (!locks || this.presenceAsked) return;
+    this.presenceAsked = true;
+    void locks.request(name, () => new Promise<never>(() => undefined)).catch(() => undefined);
   }
 
   /**

@@ -41,6 +41,11 @@ class FakeLocks implements LocksLike {
     });
   }
 
+  async query() {
+    const pending = [...this.waiting].flatMap(([name, queue]) => queue.map(() => ({ name })));
+    return { held: [...this.held].map((name) => ({ name })), pending };
+  }
+
   /** The holder let go (its window or thread is gone): the next in line gets the lock. */
   release(name: string): void {
     if (!this.held.delete(name)) return;
@@ -98,6 +103,23 @@ describe("window presence on a shared core", () => {
     tick(2000);
     expect(b.window.snapshot(0).counters.accepted).toBeGreaterThan(seen.counters.accepted);
     locks.release(b.greeting.lockName);
+    await settle();
+    expect(core.running).toBe(false);
+  });
+
+  it("a window whose lock request reaches the lock manager after its start is not taken for gone", async () => {
+    const locks = new FakeLocks();
+    const roster = new WindowRoster(locks);
+    const core = new TelemetryCore({ hosting: "shared", indexedDB: null, storage: null });
+    const window = new RosterWindow(core, roster);
+    const greeting = { id: "late", lockName: "helios-window-late" };
+    window.start(CONFIG, () => undefined, greeting);
+    await settle();
+    locks.holdForLife(greeting.lockName);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(window.snapshot(0).windows.count).toBe(1);
+    expect(core.running).toBe(true);
+    locks.release(greeting.lockName);
     await settle();
     expect(core.running).toBe(false);
   });

@@ -3,114 +3,15 @@
 // spawns it as a dedicated worker (see RemoteSessionDb); a shared core cannot
 // start workers, so there every window starts it as a SharedWorker and hands
 // its port to the core, which asks for a line of its own on it
-// (HelperConnect): each session store the core opens gets its own host. Each second's chunk arrives on a port of its own with its
-// buffer transferred (no Comlink on the hot path); the transaction, the
+// (HelperConnect): each session store the core opens gets its own host.
+// Each second's chunk arrives on a port of its own with its buffer transferred (no Comlink on the hot path); the transaction, the
 // structured clone and the commit happen here, so recording costs the ingest
 // thread the copy out of the ring and one post.
 import * as Comlink from "comlink";
-import type { EventQuery, SessionEvent } from "../contract/events";
-import type { SessionInfo } from "../contract/sessions";
-import type {
-  AppendMessage,
-  AppendReply,
-  ChunkRecord,
-  ChunksRead,
-  StorageHost,
-} from "../contract/storageProtocol";
-import type { HelperConnect } from "../contract/windows";
-import { SessionDb } from "../shared/storage/SessionDb";
-
-/** Rows go back by transfer: a restore's megabytes are moved, not copied. */
-const moved = (read: ChunksRead) =>
-  Comlink.transfer(
-    read,
-    read.chunks.map((r) => r.data),
-  );
-
-/** Time this thread spent writing chunks (transaction, put), for benchmarks. */
-let appendMs = 0;
-let appends = 0;
-
-/** One session store's host: its own database handle, so two users never close each other's. */
-function newHost(): StorageHost {
-  let db: SessionDb | null = null;
-  const open = (): SessionDb => {
-    if (!db) throw new Error("the session store is not open");
-    return db;
-  };
-
-  function append(port: MessagePort, { id, chunk, sessions }: AppendMessage): void {
-    const start = performance.now();
-    let done: Promise<void>;
-    try {
-      done = open().appendChunk(chunk, sessions);
-    } catch (error) {
-      done = Promise.reject(error);
-    }
-    appendMs += performance.now() - start;
-    appends++;
-    done.then(
-      () => port.postMessage({ id }),
-      (error: unknown) => {
-        const reply: AppendReply = {
-          id,
-          error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-          data: chunk.data,
-        };
-        port.postMessage(reply, [chunk.data]);
-      },
-    );
-  }
-
-  return {
-    async open(layout: string, name?: string): Promise<void> {
-      db = await SessionDb.open((self as { indexedDB?: IDBFactory }).indexedDB, layout, name);
-    },
-    /** The port the chunks come on (see RemoteSessionDb.appendChunk). */
-    appendPort(port: MessagePort): void {
-      port.onmessage = (event: MessageEvent<AppendMessage>) => append(port, event.data);
-    },
-    close(): void {
-      db?.close();
-      db = null;
-    },
-    listSessions: () => open().listSessions(),
-    getSession: (id: string) => open().getSession(id),
-    repair: (session: SessionInfo) => open().repair(session),
-    putSession: (session: SessionInfo) => open().putSession(session),
-    deleteSession: (id: string) => open().deleteSession(id),
-    appendEvents: (sessionId: string, events: readonly SessionEvent[]) =>
-      open().appendEvents(sessionId, events),
-    readEvents: (sessionId: string, query?: EventQuery) => open().readEvents(sessionId, query),
-    readNewestRows: async (session: SessionInfo, maxRows: number) =>
-      moved(await open().readNewestRows(session, maxRows)),
-    readRange: async (id: string, from: number, to: number) =>
-      moved(await open().readRange(id, from, to)),
-    appendSummary: (record: ChunkRecord) => open().appendSummary(record),
-    readSummary: async (session: SessionInfo, from: number, maxRows: number) =>
-      moved(await open().readSummary(session, from, maxRows)),
-    planRestore: (session: SessionInfo, maxRows: number) => open().planRestore(session, maxRows),
-    // One slice at a time, moved: the telemetry worker holds one slice besides its history.
-    readSlice: async (session: SessionInfo, from: number, maxRows: number) => {
-      const slice = await open().readSlice(session, from, maxRows);
-      return Comlink.transfer(
-        slice,
-        slice.chunks.map((r) => r.data),
-      );
-    },
-    recover: () => open().recover(),
-    appendStats: () => ({ appends, appendMs }),
-  };
-}
+import { newStorageHost, serveStorageLines } from "./storageHost";
 
 /** A SharedWorker (shared core) or a dedicated worker (own core). */
 const scope = self as unknown as { onconnect?: unknown };
-if ("onconnect" in scope) {
-  scope.onconnect = (event: MessageEvent) => {
-    const port = event.ports[0]!;
-    port.onmessage = (message: MessageEvent<HelperConnect>) => {
-      if (message.data?.connect instanceof MessagePort)
-        Comlink.expose(newHost(), message.data.connect);
-    };
-  };
-} else Comlink.expose(newHost());
+if ("onconnect" in scope)
+  scope.onconnect = (event: MessageEvent) => serveStorageLines(event.ports[0]!);
+else Comlink.expose(newStorageHost());

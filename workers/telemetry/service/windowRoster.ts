@@ -10,7 +10,12 @@ import type { WindowHello } from "../../contract/windows";
 /** The part of navigator.locks the roster uses (tests pass a fake). */
 export interface LocksLike {
   request(name: string, callback: () => unknown): Promise<unknown>;
+  query?(): Promise<{ held?: { name?: string }[]; pending?: { name?: string }[] }>;
 }
+
+/** How often, and how long, the core looks for a window's presence lock before asking for it. */
+const LOOK_EVERY_MS = 20;
+const LOOK_FOR_MS = 10_000;
 
 export type HelperKind = "storage" | "pollReader";
 
@@ -37,9 +42,30 @@ export class WindowRoster {
       this.storagePort ??= hello.storagePort ?? null;
       this.pollReaderPort ??= hello.pollReaderPort ?? null;
     }
-    if (this.locks && typeof hello.lockName === "string" && hello.lockName !== "")
-      // Granted only when the window let go: it closed, crashed or was killed.
-      void this.locks.request(hello.lockName, () => gone()).catch(() => undefined);
+    if (typeof hello.lockName === "string" && hello.lockName !== "")
+      void this.watch(hello.lockName, gone).catch(() => undefined);
+  }
+
+  /**
+   * Ask for the window's presence lock once the window has asked for it (the
+   * window does not wait for its grant before joining, so the core could
+   * otherwise ask first and take a live window for gone). Granted only when
+   * the window let go: it closed, crashed or was killed. A lock never seen
+   * (a window that cannot hold one) is left to the window's pagehide.
+   */
+  private async watch(name: string, gone: () => void): Promise<void> {
+    const locks = this.locks;
+    if (!locks) return;
+    if (locks.query) {
+      const deadline = Date.now() + LOOK_FOR_MS;
+      for (;;) {
+        const { held = [], pending = [] } = await locks.query();
+        if ([...held, ...pending].some((lock) => lock.name === name)) break;
+        if (Date.now() > deadline) return;
+        await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
+      }
+    }
+    await locks.request(name, () => gone());
   }
 
   /** A helper that did not answer: the next window that brings one replaces it. */
