@@ -181,17 +181,7 @@ async function measure(
     let stored = NaN;
     let sent = NaN;
     if (options.count !== false) {
-      const accepted = () => page.evaluate(acceptedPackets);
-      const quiet = async () => {
-        feed.pause();
-        return { accepted: await settled(accepted), sent: feed.sent };
-      };
-      const before = await quiet();
-      feed.resume();
-      await sleep(COUNT_MS);
-      const after = await quiet();
-      stored = after.accepted - before.accepted;
-      sent = after.sent - before.sent;
+      ({ stored, sent } = await storedVsSent(feed, () => page.evaluate(acceptedPackets)));
     }
     // The JSON.parse rate of a real-shaped packet on this (maybe throttled) main thread.
     debug("parse rate");
@@ -274,6 +264,26 @@ export async function catchUp(page: PipePage, feed: FeedServer, loadedAt: number
 }
 
 /** A counter once it stops moving (the pipeline has drained). */
+/**
+ * Stored vs sent over COUNT_MS at the feed's rate, counted between two quiet
+ * points: the feed holds its packets back until the worker's accepted counter
+ * (`accepted`) settles, so packets in flight are not counted as lost.
+ */
+export async function storedVsSent(
+  feed: FeedServer,
+  accepted: () => Promise<number>,
+): Promise<{ stored: number; sent: number }> {
+  const quiet = async () => {
+    feed.pause();
+    return { accepted: await settled(accepted), sent: feed.sent };
+  };
+  const before = await quiet();
+  feed.resume();
+  await sleep(COUNT_MS);
+  const after = await quiet();
+  return { stored: after.accepted - before.accepted, sent: after.sent - before.sent };
+}
+
 export async function settled(read: () => Promise<number>): Promise<number> {
   let last = await read();
   for (let i = 0; i < 40; i++) {

@@ -17,10 +17,9 @@ import {
 } from "./browserPage";
 import {
   catchUp,
-  COUNT_MS,
   fmt,
   PACKET_TEXT,
-  settled,
+  storedVsSent,
   VIEWPORT,
   WARMUP_MS,
   type RateResult,
@@ -117,17 +116,7 @@ export async function runTwoWindows(
 
     debug("count");
     // Stored vs sent: the core's one counter, between two quiet points of the feed.
-    const accepted = () => first.evaluate(acceptedPackets);
-    const quiet = async () => {
-      feed.pause();
-      return { accepted: await settled(accepted), sent: feed.sent };
-    };
-    const before = await quiet();
-    feed.resume();
-    await sleep(COUNT_MS);
-    const after = await quiet();
-    const stored = after.accepted - before.accepted;
-    const sent = after.sent - before.sent;
+    const { stored, sent } = await storedVsSent(feed, () => first.evaluate(acceptedPackets));
     const parsePps = await first.evaluate(parseRate, PACKET_TEXT);
 
     const row = (i: 0 | 1): RateResult => ({

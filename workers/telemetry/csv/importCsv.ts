@@ -131,7 +131,8 @@ function parseLines(text: string, config: Papa.ParseConfig, importer: RowImporte
   }
 }
 
-function failed(fileName: string, message: string): CsvImportReport {
+/** An import that read nothing, and why (also the refusals before one starts). */
+export function failedImport(fileName: string, message: string): CsvImportReport {
   return {
     ok: false,
     message,
@@ -153,16 +154,16 @@ export async function importCsv(
   const size = typeof input === "string" ? input.length : input.size;
   const maxBytes = options.maxBytes ?? MAX_IMPORT_BYTES;
   if (size > maxBytes)
-    return failed(
+    return failedImport(
       fileName,
       `${fileName} is ${formatMegabytes(size)}; the largest CSV Helios imports is ${formatMegabytes(maxBytes)}. Export a shorter time range or a lower resolution.`,
     );
-  if (size === 0) return failed(fileName, `${fileName} is empty.`);
+  if (size === 0) return failedImport(fileName, `${fileName} is empty.`);
   try {
     return await readAll(input, store, options, fileName, size);
   } catch (error) {
     // A read error (file changed or removed while reading) is a message, not a crash.
-    return failed(
+    return failedImport(
       fileName,
       `Could not read ${fileName}: ${error instanceof Error ? error.message : String(error)}`,
     );
@@ -184,7 +185,10 @@ async function readAll(
   let bytesDone = 0;
   for await (const chunk of textChunks(input, options.chunkBytes)) {
     if (options.signal?.aborted)
-      return { ...failed(fileName, "Import cancelled."), ...(importer ? counts(importer) : {}) };
+      return {
+        ...failedImport(fileName, "Import cancelled."),
+        ...(importer ? counts(importer) : {}),
+      };
     bytesDone = chunk.bytesDone;
     const last = bytesDone >= size;
     pending += chunk.text;
@@ -194,9 +198,9 @@ async function readAll(
         notes.push("Skipped the byte order mark (BOM).");
       }
       if (pending.includes("\u0000"))
-        return failed(fileName, `${fileName} is not a text file, so not CSV.`);
+        return failedImport(fileName, `${fileName} is not a text file, so not CSV.`);
       if (/^\s*[{[]/.test(pending))
-        return failed(fileName, `${fileName} looks like JSON, not CSV.`);
+        return failedImport(fileName, `${fileName} looks like JSON, not CSV.`);
       first = false;
     }
     if (!importer) {
@@ -210,7 +214,7 @@ async function readAll(
         Papa.parse<string[]>(crlf ? headerText.slice(0, -1) : headerText, { delimiter }).data[0] ??
         [];
       const reading = readHeader(names, options.generations);
-      if (!reading.ok) return failed(fileName, reading.message);
+      if (!reading.ok) return failedImport(fileName, reading.message);
       if (delimiter !== ",")
         notes.push(`Cells separated by "${delimiter === "\t" ? "tab" : delimiter}".`);
       notes.push(...reading.notes);
@@ -226,8 +230,11 @@ async function readAll(
     await nextTask(); // let the worker answer snapshots and a Cancel between pieces
   }
   if (options.signal?.aborted)
-    return { ...failed(fileName, "Import cancelled."), ...(importer ? counts(importer) : {}) };
-  if (!importer) return failed(fileName, `${fileName} has no header line.`);
+    return {
+      ...failedImport(fileName, "Import cancelled."),
+      ...(importer ? counts(importer) : {}),
+    };
+  if (!importer) return failedImport(fileName, `${fileName} has no header line.`);
   return finish(importer, store, fileName, notes);
 }
 
@@ -244,7 +251,7 @@ function finish(
 ): CsvImportReport {
   const c = counts(importer);
   if (c.rowsRead === 0)
-    return { ...failed(fileName, `${fileName} has a header but no data rows.`), notes };
+    return { ...failedImport(fileName, `${fileName} has a header but no data rows.`), notes };
   const kept = store.counters().historyLength;
   if (kept < c.rowsImported)
     notes.push(`History holds ${kept} rows: the oldest ${c.rowsImported - kept} were dropped.`);

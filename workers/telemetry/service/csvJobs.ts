@@ -9,7 +9,7 @@ import type {
 } from "../../contract/csv";
 import { CsvExporter } from "../csv/CsvExporter";
 import { PARQUET_MIME, ParquetExporter } from "../parquet/ParquetExporter";
-import { importCsv, MAX_IMPORT_BYTES } from "../csv/importCsv";
+import { failedImport, importCsv, MAX_IMPORT_BYTES } from "../csv/importCsv";
 import { TelemetryStore } from "../store/TelemetryStore";
 import { NUMERIC_FIELDS } from "../schema/fields";
 
@@ -139,14 +139,5 @@ export class CsvJobs {
 }
 
 function busy(fileName: string): CsvImportReport {
-  return {
-    ok: false,
-    message: "Another CSV export or import is running; wait or cancel it.",
-    fileName,
-    rowsRead: 0,
-    rowsImported: 0,
-    rowsFailed: 0,
-    failures: [],
-    notes: [],
-  };
+  return failedImport(fileName, "Another CSV export or import is running; wait or cancel it.");
 }

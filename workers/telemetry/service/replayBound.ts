@@ -3,6 +3,7 @@
 // not start and what to do about it.
 import type { CsvImportReport } from "../../contract/csv";
 import { MAX_REPLAYS } from "../../contract/windows";
+import { failedImport } from "../csv/importCsv";
 
 export function replaysFullMessage(): string {
   return (
@@ -13,14 +14,5 @@ export function replaysFullMessage(): string {
 
 /** A CSV import refused before reading anything (it would have replayed). */
 export function refusedImport(fileName: string): CsvImportReport {
-  return {
-    ok: false,
-    message: replaysFullMessage(),
-    fileName,
-    rowsRead: 0,
-    rowsImported: 0,
-    rowsFailed: 0,
-    failures: [],
-    notes: [],
-  };
+  return failedImport(fileName, replaysFullMessage());
 }
