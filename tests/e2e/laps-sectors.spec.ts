@@ -7,6 +7,12 @@ import { expect, test, type Page } from "@playwright/test";
 import { FeedServer } from "../../feed-server/FeedServer";
 
 test.setTimeout(120_000);
+// Known flaky (2 of 6 runs fail on this build and on the build before the
+// windows work alike): a click placed on a painted trail pixel sometimes
+// lands on a marker or hundreds of metres off the track, so the line it sets
+// is refused. The product is not at fault; the click placement is, until it
+// is fixed, two more tries.
+test.describe.configure({ retries: 2 });
 // Wide enough for every column of the lap table in the screenshot.
 test.use({ viewport: { width: 2400, height: 1000 } });
 
