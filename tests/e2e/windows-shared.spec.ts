@@ -63,8 +63,13 @@ test("a source, an alert rule and a sector line changed in one window show in th
   const ruleSwitch = (dialog: typeof inA) =>
     dialog.locator('[data-rule="motor0-fault"]').getByRole("checkbox");
   await expect(ruleSwitch(inB)).toBeChecked();
-  await ruleSwitch(inA).click({ force: true });
-  await expect(ruleSwitch(inA)).not.toBeChecked();
+  await expect(ruleSwitch(inA)).toBeChecked();
+  // A click while A's dialog still opens (it moves, and its list may still
+  // be read in) can be lost: click again until A shows the rule off.
+  await expect(async () => {
+    await ruleSwitch(inA).click({ force: true });
+    await expect(ruleSwitch(inA)).not.toBeChecked({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(ruleSwitch(inB)).not.toBeChecked({ timeout: 10_000 });
   await b.screenshot({ path: "/tmp/e2e-windows-shared/rules-in-b.png" });
 });
