@@ -13,6 +13,7 @@ import {
 import { appState } from "./state/appState";
 import { persistAppState, restoreAppState } from "./state/persistence";
 import { notifyAfterLoading } from "./shell/notifications/notifyAfterLoading";
+import { reloadNotice } from "./shell/wiring/coreWatch";
 import { installTestHooks } from "./shell/testHooks";
 import { claimWindowName } from "./state/windowName";
 
@@ -29,6 +30,8 @@ notifyAfterLoading(
     intent: "warning",
   })),
 );
+const coreReloaded = reloadNotice(window.sessionStorage);
+if (coreReloaded) notifyAfterLoading([coreReloaded]);
 const demoDayProblem = demoDayFromUrl(window.location.search).problem;
 if (demoDayProblem)
   notifyAfterLoading([{ title: "Demo day ignored", message: demoDayProblem, intent: "warning" }]);

@@ -4,8 +4,8 @@
 //
 // Two ways to host the core (docs/architecture.md "Several windows, one core"):
 // "shared", one core in a SharedWorker for every window of the app, which
-// this window joins with its hello (presence lock, ports to the storage and
-// poll reader SharedWorkers); or "own", a dedicated worker with this window's
+// this window joins with its hello (presence lock or beats, ports to the
+// storage and poll reader SharedWorkers); or "own", a dedicated worker with this window's
 // own core (no SharedWorker, or ?sharedCore=0). Leaving a shared core never
 // stops it for the other windows: the last window out stops it.
 import * as Comlink from "comlink";
@@ -21,6 +21,9 @@ export interface TelemetryClientOptions {
   /** ?coreStorage=inline: a measuring switch, IndexedDB on the shared core's thread. */
   coreStorage?: "inline";
 }
+
+/** The contract's BEAT_EVERY_MS, a value the UI may not import (a test keeps them equal). */
+export const BEAT_EVERY_MS = 5_000;
 
 /** randomUUID needs a secure context; a page served over plain http on the LAN has none. */
 function newWindowId(): string {
@@ -50,6 +53,8 @@ export class TelemetryClient {
   /** One per window life: a reload is a new window. */
   private readonly windowId = newWindowId();
   private presenceAsked = false;
+  /** Beats to the shared core where this page cannot hold a Web Lock (see WindowHello.beats). */
+  private beating: ReturnType<typeof setInterval> | null = null;
   private dispatch: ((events: WorkerEvent[]) => void) | null = null;
 
   constructor(config: Partial<WorkerConfig>, options: TelemetryClientOptions = {}) {
@@ -111,6 +116,8 @@ export class TelemetryClient {
     }
     this.worker?.terminate();
     this.worker = null;
+    if (this.beating !== null) clearInterval(this.beating);
+    this.beating = null;
     this.connections.splice(0);
     this.remoteApi = null;
   }
@@ -136,11 +143,34 @@ export class TelemetryClient {
     for (const listener of this.spawnListeners) listener();
   }
 
+  /**
+   * Whether a shared core answers on a new line, asked when this window's
+   * line has gone silent: "answers" means the line is dead while a core
+   * lives (the one this window joined died with the tab whose process ran
+   * it, and the browser started a new one, or another window did); "no
+   * answer" means the core is busy (the new line waits behind the old one).
+   * An own core has no second line: "no answer".
+   */
+  async probeCore(timeoutMs: number): Promise<"answers" | "no answer"> {
+    if (this.hosting !== "shared") return "no answer";
+    const probe = sharedCoreWorker();
+    const api = Comlink.wrap<TelemetryApi>(probe.port);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const answered = await Promise.race([
+      api.beat().then(
+        () => true,
+        () => false,
+      ),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs))),
+    ]);
+    clearTimeout(timer);
+    api[Comlink.releaseProxy]();
+    probe.port.close();
+    return answered ? "answers" : "no answer";
+  }
+
   private joinShared(dispatch: (events: WorkerEvent[]) => void): void {
-    const core = new SharedWorker(
-      new URL("../../workers/telemetry/sharedCore.worker.ts", import.meta.url),
-      { type: "module", name: "helios-core" },
-    );
+    const core = sharedCoreWorker();
     // Every window connects to both helpers: each lives while any window does,
     // so the core keeps its storage and poll reader when its first window closes.
     const storage = new SharedWorker(
@@ -155,8 +185,7 @@ export class TelemetryClient {
     const api = Comlink.wrap<TelemetryApi>(core.port);
     this.remoteApi = api;
     const hello: WindowHello = {
-      id: this.windowId,
-      lockName: presenceLockName(this.windowId),
+      ...this.presence(),
       storagePort: storage.port,
       pollReaderPort: pollReader.port,
       ...(this.coreStorage ? { coreStorage: this.coreStorage } : {}),
@@ -167,6 +196,26 @@ export class TelemetryClient {
     // started core's.
     this.holdPresence(hello.lockName);
     void api.start(this.config, dispatch, Comlink.transfer(hello, [storage.port, pollReader.port]));
+    if (hello.beats) this.beating = setInterval(() => void this.beat(), BEAT_EVERY_MS);
+  }
+
+  /** Who this window is to the core, and how it shows it lives: a Web Lock, or beats without one. */
+  private presence(): WindowHello {
+    const id = this.windowId;
+    const hasLocks = typeof navigator !== "undefined" && navigator.locks !== undefined;
+    return { id, lockName: presenceLockName(id), ...(hasLocks ? {} : { beats: true }) };
+  }
+
+  /** A beat; a window the core took for gone (silent too long, e.g. a frozen tab) joins again. */
+  private async beat(): Promise<void> {
+    const counted = await this.remoteApi?.beat().catch(() => true);
+    if (counted === false) this.joinAgain();
+  }
+
+  /** Joins the shared core again with the same core line (the helpers' ports are the core's already). */
+  private joinAgain(): void {
+    if (!this.remoteApi || !this.dispatch) return;
+    void this.remoteApi.start(this.config, Comlink.proxy(this.dispatch), this.presence());
   }
 
   /** Hold this window's presence lock for its life (granted at once: the name is the window's). */
@@ -185,11 +234,17 @@ export class TelemetryClient {
     if (typeof window === "undefined") return;
     window.addEventListener("pagehide", () => void this.remoteApi?.stop().catch(() => undefined));
     window.addEventListener("pageshow", (event) => {
-      if (!event.persisted || !this.remoteApi || !this.dispatch) return;
-      const hello: WindowHello = { id: this.windowId, lockName: presenceLockName(this.windowId) };
-      void this.remoteApi.start(this.config, Comlink.proxy(this.dispatch), hello);
+      if (event.persisted) this.joinAgain();
     });
   }
+}
+
+/** A line to the shared core (the browser starts it when no window has it running). */
+function sharedCoreWorker(): SharedWorker {
+  return new SharedWorker(
+    new URL("../../workers/telemetry/sharedCore.worker.ts", import.meta.url),
+    { type: "module", name: "helios-core" },
+  );
 }
 
 /**

@@ -34,6 +34,14 @@ export interface LiveStatus {
 
 type Listener = () => void;
 
+/**
+ * A snapshot unanswered this long means the core is not answering: busy, or
+ * gone (a shared core dies with the tab whose process ran it). The core
+ * answers within a poll interval; 10 s leaves room for a slow machine's
+ * longest piece of work without taking a live core for lost.
+ */
+export const CORE_SILENCE_MS = 10_000;
+
 /** The old value when the new one (a fresh structured clone) holds the same data. */
 function keep<T>(old: T | undefined, next: T): T {
   return old !== undefined && sameData(old, next) ? old : next;
@@ -59,11 +67,26 @@ export class LiveStore {
   private seq = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = true;
+  private silent = false;
+  private readonly silenceListeners = new Set<(silent: boolean) => void>();
 
   constructor(
     private readonly client: TelemetryClient,
     private readonly intervalMs = 100,
+    private readonly silenceMs = CORE_SILENCE_MS,
   ) {}
+
+  /** Hears when the core stops answering (true) and when it answers again (false). */
+  onSilence(listener: (silent: boolean) => void): () => void {
+    this.silenceListeners.add(listener);
+    return () => this.silenceListeners.delete(listener);
+  }
+
+  private setSilent(silent: boolean): void {
+    if (silent === this.silent) return;
+    this.silent = silent;
+    for (const listener of this.silenceListeners) listener(silent);
+  }
 
   start(): void {
     if (!this.stopped) return;
@@ -157,11 +180,14 @@ export class LiveStore {
     if (this.stopped) return;
     const started = performance.now();
     this.inFlight = true;
+    const silence = setTimeout(() => this.setSilent(true), this.silenceMs);
     try {
       this.apply(await this.client.api.snapshot(this.seq));
     } catch {
       // The worker is being restarted; the next poll picks up the new one.
     }
+    clearTimeout(silence);
+    this.setSilent(false);
     this.inFlight = false;
     if (this.stopped) return;
     const again = this.again;

@@ -8,7 +8,7 @@ import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
 import type { WorkerEvent } from "../../workers/contract/telemetryApi";
-import type { WindowHello } from "../../workers/contract/windows";
+import { BEAT_EVERY_MS, BEAT_SILENCE_MS, type WindowHello } from "../../workers/contract/windows";
 import { claimRecorder, RECORDER_LOCK } from "../../workers/telemetry/service/recorderLock";
 import { RosterWindow } from "../../workers/telemetry/service/rosterWindow";
 import { TelemetryCore } from "../../workers/telemetry/service/TelemetryCore";
@@ -184,6 +184,91 @@ describe("window presence on a shared core", () => {
   });
 });
 
+describe("windows without Web Locks (plain http on the team's network) beat instead", () => {
+  function beatingCore() {
+    const { timers, tick } = manualTimers();
+    const roster = new WindowRoster(null, timers);
+    const core = new TelemetryCore({ hosting: "shared", timers, indexedDB: null, storage: null });
+    const open = (id: string) => {
+      const window = new RosterWindow(core, roster);
+      const greeting: WindowHello = { id, lockName: `helios-window-${id}`, beats: true };
+      window.start(CONFIG, () => undefined, greeting);
+      return { window, greeting };
+    };
+    /** `ms` of time in which the windows named beat every BEAT_EVERY_MS. */
+    const live = (ms: number, windows: RosterWindow[]) => {
+      for (let t = 0; t < ms; t += BEAT_EVERY_MS) {
+        tick(BEAT_EVERY_MS);
+        for (const window of windows) window.beat();
+      }
+    };
+    return { core, roster, open, live, tick };
+  }
+
+  it("a killed window is gone once silent for BEAT_SILENCE_MS; the last out stops the core", () => {
+    const { core, open, live } = beatingCore();
+    const a = open("a");
+    const b = open("b");
+    live(BEAT_SILENCE_MS - 2 * BEAT_EVERY_MS, [a.window, b.window]);
+    expect(b.window.snapshot(0).windows.count).toBe(2);
+    // Window A is killed: no goodbye, no more beats.
+    live(BEAT_SILENCE_MS - 2 * BEAT_EVERY_MS, [b.window]);
+    expect(b.window.snapshot(0).windows.count).toBe(2);
+    live(4 * BEAT_EVERY_MS, [b.window]);
+    expect(b.window.snapshot(0).windows.count).toBe(1);
+    expect(core.running).toBe(true);
+    live(BEAT_SILENCE_MS + 2 * BEAT_EVERY_MS, []);
+    expect(core.running).toBe(false);
+  });
+
+  it("a hidden tab the browser wakes once a minute stays; one taken for gone joins again at its next beat", () => {
+    const { open, live, tick } = beatingCore();
+    const a = open("a");
+    const b = open("b");
+    for (let minute = 0; minute < 6; minute++) {
+      live(60_000 - BEAT_EVERY_MS, [b.window]);
+      tick(BEAT_EVERY_MS);
+      expect(a.window.beat()).toBe(true);
+      expect(b.window.snapshot(0).windows.count).toBe(2);
+    }
+    // Frozen for longer than the silence: taken for gone, told so at its
+    // next beat, and counted again once it joins again (as the page does).
+    live(BEAT_SILENCE_MS + 2 * BEAT_EVERY_MS, [b.window]);
+    expect(b.window.snapshot(0).windows.count).toBe(1);
+    expect(a.window.beat()).toBe(false);
+    a.window.start(CONFIG, () => undefined, a.greeting);
+    expect(b.window.snapshot(0).windows.count).toBe(2);
+    live(BEAT_SILENCE_MS - 2 * BEAT_EVERY_MS, [a.window, b.window]);
+    expect(b.window.snapshot(0).windows.count).toBe(2);
+  });
+
+  it("a restart's old line leaving does not stop the core listening to the new line", () => {
+    const { core, roster, open, live } = beatingCore();
+    const a = open("a");
+    const b = open("b");
+    // Window A restarts its core line: the new line joins, then the old one leaves.
+    const again = new RosterWindow(core, roster);
+    again.start(CONFIG, () => undefined, a.greeting);
+    a.window.stop();
+    expect(b.window.snapshot(0).windows.count).toBe(2);
+    // Then A is killed: its new line falls silent and is gone.
+    live(BEAT_SILENCE_MS + 2 * BEAT_EVERY_MS, [b.window]);
+    expect(b.window.snapshot(0).windows.count).toBe(1);
+  });
+
+  it("a window that left on its own is not left again when its beats stop", () => {
+    const { open, live } = beatingCore();
+    const a = open("a");
+    const b = open("b");
+    const c = open("c");
+    a.window.stop();
+    expect(a.window.beat()).toBe(false);
+    expect(c.window.snapshot(0).windows.count).toBe(2);
+    live(BEAT_SILENCE_MS + 2 * BEAT_EVERY_MS, [b.window, c.window]);
+    expect(c.window.snapshot(0).windows.count).toBe(2);
+  });
+});
+
 describe("own cores: one recorder by Web Lock", () => {
   it("the first window records, the second says it does not, and takes over when the first closes", async () => {
     const locks = new FakeLocks();
@@ -232,5 +317,12 @@ describe("own cores: one recorder by Web Lock", () => {
   it("an own core without locks (Node, tests) records as before", () => {
     const core = new TelemetryCore({ indexedDB: null, storage: null });
     expect(core.windows()).toEqual({ hosting: "own", count: 0, recorder: "this window" });
+  });
+});
+
+describe("the window's beat", () => {
+  it("is as often as the core expects (the UI keeps its own copy of the contract's value)", async () => {
+    const client = await import("../../src/worker-client/TelemetryClient");
+    expect(client.BEAT_EVERY_MS).toBe(BEAT_EVERY_MS);
   });
 });

@@ -81,6 +81,12 @@ export interface TelemetryApi extends AlertsApi, MathApi, StatsApi, StrategyApi,
   /** Leaves the core (the last window out stops it). */
   stop(): void;
   /**
+   * A window that holds no presence lock (hello.beats) says it lives, every
+   * BEAT_EVERY_MS. False when the core no longer counts it (it was silent
+   * too long): the window then joins again.
+   */
+  beat(): boolean;
+  /**
    * This window's name ("Window 1", "Window 2", …), unique among the windows
    * on the core: `wanted` (the name it saved, kept across reloads) when no
    * other window holds it, else the lowest free one. Its plot layout and map

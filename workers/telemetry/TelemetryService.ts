@@ -79,7 +79,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   private readonly lapTables = new LapTables();
   private replayInstance: ReplayController | null = null;
   private finishLine: LapCoords | null = null;
-  private started = false;
+  protected started = false;
 
   /** A window on a core of its own (the dedicated worker, tests), or on a shared `core`. */
   constructor(coreOrOptions: TelemetryCore | TelemetryServiceOptions = {}) {
@@ -221,6 +221,11 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     this.core.leave(this);
     this.events.flush();
     this.events.cancel();
+  }
+
+  /** The window lives (a shared core's host counts the beat); false once it has left. */
+  beat(): boolean {
+    return this.started;
   }
 
   fieldCatalog(): FieldInfo[] {

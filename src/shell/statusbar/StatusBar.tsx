@@ -3,6 +3,7 @@ import { Intent, Tag, Tooltip } from "@blueprintjs/core";
 import type { PlaybackState, RestoreProgress } from "../../../workers/contract/sessions";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
+import { coreLineState } from "../../state/coreLine";
 import { useLiveStatus, useLiveStatusPart } from "../../worker-client/hooks";
 import type { CarLink } from "../../../workers/contract/connection";
 import {
@@ -138,6 +139,19 @@ const RestoreMarker = memo(function RestoreMarker({
   );
 });
 
+/** The core does not answer (coreWatch.ts): what is on screen is not live. */
+function CoreLineMarker() {
+  const { line } = useSnapshot(coreLineState);
+  if (line === "answers") return null;
+  return (
+    <Tooltip content="The telemetry core has not answered for 10 s. A core that stopped is started again by reloading this window; a busy one is waited for.">
+      <Tag intent={Intent.DANGER} icon="offline" data-testid="status-core-line">
+        {line === "busy" ? "Core busy: not live" : "Core not answering: not live"}
+      </Tag>
+    </Tooltip>
+  );
+}
+
 /** Without a shared core, another window of the app records: this one says so (issue 38). */
 function NotRecorderMarker() {
   const windows = useLiveStatusPart("windows");
@@ -202,6 +216,7 @@ export function StatusBar() {
       <ConnectionTypeTag type={app.connectionType} playback={app.playbackSwitch} />
       <ImportedMarker playback={status?.playback} />
       <RestoreMarker restore={status?.recording?.restore} />
+      <CoreLineMarker />
       <NotRecorderMarker />
       <MathRecompute />
       <LinkIndicator label="Socket" connected={app.socketConnected} testId="status-socket" />

@@ -2,7 +2,8 @@
 // every snapshot's connection state goes to appState through
 // mirrorConnection, drives the loading flag and the loading screen's phases;
 // notifications and new alerts become toasts; settings another window changed
-// are read again (sharedSettingsActions.ts). Runs once for the page (effects clean up under
+// are read again (sharedSettingsActions.ts); a core that stops answering is
+// said, and a dead line to it joined again (coreWatch.ts). Runs once for the page (effects clean up under
 // StrictMode).
 import { useEffect } from "react";
 import type { WorkerEvent } from "../../../workers/contract/telemetryApi";
@@ -22,6 +23,8 @@ import { useSavedStrategySettings } from "./useSavedStrategySettings";
 import { useSectorLines } from "./useSectorLines";
 import { alertEventHandler } from "../notifications/alertEvents";
 import { applySharedSettings } from "../../actions/sharedSettingsActions";
+import { coreLineState } from "../../state/coreLine";
+import { watchCore } from "./coreWatch";
 
 // A burst of laps becomes one toast ("3 laps completed"), never a queue.
 const lapToasts = new LapToasts({ show: notifyWithId, update: updateNotification });
@@ -87,7 +90,17 @@ export function useShellWiring(clock: Clock = browserClock): void {
       mirrorConnection(connection);
       loading.updateLink(connection);
     });
+    const offCore = watchCore({
+      onSilence: (listener) => live.onSilence(listener),
+      probeCore: (ms) => client.probeCore(ms),
+      setLine: (line) => (coreLineState.line = line),
+      notify,
+      reload: () => window.location.reload(),
+      storage: window.sessionStorage,
+      now: () => Date.now(),
+    });
     return () => {
+      offCore();
       offEvents();
       offStatus();
       loading.dispose();

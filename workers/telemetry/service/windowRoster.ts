@@ -4,8 +4,10 @@
 // threads are SharedWorkers that every window starts and hands to the core in
 // its hello. A window is there while it holds its presence lock: the core
 // asks for the same lock, and is granted it only when the window is gone,
-// even a tab that was killed and never said goodbye.
-import type { WindowHello } from "../../contract/windows";
+// even a tab that was killed and never said goodbye. A window that cannot
+// hold a lock (not a secure context) beats instead, and is gone once silent.
+import { BEAT_EVERY_MS, BEAT_SILENCE_MS, type WindowHello } from "../../contract/windows";
+import { realTimers, type TimerHandle, type Timers } from "../sources/timers";
 
 /** The part of navigator.locks the roster uses (tests pass a fake). */
 export interface LocksLike {
@@ -19,13 +21,27 @@ const LOOK_FOR_MS = 10_000;
 
 export type HelperKind = "storage" | "pollReader";
 
+/** A join of a window that beats instead of holding a lock. */
+export interface Beats {
+  beat(): void;
+  /** The window left on its own: no more listening. */
+  forget(): void;
+}
+
 export class WindowRoster {
   private storagePort: MessagePort | null = null;
   private pollReaderPort: MessagePort | null = null;
   /** ?coreStorage=inline of the window that started the core (a measuring switch). */
   inlineStorage = false;
 
-  constructor(private readonly locks: LocksLike | null) {}
+  /** Windows that beat instead of holding a lock: when each last did, and what to do once it is gone. */
+  private readonly beating = new Map<Beats, { last: number; gone: () => void }>();
+  private silenceCheck: TimerHandle | null = null;
+
+  constructor(
+    private readonly locks: LocksLike | null,
+    private readonly timers: Timers = realTimers,
+  ) {}
 
   /**
    * A window joins. The window that starts the core (`startsCore`) brings the
@@ -33,7 +49,7 @@ export class WindowRoster {
    * may have gone with their last window); a later window's ports are taken
    * only where the core has none working. `gone` runs once the window has left.
    */
-  greet(hello: WindowHello, startsCore: boolean, gone: () => void): void {
+  greet(hello: WindowHello, startsCore: boolean, gone: () => void): Beats | null {
     if (startsCore) {
       this.inlineStorage = hello.coreStorage === "inline";
       this.storagePort = hello.storagePort ?? this.storagePort;
@@ -42,8 +58,40 @@ export class WindowRoster {
       this.storagePort ??= hello.storagePort ?? null;
       this.pollReaderPort ??= hello.pollReaderPort ?? null;
     }
+    if (hello.beats === true) return this.listen(gone);
     if (typeof hello.lockName === "string" && hello.lockName !== "")
       void this.watch(hello.lockName, gone).catch(() => undefined);
+    return null;
+  }
+
+  /**
+   * Listens for a window's beats: it is gone after BEAT_SILENCE_MS without
+   * one. Each join has its own listening (a window that joins again, or a
+   * restart's new line, does not share the old one's).
+   */
+  private listen(gone: () => void): Beats {
+    const beats: Beats = {
+      beat: () => {
+        const window = this.beating.get(beats);
+        if (window) window.last = this.timers.now();
+      },
+      forget: () => {
+        this.beating.delete(beats);
+        if (this.beating.size > 0 || this.silenceCheck === null) return;
+        this.timers.clearInterval(this.silenceCheck);
+        this.silenceCheck = null;
+      },
+    };
+    this.beating.set(beats, { last: this.timers.now(), gone });
+    this.silenceCheck ??= this.timers.setInterval(() => {
+      const now = this.timers.now();
+      for (const [silent, window] of this.beating)
+        if (now - window.last > BEAT_SILENCE_MS) {
+          silent.forget();
+          window.gone();
+        }
+    }, BEAT_EVERY_MS);
+    return beats;
   }
 
   /**
