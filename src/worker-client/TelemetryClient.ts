@@ -20,6 +20,12 @@ export interface TelemetryClientOptions {
   hosting?: CoreHosting;
   /** ?coreStorage=inline: a measuring switch, IndexedDB on the shared core's thread. */
   coreStorage?: "inline";
+  /**
+   * The shared core's script did not load (a browser without module
+   * SharedWorkers, a failed fetch): the page then starts again with a core
+   * of its own rather than wait for ever (createTelemetry.ts).
+   */
+  onSharedCoreFailed?: () => void;
 }
 
 /** The contract's BEAT_EVERY_MS, a value the UI may not import (a test keeps them equal). */
@@ -50,6 +56,7 @@ export class TelemetryClient {
   private readonly spawnListeners = new Set<() => void>();
   private config: Partial<WorkerConfig>;
   private readonly coreStorage: "inline" | undefined;
+  private readonly onSharedCoreFailed: (() => void) | undefined;
   /** One per window life: a reload is a new window. */
   private readonly windowId = newWindowId();
   private presenceAsked = false;
@@ -61,6 +68,7 @@ export class TelemetryClient {
     this.config = config;
     this.hosting = options.hosting ?? "own";
     this.coreStorage = options.coreStorage;
+    this.onSharedCoreFailed = options.onSharedCoreFailed;
     if (this.hosting === "shared") this.leaveWithPage();
   }
 
@@ -171,6 +179,9 @@ export class TelemetryClient {
 
   private joinShared(dispatch: (events: WorkerEvent[]) => void): void {
     const core = sharedCoreWorker();
+    // Fired only when the script cannot be loaded: errors inside a running
+    // shared worker are not reported to its windows.
+    core.addEventListener("error", () => this.onSharedCoreFailed?.(), { once: true });
     // Every window connects to both helpers: each lives while any window does,
     // so the core keeps its storage and poll reader when its first window closes.
     const storage = new SharedWorker(
@@ -250,13 +261,17 @@ function sharedCoreWorker(): SharedWorker {
 /**
  * Where this window's core runs: shared by every window where the browser
  * has SharedWorker, unless ?sharedCore=0 asks for a core of its own (the
- * fallback, also what a browser without SharedWorker gets).
+ * fallback, also what a browser without SharedWorker gets, and a window
+ * whose shared core's script failed to load: `sharedCoreFailed`).
  */
 export function hostingFor(
   search: string,
   hasSharedWorker = typeof SharedWorker === "function",
+  sharedCoreFailed = false,
 ): CoreHosting {
-  return hasSharedWorker && new URLSearchParams(search).get("sharedCore") !== "0"
+  return hasSharedWorker &&
+    !sharedCoreFailed &&
+    new URLSearchParams(search).get("sharedCore") !== "0"
     ? "shared"
     : "own";
 }

@@ -87,10 +87,36 @@ export function createTelemetry(
   search = typeof location === "undefined" ? "" : location.search,
 ): Telemetry {
   const inline = new URLSearchParams(search).get("coreStorage") === "inline";
+  const failed = sharedCoreFailedBefore();
   const client = new TelemetryClient(
     { backendUrl: DEFAULT_BACKEND_URL, ...config },
-    { hosting: hostingFor(search), ...(inline ? { coreStorage: "inline" as const } : {}) },
+    {
+      hosting: hostingFor(search, undefined, failed),
+      ...(inline ? { coreStorage: "inline" as const } : {}),
+      onSharedCoreFailed: sharedCoreFailed,
+    },
   );
   const live = new LiveStore(client);
   return { client, live };
+}
+
+/** sessionStorage: this window's shared core did not load; it runs a core of its own. */
+export const SHARED_CORE_FAILED_KEY = "helios.sharedCoreFailed";
+
+function sharedCoreFailedBefore(): boolean {
+  try {
+    return globalThis.sessionStorage?.getItem(SHARED_CORE_FAILED_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+/** The shared core's script did not load: start again with a core of this window's own. */
+function sharedCoreFailed(): void {
+  try {
+    globalThis.sessionStorage?.setItem(SHARED_CORE_FAILED_KEY, "1");
+  } catch {
+    return; // no way to remember: a reload would fail the same way
+  }
+  globalThis.location?.reload();
 }

@@ -72,3 +72,19 @@ test("without a shared core the second window says it does not record, and recor
   await expect(second.getByTestId("recording-problem")).toHaveCount(0);
   await expect(second.getByTestId("status-not-recorder")).toHaveCount(0);
 });
+
+test("a shared core whose script does not load: the window runs a core of its own rather than wait", async ({
+  context,
+}) => {
+  // As in a browser without module SharedWorkers, or a failed fetch.
+  await context.route(/sharedCore\.worker-[\w-]+\.js/, (route) =>
+    route.fulfill({ status: 404, body: "" }),
+  );
+  const page = await context.newPage();
+  await openDiagnostics(page, "");
+  await expect(page.getByTestId("diag-windows")).toContainText(
+    "this window's own core, in its dedicated worker",
+  );
+  const before = await accepted(page);
+  await expect.poll(() => accepted(page)).toBeGreaterThan(before + RATE);
+});

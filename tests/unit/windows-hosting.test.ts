@@ -13,6 +13,10 @@ describe("where the core runs", () => {
     expect(hostingFor("", false)).toBe("own");
   });
 
+  it("own in a window whose shared core's script failed to load before", () => {
+    expect(hostingFor("", true, true)).toBe("own");
+  });
+
   it("Diagnostics says how many windows share the core and where it runs", () => {
     expect(formatWindows({ hosting: "shared", count: 2, recorder: "core" })).toBe(
       "2 windows share one core, in a shared worker (one connection, one recording)",
