@@ -5,8 +5,8 @@
 // Two ways to host the core (docs/architecture.md "Several windows, one core"):
 // "shared", one core in a SharedWorker for every window of the app, which
 // this window joins with its hello (presence lock or beats, ports to the
-// storage and poll reader SharedWorkers); or "own", a dedicated worker with this window's
-// own core (no SharedWorker, or ?sharedCore=0). Leaving a shared core never
+// storage and poll reader SharedWorkers); or "own", a dedicated worker with
+// this window's own core (no SharedWorker, or ?sharedCore=0). Leaving a shared core never
 // stops it for the other windows: the last window out stops it.
 import * as Comlink from "comlink";
 import type { WorkerConfig } from "../../workers/contract/config";

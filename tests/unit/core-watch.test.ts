@@ -60,12 +60,14 @@ function watched(probe: "answers" | "no answer", storage = memoryStorage(), now 
   const notes: string[] = [];
   let reloads = 0;
   let answerProbe: (() => void) | null = null;
+  let graceOver: (() => void) | null = null;
   const deps: CoreWatchDeps = {
     onSilence: (l) => ((listener = l), () => undefined),
     probeCore: () => new Promise((resolve) => (answerProbe = () => resolve(probe))),
     setLine: (line) => void lines.push(line),
     notify: (note) => void notes.push(note.message),
     reload: () => void reloads++,
+    delay: () => new Promise((resolve) => (graceOver = () => resolve())),
     storage,
     now: () => now,
   };
@@ -74,6 +76,10 @@ function watched(probe: "answers" | "no answer", storage = memoryStorage(), now 
     silent: (value: boolean) => listener!(value),
     probeAnswers: async () => {
       answerProbe!();
+      await wait(0);
+    },
+    graceOver: async () => {
+      graceOver?.();
       await wait(0);
     },
     lines,
@@ -90,6 +96,8 @@ describe("watchCore", () => {
     expect(w.lines).toEqual(["silent"]);
     expect(w.notes).toEqual([CORE_TEXTS.silent]);
     await w.probeAnswers();
+    expect(w.reloads()).toBe(0); // not before the grace
+    await w.graceOver();
     expect(w.reloads()).toBe(1);
     expect(reloadNotice(w.storage)?.message).toBe(CORE_TEXTS.reloaded);
     expect(reloadNotice(w.storage)).toBeNull();
@@ -104,6 +112,7 @@ describe("watchCore", () => {
     const w = watched("answers", storage);
     w.silent(true);
     await w.probeAnswers();
+    await w.graceOver();
     expect(w.reloads()).toBe(0);
     expect(w.notes.at(-1)).toBe(CORE_TEXTS.stoppedAgain);
   });
@@ -124,6 +133,16 @@ describe("watchCore", () => {
     w.silent(true);
     w.silent(false);
     await w.probeAnswers();
+    expect(w.reloads()).toBe(0);
+    expect(w.lines).toEqual(["silent", "answers"]);
+  });
+
+  it("a line that answers within the grace after the probe is not reloaded (a laptop woken from sleep)", async () => {
+    const w = watched("answers");
+    w.silent(true);
+    await w.probeAnswers();
+    w.silent(false);
+    await w.graceOver();
     expect(w.reloads()).toBe(0);
     expect(w.lines).toEqual(["silent", "answers"]);
   });

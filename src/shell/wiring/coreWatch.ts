@@ -11,6 +11,12 @@ import type { Notification } from "../../state/notificationQueue";
 
 /** How long the second line waits for an answer before the core is taken for busy. */
 export const PROBE_MS = 5_000;
+/**
+ * A core answering on the second line must still find the old line silent
+ * this much later before the page reloads: after a laptop's sleep the old
+ * line's answer is merely late, and comes within this.
+ */
+export const GRACE_MS = 3_000;
 /** No second reload within this long of the last one (a core that dies at start would loop). */
 export const RELOAD_AGAIN_AFTER_MS = 60_000;
 /** sessionStorage: when this window last reloaded to join the core again, and whether it was told. */
@@ -38,6 +44,7 @@ export interface CoreWatchDeps {
   setLine(line: CoreLine): void;
   notify(note: Note): void;
   reload(): void;
+  delay(ms: number): Promise<void>;
   storage: Pick<Storage, "getItem" | "setItem">;
   now(): number;
 }
@@ -64,9 +71,11 @@ export function watchCore(deps: CoreWatchDeps): () => void {
     deps.setLine(nowSilent ? "silent" : "answers");
     deps.notify(nowSilent ? note(CORE_TEXTS.silent, "danger") : note(CORE_TEXTS.back, "success"));
     if (!nowSilent) return;
-    void deps.probeCore(PROBE_MS).then((answer) => {
-      if (!silent) return; // the old line answered meanwhile (a tab woken from freezing)
+    void deps.probeCore(PROBE_MS).then(async (answer) => {
+      if (!silent) return; // the old line answered meanwhile
       if (answer === "no answer") return deps.setLine("busy");
+      await deps.delay(GRACE_MS);
+      if (!silent) return; // late, not dead (a tab woken from sleep or freezing)
       const last = lastReload(deps.storage);
       if (last && deps.now() - last.at < RELOAD_AGAIN_AFTER_MS)
         return deps.notify(note(CORE_TEXTS.stoppedAgain, "danger"));

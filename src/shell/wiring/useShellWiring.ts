@@ -96,6 +96,7 @@ export function useShellWiring(clock: Clock = browserClock): void {
       setLine: (line) => (coreLineState.line = line),
       notify,
       reload: () => window.location.reload(),
+      delay: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       storage: window.sessionStorage,
       now: () => Date.now(),
     });
