@@ -47,3 +47,28 @@ test("the tab running the shared core crashes: the other window says so, reloads
   // Not live for the silence and a reload, not for good.
   expect(Date.now() - crashedAt).toBeLessThan(40_000);
 });
+
+test("a core that is busy for 15 s: the status bar says the numbers are not live, then that they are again", async ({
+  page,
+}) => {
+  // A core of its own (a dedicated worker Playwright can reach), kept busy.
+  await page.goto(`/?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20&sharedCore=0`);
+  await expect(page.getByTestId("status-rate")).toHaveText(/[1-9][\d.]* pkt\/s/, {
+    timeout: 30_000,
+  });
+  const core = page.workers().find((worker) => worker.url().includes("telemetry.worker"));
+  expect(core, "the core's dedicated worker").toBeDefined();
+  void core!.evaluate(() => {
+    const end = Date.now() + 15_000;
+    while (Date.now() < end);
+  });
+  await expect(page.getByTestId("status-core-line")).toHaveText("Core busy: not live", {
+    timeout: 20_000,
+  });
+  await expect(page.getByText(CORE_TEXTS.silent)).toBeVisible();
+  await page.screenshot({ path: "test-results/windows-core-busy.png" });
+  // Busy, not gone: no reload, and live again once it answers.
+  await expect(page.getByText(CORE_TEXTS.back)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("status-core-line")).toHaveCount(0);
+  await expect(page.getByText(CORE_TEXTS.reloaded)).toHaveCount(0);
+});
