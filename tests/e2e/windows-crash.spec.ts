@@ -5,6 +5,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { CORE_TEXTS } from "../../src/shell/wiring/coreWatch";
 import { NO_BACKEND_URL } from "./e2e-env";
+import { acceptedCount } from "./recordedRows";
 
 test.setTimeout(90_000);
 
@@ -14,10 +15,6 @@ async function openLive(page: Page): Promise<void> {
   await expect(page.getByTestId("status-rate")).toHaveText(/[1-9][\d.]* pkt\/s/, {
     timeout: 20_000,
   });
-}
-
-async function accepted(page: Page): Promise<number> {
-  return Number((await page.getByTestId("diag-accepted").textContent())!.replace(/,/g, ""));
 }
 
 test("the tab running the shared core crashes: the other window says so, reloads and is live again", async ({
@@ -42,8 +39,8 @@ test("the tab running the shared core crashes: the other window says so, reloads
   await other.screenshot({ path: "test-results/windows-crash-reloaded.png" });
   await other.keyboard.press("d");
   await expect(other.getByTestId("diag-windows")).toHaveText(/^1 window uses one core/);
-  const before = await accepted(other);
-  await expect.poll(() => accepted(other), { timeout: 10_000 }).toBeGreaterThan(before + 20);
+  const before = await acceptedCount(other);
+  await expect.poll(() => acceptedCount(other), { timeout: 10_000 }).toBeGreaterThan(before + 20);
   // Not live for the silence and a reload, not for good.
   expect(Date.now() - crashedAt).toBeLessThan(40_000);
 });
