@@ -176,17 +176,30 @@ function MathRecompute() {
   );
 }
 
-/** The backend's raceInfo, while NETWORK: lap, race day, distances and time left today. */
+/**
+ * The backend's raceInfo, while NETWORK: lap, race day, time left today and
+ * the distances. Plain inline text (not a flex row, whose gaps would part each
+ * figure from its word), and the one item that gives way when the bar is too
+ * narrow: its end fades to an ellipsis and the whole reads on hover, so the
+ * packet rate and history at the bar's right end stay in view. Time left comes
+ * before the distances as what a strategist looks for first.
+ */
 function RaceStatus() {
   const race = useLiveStatusPart("backend")?.raceInfo;
   const distance = useRaceDistance();
   if (!race) return null;
+  const day = raceDayText(race.raceDay, race.raceDays);
+  const left = formatDuration(race.timeLeftMs);
+  const today = distance(race.distanceToday);
+  const total = distance(race.totalDistance);
   return (
-    <span className="helios-status-item" data-testid="status-race">
-      Lap <Figure text={String(race.lapNumber)} /> · {raceDayText(race.raceDay, race.raceDays)} ·{" "}
-      <Figure text={distance(race.distanceToday)} /> today ·{" "}
-      <Figure text={distance(race.totalDistance)} /> total ·{" "}
-      <Figure text={formatDuration(race.timeLeftMs)} /> left
+    <span
+      className="helios-status-race"
+      data-testid="status-race"
+      title={`Lap ${race.lapNumber} · ${day} · ${left} left today · ${today} today · ${total} in total`}
+    >
+      Lap <Figure text={String(race.lapNumber)} /> · {day} · <Figure text={left} /> left ·{" "}
+      <Figure text={today} /> today · <Figure text={total} /> total
     </span>
   );
 }
