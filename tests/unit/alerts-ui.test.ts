@@ -215,6 +215,13 @@ describe("alert words", () => {
     expect(alertCountsText({ critical: 0, warning: 0, info: 0 })).toBe("No active alerts");
   });
 
+  it("says why the bar still flashes when a critical alert cleared unacknowledged", () => {
+    const none = { critical: 0, warning: 0, info: 0 };
+    expect(alertCountsText(none, 1)).toBe("1 critical cleared, not acknowledged");
+    // Active ones are counted first; the flashing tells the rest.
+    expect(alertCountsText({ ...none, warning: 1 }, 1)).toBe("1 warning");
+  });
+
   it("reads durations and mute time left", () => {
     expect(alertDurationText(4.4)).toBe("4 s");
     expect(alertDurationText(125)).toBe("2:05");

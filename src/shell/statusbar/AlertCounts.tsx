@@ -6,7 +6,7 @@ import { Button, Intent, Tooltip } from "@blueprintjs/core";
 import { memo } from "react";
 import { useNavigate } from "react-router";
 import type { AlertSeverity, AlertsSummary } from "../../../workers/contract/alerts";
-import { SEVERITIES } from "../../ui/format/alertFormat";
+import { alertCountsText, SEVERITIES } from "../../ui/format/alertFormat";
 import { useLiveStatusPart } from "../../worker-client/hooks";
 
 const INTENT: Record<AlertSeverity, Intent> = {
@@ -44,7 +44,9 @@ const Counts = memo(function Counts({
         onClick={onOpen}
       >
         {shown.length === 0 ? (
-          <span data-testid="status-alerts-none">No active alerts</span>
+          <span data-testid="status-alerts-none">
+            {alertCountsText(active, unacknowledgedCritical)}
+          </span>
         ) : (
           shown.map((severity) => (
             <span

@@ -35,10 +35,20 @@ export function alertValueText(value: number, metricUnit: string, units: AppUnit
   return unit ? `${text} ${unit}` : text;
 }
 
-/** "2 critical · 1 warning"; "No active alerts" when all are 0. */
-export function alertCountsText(active: Record<AlertSeverity, number>): string {
+/**
+ * "2 critical · 1 warning"; when none is active, "No active alerts", unless a
+ * critical one has cleared unacknowledged: the status bar still flashes red
+ * for it then, and its words say why.
+ */
+export function alertCountsText(
+  active: Record<AlertSeverity, number>,
+  unacknowledgedCritical = 0,
+): string {
   const parts = SEVERITIES.filter((s) => active[s] > 0).map((s) => `${active[s]} ${s}`);
-  return parts.length ? parts.join(" · ") : "No active alerts";
+  if (parts.length) return parts.join(" · ");
+  return unacknowledgedCritical > 0
+    ? `${unacknowledgedCritical} critical cleared, not acknowledged`
+    : "No active alerts";
 }
 
 /** Seconds as "1:02:03" / "2:03" / "5 s". */
