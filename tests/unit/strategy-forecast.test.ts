@@ -40,6 +40,25 @@ describe("strategy forecast from telemetry", () => {
     );
     expect(f.power.points.speedKmh.length).toBeGreaterThan(200);
     expect(f.solar.expected.time.at(-1)!).toBeLessThanOrEqual(f.endAt);
+    // Two speeds 15 km/h apart: all three terms fitted, with an R² that means something.
+    expect(f.power.kind).toBe("fitted");
+    expect(f.power.speedRangeKmh[0]).toBeCloseTo(55, 0);
+    expect(f.power.speedRangeKmh[1]).toBeCloseTo(70, 0);
+    expect(f.inputs.find((i) => i.label === "Power model")!.value).toMatch(/R² \d/);
+  });
+
+  it("at one steady speed keeps a typical car's shape and gives no R² for it", () => {
+    const world = configured(createWorld(90));
+    drive(world, 60, 3 * 3600);
+    const answer = forecastNow(world.state, null);
+    expect(answer.ok).toBe(true);
+    if (!answer.ok) return;
+    const power = answer.forecast.power;
+    expect(power.kind).toBe("scaled prior");
+    expect(power.speedRangeKmh[1] - power.speedRangeKmh[0]).toBeLessThan(3);
+    const model = answer.forecast.inputs.find((i) => i.label === "Power model")!;
+    expect(model.value).not.toContain("R²");
+    expect(model.source).toContain("varied too little");
   });
 
   it("lowers the expected sun by the user's weather factor", () => {

@@ -96,6 +96,15 @@ export interface PowerModel {
   a: number;
   b: number;
   c: number;
+  /**
+   * "fitted": all three terms from today's windows; "scaled prior": their
+   * speeds were too alike for that, so a typical solar car's shape is scaled
+   * to the measured power (its R² then says nothing: the power's scatter at
+   * one speed is noise, not the curve).
+   */
+  kind: "fitted" | "scaled prior";
+  /** The slowest and fastest window's mean speed, km/h. */
+  speedRangeKmh: [number, number];
   /** Coefficient of determination and RMS residual of the fit, W. */
   r2: number;
   rmsW: number;

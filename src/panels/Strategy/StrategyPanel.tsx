@@ -14,7 +14,13 @@ import { displayUnit, toDisplay } from "../../../workers/shared/units";
 import { appState } from "../../state/appState";
 import { formatNumber } from "../../ui/format/formatNumber";
 import { formatTime } from "../../ui/format/dateTime";
-import { cannotText, formatDistance, formatSoc, formatSpeed } from "../../ui/format/strategyFormat";
+import {
+  cannotText,
+  fitQuality,
+  formatDistance,
+  formatSoc,
+  formatSpeed,
+} from "../../ui/format/strategyFormat";
 import { PanelHeading } from "../../ui/headings";
 import {
   powerPlotData,
@@ -234,7 +240,7 @@ function Plots({
       </div>
       <StrategyChart
         testId="strategy-power-plot"
-        title={`Power against speed: P = ${formatNumber(fit.a, 0)} + ${formatNumber(fit.b, 1)}·v + ${formatNumber(fit.c, 3)}·v³ W (v in m/s), R² ${formatNumber(fit.r2, 2)}, RMS ${formatNumber(fit.rmsW, 0)} W over ${fit.windows} windows, aux ${formatNumber(fit.auxW, 0)} W`}
+        title={`Power against speed: P = ${formatNumber(fit.a, 0)} + ${formatNumber(fit.b, 1)}·v + ${formatNumber(fit.c, 3)}·v³ W (v in m/s), ${fitQuality(fit, units)}, aux ${formatNumber(fit.auxW, 0)} W`}
         data={power}
         series={powerSeries}
         time={false}

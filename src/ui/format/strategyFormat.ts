@@ -2,6 +2,7 @@
 // Overview's card: speeds and distances in the app's units (the worker's
 // figures are km/h and km), charge in whole percent.
 import type { AppUnits } from "../../../workers/contract/fields";
+import type { PowerModel } from "../../../workers/contract/strategy";
 import { displayUnit, toDisplay } from "../../../workers/shared/units";
 import { formatNumber, NO_VALUE } from "./formatNumber";
 
@@ -23,4 +24,16 @@ export function formatSoc(pct: number | null | undefined): string {
 /** "Cannot forecast: …" as the worker words it (prefixed when it does not). */
 export function cannotText(reason: string): string {
   return /^cannot forecast/i.test(reason) ? reason : `Cannot forecast: ${reason}`;
+}
+
+/**
+ * How well the power model fits, as the plot's title says it: R² and RMS for
+ * a full fit; for a typical car's shape scaled to speeds too alike to fit a
+ * curve, which speeds and the RMS (an R² there would only measure noise).
+ */
+export function fitQuality(fit: PowerModel, units: AppUnits): string {
+  const rms = `RMS ${formatNumber(fit.rmsW, 0)} W over ${fit.windows} windows`;
+  if (fit.kind === "fitted") return `R² ${formatNumber(fit.r2, 2)}, ${rms}`;
+  const [lo, hi] = fit.speedRangeKmh;
+  return `a typical solar car's shape scaled to today's power (speeds ${formatNumber(toDisplay(lo, "km/h", units), 0)}–${formatSpeed(hi, units)}, too alike to fit the curve), ${rms}`;
 }

@@ -220,7 +220,7 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
     );
   inputs.push({
     label: "Power model",
-    value: `P = ${round(fit.a)} + ${round(fit.b, 1)}·v + ${round(fit.c, 4)}·v³ W (v in m/s), r² ${round(fit.r2, 2)}, RMS ${round(fit.rmsW)} W`,
+    value: `P = ${round(fit.a)} + ${round(fit.b, 1)}·v + ${round(fit.c, 4)}·v³ W (v in m/s), ${fit.kind === "fitted" ? `R² ${round(fit.r2, 2)}, ` : ""}RMS ${round(fit.rmsW)} W`,
     source:
       fit.kind === "fitted"
         ? `fitted to ${fit.windows} one-minute windows of driving today`
@@ -365,6 +365,8 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
         a: fit.a,
         b: fit.b,
         c: fit.c,
+        kind: fit.kind,
+        speedRangeKmh: [kmh(Math.min(...speeds)), kmh(Math.max(...speeds))],
         r2: fit.r2,
         rmsW: fit.rmsW,
         windows: fit.windows,

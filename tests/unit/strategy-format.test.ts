@@ -1,0 +1,40 @@
+// The power model's quality as the Strategy tab's plot title words it.
+import { describe, expect, it } from "vitest";
+import type { PowerModel } from "../../workers/contract/strategy";
+import { fitQuality } from "../../src/ui/format/strategyFormat";
+
+const model = (over: Partial<PowerModel>): PowerModel => ({
+  kind: "fitted",
+  speedRangeKmh: [40, 80],
+  a: 50,
+  b: 20,
+  c: 0.08,
+  r2: 0.93,
+  rmsW: 45.2,
+  windows: 240,
+  auxW: 50,
+  points: { speedKmh: [], powerW: [] },
+  curve: { speedKmh: [], powerW: [] },
+  ...over,
+});
+
+describe("fitQuality", () => {
+  it("gives a full fit's R² and RMS", () => {
+    expect(fitQuality(model({}), "metric")).toBe("R² 0.93, RMS 45 W over 240 windows");
+  });
+
+  it("never shows an R² for speeds too alike to fit a curve, and says which speeds", () => {
+    const text = fitQuality(
+      model({ kind: "scaled prior", r2: -0.64, speedRangeKmh: [58.2, 62.6] }),
+      "metric",
+    );
+    expect(text).not.toContain("R²");
+    expect(text).toContain("speeds 58–63 km/h, too alike to fit the curve");
+    expect(text).toContain("RMS 45 W over 240 windows");
+  });
+
+  it("speaks the app's units", () => {
+    const text = fitQuality(model({ kind: "scaled prior", speedRangeKmh: [80, 96] }), "imperial");
+    expect(text).toContain("50–60 mph");
+  });
+});
