@@ -41,6 +41,12 @@ test("DEMO at 13:00: numbers, plots, a slider that moves the forecast, the Overv
   await expect(page.getByTestId("strategy-end-soc")).toHaveText(/^-?\d+ %$/);
   await expect(page.getByTestId("strategy-recommended")).toHaveText(/^(\d+ km\/h|none)$/);
   await expect(page.getByTestId("strategy-distance-left")).toHaveText(/^\d+ km$/);
+  // At the current pace the day either runs to its end or the pack empties
+  // first, and the note under the forecast says which (never 0 % "until 17:00").
+  const endSoc = await shown(page, "strategy-end-soc");
+  await expect(page.getByLabel("End of the day, at the current pace")).toContainText(
+    endSoc <= 0 ? /the pack empties at \d{1,2}:\d{2}/ : /until \d{1,2}:\d{2}/,
+  );
   const soc = await shown(page, "strategy-soc-now");
   expect(soc).toBeGreaterThan(0);
   expect(soc).toBeLessThanOrEqual(100);

@@ -97,7 +97,11 @@ function BigNumbers({ forecast, units }: { forecast: StrategyForecast; units: Ap
         label="End of the day, at the current pace"
         value={formatSoc(forecast.current.endSocPct)}
         testId="strategy-end-soc"
-        note={`${formatSpeed(forecast.current.speedKmh, units)} until ${formatTime(forecast.endAt)}`}
+        note={
+          forecast.current.emptyAt !== null
+            ? `${formatSpeed(forecast.current.speedKmh, units)}: the pack empties at ${formatTime(forecast.current.emptyAt)}, and the car stops`
+            : `${formatSpeed(forecast.current.speedKmh, units)} until ${formatTime(forecast.endAt)}`
+        }
       />
       <BigNumber
         label="Recommended speed"
