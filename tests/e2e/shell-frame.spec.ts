@@ -81,3 +81,30 @@ test("without Web Serial the RADIO choice says so and is disabled", async ({ pag
     page.getByTestId("connection-type-control").getByRole("radio", { name: "RADIO" }),
   ).toBeDisabled();
 });
+
+test("every tab fits a laptop's 1280 px; narrower, the strip fades where tabs hide and a hotkey scrolls its tab in", async ({
+  page,
+}) => {
+  const inStrip = async (tabId: string) => {
+    const strip = (await page.getByRole("navigation", { name: "Panels" }).boundingBox())!;
+    const tab = (await page.getByTestId(tabId).boundingBox())!;
+    return tab.x >= strip.x - 1 && tab.x + tab.width <= strip.x + strip.width + 1;
+  };
+  const strip = page.getByRole("navigation", { name: "Panels" });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openPastLoading(page, "/", { offline: "1" });
+  await page.clock.resume();
+  expect(await inStrip("tab-math")).toBe(true);
+  await expect(strip).toHaveAttribute("data-more-right", "false");
+  // The CSV button keeps its name for a screen reader and its tooltip.
+  await expect(page.getByRole("button", { name: "Export CSV" })).toBeVisible();
+
+  await page.setViewportSize({ width: 1000, height: 720 });
+  await expect(strip).toHaveAttribute("data-more-right", "true");
+  expect(await inStrip("tab-math")).toBe(false);
+  await page.keyboard.press("m");
+  await expect(page.getByTestId("tab-math")).toHaveAttribute("aria-selected", "true");
+  await expect.poll(() => inStrip("tab-math")).toBe(true);
+  await expect(strip).toHaveAttribute("data-more-left", "true");
+  await page.screenshot({ path: "test-results/navbar-narrow.png" });
+});

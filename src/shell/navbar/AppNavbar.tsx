@@ -13,7 +13,7 @@ import {
   Tabs,
   Tooltip,
 } from "@blueprintjs/core";
-import { useContext } from "react";
+import { useContext, useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
@@ -22,6 +22,7 @@ import { openCsvDialog } from "../../state/csvDialog";
 import { openNewWindow } from "../../actions/windowActions";
 import { dialogs } from "../dialogs";
 import { MAIN_TABS_ID, selectedTabId, TABS } from "./tabs";
+import { useScrollEdges } from "./useScrollEdges";
 import "./navbar.css";
 
 export function AppNavbar() {
@@ -30,6 +31,14 @@ export function AppNavbar() {
   const { resolvedTheme } = useSnapshot(appState);
   const [, dispatchHotkeys] = useContext(HotkeysContext);
   const selected = selectedTabId(pathname);
+  const strip = useRef<HTMLElement>(null);
+  const edges = useScrollEdges(strip);
+  // A tab chosen by its hotkey or a link may sit past the strip's edge: bring it in.
+  useEffect(() => {
+    strip.current
+      ?.querySelector('[role="tab"][aria-selected="true"]')
+      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [selected]);
 
   return (
     <Navbar className="helios-navbar" role="banner">
@@ -39,7 +48,13 @@ export function AppNavbar() {
           <h1 className="helios-brand-title">Helios</h1>
         </NavbarHeading>
         <NavbarDivider />
-        <nav className="helios-tabs-scroll" aria-label="Panels">
+        <nav
+          ref={strip}
+          className="helios-tabs-scroll"
+          aria-label="Panels"
+          data-more-left={edges.left}
+          data-more-right={edges.right}
+        >
           <Tabs
             id={MAIN_TABS_ID}
             selectedTabId={selected}
@@ -59,6 +74,7 @@ export function AppNavbar() {
             variant="minimal"
             icon="export"
             text="Export CSV"
+            className="helios-navbar-csv"
             data-testid="open-csv-export"
             onClick={() => openCsvDialog()}
           />
