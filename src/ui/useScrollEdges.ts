@@ -1,7 +1,7 @@
-// Which ends of a horizontally scrolling box hide content, so the navbar can
-// fade the tab strip there: at a laptop's width the last tabs (Alerts,
-// Strategy, Math) sit past the edge, and a fade says there is more to scroll
-// to where a thin scrollbar does not.
+// Which ends of a horizontally scrolling or clipping box hide content, so it
+// can fade there: the navbar's tab strip (at a laptop's width the last tabs
+// sit past the edge, and a fade says there is more to scroll to where a thin
+// scrollbar does not) and the status bar's left part in a narrow window.
 import { useEffect, useState, type RefObject } from "react";
 
 export interface ScrollEdges {
@@ -22,12 +22,24 @@ export function useScrollEdges(ref: RefObject<HTMLElement | null>): ScrollEdges 
       setEdges((was) => (was.left === left && was.right === right ? was : { left, right }));
     };
     update();
+    // The box's own size, and its children's: content growing inside a box
+    // that is already clipped does not resize the box.
     const resize = new ResizeObserver(update);
-    resize.observe(box);
-    if (box.firstElementChild) resize.observe(box.firstElementChild);
+    const observeAll = () => {
+      resize.disconnect();
+      resize.observe(box);
+      for (const child of box.children) resize.observe(child);
+    };
+    observeAll();
+    const added = new MutationObserver(() => {
+      observeAll();
+      update();
+    });
+    added.observe(box, { childList: true });
     box.addEventListener("scroll", update, { passive: true });
     return () => {
       resize.disconnect();
+      added.disconnect();
       box.removeEventListener("scroll", update);
     };
   }, [ref]);

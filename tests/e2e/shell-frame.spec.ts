@@ -82,7 +82,7 @@ test("without Web Serial the RADIO choice says so and is disabled", async ({ pag
   ).toBeDisabled();
 });
 
-test("every tab fits a laptop's 1280 px; narrower, the strip fades where tabs hide and a hotkey scrolls its tab in", async ({
+test("every tab fits a laptop's 1280 px; narrower, the strip fades where tabs hide, a hotkey scrolls its tab in, and the status bar keeps its right end", async ({
   page,
 }) => {
   const inStrip = async (tabId: string) => {
@@ -99,8 +99,21 @@ test("every tab fits a laptop's 1280 px; narrower, the strip fades where tabs hi
   // The CSV button keeps its name for a screen reader and its tooltip.
   await expect(page.getByRole("button", { name: "Export CSV" })).toBeVisible();
 
+  const userLatency = page.getByTestId("status-user-latency");
+  await expect(userLatency).toHaveText("User latency —", { useInnerText: true });
+
   await page.setViewportSize({ width: 1000, height: 720 });
   await expect(strip).toHaveAttribute("data-more-right", "true");
+  // Half a wide screen: the status bar says less, fades what it clips on the
+  // left, and keeps the alerts, rate, last packet and history on the right whole.
+  await expect(userLatency).toHaveText("User —", { useInnerText: true });
+  await expect(page.getByTestId("status-last-packet")).toHaveText(/^Last\s+\d\d:\d\d:\d\d$/, {
+    useInnerText: true,
+  });
+  const bar = (await page.getByRole("contentinfo", { name: "Status" }).boundingBox())!;
+  const history = (await page.getByTestId("status-history").boundingBox())!;
+  expect(history.x + history.width).toBeLessThanOrEqual(bar.x + bar.width);
+  await expect(page.locator(".helios-status-left")).toHaveAttribute("data-more-right", "true");
   expect(await inStrip("tab-math")).toBe(false);
   await page.keyboard.press("m");
   await expect(page.getByTestId("tab-math")).toHaveAttribute("aria-selected", "true");

@@ -22,7 +22,7 @@ import { openCsvDialog } from "../../state/csvDialog";
 import { openNewWindow } from "../../actions/windowActions";
 import { dialogs } from "../dialogs";
 import { MAIN_TABS_ID, selectedTabId, TABS } from "./tabs";
-import { useScrollEdges } from "./useScrollEdges";
+import { useScrollEdges } from "../../ui/useScrollEdges";
 import "./navbar.css";
 
 export function AppNavbar() {

@@ -22,7 +22,8 @@ import { restoreText } from "../../ui/format/sessionFormat";
 import { recomputeText } from "../../ui/format/mathFormat";
 import { NOT_RECORDING_MARKER } from "../../ui/format/windowsFormat";
 import { useRaceDistance } from "../../ui/useRaceDistance";
-import { memo } from "react";
+import { memo, useRef, type ReactNode } from "react";
+import { useScrollEdges } from "../../ui/useScrollEdges";
 import { AlertCounts } from "./AlertCounts";
 import { useWindowName } from "../windows/useWindowName";
 import "./statusbar.css";
@@ -204,6 +205,27 @@ function RaceStatus() {
   );
 }
 
+/** Words a narrow bar leaves out ("User latency" → "User"); the text keeps them. */
+function Short({ children }: { children: string }) {
+  return <span className="helios-status-long">{children}</span>;
+}
+
+/**
+ * Everything left of the alert counts: in a narrow window (two side by side)
+ * it is what gives way, clipped at its end with a fade, so the alerts, rate,
+ * last packet and history on the right stay whole. The race item shrinks
+ * first (RaceStatus).
+ */
+function StatusLeft({ children }: { children: ReactNode }) {
+  const box = useRef<HTMLSpanElement>(null);
+  const edges = useScrollEdges(box);
+  return (
+    <span ref={box} className="helios-status-left" data-more-right={edges.right}>
+      {children}
+    </span>
+  );
+}
+
 export function StatusBar() {
   const app = useSnapshot(appState);
   const status = useLiveStatus();
@@ -219,45 +241,56 @@ export function StatusBar() {
   );
   return (
     <footer className="helios-statusbar" aria-label="Status">
-      {windowName && (
-        <Tooltip content="This window's name: its plot layout and map view are saved under it">
-          <Tag minimal icon="application" data-testid="status-window-name">
-            {windowName}
-          </Tag>
-        </Tooltip>
-      )}
-      <ConnectionTypeTag type={app.connectionType} playback={app.playbackSwitch} />
-      <ImportedMarker playback={status?.playback} />
-      <RestoreMarker restore={status?.recording?.restore} />
-      <CoreLineMarker />
-      <NotRecorderMarker />
-      <MathRecompute />
-      <LinkIndicator label="Socket" connected={app.socketConnected} testId="status-socket" />
-      <CarLinkIndicator link={connection?.carLink ?? "unknown"} />
-      {waiting && (
-        <span className="helios-status-item helios-status-waiting" data-testid="status-waiting">
-          {waiting}
+      <StatusLeft>
+        {windowName && (
+          <Tooltip content="This window's name: its plot layout and map view are saved under it">
+            <Tag minimal icon="application" data-testid="status-window-name">
+              {windowName}
+            </Tag>
+          </Tooltip>
+        )}
+        <ConnectionTypeTag type={app.connectionType} playback={app.playbackSwitch} />
+        <ImportedMarker playback={status?.playback} />
+        <RestoreMarker restore={status?.recording?.restore} />
+        <CoreLineMarker />
+        <NotRecorderMarker />
+        <MathRecompute />
+        <LinkIndicator label="Socket" connected={app.socketConnected} testId="status-socket" />
+        <CarLinkIndicator link={connection?.carLink ?? "unknown"} />
+        {waiting && (
+          <span className="helios-status-item helios-status-waiting" data-testid="status-waiting">
+            {waiting}
+          </span>
+        )}
+        <span className="helios-status-item" data-testid="status-user-latency">
+          <span>
+            User<Short> latency</Short>
+          </span>{" "}
+          <Figure text={formatLatency(app.userLatency)} />
         </span>
-      )}
-      <span className="helios-status-item" data-testid="status-user-latency">
-        User latency <Figure text={formatLatency(app.userLatency)} />
-      </span>
-      <span className="helios-status-item" data-testid="status-car-latency">
-        Car latency <Figure text={formatLatency(app.carLatency)} />
-      </span>
-      {app.connectionType === "NETWORK" && <RaceStatus />}
-      {connection?.demoDay && (
-        <span className="helios-status-item" data-testid="status-demo-day">
-          {demoDayText(connection.demoDay)}
+        <span className="helios-status-item" data-testid="status-car-latency">
+          <span>
+            Car<Short> latency</Short>
+          </span>{" "}
+          <Figure text={formatLatency(app.carLatency)} />
         </span>
-      )}
+        {app.connectionType === "NETWORK" && <RaceStatus />}
+        {connection?.demoDay && (
+          <span className="helios-status-item" data-testid="status-demo-day">
+            {demoDayText(connection.demoDay)}
+          </span>
+        )}
+      </StatusLeft>
       <span className="helios-status-spacer" />
       <AlertCounts />
       <span className="helios-status-item" data-testid="status-rate">
         <Figure text={formatRate(counters?.packetRate)} />
       </span>
       <span className="helios-status-item" data-testid="status-last-packet">
-        Last packet <Figure text={formatPacketTime(counters?.lastPacketTime)} />
+        <span>
+          Last<Short> packet</Short>
+        </span>{" "}
+        <Figure text={formatPacketTime(counters?.lastPacketTime)} />
       </span>
       <span className="helios-status-item" data-testid="status-history">
         History{" "}
