@@ -250,6 +250,12 @@ export function StatusBar() {
           </Tooltip>
         )}
         <ConnectionTypeTag type={app.connectionType} playback={app.playbackSwitch} />
+        {/* Beside the source, so a narrow bar that clips its left part keeps it. */}
+        {waiting && (
+          <span className="helios-status-item helios-status-waiting" data-testid="status-waiting">
+            {waiting}
+          </span>
+        )}
         <ImportedMarker playback={status?.playback} />
         <RestoreMarker restore={status?.recording?.restore} />
         <CoreLineMarker />
@@ -257,11 +263,6 @@ export function StatusBar() {
         <MathRecompute />
         <LinkIndicator label="Socket" connected={app.socketConnected} testId="status-socket" />
         <CarLinkIndicator link={connection?.carLink ?? "unknown"} />
-        {waiting && (
-          <span className="helios-status-item helios-status-waiting" data-testid="status-waiting">
-            {waiting}
-          </span>
-        )}
         <span className="helios-status-item" data-testid="status-user-latency">
           <span>
             User<Short> latency</Short>
