@@ -121,3 +121,27 @@ test("every tab fits a laptop's 1280 px; narrower, the strip fades where tabs hi
   await expect(strip).toHaveAttribute("data-more-left", "true");
   await page.screenshot({ path: "test-results/navbar-narrow.png" });
 });
+
+test("an icon whose SVG has not loaded yet shows nothing rather than the icon font's empty box", async ({
+  page,
+}) => {
+  await openPastLoading(page, "/", { offline: "1" });
+  // Blueprint's fallback before the SVG arrives: an empty span with the font classes.
+  const glyph = await page.evaluate(() => {
+    const span = document.createElement("span");
+    span.className = "bp6-icon bp6-icon-standard bp6-icon-locate";
+    document.body.append(span);
+    // A computed style is live: read it before the span goes.
+    const before = getComputedStyle(span, "::before");
+    const seen = {
+      content: before.content,
+      visibility: before.visibility,
+      width: span.getBoundingClientRect().width,
+    };
+    span.remove();
+    return seen;
+  });
+  expect(glyph.content).not.toBe("none"); // the font's glyph is there…
+  expect(glyph.visibility).toBe("hidden"); // …but not drawn
+  expect(glyph.width).toBe(16); // and its place is kept, so nothing jumps when the SVG comes
+});
