@@ -4,11 +4,15 @@
 // and has recorded a forecast each minute of it. The Strategy tab shows the
 // numbers and the plots, the slider moves the forecast, the Overview's card
 // shows the recommendation, and a replay of the recorded session shows the
-// forecasts recorded then.
+// forecasts recorded then. The browser is in UTC, as a team member's away
+// from the track: the strategy's times are the race day's (US Central), named.
 import { expect, test, type Page } from "@playwright/test";
 import { NO_BACKEND_URL } from "./e2e-env";
 
-test.use({ timezoneId: "America/Chicago" });
+test.use({ timezoneId: "UTC" });
+
+/** A time at the track, named: "13:04:05 CST" (CDT in summer). */
+const TRACK_TIME = String.raw`\d{2}:\d{2}(:\d{2})? C[SD]T`;
 test.setTimeout(180_000);
 
 const HOURS = 2;
@@ -45,8 +49,16 @@ test("DEMO at 13:00: numbers, plots, a slider that moves the forecast, the Overv
   // first, and the note under the forecast says which (never 0 % "until 17:00").
   const endSoc = await shown(page, "strategy-end-soc");
   await expect(page.getByLabel("End of the day, at the current pace")).toContainText(
-    endSoc <= 0 ? /the pack empties at \d{1,2}:\d{2}/ : /until \d{1,2}:\d{2}/,
+    endSoc <= 0 ? new RegExp(`the pack empties at ${TRACK_TIME}`) : /until 17:00 C[SD]T/,
   );
+  // Made at 13:00 and a little at the track, not 19:00 in the browser's UTC.
+  await expect(page.getByTestId("strategy-made-at")).toHaveText(
+    /^forecast made at 13:0\d:\d{2} C[SD]T$/,
+  );
+  // Inputs read as labels, at the track's time.
+  const inputs = page.getByTestId("strategy-inputs");
+  await expect(inputs).toContainText(/Pack State of Charge at 13:0\d C[SD]T/);
+  await expect(inputs).not.toContainText("Battery.");
   const soc = await shown(page, "strategy-soc-now");
   expect(soc).toBeGreaterThan(0);
   expect(soc).toBeLessThanOrEqual(100);
@@ -68,6 +80,19 @@ test("DEMO at 13:00: numbers, plots, a slider that moves the forecast, the Overv
     .toBeGreaterThanOrEqual(HOURS * 60 - 10);
   await page.screenshot({ path: "/tmp/strategy-tab.png", fullPage: true });
 
+  // The plot's time axis is the track's too: pointing at the day so far reads
+  // a morning time there (11:00–13:00), 24-hour, where UTC would say 16–18 h.
+  const socOver = page.getByTestId("strategy-soc-plot").locator(".u-over");
+  const overBox = (await socOver.boundingBox())!;
+  await page.mouse.move(overBox.x + overBox.width * 0.15, overBox.y + overBox.height / 2);
+  await expect(
+    page
+      .getByTestId("strategy-soc-plot")
+      .locator(".u-legend .u-series")
+      .first()
+      .locator(".u-value"),
+  ).toHaveText(/^1[123]:\d{2}:\d{2}$/);
+
   // The slider: driving slower ends the day with more charge than driving faster.
   const forecast = page.getByTestId("strategy-forecast");
   const slider = page.getByTestId("strategy-slider").locator(".bp6-slider-handle");
@@ -88,6 +113,9 @@ test("DEMO at 13:00: numbers, plots, a slider that moves the forecast, the Overv
   await page.getByTestId("tab-overview").click();
   const card = page.getByTestId("overview-strategy");
   await expect(card.getByTestId("overview-strategy-end")).toHaveText(/^-?\d+ %$/);
+  await expect(card.getByTestId("overview-strategy-at")).toContainText(
+    new RegExp(`forecast at ${TRACK_TIME}`),
+  );
   await expect(card.getByTestId("overview-strategy-speed")).toHaveText(
     /^(\d+ km\/h|none reaches the target)$/,
   );

@@ -1,5 +1,6 @@
 // One style for every date and time people read (issue 32 item 13): MM/DD/YYYY
-// and 24-hour times in the browser's time zone, wherever they are shown.
+// and 24-hour times in the browser's time zone, wherever they are shown; the
+// race strategy's times in the race day's zone, named.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +8,7 @@ import {
   formatDate,
   formatDateTime,
   formatTime,
+  formatZonedTime,
   timeZoneText,
   utcOffsetText,
 } from "../../src/ui/format/dateTime";
@@ -54,6 +56,18 @@ describe("the app's one date-time style", () => {
     expect(utcOffsetText(T * 1000)).toBe("-08:00");
     expect(utcOffsetText(Date.UTC(2026, 6, 1))).toBe("-07:00"); // summer time
     expect(timeZoneText(T * 1000)).toBe("America/Los_Angeles (UTC-08:00)");
+  });
+});
+
+describe("a race-day time (the Strategy tab, its Overview card)", () => {
+  it("is written in the race's zone with the zone's name, not the browser's clock", () => {
+    // The browser is in Los Angeles (15:08); the track in US Central.
+    expect(formatZonedTime(T, "America/Chicago")).toBe("17:08 CST");
+    expect(formatZonedTime(T, "America/Chicago", true)).toBe("17:08:09 CST");
+    const july = Date.UTC(2026, 6, 1, 20, 40) / 1000;
+    expect(formatZonedTime(july, "America/Chicago")).toBe("15:40 CDT");
+    expect(formatZonedTime(july, "UTC")).toBe("20:40 UTC");
+    expect(formatZonedTime(NaN, "America/Chicago")).toBe("—");
   });
 });
 

@@ -45,6 +45,13 @@ describe("strategy forecast from telemetry", () => {
     expect(f.power.speedRangeKmh[0]).toBeCloseTo(55, 0);
     expect(f.power.speedRangeKmh[1]).toBeCloseTo(70, 0);
     expect(f.inputs.find((i) => i.label === "Power model")!.value).toMatch(/R² \d/);
+    // People read labels and the race's clock, named: no wire names, no bare times.
+    expect(f.timeZone).toBe("America/Chicago");
+    expect(f.inputs.find((i) => i.label === "State of charge")!.source).toBe(
+      "Pack State of Charge at 13:00 CDT",
+    );
+    expect(f.inputs.find((i) => i.label === "End of the race day")!.value).toMatch(/^17:00 CDT /);
+    for (const input of f.inputs) expect(input.source).not.toMatch(/\b[A-Z]\w*\.[A-Z]\w+/);
   });
 
   it("at one steady speed keeps a typical car's shape and gives no R² for it", () => {
@@ -103,13 +110,17 @@ describe("strategy forecast from telemetry", () => {
     drive(noSoc, 60, 600);
     const a = forecastNow(noSoc.state, null);
     expect(a.ok).toBe(false);
-    expect(!a.ok && a.reason).toMatch(/^Cannot forecast: no state of charge/);
+    expect(!a.ok && a.reason).toBe(
+      "Cannot forecast: no state of charge (Pack State of Charge) in the telemetry",
+    );
 
     const noGps = configured(createWorld());
     noGps.missing.add(F.lat).add(F.long);
     drive(noGps, 60, 600);
     const b = forecastNow(noGps.state, null);
-    expect(!b.ok && b.reason).toMatch(/^Cannot forecast: no GPS position/);
+    expect(!b.ok && b.reason).toBe(
+      "Cannot forecast: no GPS position (GPS Latitude, GPS Longitude) for the sun",
+    );
 
     // 03:00 at the track: nothing to fit the sky to.
     const night = configured(createWorld(85, NINE_AM - 6 * 3600));
@@ -126,7 +137,7 @@ describe("strategy forecast from telemetry", () => {
     drive(after, 60, 600);
     const e = forecastNow(after.state, null);
     expect(!e.ok && e.reason).toBe(
-      "Cannot forecast: the race day ended at 17:00 (from the schedule in settings)",
+      "Cannot forecast: the race day ended at 17:00 CDT (from the schedule in settings)",
     );
   });
 

@@ -31,7 +31,12 @@ async function run(tick: (ms: number) => void, seconds: number) {
   }
 }
 
-const forecast = (at: number, endSocPct: number): StrategyRecord => ({
+const forecast = (
+  at: number,
+  endSocPct: number,
+  extra: Partial<StrategyRecord> = {},
+): StrategyRecord => ({
+  ...extra,
   at,
   socNowPct: 80,
   endSocPct,
@@ -59,7 +64,11 @@ async function recordThenReload() {
   // A damaged one (no end-of-day figure) is neither listed nor recorded.
   first.core.strategy.sink({ kind: "strategy", time: T + 3, payload: { at: T + 3 } });
   await run(tick, 3);
-  first.core.strategy.sink(stageEvent(forecast(T + 7, 27)));
+  // The newer record keeps when the pack empties and the race day's zone;
+  // the first is as sessions recorded before those were kept.
+  first.core.strategy.sink(
+    stageEvent(forecast(T + 7, 27, { emptyAt: T + 3600, timeZone: "America/Chicago" })),
+  );
   await run(tick, 2); // the recorder's flush writes them
   const before = await first.service.strategyRecords();
   const [recorded] = await first.service.listSessions();
@@ -81,6 +90,8 @@ describe("forecasts recorded with the session", () => {
 
   it("come back after a reload with the day, the newest in the snapshot", async () => {
     const { before, second } = await recordThenReload();
+    expect(before[0]).not.toHaveProperty("emptyAt");
+    expect(before[1]).toMatchObject({ emptyAt: T + 3600, timeZone: "America/Chicago" });
     expect(await second.service.strategyRecords()).toEqual(before);
     expect(second.service.snapshot(0).strategy).toEqual(before[1]);
     second.service.stop();

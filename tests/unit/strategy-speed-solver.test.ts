@@ -77,7 +77,7 @@ describe("the recommended speed", () => {
     const rec = recommendSpeed(t, inputs(8), 10, BOUNDS, ZONE);
     expect(rec).toEqual({
       ok: false,
-      message: expect.stringMatching(/^Even at 20 km\/h the pack empties at 15:1\d$/),
+      message: expect.stringMatching(/^Even at 20 km\/h the pack empties at 15:1\d CDT$/),
     });
     const slow = runScenario(t, inputs(8), 20 / 3.6);
     expect(slow.emptyAt).not.toBeNull();

@@ -134,6 +134,8 @@ export interface SolarModel {
 /** A forecast of the rest of the day, made at packet time `at`. */
 export interface StrategyForecast {
   at: number;
+  /** The race day's time zone (settings): the Strategy tab shows its times there, named. */
+  timeZone: string;
   /** The history is the demo car's: shown marked as simulated. */
   simulated: boolean;
   socNowPct: number;
@@ -177,6 +179,10 @@ export interface StrategyRecord {
   /** Distance left today at the recommended speed (else the current), km. */
   distanceLeftKm: number;
   endAt: number;
+  /** When the pack empties at the current pace (the car stops); null when it lasts the day. Absent in sessions recorded before it was kept. */
+  emptyAt?: number | null;
+  /** The race day's time zone the forecast was made in; absent in older sessions. */
+  timeZone?: string;
   simulated: boolean;
 }
 

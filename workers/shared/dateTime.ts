@@ -127,10 +127,34 @@ export function localTimeOnDayOf(time: number, minutes: number, timeZone: string
   return guess - offsetAt(first, timeZone);
 }
 
-/** "15:40" in the zone. */
-export function formatLocalTime(time: number, timeZone: string): string {
+/** "15:40" in the zone ("15:40:07" with `withSeconds`). */
+export function formatLocalTime(time: number, timeZone: string, withSeconds = false): string {
   const p = localParts(time, timeZone);
-  return `${String(p.hour).padStart(2, "0")}:${String(p.minute).padStart(2, "0")}`;
+  const clock = `${two(p.hour)}:${two(p.minute)}`;
+  return withSeconds ? `${clock}:${two(p.second)}` : clock;
+}
+
+const zoneNames = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's short name at epoch seconds `time`: "CDT", "CST"; "GMT+2" where en-US has none. */
+export function zoneAbbreviation(time: number, timeZone: string): string {
+  let f = zoneNames.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" });
+    zoneNames.set(timeZone, f);
+  }
+  return f.formatToParts(new Date(time * 1000)).find((p) => p.type === "timeZoneName")?.value ?? "";
+}
+
+/**
+ * "15:40 CDT": a time in a named zone (the race day's), with the zone's
+ * name, so that nobody reads it as the browser's own clock; "—" when the
+ * time is not a number.
+ */
+export function formatZonedTime(time: number, timeZone: string, withSeconds = false): string {
+  if (!Number.isFinite(time)) return NO_TIME;
+  const zone = zoneAbbreviation(time, timeZone);
+  return `${formatLocalTime(time, timeZone, withSeconds)}${zone ? ` ${zone}` : ""}`;
 }
 
 /** Hours and minutes of a "HH:MM" (24 h, before midnight); null when it is not one. */

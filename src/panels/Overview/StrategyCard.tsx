@@ -1,12 +1,12 @@
 // The race strategy in brief: the recommended speed and the state of charge
 // forecast for the end of the day (the shown history's latest recorded
-// forecast), with a link to the Strategy tab for the rest.
+// forecast), when the pack empties if it does before the day ends, with a
+// link to the Strategy tab for the rest.
 import { Card, Tag } from "@blueprintjs/core";
 import { Link } from "react-router";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
-import { formatTime } from "../../ui/format/dateTime";
-import { formatSoc, formatSpeed } from "../../ui/format/strategyFormat";
+import { formatRaceTime, formatSoc, formatSpeed } from "../../ui/format/strategyFormat";
 import { PanelHeading } from "../../ui/headings";
 import { useLiveStatusPart } from "../../worker-client/hooks";
 
@@ -30,9 +30,14 @@ export function StrategyCard() {
             End of the day:{" "}
             <strong data-testid="overview-strategy-end">{formatSoc(record.endSocPct)}</strong> at
             the current pace
+            {typeof record.emptyAt === "number" && (
+              <span data-testid="overview-strategy-empty">
+                : the pack empties at {formatRaceTime(record.emptyAt, record.timeZone)}
+              </span>
+            )}
           </p>
-          <p className="helios-strategy-card-at">
-            forecast at {formatTime(record.at)}{" "}
+          <p className="helios-strategy-card-at" data-testid="overview-strategy-at">
+            forecast at {formatRaceTime(record.at, record.timeZone, true)}{" "}
             {record.simulated && (
               <Tag minimal intent="warning">
                 simulated

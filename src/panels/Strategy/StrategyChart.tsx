@@ -1,10 +1,13 @@
 // One small uPlot chart of the Strategy tab, drawn on the main thread from
 // data the worker already reduced (a few hundred points). Options change
-// with the theme or units; data with each answer.
+// with the theme or units; data with each answer. A time axis shows the race
+// day's zone (settings), 24-hour, named in the axis label, whatever the
+// browser's zone: the schedule and the forecast's texts are in it too.
 import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
-import type uPlot from "uplot";
+import uPlot from "uplot";
 import UplotReact from "uplot-react";
 import "uplot/dist/uPlot.min.css";
+import { formatLocalTime, zoneAbbreviation } from "../../ui/format/dateTime";
 import type { AlignedData } from "./plotData";
 
 const HEIGHT = 220;
@@ -25,6 +28,8 @@ interface StrategyChartProps {
   series: readonly ChartSeries[];
   /** x is epoch seconds (a time axis), or a plain number (speed). */
   time: boolean;
+  /** The zone a time axis is shown in (IANA name); the browser's when absent. */
+  timeZone?: string | undefined;
   xLabel: string;
   yLabel: string;
   dark: boolean;
@@ -50,6 +55,9 @@ function useWidth(ref: RefObject<HTMLElement | null>): number {
 
 export function StrategyChart(props: StrategyChartProps) {
   const { testId, title, data, series, time, xLabel, yLabel, dark, band, bandColor } = props;
+  const zone = props.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // The zone's name at the plot's first time ("CDT"): the axis label says it.
+  const zoneName = time && data.x.length > 0 ? zoneAbbreviation(data.x[0]!, zone) : "";
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box);
   const axis = dark ? "#ABB3BF" : "#5F6B7C";
@@ -60,12 +68,31 @@ export function StrategyChart(props: StrategyChartProps) {
       height: HEIGHT,
       scales: { x: { time } },
       legend: { show: true },
+      ...(time ? { tzDate: (ts: number) => uPlot.tzDate(new Date(ts * 1000), zone) } : {}),
       axes: [
-        { stroke: axis, grid: { stroke: grid }, label: xLabel },
+        {
+          stroke: axis,
+          grid: { stroke: grid },
+          label: zoneName ? `${xLabel} (${zoneName})` : xLabel,
+          ...(time
+            ? {
+                values: (_u: uPlot, splits: number[]) =>
+                  splits.map((s) => formatLocalTime(s, zone)),
+              }
+            : {}),
+        },
         { stroke: axis, grid: { stroke: grid }, label: yLabel },
       ],
       series: [
-        { label: xLabel },
+        {
+          label: xLabel,
+          ...(time
+            ? {
+                value: (_u: uPlot, v: number | null) =>
+                  v === null ? "--" : formatLocalTime(v, zone, true),
+              }
+            : {}),
+        },
         ...series.map((s) => ({
           label: s.label,
           stroke: s.color,
@@ -79,7 +106,7 @@ export function StrategyChart(props: StrategyChartProps) {
       ],
       ...(band ? { bands: [{ series: [band[0] + 1, band[1] + 1], fill: bandColor }] } : {}),
     }),
-    [width, time, axis, grid, xLabel, yLabel, series, band, bandColor],
+    [width, time, zone, zoneName, axis, grid, xLabel, yLabel, series, band, bandColor],
   );
   const plotData = useMemo(() => [data.x, ...data.ys] as uPlot.AlignedData, [data]);
   return (

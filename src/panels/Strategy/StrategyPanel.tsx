@@ -13,11 +13,11 @@ import type { StrategyForecast, StrategyRecord } from "../../../workers/contract
 import { displayUnit, toDisplay } from "../../../workers/shared/units";
 import { appState } from "../../state/appState";
 import { formatNumber } from "../../ui/format/formatNumber";
-import { formatTime } from "../../ui/format/dateTime";
 import {
   cannotText,
   fitQuality,
   formatDistance,
+  formatRaceTime,
   formatSoc,
   formatSpeed,
 } from "../../ui/format/strategyFormat";
@@ -99,8 +99,8 @@ function BigNumbers({ forecast, units }: { forecast: StrategyForecast; units: Ap
         testId="strategy-end-soc"
         note={
           forecast.current.emptyAt !== null
-            ? `${formatSpeed(forecast.current.speedKmh, units)}: the pack empties at ${formatTime(forecast.current.emptyAt)}, and the car stops`
-            : `${formatSpeed(forecast.current.speedKmh, units)} until ${formatTime(forecast.endAt)}`
+            ? `${formatSpeed(forecast.current.speedKmh, units)}: the pack empties at ${formatRaceTime(forecast.current.emptyAt, forecast.timeZone)}, and the car stops`
+            : `${formatSpeed(forecast.current.speedKmh, units)} until ${formatRaceTime(forecast.endAt, forecast.timeZone)}`
         }
       />
       <BigNumber
@@ -159,7 +159,9 @@ function SpeedSlider({
         {slider
           ? `At ${formatSpeed(slider.speedKmh, units)}: ${formatSoc(slider.endSocPct)} at the end of the day, ` +
             `${formatDistance(slider.distanceKm, units)}` +
-            (slider.emptyAt !== null ? `; the pack empties at ${formatTime(slider.emptyAt)}` : "")
+            (slider.emptyAt !== null && forecast
+              ? `; the pack empties at ${formatRaceTime(slider.emptyAt, forecast.timeZone)}`
+              : "")
           : "Move the slider to see the day at another speed."}
       </p>
     </Card>
@@ -235,6 +237,7 @@ function Plots({
           data={soc}
           series={SOC_SERIES}
           time
+          timeZone={forecast.timeZone}
           xLabel="Time"
           yLabel="SoC %"
           dark={dark}
@@ -258,6 +261,7 @@ function Plots({
         data={solar}
         series={solarSeries}
         time
+        timeZone={forecast.timeZone}
         xLabel="Time"
         yLabel="Array W"
         dark={dark}
@@ -281,6 +285,7 @@ function RecordsPlot({ records, dark }: { records: StrategyRecord[]; dark: boole
       data={data}
       series={RECORD_SERIES}
       time
+      timeZone={records.at(-1)?.timeZone}
       xLabel="Time"
       yLabel="SoC %"
       dark={dark}
@@ -305,7 +310,9 @@ export default function StrategyPanel() {
           </Tag>
         )}
         {forecast && (
-          <span className="helios-strategy-at">forecast made at {formatTime(forecast.at)}</span>
+          <span className="helios-strategy-at" data-testid="strategy-made-at">
+            forecast made at {formatRaceTime(forecast.at, forecast.timeZone, true)}
+          </span>
         )}
       </div>
       {answer === null && <p>Asking the worker for a forecast…</p>}
@@ -329,7 +336,7 @@ export default function StrategyPanel() {
       <p className="helios-strategy-records" data-testid="strategy-records-count">
         {records.length === 0
           ? "No forecasts recorded yet (one is recorded each minute of live data)."
-          : `${records.length} forecast${records.length === 1 ? "" : "s"} recorded, the last at ${formatTime(records.at(-1)!.at)}: ${formatSoc(records.at(-1)!.endSocPct)} at the end of the day.`}
+          : `${records.length} forecast${records.length === 1 ? "" : "s"} recorded, the last at ${formatRaceTime(records.at(-1)!.at, records.at(-1)!.timeZone ?? forecast?.timeZone)}: ${formatSoc(records.at(-1)!.endSocPct)} at the end of the day.`}
       </p>
       <div className="helios-strategy-lower">
         <SpeedSlider forecast={forecast} kmh={sliderKmh} onChange={setSliderKmh} units={appUnits} />

@@ -3,7 +3,15 @@
 // spec's en-US date order, 24-hour times, the browser's time zone. The
 // formatting itself is shared with the render worker, which labels the plots'
 // time axis (workers/shared/dateTime.ts); this adds what only the page needs.
-export { NO_TIME, formatDate, formatDateTime, formatTime } from "../../../workers/shared/dateTime";
+export {
+  NO_TIME,
+  formatDate,
+  formatDateTime,
+  formatLocalTime,
+  formatTime,
+  formatZonedTime,
+  zoneAbbreviation,
+} from "../../../workers/shared/dateTime";
 
 /** "+05:30", "-08:00", "+00:00": the local offset from UTC at `epochMs`. */
 export function utcOffsetText(epochMs: number): string {

@@ -1,9 +1,11 @@
 // How the strategy's figures read, shared by the Strategy tab and the
 // Overview's card: speeds and distances in the app's units (the worker's
-// figures are km/h and km), charge in whole percent.
+// figures are km/h and km), charge in whole percent, times in the race day's
+// zone with its name.
 import type { AppUnits } from "../../../workers/contract/fields";
 import type { PowerModel } from "../../../workers/contract/strategy";
 import { displayUnit, toDisplay } from "../../../workers/shared/units";
+import { formatTime, formatZonedTime } from "./dateTime";
 import { formatNumber, NO_VALUE } from "./formatNumber";
 
 export function formatSpeed(kmh: number | null | undefined, units: AppUnits): string {
@@ -19,6 +21,20 @@ export function formatDistance(km: number | null | undefined, units: AppUnits): 
 export function formatSoc(pct: number | null | undefined): string {
   if (pct === null || pct === undefined || !Number.isFinite(pct)) return NO_VALUE;
   return `${formatNumber(pct, 0)} %`;
+}
+
+/**
+ * A strategy time in the race day's zone, named ("15:40 CDT"), as the
+ * schedule and the worker's texts give it; the browser's clock, unnamed, for
+ * a record from a session recorded before the zone was kept.
+ */
+export function formatRaceTime(
+  time: number,
+  timeZone: string | undefined,
+  withSeconds = false,
+): string {
+  if (!timeZone) return formatTime(time);
+  return formatZonedTime(time, timeZone, withSeconds);
 }
 
 /** "Cannot forecast: …" as the worker words it (prefixed when it does not). */

@@ -13,6 +13,7 @@ import type {
   StrategySettings,
   StrategySettingsResult,
 } from "../../contract/strategy";
+import { isTimeZone } from "../../shared/dateTime";
 import { isStrategyRecord, STRATEGY_EVENT_KIND } from "../../shared/storage/eventKinds";
 import type { StageEvent } from "../pipeline/Stage";
 import type { TelemetryStore } from "../store/TelemetryStore";
@@ -50,6 +51,9 @@ export function strategyRecordOf(event: {
     recommendedKmh: r.recommendedKmh,
     distanceLeftKm: r.distanceLeftKm,
     endAt: r.endAt,
+    // Kept only when well formed: older sessions have neither.
+    ...(r.emptyAt === null || Number.isFinite(r.emptyAt) ? { emptyAt: r.emptyAt } : {}),
+    ...(typeof r.timeZone === "string" && isTimeZone(r.timeZone) ? { timeZone: r.timeZone } : {}),
     simulated: r.simulated,
   };
 }

@@ -9,8 +9,10 @@ import type {
   StrategySettings,
   TimeSeriesData,
 } from "../../contract/strategy";
+import type { FieldPath } from "../../contract/fields";
+import { FIELD_TEXT } from "../schema/fieldLabels";
 import { planHorizon } from "./horizon";
-import { formatLocalTime, isTimeZone, localTimeOnDayOf } from "../../shared/dateTime";
+import { formatZonedTime, isTimeZone, localTimeOnDayOf } from "../../shared/dateTime";
 import { slotOf, type MinuteWindows } from "./minuteWindows";
 import { fitPower, powerAt, type PowerFit } from "./powerFit";
 import { buildTimeline, runScenario, type ScenarioInputs } from "./scenario";
@@ -25,6 +27,9 @@ const DRIVING_SHARE = 0.9;
 const MIN_FIT_WINDOWS = 3;
 const CURRENT_SPEED_S = 60 * 60;
 const VOLTAGE_S = 10 * 60;
+
+/** A field as people read it (the label table), not its wire name. */
+const labelOf = (path: FieldPath): string => FIELD_TEXT.get(path)?.label ?? path;
 
 const round = (x: number, digits = 0) => Number(x.toFixed(digits));
 const kmh = (mps: number) => mps * 3.6;
@@ -134,18 +139,18 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
   const w = state.windows;
   if (!Number.isFinite(latest.soc))
     return fail(
-      "Cannot forecast: no state of charge (Battery.PackStateOfCharge) in the telemetry",
+      `Cannot forecast: no state of charge (${labelOf("Battery.PackStateOfCharge")}) in the telemetry`,
       simulated,
       inputs,
     );
   inputs.push({
     label: "State of charge",
     value: `${round(latest.soc, 1)} %`,
-    source: `Battery.PackStateOfCharge at ${formatLocalTime(now, settings.timeZone)}`,
+    source: `${labelOf("Battery.PackStateOfCharge")} at ${formatZonedTime(now, settings.timeZone)}`,
   });
   if (!Number.isFinite(latest.lat) || !Number.isFinite(latest.long))
     return fail(
-      "Cannot forecast: no GPS position (Telemetry.GpsLatitude, GpsLongitude) for the sun",
+      `Cannot forecast: no GPS position (${labelOf("Telemetry.GpsLatitude")}, ${labelOf("Telemetry.GpsLongitude")}) for the sun`,
       simulated,
       inputs,
     );
@@ -177,7 +182,7 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
   const horizon = planned.horizon;
   inputs.push({
     label: "End of the race day",
-    value: `${formatLocalTime(horizon.endAt, settings.timeZone)} (${duration(horizon.endAt - now)} left, ${duration(horizon.drivingLeftS)} driving)`,
+    value: `${formatZonedTime(horizon.endAt, settings.timeZone)} (${duration(horizon.endAt - now)} left, ${duration(horizon.drivingLeftS)} driving)`,
     source: horizon.endSource,
   });
   if (horizon.stops.length > 0)
@@ -186,7 +191,7 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
       value: horizon.stops
         .map(
           (s) =>
-            `${s.label} ${formatLocalTime(s.from, settings.timeZone)} (${duration(s.to - s.from)})`,
+            `${s.label} ${formatZonedTime(s.from, settings.timeZone)} (${duration(s.to - s.from)})`,
         )
         .join(", "),
       source: "from the schedule in settings (the standing car charges)",
@@ -353,6 +358,7 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
     ok: true,
     forecast: {
       at: now,
+      timeZone: settings.timeZone,
       simulated,
       socNowPct: latest.soc,
       socIntegratedPct,

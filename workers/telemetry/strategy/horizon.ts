@@ -5,7 +5,7 @@
 // the rules' morning window).
 import type { StrategySettings } from "../../contract/strategy";
 import {
-  formatLocalTime,
+  formatZonedTime,
   isTimeZone,
   localTimeOnDayOf,
   parseLocalTime,
@@ -66,7 +66,7 @@ export function planHorizon(
   if (now >= endAt)
     return {
       ok: false,
-      reason: `Cannot forecast: the race day ended at ${formatLocalTime(endAt, zone)} (${endSource})`,
+      reason: `Cannot forecast: the race day ended at ${formatZonedTime(endAt, zone)} (${endSource})`,
     };
   const stops: Horizon["stops"] = [];
   for (const stop of settings.schedule.stops) {

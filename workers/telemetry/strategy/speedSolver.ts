@@ -4,7 +4,7 @@
 // between the slowest sensible speed and the car's top finds it, or says
 // plainly why none does.
 import type { Recommendation } from "../../contract/strategy";
-import { formatLocalTime } from "../../shared/dateTime";
+import { formatZonedTime } from "../../shared/dateTime";
 import { endSocUnbounded, runScenario, type ScenarioInputs, type Timeline } from "./scenario";
 
 export const MIN_SPEED_KMH = 20;
@@ -30,7 +30,7 @@ export function recommendSpeed(
       ok: false,
       message:
         slow.emptyAt !== null
-          ? `Even at ${bounds.minKmh} km/h the pack empties at ${formatLocalTime(slow.emptyAt, timeZone)}`
+          ? `Even at ${bounds.minKmh} km/h the pack empties at ${formatZonedTime(slow.emptyAt, timeZone)}`
           : `Even at ${bounds.minKmh} km/h the day ends at ${slow.endSocPct.toFixed(0)} %, below the ${targetPct} % target`,
     };
   }

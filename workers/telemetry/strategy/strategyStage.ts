@@ -66,6 +66,8 @@ export function recordNow(state: StrategyState): StrategyRecord | null {
     recommendedKmh: rec ? rec.speedKmh : null,
     distanceLeftKm: rec ? rec.distanceKm : f.current.distanceKm,
     endAt: f.endAt,
+    emptyAt: f.current.emptyAt,
+    timeZone: f.timeZone,
     simulated: f.simulated,
   };
 }
