@@ -123,6 +123,21 @@ test("DEMO at 13:00: numbers, plots, a slider that moves the forecast, the Overv
   await card.getByTestId("overview-strategy-link").click();
   await expect(panel).toBeVisible();
 
+  // A pack of 8 Ah would not last the afternoon: the next minute's forecast
+  // says when it empties, and the Overview's card says so too.
+  await page.getByTestId("strategy-ah").fill("8");
+  await page.getByTestId("strategy-save").click();
+  await expect(page.getByTestId("strategy-settings-result")).toContainText("Saved");
+  await page.getByTestId("tab-overview").click();
+  await expect(card.getByTestId("overview-strategy-empty")).toHaveText(
+    new RegExp(`^; the pack empties at ${TRACK_TIME}$`),
+    { timeout: 90_000 },
+  );
+  await expect(card.getByTestId("overview-strategy-end")).toHaveText("0 %");
+  await page.screenshot({ path: "/tmp/strategy-overview-empty.png" });
+  await card.getByTestId("overview-strategy-link").click();
+  await expect(panel).toBeVisible();
+
   // A replay of the recorded session: the forecasts recorded then.
   await page.getByTestId("tab-sessions").click();
   const row = page.getByTestId("session-row").first();

@@ -32,7 +32,7 @@ export function StrategyCard() {
             the current pace
             {typeof record.emptyAt === "number" && (
               <span data-testid="overview-strategy-empty">
-                : the pack empties at {formatRaceTime(record.emptyAt, record.timeZone)}
+                ; the pack empties at {formatRaceTime(record.emptyAt, record.timeZone)}
               </span>
             )}
           </p>
