@@ -5,6 +5,7 @@ import {
   HAURWITZ_TAU,
   sunElevationDeg,
 } from "../../workers/telemetry/strategy/sun";
+import { fitSolar } from "../../workers/telemetry/strategy/solarFit";
 
 /** The highest elevation in a UTC day, scanning each minute (the solar noon's). */
 function noonElevation(dayUtc: number, lat: number, long: number) {
@@ -62,5 +63,38 @@ describe("the air's dimming fitted to a day's array power", () => {
       ),
     ).toBe(HAURWITZ_TAU);
     expect(fitAirDimming([], [])).toBe(HAURWITZ_TAU);
+  });
+});
+
+describe("the sun expected after a clear morning", () => {
+  // 09:00–13:00 CDT at the track under a clear sky, then the afternoon ahead.
+  const lat = 36.9;
+  const long = -86.4;
+  const now = Date.UTC(2026, 5, 16, 18) / 1000;
+  const samples = Array.from({ length: 240 }, (_, m) => {
+    const time = now - (240 - m) * 60 + 30;
+    return { time, powerW: 0.9 * clearSkyIrradiance(sunElevationDeg(time, lat, long)), lat, long };
+  });
+  const answer = fitSolar(samples, now, lat, long, 1);
+  if (!answer.ok) throw new Error(answer.reason);
+  const { fit } = answer;
+  const share = (hours: number) =>
+    fit.sigmaAt(now + hours * 3600) / fit.expectedAt(now + hours * 3600);
+
+  it("expects the clear sky to go on", () => {
+    expect(fit.clearSkyFactor).toBeCloseTo(1, 1);
+    expect(fit.expectedAt(now + 3600)).toBeCloseTo(
+      0.9 * clearSkyIrradiance(sunElevationDeg(now + 3600, lat, long), fit.tau),
+      -1,
+    );
+  });
+
+  it("is unsure of it soon: an afternoon's clouds are not in the morning's data", () => {
+    // Known now; an hour on, the sky may already differ by a sixth of a clear
+    // one; hours on, by a quarter (overcast lets through about that much).
+    expect(share(0)).toBeLessThan(0.05);
+    expect(share(1)).toBeGreaterThan(0.15);
+    expect(share(4)).toBeGreaterThan(0.22);
+    expect(share(4)).toBeLessThanOrEqual(0.25);
   });
 });

@@ -13,8 +13,13 @@ const MIN_CLEAR_SKY = 100;
 const RECENT_S = 30 * 60;
 /** How long the recent sky is expected to last before the day's average takes over, s. */
 const PERSISTENCE_S = 3 * 60 * 60;
-/** The least uncertainty of the sky hours ahead, as a share of the array's clear-sky power (1 σ). */
-const UNKNOWN_SKY = 0.2;
+/**
+ * The least uncertainty of the sky hours ahead, as a share of the array's
+ * clear-sky power (1 σ): the spread of the clear-sky index over summer days
+ * of mixed weather (clear near 1, overcast near 0.25), whatever the morning
+ * was like.
+ */
+const UNKNOWN_SKY = 0.25;
 
 /** One minute of measured array power. */
 export interface SolarSample {
@@ -111,9 +116,12 @@ export function fitSolar(
       sigmaAt: (t) => {
         const lead = Math.max(0, t - now);
         // The sky now is known to within its recent scatter; later it may be
-        // anything the day has shown, and at least a fifth of a clear sky
+        // anything the day has shown, and at least a quarter of a clear sky
         // either way (clouds the morning did not have, or the clouds gone).
-        const grow = 1 - Math.exp(-lead / PERSISTENCE_S);
+        // A sky that forgets itself over PERSISTENCE_S (as ratioAt assumes)
+        // is unknown at lead L to √(1 − e^(−2L/T)) of its spread: the error
+        // of such a forecast, which grows faster than its mean moves.
+        const grow = Math.sqrt(1 - Math.exp((-2 * lead) / PERSISTENCE_S));
         const unknown = Math.max(spread * ratioDay, UNKNOWN_SKY * scale);
         return unknown * clearSky(t) * factor * Math.max(0.1, grow);
       },
