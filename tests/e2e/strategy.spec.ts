@@ -167,6 +167,14 @@ test("the settings form refuses a day that ends before it starts, and keeps what
     `/strategy?backend=${encodeURIComponent(NO_BACKEND_URL)}&record=0&demoClock=13:00`,
   );
   await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  // Times are typed and shown 24-hour, as the app writes them: a 12-hour
+  // time is refused, naming the field as the form labels it.
+  await expect(page.getByTestId("strategy-end")).toHaveValue("17:00");
+  await page.getByTestId("strategy-end").fill("5:00 PM");
+  await page.getByTestId("strategy-save").click();
+  await expect(page.getByTestId("strategy-settings-result")).toContainText(
+    "Race day ends: must be a time of day as HH:MM (24 h)",
+  );
   await page.getByTestId("strategy-end").fill("08:00");
   await page.getByTestId("strategy-save").click();
   await expect(page.getByTestId("strategy-settings-result")).toContainText(

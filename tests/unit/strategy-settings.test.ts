@@ -53,13 +53,23 @@ describe("strategy settings", () => {
       "must end by the start of the day (09:00)",
     );
     expect(refusal(withSchedule({ start: "9:00" }))).toContain(
-      "schedule.start: must be a time of day as HH:MM",
+      "Race day starts: must be a time of day as HH:MM",
     );
     expect(
       refusal({ ...DEFAULT_STRATEGY_SETTINGS, capacity: { kind: "Ah", ah: 0, nominalV: 115 } }),
-    ).toContain("capacity.ah: must be more than 0 Ah");
+    ).toContain("Capacity (Ah): must be more than 0 Ah");
     expect(refusal({ ...DEFAULT_STRATEGY_SETTINGS, weatherFactor: Number.NaN })).toContain(
-      "weatherFactor",
+      "Weather factor: must be",
+    );
+    // Each reason names the field as the form labels it, never its path.
+    expect(refusal(withSchedule({ stops: [{ at: "12:00", minutes: -5, label: "" }] }))).toContain(
+      "Planned stop 1, minutes: must be more than 0 minutes",
+    );
+    expect(refusal(withSchedule({ eveningCharge: { from: "17:00", to: "7pm" } }))).toContain(
+      "Evening charging, to: must be a time of day as HH:MM",
+    );
+    expect(refusal(withSchedule({ start: "17:00", end: "09:00" }))).toMatch(
+      /^Strategy settings not saved: Race day: the day must end after it starts/,
     );
     expect(refusal(null)).toContain("Strategy settings not saved");
   });

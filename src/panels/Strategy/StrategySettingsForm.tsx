@@ -1,8 +1,9 @@
 // The strategy settings as a form: the pack's capacity (Ah at a nominal
 // voltage, or Wh), the target, the weather factor, the time zone and the race
-// day (start, end, planned stops, charging windows). The worker checks them
-// whole: taken settings are saved in the browser, refused ones change
-// nothing and the reasons are shown.
+// day (start, end, planned stops, charging windows), named as the worker's
+// refusals name them (workers/shared/strategySettingNames.ts). The worker
+// checks them whole: taken settings are saved in the browser, refused ones
+// change nothing and the reasons are shown.
 import { Button, Callout, Card, Checkbox, HTMLSelect, InputGroup } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
@@ -11,6 +12,7 @@ import type {
   PlannedStop,
   StrategySettings,
 } from "../../../workers/contract/strategy";
+import { SETTING_NAMES } from "../../../workers/shared/strategySettingNames";
 import { applyStrategySettings, strategySettingsRestored } from "../../actions/strategyActions";
 import { sharedSettingsRevision } from "../../state/sharedSettingsRevision";
 import { PanelHeading } from "../../ui/headings";
@@ -55,6 +57,12 @@ function NumberField(props: {
   );
 }
 
+/**
+ * A time of day typed as HH:MM, 24-hour, as the app writes times and the
+ * worker takes them (a native time input would show "05:00 PM" in an en-US
+ * browser, beside "17:00 CDT" in the forecast). The worker refuses anything
+ * else with its reason.
+ */
 function TimeField(props: {
   label: string;
   value: string;
@@ -62,12 +70,14 @@ function TimeField(props: {
   testId: string;
 }) {
   return (
-    <label className="helios-strategy-field">
+    <label className="helios-strategy-field helios-strategy-time">
       <span>{props.label}</span>
-      <input
-        className="bp6-input bp6-small"
-        type="time"
+      <InputGroup
+        size="small"
         value={props.value}
+        placeholder="HH:MM"
+        inputMode="numeric"
+        maxLength={5}
         data-testid={props.testId}
         onChange={(e) => props.onChange(e.target.value)}
       />
@@ -170,7 +180,7 @@ export function StrategySettingsForm() {
       <PanelHeading className="helios-card-heading">Settings</PanelHeading>
       <div className="helios-strategy-form">
         <label className="helios-strategy-field">
-          <span>Pack capacity as</span>
+          <span>{SETTING_NAMES.capacityKind}</span>
           <HTMLSelect
             value={capacity.kind}
             data-testid="strategy-capacity-kind"
@@ -203,7 +213,7 @@ export function StrategySettingsForm() {
               onChange={(ah) => set({ capacity: { ...capacity, ah } })}
             />
             <NumberField
-              label="Nominal voltage"
+              label={SETTING_NAMES.nominalV}
               unit="V"
               value={capacity.nominalV}
               testId="strategy-volts"
@@ -220,20 +230,20 @@ export function StrategySettingsForm() {
           />
         )}
         <NumberField
-          label="Target at the end of the day"
+          label={SETTING_NAMES.targetSocPct}
           unit="%"
           value={draft.targetSocPct}
           testId="strategy-target"
           onChange={(targetSocPct) => set({ targetSocPct })}
         />
         <NumberField
-          label="Weather factor (1 = as fitted)"
+          label={`${SETTING_NAMES.weatherFactor} (1 = as fitted)`}
           value={draft.weatherFactor}
           testId="strategy-weather"
           onChange={(weatherFactor) => set({ weatherFactor })}
         />
         <label className="helios-strategy-field">
-          <span>Time zone</span>
+          <span>{SETTING_NAMES.timeZone}</span>
           <InputGroup
             size="small"
             value={draft.timeZone}
@@ -242,20 +252,20 @@ export function StrategySettingsForm() {
           />
         </label>
         <TimeField
-          label="Race day starts"
+          label={SETTING_NAMES.start}
           value={draft.schedule.start}
           testId="strategy-start"
           onChange={(start) => schedule({ start })}
         />
         <TimeField
-          label="Race day ends"
+          label={SETTING_NAMES.end}
           value={draft.schedule.end}
           testId="strategy-end"
           onChange={(end) => schedule({ end })}
         />
       </div>
       <div className="helios-strategy-stops">
-        <span>Planned stops</span>
+        <span>{SETTING_NAMES.stops}</span>
         {draft.schedule.stops.map((stop, i) => (
           <div key={i} className="helios-strategy-stop" data-testid="strategy-stop">
             <TimeField
@@ -300,14 +310,14 @@ export function StrategySettingsForm() {
         </Button>
       </div>
       <WindowField
-        label="Morning charging"
+        label={SETTING_NAMES.morningCharge}
         value={draft.schedule.morningCharge}
         fallback={{ from: "07:00", to: "09:00" }}
         testId="strategy-morning"
         onChange={(morningCharge) => schedule({ morningCharge })}
       />
       <WindowField
-        label="Evening charging"
+        label={SETTING_NAMES.eveningCharge}
         value={draft.schedule.eveningCharge}
         fallback={{ from: "17:00", to: "19:00" }}
         testId="strategy-evening"

@@ -3,6 +3,7 @@
 // after it starts, stops inside the day, charging outside it), refused with
 // every reason in words a user can act on, and nothing changed on refusal.
 import { isTimeZone, parseLocalTime } from "../../shared/dateTime";
+import { settingName } from "../../shared/strategySettingNames";
 import { z } from "zod";
 import type { StrategySettings } from "../../contract/strategy";
 
@@ -77,30 +78,37 @@ function dayProblems(s: StrategySettings): string[] {
   const problems: string[] = [];
   if (!isTimeZone(s.timeZone))
     problems.push(
-      `timeZone: "${s.timeZone}" is not a time zone this browser knows (e.g. America/Chicago)`,
+      `${settingName(["timeZone"])}: "${s.timeZone}" is not a time zone this browser knows (e.g. America/Chicago)`,
     );
   const { start, end, stops, morningCharge, eveningCharge } = s.schedule;
   const from = minutesOf(start);
   const to = minutesOf(end);
-  if (to <= from) problems.push(`schedule: the day must end after it starts (${start}–${end})`);
+  if (to <= from)
+    problems.push(
+      `${settingName(["schedule"])}: the day must end after it starts (${start}–${end})`,
+    );
   stops.forEach((stop, i) => {
     const at = minutesOf(stop.at);
     if (at < from || at + stop.minutes > to)
       problems.push(
-        `schedule.stops.${i}: the stop at ${stop.at} must lie within the day (${start}–${end})`,
+        `${settingName(["schedule", "stops", i])}: the stop at ${stop.at} must lie within the day (${start}–${end})`,
       );
   });
   if (morningCharge) {
     if (minutesOf(morningCharge.to) <= minutesOf(morningCharge.from))
-      problems.push("schedule.morningCharge: must end after it starts");
+      problems.push(`${settingName(["schedule", "morningCharge"])}: must end after it starts`);
     else if (minutesOf(morningCharge.to) > from)
-      problems.push(`schedule.morningCharge: must end by the start of the day (${start})`);
+      problems.push(
+        `${settingName(["schedule", "morningCharge"])}: must end by the start of the day (${start})`,
+      );
   }
   if (eveningCharge) {
     if (minutesOf(eveningCharge.to) <= minutesOf(eveningCharge.from))
-      problems.push("schedule.eveningCharge: must end after it starts");
+      problems.push(`${settingName(["schedule", "eveningCharge"])}: must end after it starts`);
     else if (minutesOf(eveningCharge.from) < to)
-      problems.push(`schedule.eveningCharge: must start at or after the end of the day (${end})`);
+      problems.push(
+        `${settingName(["schedule", "eveningCharge"])}: must start at or after the end of the day (${end})`,
+      );
   }
   return problems;
 }
@@ -112,7 +120,7 @@ export function checkStrategySettings(value: unknown): SettingsCheck {
     ? dayProblems(parsed.data)
     : parsed.error.issues
         .slice(0, 10)
-        .map((issue) => `${issue.path.join(".") || "settings"}: ${issue.message}`);
+        .map((issue) => `${settingName(issue.path)}: ${issue.message}`);
   if (!parsed.success || problems.length > 0)
     return { ok: false, message: `Strategy settings not saved: ${problems.join("; ")}.` };
   return { ok: true, settings: parsed.data };
