@@ -233,7 +233,7 @@ function Plots({
       >
         <StrategyChart
           testId="strategy-soc-plot"
-          title={`State of charge today (forecast at ${formatSpeed(shown.speedKmh, units)}, band from the fit's residuals)`}
+          title={`State of charge today (forecast at ${formatSpeed(shown.speedKmh, units)}; its band, about 95 %, allows for the power fit's scatter and the sky)`}
           data={soc}
           series={SOC_SERIES}
           time
