@@ -13,29 +13,8 @@ import {
 } from "../../src/actions/alertRulesActions";
 import { ALERT_RULES_KEY } from "../../src/state/savedAlertRules";
 import type { TelemetryClient } from "../../src/worker-client/TelemetryClient";
+import { MemoryStorage } from "./memoryStorage";
 import { rule } from "./alertsKit";
-
-class MemoryStorage {
-  private readonly items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
 
 const file = (rules: AlertRule[]) => ({ format: "helios-alert-rules", version: 1, rules });
 
@@ -54,7 +33,7 @@ const mine = rule({
 
 describe("saved alert rules", () => {
   it("saves what the worker took, and a reload's worker gets it back", async () => {
-    const storage = new MemoryStorage() as Storage;
+    const storage = new MemoryStorage();
     const first = page();
     const result = await applyAlertRules(first.client, file([mine]), storage);
     expect(result.ok).toBe(true);
@@ -67,7 +46,7 @@ describe("saved alert rules", () => {
   });
 
   it("a refused file changes neither the rules in force nor what is saved", async () => {
-    const storage = new MemoryStorage() as Storage;
+    const storage = new MemoryStorage();
     const { service, client } = page();
     await applyAlertRules(client, file([mine]), storage);
     const saved = storage.getItem(ALERT_RULES_KEY);
@@ -79,7 +58,7 @@ describe("saved alert rules", () => {
   });
 
   it("reset puts the defaults in force and forgets the saved rules", async () => {
-    const storage = new MemoryStorage() as Storage;
+    const storage = new MemoryStorage();
     const { service, client } = page();
     await applyAlertRules(client, file([mine]), storage);
     const result = await resetAlertRules(client, storage);
@@ -89,7 +68,7 @@ describe("saved alert rules", () => {
   });
 
   it("a saved file the worker refuses is told, kept as it is, and the defaults stay", async () => {
-    const storage = new MemoryStorage() as Storage;
+    const storage = new MemoryStorage();
     const otherBuild = JSON.stringify({ format: "helios-alert-rules", version: 2, rules: [] });
     storage.setItem(ALERT_RULES_KEY, otherBuild);
     const { service, client } = page();
@@ -101,7 +80,7 @@ describe("saved alert rules", () => {
   });
 
   it("nothing saved: the defaults stay and nothing is written", async () => {
-    const storage = new MemoryStorage() as Storage;
+    const storage = new MemoryStorage();
     const { service, client } = page();
     expect(await restoreAlertRules(client, storage)).toBeNull();
     expect(service.alertRules()).toEqual(service.defaultAlertRules());

@@ -13,28 +13,7 @@ import {
 } from "../../src/actions/mathChannelsActions";
 import { MATH_CHANNELS_KEY } from "../../src/state/savedMathChannels";
 import type { TelemetryClient } from "../../src/worker-client/TelemetryClient";
-
-class MemoryStorage {
-  private readonly items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
+import { MemoryStorage } from "./memoryStorage";
 
 const STARTER: MathChannelDef[] = [
   {
@@ -72,7 +51,7 @@ const names = (defs: MathChannelDef[]) => defs.map((def) => def.name);
 
 describe("saved math channels", () => {
   it("starts a first run on the starter set and saves nothing, so a later build's set applies", async () => {
-    const storage = new MemoryStorage() as Storage;
+    const storage = new MemoryStorage();
     const first = page();
     expect(await restoreMathChannels(first.client, storage)).toBeNull();
     expect(names(first.service.mathChannels())).toEqual(["StarterSample"]);
@@ -80,7 +59,7 @@ describe("saved math channels", () => {
   });
 
   it("saves what the worker took, and a reload's worker gets it back", async () => {
-    const storage = new MemoryStorage() as Storage;
+    const storage = new MemoryStorage();
     const first = page();
     await restoreMathChannels(first.client, storage);
     const result = await applyMathChannels(first.client, [...STARTER, double], storage);
@@ -93,7 +72,7 @@ describe("saved math channels", () => {
   });
 
   it("keeps every channel deleted: a saved empty list is not 'nothing saved'", async () => {
-    const storage = new MemoryStorage() as Storage;
+    const storage = new MemoryStorage();
     const first = page();
     await restoreMathChannels(first.client, storage);
     expect((await applyMathChannels(first.client, [], storage)).ok).toBe(true);
@@ -104,7 +83,7 @@ describe("saved math channels", () => {
   });
 
   it("changes nothing, saved or in force, when the worker refuses a set", async () => {
-    const storage = new MemoryStorage() as Storage;
+    const storage = new MemoryStorage();
     const refusal: MathChannelsResult = {
       ok: false,
       message: "The channels were not set.",
@@ -123,7 +102,7 @@ describe("saved math channels", () => {
   });
 
   it("tells why saved channels were not used, and keeps the saved file as it was", async () => {
-    const storage = new MemoryStorage() as Storage;
+    const storage = new MemoryStorage();
     storage.setItem(MATH_CHANNELS_KEY, "{ not json");
     const reload = page();
     const told = await restoreMathChannels(reload.client, storage);
@@ -143,7 +122,7 @@ describe("saved math channels", () => {
   });
 
   it("says so when the worker does not answer", async () => {
-    const storage = new MemoryStorage() as Storage;
+    const storage = new MemoryStorage();
     const dead = {
       api: {
         setMathChannels: () => Promise.reject(new Error("gone")),
