@@ -1,13 +1,10 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { NO_BACKEND_URL } from "./e2e-env";
+import { plot, waitUntilOnTop } from "./plotHelpers";
 
 // The plot workspace over the real worker's DEMO feed, a little faster than
 // the default 2 packets/s so that every check sees new data within a second.
 const PLOTS_URL = `/plots?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20`;
-
-function plot(page: Page, id: string): Locator {
-  return page.locator(`[data-plot-id="${id}"]`);
-}
 
 /**
  * The chart's picture as a person sees it (uPlot's axes and grid with the
@@ -17,21 +14,6 @@ function plot(page: Page, id: string): Locator {
 async function canvasImage(card: Locator): Promise<string> {
   const shot = await card.locator(".uplot canvas").first().screenshot();
   return shot.toString("base64");
-}
-
-/** Mouse tests need the chart on top (the shell's loading screen may still cover it). */
-async function waitUntilOnTop(target: Locator): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        target.evaluate((el) => {
-          const r = el.getBoundingClientRect();
-          const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-          return hit !== null && el.contains(hit);
-        }),
-      { timeout: 20_000 },
-    )
-    .toBe(true);
 }
 
 async function openPlots(page: Page): Promise<void> {

@@ -6,29 +6,11 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { FeedServer } from "../../feed-server/FeedServer";
 import { NO_BACKEND_URL } from "./e2e-env";
+import { plot, waitUntilOnTop } from "./plotHelpers";
 
 const PLOTS_URL = `/plots?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20`;
 /** A figure as the table writes it: a number, maybe negative, maybe with decimals. */
 const FIGURE = /^-?\d+(\.\d+)?$/;
-
-function plot(page: Page, id: string): Locator {
-  return page.locator(`[data-plot-id="${id}"]`);
-}
-
-/** Mouse tests need the chart on top (the shell's loading screen may still cover it). */
-async function waitUntilOnTop(target: Locator): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        target.evaluate((el) => {
-          const r = el.getBoundingClientRect();
-          const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-          return hit !== null && el.contains(hit);
-        }),
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-}
 
 async function openPlots(page: Page): Promise<void> {
   await page.goto(PLOTS_URL);

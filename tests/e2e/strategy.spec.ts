@@ -192,3 +192,26 @@ test("the settings form refuses a day that ends before it starts, and keeps what
   await expect(page.getByTestId("strategy-target")).toHaveValue("15", { timeout: 20_000 });
   await expect(page.getByTestId("strategy-end")).toHaveValue("18:00");
 });
+
+test("after the day, its forecasts are held against what happened", async ({ page }) => {
+  // The last three hours of a DEMO day at the track, built up to 17:00, its
+  // end: the forecasts recorded each minute of them, then the day is over.
+  await page.goto(
+    `/strategy?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=10&demoClock=17:00&demoDay=3`,
+  );
+  await expect(page.getByTestId("status-demo-day")).toHaveCount(0, { timeout: 120_000 });
+  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  const review = page.getByTestId("strategy-review");
+  await expect(review).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("strategy-review-end")).toHaveText(
+    /^The day ended at 17:00 C[SD]T with \d+ % \(the state of charge recorded at 16:5\d C[SD]T\)\.$/,
+  );
+  // The forecasts made 1 and 2 hours before the end, each with its error.
+  const rows = page.getByTestId("strategy-review-row");
+  await expect(rows.nth(0)).toContainText(/1 h before the end\s*16:00 C[SD]T\s*-?\d+ %/);
+  await expect(rows.nth(1)).toContainText(/2 h before the end\s*15:00 C[SD]T\s*-?\d+ %/);
+  await expect(page.getByTestId("strategy-review-error").first()).toHaveText(
+    /^[+−]?\d+\.\d points$/,
+  );
+  await review.screenshot({ path: "/tmp/strategy-review.png" });
+});

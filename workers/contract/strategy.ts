@@ -186,6 +186,32 @@ export interface StrategyRecord {
   simulated: boolean;
 }
 
+/** One forecast of a finished day held against how it ended. */
+export interface ReviewedForecast {
+  /** Whole hours before the end of the day it was made (1, 2, …). */
+  hoursBefore: number;
+  /** When it was made, packet time (epoch s). */
+  at: number;
+  /** The end-of-day state of charge it forecast at the current pace, %. */
+  forecastPct: number;
+  /** Forecast − what happened, state-of-charge points. */
+  errorPts: number;
+}
+
+/**
+ * A finished day's recorded forecasts held against what happened: the
+ * forecast made nearest each whole hour before the end, against the state of
+ * charge at the end (the last minute recorded before it).
+ */
+export interface StrategyReview {
+  endAt: number;
+  /** The state of charge at the end of the day, % (the last recorded minute's, at `endSeenAt`). */
+  actualEndSocPct: number;
+  endSeenAt: number;
+  timeZone?: string;
+  forecasts: ReviewedForecast[];
+}
+
 export interface StrategyEvent extends SessionEvent, StrategyRecord {
   readonly kind: "strategy";
 }
@@ -201,6 +227,8 @@ export interface StrategyApi {
   strategy(sliderKmh: number | null): Promise<StrategyAnswer>;
   /** The forecasts recorded each minute for the shown history (live: today's; replay: the recorded ones). */
   strategyRecords(): Promise<StrategyRecord[]>;
+  /** The shown history's last day held against what happened, once its records reach the end of the day; null before. */
+  strategyReview(): Promise<StrategyReview | null>;
   strategySettings(): Promise<StrategySettings>;
   setStrategySettings(settings: StrategySettings): Promise<StrategySettingsResult>;
 }

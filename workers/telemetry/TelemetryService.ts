@@ -43,6 +43,7 @@ import type { RangeStatsRequest, RangeStatsResult } from "../contract/stats";
 import type {
   StrategyAnswer,
   StrategyRecord,
+  StrategyReview,
   StrategySettings,
   StrategySettingsResult,
 } from "../contract/strategy";
@@ -68,6 +69,7 @@ import { trackUpTo } from "./service/trackAnswer";
 import { ViewSwitch } from "./service/viewSwitch";
 import { refusedImport, replaysFullMessage } from "./service/replayBound";
 import { TelemetryStore } from "./store/TelemetryStore";
+import { reviewDay } from "./strategy/review";
 
 export type TelemetryServiceOptions = TelemetryCoreOptions;
 
@@ -174,6 +176,11 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   /** Live: today's recorded forecasts; a replay: those recorded with what it replays. */
   readonly strategyRecords = (): Promise<StrategyRecord[]> =>
     Promise.resolve(this.replaying ? [...this.replay.forecasts] : this.core.strategy.records());
+  /** The shown records' last day held against what happened, once they reach its end. */
+  readonly strategyReview = (): Promise<StrategyReview | null> =>
+    Promise.resolve(
+      reviewDay(this.replaying ? this.replay.forecasts : this.core.strategy.records()),
+    );
 
   readonly acknowledgeAlerts = (seqs?: number[]) =>
     this.replaying ? this.replay.alerts.acknowledge(seqs) : this.core.alerts.acknowledge(seqs);

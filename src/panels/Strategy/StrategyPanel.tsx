@@ -3,7 +3,8 @@
 // telemetry. Big numbers, the state of charge plot (the day so far, the
 // forecast with its band, the target, the recorded forecasts), the power
 // model and the sun, a speed slider that asks the worker for that scenario,
-// the inputs with their sources, and the settings. The main thread only
+// the inputs with their sources, a finished day's forecasts against what
+// happened, and the settings. The main thread only
 // shows what the worker answers.
 import { Callout, Card, Slider, Tag } from "@blueprintjs/core";
 import { useMemo, useState } from "react";
@@ -29,6 +30,7 @@ import {
   socPlotData,
   solarPlotData,
 } from "./plotData";
+import { DayReview } from "./DayReview";
 import { StrategyChart, type ChartSeries } from "./StrategyChart";
 import { StrategySettingsForm } from "./StrategySettingsForm";
 import { useStrategy } from "./useStrategy";
@@ -296,7 +298,7 @@ function RecordsPlot({ records, dark }: { records: StrategyRecord[]; dark: boole
 export default function StrategyPanel() {
   const { appUnits, resolvedTheme } = useSnapshot(appState);
   const [sliderKmh, setSliderKmh] = useState<number | null>(null);
-  const { answer, records } = useStrategy(sliderKmh);
+  const { answer, records, review } = useStrategy(sliderKmh);
   const forecast = answer?.ok ? answer.forecast : null;
   const simulated = answer ? (answer.ok ? answer.forecast.simulated : answer.simulated) : false;
   const inputs = answer ? (answer.ok ? answer.forecast.inputs : answer.inputs) : [];
@@ -338,6 +340,7 @@ export default function StrategyPanel() {
           ? "No forecasts recorded yet (one is recorded each minute of live data)."
           : `${records.length} forecast${records.length === 1 ? "" : "s"} recorded, the last at ${formatRaceTime(records.at(-1)!.at, records.at(-1)!.timeZone ?? forecast?.timeZone)}: ${formatSoc(records.at(-1)!.endSocPct)} at the end of the day.`}
       </p>
+      {review && <DayReview review={review} />}
       <div className="helios-strategy-lower">
         <SpeedSlider forecast={forecast} kmh={sliderKmh} onChange={setSliderKmh} units={appUnits} />
         <Inputs forecastInputs={inputs} />

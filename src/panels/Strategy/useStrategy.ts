@@ -1,9 +1,14 @@
 // The Strategy tab's data: the forecast asked of the worker every few seconds
 // and at once when the slider moves (the latest answer wins: an older one
-// arriving late is dropped), and the recorded forecasts, read again now and
-// then and whenever the shown history changes (a replay starts or ends).
+// arriving late is dropped), and the recorded forecasts with the finished
+// day's review, read again now and then and whenever the shown history
+// changes (a replay starts or ends).
 import { useEffect, useRef, useState } from "react";
-import type { StrategyAnswer, StrategyRecord } from "../../../workers/contract/strategy";
+import type {
+  StrategyAnswer,
+  StrategyRecord,
+  StrategyReview,
+} from "../../../workers/contract/strategy";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 
 const FORECAST_MS = 3000;
@@ -12,12 +17,15 @@ const RECORDS_MS = 10_000;
 export interface StrategyData {
   answer: StrategyAnswer | null;
   records: StrategyRecord[];
+  /** The last day held against what happened, once the records reach its end. */
+  review: StrategyReview | null;
 }
 
 export function useStrategy(sliderKmh: number | null): StrategyData {
   const { client } = useTelemetry();
   const [answer, setAnswer] = useState<StrategyAnswer | null>(null);
   const [records, setRecords] = useState<StrategyRecord[]>([]);
+  const [review, setReview] = useState<StrategyReview | null>(null);
   const asked = useRef(0);
   const playback = useLiveStatusPart("playback");
   const replayKey = `${playback?.on ?? false}:${JSON.stringify(playback?.origin ?? null)}`;
@@ -44,9 +52,11 @@ export function useStrategy(sliderKmh: number | null): StrategyData {
   useEffect(() => {
     let alive = true;
     const read = () =>
-      client.api.strategyRecords().then(
-        (next) => {
-          if (alive) setRecords(next);
+      Promise.all([client.api.strategyRecords(), client.api.strategyReview()]).then(
+        ([next, nextReview]) => {
+          if (!alive) return;
+          setRecords(next);
+          setReview(nextReview);
         },
         () => {},
       );
@@ -58,5 +68,5 @@ export function useStrategy(sliderKmh: number | null): StrategyData {
     };
   }, [client, replayKey]);
 
-  return { answer, records };
+  return { answer, records, review };
 }
