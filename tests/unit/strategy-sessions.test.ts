@@ -132,8 +132,7 @@ describe("strategy settings", () => {
     const refused = await service.setStrategySettings(bad);
     expect(refused.ok).toBe(false);
     if (!refused.ok) {
-      expect(refused.message).toContain("targetSocPct");
-      expect(refused.message).toContain("100 %");
+      expect(refused.message).toContain("Target at the end of the day: must be 100 % or less");
     }
     expect(await service.strategySettings()).toEqual(later);
     service.stop();
