@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatNumber, NO_VALUE } from "../../src/ui/format/formatNumber";
+import {
+  formatCount,
+  formatNumber,
+  formatSigned,
+  NO_VALUE,
+} from "../../src/ui/format/formatNumber";
 import { displayValue } from "../../src/ui/format/formatValue";
 import { formatValue } from "../../src/ui/format/fieldLabel";
 import { formatLatency } from "../../src/ui/format/statusFormat";
@@ -42,5 +47,15 @@ describe("formatCount", () => {
     for (const n of [0, 7, 999, 1000, 12_345, 1_234_567, -4200, 2.5])
       expect(formatCount(n)).toBe(n.toLocaleString("en-US"));
     expect(formatCount(1_234_567)).toBe("1,234,567");
+  });
+});
+
+describe("formatSigned", () => {
+  it("writes a difference with its sign, ± where it rounds to zero", () => {
+    expect(formatSigned(1.2, 1)).toBe("+1.2");
+    expect(formatSigned(-0.44, 1)).toBe("−0.4");
+    expect(formatSigned(-0.04, 1)).toBe("±0.0");
+    expect(formatSigned(0.004, 2)).toBe("±0.00");
+    expect(formatSigned(Number.NaN, 1)).toBe("—");
   });
 });

@@ -4,15 +4,9 @@
 // (workers/telemetry/strategy/review.ts); this only shows them.
 import { Card, HTMLTable } from "@blueprintjs/core";
 import type { StrategyReview } from "../../../workers/contract/strategy";
-import { formatNumber } from "../../ui/format/formatNumber";
+import { formatSigned } from "../../ui/format/formatNumber";
 import { formatRaceTime, formatSoc } from "../../ui/format/strategyFormat";
 import { PanelHeading } from "../../ui/headings";
-
-/** "+6.2", "−1.0", "0.0": a signed error in points. */
-function signedPoints(x: number): string {
-  const text = formatNumber(Math.abs(x), 1);
-  return x >= 0.05 ? `+${text}` : x <= -0.05 ? `−${text}` : text;
-}
 
 export function DayReview({ review }: { review: StrategyReview }) {
   const zone = review.timeZone;
@@ -44,7 +38,7 @@ export function DayReview({ review }: { review: StrategyReview }) {
                 <td>{f.hoursBefore} h before the end</td>
                 <td>{formatRaceTime(f.at, zone)}</td>
                 <td>{formatSoc(f.forecastPct)}</td>
-                <td data-testid="strategy-review-error">{signedPoints(f.errorPts)} points</td>
+                <td data-testid="strategy-review-error">{formatSigned(f.errorPts, 1)} points</td>
               </tr>
             ))}
           </tbody>

@@ -16,6 +16,17 @@ export function formatNumber(value: number | null | undefined, digits?: number):
   return value.toFixed(size >= 1000 ? 0 : size >= 100 ? 1 : size >= 10 ? 2 : 3);
 }
 
+/**
+ * A difference with its sign, to `digits` decimals: "+1.20", "−0.40" (a
+ * typographic minus), "±0.00" when it rounds to zero either way.
+ */
+export function formatSigned(value: number, digits: number): string {
+  if (!Number.isFinite(value)) return NO_VALUE;
+  const size = Math.abs(value).toFixed(digits);
+  const sign = Number(size) === 0 ? "±" : value > 0 ? "+" : "−";
+  return `${sign}${size}`;
+}
+
 /** Decimals of a coordinate in degrees: 6 is about 0.1 m (2 would be about 1 km). */
 export const COORDINATE_DIGITS = 6;
 

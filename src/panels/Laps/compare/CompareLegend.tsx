@@ -6,12 +6,12 @@ import { useSnapshot } from "valtio";
 import { appState } from "../../../state/appState";
 import { lapCompare, sameLap, togglePicked } from "../../../state/lapCompare";
 import { ENERGY_COLUMNS, formatEnergyCell } from "../../../ui/format/lapAnalysisFormat";
+import { formatSigned } from "../../../ui/format/formatNumber";
 import { formatLapTime } from "../../../ui/format/lapFormat";
 import { seriesColor } from "../../../ui/plotPalette";
 import type { Compared } from "./compareChart";
 
-const signed = (s: number) =>
-  Number.isFinite(s) ? `${s > 0 ? "+" : s < 0 ? "−" : "±"}${Math.abs(s).toFixed(2)} s` : "–";
+const signed = (s: number) => (Number.isFinite(s) ? `${formatSigned(s, 2)} s` : "–");
 
 export function CompareLegend({
   result,
