@@ -103,4 +103,14 @@ describe("the recommended speed", () => {
       withStop.socHigh[1]! - withStop.socLow[1]!,
     );
   });
+
+  it("banks no charge above a full pack: the surplus sun is lost", () => {
+    // 2 kW of sun for two hours, then none; 174 W at 20 km/h. From 95 % the
+    // pack is full within minutes and stays so while the sun lasts; without
+    // the sun it then loses 2 h × 174 W = 7 points.
+    const sunUntil = { ...sun(2000), expectedAt: (t: number) => (t < NOW + 2 * 3600 ? 2000 : 0) };
+    const slow = runScenario(buildTimeline(horizon(), sunUntil), inputs(95), 20 / 3.6);
+    expect(Math.max(...slow.soc.values)).toBe(100);
+    expect(slow.endSocPct).toBeCloseTo(100 - (2 * 174) / 50, 0);
+  });
 });

@@ -106,6 +106,9 @@ export function runScenario(
         pct = MIN_SOC_PCT;
         emptyAt ??= t.time[k]!;
       }
+      // A full pack takes no more: the BMS stops the charge and the array's
+      // surplus is lost, so a slow sunny morning does not bank charge above 100 %.
+      if (pct > 100) pct = 100;
     }
     if ((k + 1) % PLOT_EVERY === 0 || k === t.dt.length - 1) {
       const band = (Z95 * Math.hypot(systematicWh, Math.sqrt(scatterWh2))) / inp.whPerPct;
