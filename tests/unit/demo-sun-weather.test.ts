@@ -155,6 +155,14 @@ describe("the demo car's weather", () => {
     }
   });
 
+  it("brings an overcast afternoon with a front around noon, so 13:00 already shows it", () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const w = new Weather({ seed, kind: "overcast-afternoon", longitude: -86.37 });
+      expect(["clear", "thin"]).toContain(w.skyAt(at("2026-07-15T14:30:00Z"))); // 09:30 CDT
+      expect(["overcast", "broken"]).toContain(w.skyAt(at("2026-07-15T18:00:00Z"))); // 13:00 CDT
+    }
+  });
+
   it("refuses an unknown weather with the list of known ones", () => {
     expect(() => new Weather({ seed: 1, kind: "snow" as never, longitude: 0 })).toThrow(
       /Unknown weather "snow": expected clear, broken, overcast-afternoon, random/,

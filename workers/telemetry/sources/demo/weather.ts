@@ -112,19 +112,36 @@ export class Weather {
   /** The day's episodes, from its seed alone. */
   private planDay(day: number): void {
     const random = createRandom(mix(this.seed, day));
+    const fronts = this.frontsOf(random);
     const episodes: Episode[] = [];
     for (let start = 0; start < DAY_S;) {
-      const sky = this.pickSky(start / 3600, random);
+      const phase = fronts.filter((front) => front <= start).length;
+      const sky = this.pickSky(phase, random);
       const { low, high } = SKIES[sky];
       episodes.push({ start, sky, level: low + (high - low) * random() });
-      start += SHORTEST_S * (LONGEST_S / SHORTEST_S) ** random();
+      // An episode ends at its own length or when the next front comes.
+      const next = fronts.find((front) => front > start) ?? DAY_S;
+      start = Math.min(next, start + SHORTEST_S * (LONGEST_S / SHORTEST_S) ** random());
     }
     this.day = day;
     this.episodes = episodes;
     this.cursor = 0;
   }
 
-  private pickSky(hour: number, random: () => number): Sky {
+  /**
+   * When the day's weather changes its character (seconds after solar
+   * midnight). An overcast afternoon: cloud builds for the hour and a half
+   * before a front, which comes between solar 10:45 and 11:45 (about 11:30
+   * to 12:30 on the summer clock at the track) and holds the afternoon.
+   */
+  private frontsOf(random: () => number): number[] {
+    if (this.kind !== "overcast-afternoon") return [];
+    const front = (10.75 + random()) * 3600;
+    return [front - 1.5 * 3600, front];
+  }
+
+  /** The sky of an episode in the day's `phase` (fronts passed so far). */
+  private pickSky(phase: number, random: () => number): Sky {
     const r = random();
     switch (this.kind) {
       case "clear":
@@ -132,9 +149,9 @@ export class Weather {
       case "broken":
         return r < 0.3 ? "clear" : r < 0.5 ? "thin" : "broken";
       case "overcast-afternoon":
-        // A clear morning; cloud builds around noon; an overcast afternoon.
-        if (hour < 11.5) return r < 0.85 ? "clear" : "thin";
-        if (hour < 13) return r < 0.5 ? "thin" : "broken";
+        // A clear morning; cloud builds before the front; an overcast afternoon.
+        if (phase === 0) return r < 0.85 ? "clear" : "thin";
+        if (phase === 1) return r < 0.5 ? "thin" : "broken";
         return r < 0.8 ? "overcast" : "broken";
       case "random":
         return r < 0.42 ? "clear" : r < 0.62 ? "thin" : r < 0.87 ? "broken" : "overcast";
