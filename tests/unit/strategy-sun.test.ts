@@ -66,18 +66,28 @@ describe("the air's dimming fitted to a day's array power", () => {
   });
 });
 
-describe("the sun expected after a clear morning", () => {
-  // 09:00–13:00 CDT at the track under a clear sky, then the afternoon ahead.
-  const lat = 36.9;
-  const long = -86.4;
-  const now = Date.UTC(2026, 5, 16, 18) / 1000;
+// At the track, 13:00 CDT, after a morning from 09:00 whose minute m let
+// through `sky(m)` of a clear sky to an array of 0.9 W per W/m².
+const lat = 36.9;
+const long = -86.4;
+const now = Date.UTC(2026, 5, 16, 18) / 1000;
+function fitAfterMorning(sky: (minute: number) => number) {
   const samples = Array.from({ length: 240 }, (_, m) => {
     const time = now - (240 - m) * 60 + 30;
-    return { time, powerW: 0.9 * clearSkyIrradiance(sunElevationDeg(time, lat, long)), lat, long };
+    return {
+      time,
+      powerW: 0.9 * sky(m) * clearSkyIrradiance(sunElevationDeg(time, lat, long)),
+      lat,
+      long,
+    };
   });
   const answer = fitSolar(samples, now, lat, long, 1);
   if (!answer.ok) throw new Error(answer.reason);
-  const { fit } = answer;
+  return answer.fit;
+}
+
+describe("the sun expected after a clear morning", () => {
+  const fit = fitAfterMorning(() => 1);
   const share = (hours: number) =>
     fit.sigmaAt(now + hours * 3600) / fit.expectedAt(now + hours * 3600);
 
@@ -91,10 +101,26 @@ describe("the sun expected after a clear morning", () => {
 
   it("is unsure of it soon: an afternoon's clouds are not in the morning's data", () => {
     // Known now; an hour on, the sky may already differ by a sixth of a clear
-    // one; hours on, by a quarter (overcast lets through about that much).
+    // one; hours on, by 0.3 of one (an overcast lets through only a quarter).
     expect(share(0)).toBeLessThan(0.05);
     expect(share(1)).toBeGreaterThan(0.15);
-    expect(share(4)).toBeGreaterThan(0.22);
-    expect(share(4)).toBeLessThanOrEqual(0.25);
+    expect(share(4)).toBeGreaterThan(0.27);
+    expect(share(4)).toBeLessThanOrEqual(0.3);
+  });
+});
+
+describe("the sun expected under an overcast that set in at noon", () => {
+  // 09:00–12:00 CDT clear, then an hour at a quarter of the clear sky.
+  const fit = fitAfterMorning((m) => (m < 180 ? 1 : 0.25));
+
+  it("expects the overcast to hold, not the morning's sun to come back", () => {
+    expect(fit.clearSkyFactor).toBeCloseTo(0.25, 1);
+    for (const hours of [1, 2, 3]) {
+      const t = now + hours * 3600;
+      const overcast = 0.9 * 0.25 * clearSkyIrradiance(sunElevationDeg(t, lat, long), fit.tau);
+      expect(fit.expectedAt(t) / overcast).toBeCloseTo(1, 1);
+    }
+    // … while the band allows the sky to clear again.
+    expect(fit.sigmaAt(now + 3 * 3600)).toBeGreaterThan(0.5 * fit.expectedAt(now + 3 * 3600));
   });
 });

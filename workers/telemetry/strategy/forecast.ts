@@ -25,7 +25,12 @@ const MIN_COVERED_S = 45;
 /** … and as driving when the car moved this share of it. */
 const DRIVING_SHARE = 0.9;
 const MIN_FIT_WINDOWS = 3;
-const CURRENT_SPEED_S = 60 * 60;
+/**
+ * The current pace is the last 2 hours' average: several stints of any usual
+ * length, so that alternating stints do not swing the forecast by which one
+ * the window happens to end in.
+ */
+const CURRENT_SPEED_S = 2 * 60 * 60;
 const VOLTAGE_S = 10 * 60;
 
 /** A field as people read it (the label table), not its wire name. */
@@ -278,7 +283,7 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
   );
 
   // ── Scenarios ──
-  // The current pace: the last hour's mean speed while moving, and the fitted
+  // The current pace: the last 2 hours' mean speed while moving, and the fitted
   // power averaged over its minutes' speeds (a pace alternating 55 and
   // 70 km/h costs more than a steady 62: the air's v³).
   let dist = 0;
@@ -300,7 +305,7 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
   inputs.push({
     label: "Current average speed",
     value: `${round(kmh(currentMps))} km/h`,
-    source: "distance over time moving, last 60 min",
+    source: "distance over time moving, last 2 h",
   });
   const timeline = buildTimeline(horizon, solar);
   const scenarioInputs: ScenarioInputs = {
