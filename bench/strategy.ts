@@ -7,6 +7,7 @@
 import { coresText } from "./benchMachine";
 import { measurePps, perSecond, wireTexts } from "./ingestFeed";
 import { writeResultsSection } from "./resultsFile";
+import { createRandom } from "../workers/telemetry/sources/demo/random";
 import { BENCH_SETTINGS, runDay, type DayResult, type DayRun } from "./strategyDay";
 
 const OPEN_RUNS: DayRun[] = [
@@ -52,6 +53,50 @@ const OPEN_RUNS: DayRun[] = [
     weather: "overcast-afternoon",
     driving: { kind: "stints", kmh: [52, 66], minutes: 15 },
   },
+  // Six more days in the same weathers on other dates and seeds, added after
+  // the forecaster was designed on the six above: days it has not been fitted to.
+  {
+    name: "clear, steady 66",
+    date: "2026-06-09",
+    seed: 31,
+    weather: "clear",
+    driving: { kind: "steady", kmh: 66 },
+  },
+  {
+    name: "broken cloud, steady 62",
+    date: "2026-07-01",
+    seed: 32,
+    weather: "broken",
+    driving: { kind: "steady", kmh: 62 },
+  },
+  {
+    name: "overcast afternoon, steady 58",
+    date: "2026-07-28",
+    seed: 33,
+    weather: "overcast-afternoon",
+    driving: { kind: "steady", kmh: 58 },
+  },
+  {
+    name: "clear, stints 50/72",
+    date: "2026-08-25",
+    seed: 34,
+    weather: "clear",
+    driving: { kind: "stints", kmh: [50, 72], minutes: 20 },
+  },
+  {
+    name: "broken cloud, stints 55/68",
+    date: "2026-06-19",
+    seed: 35,
+    weather: "broken",
+    driving: { kind: "stints", kmh: [55, 68], minutes: 10 },
+  },
+  {
+    name: "overcast afternoon, stints 48/62",
+    date: "2026-08-06",
+    seed: 36,
+    weather: "overcast-afternoon",
+    driving: { kind: "stints", kmh: [48, 62], minutes: 15 },
+  },
 ];
 const CLOSED_RUNS: DayRun[] = [
   {
@@ -77,10 +122,41 @@ const CLOSED_RUNS: DayRun[] = [
   },
 ];
 
+/**
+ * Days drawn from a fixed seed: each weather in turn, a date in June–August,
+ * a steady pace of 50–66 km/h or stints 6 below and 8 above it of 10–30
+ * minutes. A dozen named days leave the figure to luck (one overcast that
+ * comes late moves it by a point); these make it the forecaster's.
+ */
+function sampledDays(count: number): DayRun[] {
+  const random = createRandom(987_654);
+  const weathers = ["clear", "broken", "overcast-afternoon"] as const;
+  return Array.from({ length: count }, (_, i) => {
+    const weather = weathers[i % weathers.length]!;
+    const month = 6 + Math.floor(random() * 3);
+    const day = 1 + Math.floor(random() * 28);
+    const kmh = 50 + Math.round(random() * 16);
+    const driving: DayRun["driving"] =
+      random() < 0.5
+        ? { kind: "steady", kmh }
+        : { kind: "stints", kmh: [kmh - 6, kmh + 8], minutes: 10 + Math.round(random() * 20) };
+    return {
+      name: `sampled ${i + 1}`,
+      date: `2026-0${month}-${String(day).padStart(2, "0")}`,
+      seed: 1000 + i,
+      weather,
+      driving,
+    };
+  });
+}
+const SAMPLED_RUNS = sampledDays(36);
+
 // --only <text>: just the runs whose name contains it (while tuning).
 const onlyArg = process.argv.indexOf("--only");
 const only = onlyArg > 0 ? (process.argv[onlyArg + 1] ?? "") : "";
-const chosen = [...OPEN_RUNS, ...CLOSED_RUNS].filter((run) => run.name.includes(only));
+const chosen = [...OPEN_RUNS, ...SAMPLED_RUNS, ...CLOSED_RUNS].filter((run) =>
+  run.name.includes(only),
+);
 
 const parseRate = measurePps(wireTexts(), (text) => void JSON.parse(text), 1000);
 const started = performance.now();
@@ -96,7 +172,7 @@ for (const run of chosen) {
 // forecast of the afternoon would set the factor.
 const toldSun = new Map<string, DayResult>();
 for (const result of results) {
-  if (result.run.driving.kind === "closed loop") continue;
+  if (!OPEN_RUNS.includes(result.run)) continue;
   const factors = new Map<number, number>();
   for (const h of result.hours) {
     if (h.expectedSolarWh && h.actualSolarWh !== undefined)
@@ -109,33 +185,28 @@ const runSeconds = (performance.now() - started) / 1000;
 const f1 = (x: number | null | undefined) =>
   x === null || x === undefined || !Number.isFinite(x) ? "–" : x.toFixed(1);
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
-const errorsAt = (hoursBefore: number, which: "forecastPct" | "naivePct") =>
-  results
-    .filter((r) => r.run.driving.kind !== "closed loop")
-    .map((r) => {
-      const h = r.hours.find((x) => x.hoursBefore === hoursBefore);
-      const v = h?.[which];
-      return v === null || v === undefined ? NaN : Math.abs(v - r.endSocPct);
-    });
+const open = results.filter((r) => r.run.driving.kind !== "closed loop");
+const named = open.filter((r) => OPEN_RUNS.includes(r.run));
+const errorOf = (r: DayResult, hoursBefore: number, which: "forecastPct" | "naivePct") => {
+  const v = r.hours.find((x) => x.hoursBefore === hoursBefore)?.[which];
+  return v === null || v === undefined ? NaN : Math.abs(v - r.endSocPct);
+};
 const maeOf = (errors: number[]) => (errors.some(Number.isNaN) ? NaN : mean(errors));
-const toldErrorsAt = (hoursBefore: number) =>
-  results
-    .filter((r) => r.run.driving.kind !== "closed loop")
-    .map((r) => {
-      const h = toldSun.get(r.run.name)?.hours.find((x) => x.hoursBefore === hoursBefore);
-      const v = h?.knownSunPct;
-      return v === null || v === undefined ? NaN : Math.abs(v - r.endSocPct);
-    });
-const toldMae4 = maeOf(toldErrorsAt(4));
-const mae4 = maeOf(errorsAt(4, "forecastPct"));
-const naive4 = maeOf(errorsAt(4, "naivePct"));
-const mae1 = maeOf(errorsAt(1, "forecastPct"));
-const fairIndex = OPEN_RUNS.map((run, i) => (run.weather === "overcast-afternoon" ? -1 : i)).filter(
-  (i) => i >= 0,
-);
-const mae4Fair = mean(fairIndex.map((i) => errorsAt(4, "forecastPct")[i]!));
-const checks = results
-  .filter((r) => r.run.driving.kind !== "closed loop")
+const maeAt = (days: DayResult[], hoursBefore: number, which: "forecastPct" | "naivePct") =>
+  maeOf(days.map((r) => errorOf(r, hoursBefore, which)));
+const toldErrors = named.map((r) => {
+  const v = toldSun.get(r.run.name)?.hours.find((x) => x.hoursBefore === 4)?.knownSunPct;
+  return v === null || v === undefined ? NaN : Math.abs(v - r.endSocPct);
+});
+const toldMae4 = maeOf(toldErrors);
+const mae4 = maeAt(open, 4, "forecastPct");
+const naive4 = maeAt(open, 4, "naivePct");
+const mae1 = maeAt(open, 1, "forecastPct");
+const byWeather = (["clear", "broken", "overcast-afternoon"] as const).map((weather) => {
+  const days = open.filter((r) => r.run.weather === weather);
+  return `| MAE 4 h before, ${weather === "broken" ? "broken-cloud" : weather.replace("-", " ")} days (${days.length}) | ${f1(maeAt(days, 4, "forecastPct"))} points (naive ${f1(maeAt(days, 4, "naivePct"))}) | | |`;
+});
+const checks = open
   .flatMap((r) => r.hours.map((h) => ({ h, end: r.endSocPct })))
   .filter(({ h }) => h.lowPct !== undefined);
 const inBand = checks.filter(({ h, end }) => end >= h.lowPct! && end <= h.highPct!).length;
@@ -148,31 +219,29 @@ const p95 = allMs[Math.floor(0.95 * (allMs.length - 1))] ?? NaN;
 const perRun = [
   "| run | date | start % | end % | km | forecast − actual, points, at 7 6 5 4 3 2 1 h before the end | naive at 4 h | records |",
   "|---|---|---|---|---|---|---|---|",
-  ...results.map((r) => {
-    const diffs = [7, 6, 5, 4, 3, 2, 1].map((h) => {
-      const x = r.hours.find((c) => c.hoursBefore === h);
-      return x?.forecastPct == null ? "–" : (x.forecastPct - r.endSocPct).toFixed(1);
-    });
-    const naive = r.hours.find((c) => c.hoursBefore === 4)?.naivePct;
-    const extra =
-      r.run.driving.kind === "closed loop"
-        ? ` (commanded ${r.commanded.map((k) => k.toFixed(0)).join(", ")} km/h)`
-        : "";
-    return `| ${r.run.name}${extra} | ${r.run.date} | ${f1(r.startSocPct)} | ${f1(r.endSocPct)} | ${r.distanceKm.toFixed(0)} | ${diffs.join(" ")} | ${naive == null ? "–" : (naive - r.endSocPct).toFixed(1)} | ${r.records} |`;
-  }),
+  ...results
+    .filter((r) => !SAMPLED_RUNS.includes(r.run))
+    .map((r) => {
+      const diffs = [7, 6, 5, 4, 3, 2, 1].map((h) => {
+        const x = r.hours.find((c) => c.hoursBefore === h);
+        return x?.forecastPct == null ? "–" : (x.forecastPct - r.endSocPct).toFixed(1);
+      });
+      const naive = r.hours.find((c) => c.hoursBefore === 4)?.naivePct;
+      const extra =
+        r.run.driving.kind === "closed loop"
+          ? ` (commanded ${r.commanded.map((k) => k.toFixed(0)).join(", ")} km/h)`
+          : "";
+      return `| ${r.run.name}${extra} | ${r.run.date} | ${f1(r.startSocPct)} | ${f1(r.endSocPct)} | ${r.distanceKm.toFixed(0)} | ${diffs.join(" ")} | ${naive == null ? "–" : (naive - r.endSocPct).toFixed(1)} | ${r.records} |`;
+    }),
 ].join("\n");
 const holds = (ok: boolean) => (ok ? "holds" : "MISSED");
 const summary = [
   "| measure | value | budget | |",
   "|---|---|---|---|",
-  `| MAE of the end-of-day forecast 4 h before (${OPEN_RUNS.length} runs) | ${f1(mae4)} points | ≤ 4 and ≤ half the naive's | ${holds(mae4 <= 4 && mae4 <= naive4 / 2)} |`,
+  `| MAE of the end-of-day forecast 4 h before (${open.length} runs: ${named.length} named, ${open.length - named.length} sampled) | ${f1(mae4)} points | ≤ 4 and ≤ half the naive's | ${holds(mae4 <= 4 && mae4 <= naive4 / 2)} |`,
   `| naive forecast's MAE 4 h before | ${f1(naive4)} points | | |`,
-  `| MAE 4 h before, clear and broken-cloud days only (${fairIndex.length} runs) | ${f1(mae4Fair)} points | | |`,
-  `| MAE 4 h before, the weather factor told the rest of the day's sun (${OPEN_RUNS.length} runs; per run ${toldErrorsAt(
-    4,
-  )
-    .map((e) => e.toFixed(1))
-    .join(", ")}) | ${f1(toldMae4)} points | | |`,
+  ...byWeather,
+  `| MAE 4 h before, the named days, as measured / the weather factor told the rest of the day's sun (${named.length} runs; told, per run ${toldErrors.map((e) => e.toFixed(1)).join(", ")}) | ${f1(maeAt(named, 4, "forecastPct"))} / ${f1(toldMae4)} points | | |`,
   `| the day's end inside the forecast's band, meant to hold it 19 times in 20 (hourly forecasts) | ${inBand} of ${checks.length} | | |`,
   `| MAE 1 h before | ${f1(mae1)} points | ≤ 1.5 | ${holds(mae1 <= 1.5)} |`,
   `| closed loop: end − target (${closed.length} runs, worst) | ${closedErrors.map((e) => e.toFixed(1)).join(", ")} (worst ${worstClosed.toFixed(1)}) | within ±3 | ${holds(Math.abs(worstClosed) <= 3)} |`,
@@ -183,8 +252,8 @@ const summary = [
 ].join("\n");
 const notes = [
   "Forecast − actual: the forecast at the current average speed (scenario a) made 7 … 1 h before 17:00, against the state of charge the car reached. Closed-loop rows: before 11:00 the forecast assumed the morning's speed, which the loop then changed.",
-  "Overcast-afternoon days: the cloud arrives after 13:00, so the 4 h forecast cannot see it from telemetry (the weather factor stays at 1); their share of the 4 h MAE is in the per-run table.",
-  "Told the sun: each open day is driven again, and at each check the forecast is also asked with the weather factor set to what the array gave from then on over what the forecast expected, as a team would set it from a perfect forecast of the weather; the factor goes back to 1 at once. The gap between the two MAEs is the weather nobody could see; what is left is the model's own error (consumption, speed, the sun's course).",
+  "Sampled days: 36 more days drawn from a fixed seed (each weather in turn, a date in June–August, a steady pace or stints of 10–30 minutes) count in the MAEs and the band but are not listed. Overcast afternoon: a front between about 11:30 and 12:30 brings the overcast (on one day in five the afternoon opens with a broken-cloud spell first), so at 13:00 the sky shows it on most days; broken-cloud afternoons that clear or darken are what no telemetry shows.",
+  "Told the sun: each named open day is driven again, and at each check the forecast is also asked with the weather factor set to what the array gave from then on over what the forecast expected, as a team would set it from a perfect forecast of the weather; the factor goes back to 1 at once. The gap between the two MAEs is the weather nobody could see; what is left is the model's own error (consumption, speed, the sun's course).",
 ].join("\n\n");
 const heading = "## Race strategy (npm run bench:strategy)";
 console.log(`${heading}\n\n${summary}\n\n${perRun}\n\n${notes}\n`);
