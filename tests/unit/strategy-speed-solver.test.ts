@@ -3,7 +3,7 @@ import type { Horizon } from "../../workers/telemetry/strategy/horizon";
 import { fitPower } from "../../workers/telemetry/strategy/powerFit";
 import {
   buildTimeline,
-  endSocUnbounded,
+  endSocWithoutStop,
   runScenario,
   type ScenarioInputs,
 } from "../../workers/telemetry/strategy/scenario";
@@ -54,7 +54,7 @@ describe("the recommended speed", () => {
     const t = buildTimeline(horizon(), sun(500));
     let previous = Infinity;
     for (let kmh = 20; kmh <= 90; kmh += 5) {
-      const end = endSocUnbounded(t, inputs(60), kmh / 3.6);
+      const end = endSocWithoutStop(t, inputs(60), kmh / 3.6);
       expect(end).toBeLessThan(previous);
       previous = end;
     }
@@ -105,12 +105,21 @@ describe("the recommended speed", () => {
   });
 
   it("banks no charge above a full pack: the surplus sun is lost", () => {
-    // 2 kW of sun for two hours, then none; 174 W at 20 km/h. From 95 % the
-    // pack is full within minutes and stays so while the sun lasts; without
-    // the sun it then loses 2 h × 174 W = 7 points.
-    const sunUntil = { ...sun(2000), expectedAt: (t: number) => (t < NOW + 2 * 3600 ? 2000 : 0) };
-    const slow = runScenario(buildTimeline(horizon(), sunUntil), inputs(95), 20 / 3.6);
+    // 2 kW of sun for the first hours, then none.
+    const sunFor = (hours: number) => ({
+      ...sun(2000),
+      expectedAt: (t: number) => (t < NOW + hours * 3600 ? 2000 : 0),
+    });
+    // 174 W at 20 km/h: from 95 % the pack is full within minutes and stays
+    // so while the sun lasts (2 h); without it, it loses 2 h × 174 W = 7 points.
+    const slow = runScenario(buildTimeline(horizon(), sunFor(2)), inputs(95), 20 / 3.6);
     expect(Math.max(...slow.soc.values)).toBe(100);
     expect(slow.endSocPct).toBeCloseTo(100 - (2 * 174) / 50, 0);
+    // The recommended speed counts no phantom charge either. With 1 h of sun
+    // it is about 84 km/h, which fills the pack in that hour; counting the
+    // charge a full pack cannot take, it would be faster and end near 6 %.
+    const rec = recommendSpeed(buildTimeline(horizon(), sunFor(1)), inputs(95), 10, BOUNDS, ZONE);
+    expect(rec.ok && Math.max(...rec.soc.values)).toBe(100);
+    expect(rec.ok && rec.endSocPct).toBeCloseTo(10, 0);
   });
 });

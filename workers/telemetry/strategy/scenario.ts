@@ -56,16 +56,22 @@ export interface ScenarioInputs {
   standstillW: number;
 }
 
-/** End state of charge ignoring the pack's limits (monotonic in speed: the solver's measure). */
-export function endSocUnbounded(t: Timeline, inp: ScenarioInputs, speedMps: number): number {
+/**
+ * End state of charge as if the car never stopped at empty, so that it falls
+ * with the speed all the way (the solver's measure). A full pack still takes
+ * no more, as in runScenario: a speed found on banked phantom charge would
+ * end the day below the target.
+ */
+export function endSocWithoutStop(t: Timeline, inp: ScenarioInputs, speedMps: number): number {
   const drive = powerAt(inp.fit, speedMps);
-  let wh = 0;
+  let pct = inp.socNowPct;
   for (let k = 0; k < t.dt.length; k++) {
     const a = t.activity[k]!;
     if (a === "wait") continue;
-    wh += ((a === "drive" ? drive : inp.standstillW) - t.solarW[k]!) * (t.dt[k]! / 3600);
+    const load = a === "drive" ? drive : inp.standstillW;
+    pct = Math.min(100, pct - ((load - t.solarW[k]!) * t.dt[k]!) / 3600 / inp.whPerPct);
   }
-  return inp.socNowPct - wh / inp.whPerPct;
+  return pct;
 }
 
 /**
@@ -108,7 +114,7 @@ export function runScenario(
       }
       // A full pack takes no more: the BMS stops the charge and the array's
       // surplus is lost, so a slow sunny morning does not bank charge above 100 %.
-      if (pct > 100) pct = 100;
+      if (pct > 100) pct = 100; // endSocWithoutStop does the same
     }
     if ((k + 1) % PLOT_EVERY === 0 || k === t.dt.length - 1) {
       const band = (Z95 * Math.hypot(systematicWh, Math.sqrt(scatterWh2))) / inp.whPerPct;

@@ -5,7 +5,7 @@
 // plainly why none does.
 import type { Recommendation } from "../../contract/strategy";
 import { formatZonedTime } from "../../shared/dateTime";
-import { endSocUnbounded, runScenario, type ScenarioInputs, type Timeline } from "./scenario";
+import { endSocWithoutStop, runScenario, type ScenarioInputs, type Timeline } from "./scenario";
 
 export const MIN_SPEED_KMH = 20;
 
@@ -23,7 +23,7 @@ export function recommendSpeed(
 ): Recommendation {
   const lo = bounds.minKmh / 3.6;
   const hi = bounds.maxKmh / 3.6;
-  const endAt = (v: number) => endSocUnbounded(t, inp, v);
+  const endAt = (v: number) => endSocWithoutStop(t, inp, v);
   if (endAt(lo) < targetPct) {
     const slow = runScenario(t, inp, lo);
     return {
