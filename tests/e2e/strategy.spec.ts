@@ -7,7 +7,7 @@
 // forecasts recorded then. The browser is in UTC, as a team member's away
 // from the track: the strategy's times are the race day's (US Central), named.
 import { expect, test, type Page } from "@playwright/test";
-import { NO_BACKEND_URL } from "./e2e-env";
+import { FEED_URL, NO_BACKEND_URL } from "./e2e-env";
 
 test.use({ timezoneId: "UTC" });
 
@@ -158,6 +158,23 @@ test("DEMO at 13:00: numbers, plots, a slider that moves the forecast, the Overv
     page.getByTestId("strategy-records-plot").or(page.getByTestId("strategy-soc-plot")),
   ).toBeVisible();
   await page.screenshot({ path: "/tmp/strategy-replay.png", fullPage: true });
+});
+
+test("the real car's feed is never marked simulated, after a reload too", async ({ page }) => {
+  // The first visit starts in DEMO and the feed takes over; the reload starts
+  // in the saved NETWORK choice, which once left its forecasts marked simulated.
+  await page.goto(`/strategy?backend=${encodeURIComponent(FEED_URL)}`);
+  for (const visit of ["first", "reload"]) {
+    if (visit === "reload") await page.reload();
+    await expect(page.getByTestId("status-connection-type")).toHaveText("NETWORK");
+    await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByTestId("strategy-inputs")).toContainText("Pack State of Charge at");
+    // The panel asks the worker each second: none of a few answers is marked.
+    for (let i = 0; i < 4; i++) {
+      await expect(page.getByTestId("strategy-simulated")).toHaveCount(0);
+      await page.waitForTimeout(1000);
+    }
+  }
 });
 
 test("the settings form refuses a day that ends before it starts, and keeps what it had", async ({

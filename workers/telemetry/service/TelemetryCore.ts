@@ -214,7 +214,9 @@ export class TelemetryCore {
     );
     void this.restoreLaps(this.sessionStore);
     this.sources = this.newSources();
-    this.strategy.setLiveSimulated(this.connectionType === "DEMO");
+    // The source it starts in is the settings' (the links still hold the last
+    // one until start): a saved NETWORK or RADIO choice is not the demo car.
+    this.strategy.setLiveSimulated(this.settings.connectionType === "DEMO");
     this.sources.start();
     if (this.linkTimer === null)
       this.linkTimer = this.timers.setInterval(() => this.checkLinks(), LINK_CHECK_MS);
