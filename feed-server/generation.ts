@@ -28,10 +28,15 @@ const RACE_DAY_MS = 8 * 3600 * 1000;
 /**
  * raceInfo as the real server computes it: distance integrates the packet's
  * VehicleVelocity over time in hours (our simulated car sends m/s, so the
- * unit is m/s·h, as the dashboard labels it).
+ * unit is m/s·h, as the dashboard labels it). The time left counts down on
+ * the packets' clock, as the distance does: the real server's runs at the
+ * car's pace, and with --speedup the day then ends with the simulated one
+ * (on the wall clock a 20× day never ended, and the strategy's end of the
+ * day moved later with every packet).
  */
 export class RaceInfoTracker {
   private distanceToday = 0;
+  private firstTime: number | null = null;
   private lastTime: number | null = null;
   private readonly startedAt: number;
 
@@ -44,6 +49,7 @@ export class RaceInfoTracker {
 
   add(packet: TelemetryPacket): void {
     const t = packet.TimeStamp;
+    this.firstTime ??= t;
     if (this.lastTime !== null && t > this.lastTime) {
       const hours = (t - this.lastTime) / 3600;
       this.distanceToday += packet.MotorDetails0.VehicleVelocity * hours;
@@ -62,8 +68,14 @@ export class RaceInfoTracker {
       prevTime,
       raceDates,
       raceDay: 0,
-      timeLeft: Math.max(0, RACE_DAY_MS - (now - this.startedAt)),
+      timeLeft: Math.max(0, RACE_DAY_MS - this.elapsedMs(now)),
       totalDistance: this.totalBefore + this.distanceToday,
     };
+  }
+
+  /** Race time so far: on the packets' clock, or the wall's before the first packet. */
+  private elapsedMs(now: number): number {
+    if (this.firstTime === null || this.lastTime === null) return now - this.startedAt;
+    return (this.lastTime - this.firstTime) * 1000;
   }
 }
