@@ -64,6 +64,8 @@ test("DEMO at 13:00: numbers, plots, a slider that moves the forecast, the Overv
   expect(soc).toBeLessThanOrEqual(100);
   // Marked simulated, like everything in DEMO.
   await expect(page.getByTestId("strategy-simulated")).toBeVisible();
+  // The pack current agrees with the 40 Ah in settings: no word about the capacity.
+  await expect(page.getByTestId("strategy-capacity-warning")).toHaveCount(0);
   // The inputs say where they come from (no raceInfo in DEMO: the schedule).
   await expect(page.getByTestId("strategy-inputs")).toContainText(/schedule/i);
 
@@ -137,6 +139,11 @@ test("DEMO at 13:00: numbers, plots, a slider that moves the forecast, the Overv
   await page.screenshot({ path: "/tmp/strategy-overview-empty.png" });
   await card.getByTestId("overview-strategy-link").click();
   await expect(panel).toBeVisible();
+  // The pack current says what the pack is: the 8 Ah typed is questioned.
+  await expect(page.getByTestId("strategy-capacity-warning")).toContainText(
+    /as a pack of about (3[6-9]|4[0-4])(\.\d)? Ah would; settings say 8 Ah/,
+  );
+  await page.screenshot({ path: "/tmp/strategy-capacity.png" });
 
   // A replay of the recorded session: the forecasts recorded then.
   await page.getByTestId("tab-sessions").click();

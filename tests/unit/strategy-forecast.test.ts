@@ -172,3 +172,58 @@ describe("strategy forecast from telemetry", () => {
     expect(world.state.windows.count).toBe(before);
   });
 });
+
+describe("the pack's capacity, checked against the pack current", () => {
+  const withCapacity = (world: ReturnType<typeof createWorld>, ah: number) => {
+    configureStrategy(world.state, {
+      settings: { ...SETTINGS, capacity: { kind: "Ah", ah, nominalV: 125 } },
+      raceInfo: null,
+      emitRecords: false,
+    });
+    return world;
+  };
+  const forecastOf = (world: ReturnType<typeof createWorld>) => {
+    const answer = forecastNow(world.state, null);
+    if (!answer.ok) throw new Error(answer.reason);
+    return answer.forecast;
+  };
+
+  it("says nothing when the setting is the pack's (40 Ah)", () => {
+    const world = withCapacity(createWorld(90), 40);
+    drive(world, 70, 3 * 3600);
+    expect(90 - world.soc).toBeGreaterThan(5);
+    expect(forecastOf(world).capacityWarning).toBeNull();
+  });
+
+  it("names the capacity the data implies when 8 Ah was typed for a 40 Ah pack", () => {
+    const world = withCapacity(createWorld(90), 8);
+    drive(world, 70, 3 * 3600);
+    const f = forecastOf(world);
+    const implied = Number(/about ([\d.]+) Ah/.exec(f.capacityWarning ?? "")?.[1]);
+    expect(implied).toBeGreaterThan(36);
+    expect(implied).toBeLessThan(44);
+    expect(f.capacityWarning).toContain("settings say 8 Ah");
+    // The cross-check, at the wrong capacity, is far from the pack's own figure.
+    expect(Math.abs(f.socIntegratedPct! - f.socNowPct)).toBeGreaterThan(10);
+  });
+
+  it("checks a capacity given in Wh in Wh", () => {
+    const world = createWorld(90);
+    configureStrategy(world.state, {
+      settings: { ...SETTINGS, capacity: { kind: "Wh", wh: 1000 } },
+      raceInfo: null,
+      emitRecords: false,
+    });
+    drive(world, 70, 3 * 3600);
+    const implied = Number(/about (\d+) Wh/.exec(forecastOf(world).capacityWarning ?? "")?.[1]);
+    expect(implied).toBeGreaterThan(4500); // 40 Ah × 125 V
+    expect(implied).toBeLessThan(5500);
+  });
+
+  it("waits until enough charge has moved to tell", () => {
+    const world = withCapacity(createWorld(90), 8);
+    drive(world, 40, 10 * 60);
+    expect(90 - world.soc).toBeLessThan(5);
+    expect(forecastOf(world).capacityWarning).toBeNull();
+  });
+});

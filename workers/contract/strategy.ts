@@ -141,6 +141,12 @@ export interface StrategyForecast {
   socNowPct: number;
   /** Cross-check: the state of charge from the integrated pack current since the day's first packet; null when unknown. */
   socIntegratedPct: number | null;
+  /**
+   * When the pack current and the state of charge imply a capacity far from
+   * the setting (after 5 points or more of charge moved): what to check, in
+   * words; null when they agree or it is too early to say.
+   */
+  capacityWarning: string | null;
   capacityWh: number;
   /** End of the race day (epoch s) and time of driving left, s (planned stops taken out). */
   endAt: number;

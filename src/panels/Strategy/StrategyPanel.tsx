@@ -323,6 +323,11 @@ export default function StrategyPanel() {
           {cannotText(answer.reason)}
         </Callout>
       )}
+      {forecast?.capacityWarning && (
+        <Callout intent="warning" icon="warning-sign" data-testid="strategy-capacity-warning">
+          {forecast.capacityWarning}
+        </Callout>
+      )}
       {forecast && <BigNumbers forecast={forecast} units={appUnits} />}
       {forecast && (
         <Plots

@@ -17,6 +17,7 @@ import { slotOf, type MinuteWindows } from "./minuteWindows";
 import { fitPower, powerAt, type PowerFit } from "./powerFit";
 import { buildTimeline, runScenario, type ScenarioInputs } from "./scenario";
 import { fitSolar, type SolarFit, type SolarSample } from "./solarFit";
+import { crossCheckPack } from "./packCrossCheck";
 import { MIN_SPEED_KMH, recommendSpeed } from "./speedSolver";
 import type { StrategyState } from "./strategyStage";
 
@@ -103,26 +104,6 @@ function energyPerPoint(
   };
 }
 
-/** The state of charge from the integrated current since today's first state of charge. */
-function integratedSoc(
-  settings: StrategySettings,
-  w: MinuteWindows,
-  slots: number[],
-): number | null {
-  const first = slots.findIndex((slot) => Number.isFinite(w.socFirst[slot]!));
-  if (first < 0) return null;
-  let ah = 0;
-  let wh = 0;
-  for (let i = first; i < slots.length; i++) {
-    ah += w.packAh[slots[i]!]!;
-    wh += w.packWh[slots[i]!]!;
-  }
-  const c = settings.capacity;
-  const used =
-    c.kind === "Ah" ? (c.ah > 0 ? (ah / c.ah) * 100 : NaN) : c.wh > 0 ? (wh / c.wh) * 100 : NaN;
-  return Number.isFinite(used) ? w.socFirst[slots[first]!]! - used : null;
-}
-
 const fail = (reason: string, simulated: boolean, inputs: StrategyInput[]): StrategyAnswer => ({
   ok: false,
   reason,
@@ -169,7 +150,8 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
   if (!energy)
     return fail("Cannot forecast: the pack's capacity is not set in settings", simulated, inputs);
   inputs.push({ label: "Pack capacity", value: energy.text, source: energy.source });
-  const socIntegratedPct = integratedSoc(settings, w, slots);
+  const check = crossCheckPack(settings, w, slots, latest.soc);
+  const socIntegratedPct = check.socPct;
   if (socIntegratedPct !== null)
     inputs.push({
       label: "Cross-check",
@@ -367,6 +349,7 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
       simulated,
       socNowPct: latest.soc,
       socIntegratedPct,
+      capacityWarning: check.warning,
       capacityWh: energy.capacityWh,
       endAt: horizon.endAt,
       drivingLeftS: horizon.drivingLeftS,
