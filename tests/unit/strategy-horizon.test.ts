@@ -35,6 +35,20 @@ describe("the race day's horizon", () => {
     expect(activityAt(plan.horizon, at("2026-06-16T19:45:00Z"))).toBe("drive");
   });
 
+  it("ends the day by the server's time left, but only on the day it was sent", () => {
+    const sent = at("2026-06-16T18:00:00Z"); // 13:00 CDT, 3 h left
+    const raceInfo = { timeLeftMs: 3 * 3600_000, atPacketTime: sent };
+    const today = planHorizon(sent + 600, SETTINGS, raceInfo);
+    expect(today.ok && today.horizon.endAt).toBe(at("2026-06-16T21:00:00Z"));
+    expect(today.ok && today.horizon.endSource).toBe("from the server's raceInfo");
+    // A replay of yesterday at 13:00, while today's raceInfo comes in live.
+    const yesterday = planHorizon(sent - 86_400, SETTINGS, raceInfo);
+    expect(yesterday.ok && yesterday.horizon.endAt).toBe(at("2026-06-15T22:00:00Z"));
+    expect(yesterday.ok && yesterday.horizon.endSource).toBe(
+      "from the schedule in settings (the server's raceInfo is for another day)",
+    );
+  });
+
   it("refuses a schedule it cannot read, saying which time", () => {
     const settings = { ...SETTINGS, schedule: { ...SETTINGS.schedule, end: "5 pm" } };
     expect(planHorizon(at("2026-06-16T18:00:00Z"), settings, null)).toEqual({

@@ -54,14 +54,20 @@ export function planHorizon(
   if (typeof start === "string") return { ok: false, reason: start };
   let endAt: number;
   let endSource: string;
-  if (raceInfo && Number.isFinite(raceInfo.timeLeftMs) && raceInfo.timeLeftMs >= 0) {
+  const usable = raceInfo && Number.isFinite(raceInfo.timeLeftMs) && raceInfo.timeLeftMs >= 0;
+  // The live raceInfo is today's: a replay of another day keeps to the schedule.
+  const sameDay =
+    usable && localTimeOnDayOf(raceInfo.atPacketTime, 0, zone) === localTimeOnDayOf(now, 0, zone);
+  if (usable && sameDay) {
     endAt = raceInfo.atPacketTime + raceInfo.timeLeftMs / 1000;
     endSource = "from the server's raceInfo";
   } else {
     const end = at(settings.schedule.end, "end");
     if (typeof end === "string") return { ok: false, reason: end };
     endAt = end;
-    endSource = "from the schedule in settings";
+    endSource = usable
+      ? "from the schedule in settings (the server's raceInfo is for another day)"
+      : "from the schedule in settings";
   }
   if (now >= endAt)
     return {
