@@ -167,6 +167,25 @@ test("DEMO at 13:00: numbers, plots, a slider that moves the forecast, the Overv
   await page.screenshot({ path: "/tmp/strategy-replay.png", fullPage: true });
 });
 
+test("DEMO at night says so at once and offers a simulated race day, which then forecasts", async ({
+  page,
+}) => {
+  await page.goto(`/strategy?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoClock=02:00`);
+  await expect(page.getByTestId("status-connection-type")).toContainText("DEMO");
+  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  const cannot = page.getByTestId("strategy-cannot");
+  await expect(cannot).toContainText("Cannot forecast: night", { timeout: 20_000 });
+  const hint = cannot.getByTestId("strategy-demo-hint");
+  await expect(hint).toContainText("Open a simulated race day");
+  await page.screenshot({ path: "/tmp/strategy-night.png" });
+  await hint.getByRole("link").click();
+  await expect(page).toHaveURL(/demoClock=13%3A00/);
+  await expect(page).toHaveURL(/demoDay=4/);
+  await expect(page.getByTestId("status-demo-day")).toHaveCount(0, { timeout: 120_000 });
+  await expect(page.getByTestId("strategy-soc-now")).toHaveText(/^\d+ %$/, { timeout: 30_000 });
+  await expect(page.getByTestId("strategy-made-at")).toHaveText(/13:0\d:\d{2} C[SD]T$/);
+});
+
 test("the real car's feed is never marked simulated, after a reload too", async ({ page }) => {
   // The first visit starts in DEMO and the feed takes over; the reload starts
   // in the saved NETWORK choice, which once left its forecasts marked simulated.

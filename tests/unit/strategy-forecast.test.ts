@@ -122,8 +122,14 @@ describe("strategy forecast from telemetry", () => {
       "Cannot forecast: no GPS position (GPS Latitude, GPS Longitude) for the sun",
     );
 
-    // 03:00 at the track: nothing to fit the sky to.
+    // 03:00 at the track: nothing to fit the sky to, said at once (not
+    // "not enough driving" for the first minutes, then night).
     const night = configured(createWorld(85, NINE_AM - 6 * 3600));
+    drive(night, 60, 30);
+    const early = forecastNow(night.state, null);
+    expect(!early.ok && early.reason).toMatch(
+      /^Cannot forecast: night, .*\(the sun is \d+° below the horizon\)$/,
+    );
     drive(night, 60, 1200);
     const c = forecastNow(night.state, null);
     expect(!c.ok && c.reason).toMatch(/^Cannot forecast: night/);

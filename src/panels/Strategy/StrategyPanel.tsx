@@ -295,6 +295,23 @@ function RecordsPlot({ records, dark }: { records: StrategyRecord[]; dark: boole
   );
 }
 
+/** Reasons that are the hour's, not the data's: the demo car drives on this computer's clock. */
+const OUT_OF_HOURS = /night|race day ended/i;
+
+/** DEMO out of race hours: the way to a simulated race day now (docs/using.md, "Try a race day"). */
+function DemoDayHint() {
+  const url = new URL(window.location.href);
+  url.searchParams.set("demoClock", "13:00");
+  url.searchParams.set("demoDay", "4");
+  return (
+    <p className="helios-strategy-demo-hint" data-testid="strategy-demo-hint">
+      The demo car drives on this computer's clock, and at the track it is out of race hours now.{" "}
+      <a href={url.toString()}>Open a simulated race day</a> instead: 13:00 at the track, with the 4
+      hours since 09:00 driven first (about half a minute).
+    </p>
+  );
+}
+
 export default function StrategyPanel() {
   const { appUnits, resolvedTheme } = useSnapshot(appState);
   const [sliderKmh, setSliderKmh] = useState<number | null>(null);
@@ -321,6 +338,7 @@ export default function StrategyPanel() {
       {answer && !answer.ok && (
         <Callout intent="warning" icon="issue" data-testid="strategy-cannot">
           {cannotText(answer.reason)}
+          {answer.simulated && OUT_OF_HOURS.test(answer.reason) && <DemoDayHint />}
         </Callout>
       )}
       {forecast?.capacityWarning && (

@@ -184,6 +184,24 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
       source: "from the schedule in settings (the standing car charges)",
     });
 
+  // ── Sun ── (fitted before the consumption: at night the sun is what is
+  // missing, however long the car has driven; its inputs are listed after)
+  const solarSamples: SolarSample[] = [];
+  for (const slot of slots) {
+    const covered = w.coveredS[slot]!;
+    if (covered < MIN_COVERED_S) continue;
+    const lat = Number.isFinite(w.lat[slot]!) ? w.lat[slot]! : latest.lat;
+    const long = Number.isFinite(w.long[slot]!) ? w.long[slot]! : latest.long;
+    solarSamples.push({
+      time: w.minute[slot]! * 60 + 30,
+      powerW: (w.arrayWh[slot]! * 3600) / covered,
+      lat,
+      long,
+    });
+  }
+  const solarAnswer = fitSolar(solarSamples, now, latest.lat, latest.long, settings.weatherFactor);
+  if (!solarAnswer.ok) return fail(solarAnswer.reason, simulated, inputs);
+
   // ── Consumption ──
   const speeds: number[] = [];
   const powers: number[] = [];
@@ -228,22 +246,7 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
         : "the fit's power at standstill",
   });
 
-  // ── Sun ──
-  const solarSamples: SolarSample[] = [];
-  for (const slot of slots) {
-    const covered = w.coveredS[slot]!;
-    if (covered < MIN_COVERED_S) continue;
-    const lat = Number.isFinite(w.lat[slot]!) ? w.lat[slot]! : latest.lat;
-    const long = Number.isFinite(w.long[slot]!) ? w.long[slot]! : latest.long;
-    solarSamples.push({
-      time: w.minute[slot]! * 60 + 30,
-      powerW: (w.arrayWh[slot]! * 3600) / covered,
-      lat,
-      long,
-    });
-  }
-  const solarAnswer = fitSolar(solarSamples, now, latest.lat, latest.long, settings.weatherFactor);
-  if (!solarAnswer.ok) return fail(solarAnswer.reason, simulated, inputs);
+  // ── Sun, as fitted above ──
   const solar: SolarFit = solarAnswer.fit;
   const arrayNowW = Number.isFinite(latest.arrayW) ? latest.arrayW : 0;
   inputs.push(

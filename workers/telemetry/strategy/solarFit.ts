@@ -91,7 +91,7 @@ export function fitSolar(
       ok: false,
       reason:
         elevation < 6
-          ? `Cannot forecast: night, no array power to fit the sky to (the sun is ${elevation.toFixed(0)}° above the horizon)`
+          ? `Cannot forecast: night, no array power to fit the sky to (the sun is ${Math.abs(elevation).toFixed(0)}° ${elevation < 0 ? "below" : "above"} the horizon)`
           : "Cannot forecast: too little array power measured yet (3 minutes of daylight needed)",
     };
   }
