@@ -35,6 +35,8 @@ describe("strategy forecast from telemetry", () => {
     // The cross-check agrees with the measured state of charge.
     expect(Math.abs(f.socIntegratedPct! - f.socNowPct)).toBeLessThan(0.5);
     expect(f.inputs.map((i) => i.label)).toContain("End of the race day");
+    // The pace is given as a number too, so the tab shows it in mph in imperial.
+    expect(f.inputs.find((i) => i.label === "Current average speed")?.speedKmh).toBeCloseTo(70, 0);
     expect(f.inputs.find((i) => i.label === "End of the race day")!.source).toBe(
       "from the schedule in settings",
     );

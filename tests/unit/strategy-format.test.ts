@@ -1,7 +1,7 @@
 // The power model's quality as the Strategy tab's plot title words it.
 import { describe, expect, it } from "vitest";
 import type { PowerModel } from "../../workers/contract/strategy";
-import { fitQuality } from "../../src/ui/format/strategyFormat";
+import { fitQuality, inputValueText } from "../../src/ui/format/strategyFormat";
 
 const model = (over: Partial<PowerModel>): PowerModel => ({
   kind: "fitted",
@@ -36,5 +36,22 @@ describe("fitQuality", () => {
   it("speaks the app's units", () => {
     const text = fitQuality(model({ kind: "scaled prior", speedRangeKmh: [80, 96] }), "imperial");
     expect(text).toContain("50–60 mph");
+  });
+});
+
+describe("the Inputs table's values", () => {
+  const speed = {
+    label: "Current average speed",
+    value: "64 km/h",
+    source: "distance over time moving, last 2 h",
+    speedKmh: 64.4,
+  };
+  it("shows a speed in the user's unit, as the big numbers do", () => {
+    expect(inputValueText(speed, "metric")).toBe("64 km/h");
+    expect(inputValueText(speed, "imperial")).toBe("40 mph");
+  });
+  it("shows any other input as the worker wrote it", () => {
+    const soc = { label: "State of charge", value: "68.2 %", source: "Pack State of Charge" };
+    expect(inputValueText(soc, "imperial")).toBe("68.2 %");
   });
 });

@@ -57,6 +57,8 @@ export interface StrategyInput {
   value: string;
   /** e.g. "from the server's raceInfo", "from the schedule in settings", "fitted from the last 90 min". */
   source: string;
+  /** A speed, km/h: the tab shows it in the user's unit (mph in imperial) instead of `value`. */
+  speedKmh?: number;
 }
 
 /** Time (epoch s) against a value, for a plot. */

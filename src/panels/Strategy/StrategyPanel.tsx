@@ -10,7 +10,11 @@ import { Callout, Card, Slider, Tag } from "@blueprintjs/core";
 import { useMemo, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { AppUnits } from "../../../workers/contract/fields";
-import type { StrategyForecast, StrategyRecord } from "../../../workers/contract/strategy";
+import type {
+  StrategyForecast,
+  StrategyInput,
+  StrategyRecord,
+} from "../../../workers/contract/strategy";
 import { displayUnit, toDisplay } from "../../../workers/shared/units";
 import { appState } from "../../state/appState";
 import { formatNumber } from "../../ui/format/formatNumber";
@@ -21,6 +25,7 @@ import {
   formatRaceTime,
   formatSoc,
   formatSpeed,
+  inputValueText,
 } from "../../ui/format/strategyFormat";
 import { PanelHeading } from "../../ui/headings";
 import {
@@ -172,8 +177,10 @@ function SpeedSlider({
 
 function Inputs({
   forecastInputs,
+  units,
 }: {
-  forecastInputs: { label: string; value: string; source: string }[];
+  forecastInputs: readonly StrategyInput[];
+  units: AppUnits;
 }) {
   if (forecastInputs.length === 0) return null;
   return (
@@ -184,7 +191,7 @@ function Inputs({
           {forecastInputs.map((input) => (
             <tr key={input.label}>
               <th scope="row">{input.label}</th>
-              <td>{input.value}</td>
+              <td>{inputValueText(input, units)}</td>
               <td className="helios-strategy-source">{input.source}</td>
             </tr>
           ))}
@@ -366,7 +373,7 @@ export default function StrategyPanel() {
       {review && <DayReview review={review} />}
       <div className="helios-strategy-lower">
         <SpeedSlider forecast={forecast} kmh={sliderKmh} onChange={setSliderKmh} units={appUnits} />
-        <Inputs forecastInputs={inputs} />
+        <Inputs forecastInputs={inputs} units={appUnits} />
       </div>
       <StrategySettingsForm />
     </div>

@@ -3,7 +3,7 @@
 // figures are km/h and km), charge in whole percent, times in the race day's
 // zone with its name.
 import type { AppUnits } from "../../../workers/contract/fields";
-import type { PowerModel } from "../../../workers/contract/strategy";
+import type { PowerModel, StrategyInput } from "../../../workers/contract/strategy";
 import { displayUnit, toDisplay } from "../../../workers/shared/units";
 import { formatTime, formatZonedTime } from "./dateTime";
 import { formatNumber, NO_VALUE } from "./formatNumber";
@@ -11,6 +11,11 @@ import { formatNumber, NO_VALUE } from "./formatNumber";
 export function formatSpeed(kmh: number | null | undefined, units: AppUnits): string {
   if (kmh === null || kmh === undefined || !Number.isFinite(kmh)) return NO_VALUE;
   return `${formatNumber(toDisplay(kmh, "km/h", units), 0)} ${displayUnit("km/h", units)}`;
+}
+
+/** An input's value as the Inputs table shows it: a speed in the user's unit, else the worker's text. */
+export function inputValueText(input: StrategyInput, units: AppUnits): string {
+  return input.speedKmh === undefined ? input.value : formatSpeed(input.speedKmh, units);
 }
 
 export function formatDistance(km: number | null | undefined, units: AppUnits): string {

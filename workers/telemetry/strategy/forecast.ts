@@ -291,6 +291,7 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
     label: "Current average speed",
     value: `${round(kmh(currentMps))} km/h`,
     source: "distance over time moving, last 2 h",
+    speedKmh: kmh(currentMps),
   });
   const timeline = buildTimeline(horizon, solar);
   const scenarioInputs: ScenarioInputs = {
