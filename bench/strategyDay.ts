@@ -214,8 +214,6 @@ function energyAfter(series: { time: number[]; values: number[] }, from: number)
 /** What a driver does with the answer: the recommended speed, or the slowest / fastest when none reaches the target. */
 function recommendedSpeed(answer: ReturnType<typeof forecastNow>, fallback: number): number {
   if (!answer.ok) return fallback;
-  const rec = answer.forecast.recommended;
-  if (rec.ok) return rec.speedKmh;
-  const kmh = /(\d+) km\/h/.exec(rec.message);
-  return kmh ? Number(kmh[1]) : fallback;
+  // None reaches the target: the slowest (or the fastest) speed is the answer's speedKmh.
+  return answer.forecast.recommended.speedKmh;
 }

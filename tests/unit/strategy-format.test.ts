@@ -1,7 +1,11 @@
 // The power model's quality as the Strategy tab's plot title words it.
 import { describe, expect, it } from "vitest";
 import type { PowerModel } from "../../workers/contract/strategy";
-import { fitQuality, inputValueText } from "../../src/ui/format/strategyFormat";
+import {
+  fitQuality,
+  inputValueText,
+  noRecommendationText,
+} from "../../src/ui/format/strategyFormat";
 
 const model = (over: Partial<PowerModel>): PowerModel => ({
   kind: "fitted",
@@ -53,5 +57,17 @@ describe("the Inputs table's values", () => {
   it("shows any other input as the worker wrote it", () => {
     const soc = { label: "State of charge", value: "68.2 %", source: "Pack State of Charge" };
     expect(inputValueText(soc, "imperial")).toBe("68.2 %");
+  });
+});
+
+describe("why no speed reaches the target", () => {
+  it("says the day ends below the target even at the slowest speed", () => {
+    const rec = { ok: false, why: "below", speedKmh: 20, endSocPct: 6.4, emptyAt: null } as const;
+    expect(noRecommendationText(rec, 10, "metric", "America/Chicago")).toBe(
+      "Even at 20 km/h the day ends at 6 %, below the 10 % target",
+    );
+    expect(noRecommendationText(rec, 10, "imperial", "America/Chicago")).toBe(
+      "Even at 12 mph the day ends at 6 %, below the 10 % target",
+    );
   });
 });

@@ -9,6 +9,7 @@ import {
 } from "../../workers/telemetry/strategy/scenario";
 import type { SolarFit } from "../../workers/telemetry/strategy/solarFit";
 import { recommendSpeed } from "../../workers/telemetry/strategy/speedSolver";
+import { noRecommendationText } from "../../src/ui/format/strategyFormat";
 
 // 13:00 CDT on 2026-06-16; the day ends at 17:00.
 const NOW = Date.UTC(2026, 5, 16, 18) / 1000;
@@ -58,7 +59,7 @@ describe("the recommended speed", () => {
       expect(end).toBeLessThan(previous);
       previous = end;
     }
-    const rec = recommendSpeed(t, inputs(60), 10, BOUNDS, ZONE);
+    const rec = recommendSpeed(t, inputs(60), 10, BOUNDS);
     expect(rec.ok).toBe(true);
     if (!rec.ok) return;
     expect(rec.endSocPct).toBeCloseTo(10, 1);
@@ -67,18 +68,23 @@ describe("the recommended speed", () => {
     expect(rec.distanceKm).toBeCloseTo(rec.speedKmh * 4, 0);
     expect(rec.emptyAt).toBeNull();
     // A fuller pack allows a faster day.
-    const fuller = recommendSpeed(t, inputs(80), 10, BOUNDS, ZONE);
+    const fuller = recommendSpeed(t, inputs(80), 10, BOUNDS);
     expect(fuller.ok && fuller.speedKmh).toBeGreaterThan(rec.speedKmh);
   });
 
   it("says when even the slowest speed empties the pack, and when", () => {
     const t = buildTimeline(horizon(), sun(0));
     // 174 W at 20 km/h, no sun, 400 Wh left (8 % of 5 kWh): 2.3 h after 13:00.
-    const rec = recommendSpeed(t, inputs(8), 10, BOUNDS, ZONE);
-    expect(rec).toEqual({
-      ok: false,
-      message: expect.stringMatching(/^Even at 20 km\/h the pack empties at 15:1\d CDT$/),
-    });
+    const rec = recommendSpeed(t, inputs(8), 10, BOUNDS);
+    expect(rec).toMatchObject({ ok: false, why: "empties", speedKmh: 20, endSocPct: 0 });
+    // Worded by the tab in the user's units: "Even at 20 km/h the pack empties at 15:1x CDT".
+    if (rec.ok) return;
+    expect(noRecommendationText(rec, 10, "metric", ZONE)).toMatch(
+      /^Even at 20 km\/h the pack empties at 15:1\d CDT$/,
+    );
+    expect(noRecommendationText(rec, 10, "imperial", ZONE)).toMatch(
+      /^Even at 12 mph the pack empties at 15:1\d CDT$/,
+    );
     const slow = runScenario(t, inputs(8), 20 / 3.6);
     expect(slow.emptyAt).not.toBeNull();
     expect(slow.endSocPct).toBe(0);
@@ -86,9 +92,13 @@ describe("the recommended speed", () => {
 
   it("says when the target is reached at any speed", () => {
     const t = buildTimeline(horizon(), sun(5000));
-    const rec = recommendSpeed(t, inputs(90), 10, BOUNDS, ZONE);
-    expect(rec.ok).toBe(false);
-    expect(!rec.ok && rec.message).toMatch(/^Target reached at any speed up to 90 km\/h/);
+    const rec = recommendSpeed(t, inputs(90), 10, BOUNDS);
+    expect(rec).toMatchObject({ ok: false, why: "any", speedKmh: 90 });
+    if (rec.ok) return;
+    expect(noRecommendationText(rec, 10, "metric", ZONE)).toMatch(
+      /^Target reached at any speed up to 90 km\/h \(the day ends at \d+ % at 90 km\/h\)$/,
+    );
+    expect(noRecommendationText(rec, 10, "imperial", ZONE)).toMatch(/up to 56 mph/);
   });
 
   it("lets the standing car charge in a planned stop", () => {
@@ -118,7 +128,7 @@ describe("the recommended speed", () => {
     // The recommended speed counts no phantom charge either. With 1 h of sun
     // it is about 84 km/h, which fills the pack in that hour; counting the
     // charge a full pack cannot take, it would be faster and end near 6 %.
-    const rec = recommendSpeed(buildTimeline(horizon(), sunFor(1)), inputs(95), 10, BOUNDS, ZONE);
+    const rec = recommendSpeed(buildTimeline(horizon(), sunFor(1)), inputs(95), 10, BOUNDS);
     expect(rec.ok && Math.max(...rec.soc.values)).toBe(100);
     expect(rec.ok && rec.endSocPct).toBeCloseTo(10, 0);
   });

@@ -85,12 +85,22 @@ export interface StrategyScenario {
 }
 
 /** The recommended constant speed: the one that ends the day at the target, or why there is none. */
+/**
+ * The recommended constant speed, or why none ends the day at the target:
+ * even the slowest speed (`speedKmh`) empties the pack ("empties", at
+ * `emptyAt`) or ends the day below the target ("below"), or every speed up
+ * to the fastest (`speedKmh`) reaches it ("any"); `endSocPct` is the day's
+ * end at that speed. The tab words it in the user's units ("Even at 20 km/h
+ * the pack empties at 15:40 CDT"), so the worker sends figures, not text.
+ */
 export type Recommendation =
   | ({ ok: true } & StrategyScenario)
   | {
       ok: false;
-      /** e.g. "Even at 20 km/h the pack empties at 15:40", "Target reached at any speed up to 90 km/h". */
-      message: string;
+      why: "empties" | "below" | "any";
+      speedKmh: number;
+      endSocPct: number;
+      emptyAt: number | null;
     };
 
 /** The car's power against speed, fitted from recent driving: P(v) = a + b·v + c·v³ (v in m/s, P in W). */

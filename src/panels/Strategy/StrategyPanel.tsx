@@ -26,6 +26,7 @@ import {
   formatSoc,
   formatSpeed,
   inputValueText,
+  noRecommendationText,
 } from "../../ui/format/strategyFormat";
 import { PanelHeading } from "../../ui/headings";
 import {
@@ -117,7 +118,7 @@ function BigNumbers({ forecast, units }: { forecast: StrategyForecast; units: Ap
         note={
           rec.ok
             ? `ends the day at ${formatSoc(rec.endSocPct)} (target ${formatSoc(forecast.targetSocPct)})`
-            : rec.message
+            : noRecommendationText(rec, forecast.targetSocPct, units, forecast.timeZone)
         }
       />
       <BigNumber

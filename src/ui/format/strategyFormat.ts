@@ -3,7 +3,7 @@
 // figures are km/h and km), charge in whole percent, times in the race day's
 // zone with its name.
 import type { AppUnits } from "../../../workers/contract/fields";
-import type { PowerModel, StrategyInput } from "../../../workers/contract/strategy";
+import type { PowerModel, Recommendation, StrategyInput } from "../../../workers/contract/strategy";
 import { displayUnit, toDisplay } from "../../../workers/shared/units";
 import { formatTime, formatZonedTime } from "./dateTime";
 import { formatNumber, NO_VALUE } from "./formatNumber";
@@ -26,6 +26,21 @@ export function formatDistance(km: number | null | undefined, units: AppUnits): 
 export function formatSoc(pct: number | null | undefined): string {
   if (pct === null || pct === undefined || !Number.isFinite(pct)) return NO_VALUE;
   return `${formatNumber(pct, 0)} %`;
+}
+
+/** Why no constant speed ends the day at the target, in the user's units. */
+export function noRecommendationText(
+  rec: Extract<Recommendation, { ok: false }>,
+  targetPct: number,
+  units: AppUnits,
+  timeZone: string | undefined,
+): string {
+  const speed = formatSpeed(rec.speedKmh, units);
+  if (rec.why === "empties" && rec.emptyAt !== null)
+    return `Even at ${speed} the pack empties at ${formatRaceTime(rec.emptyAt, timeZone)}`;
+  if (rec.why === "any")
+    return `Target reached at any speed up to ${speed} (the day ends at ${formatSoc(rec.endSocPct)} at ${speed})`;
+  return `Even at ${speed} the day ends at ${formatSoc(rec.endSocPct)}, below the ${formatSoc(targetPct)} target`;
 }
 
 /**

@@ -311,13 +311,10 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
     sliderKmh !== null && Number.isFinite(sliderKmh) && sliderKmh >= 0
       ? runScenario(timeline, scenarioInputs, sliderKmh / 3.6)
       : null;
-  const recommended = recommendSpeed(
-    timeline,
-    scenarioInputs,
-    settings.targetSocPct,
-    { minKmh: MIN_SPEED_KMH, maxKmh },
-    settings.timeZone,
-  );
+  const recommended = recommendSpeed(timeline, scenarioInputs, settings.targetSocPct, {
+    minKmh: MIN_SPEED_KMH,
+    maxKmh,
+  });
 
   // ── Plots' data ──
   const history: TimeSeriesData = { time: [], values: [] };

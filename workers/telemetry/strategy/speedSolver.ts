@@ -4,7 +4,6 @@
 // between the slowest sensible speed and the car's top finds it, or says
 // plainly why none does.
 import type { Recommendation } from "../../contract/strategy";
-import { formatZonedTime } from "../../shared/dateTime";
 import { endSocWithoutStop, runScenario, type ScenarioInputs, type Timeline } from "./scenario";
 
 export const MIN_SPEED_KMH = 20;
@@ -19,7 +18,6 @@ export function recommendSpeed(
   inp: ScenarioInputs,
   targetPct: number,
   bounds: SpeedBounds,
-  timeZone: string,
 ): Recommendation {
   const lo = bounds.minKmh / 3.6;
   const hi = bounds.maxKmh / 3.6;
@@ -28,17 +26,22 @@ export function recommendSpeed(
     const slow = runScenario(t, inp, lo);
     return {
       ok: false,
-      message:
-        slow.emptyAt !== null
-          ? `Even at ${bounds.minKmh} km/h the pack empties at ${formatZonedTime(slow.emptyAt, timeZone)}`
-          : `Even at ${bounds.minKmh} km/h the day ends at ${slow.endSocPct.toFixed(0)} %, below the ${targetPct} % target`,
+      why: slow.emptyAt !== null ? "empties" : "below",
+      speedKmh: bounds.minKmh,
+      endSocPct: slow.endSocPct,
+      emptyAt: slow.emptyAt,
     };
   }
-  if (endAt(hi) >= targetPct)
+  if (endAt(hi) >= targetPct) {
+    const fast = runScenario(t, inp, hi);
     return {
       ok: false,
-      message: `Target reached at any speed up to ${bounds.maxKmh.toFixed(0)} km/h (the day ends at ${runScenario(t, inp, hi).endSocPct.toFixed(0)} % at ${bounds.maxKmh.toFixed(0)} km/h)`,
+      why: "any",
+      speedKmh: bounds.maxKmh,
+      endSocPct: fast.endSocPct,
+      emptyAt: fast.emptyAt,
     };
+  }
   let a = lo;
   let b = hi;
   for (let i = 0; i < 40 && b - a > 1e-4; i++) {
