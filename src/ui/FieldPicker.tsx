@@ -3,8 +3,11 @@
 // plots and the export pick several fields (click adds or removes one); the
 // map and the favourites pick one at a time (FieldSelect). Every list ends
 // with "New math channel…": a value the car does not send is made there.
+// The focus goes back to the button when the list closes only if the user
+// has not moved it: Blueprint gives it back at the end of the fade-out, and
+// took it from the input clicked meanwhile (what was typed there was lost).
 import { Button, InputGroup, Menu, MenuDivider, MenuItem, PopoverNext } from "@blueprintjs/core";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import type { FieldInfo } from "../../workers/contract/fields";
 import { openMathChannels } from "../state/mathChannelsDialog";
 import { groupTitle, searchFields } from "./fieldSearch";
@@ -16,12 +19,15 @@ interface FieldPickerProps {
 }
 
 export function FieldPicker({ fields, selected, onToggle }: FieldPickerProps) {
+  const { buttonRef, ...focusBack } = useFocusBackUnlessMoved();
   return (
     <PopoverNext
       placement="bottom-end"
+      {...focusBack}
       content={<FieldMenu fields={fields} selected={selected} onPick={onToggle} stayOpen />}
     >
       <Button
+        ref={buttonRef}
         size="small"
         variant="minimal"
         icon="add"
@@ -46,12 +52,15 @@ interface FieldSelectProps {
 /** One field out of the catalog: a button naming it, opening the same searchable list. */
 export function FieldSelect({ fields, value, onChange, placeholder, ...rest }: FieldSelectProps) {
   const chosen = fields.find((field) => field.path === value);
+  const { buttonRef, ...focusBack } = useFocusBackUnlessMoved();
   return (
     <PopoverNext
       placement="bottom-start"
+      {...focusBack}
       content={<FieldMenu fields={fields} selected={[value]} onPick={onChange} stayOpen={false} />}
     >
       <Button
+        ref={buttonRef}
         endIcon="caret-down"
         text={chosen?.label ?? (value || placeholder)}
         title={chosen ? `${chosen.description ?? ""}\n${chosen.path}`.trim() : undefined}
@@ -61,6 +70,18 @@ export function FieldSelect({ fields, value, onChange, placeholder, ...rest }: F
       />
     </PopoverNext>
   );
+}
+
+/** The popover's focus props: back to its button on close, unless the user has moved on. */
+function useFocusBackUnlessMoved() {
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const popoverRef = useRef<HTMLDivElement>(null);
+  const onClosed = () => {
+    const active = document.activeElement;
+    const stayed = !active || active === document.body || popoverRef.current?.contains(active);
+    if (stayed) buttonRef.current?.focus();
+  };
+  return { buttonRef, popoverRef, onClosed, shouldReturnFocusOnClose: false };
 }
 
 function FieldMenu({

@@ -43,6 +43,11 @@ test("add a rule with the field picker, see lo > hi refused, fix it; export, ref
   await dialog.getByTestId("rule-kind").selectOption("outside");
   await dialog.getByTestId("rule-lo").fill("80");
   await dialog.getByTestId("rule-hi").fill("20");
+  // The field list faded out meanwhile; the focus stays where the user typed
+  // (it once went back to the list at the end of its fade, losing "20").
+  await page.waitForTimeout(500);
+  await expect(dialog.getByTestId("rule-hi")).toBeFocused();
+  await expect(dialog.getByTestId("rule-hi")).toHaveValue("20");
   const errors = dialog.getByTestId("rule-errors");
   await expect(errors).toContainText("lo (80) is above hi (20)");
   await expect(dialog.getByTestId("rule-save")).toBeDisabled();
