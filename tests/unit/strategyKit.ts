@@ -33,6 +33,8 @@ export interface World {
   events: StageEvent[];
   /** Fields to leave out of every row (NaN), e.g. the state of charge. */
   missing: Set<number>;
+  /** The pack's voltage at a state of charge (%); CAR.packV when not set. */
+  packV?: (socPct: number) => number;
 }
 
 export function createWorld(socPct = 85, time = NINE_AM): World {
@@ -67,12 +69,14 @@ export function drive(world: World, kmh: number, seconds: number, cloud = 1): vo
       clearSkyIrradiance(sunElevationDeg(world.time, TRACK.lat, TRACK.long)) *
       cloud;
     const net = drivePower - sun;
-    world.soc -= ((net / CAR.packV) * (1 / 3600) * 100) / CAR.ah;
+    const packV = world.packV?.(world.soc) ?? CAR.packV;
+    // The state of charge counts charge: the same Wh take more of it at a lower voltage.
+    world.soc -= ((net / packV) * (1 / 3600) * 100) / CAR.ah;
     row.fill(NaN);
     row[F.time] = world.time;
     row[F.soc] = world.soc;
-    row[F.packV] = CAR.packV;
-    row[F.packI] = net / CAR.packV;
+    row[F.packV] = packV;
+    row[F.packI] = net / packV;
     row[F.speed] = world.speed;
     row[F.lat] = TRACK.lat;
     row[F.long] = TRACK.long;

@@ -18,6 +18,7 @@ import { fitPower, powerAt, type PowerFit } from "./powerFit";
 import { buildTimeline, runScenario, type ScenarioInputs } from "./scenario";
 import { fitSolar, type SolarFit, type SolarSample } from "./solarFit";
 import { crossCheckPack } from "./packCrossCheck";
+import { fitPackVoltage } from "./packVoltage";
 import { MIN_SPEED_KMH, recommendSpeed } from "./speedSolver";
 import type { StrategyState } from "./strategyStage";
 
@@ -64,11 +65,21 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
+/** The pack's mean voltage over the last minutes, V; NaN without any. */
+function recentVolts(w: MinuteWindows, slots: number[]): number {
+  let vs = 0;
+  let s = 0;
+  for (let i = slots.length - 1; i >= 0 && s < VOLTAGE_S; i--) {
+    vs += w.packVs[slots[i]!]!;
+    s += w.coveredS[slots[i]!]!;
+  }
+  return s > 0 && vs > 0 ? vs / s : NaN;
+}
+
 /** Energy per point of state of charge, Wh, and where it comes from. */
 function energyPerPoint(
   settings: StrategySettings,
-  w: MinuteWindows,
-  slots: number[],
+  measuredV: number,
 ): { whPerPct: number; capacityWh: number; text: string; source: string } | null {
   const c = settings.capacity;
   if (c.kind === "Wh") {
@@ -83,14 +94,7 @@ function energyPerPoint(
   if (!(c.ah > 0)) return null;
   // Ah converts to energy at the pack's own voltage, measured over the last
   // minutes (the nominal one from settings until there is one).
-  let vs = 0;
-  let s = 0;
-  for (let i = slots.length - 1; i >= 0 && s < VOLTAGE_S; i--) {
-    vs += w.packVs[slots[i]!]!;
-    s += w.coveredS[slots[i]!]!;
-  }
-  const measured = s > 0 ? vs / s : NaN;
-  const volts = Number.isFinite(measured) && measured > 0 ? measured : c.nominalV;
+  const volts = Number.isFinite(measuredV) ? measuredV : c.nominalV;
   if (!(volts > 0)) return null;
   const wh = c.ah * volts;
   return {
@@ -98,7 +102,7 @@ function energyPerPoint(
     capacityWh: wh,
     text: `${c.ah} Ah × ${round(volts, 1)} V = ${round(wh / 1000, 2)} kWh`,
     source:
-      volts === measured
+      volts === measuredV
         ? "Ah from settings, the pack's voltage measured (last 10 min)"
         : "Ah and nominal voltage from settings",
   };
@@ -146,10 +150,21 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
     source: "GPS (the sun's elevation is computed there)",
   });
   const slots = todaysSlots(w, now, settings.timeZone);
-  const energy = energyPerPoint(settings, w, slots);
+  const voltsNow = recentVolts(w, slots);
+  const energy = energyPerPoint(settings, voltsNow);
   if (!energy)
     return fail("Cannot forecast: the pack's capacity is not set in settings", simulated, inputs);
   inputs.push({ label: "Pack capacity", value: energy.text, source: energy.source });
+  const voltage = fitPackVoltage(w, slots);
+  // Wh per point falls with the voltage, whichever way the capacity is set.
+  const voltageDropPerPct =
+    voltage && Number.isFinite(voltsNow) ? voltage.voltsPerPct / voltsNow : 0;
+  if (voltage)
+    inputs.push({
+      label: "Pack voltage",
+      value: `${round(voltage.voltsPerPct, 2)} V lower per point of charge`,
+      source: `fitted to today's ${voltage.windows} minutes (each Wh takes more charge as the pack empties)`,
+    });
   const check = crossCheckPack(settings, w, slots, latest.soc);
   const socIntegratedPct = check.socPct;
   if (socIntegratedPct !== null)
@@ -297,6 +312,7 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
   const scenarioInputs: ScenarioInputs = {
     socNowPct: latest.soc,
     whPerPct: energy.whPerPct,
+    voltageDropPerPct,
     fit,
     standstillW: auxW,
   };

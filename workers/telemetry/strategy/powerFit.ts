@@ -8,6 +8,8 @@
 // scale to the measured power, so the level is the car's own and only the
 // slope away from today's speeds is assumed.
 
+import { solve } from "./linearSolve";
+
 /**
  * A typical solar car (stated, not this car's): rolling resistance of about
  * 20 N (≈ 300 kg × 0.006 × g / 0.9 drive efficiency) and air of about
@@ -29,25 +31,6 @@ export interface PowerFit {
   kind: "fitted" | "scaled prior";
   /** Standard error of the fitted curve's value at speed v (m/s), W. */
   sigmaAt(v: number): number;
-}
-
-/** Solves the small symmetric system m·x = y (Gaussian elimination with pivoting); null if singular. */
-function solve(m: number[][], y: number[]): number[] | null {
-  const n = y.length;
-  const a = m.map((row, i) => [...row, y[i]!]);
-  for (let col = 0; col < n; col++) {
-    let pivot = col;
-    for (let r = col + 1; r < n; r++)
-      if (Math.abs(a[r]![col]!) > Math.abs(a[pivot]![col]!)) pivot = r;
-    if (Math.abs(a[pivot]![col]!) < 1e-12) return null;
-    [a[col], a[pivot]] = [a[pivot]!, a[col]!];
-    for (let r = 0; r < n; r++) {
-      if (r === col) continue;
-      const f = a[r]![col]! / a[col]![col]!;
-      for (let k = col; k <= n; k++) a[r]![k]! -= f * a[col]![k]!;
-    }
-  }
-  return a.map((row, i) => row[n]! / row[i]!);
 }
 
 function inverse(m: number[][]): number[][] | null {

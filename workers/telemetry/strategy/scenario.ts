@@ -49,11 +49,22 @@ export function buildTimeline(h: Horizon, solar: SolarFit): Timeline {
 
 export interface ScenarioInputs {
   socNowPct: number;
-  /** Pack energy per point of state of charge, Wh. */
+  /** Pack energy per point of state of charge now, Wh. */
   whPerPct: number;
+  /**
+   * The pack's voltage, and so its Wh per point, falls by this share per
+   * point of state of charge lost (packVoltage.ts); 0 when not fitted.
+   */
+  voltageDropPerPct?: number;
   fit: PowerFit;
   /** Power of the standing car, W. */
   standstillW: number;
+}
+
+/** Wh per point of state of charge at `pct`: fewer as the pack's voltage falls. */
+export function whPerPctAt(inp: ScenarioInputs, pct: number): number {
+  const drop = inp.voltageDropPerPct ?? 0;
+  return inp.whPerPct * Math.max(0.5, 1 + drop * (pct - inp.socNowPct));
 }
 
 /**
@@ -69,7 +80,7 @@ export function endSocWithoutStop(t: Timeline, inp: ScenarioInputs, speedMps: nu
     const a = t.activity[k]!;
     if (a === "wait") continue;
     const load = a === "drive" ? drive : inp.standstillW;
-    pct = Math.min(100, pct - ((load - t.solarW[k]!) * t.dt[k]!) / 3600 / inp.whPerPct);
+    pct = Math.min(100, pct - ((load - t.solarW[k]!) * t.dt[k]!) / 3600 / whPerPctAt(inp, pct));
   }
   return pct;
 }
@@ -101,7 +112,7 @@ export function runScenario(
     if (a !== "wait") {
       const moving = a === "drive" && pct > MIN_SOC_PCT;
       const load = moving ? drive : inp.standstillW;
-      pct -= ((load - t.solarW[k]!) * hours) / inp.whPerPct;
+      pct -= ((load - t.solarW[k]!) * hours) / whPerPctAt(inp, pct);
       if (moving) {
         distanceM += speedMps * t.dt[k]!;
         systematicWh += sigmaCurve * hours;
