@@ -6,6 +6,7 @@
 // and the settings (the weather factor left at its default).
 import type { StrategySettings } from "../workers/contract/strategy";
 import { CarSimulator } from "../workers/telemetry/sources/demo/CarSimulator";
+import type { WeatherKind } from "../workers/telemetry/sources/demo/weather";
 import { localTimeOnDayOf } from "../workers/shared/dateTime";
 import {
   configureStrategy,
@@ -25,7 +26,7 @@ export const BENCH_SETTINGS: StrategySettings = {
   schedule: { start: "09:00", end: "17:00", stops: [], morningCharge: null, eveningCharge: null },
 };
 
-export type Weather = "clear" | "broken" | "overcast-afternoon";
+export type Weather = WeatherKind;
 export type Driving =
   | { kind: "steady"; kmh: number }
   | { kind: "stints"; kmh: number[]; minutes: number }

@@ -16,7 +16,10 @@ const RECENT_S = 30 * 60;
  * How long the sky takes to forget itself, s: its uncertainty grows over
  * this lead. (Letting the forecast itself drift back to the day's average
  * over it was tried: an overcast afternoon was then forecast to clear, and
- * over 36 sampled days the 4-hour error was 5.7 points against 4.6.)
+ * over 36 sampled days the 4-hour error was 5.7 points against 4.6. The
+ * lower of the last half hour's sky and the day's was tried as well: better
+ * on the benchmark's days, worse on another seed's; see
+ * docs/strategy-model.md.)
  */
 const SKY_MEMORY_S = 3 * 60 * 60;
 /**
