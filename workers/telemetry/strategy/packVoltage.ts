@@ -19,8 +19,6 @@ const MAX_RELATIVE_SLOPE = 0.02;
 export interface PackVoltageFit {
   /** Volts the pack loses per point of state of charge. */
   voltsPerPct: number;
-  /** The pack's resistance as the fit sees it, Ω. */
-  ohms: number;
   windows: number;
 }
 
@@ -39,7 +37,8 @@ export function fitPackVoltage(w: MinuteWindows, slots: readonly number[]): Pack
   }
   if (soc.length < MIN_WINDOWS) return null;
   if (Math.max(...soc) - Math.min(...soc) < MIN_SOC_RANGE_PCT) return null;
-  // Normal equations of V = v₀ + slope·SoC + perAmp·I.
+  // Normal equations of V = v₀ + slope·SoC + k·I (k = −R: fitted only to
+  // keep the sag under load out of the slope).
   const rows = soc.map((s, i) => [1, s, amps[i]!]);
   const m = [0, 1, 2].map((j) =>
     [0, 1, 2].map((k) => rows.reduce((sum, r) => sum + r[j]! * r[k]!, 0)),
@@ -47,8 +46,8 @@ export function fitPackVoltage(w: MinuteWindows, slots: readonly number[]): Pack
   const y = [0, 1, 2].map((j) => rows.reduce((sum, r, i) => sum + r[j]! * volts[i]!, 0));
   const solved = solve(m, y);
   if (!solved) return null;
-  const [, slope, perAmp] = solved as [number, number, number];
+  const slope = solved[1]!;
   const meanV = volts.reduce((a, b) => a + b, 0) / volts.length;
   if (!(slope >= 0) || slope > MAX_RELATIVE_SLOPE * meanV) return null;
-  return { voltsPerPct: slope, ohms: -perAmp, windows: soc.length };
+  return { voltsPerPct: slope, windows: soc.length };
 }
