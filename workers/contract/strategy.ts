@@ -84,7 +84,6 @@ export interface StrategyScenario {
   socHigh: number[];
 }
 
-/** The recommended constant speed: the one that ends the day at the target, or why there is none. */
 /**
  * The recommended constant speed, or why none ends the day at the target:
  * even the slowest speed (`speedKmh`) empties the pack ("empties", at
