@@ -179,8 +179,7 @@ const SAMPLED_RUNS = sampledDays(
 );
 
 // --only <text>: just the runs whose name contains it (while tuning).
-const onlyArg = process.argv.indexOf("--only");
-const only = onlyArg > 0 ? (process.argv[onlyArg + 1] ?? "") : "";
+const only = argOf("--only") ?? "";
 const chosen = [...OPEN_RUNS, ...SAMPLED_RUNS, ...CLOSED_RUNS].filter((run) =>
   run.name.includes(only),
 );
