@@ -31,6 +31,17 @@ async function openWithLaps(page: Page, record: boolean): Promise<void> {
   await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 30_000 });
 }
 
+/**
+ * Ticks the nth lap's compare box. The live list grows while DEMO drives (a
+ * new lap shifts the rows), so the box is found again by its lap's label:
+ * the nth row at the click may be another lap at the check.
+ */
+async function pickLap(page: Page, n: number): Promise<void> {
+  const label = await page.getByTestId("lap-pick").nth(n).getAttribute("aria-label");
+  expect(label).toMatch(/^Compare lap \d+$/);
+  await page.getByRole("checkbox", { name: label!, exact: true }).check({ force: true });
+}
+
 /** Lines drawn in a plot's canvas: coloured pixels of each series colour. */
 async function coloursIn(page: Page, testId: string): Promise<number> {
   return page
@@ -54,10 +65,9 @@ test("compares two DEMO laps: both lines, the delta and every lap's car at the c
   page,
 }) => {
   await openWithLaps(page, false);
-  const picks = page.getByTestId("lap-pick");
   await expect(page.getByTestId("laps-compare")).toBeDisabled();
-  await picks.nth(1).check({ force: true });
-  await picks.nth(2).check({ force: true });
+  await pickLap(page, 1);
+  await pickLap(page, 2);
   await expect(page.getByTestId("laps-compare")).toHaveText("Compare (2)");
   await page.getByTestId("laps-compare").click();
   await expect(page.getByTestId("panel-lap-compare")).toBeVisible();
@@ -107,7 +117,7 @@ test("after a reload, a lap of the recorded session is compared with a live one"
     .poll(() => page.getByTestId("lap-row").count(), { timeout: 90_000 })
     .toBeGreaterThanOrEqual(2);
   await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 30_000 });
-  await page.getByTestId("lap-pick").nth(1).check({ force: true });
+  await pickLap(page, 1);
   await expect(page.getByTestId("laps-compare")).toHaveText("Compare (1)");
   await page.getByTestId("laps-compare").click();
   await expect(page.getByTestId("compare-empty")).toBeVisible();
