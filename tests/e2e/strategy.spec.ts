@@ -60,6 +60,8 @@ test("DEMO at 13:00: numbers, plots, a slider that moves the forecast, the Overv
   await expect(inputs).toContainText(/Pack State of Charge at 13:0\d C[SD]T/);
   // The demo pack's voltage falls as it empties, and the forecast says it counts that.
   await expect(inputs).toContainText(/Pack voltage\s*0\.\d+ V lower per point of charge/);
+  // The sky held ahead, and whose it is.
+  await expect(inputs).toContainText(/Sky ahead\s*\d(\.\d+)?\s*the (last 30 min's|day's so far)/);
   await expect(inputs).not.toContainText("Battery.");
   const soc = await shown(page, "strategy-soc-now");
   expect(soc).toBeGreaterThan(0);

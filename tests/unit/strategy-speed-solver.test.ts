@@ -28,6 +28,8 @@ const sun = (w: number): SolarFit => ({
   ratioDay: 1,
   scale: 1,
   clearSkyFactor: 1,
+  skyAheadFactor: 1,
+  skyAheadFrom: "now",
   weatherFactor: 1,
   spread: 0.1,
   minutesUsed: 100,

@@ -115,6 +115,8 @@ describe("the sun expected under an overcast that set in at noon", () => {
 
   it("expects the overcast to hold, not the morning's sun to come back", () => {
     expect(fit.clearSkyFactor).toBeCloseTo(0.25, 1);
+    expect(fit.skyAheadFrom).toBe("now");
+    expect(fit.skyAheadFactor).toBeCloseTo(0.25, 1);
     for (const hours of [1, 2, 3]) {
       const t = now + hours * 3600;
       const overcast = 0.9 * 0.25 * clearSkyIrradiance(sunElevationDeg(t, lat, long), fit.tau);
@@ -122,5 +124,23 @@ describe("the sun expected under an overcast that set in at noon", () => {
     }
     // … while the band allows the sky to clear again.
     expect(fit.sigmaAt(now + 3 * 3600)).toBeGreaterThan(0.5 * fit.expectedAt(now + 3 * 3600));
+  });
+});
+
+describe("the sun expected in a sunny spell on a broken-cloud day", () => {
+  // 09:00–13:00 CDT: 40-minute spells, clear and half a clear sky in turn;
+  // the last half hour is clear.
+  const sky = (m: number) => (Math.floor(m / 40) % 2 === 0 ? 0.5 : 1);
+  const fit = fitAfterMorning(sky);
+
+  it("holds the day's sky ahead, not the spell's: the clouds come back", () => {
+    expect(fit.clearSkyFactor).toBeCloseTo(1, 1);
+    expect(fit.skyAheadFrom).toBe("day");
+    // About three quarters of the clearest minutes, as the day has been.
+    expect(fit.skyAheadFactor).toBeGreaterThan(0.65);
+    expect(fit.skyAheadFactor).toBeLessThan(0.85);
+    const t = now + 2 * 3600;
+    const clear = 0.9 * clearSkyIrradiance(sunElevationDeg(t, lat, long), fit.tau);
+    expect(fit.expectedAt(t) / clear).toBeCloseTo(fit.skyAheadFactor, 1);
   });
 });

@@ -134,6 +134,8 @@ export interface SolarModel {
   nowW: number;
   /** Fitted ratio of the measured power to a clear sky's at the sun's elevation (clouds lower it). */
   clearSkyFactor: number;
+  /** The factor held for the rest of the day: now's, or the day's when now's is sunnier. */
+  skyAheadFactor: number;
   /** The settings' manual weather factor, as applied. */
   weatherFactor: number;
   /** Measured array power, W, per minute. */

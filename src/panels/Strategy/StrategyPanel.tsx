@@ -267,7 +267,7 @@ function Plots({
       />
       <StrategyChart
         testId="strategy-solar-plot"
-        title={`Array power: ${formatNumber(forecast.solar.nowW, 0)} W now, clear-sky factor ${formatNumber(forecast.solar.clearSkyFactor, 2)}, weather factor ${formatNumber(forecast.solar.weatherFactor, 2)}`}
+        title={`Array power: ${formatNumber(forecast.solar.nowW, 0)} W now, clear-sky factor ${formatNumber(forecast.solar.clearSkyFactor, 2)}, ${formatNumber(forecast.solar.skyAheadFactor, 2)} ahead, weather factor ${formatNumber(forecast.solar.weatherFactor, 2)}`}
         data={solar}
         series={solarSeries}
         time

@@ -276,6 +276,14 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
       source: `fitted to the last 30 min of array power against the sun's elevation (suncalc), ${solar.minutesUsed} minutes today`,
     },
     {
+      label: "Sky ahead",
+      value: round(solar.skyAheadFactor, 2).toString(),
+      source:
+        solar.skyAheadFrom === "now"
+          ? "the last 30 min's, held to the end of the day (clouds that came are taken to stay)"
+          : "the day's so far, less than the last 30 min's (a sunny spell on a cloudy day is not counted on to last)",
+    },
+    {
       label: "Weather factor",
       value: round(solar.weatherFactor, 2).toString(),
       source: "from settings",
@@ -388,6 +396,7 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
       solar: {
         nowW: arrayNowW,
         clearSkyFactor: solar.clearSkyFactor,
+        skyAheadFactor: solar.skyAheadFactor,
         weatherFactor: solar.weatherFactor,
         measured,
         expected,

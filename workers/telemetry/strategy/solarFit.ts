@@ -3,10 +3,13 @@
 // ratio is the array's size × efficiency × the clouds. The array's clear-sky
 // scale is the ratio of the day's clearest minutes (its 90th percentile);
 // the clear-sky factor now is the last half hour's ratio against it. Ahead,
-// the last half hour's ratio holds ("smart persistence", the usual reference
-// of solar forecasting): the sun's course changes the power, the sky is taken
-// as it is now. A sky that keeps changing widens the band instead, and the
-// user's weather factor carries a forecast of the weather.
+// the sun's course changes the power, and the sky is the last half hour's
+// ("smart persistence", the usual reference of solar forecasting), but no
+// sunnier than the day's so far: clouds that came are taken to stay (a
+// front's overcast holds the afternoon), a sunny spell on a cloudy day is not
+// counted on to last (broken cloud comes back). A sky that keeps changing
+// widens the band instead, and the user's weather factor carries a forecast
+// of the weather.
 import { clearSkyIrradiance, fitAirDimming, sunElevationDeg } from "./sun";
 
 /** Minutes whose clear sky gives less (sun below ~6°) say little about the clouds. */
@@ -16,10 +19,9 @@ const RECENT_S = 30 * 60;
  * How long the sky takes to forget itself, s: its uncertainty grows over
  * this lead. (Letting the forecast itself drift back to the day's average
  * over it was tried: an overcast afternoon was then forecast to clear, and
- * over 36 sampled days the 4-hour error was 5.7 points against 4.6. The
- * lower of the last half hour's sky and the day's was tried as well: better
- * on the benchmark's days, worse on another seed's; see
- * docs/strategy-model.md.)
+ * over 36 sampled days the 4-hour error was 5.7 points against 4.6. Holding
+ * the lower of the last half hour's sky and the day's is what the forecast
+ * does: see docs/strategy-model.md for how it was measured.)
  */
 const SKY_MEMORY_S = 3 * 60 * 60;
 /**
@@ -45,6 +47,10 @@ export interface SolarFit {
   ratioDay: number;
   scale: number;
   clearSkyFactor: number;
+  /** The clear-sky factor held for the rest of the day: the lower of now's and the day's. */
+  skyAheadFactor: number;
+  /** Whose sky that is: the last half hour's, or the day's (a sunny spell not counted on). */
+  skyAheadFrom: "now" | "day";
   weatherFactor: number;
   /** Relative spread of the minutes' ratios today (clouds coming and going). */
   spread: number;
@@ -102,6 +108,7 @@ export function fitSolar(
   const scale = Math.max(1e-9, ratios[Math.floor(0.9 * (ratios.length - 1))]!);
   const ratioDay = sumW / sumCs;
   const ratioNow = recentCs > 0 ? recentW / recentCs : ratioDay;
+  const ratioAhead = Math.min(ratioNow, ratioDay);
   let variance = 0;
   for (const r of ratios) variance += (r - ratioDay) ** 2 / ratios.length;
   const spread = Math.sqrt(variance) / Math.max(1e-9, ratioDay);
@@ -114,11 +121,13 @@ export function fitSolar(
       ratioDay,
       scale,
       clearSkyFactor: Math.min(1.5, ratioNow / scale),
+      skyAheadFactor: Math.min(1.5, ratioAhead / scale),
+      skyAheadFrom: ratioNow <= ratioDay ? "now" : "day",
       weatherFactor: factor,
       spread,
       minutesUsed: ratios.length,
       tau,
-      expectedAt: (t) => ratioNow * clearSky(t) * factor,
+      expectedAt: (t) => ratioAhead * clearSky(t) * factor,
       sigmaAt: (t) => {
         const lead = Math.max(0, t - now);
         // The sky now is known to within its recent scatter; later it may be
