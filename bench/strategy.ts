@@ -9,7 +9,8 @@ import { measurePps, perSecond, wireTexts } from "./ingestFeed";
 import { RECORD, writeResultsSection } from "./resultsFile";
 import { WEATHER_KINDS } from "../workers/telemetry/sources/demo/weather";
 import { createRandom } from "../workers/telemetry/sources/demo/random";
-import { BENCH_SETTINGS, runDay, type DayResult, type DayRun, type Weather } from "./strategyDay";
+import { BENCH_SETTINGS, type DayResult, type DayRun, type Weather } from "./strategyDay";
+import { runDays, type DayJob } from "./strategyPool";
 
 const OPEN_RUNS: DayRun[] = [
   {
@@ -198,26 +199,29 @@ const chosen = [...OPEN_RUNS, ...SAMPLED_RUNS, ...CLOSED_RUNS].filter((run) =>
 
 const parseRate = measurePps(wireTexts(), (text) => void JSON.parse(text), 1000);
 const started = performance.now();
-const results: DayResult[] = [];
-for (const run of chosen) {
-  const t0 = performance.now();
-  results.push(runDay(run));
-  console.error(`${run.name}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-}
+const say = (job: DayJob, seconds: number) =>
+  console.error(`${job.run.name}${job.knownSun ? ", told the sun" : ""}: ${seconds.toFixed(1)} s`);
+const results = await runDays(
+  chosen.map((run) => ({ run })),
+  say,
+);
 // The same open days again, the forecast told the rest of the day's sun
 // through the weather factor (what the array gave over what was expected):
 // what is left of the error when the weather is known, as a team with a good
 // forecast of the afternoon would set the factor.
-const toldSun = new Map<string, DayResult>();
-for (const result of results) {
-  if (!OPEN_RUNS.includes(result.run)) continue;
-  const factors = new Map<number, number>();
-  for (const h of result.hours) {
-    if (h.expectedSolarWh && h.actualSolarWh !== undefined)
-      factors.set(h.hoursBefore, Math.min(2, h.actualSolarWh / h.expectedSolarWh));
-  }
-  toldSun.set(result.run.name, runDay(result.run, factors));
-}
+const toldJobs: DayJob[] = results
+  .filter((result) => OPEN_RUNS.includes(result.run))
+  .map((result) => ({
+    run: result.run,
+    knownSun: result.hours.flatMap((h): [number, number][] =>
+      h.expectedSolarWh && h.actualSolarWh !== undefined
+        ? [[h.hoursBefore, Math.min(2, h.actualSolarWh / h.expectedSolarWh)]]
+        : [],
+    ),
+  }));
+const toldSun = new Map<string, DayResult>(
+  (await runDays(toldJobs, say)).map((result) => [result.run.name, result]),
+);
 const runSeconds = (performance.now() - started) / 1000;
 
 const f1 = (x: number | null | undefined) =>
