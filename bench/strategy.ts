@@ -181,9 +181,12 @@ if (onlyWeather !== undefined && !WEATHER_KINDS.includes(onlyWeather as Weather)
   throw new Error(`--weather: expected one of ${WEATHER_KINDS.join(", ")}`);
 if (otherSeed !== undefined && !/^\d+$/.test(otherSeed))
   throw new Error("--other-days: expected a whole number (a seed)");
-const exploring = otherSeed !== undefined || onlyWeather !== undefined || daysArg !== undefined;
+// --only <text>: just the runs whose name contains it (while tuning).
+const only = argOf("--only") ?? "";
+const exploring =
+  otherSeed !== undefined || onlyWeather !== undefined || daysArg !== undefined || only !== "";
 if (exploring && RECORD)
-  throw new Error("--other-days, --weather and --days runs are not recorded");
+  throw new Error("--other-days, --weather, --days and --only runs are not recorded");
 const SAMPLED_RUNS = sampledDays(
   daysArg !== undefined ? Number(daysArg) : SAMPLED_DAYS,
   otherSeed !== undefined ? Number(otherSeed) : 987_654,
@@ -191,8 +194,6 @@ const SAMPLED_RUNS = sampledDays(
   onlyWeather !== undefined ? [onlyWeather as Weather] : ["clear", "broken", "overcast-afternoon"],
 );
 
-// --only <text>: just the runs whose name contains it (while tuning).
-const only = argOf("--only") ?? "";
 const chosen = [...OPEN_RUNS, ...SAMPLED_RUNS, ...CLOSED_RUNS].filter((run) =>
   run.name.includes(only),
 );
