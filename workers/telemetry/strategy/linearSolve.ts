@@ -19,3 +19,17 @@ export function solve(m: number[][], y: number[]): number[] | null {
   }
   return a.map((row, i) => row[n]! / row[i]!);
 }
+
+/** The normal equations XᵀX·b = Xᵀy of a least-squares fit, X one row per sample. */
+export function normalEquations(rows: readonly number[][], y: ArrayLike<number>) {
+  const n = rows[0]?.length ?? 0;
+  const xtx = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  const xty = new Array<number>(n).fill(0);
+  rows.forEach((x, i) => {
+    for (let r = 0; r < n; r++) {
+      xty[r]! += x[r]! * y[i]!;
+      for (let c = 0; c < n; c++) xtx[r]![c]! += x[r]! * x[c]!;
+    }
+  });
+  return { xtx, xty };
+}

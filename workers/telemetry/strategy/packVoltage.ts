@@ -5,7 +5,7 @@
 // minute's mean voltage is fitted as V = v₀ + slope·SoC − R·I (least squares;
 // the current's term keeps the sag under load out of the slope).
 
-import { solve } from "./linearSolve";
+import { normalEquations, solve } from "./linearSolve";
 import type { MinuteWindows } from "./minuteWindows";
 
 /** A window counts when this much of its minute was integrated, s. */
@@ -37,14 +37,13 @@ export function fitPackVoltage(w: MinuteWindows, slots: readonly number[]): Pack
   }
   if (soc.length < MIN_WINDOWS) return null;
   if (Math.max(...soc) - Math.min(...soc) < MIN_SOC_RANGE_PCT) return null;
-  // Normal equations of V = v₀ + slope·SoC + k·I (k = −R: fitted only to
-  // keep the sag under load out of the slope).
-  const rows = soc.map((s, i) => [1, s, amps[i]!]);
-  const m = [0, 1, 2].map((j) =>
-    [0, 1, 2].map((k) => rows.reduce((sum, r) => sum + r[j]! * r[k]!, 0)),
+  // V = v₀ + slope·SoC + k·I (k = −R: fitted only to keep the sag under
+  // load out of the slope).
+  const { xtx, xty } = normalEquations(
+    soc.map((s, i) => [1, s, amps[i]!]),
+    volts,
   );
-  const y = [0, 1, 2].map((j) => rows.reduce((sum, r, i) => sum + r[j]! * volts[i]!, 0));
-  const solved = solve(m, y);
+  const solved = solve(xtx, xty);
   if (!solved) return null;
   const slope = solved[1]!;
   const meanV = volts.reduce((a, b) => a + b, 0) / volts.length;

@@ -8,7 +8,7 @@
 // scale to the measured power, so the level is the car's own and only the
 // slope away from today's speeds is assumed.
 
-import { solve } from "./linearSolve";
+import { normalEquations, solve } from "./linearSolve";
 
 /**
  * A typical solar car (stated, not this car's): rolling resistance of about
@@ -58,15 +58,10 @@ function leastSquares(speeds: ArrayLike<number>, powers: ArrayLike<number>, use:
     for (let i = 0; i < n; i++) s += BASIS[j]!(speeds[i]!) ** 2;
     return Math.sqrt(s / n) || 1;
   });
-  const xtx = use.map(() => use.map(() => 0));
-  const xty = use.map(() => 0);
-  for (let i = 0; i < n; i++) {
-    const x = use.map((j, k) => BASIS[j]!(speeds[i]!) / scale[k]!);
-    for (let r = 0; r < use.length; r++) {
-      xty[r]! += x[r]! * powers[i]!;
-      for (let c = 0; c < use.length; c++) xtx[r]![c]! += x[r]! * x[c]!;
-    }
-  }
+  const rows = Array.from({ length: n }, (_, i) =>
+    use.map((j, k) => BASIS[j]!(speeds[i]!) / scale[k]!),
+  );
+  const { xtx, xty } = normalEquations(rows, powers);
   const scaled = solve(xtx, xty);
   const inv = inverse(xtx);
   if (!scaled || !inv) return null;
