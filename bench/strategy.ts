@@ -225,10 +225,8 @@ const toldSun = new Map<string, DayResult>(
 );
 const runSeconds = (performance.now() - started) / 1000;
 
-const f1 = (x: number | null | undefined) =>
-  x === null || x === undefined || !Number.isFinite(x) ? "–" : x.toFixed(1);
-/** The 4-hour MAE to two decimals: near the budget, "4.0" could be either side of it. */
-const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "–");
+const fixed = (x: number | null | undefined, digits = 1) =>
+  x === null || x === undefined || !Number.isFinite(x) ? "–" : x.toFixed(digits);
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 const open = results.filter((r) => r.run.driving.kind !== "closed loop");
 const named = open.filter((r) => OPEN_RUNS.includes(r.run));
@@ -256,7 +254,7 @@ const mae1 = maeAt(open, 1, "forecastPct");
 const byWeather = WEATHER_KINDS.filter((kind) => open.some((r) => r.run.weather === kind)).map(
   (weather) => {
     const days = open.filter((r) => r.run.weather === weather);
-    return `| MAE 4 h before, ${weather === "broken" ? "broken-cloud" : weather.replace("-", " ")} days (${days.length}) | ${f1(maeAt(days, 4, "forecastPct"))} points (naive ${f1(maeAt(days, 4, "naivePct"))}) | | |`;
+    return `| MAE 4 h before, ${weather === "broken" ? "broken-cloud" : weather.replace("-", " ")} days (${days.length}) | ${fixed(maeAt(days, 4, "forecastPct"))} points (naive ${fixed(maeAt(days, 4, "naivePct"))}) | | |`;
   },
 );
 const checks = open
@@ -284,19 +282,20 @@ const perRun = [
         r.run.driving.kind === "closed loop"
           ? ` (commanded ${r.commanded.map((k) => k.toFixed(0)).join(", ")} km/h)`
           : "";
-      return `| ${r.run.name}${extra} | ${r.run.date} | ${f1(r.startSocPct)} | ${f1(r.endSocPct)} | ${r.distanceKm.toFixed(0)} | ${diffs.join(" ")} | ${naive == null ? "–" : (naive - r.endSocPct).toFixed(1)} | ${r.records} |`;
+      return `| ${r.run.name}${extra} | ${r.run.date} | ${fixed(r.startSocPct)} | ${fixed(r.endSocPct)} | ${r.distanceKm.toFixed(0)} | ${diffs.join(" ")} | ${naive == null ? "–" : (naive - r.endSocPct).toFixed(1)} | ${r.records} |`;
     }),
 ].join("\n");
 const holds = (ok: boolean) => (ok ? "holds" : "MISSED");
 const summary = [
   "| measure | value | budget | |",
   "|---|---|---|---|",
-  `| MAE of the end-of-day forecast 4 h before (${open.length} runs: ${named.length} named, ${open.length - named.length} sampled) | ${f2(mae4)} points (± ${f1(se4)} standard error over the days) | ≤ 4 and ≤ half the naive's | ${holds(mae4 <= 4 && mae4 <= naive4 / 2)} |`,
-  `| naive forecast's MAE 4 h before | ${f1(naive4)} points | | |`,
+  // The 4-hour MAE to two decimals: near the budget, "4.0" could be either side of it.
+  `| MAE of the end-of-day forecast 4 h before (${open.length} runs: ${named.length} named, ${open.length - named.length} sampled) | ${fixed(mae4, 2)} points (± ${fixed(se4)} standard error over the days) | ≤ 4 and ≤ half the naive's | ${holds(mae4 <= 4 && mae4 <= naive4 / 2)} |`,
+  `| naive forecast's MAE 4 h before | ${fixed(naive4)} points | | |`,
   ...byWeather,
-  `| MAE 4 h before, the named days, as measured / the weather factor told the rest of the day's sun (${named.length} runs; told, per run ${toldErrors.map((e) => e.toFixed(1)).join(", ")}) | ${f1(maeAt(named, 4, "forecastPct"))} / ${f1(toldMae4)} points | | |`,
+  `| MAE 4 h before, the named days, as measured / the weather factor told the rest of the day's sun (${named.length} runs; told, per run ${toldErrors.map((e) => e.toFixed(1)).join(", ")}) | ${fixed(maeAt(named, 4, "forecastPct"))} / ${fixed(toldMae4)} points | | |`,
   `| the day's end inside the forecast's band, meant to hold it 19 times in 20 (hourly forecasts) | ${inBand} of ${checks.length} | | |`,
-  `| MAE 1 h before | ${f1(mae1)} points | ≤ 1.5 | ${holds(mae1 <= 1.5)} |`,
+  `| MAE 1 h before | ${fixed(mae1)} points | ≤ 1.5 | ${holds(mae1 <= 1.5)} |`,
   `| closed loop: end − target (${closed.length} runs, worst) | ${closedErrors.map((e) => e.toFixed(1)).join(", ")} (worst ${worstClosed.toFixed(1)}) | within ±3 | ${holds(Math.abs(worstClosed) <= 3)} |`,
   `| one forecast, p95 of ${allMs.length} | ${p95.toFixed(2)} ms | ≤ 20 ms | ${holds(p95 <= 20)} |`,
   `| JSON.parse of the real packet (this machine's rate) | ${perSecond(parseRate)} | | |`,
@@ -312,7 +311,7 @@ const heading = exploring
   ? `## Race strategy, ${SAMPLED_RUNS.length} sampled days ${otherSeed !== undefined ? `of seed ${otherSeed}` : "as recorded"}${onlyWeather !== undefined ? `, all ${onlyWeather} weather` : ""} (npm run bench:strategy)`
   : "## Race strategy (npm run bench:strategy)";
 console.log(`${heading}\n\n${summary}\n\n${perRun}\n\n${notes}\n`);
-const result = `RESULT strategy_runs=${results.length} mae_4h_pts=${f2(mae4)} naive_mae_4h_pts=${f1(naive4)} mae_1h_pts=${f1(mae1)} closed_loop_error_pts=${worstClosed.toFixed(1)} forecast_ms_p95=${p95.toFixed(2)}`;
+const result = `RESULT strategy_runs=${results.length} mae_4h_pts=${fixed(mae4, 2)} naive_mae_4h_pts=${fixed(naive4)} mae_1h_pts=${fixed(mae1)} closed_loop_error_pts=${worstClosed.toFixed(1)} forecast_ms_p95=${p95.toFixed(2)}`;
 await writeResultsSection(
   heading,
   [
