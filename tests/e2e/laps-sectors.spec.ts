@@ -4,7 +4,7 @@
 // the Laps tab shows a column per sector with the best marked, the
 // theoretical best, our energy and ours against the backend's.
 import { expect, test, type Page } from "@playwright/test";
-import { FeedServer } from "../../feed-server/FeedServer";
+import { onFastLapFeed } from "./lapFeed";
 
 test.setTimeout(120_000);
 // Wide enough for every column of the lap table in the screenshot.
@@ -66,13 +66,7 @@ async function mapSettled(page: Page): Promise<void> {
 test("two sector lines set on the map give the lap table its sector and energy columns", async ({
   page,
 }) => {
-  const server = await FeedServer.start({ port: 0, rate: 20, speedup: 40, seededLaps: 0 });
-  try {
-    await page.goto(`/laps?backend=${encodeURIComponent(server.url)}`);
-    await expect(page.getByTestId("status-connection-type")).toHaveText("NETWORK", {
-      timeout: 20_000,
-    });
-    await expect(page.getByTestId("lap-row").first()).toBeVisible({ timeout: 30_000 });
+  await onFastLapFeed(page, async () => {
     // Energy columns are there before any sector line.
     await expect(page.getByTestId("lap-energy-header").first()).toHaveText("Wh out (Wh)");
     await expect(page.getByTestId("lap-sector-header")).toHaveCount(0);
@@ -147,7 +141,5 @@ test("two sector lines set on the map give the lap table its sector and energy c
     await page.reload();
     await page.getByRole("tab", { name: "Map" }).click();
     await expect(page.getByTestId("map-sector-line")).toHaveCount(2, { timeout: 20_000 });
-  } finally {
-    await server.stop();
-  }
+  });
 });

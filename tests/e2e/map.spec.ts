@@ -3,6 +3,7 @@
 // finish line moved against the feed server with a right and a wrong password.
 import { expect, test, type Page } from "@playwright/test";
 import { FeedServer } from "../../feed-server/FeedServer";
+import { onFastLapFeed } from "./lapFeed";
 import { NO_BACKEND_URL } from "./e2e-env";
 
 const local = (url: string) => /^(https?|wss?):\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(url);
@@ -169,14 +170,7 @@ async function highlightPixels(page: Page): Promise<number> {
 test("selecting a lap zooms the plots to it and highlights its part of the track", async ({
   page,
 }) => {
-  // 40 simulated seconds per second: a lap of the circuit every few seconds.
-  const server = await FeedServer.start({ port: 0, rate: 20, speedup: 40, seededLaps: 0 });
-  try {
-    await page.goto(`/laps?backend=${encodeURIComponent(server.url)}`);
-    await expect(page.getByTestId("status-connection-type")).toHaveText("NETWORK", {
-      timeout: 20_000,
-    });
-    await expect(page.getByTestId("lap-row").first()).toBeVisible({ timeout: 30_000 });
+  await onFastLapFeed(page, async () => {
     await page.getByRole("tab", { name: "Map" }).click();
     await page.getByTestId("map-fit").click();
     await expect.poll(() => trailDrawn(page), { timeout: 20_000 }).toBe(true);
@@ -194,7 +188,5 @@ test("selecting a lap zooms the plots to it and highlights its part of the track
     await page.screenshot({ path: "/tmp/e2e10/map-lap.png" });
     await page.getByRole("tab", { name: "Plots" }).click();
     await expect(page.getByTestId("plots-focus")).toContainText("Lap 1", { timeout: 20_000 });
-  } finally {
-    await server.stop();
-  }
+  });
 });

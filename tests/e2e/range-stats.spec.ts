@@ -4,7 +4,7 @@
 // "Export range…" work from it.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { FeedServer } from "../../feed-server/FeedServer";
+import { onFastLapFeed } from "./lapFeed";
 import { NO_BACKEND_URL } from "./e2e-env";
 import { plot, waitUntilOnTop } from "./plotHelpers";
 
@@ -133,14 +133,7 @@ test("the toolbar's Statistics summarises every plotted series over the visible 
 test("a lap's Statistics action shows the plots zoomed to the lap with its figures", async ({
   page,
 }) => {
-  // 40 simulated seconds per second: a lap of the circuit every few seconds.
-  const server = await FeedServer.start({ port: 0, rate: 20, speedup: 40, seededLaps: 0 });
-  try {
-    await page.goto(`/laps?backend=${encodeURIComponent(server.url)}`);
-    await expect(page.getByTestId("status-connection-type")).toHaveText("NETWORK", {
-      timeout: 20_000,
-    });
-    await expect(page.getByTestId("lap-row").first()).toBeVisible({ timeout: 30_000 });
+  await onFastLapFeed(page, async () => {
     await page.getByTestId("lap-row").first().getByTestId("lap-stats").click();
     await expect(page).toHaveURL(/\/plots\?/);
     await expect(page.getByTestId("plots-focus")).toContainText("Lap 1", { timeout: 20_000 });
@@ -149,9 +142,7 @@ test("a lap's Statistics action shows the plots zoomed to the lap with its figur
     const volts = drawer.locator('[data-path="Battery.PackVoltage"]');
     await expect(volts.locator('[data-col="mean"]')).toHaveText(FIGURE, { timeout: 20_000 });
     await expect(drawer.getByTestId("range-stats-range")).toContainText("packets");
-  } finally {
-    await server.stop();
-  }
+  });
 });
 
 for (const theme of ["light", "dark"] as const) {
