@@ -1,36 +1,15 @@
 // Latest values on the main thread: a plain map filled from the worker's
 // throttled snapshots (only the fields that changed), with subscriptions per
 // field so that a panel re-renders only when one of its own fields moved.
-import type { AlertsSummary } from "../../workers/contract/alerts";
-import type {
-  BackendState,
-  ConnectionState,
-  Counters,
-  GeoState,
-} from "../../workers/contract/connection";
 import type { FieldPath, FieldValue } from "../../workers/contract/fields";
-import type { MathSummary } from "../../workers/contract/math";
-import type { StrategyRecord } from "../../workers/contract/strategy";
-import type { PlaybackState, RecordingState } from "../../workers/contract/sessions";
 import type { Snapshot } from "../../workers/contract/snapshot";
-import type { WindowsState } from "../../workers/contract/windows";
 import type { TelemetryClient } from "./TelemetryClient";
 
-export interface LiveStatus {
-  connection: ConnectionState;
-  counters: Counters;
-  geo: GeoState;
-  backend: BackendState;
-  playback: PlaybackState;
-  recording: RecordingState;
-  alerts: AlertsSummary;
-  /** The math channels in brief: a new version means a new field catalog. */
-  math: MathSummary;
-  /** The shown history's latest forecast in brief (null before the first). */
-  strategy: StrategyRecord | null;
-  /** Where the core runs, how many windows share it and who records. */
-  windows: WindowsState;
-}
+/**
+ * The snapshot's status parts (connection, counters, alerts, strategy, …):
+ * the snapshot contract less its field values, so the two cannot drift.
+ */
+export type LiveStatus = Omit<Snapshot, "seq" | "empty" | "changed">;
 
 type Listener = () => void;
 
