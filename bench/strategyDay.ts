@@ -5,7 +5,11 @@
 // knows the run's weather and driving; the forecaster sees only the packets
 // and the settings (the weather factor left at its default).
 import type { StrategySettings } from "../workers/contract/strategy";
-import { CarSimulator } from "../workers/telemetry/sources/demo/CarSimulator";
+import {
+  CarSimulator,
+  PROTECT_SOC,
+  RESUME_SOC,
+} from "../workers/telemetry/sources/demo/CarSimulator";
 import type { WeatherKind } from "../workers/telemetry/sources/demo/weather";
 import { localTimeOnDayOf } from "../workers/shared/dateTime";
 import {
@@ -17,10 +21,16 @@ import {
 import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
 
 export const ZONE = "America/Chicago";
-/** The team's settings: the pack as its data sheet gives it, the day as the rules give it. */
+/**
+ * The team's settings: the pack as its data sheet gives it, its battery
+ * protection as the BMS is set (the demo car's: it stops at 5 % and drives
+ * again at 10 %), the day as the rules give it.
+ */
 export const BENCH_SETTINGS: StrategySettings = {
   capacity: { kind: "Ah", ah: 40, nominalV: 115 },
   targetSocPct: 10,
+  stopSocPct: PROTECT_SOC * 100,
+  resumeSocPct: RESUME_SOC * 100,
   weatherFactor: 1,
   timeZone: ZONE,
   schedule: { start: "09:00", end: "17:00", stops: [], morningCharge: null, eveningCharge: null },

@@ -45,11 +45,18 @@ test("DEMO at 13:00: numbers, plots, a slider that moves the forecast, the Overv
   await expect(page.getByTestId("strategy-end-soc")).toHaveText(/^-?\d+ %$/);
   await expect(page.getByTestId("strategy-recommended")).toHaveText(/^(\d+ km\/h|none)$/);
   await expect(page.getByTestId("strategy-distance-left")).toHaveText(/^\d+ km$/);
-  // At the current pace the day either runs to its end or the pack empties
-  // first, and the note under the forecast says which (never 0 % "until 17:00").
+  // At the current pace the day either runs to its end or the pack runs down
+  // to the minimum where the demo car's battery protection stops it (5 %),
+  // and the note under the forecast says which. Never below that minimum.
   const endSoc = await shown(page, "strategy-end-soc");
+  expect(endSoc).toBeGreaterThanOrEqual(5);
+  const downToMinimum = `the pack is down to its minimum \\(5 %\\) at ${TRACK_TIME}, and the car stops until the sun has it back at 10 %`;
   await expect(page.getByLabel("End of the day, at the current pace")).toContainText(
-    endSoc <= 0 ? new RegExp(`the pack empties at ${TRACK_TIME}`) : /until 17:00 C[SD]T/,
+    endSoc <= 11 ? new RegExp(`${downToMinimum}|until 17:00 C[SD]T`) : /until 17:00 C[SD]T/,
+  );
+  // The protection is an input, from the settings.
+  await expect(page.getByTestId("strategy-inputs")).toContainText(
+    /Battery protection\s*the car stops at 5 %, drives again at 10 %\s*from settings/,
   );
   // Made at 13:00 and a little at the track, not 19:00 in the browser's UTC.
   await expect(page.getByTestId("strategy-made-at")).toHaveText(
@@ -130,16 +137,17 @@ test("DEMO at 13:00: numbers, plots, a slider that moves the forecast, the Overv
   await expect(panel).toBeVisible();
 
   // A pack of 8 Ah would not last the afternoon: the next minute's forecast
-  // says when it empties, and the Overview's card says so too.
+  // says when it is down to the protection's minimum, and the Overview's
+  // card says so too; the day ends between the stop and the resume level.
   await page.getByTestId("strategy-ah").fill("8");
   await page.getByTestId("strategy-save").click();
   await expect(page.getByTestId("strategy-settings-result")).toContainText("Saved");
   await page.getByTestId("tab-overview").click();
   await expect(card.getByTestId("overview-strategy-empty")).toHaveText(
-    new RegExp(`^; the pack empties at ${TRACK_TIME}$`),
+    new RegExp(`^; the pack is down to its minimum \\(5 %\\) at ${TRACK_TIME}$`),
     { timeout: 90_000 },
   );
-  await expect(card.getByTestId("overview-strategy-end")).toHaveText("0 %");
+  await expect(card.getByTestId("overview-strategy-end")).toHaveText(/^([5-9]|10|11) %$/);
   await page.screenshot({ path: "/tmp/strategy-overview-empty.png" });
   await card.getByTestId("overview-strategy-link").click();
   await expect(panel).toBeVisible();
@@ -228,8 +236,15 @@ test("the settings form refuses a day that ends before it starts, and keeps what
     "the day must end after it starts",
   );
   expect(await page.evaluate(() => localStorage.getItem("strategySettings"))).toBeNull();
-  // A good change is taken, saved, and comes back after a reload.
+  // A protection that would let the car drive again below where it stops it is refused.
   await page.getByTestId("strategy-end").fill("18:00");
+  await page.getByTestId("strategy-resume-soc").fill("3");
+  await page.getByTestId("strategy-save").click();
+  await expect(page.getByTestId("strategy-settings-result")).toContainText(
+    "Battery protection lets it drive again at: must be at or above where it stops the car (5 %)",
+  );
+  // A good change is taken, saved, and comes back after a reload.
+  await page.getByTestId("strategy-resume-soc").fill("12");
   await page.getByTestId("strategy-evening-from").fill("18:00");
   await page.getByTestId("strategy-evening-to").fill("19:30");
   await page.getByTestId("strategy-target").fill("15");
@@ -238,6 +253,7 @@ test("the settings form refuses a day that ends before it starts, and keeps what
   await page.reload();
   await expect(page.getByTestId("strategy-target")).toHaveValue("15", { timeout: 20_000 });
   await expect(page.getByTestId("strategy-end")).toHaveValue("18:00");
+  await expect(page.getByTestId("strategy-resume-soc")).toHaveValue("12");
 });
 
 test("after the day, its forecasts are held against what happened", async ({ page }) => {

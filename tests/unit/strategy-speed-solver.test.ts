@@ -48,6 +48,9 @@ const inputs = (socNowPct: number): ScenarioInputs => ({
   whPerPct: 50,
   fit,
   standstillW: 60,
+  stopPct: 0,
+  resumePct: 0,
+  protectedNow: false,
 });
 const ZONE = "America/Chicago";
 const BOUNDS = { minKmh: 20, maxKmh: 90 };

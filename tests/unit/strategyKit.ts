@@ -17,6 +17,9 @@ export const ZONE = "America/Chicago";
 export const SETTINGS: StrategySettings = {
   capacity: { kind: "Ah", ah: 40, nominalV: 125 },
   targetSocPct: 10,
+  // No battery protection: the synthetic car drives until the pack is empty.
+  stopSocPct: 0,
+  resumeSocPct: 0,
   weatherFactor: 1,
   timeZone: ZONE,
   schedule: { start: "09:00", end: "17:00", stops: [], morningCharge: null, eveningCharge: null },

@@ -42,6 +42,14 @@ export interface StrategySettings {
   capacity: PackCapacity;
   /** The state of charge the recommended speed ends the day at, % (default 10). */
   targetSocPct: number;
+  /**
+   * The car's battery protection, as its BMS is set: at `stopSocPct` the pack
+   * gives no more and the car stops; it stands, charging from the sun, until
+   * the pack is back at `resumeSocPct`, then drives on, %. Both 0 (settings
+   * saved before they were kept): the car drives until the pack is empty.
+   */
+  stopSocPct: number;
+  resumeSocPct: number;
   /** The user's own weather forecast: multiplies the expected sun (1 = as fitted, 0.5 = half). */
   weatherFactor: number;
   /** IANA time zone the schedule is in, e.g. "America/Chicago" (the demo track's). */
@@ -75,7 +83,7 @@ export interface StrategyScenario {
   endSocPct: number;
   /** Distance covered from now to the end of the day, km. */
   distanceKm: number;
-  /** When the pack reaches its minimum at this speed (epoch s); null: it does not today. */
+  /** When the pack reaches its minimum (stopSocPct) at this speed, and the car stops (epoch s); null: it does not today. */
   emptyAt: number | null;
   /** The forecast state of charge from now to the end of the day, % (a point a few minutes apart). */
   soc: TimeSeriesData;
@@ -165,6 +173,9 @@ export interface StrategyForecast {
   endAt: number;
   drivingLeftS: number;
   targetSocPct: number;
+  /** The battery protection the forecast stops the car at and drives again from, % (settings). */
+  stopSocPct: number;
+  resumeSocPct: number;
   /** The state of charge so far today, %, per minute. */
   history: TimeSeriesData;
   power: PowerModel;
@@ -200,6 +211,8 @@ export interface StrategyRecord {
   endAt: number;
   /** When the pack empties at the current pace (the car stops); null when it lasts the day. Absent in sessions recorded before it was kept. */
   emptyAt?: number | null;
+  /** Where battery protection stops the car, % (settings); absent in sessions recorded before it was kept. */
+  stopSocPct?: number;
   /** The race day's time zone the forecast was made in; absent in older sessions. */
   timeZone?: string;
   simulated: boolean;

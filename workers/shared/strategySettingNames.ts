@@ -9,6 +9,8 @@ export const SETTING_NAMES = {
   nominalV: "Nominal voltage",
   wh: "Capacity (Wh)",
   targetSocPct: "Target at the end of the day",
+  stopSocPct: "Battery protection stops the car at",
+  resumeSocPct: "Battery protection lets it drive again at",
   weatherFactor: "Weather factor",
   timeZone: "Time zone",
   start: "Race day starts",
@@ -34,7 +36,13 @@ export function settingName(path: readonly PropertyKey[]): string {
     if (second === "kind") return SETTING_NAMES.capacityKind;
     if (second === "ah" || second === "nominalV" || second === "wh") return SETTING_NAMES[second];
   }
-  if (head === "targetSocPct" || head === "weatherFactor" || head === "timeZone")
+  if (
+    head === "targetSocPct" ||
+    head === "stopSocPct" ||
+    head === "resumeSocPct" ||
+    head === "weatherFactor" ||
+    head === "timeZone"
+  )
     return SETTING_NAMES[head];
   if (head === "schedule") {
     if (second === undefined) return SETTING_NAMES.schedule;

@@ -1,12 +1,17 @@
 // The race strategy in brief: the recommended speed and the state of charge
 // forecast for the end of the day (the shown history's latest recorded
-// forecast), when the pack empties if it does before the day ends, with a
+// forecast), when the pack runs down if it does before the day ends, with a
 // link to the Strategy tab for the rest.
 import { Card, Tag } from "@blueprintjs/core";
 import { Link } from "react-router";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
-import { formatRaceTime, formatSoc, formatSpeed } from "../../ui/format/strategyFormat";
+import {
+  formatRaceTime,
+  formatSoc,
+  formatSpeed,
+  packDownText,
+} from "../../ui/format/strategyFormat";
 import { PanelHeading } from "../../ui/headings";
 import { useLiveStatusPart } from "../../worker-client/hooks";
 
@@ -32,7 +37,7 @@ export function StrategyCard() {
             the current pace
             {typeof record.emptyAt === "number" && (
               <span data-testid="overview-strategy-empty">
-                ; the pack empties at {formatRaceTime(record.emptyAt, record.timeZone)}
+                ; {packDownText(record.emptyAt, record.timeZone, record.stopSocPct)}
               </span>
             )}
           </p>

@@ -27,6 +27,7 @@ import {
   formatSpeed,
   inputValueText,
   noRecommendationText,
+  packDownText,
 } from "../../ui/format/strategyFormat";
 import { PanelHeading } from "../../ui/headings";
 import {
@@ -107,7 +108,10 @@ function BigNumbers({ forecast, units }: { forecast: StrategyForecast; units: Ap
         testId="strategy-end-soc"
         note={
           forecast.current.emptyAt !== null
-            ? `${formatSpeed(forecast.current.speedKmh, units)}: the pack empties at ${formatRaceTime(forecast.current.emptyAt, forecast.timeZone)}, and the car stops`
+            ? `${formatSpeed(forecast.current.speedKmh, units)}: ${packDownText(forecast.current.emptyAt, forecast.timeZone, forecast.stopSocPct)}, and the car stops` +
+              (forecast.resumeSocPct > forecast.stopSocPct
+                ? ` until the sun has it back at ${formatSoc(forecast.resumeSocPct)}`
+                : "")
             : `${formatSpeed(forecast.current.speedKmh, units)} until ${formatRaceTime(forecast.endAt, forecast.timeZone)}`
         }
       />
@@ -118,7 +122,13 @@ function BigNumbers({ forecast, units }: { forecast: StrategyForecast; units: Ap
         note={
           rec.ok
             ? `ends the day at ${formatSoc(rec.endSocPct)} (target ${formatSoc(forecast.targetSocPct)})`
-            : noRecommendationText(rec, forecast.targetSocPct, units, forecast.timeZone)
+            : noRecommendationText(
+                rec,
+                forecast.targetSocPct,
+                units,
+                forecast.timeZone,
+                forecast.stopSocPct,
+              )
         }
       />
       <BigNumber
@@ -168,7 +178,7 @@ function SpeedSlider({
           ? `At ${formatSpeed(slider.speedKmh, units)}: ${formatSoc(slider.endSocPct)} at the end of the day, ` +
             `${formatDistance(slider.distanceKm, units)}` +
             (slider.emptyAt !== null && forecast
-              ? `; the pack empties at ${formatRaceTime(slider.emptyAt, forecast.timeZone)}`
+              ? `; ${packDownText(slider.emptyAt, forecast.timeZone, forecast.stopSocPct)}`
               : "")
           : "Move the slider to see the day at another speed."}
       </p>

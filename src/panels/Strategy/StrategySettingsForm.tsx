@@ -1,5 +1,6 @@
 // The strategy settings as a form: the pack's capacity (Ah at a nominal
-// voltage, or Wh), the target, the weather factor, the time zone and the race
+// voltage, or Wh), the target, the battery protection (where the car stops
+// and drives again), the weather factor, the time zone and the race
 // day (start, end, planned stops, charging windows), named as the worker's
 // refusals name them (workers/shared/strategySettingNames.ts). The worker
 // checks them whole: taken settings are saved in the browser, refused ones
@@ -235,6 +236,20 @@ export function StrategySettingsForm() {
           value={draft.targetSocPct}
           testId="strategy-target"
           onChange={(targetSocPct) => set({ targetSocPct })}
+        />
+        <NumberField
+          label={SETTING_NAMES.stopSocPct}
+          unit="%"
+          value={draft.stopSocPct}
+          testId="strategy-stop-soc"
+          onChange={(stopSocPct) => set({ stopSocPct })}
+        />
+        <NumberField
+          label={SETTING_NAMES.resumeSocPct}
+          unit="%"
+          value={draft.resumeSocPct}
+          testId="strategy-resume-soc"
+          onChange={(resumeSocPct) => set({ resumeSocPct })}
         />
         <NumberField
           label={`${SETTING_NAMES.weatherFactor} (1 = as fitted)`}

@@ -28,16 +28,33 @@ export function formatSoc(pct: number | null | undefined): string {
   return `${formatNumber(pct, 0)} %`;
 }
 
+/**
+ * When the pack runs down and the car stops: "the pack empties at 15:40 CDT",
+ * or, where battery protection stops the car above 0 % (`stopPct`), "the
+ * pack is down to its minimum (5 %) at 15:40 CDT".
+ */
+export function packDownText(
+  at: number,
+  timeZone: string | undefined,
+  stopPct: number | undefined,
+): string {
+  const when = formatRaceTime(at, timeZone);
+  return stopPct !== undefined && stopPct > 0
+    ? `the pack is down to its minimum (${formatSoc(stopPct)}) at ${when}`
+    : `the pack empties at ${when}`;
+}
+
 /** Why no constant speed ends the day at the target, in the user's units. */
 export function noRecommendationText(
   rec: Extract<Recommendation, { ok: false }>,
   targetPct: number,
   units: AppUnits,
   timeZone: string | undefined,
+  stopPct?: number,
 ): string {
   const speed = formatSpeed(rec.speedKmh, units);
   if (rec.why === "empties" && rec.emptyAt !== null)
-    return `Even at ${speed} the pack empties at ${formatRaceTime(rec.emptyAt, timeZone)}`;
+    return `Even at ${speed} ${packDownText(rec.emptyAt, timeZone, stopPct)}`;
   if (rec.why === "any")
     return `Target reached at any speed up to ${speed} (the day ends at ${formatSoc(rec.endSocPct)} at ${speed})`;
   return `Even at ${speed} the day ends at ${formatSoc(rec.endSocPct)}, below the ${formatSoc(targetPct)} target`;

@@ -51,8 +51,11 @@ export function strategyRecordOf(event: {
     recommendedKmh: r.recommendedKmh,
     distanceLeftKm: r.distanceLeftKm,
     endAt: r.endAt,
-    // Kept only when well formed: older sessions have neither.
+    // Kept only when well formed: older sessions have none of these.
     ...(r.emptyAt === null || Number.isFinite(r.emptyAt) ? { emptyAt: r.emptyAt } : {}),
+    ...(typeof r.stopSocPct === "number" && r.stopSocPct >= 0 && r.stopSocPct <= 100
+      ? { stopSocPct: r.stopSocPct }
+      : {}),
     ...(typeof r.timeZone === "string" && isTimeZone(r.timeZone) ? { timeZone: r.timeZone } : {}),
     simulated: r.simulated,
   };

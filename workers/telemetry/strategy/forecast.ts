@@ -13,7 +13,7 @@ import type { FieldPath } from "../../contract/fields";
 import { FIELD_TEXT } from "../schema/fieldLabels";
 import { planHorizon } from "./horizon";
 import { formatZonedTime, isTimeZone, localTimeOnDayOf } from "../../shared/dateTime";
-import { slotOf, type MinuteWindows } from "./minuteWindows";
+import { MOVING_MPS, slotOf, type MinuteWindows } from "./minuteWindows";
 import { fitPower, powerAt, type PowerFit } from "./powerFit";
 import { buildTimeline, runScenario, type ScenarioInputs } from "./scenario";
 import { fitSolar, type SolarFit, type SolarSample } from "./solarFit";
@@ -178,6 +178,14 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
     value: `${settings.targetSocPct} %`,
     source: "from settings",
   });
+  inputs.push({
+    label: "Battery protection",
+    value:
+      settings.stopSocPct > 0 || settings.resumeSocPct > 0
+        ? `the car stops at ${settings.stopSocPct} %, drives again at ${settings.resumeSocPct} %`
+        : "none: the car drives until the pack is empty",
+    source: "from settings (the car's BMS)",
+  });
 
   const planned = planHorizon(now, settings, ctx.raceInfo);
   if (!planned.ok) return fail(planned.reason, simulated, inputs);
@@ -323,6 +331,10 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
     voltageDropPerPct,
     fit,
     standstillW: auxW,
+    stopPct: settings.stopSocPct,
+    resumePct: settings.resumeSocPct,
+    // Standing below where the protection lets it drive again: waiting for it.
+    protectedNow: latest.soc < settings.resumeSocPct && latest.speed < MOVING_MPS,
   };
   const maxKmh = Math.min(130, Math.max(60, kmh(topSpeed) * 1.1));
   const current = runScenario(
@@ -379,6 +391,8 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
       endAt: horizon.endAt,
       drivingLeftS: horizon.drivingLeftS,
       targetSocPct: settings.targetSocPct,
+      stopSocPct: settings.stopSocPct,
+      resumeSocPct: settings.resumeSocPct,
       history,
       power: {
         a: fit.a,

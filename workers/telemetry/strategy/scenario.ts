@@ -1,10 +1,11 @@
 // The state of charge over the rest of the day at one constant driving
 // speed: a minute at a time, the car's power at that speed (or its standstill
 // load in a stop) against the sun expected then, out of the pack's energy.
-// When the pack reaches its minimum the car stops and the sun recharges it
-// (as battery protection does). The band comes from the fit's residuals and
-// the sun's: the curve's error, systematic over the day, plus each minute's
-// scatter, at about 95 %.
+// When the pack reaches the battery protection's minimum the car stops, and
+// stands while the sun recharges it up to where the protection lets it drive
+// again (settings: the car's BMS). The band comes from the fit's residuals
+// and the sun's: the curve's error, systematic over the day, plus each
+// minute's scatter, at about 95 %.
 import type { StrategyScenario } from "../../contract/strategy";
 import { activityAt, type Activity, type Horizon } from "./horizon";
 import { powerAt, type PowerFit } from "./powerFit";
@@ -14,8 +15,6 @@ const STEP_S = 60;
 /** A plotted point every this many steps. */
 const PLOT_EVERY = 5;
 const Z95 = 1.96;
-/** The pack's minimum, %: the car stops there. */
-export const MIN_SOC_PCT = 0;
 
 /** The rest of the day cut into minutes, with what the car does and the sun expected in each. */
 export interface Timeline {
@@ -59,6 +58,11 @@ export interface ScenarioInputs {
   fit: PowerFit;
   /** Power of the standing car, W. */
   standstillW: number;
+  /** Battery protection, %: the car stops at `stopPct` and drives again at `resumePct`. */
+  stopPct: number;
+  resumePct: number;
+  /** The car stands in a protection stop now (waiting for resumePct). */
+  protectedNow: boolean;
 }
 
 /** Wh per point of state of charge at `pct`: fewer as the pack's voltage falls. */
@@ -102,6 +106,7 @@ export function runScenario(
   const socLow: number[] = [inp.socNowPct];
   const socHigh: number[] = [inp.socNowPct];
   let pct = inp.socNowPct;
+  let stopped = inp.protectedNow || pct <= inp.stopPct;
   let emptyAt: number | null = null;
   let distanceM = 0;
   let systematicWh = 0; // curve error and the sun's, both the same sign all day
@@ -110,7 +115,9 @@ export function runScenario(
     const a = t.activity[k]!;
     const hours = t.dt[k]! / 3600;
     if (a !== "wait") {
-      const moving = a === "drive" && pct > MIN_SOC_PCT;
+      // Above the minimum too: a protection at 0 and 0 drives again on the first sun.
+      if (stopped && pct >= inp.resumePct && pct > inp.stopPct) stopped = false;
+      const moving = a === "drive" && !stopped;
       const load = moving ? drive : inp.standstillW;
       pct -= ((load - t.solarW[k]!) * hours) / whPerPctAt(inp, pct);
       if (moving) {
@@ -119,9 +126,13 @@ export function runScenario(
         scatterWh2 += (inp.fit.rmsW * hours) ** 2;
       }
       systematicWh += t.solarSigmaW[k]! * hours;
-      if (pct <= MIN_SOC_PCT) {
-        pct = MIN_SOC_PCT;
-        emptyAt ??= t.time[k]!;
+      // The pack gives nothing below the protection's minimum: the car stops
+      // (the standing loads then come from the 12 V system's own battery).
+      if (pct <= inp.stopPct) {
+        pct = inp.stopPct;
+        // When it gets there: a car already standing in protection did not now.
+        if (!stopped) emptyAt ??= t.time[k]!;
+        stopped = true;
       }
       // A full pack takes no more: the BMS stops the charge and the array's
       // surplus is lost, so a slow sunny morning does not bank charge above 100 %.
@@ -131,7 +142,7 @@ export function runScenario(
       const band = (Z95 * Math.hypot(systematicWh, Math.sqrt(scatterWh2))) / inp.whPerPct;
       time.push(t.time[k]!);
       soc.push(pct);
-      socLow.push(Math.max(MIN_SOC_PCT, pct - band));
+      socLow.push(Math.max(inp.stopPct, pct - band));
       socHigh.push(Math.min(100, pct + band));
     }
   }

@@ -8,13 +8,16 @@ import { z } from "zod";
 import type { StrategySettings } from "../../contract/strategy";
 
 /**
- * The demo car's pack (40 Ah, 32 cells × 3.6 V nominal), the track's time
- * zone (US Central, near Bowling Green) and a solar race's usual day:
+ * The demo car's pack (40 Ah, 32 cells × 3.6 V nominal) and its battery
+ * protection (the car stops at 5 % and drives again at 10 %), the track's
+ * time zone (US Central, near Bowling Green) and a solar race's usual day:
  * driving 09:00–17:00, charging from the sun two hours either side.
  */
 export const DEFAULT_STRATEGY_SETTINGS: StrategySettings = {
   capacity: { kind: "Ah", ah: 40, nominalV: 32 * 3.6 },
   targetSocPct: 10,
+  stopSocPct: 5,
+  resumeSocPct: 10,
   weatherFactor: 1,
   timeZone: "America/Chicago",
   schedule: {
@@ -48,6 +51,10 @@ const schema = z.strictObject({
     { error: 'capacity.kind must be "Ah" or "Wh"' },
   ),
   targetSocPct: finite.min(0, "must be 0 % or more").max(100, "must be 100 % or less"),
+  // Settings saved before the protection was kept have neither: the car
+  // drove to empty then, and their forecasts stay as they were.
+  stopSocPct: finite.min(0, "must be 0 % or more").max(50, "must be 50 % or less").default(0),
+  resumeSocPct: finite.min(0, "must be 0 % or more").max(100, "must be 100 % or less").default(0),
   weatherFactor: finite.min(0, "must be 0 or more").max(2, "must be 2 or less"),
   timeZone: z.string().min(1, "must name a time zone, e.g. America/Chicago").max(100),
   schedule: z.strictObject({
@@ -73,9 +80,17 @@ export type SettingsCheck =
 // The shape has checked "HH:MM" already.
 const minutesOf = (time: string): number => parseLocalTime(time) ?? NaN;
 
-/** What zod's shapes cannot check: the zone, the order of the day's times. */
-function dayProblems(s: StrategySettings): string[] {
+/** What zod's shapes cannot check: the protection's order, the zone, the order of the day's times. */
+function settingProblems(s: StrategySettings): string[] {
   const problems: string[] = [];
+  if (s.resumeSocPct < s.stopSocPct)
+    problems.push(
+      `${settingName(["resumeSocPct"])}: must be at or above where it stops the car (${s.stopSocPct} %)`,
+    );
+  if (s.targetSocPct < s.stopSocPct)
+    problems.push(
+      `${settingName(["targetSocPct"])}: must be at or above where battery protection stops the car (${s.stopSocPct} %)`,
+    );
   if (!isTimeZone(s.timeZone))
     problems.push(
       `${settingName(["timeZone"])}: "${s.timeZone}" is not a time zone this browser knows (e.g. America/Chicago)`,
@@ -117,7 +132,7 @@ function dayProblems(s: StrategySettings): string[] {
 export function checkStrategySettings(value: unknown): SettingsCheck {
   const parsed = schema.safeParse(value);
   const problems = parsed.success
-    ? dayProblems(parsed.data)
+    ? settingProblems(parsed.data)
     : parsed.error.issues
         .slice(0, 10)
         .map((issue) => `${settingName(issue.path)}: ${issue.message}`);

@@ -67,6 +67,7 @@ export function recordNow(state: StrategyState): StrategyRecord | null {
     distanceLeftKm: rec ? rec.distanceKm : f.current.distanceKm,
     endAt: f.endAt,
     emptyAt: f.current.emptyAt,
+    stopSocPct: f.stopSocPct,
     timeZone: f.timeZone,
     simulated: f.simulated,
   };
