@@ -307,6 +307,10 @@ const notes = [
   `Sampled days: ${SAMPLED_RUNS.length} more days drawn from a fixed seed (each weather in turn, a date in June–August, a steady pace or stints of 10–30 minutes) count in the MAEs and the band but are not listed. Overcast afternoon: a front between about 11:30 and 12:30 brings the overcast (on one day in five the afternoon opens with a broken-cloud spell first), so at 13:00 the sky shows it on most days; broken-cloud afternoons that clear or darken are what no telemetry shows.`,
   "Told the sun: each named open day is driven again, and at each check the forecast is also asked with the weather factor set to what the array gave from then on over what the forecast expected, as a team would set it from a perfect forecast of the weather; the factor goes back to 1 at once. The gap between the two MAEs is the weather nobody could see; what is left is the model's own error (consumption, speed, the sun's course).",
 ].join("\n\n");
+const packText =
+  BENCH_SETTINGS.capacity.kind === "Ah"
+    ? `${BENCH_SETTINGS.capacity.ah} Ah`
+    : `${BENCH_SETTINGS.capacity.wh} Wh`;
 const heading = exploring
   ? `## Race strategy, ${SAMPLED_RUNS.length} sampled days ${otherSeed !== undefined ? `of seed ${otherSeed}` : "as recorded"}${onlyWeather !== undefined ? `, all ${onlyWeather} weather` : ""} (npm run bench:strategy)`
   : "## Race strategy (npm run bench:strategy)";
@@ -315,7 +319,7 @@ const result = `RESULT strategy_runs=${results.length} mae_4h_pts=${fixed(mae4, 
 await writeResultsSection(
   heading,
   [
-    `Measured ${new Date().toISOString().slice(0, 10)}. Each run simulates one race day of the demo car with the weather and driving named; its packets go through TelemetryStore and the strategy stage; the forecast (at the current average speed) made each hour is held against the state of charge the car reaches at 17:00. The weather factor stays at 1: the forecaster is not told the weather.`,
+    `Measured ${new Date().toISOString().slice(0, 10)}. Each run simulates one race day of the demo car with the weather and driving named; its packets go through TelemetryStore and the strategy stage; the forecast (at the current average speed) made each hour is held against the state of charge the car reaches at 17:00. The settings are the team's: the pack's ${packText} and its battery protection (the car stops at ${BENCH_SETTINGS.stopSocPct} % and drives again at ${BENCH_SETTINGS.resumeSocPct} %) as the demo car's data sheet would give them; the weather factor stays at 1: the forecaster is not told the weather.`,
     "",
     summary,
     "",

@@ -29,7 +29,7 @@ const SKY_MEMORY_S = 3 * 60 * 60;
  * clear-sky power (1 σ): the spread of the clear-sky index over summer days
  * of mixed weather (clear near 1, overcast near 0.25), whatever the morning
  * was like. 0.3 is what puts the day's end inside the ~95 % band 19 times in
- * 20 over the benchmark's days (884 of 924 hourly forecasts; over its
+ * 20 over the benchmark's days (889 of 924 hourly forecasts; over its
  * first 48 days, 0.25 gave 299 of 336).
  */
 const UNKNOWN_SKY = 0.3;
