@@ -3,14 +3,11 @@
 // than at 0 %, stands it in the sun until the pack is back at the resume
 // level, says so in words, and a car standing in protection now waits.
 import { describe, expect, it } from "vitest";
-import type { Horizon } from "../../workers/telemetry/strategy/horizon";
-import { fitPower } from "../../workers/telemetry/strategy/powerFit";
 import {
   buildTimeline,
   runScenario,
   type ScenarioInputs,
 } from "../../workers/telemetry/strategy/scenario";
-import type { SolarFit } from "../../workers/telemetry/strategy/solarFit";
 import { recommendSpeed } from "../../workers/telemetry/strategy/speedSolver";
 import {
   checkStrategySettings,
@@ -18,52 +15,13 @@ import {
 } from "../../workers/telemetry/strategy/strategySettings";
 import { noRecommendationText, packDownText } from "../../src/ui/format/strategyFormat";
 import { strategyRecordOf } from "../../workers/telemetry/service/strategyDesk";
+import { afternoon, carAt, NOW, sun, ZONE } from "./scenarioKit";
 
-// 13:00 CDT on 2026-06-16; the day ends at 17:00.
-const NOW = Date.UTC(2026, 5, 16, 18) / 1000;
-const ZONE = "America/Chicago";
-const HORIZON: Horizon = {
-  now: NOW,
-  startAt: NOW - 4 * 3600,
-  endAt: NOW + 4 * 3600,
-  endSource: "test",
-  stops: [],
-  morningCharge: null,
-  drivingLeftS: 4 * 3600,
-};
-/** A sun giving `w` watts all afternoon. */
-const sun = (w: number): SolarFit => ({
-  ratioNow: 1,
-  ratioDay: 1,
-  scale: 1,
-  clearSkyFactor: 1,
-  skyAheadFactor: 1,
-  skyAheadFrom: "now",
-  weatherFactor: 1,
-  spread: 0,
-  minutesUsed: 100,
-  tau: 0.057,
-  expectedAt: () => w,
-  sigmaAt: () => 0,
-});
-const speeds = [12, 14, 16, 18, 20, 22, 13, 15, 17, 19, 21];
-const fit = fitPower(
-  speeds,
-  speeds.map((v) => 60 + 18 * v + 0.08 * v ** 3),
-  60,
-)!;
-// 5 kWh of pack: 50 Wh a point.
-const inputs = (soc: number, patch: Partial<ScenarioInputs> = {}): ScenarioInputs => ({
-  socNowPct: soc,
-  whPerPct: 50,
-  fit,
-  standstillW: 60,
-  stopPct: 5,
-  resumePct: 10,
-  protectedNow: false,
-  ...patch,
-});
-const at60 = 60 / 3.6; // ≈ 800 W at 60 km/h
+const HORIZON = afternoon();
+/** The car with the demo's protection: it stops at 5 % and drives again at 10 %. */
+const inputs = (soc: number, patch: Partial<ScenarioInputs> = {}) =>
+  carAt(soc, { stopPct: 5, resumePct: 10, ...patch });
+const at60 = 60 / 3.6; // 730 W at 60 km/h
 
 describe("battery protection in the forecast", () => {
   it("stops the car at the minimum, stands it in the sun to the resume level, then drives on", () => {

@@ -1,58 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { Horizon } from "../../workers/telemetry/strategy/horizon";
-import { fitPower } from "../../workers/telemetry/strategy/powerFit";
 import {
   buildTimeline,
   endSocWithoutStop,
   runScenario,
-  type ScenarioInputs,
 } from "../../workers/telemetry/strategy/scenario";
-import type { SolarFit } from "../../workers/telemetry/strategy/solarFit";
 import { recommendSpeed } from "../../workers/telemetry/strategy/speedSolver";
 import { noRecommendationText } from "../../src/ui/format/strategyFormat";
+import { afternoon as horizon, carAt as inputs, NOW, sun, ZONE } from "./scenarioKit";
 
-// 13:00 CDT on 2026-06-16; the day ends at 17:00.
-const NOW = Date.UTC(2026, 5, 16, 18) / 1000;
-const horizon = (stops: Horizon["stops"] = []): Horizon => ({
-  now: NOW,
-  startAt: NOW - 4 * 3600,
-  endAt: NOW + 4 * 3600,
-  endSource: "test",
-  stops,
-  morningCharge: null,
-  drivingLeftS: 4 * 3600,
-});
-/** A sun giving `w` watts all afternoon. */
-const sun = (w: number): SolarFit => ({
-  ratioNow: 1,
-  ratioDay: 1,
-  scale: 1,
-  clearSkyFactor: 1,
-  skyAheadFactor: 1,
-  skyAheadFrom: "now",
-  weatherFactor: 1,
-  spread: 0.1,
-  minutesUsed: 100,
-  tau: 0.057,
-  expectedAt: () => w,
-  sigmaAt: () => 0.05 * w,
-});
-const speeds = [12, 14, 16, 18, 20, 22, 13, 15, 17, 19, 21];
-const fit = fitPower(
-  speeds,
-  speeds.map((v) => 60 + 18 * v + 0.08 * v ** 3),
-  60,
-)!;
-const inputs = (socNowPct: number): ScenarioInputs => ({
-  socNowPct,
-  whPerPct: 50,
-  fit,
-  standstillW: 60,
-  stopPct: 0,
-  resumePct: 0,
-  protectedNow: false,
-});
-const ZONE = "America/Chicago";
 const BOUNDS = { minKmh: 20, maxKmh: 90 };
 
 describe("the recommended speed", () => {
