@@ -60,6 +60,15 @@ describe("battery protection in the forecast", () => {
     expect(waiting.emptyAt === null || waiting.emptyAt > NOW + 30 * 60).toBe(true);
   });
 
+  it("never raises a pack already below a minimum just set to that minimum", () => {
+    // At 3 % with the minimum set at 5 %, no sun: the car stands, and the
+    // pack stays at 3 % rather than being forecast back at 5 %.
+    const run = runScenario(buildTimeline(HORIZON, sun(0)), inputs(3), at60);
+    expect(run.endSocPct).toBeCloseTo(3, 6);
+    expect(Math.max(...run.soc.values)).toBeCloseTo(3, 6);
+    expect(run.distanceKm).toBe(0);
+  });
+
   it("names the minimum when even the slowest speed runs the pack down to it", () => {
     const t = buildTimeline(HORIZON, sun(0));
     const rec = recommendSpeed(t, inputs(12), 10, { minKmh: 20, maxKmh: 90 });

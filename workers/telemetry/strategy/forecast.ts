@@ -333,7 +333,8 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
     standstillW: auxW,
     stopPct: settings.stopSocPct,
     resumePct: settings.resumeSocPct,
-    // Standing below where the protection lets it drive again: waiting for it.
+    // Standing below where the protection lets it drive again: waiting for it
+    // (a car standing there for another reason is taken to wait too: the safe side).
     protectedNow: latest.soc < settings.resumeSocPct && latest.speed < MOVING_MPS,
   };
   const maxKmh = Math.min(130, Math.max(60, kmh(topSpeed) * 1.1));

@@ -106,6 +106,9 @@ export function runScenario(
   const socLow: number[] = [inp.socNowPct];
   const socHigh: number[] = [inp.socNowPct];
   let pct = inp.socNowPct;
+  // The pack gives nothing below the protection's minimum, nor below where it
+  // already is when it is below a minimum just set: never a charge made up.
+  const floor = Math.min(inp.stopPct, pct);
   let stopped = inp.protectedNow || pct <= inp.stopPct;
   let emptyAt: number | null = null;
   let distanceM = 0;
@@ -126,10 +129,10 @@ export function runScenario(
         scatterWh2 += (inp.fit.rmsW * hours) ** 2;
       }
       systematicWh += t.solarSigmaW[k]! * hours;
-      // The pack gives nothing below the protection's minimum: the car stops
-      // (the standing loads then come from the 12 V system's own battery).
+      // At the minimum the car stops (the standing loads then come from the
+      // 12 V system's own battery).
       if (pct <= inp.stopPct) {
-        pct = inp.stopPct;
+        pct = Math.max(pct, floor);
         // When it gets there: a car already standing in protection did not now.
         if (!stopped) emptyAt ??= t.time[k]!;
         stopped = true;
@@ -142,7 +145,7 @@ export function runScenario(
       const band = (Z95 * Math.hypot(systematicWh, Math.sqrt(scatterWh2))) / inp.whPerPct;
       time.push(t.time[k]!);
       soc.push(pct);
-      socLow.push(Math.max(inp.stopPct, pct - band));
+      socLow.push(Math.max(floor, pct - band));
       socHigh.push(Math.min(100, pct + band));
     }
   }
