@@ -20,7 +20,7 @@ import { fitSolar, type SolarFit, type SolarSample } from "./solarFit";
 import { crossCheckPack } from "./packCrossCheck";
 import { fitPackVoltage } from "./packVoltage";
 import { MIN_SPEED_KMH, recommendSpeed } from "./speedSolver";
-import type { StrategyState } from "./strategyStage";
+import type { StrategyState } from "./strategyState";
 
 /** A window counts when this much of its minute was integrated, s. */
 const MIN_COVERED_S = 45;

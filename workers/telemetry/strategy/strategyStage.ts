@@ -4,43 +4,14 @@
 // "strategy"). forecastNow (forecast.ts) makes the whole forecast from this
 // state on demand. The core calls configureStrategy on every history when it
 // is created and when the settings or the race info change.
-import type { StrategyAnswer, StrategyRecord, StrategySettings } from "../../contract/strategy";
+import type { StrategyAnswer, StrategyRecord } from "../../contract/strategy";
 import type { Stage } from "../pipeline/Stage";
 import { makeForecast } from "./forecast";
-import {
-  addSample,
-  clearWindows,
-  createWindows,
-  type MinuteWindows,
-  type Sample,
-  type WindowCursor,
-} from "./minuteWindows";
+import { addSample, clearWindows, createWindows, type Sample } from "./minuteWindows";
 import { F, STRATEGY_INPUTS } from "./strategyFields";
+import type { StrategyContext, StrategyState } from "./strategyState";
 
-/** What the forecasts of one history are made with, besides its packets. */
-export interface StrategyContext {
-  settings: StrategySettings;
-  /** The backend's raceInfo time left, and the packet time it was received at; null: none. */
-  raceInfo: { timeLeftMs: number; atPacketTime: number } | null;
-  /**
-   * Emit a record each minute (the live history). A restore or replay of a
-   * whole day leaves it off: 500 forecasts would slow it, and its records
-   * were recorded with the session.
-   */
-  emitRecords?: boolean;
-  /** The history is the demo car's (its forecasts are marked simulated). */
-  simulated?: boolean;
-}
-
-export interface StrategyState {
-  context: StrategyContext | null;
-  windows: MinuteWindows;
-  cursor: WindowCursor;
-  /** The newest known values (a packet without a state of charge or position keeps the last). */
-  latest: Sample;
-  /** The newest packet's own values, for the windows (reused: no allocation per packet). */
-  raw: Sample;
-}
+export type { StrategyContext, StrategyState } from "./strategyState";
 
 /** Sets the settings and race info on one history's state (the core calls it on every history). */
 export function configureStrategy(state: StrategyState, context: StrategyContext): void {

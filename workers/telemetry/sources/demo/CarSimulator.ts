@@ -17,6 +17,7 @@ import { clamp, createRandom, Drift } from "./random";
 import { clearSkyIrradiance, sunPosition, type SunPosition } from "./sun";
 import { TRACK } from "./track";
 import { Weather, type WeatherKind } from "./weather";
+import type { CarState } from "./carState";
 
 export { DEFAULT_LAP_COORDS, DEFAULT_MAP_CENTER } from "./track";
 
@@ -52,54 +53,6 @@ const STANDSTILL_MPS = 0.3;
  * further than this from the simulated track is never crossed (no laps).
  */
 export const FINISH_GEOFENCE_M = 150;
-
-/** Everything the packet builder reads; mutated in place by the simulator. */
-export interface CarState {
-  time: number;
-  packetIndex: number;
-  rfid: string;
-  lapDistance: number;
-  odometer: number;
-  speed: number;
-  accel: number;
-  /** Signed force of both motors at the wheels, N (negative = regen). */
-  motorForce: number;
-  accelPedal: number;
-  regenPedal: number;
-  braking: boolean;
-  targetSpeed: number;
-  lat: number;
-  long: number;
-  curvature: number;
-  /** Electrical power into both motor controllers, W (negative = regen). */
-  motorPower: number;
-  motorTemp: [number, number];
-  heatsinkTemp: [number, number];
-  dcBusAh: [number, number];
-  canRxErrors: [number, number];
-  soc: number;
-  remainingAh: number;
-  packVoltage: number;
-  packCurrent: number;
-  packTemp: number;
-  cellOffsets: Float64Array;
-  thermistorOffsets: Float64Array;
-  irradiance: number;
-  channelPower: Float64Array;
-  channelVoltage: Float64Array;
-  mpptTemp: Float64Array;
-  solarPower: number;
-  cabinTemp: number;
-  lapCompleted: boolean;
-  /** The battery's fault and warning flags, as episodes (faults.ts). */
-  faults: FaultEpisodes;
-  /** Cumulative ∫ pack voltage × pack current dt, Wh (discharge positive). */
-  packEnergyOutWh: number;
-  /** Standing because the pack reached its minimum; drives again at RESUME_SOC. */
-  protectionStop: boolean;
-  /** The speed the driver holds where corners allow, m/s. */
-  commandedSpeed: number;
-}
 
 export class CarSimulator {
   readonly state: CarState;

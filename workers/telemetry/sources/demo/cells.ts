@@ -2,7 +2,7 @@
 // voltage and the hottest and coldest thermistor, with their ids. Shared by the
 // packet builder (which sends them) and the fault episodes (whose causes read
 // them), so a warning and the value a team would check always agree.
-import type { CarState } from "./CarSimulator";
+import type { PackReadings } from "./packReadings";
 import * as car from "./carModel";
 
 export interface CellExtremes {
@@ -16,7 +16,7 @@ export interface CellExtremes {
   coldId: number;
 }
 
-export function cellExtremes(s: CarState): CellExtremes {
+export function cellExtremes(s: PackReadings): CellExtremes {
   const cell = s.packVoltage / car.CELLS_IN_SERIES;
   const e: CellExtremes = {
     high: -Infinity,

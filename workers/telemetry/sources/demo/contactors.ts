@@ -3,7 +3,7 @@
 // run time, which matters when the feed sends thousands of packets a second.
 // Charge stays open while driving; prechargers are done; no errors.
 import type { TelemetryPacket } from "../../schema/packetSchema";
-import type { CarState } from "./CarSimulator";
+import type { CarState } from "./carState";
 import * as car from "./carModel";
 import { quantise as q } from "./random";
 

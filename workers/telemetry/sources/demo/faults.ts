@@ -17,7 +17,7 @@
 // The random numbers are drawn only when an episode starts or ends, so the
 // cost per packet is a few comparisons per flag at any packet rate.
 import type { TelemetryPacket } from "../../schema/packetSchema";
-import type { CarState } from "./CarSimulator";
+import type { PackReadings } from "./packReadings";
 import * as car from "./carModel";
 import { cellExtremes, type CellExtremes } from "./cells";
 
@@ -53,7 +53,7 @@ const LOW_SOC = 0.3;
 const WARM_PACK_C = car.AMBIENT_C + 2.5;
 
 interface CauseInputs {
-  s: CarState;
+  s: PackReadings;
   cells: CellExtremes;
   errors: Errors;
 }
@@ -147,7 +147,7 @@ export class FaultEpisodes {
   }
 
   /** Brings every flag to `elapsedS` simulated seconds, with the car as it is now. */
-  update(elapsedS: number, s: CarState): void {
+  update(elapsedS: number, s: PackReadings): void {
     let now: CauseInputs | null = null; // read only when a caused episode is due
     for (const f of this.flags) {
       if (f.on) {

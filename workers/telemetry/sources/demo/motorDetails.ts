@@ -3,7 +3,7 @@
 // rpm, Odometer in m, DC_Bus_Ah in Ah. Each controller drives one hub motor
 // and takes half the load.
 import type { TelemetryPacket } from "../../schema/packetSchema";
-import type { CarState } from "./CarSimulator";
+import type { CarState } from "./carState";
 import * as car from "./carModel";
 import { quantise as q } from "./random";
 

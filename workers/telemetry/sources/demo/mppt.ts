@@ -1,7 +1,7 @@
 // The four MPPTs × two channels: each string's current and voltage at its
 // maximum power point, the battery side voltage and the unit's temperature.
 import type { TelemetryPacket } from "../../schema/packetSchema";
-import type { CarState } from "./CarSimulator";
+import type { CarState } from "./carState";
 import { quantise as q } from "./random";
 
 export function buildMppt(s: CarState, r: () => number): TelemetryPacket["MPPT"] {

@@ -2,7 +2,7 @@
 // Values are rounded to what the real sensors resolve, so the demo looks like
 // the car and not like floating-point noise.
 import type { TelemetryPacket } from "../../schema/packetSchema";
-import type { CarState } from "./CarSimulator";
+import type { CarState } from "./carState";
 import * as car from "./carModel";
 import { cellExtremes } from "./cells";
 import { buildContactors } from "./contactors";

@@ -1,0 +1,31 @@
+// One history's strategy state and what it is made with, apart from the stage
+// that fills it (strategyStage.ts) and the forecast that reads it
+// (forecast.ts), which the stage calls: so neither imports the other's file
+// for a type.
+import type { StrategySettings } from "../../contract/strategy";
+import type { MinuteWindows, Sample, WindowCursor } from "./minuteWindows";
+
+/** What the forecasts of one history are made with, besides its packets. */
+export interface StrategyContext {
+  settings: StrategySettings;
+  /** The backend's raceInfo time left, and the packet time it was received at; null: none. */
+  raceInfo: { timeLeftMs: number; atPacketTime: number } | null;
+  /**
+   * Emit a record each minute (the live history). A restore or replay of a
+   * whole day leaves it off: 500 forecasts would slow it, and its records
+   * were recorded with the session.
+   */
+  emitRecords?: boolean;
+  /** The history is the demo car's (its forecasts are marked simulated). */
+  simulated?: boolean;
+}
+
+export interface StrategyState {
+  context: StrategyContext | null;
+  windows: MinuteWindows;
+  cursor: WindowCursor;
+  /** The newest known values (a packet without a state of charge or position keeps the last). */
+  latest: Sample;
+  /** The newest packet's own values, for the windows (reused: no allocation per packet). */
+  raw: Sample;
+}
