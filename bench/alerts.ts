@@ -17,7 +17,7 @@ import { coresText } from "./benchMachine";
 import { measurePps, median, perSecond, VARIANTS, wireTexts } from "./ingestFeed";
 import { writeResultsSection } from "./resultsFile";
 import type { AlertRule } from "../workers/contract/alerts";
-import { alertsStage, setRules, type AlertsState } from "../workers/telemetry/alerts/alertsStage";
+import { alertsStage, setRules } from "../workers/telemetry/alerts/alertsStage";
 import { defaultRules } from "../workers/telemetry/alerts/defaults";
 import { checkRulesFile, rulesFile } from "../workers/telemetry/alerts/ruleSchema";
 import { mathStage } from "../workers/telemetry/math/mathStage";
@@ -101,10 +101,10 @@ const enabledRules = rules.filter((r) => r.enabled).length;
 
 let alertEvents = 0;
 const withRules = new TelemetryStore({ onStageEvent: () => void alertEvents++ });
-setRules(withRules.pipeline.stateOf(alertsStage) as AlertsState, rules, () => {});
+setRules(withRules.pipeline.state(alertsStage)!, rules, () => {});
 // The alerts stage with no rules: what the stage costs by itself.
 const emptyRules = new TelemetryStore();
-setRules(emptyRules.pipeline.stateOf(alertsStage) as AlertsState, [], () => {});
+setRules(emptyRules.pipeline.state(alertsStage)!, [], () => {});
 // No alerts stage at all: ingest as it was before alerts (derived power only).
 const noRules = new TelemetryStore({ stages: [mathStage as Stage] });
 
@@ -117,7 +117,7 @@ const ingestInto = (target: TelemetryStore) => (text: string) => {
 };
 let stormEvents = 0;
 const stormRules = new TelemetryStore({ onStageEvent: () => void stormEvents++ });
-setRules(stormRules.pipeline.stateOf(alertsStage) as AlertsState, rules, () => {});
+setRules(stormRules.pipeline.state(alertsStage)!, rules, () => {});
 const variants = {
   parse: { feed: texts, step: parseOnly },
   none: { feed: raceTexts, step: ingestInto(noRules) },

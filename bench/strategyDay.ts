@@ -16,7 +16,6 @@ import {
   configureStrategy,
   forecastNow,
   strategyStage,
-  type StrategyState,
 } from "../workers/telemetry/strategy/strategyStage";
 import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
 
@@ -105,7 +104,7 @@ export function runDay(run: DayRun, knownSun?: ReadonlyMap<number, number>): Day
     capacity: 8 * 3600 * HZ + 100,
     onStageEvent: (e) => void (e.kind === "strategy" && records++),
   });
-  const state = store.pipeline.stateOf(strategyStage) as StrategyState;
+  const state = store.pipeline.state(strategyStage)!;
   const context = {
     settings: BENCH_SETTINGS,
     raceInfo: null,

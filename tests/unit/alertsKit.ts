@@ -7,7 +7,6 @@ import {
   alertsStage,
   setRules,
   type AlertEventPayload,
-  type AlertsState,
 } from "../../workers/telemetry/alerts/alertsStage";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
 import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchema";
@@ -40,7 +39,7 @@ export function alertHistory(rules: readonly AlertRule[]) {
       log.onEvent(event);
     },
   });
-  const state = store.pipeline.stateOf(alertsStage) as AlertsState;
+  const state = store.pipeline.state(alertsStage)!;
   setRules(state, rules, () => {});
   const feed = (seconds: number, edit: (p: TelemetryPacket) => void = () => {}) => {
     const p = defaultPacket();

@@ -92,7 +92,7 @@ function energyStore(capacity = 256) {
     stages: STAGES_WITH_ENERGY,
     onStageEvent: (event) => events.push(event),
   });
-  const state = () => store.pipeline.stateOf(energyStage) as EnergyState;
+  const state = () => store.pipeline.state(energyStage)!;
   return { store, events, state };
 }
 
@@ -191,8 +191,8 @@ describe("ingest pipeline: one state per history", () => {
       // a window's buffer holds the window, never the history.
       ingestAll(short, 0, 1000);
       ingestAll(long, 0, 4000);
-      expect(sizeOf(long.pipeline.stateOf(stage)), stage.name).toBe(
-        sizeOf(short.pipeline.stateOf(stage)),
+      expect(sizeOf(long.pipeline.state(stage)), stage.name).toBe(
+        sizeOf(short.pipeline.state(stage)),
       );
     }
   });

@@ -7,7 +7,7 @@ import type { RaceInfo } from "../../workers/contract/laps";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
 import { StrategyDesk } from "../../workers/telemetry/service/strategyDesk";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
-import { strategyStage, type StrategyState } from "../../workers/telemetry/strategy/strategyStage";
+import { strategyStage } from "../../workers/telemetry/strategy/strategyStage";
 import { align } from "../../src/panels/Strategy/plotData";
 
 const T0 = 1_795_000_000;
@@ -22,8 +22,7 @@ function storeWith(times: number[]): TelemetryStore {
   return store;
 }
 
-const contextOf = (store: TelemetryStore) =>
-  (store.pipeline.stateOf(strategyStage) as StrategyState).context;
+const contextOf = (store: TelemetryStore) => store.pipeline.state(strategyStage)!.context;
 
 const info = (timeLeftMs: number): RaceInfo => ({
   lapNumber: 3,

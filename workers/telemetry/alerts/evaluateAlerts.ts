@@ -18,7 +18,8 @@ function alertsPipeline(ring: ColumnRing, sink: EventSink): Pipeline {
   return new Pipeline(ring, [alertsStage as Stage], sink);
 }
 
-const stateOf = (pipeline: Pipeline) => pipeline.stateOf(alertsStage) as AlertsState;
+/** The alerts stage's state in a pipeline built to run it (alertsPipeline). */
+const stateOf = (pipeline: Pipeline): AlertsState => pipeline.state(alertsStage)!;
 
 /** `rules` over every row of `ring`, oldest first (in slices, yielding between them). */
 export async function evaluateRing(

@@ -287,7 +287,7 @@ export class LiveAlerts {
   }
 
   private stageState(): StageState | undefined {
-    return this.store?.pipeline.stateOf(alertsStage) as StageState | undefined;
+    return this.store?.pipeline.state(alertsStage);
   }
 }
 

@@ -10,7 +10,7 @@ import type { TelemetryStore } from "../store/TelemetryStore";
 import { FIRST_SLOT_FIELD, MAX_CHANNELS } from "./channelSlots";
 import { CHANNELS } from "./channelRegistry";
 import type { ChannelProgram } from "./compileChannels";
-import { install, mathStage, type MathStageState } from "./mathStage";
+import { install, mathStage } from "./mathStage";
 
 const SLICE_ROWS = 8_192;
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
@@ -65,7 +65,7 @@ async function run(
   job: Job,
 ): Promise<boolean> {
   const ring = store.ring;
-  const stage = store.pipeline.stateOf(mathStage) as MathStageState | undefined;
+  const stage = store.pipeline.state(mathStage);
   if (!stage) return false; // a history without the stage (some tests, benches)
   install(stage, null);
   // Every slot reads as a gap until computed again: a slot freed by one

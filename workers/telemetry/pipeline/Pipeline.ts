@@ -106,10 +106,14 @@ export class Pipeline {
     this.stages.forEach((stage, s) => stage.reset(this.states[s]));
   }
 
-  /** This history's state of `stage` (tests and diagnostics). */
-  stateOf(stage: Stage): unknown {
-    const s = this.stages.indexOf(stage);
-    return s < 0 ? undefined : this.states[s];
+  /**
+   * This history's state of `stage`, typed as the stage declares it: the
+   * feature's handle on its own state in this history. Undefined when this
+   * pipeline does not run the stage (a history built with other stages).
+   */
+  state<State>(stage: Stage<State>): State | undefined {
+    const s = this.stages.indexOf(stage as Stage);
+    return s < 0 ? undefined : (this.states[s] as State);
   }
 
   /**

@@ -170,7 +170,7 @@ export class StrategyDesk {
 
   /** Configures `store` with the settings in force unless it already is; its state, or null. */
   ensure(store: TelemetryStore, simulated = false): StrategyState | null {
-    const state = store.pipeline.stateOf(strategyStage) as StrategyState | undefined;
+    const state = store.pipeline.state(strategyStage);
     if (!state) return null;
     const live = store === this.live;
     const demo = live ? this.liveSimulated : simulated;
