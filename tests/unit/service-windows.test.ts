@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { WorkerEvent } from "../../workers/contract/telemetryApi";
 import { TelemetryCore } from "../../workers/telemetry/service/TelemetryCore";
 import { TelemetryService } from "../../workers/telemetry/TelemetryService";
+import { DEFAULT_LAP_COORDS } from "../../workers/shared/trackCoords";
 import { exportText, storeOf } from "./csv-helpers";
 
 const CONFIG = { connectToBackend: false, historyCapacity: 20_000 };
@@ -106,6 +107,30 @@ describe("two windows on one telemetry core", () => {
       expect(events.filter((e) => e.type === "lapCoords").at(-1)).toMatchObject({
         coords: { lat: -33.86, long: 151.21 },
       });
+    a.stop();
+    b.stop();
+  });
+
+  it("a window that joins after the finish line was set cuts an imported day's laps with it", async () => {
+    const core = new TelemetryCore({ demoSeed: 3 });
+    const a = new TelemetryService(core);
+    a.start(CONFIG, () => {});
+    const { lat, long } = DEFAULT_LAP_COORDS;
+    const set = await a.setLapCoords({ lat: String(lat), long: String(long), password: "" });
+    expect(set.ok).toBe(true);
+    vi.advanceTimersByTime(600_000); // a lap takes about 4 minutes at the demo's pace
+    const day = exportText(core.liveStore);
+
+    // B joins now: it never heard the line's broadcast.
+    const b = new TelemetryService(core);
+    b.start(CONFIG, () => {});
+    vi.useRealTimers(); // the import yields to the event loop between pieces
+    const report = await b.importCsv(new Blob([day]), "day.csv");
+    expect(report.ok).toBe(true);
+    // An import has no lap events: its laps are cut where the car crossed the line.
+    const table = await b.lapTable();
+    expect(table.rows.length).toBeGreaterThanOrEqual(1);
+    expect(table.rows[0]!.span).toMatchObject({ boundary: "crossing", number: 1 });
     a.stop();
     b.stop();
   });

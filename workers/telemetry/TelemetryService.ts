@@ -17,12 +17,7 @@ import type {
   CsvProgress,
 } from "../contract/csv";
 import type { ConnectionType, FieldInfo } from "../contract/fields";
-import type {
-  LapCoords,
-  LapCoordsAnswer,
-  LapCoordsRequest,
-  LapFetchResult,
-} from "../contract/laps";
+import type { LapCoordsAnswer, LapCoordsRequest, LapFetchResult } from "../contract/laps";
 import type {
   LapCompareRequest,
   LapCompareResult,
@@ -80,7 +75,6 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   private readonly csv = new CsvJobs();
   private readonly lapTables = new LapTables();
   private replayInstance: ReplayController | null = null;
-  private finishLine: LapCoords | null = null;
   protected started = false;
 
   /** A window on a core of its own (the dedicated worker, tests), or on a shared `core`. */
@@ -97,8 +91,6 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   }
 
   send(event: WorkerEvent): void {
-    // The finish line cuts laps of histories without lap events (compare).
-    if (event.type === "lapCoords") this.finishLine = event.coords;
     if (event.type === "sharedSettings") this.sharedSettingsChanged(event.kinds);
     this.events.push(event);
   }
@@ -407,7 +399,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     return this.lapTables.shown({
       store: this.view.store,
       laps: this.shownLaps(),
-      finishLine: this.finishLine,
+      finishLine: this.core.finishLine,
       simulated: this.showsSimulated(),
     });
   }
@@ -418,7 +410,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
       this.core.sessions,
       sessionId,
       this.core.liveLaps().drivers,
-      this.finishLine,
+      this.core.finishLine,
       this.core.config.historyCapacity,
     );
   }
@@ -462,7 +454,8 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     }),
     sessions: () => this.core.sessions,
     drivers: () => this.core.liveLaps().drivers,
-    finishLine: () => this.finishLine,
+    // The finish line cuts laps of histories without lap events (compare).
+    finishLine: () => this.core.finishLine,
   });
 
   async importCsv(file: Blob, fileName: string): Promise<CsvImportReport> {

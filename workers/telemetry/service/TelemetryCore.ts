@@ -6,7 +6,12 @@
 import type { WorkerConfig } from "../../contract/config";
 import type { BackendState, ConnectionState } from "../../contract/connection";
 import type { ConnectionType } from "../../contract/fields";
-import type { LapCoordsAnswer, LapCoordsRequest, LapFetchResult } from "../../contract/laps";
+import type {
+  LapCoords,
+  LapCoordsAnswer,
+  LapCoordsRequest,
+  LapFetchResult,
+} from "../../contract/laps";
 import type {
   BackendSpan,
   RecordingState,
@@ -87,6 +92,12 @@ export class TelemetryCore {
   private lastAnnounce = -Infinity;
   /** The sector lines every window's lap tables are cut with (the UI saves them too). */
   private sectors: SectorLine[] = [];
+  /**
+   * The finish line in force: the saved one the first window started with,
+   * then each one the backend (or the demo) confirms. Kept here, not only
+   * broadcast, so a window that joins later cuts laps with it too.
+   */
+  private line: LapCoords | null = null;
   /** The window that attached the radio: the browser ties the serial port to it. */
   private radioOwner: CoreViewer | null = null;
   /** An own core records only while its window holds the recorder lock (options.awaitsRecorder). */
@@ -113,7 +124,10 @@ export class TelemetryCore {
       sessions: () => this.sessionStore,
       reject: (source, reason) => this.store.rejectEvent(source, reason),
       lapsChanged: () => this.viewers.forEach((viewer) => viewer.lapsChanged()),
-      lineMoved: (coords) => this.broadcast({ type: "lapCoords", coords }),
+      lineMoved: (coords) => {
+        this.line = coords;
+        this.broadcast({ type: "lapCoords", coords });
+      },
     });
   }
 
@@ -178,6 +192,7 @@ export class TelemetryCore {
   start(config: Partial<WorkerConfig>): void {
     if (this.running) this.stop();
     this.settings = resolveConfig(config);
+    this.line = this.settings.lapCoords;
     this.showLive(this.newLiveStore());
     this.sessionStore?.stop();
     const sessions = openSessions(this.options, this.timers, (level, message) =>
@@ -273,48 +288,56 @@ export class TelemetryCore {
 
   setConnectionType(type: ConnectionType, from?: CoreViewer): void {
     if (!isConnectionType(type)) return;
-    const before = this.connectionType;
-    this.sources.choose(type);
-    if (this.connectionType !== before) this.settingsChanged(["source"], from);
+    this.changeShared(
+      "source",
+      from,
+      () => this.connectionType,
+      () => this.sources.choose(type),
+    );
   }
 
   setWebSocketUpgrade(on: boolean, from?: CoreViewer): void {
     if (typeof on !== "boolean" || on === this.settings.webSocketUpgrade) return;
-    this.settings = { ...this.settings, webSocketUpgrade: on };
-    this.sources.network.setUpgrade(on);
-    this.settingsChanged(["backend"], from);
+    this.changeShared(
+      "backend",
+      from,
+      () => this.settings.webSocketUpgrade,
+      () => {
+        this.settings = { ...this.settings, webSocketUpgrade: on };
+        this.sources.network.setUpgrade(on);
+      },
+    );
   }
 
   setBackendUrl(url: string, from?: CoreViewer): void {
     if (typeof url !== "string" || url.trim() === "" || url.trim() === this.settings.backendUrl)
       return;
-    this.settings = { ...this.settings, backendUrl: url.trim() };
-    this.sources.setBackendUrl(this.settings.backendUrl);
-    this.backend.reset();
-    if (this.running && this.sources.wantsBackend) void this.laps.refresh();
-    this.settingsChanged(["backend"], from);
+    this.changeShared(
+      "backend",
+      from,
+      () => this.settings.backendUrl,
+      () => {
+        this.settings = { ...this.settings, backendUrl: url.trim() };
+        this.sources.setBackendUrl(this.settings.backendUrl);
+        this.backend.reset();
+        if (this.running && this.sources.wantsBackend) void this.laps.refresh();
+      },
+    );
   }
 
   setAlertRules(file: unknown, from?: CoreViewer): AlertRulesResult {
-    const before = canonical(this.alerts.currentRules());
-    const result = this.alerts.setRules(file);
-    if (result.ok && canonical(result.rules) !== before) this.settingsChanged(["alertRules"], from);
-    return result;
+    const read = () => this.alerts.currentRules();
+    return this.changeShared("alertRules", from, read, () => this.alerts.setRules(file));
   }
 
   setMathChannels(channels: MathChannelDef[], from?: CoreViewer): MathChannelsResult {
-    const before = this.math.json();
-    const result = this.math.set(channels);
-    if (result.ok && this.math.json() !== before) this.settingsChanged(["mathChannels"], from);
-    return result;
+    const read = () => this.math.list();
+    return this.changeShared("mathChannels", from, read, () => this.math.set(channels));
   }
 
   setStrategySettings(settings: unknown, from?: CoreViewer): StrategySettingsResult {
-    const before = canonical(this.strategy.current());
-    const result = this.strategy.set(settings);
-    if (result.ok && canonical(this.strategy.current()) !== before)
-      this.settingsChanged(["strategy"], from);
-    return result;
+    const read = () => this.strategy.current();
+    return this.changeShared("strategy", from, read, () => this.strategy.set(settings));
   }
 
   get sectorLines(): readonly SectorLine[] {
@@ -324,20 +347,40 @@ export class TelemetryCore {
   setSectorLines(lines: unknown, from?: CoreViewer): { ok: true } | { ok: false; message: string } {
     const checked = checkSectorLines(lines);
     if (!checked.ok) return checked;
-    if (canonical(checked.lines) === canonical(this.sectors)) return { ok: true };
-    this.sectors = checked.lines;
-    this.settingsChanged(["sectors"], from);
+    this.changeShared(
+      "sectors",
+      from,
+      () => this.sectors,
+      () => (this.sectors = checked.lines),
+    );
     return { ok: true };
   }
 
+  /** The finish line in force (null: none yet); a late window reads it here. */
+  get finishLine(): LapCoords | null {
+    return this.line;
+  }
+
   /**
-   * The other windows read the changed settings again. Not the window that
-   * changed them (it shows them already), and nothing when nothing changed:
-   * a window that sets what it was told sets no new change, so no echo.
+   * The one way a shared setting changes: `apply` sets it, and when it took
+   * (no `{ ok: false }`) and its value moved (compared by `canonical`), the
+   * other windows read it again. Not the window that changed it (it shows it
+   * already), and nothing when nothing changed: a window that sets what it
+   * was told sets no new change, so no echo.
    */
-  private settingsChanged(kinds: SharedSettingKind[], from: CoreViewer | undefined): void {
+  private changeShared<R>(
+    kind: SharedSettingKind,
+    from: CoreViewer | undefined,
+    read: () => unknown,
+    apply: () => R,
+  ): R {
+    const before = canonical(read());
+    const result = apply();
+    const refused = (result as { ok?: unknown } | undefined)?.ok === false;
+    if (refused || canonical(read()) === before) return result;
     for (const viewer of this.viewers)
-      if (viewer !== from) viewer.send({ type: "sharedSettings", kinds });
+      if (viewer !== from) viewer.send({ type: "sharedSettings", kinds: [kind] });
+    return result;
   }
 
   /** Whether `viewer` may start a replay: it replays already, or fewer than MAX_REPLAYS others do. */
@@ -355,10 +398,15 @@ export class TelemetryCore {
 
   setRecording(on: boolean, from?: CoreViewer): void {
     if (typeof on !== "boolean") return;
-    const changed = on !== this.settings.recording;
-    this.settings = { ...this.settings, recording: on };
-    this.sessionStore?.setEnabled(on && this.recorderHeld);
-    if (changed) this.settingsChanged(["recording"], from);
+    this.changeShared(
+      "recording",
+      from,
+      () => this.settings.recording,
+      () => {
+        this.settings = { ...this.settings, recording: on };
+        this.sessionStore?.setEnabled(on && this.recorderHeld);
+      },
+    );
   }
 
   /** `owner`: the window whose serial port this is (its leaving takes the radio away). */
