@@ -3,19 +3,22 @@
 // real-shaped ~9.7 KB packet, and what each stage costs per packet. Prints
 // markdown tables and a RESULT line and writes its section of the results
 // (bench/resultsFile.ts: bench/latest/ingest.md, or bench/RESULTS.md with --record).
+// `--feed race` (the default: flags held, as a car sends them) or `--feed storm`
+// (every flag drawn per packet): bench/ingestFeed.ts.
 import { coresText } from "./benchMachine";
 import { writeResultsSection } from "./resultsFile";
 import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
 import { STAGES } from "../workers/telemetry/pipeline/stages";
 import { DROP_EVENTS, type Stage } from "../workers/telemetry/pipeline/Stage";
 import { STORED_NUMERIC_FIELDS, stageColumnIndex } from "../workers/telemetry/schema/derivedFields";
-import { measurePps, median, perSecond, VARIANTS, wireTexts } from "./ingestFeed";
+import { feedArg, measurePps, median, perSecond, VARIANTS, wireTexts } from "./ingestFeed";
 
 const RUNS = 7;
 const RUN_MS = 1000;
 const STAGE_RUN_MS = 300;
 
-const texts = wireTexts();
+const feed = feedArg();
+const texts = wireTexts(feed);
 const packetBytes = Math.round(texts.reduce((sum, t) => sum + t.length, 0) / VARIANTS);
 
 let sink = 0; // keeps results observable so nothing is optimised away
@@ -23,7 +26,9 @@ let sink = 0; // keeps results observable so nothing is optimised away
 /** Packets per second of `step` over the variants, for about RUN_MS. */
 const measure = (step: (text: string) => void): number => measurePps(texts, step, RUN_MS);
 
-const store = new TelemetryStore();
+// Counts the stages' events: with today's stages, alerts starting or ending.
+let stageEvents = 0;
+const store = new TelemetryStore({ onStageEvent: () => void stageEvents++ });
 // The same store with its pipeline empty: what the stages cost inside ingest.
 const bare = new TelemetryStore({ stages: [] });
 const parseOnly = (text: string): void => {
@@ -74,6 +79,9 @@ for (let i = 0; i < 3000; i++) {
   ingestBare(texts[i % VARIANTS] as string);
 }
 
+const warmEvents = stageEvents;
+const warmAccepted = store.acceptedCount;
+
 // Interleaved, so a machine that slows down mid-run slows every variant alike.
 const parseRuns: number[] = [];
 const ingestRuns: number[] = [];
@@ -95,11 +103,12 @@ const ingestNs = 1e9 / ingestPps;
 // Per run, then the median: the runs' pairs were measured side by side.
 const inIngestNs = median(bareRuns.map((bare, r) => 1e9 / ingestRuns[r]! - 1e9 / bare));
 
+const eventsPerPacket = (stageEvents - warmEvents) / (store.acceptedCount - warmAccepted);
 const machine = `${coresText()}, Node ${process.version}`;
 const date = new Date().toISOString().slice(0, 10);
 const stageNames = STAGES.map((stage) => stage.name).join(", ");
 const table = [
-  `| measure | value | target |`,
+  `| measure (feed: ${feed}${feed === "race" ? ", the default" : ""}) | value | target |`,
   `|---|---|---|`,
   `| packet size (JSON) | ${packetBytes} B | ~9.7 KB |`,
   `| JSON.parse only (baseline) | ${perSecond(parsePps)} | |`,
@@ -107,6 +116,7 @@ const table = [
   `| ratio ingest / parse-only | ${ratio.toFixed(2)} | ≥ 0.80 |`,
   `| validate + store alone | ${validateStoreUs.toFixed(1)} µs/packet | ≤ JSON.parse (${(1e6 / parsePps).toFixed(1)} µs) |`,
   `| decode + validate + store, no stages | ${perSecond(barePps)} (ratio ${(barePps / parsePps).toFixed(2)}) | |`,
+  `| stage events (alert starts and ends) per packet while timed | ${eventsPerPacket.toFixed(1)} | |`,
   `| history per stored packet | ${bytesPerPacket} B | ≤ 1,300 |`,
   `| runs | ${RUNS} × ~${RUN_MS} ms each, interleaved, median | |`,
   `| machine | ${machine} | |`,
@@ -122,6 +132,11 @@ const stageTable = [
   `| all stages inside ingest (with − without, median of runs) | | ${inIngestNs.toFixed(0)} ns/packet | ${((100 * inIngestNs) / ingestNs).toFixed(2)} % | |`,
 ].join("\n");
 
+const FEED_TEXT = {
+  race: "Feed: race (the default, as a car sends them): the packets' flag fields (every boolean and flag word) held as in the first packet, every other value drawn per packet; --feed storm draws every flag per packet too.",
+  storm:
+    "Feed: storm (--feed storm): every flag field drawn at random per packet, so alerts start or end on every packet (the table's stage events), which no car does; the default feed, race, holds them as in the first packet.",
+} as const;
 const heading = "## Ingest (npm run bench:ingest)";
 console.log(`${heading}\n\n${table}\n\n${stageTable}\n`);
 console.log(
@@ -133,9 +148,9 @@ console.log(
 );
 if (sink === 42) console.log("");
 
-const result = `RESULT ingest_pps=${Math.round(ingestPps)} parse_only_pps=${Math.round(parsePps)} ratio=${ratio.toFixed(3)} no_stages_pps=${Math.round(barePps)} bytes_per_packet=${bytesPerPacket}`;
+const result = `RESULT ingest_pps=${Math.round(ingestPps)} parse_only_pps=${Math.round(parsePps)} ratio=${ratio.toFixed(3)} no_stages_pps=${Math.round(barePps)} bytes_per_packet=${bytesPerPacket} feed=${feed}`;
 await writeResultsSection(heading, [
-  `Measured ${date} on ${machine}. A real-shaped packet (${packetBytes} B of JSON, 316 fields) is parsed with JSON.parse (baseline) or parsed, validated and stored in the columnar history (TelemetryStore.ingest, with the ingest stages registered in workers/telemetry/pipeline/stages.ts: ${stageNames}) on one core; the same ingest with the pipeline empty is measured in the same runs.`,
+  `Measured ${date} on ${machine}. A real-shaped packet (${packetBytes} B of JSON, 316 fields) is parsed with JSON.parse (baseline) or parsed, validated and stored in the columnar history (TelemetryStore.ingest, with the ingest stages registered in workers/telemetry/pipeline/stages.ts: ${stageNames}) on one core; the same ingest with the pipeline empty is measured in the same runs. ${FEED_TEXT[feed]}`,
   "",
   table,
   "",

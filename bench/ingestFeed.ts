@@ -2,15 +2,62 @@
 // JSON text (64 variants, so no single string stays hot), timed in batches
 // for about a second per run, and the median of runs. bench:ingest and
 // bench:alerts measure the same way, so their figures compare.
+//
+// Two feeds of the same seeded packets. "storm": every flag drawn per packet,
+// so some 35 alerts start or end per packet, which no car does. "race": the
+// flags held as in the first packet, as a car's are; every other value as in
+// the storm.
 import { realisticPacket } from "./realisticPacket";
+import { FIELD_CATALOG } from "../workers/telemetry/schema/fields";
+import type { TelemetryPacket } from "../workers/telemetry/schema/packetSchema";
 
 export const VARIANTS = 64;
 
-/** The variants' JSON text, each packet 0.5 ms after the previous one. */
-export function wireTexts(variants = VARIANTS): string[] {
-  return Array.from({ length: variants }, (_, i) =>
-    JSON.stringify(realisticPacket(i + 1, 1_795_000_000 + i * 0.0005)),
+export const FEEDS = ["race", "storm"] as const;
+export type Feed = (typeof FEEDS)[number];
+
+/** Every boolean field (faults, warnings, trips, switches, contactor states) and every flag word. */
+export const FLAG_FIELDS: readonly string[] = FIELD_CATALOG.filter(
+  (info) => info.type === "boolean" || info.bits !== undefined || /Flags$/.test(info.path),
+).map((info) => info.path);
+
+type Node = Record<string, unknown>;
+const parentOf = (packet: Node, keys: readonly string[]): Node =>
+  keys.slice(0, -1).reduce((node, key) => node[key] as Node, packet);
+
+/** `packet` with its flag fields set to `held`'s. */
+function holdFlags(packet: TelemetryPacket, held: TelemetryPacket): TelemetryPacket {
+  for (const path of FLAG_FIELDS) {
+    const keys = path.split(".");
+    const last = keys[keys.length - 1]!;
+    parentOf(packet as unknown as Node, keys)[last] = parentOf(held as unknown as Node, keys)[last];
+  }
+  return packet;
+}
+
+/** The variants, seeded, each packet 0.5 ms after the previous one. */
+export function feedPackets(feed: Feed, variants = VARIANTS): TelemetryPacket[] {
+  const packets = Array.from({ length: variants }, (_, i) =>
+    realisticPacket(i + 1, 1_795_000_000 + i * 0.0005),
   );
+  const first = packets[0];
+  return feed === "race" && first ? packets.map((p) => holdFlags(p, first)) : packets;
+}
+
+/** The variants' JSON text (the storm unless asked: the other benchmarks' feed as it was). */
+export function wireTexts(feed: Feed = "storm", variants = VARIANTS): string[] {
+  return feedPackets(feed, variants).map((packet) => JSON.stringify(packet));
+}
+
+/** `--feed race|storm` (or `--feed=…`) from the arguments; race when absent. */
+export function feedArg(argv: readonly string[] = process.argv): Feed {
+  const at = argv.findIndex((arg) => arg === "--feed" || arg.startsWith("--feed="));
+  if (at < 0) return "race";
+  const arg = argv[at]!;
+  const value = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : argv[at + 1];
+  const feed = FEEDS.find((name) => name === value);
+  if (!feed) throw new Error(`--feed: expected ${FEEDS.join(" or ")}, got ${value ?? "nothing"}`);
+  return feed;
 }
 
 /** Packets per second of `step` over the texts, for about `runMs`. */
