@@ -209,3 +209,12 @@ export interface AlertsApi {
   /** In a replay or import: show the recorded alerts, or evaluate the current rules over it. */
   setReplayAlerts(origin: "recorded" | "evaluated"): Promise<void>;
 }
+
+/** An alert's span in time, as plots shade it and the map pins it. */
+export interface AlertMark {
+  seq: number;
+  start: number;
+  /** null while active. */
+  end: number | null;
+  severity: AlertSeverity;
+}

@@ -6,6 +6,7 @@
 import type { AlertAckEvent, AlertEvent, AlertKey, SessionEvent } from "../../contract/events";
 import type {
   AlertEntry,
+  AlertMark,
   AlertSeverity,
   AlertsOrigin,
   AlertsState,
@@ -19,14 +20,7 @@ export const LOG_CAP = 10_000;
 /** Spans kept per subject for plots (oldest dropped first): a flapping rule stays cheap to read. */
 export const SPANS_PER_SUBJECT = 500;
 
-/** An alert's span in time, as plots shade it and the map pins it. */
-export interface AlertMark {
-  seq: number;
-  start: number;
-  /** null while active. */
-  end: number | null;
-  severity: AlertSeverity;
-}
+export type { AlertMark } from "../../contract/alerts";
 
 /** The subject's time now: packet time, or the wall clock for a system subject. */
 export type NowFor = number | ((subject: string) => number);

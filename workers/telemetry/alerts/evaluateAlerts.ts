@@ -7,9 +7,14 @@ import type { ColumnRing } from "../history/ColumnRing";
 import { upperBound } from "../history/downsample";
 import { Pipeline } from "../pipeline/Pipeline";
 import { DROP_EVENTS, type EventSink, type Stage } from "../pipeline/Stage";
-import type { Sessions } from "../sessions/Sessions";
+import type { RowSlices } from "../../contract/storageProtocol";
 import { TelemetryStore } from "../store/TelemetryStore";
 import { alertsStage, setRules, type AlertsState } from "./alertsStage";
+
+/** What an evaluation reads of the recorded sessions (sessions/Sessions.ts has it). */
+export interface RecordedRows {
+  sessionRows(id: string, from: number, to: number): Promise<RowSlices[]>;
+}
 
 /** A recorded session is read this many seconds at a time: a few MB whatever its length. */
 const SESSION_SPAN_SECONDS = 600;
@@ -39,7 +44,7 @@ export async function evaluateRing(
  * carries from one span to the next, so an alert spanning two is one alert.
  */
 export async function evaluateSession(
-  sessions: Sessions,
+  sessions: RecordedRows,
   id: string,
   first: number,
   last: number,

@@ -3,6 +3,8 @@
 // again (recompute.ts); checks a channel as the editor types; reads and
 // writes the channels' JSON file. A channel an alert rule watches cannot be
 // deleted or renamed from under the rule: the set is refused with the reason.
+import type { SessionEvent } from "../../contract/events";
+import { channelsEvent } from "./channelsEvent";
 import type {
   ChannelCheck,
   ChannelProblem,
@@ -86,6 +88,11 @@ export class MathChannels {
       reads: [...(program.reads[k] ?? [])],
       ...previewChannel(program, k, assigned[k]!.field, shown.ring),
     };
+  }
+
+  /** What every recorded session begins with: the set in force (their values are not recorded). */
+  startEvents(time: number): SessionEvent[] {
+    return [channelsEvent(time)];
   }
 
   json(): string {

@@ -195,8 +195,11 @@ export class TelemetryCore {
     this.line = this.settings.lapCoords;
     this.showLive(this.newLiveStore());
     this.sessionStore?.stop();
-    const sessions = openSessions(this.options, this.timers, (level, message) =>
-      this.broadcast({ type: "sessionNotice", level, message }),
+    const sessions = openSessions(
+      this.options,
+      this.timers,
+      (level, message) => this.broadcast({ type: "sessionNotice", level, message }),
+      (time) => this.math.startEvents(time),
     );
     this.sessionStore = sessions;
     const restoredInto = this.store;

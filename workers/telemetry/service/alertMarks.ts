@@ -6,7 +6,7 @@
 import type { AlertSeverity } from "../../contract/alerts";
 import type { AlertSpan, SeriesRequest, SeriesResult } from "../../contract/series";
 import type { AlertPin } from "../../contract/track";
-import type { AlertMark } from "../alerts/AlertLog";
+import type { AlertMark } from "../../contract/alerts";
 import { lowerBound } from "../history/downsample";
 import type { ColumnRing } from "../history/ColumnRing";
 import { LAT, LONG, validFix } from "../geo/trackThin";

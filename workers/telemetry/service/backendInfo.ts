@@ -4,12 +4,7 @@
 // State, so it travels in every snapshot.
 import type { BackendState } from "../../contract/connection";
 import type { BackendGeneration, RaceInfo } from "../../contract/laps";
-
-export const NO_BACKEND_STATE: BackendState = {
-  generation: null,
-  generationEvidence: "",
-  raceInfo: null,
-};
+import { NO_BACKEND_STATE } from "../store/noBackend";
 
 export type EvidenceKind = "packet" | "GET /laps" | "lapData" | "setLapCoords";
 

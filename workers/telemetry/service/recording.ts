@@ -3,6 +3,7 @@
 // look. The options may name no IndexedDB or storage estimate (tests, private
 // mode); undefined means "this thread's own".
 import { Sessions, type StorageEstimator } from "../sessions/Sessions";
+import type { SessionEvent } from "../../contract/events";
 import type { Timers } from "../sources/timers";
 import type { TelemetryCoreOptions } from "./coreTypes";
 
@@ -12,6 +13,7 @@ export function openSessions(
   options: TelemetryCoreOptions,
   timers: Timers,
   notice: Notice,
+  startEvents: (time: number) => SessionEvent[],
 ): Sessions {
   const factory =
     options.indexedDB === undefined
@@ -29,5 +31,6 @@ export function openSessions(
     gapMs: options.sessionGapMs,
     openStore: options.sessionStore,
     notice,
+    startEvents,
   });
 }

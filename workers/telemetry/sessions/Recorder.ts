@@ -30,7 +30,6 @@ import type { Lap } from "../../contract/laps";
 import type { SessionInfo } from "../../contract/sessions";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import type { ColumnRing } from "../history/ColumnRing";
-import { channelsEvent } from "../math/channelsEvent";
 import { CHUNK_SPAN_MAX, chunkBytes, encodeChunk } from "../../shared/storage/chunkCodec";
 import { isKeyable } from "../../shared/storage/eventKinds";
 import { describeStorageError } from "../../shared/storage/idb";
@@ -78,6 +77,12 @@ export interface RecorderOptions {
   budgetBytes: () => number | null;
   onNotice: (level: "warning" | "error", message: string) => void;
   backendUrl: () => string;
+  /**
+   * The events every session begins with, dated `time` (packet time): what
+   * the registered features record at a session's start (the math channels
+   * in force). The core hands them in; sessions/ names no feature.
+   */
+  startEvents: (time: number) => SessionEvent[];
 }
 
 export class Recorder {
@@ -309,7 +314,7 @@ export class Recorder {
         return this.writeChunk(session, chunk, [], now, last);
       });
     }
-    void this.writeEvents(session.id, [channelsEvent(session.firstPacketTime)]);
+    void this.writeEvents(session.id, this.options.startEvents(session.firstPacketTime));
     this.queue = this.queue
       .then(() => this.enforceBudget())
       .catch((error: unknown) => this.pause(error));
@@ -352,8 +357,8 @@ export class Recorder {
       bytes: 0,
       chunks: 0,
     };
-    // Every session begins with the math channels in force (their values are not recorded).
-    this.heldEvents.push(channelsEvent(firstTime));
+    // Every session begins with what the features record at its start (the math channels in force).
+    this.heldEvents.push(...this.options.startEvents(firstTime));
     return this.current;
   }
 

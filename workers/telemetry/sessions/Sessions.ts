@@ -42,6 +42,8 @@ export interface SessionsOptions {
   openStore?: OpenSessionStore;
   /** Rows each read of a restore brings (default dayRestore's SLICE_ROWS). */
   restoreSliceRows?: number;
+  /** The events every session begins with (RecorderOptions.startEvents); default none. */
+  startEvents?: (time: number) => SessionEvent[];
 }
 
 /** Why start() could not open the store, for its one warning. */
@@ -154,6 +156,7 @@ export class Sessions {
           budgetBytes: () => this.budgetBytes(),
           onNotice: this.options.notice,
           backendUrl: settings.backendUrl,
+          startEvents: this.options.startEvents ?? (() => []),
         },
         this.followed ? this.followedFrom : fromAccepted,
       );

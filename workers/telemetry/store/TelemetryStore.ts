@@ -39,7 +39,7 @@ import { PacketRate } from "./PacketRate";
 import { describeIssue, describeJsonError } from "./rejectionReason";
 import { buildPacketWalk, type StagingRow } from "./packetWalk";
 import { buildSeries, type SeriesMemo } from "./series";
-import { NO_BACKEND_STATE } from "../service/backendInfo";
+import { NO_BACKEND_STATE } from "./noBackend";
 
 /** The store's part of a snapshot; the service adds playback and recording state. */
 export type StoreSnapshot = Omit<
