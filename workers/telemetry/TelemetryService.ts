@@ -164,7 +164,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     Promise.resolve(this.core.setStrategySettings(settings, this));
   /** Live: today's forecast from the live history; a replay: from what it has loaded. */
   readonly strategy = (sliderKmh: number | null): Promise<StrategyAnswer> =>
-    Promise.resolve(this.core.strategy.answer(this.view.store, sliderKmh, this.shownSimulated()));
+    Promise.resolve(this.core.strategy.answer(this.view.store, sliderKmh, this.showsSimulated()));
   /** Live: today's recorded forecasts; a replay: those recorded with what it replays. */
   readonly strategyRecords = (): Promise<StrategyRecord[]> =>
     Promise.resolve(this.replaying ? [...this.replay.forecasts] : this.core.strategy.records());
@@ -245,12 +245,6 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
       strategy: this.latestForecast(),
       windows: this.core.windows(),
     };
-  }
-
-  /** A replayed session of the demo car's is simulated; live, the core knows. */
-  private shownSimulated(): boolean {
-    const origin = this.replaying ? this.replay.history.origin : null;
-    return origin?.kind === "session" && origin.source === "DEMO";
   }
 
   /** The shown history's latest forecast: live, or the last recorded by a replay's clock. */
@@ -504,10 +498,16 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     return this.replayInstance;
   }
 
-  /** Whether the history on screen is the demo car's (its laps are marked simulated). */
+  /**
+   * Whether the history on screen is the demo car's, the one rule for its
+   * laps and its forecasts: live, while the source is DEMO; in a replay, a
+   * session recorded from DEMO. A backend range or an imported file is not
+   * known to be simulated.
+   */
   private showsSimulated(): boolean {
     if (this.showsLive) return this.core.connectionType === "DEMO";
-    return this.shownLaps().laps.some((lap) => lap.simulated);
+    const origin = this.replay.history.origin;
+    return origin?.kind === "session" && origin.source === "DEMO";
   }
 
   /** Playback on: what the window shows is its replay, alerts included. */
