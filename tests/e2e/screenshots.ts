@@ -9,7 +9,6 @@ import { resolve } from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { preview } from "vite";
 import { FeedServer } from "../../feed-server/FeedServer";
-import { TABS } from "../../src/shell/navbar/tabs";
 import { CHROMIUM_ARGS, findChromium } from "./chromium";
 
 const OUT = resolve(process.env.SCREENSHOTS_DIR ?? "screenshots");
@@ -29,9 +28,15 @@ async function themeRun(page: Page, appUrl: string, theme: "light" | "dark"): Pr
   await page.waitForTimeout(1500); // the loading screen, the car driving in
   await shoot(page, `${theme}-loading`);
   await page.getByTestId("loading-screen").waitFor({ state: "detached", timeout: 30_000 });
-  for (const tab of TABS) {
-    await page.getByTestId(`tab-${tab.id}`).click();
-    await shoot(page, `${theme}-tab-${tab.id}`);
+  // The tabs as the navbar lists them: the table of tabs imports the panels'
+  // CSS, which this script (run by tsx, not Vite) cannot load.
+  const tabIds = await page
+    .getByRole("navigation", { name: "Panels" })
+    .getByRole("tab")
+    .evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute("data-tab-id") ?? ""));
+  for (const id of tabIds) {
+    await page.getByTestId(`tab-${id}`).click();
+    await shoot(page, `${theme}-tab-${id}`);
   }
   await page.getByTestId("tab-laps").click();
   await page
