@@ -8,6 +8,7 @@
 import { fileURLToPath } from "node:url";
 import type { Lap } from "../workers/contract/laps";
 import type { SectorLine } from "../workers/contract/lapAnalysis";
+import { EARTH_RADIUS_M as EARTH_M } from "../workers/shared/earth";
 import { buildLapTable } from "../workers/telemetry/laps/analysis/lapTable";
 import { defaultPacket } from "../workers/telemetry/schema/fields";
 import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
@@ -18,7 +19,6 @@ const SPEED_MPS = 20;
 const RATE_HZ = 10;
 const T0 = 1_795_000_000;
 const RUNS = 11;
-const EARTH_M = 6_371_000;
 const RAD = Math.PI / 180;
 const CENTRE = { lat: 36.9, long: -86.4 };
 

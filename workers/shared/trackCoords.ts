@@ -2,11 +2,11 @@
 // Bowling Green, Kentucky, and the map defaults derived from them. No track
 // building here, so the UI may import these constants cheaply.
 import type { LapCoords } from "../contract/laps";
+import { EARTH_RADIUS_M } from "./earth";
 
 /** Local origin of the track's east/north metre grid. */
 const ORIGIN_LAT = 36.9905;
 const ORIGIN_LONG = -86.3725;
-const EARTH_RADIUS_M = 6_371_000;
 const DEG = 180 / Math.PI;
 
 // Waypoints in metres (east, north), driven in this order; the first one is

@@ -1,7 +1,9 @@
-// Great-circle maths on a spherical Earth (radius 6371 km, as the spec states)
-// and the distance/heading accumulator fed by every accepted packet.
+// Great-circle maths on a spherical Earth (shared/earth.ts) and the
+// distance/heading accumulator fed by every accepted packet.
+import { EARTH_RADIUS_M } from "../../shared/earth";
+import { hasFix } from "../../shared/gpsFix";
 
-export const EARTH_RADIUS_KM = 6371;
+const EARTH_RADIUS_KM = EARTH_RADIUS_M / 1000;
 const RAD = Math.PI / 180;
 
 export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
@@ -30,8 +32,8 @@ export const GLITCH_KM = 1;
 export const HEADING_MIN_KM = 0.001;
 
 /**
- * Sums the haversine distance of consecutive GPS fixes. (0, 0) means "no fix"
- * and is ignored. A jump > 1 km is not counted, but the track continues from
+ * Sums the haversine distance of consecutive GPS fixes. A reading without a fix
+ * (shared/gpsFix.ts) is ignored. A jump > 1 km is not counted, but the track continues from
  * the new point, so a single outlier costs two ignored steps and a genuine
  * relocation (car moved on a trailer while offline) is not rejected forever.
  */
@@ -44,8 +46,7 @@ export class TrackDistance {
   private anchorLong = 0;
 
   add(lat: number, long: number): void {
-    if (lat === 0 && long === 0) return;
-    if (!(Math.abs(lat) <= 90 && Math.abs(long) <= 180)) return;
+    if (!hasFix(lat, long)) return;
     if (this.lat === null || this.long === null) {
       this.lat = this.anchorLat = lat;
       this.long = this.anchorLong = long;

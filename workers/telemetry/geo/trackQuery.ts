@@ -13,7 +13,8 @@ import type { ColumnRing } from "../history/ColumnRing";
 import { lowerBound, upperBound } from "../history/downsample";
 import { storedFieldInfo, storedFieldSlot } from "../schema/derivedFields";
 import { displayUnit, toDisplay } from "../../shared/units";
-import { LAT, LONG, thinFixes, validFix } from "./trackThin";
+import { hasFix } from "../../shared/gpsFix";
+import { LAT, LONG, thinFixes } from "./trackThin";
 import { colourRange, fitsRange } from "./colourRange";
 
 export const DEFAULT_TRACK_FIELD = "MotorDetails0.VehicleVelocity";
@@ -199,7 +200,7 @@ function lapMarks(
     );
     const lat = ring.number(i, LAT);
     const long = ring.number(i, LONG);
-    if (validFix(lat, long)) marks.push({ time: t, lat, long, lap: index + 1 });
+    if (hasFix(lat, long)) marks.push({ time: t, lat, long, lap: index + 1 });
   });
   return marks;
 }

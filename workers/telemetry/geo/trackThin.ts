@@ -9,13 +9,11 @@
 // its own joins the trail exactly as a whole rebuild would have.
 import type { ColumnRing } from "../history/ColumnRing";
 import { NUMERIC_FIELDS } from "../schema/fields";
+import { hasFix } from "../../shared/gpsFix";
 import { haversineKm } from "./geo";
 
 export const LAT = NUMERIC_FIELDS.indexOf("Telemetry.GpsLatitude");
 export const LONG = NUMERIC_FIELDS.indexOf("Telemetry.GpsLongitude");
-
-export const validFix = (lat: number, long: number) =>
-  !(lat === 0 && long === 0) && Math.abs(lat) <= 90 && Math.abs(long) <= 180;
 
 /** Fixes further apart in time than this are not joined: nothing is known in between. */
 export const TRAIL_GAP_S = 5;
@@ -82,7 +80,7 @@ export function thinFixes(
   for (let i = lo; i < hi; i++) {
     const lat = ring.number(i, LAT);
     const long = ring.number(i, LONG);
-    if (!validFix(lat, long)) continue;
+    if (!hasFix(lat, long)) continue;
     sourcePoints++;
     const time = ring.time(i);
     if (lastValid < 0) {

@@ -9,7 +9,8 @@ import type { AlertPin } from "../../contract/track";
 import type { AlertMark } from "../../contract/alerts";
 import { lowerBound } from "../history/downsample";
 import type { ColumnRing } from "../history/ColumnRing";
-import { LAT, LONG, validFix } from "../geo/trackThin";
+import { hasFix } from "../../shared/gpsFix";
+import { LAT, LONG } from "../geo/trackThin";
 
 /** What a window's view reads of its alerts (the live log, or a replay's). */
 export interface ShownAlerts {
@@ -95,7 +96,7 @@ function fixNear(ring: ColumnRing, at: number): { lat: number; long: number } | 
       if (i < 0 || i >= ring.length) continue;
       const lat = ring.number(i, LAT);
       const long = ring.number(i, LONG);
-      if (validFix(lat, long)) return { lat, long };
+      if (hasFix(lat, long)) return { lat, long };
     }
   return null;
 }

@@ -5,6 +5,7 @@
 // The fit works on these windows rather than on packets, because over a
 // minute the energy spent accelerating and regained braking largely cancels,
 // where a single sample's m·a·v swings by kilowatts.
+import { hasFix } from "../../shared/gpsFix";
 
 /** Windows kept: 12 h of minutes. */
 export const WINDOW_CAPACITY = 720;
@@ -128,7 +129,7 @@ export function addSample(w: MinuteWindows, cursor: WindowCursor, s: Sample): bo
     if (Number.isNaN(w.socFirst[slot]!)) w.socFirst[slot] = s.soc;
     w.socLast[slot] = s.soc;
   }
-  if (Number.isFinite(s.lat) && Number.isFinite(s.long) && (s.lat !== 0 || s.long !== 0)) {
+  if (hasFix(s.lat, s.long)) {
     w.lat[slot] = s.lat;
     w.long[slot] = s.long;
   }

@@ -5,6 +5,7 @@
 // state on demand. The core calls configureStrategy on every history when it
 // is created and when the settings or the race info change.
 import type { StrategyAnswer, StrategyRecord } from "../../contract/strategy";
+import { hasFix } from "../../shared/gpsFix";
 import type { Stage } from "../pipeline/Stage";
 import { makeForecast } from "./forecast";
 import { addSample, clearWindows, createWindows, type Sample } from "./minuteWindows";
@@ -100,7 +101,7 @@ export const strategyStage: Stage<StrategyState> = {
     s.arrayW = channels > 0 ? arrayW : NaN;
     // State of charge and position: the newest known, a packet without them keeps the last.
     s.soc = Number.isFinite(soc) ? soc : s.soc;
-    if (Number.isFinite(lat) && Number.isFinite(long) && (lat !== 0 || long !== 0)) {
+    if (hasFix(lat, long)) {
       s.lat = lat;
       s.long = long;
     }

@@ -5,6 +5,8 @@
 // sets one with a single click on the map. The car crosses it when the foot
 // of the perpendicular from the point falls inside a step between two fixes
 // that passes within the radius.
+import { EARTH_RADIUS_M as EARTH_M } from "../../../shared/earth";
+import { hasFix } from "../../../shared/gpsFix";
 import { GLITCH_KM } from "../../geo/geo";
 
 export interface Gate {
@@ -22,7 +24,6 @@ export const GATE_RADIUS_M = 25;
  */
 export const MIN_CROSSING_GAP_S = 20;
 
-const EARTH_M = 6_371_000;
 const RAD = Math.PI / 180;
 /** Steps shorter than this (m) say nothing about the direction of motion (jitter at standstill). */
 const MIN_STEP_M = 0.3;
@@ -66,12 +67,9 @@ export function crossingFraction(
   return fx * fx + fy * fy <= r * r ? t : null;
 }
 
-const noFix = (lat: number, long: number): boolean =>
-  !Number.isFinite(lat) || !Number.isFinite(long) || (lat === 0 && long === 0);
-
 /**
  * Every time (epoch s, interpolated between the two fixes) the track
- * crosses the gate, oldest first. Fixes at (0, 0) or NaN are no fix; a step
+ * crosses the gate, oldest first. Rows without a fix (shared/gpsFix.ts) are none; a step
  * across one is not a step. Crossings within MIN_CROSSING_GAP_S of the
  * previous one are dropped.
  */
@@ -86,7 +84,7 @@ export function findCrossings(
   const k = scales(gate);
   let prev = -1;
   for (let i = 0; i < time.length; i++) {
-    if (noFix(lat[i]!, long[i]!)) {
+    if (!hasFix(lat[i]!, long[i]!)) {
       prev = -1;
       continue;
     }
@@ -113,7 +111,7 @@ export function nearestApproachM(
   const ky = EARTH_M * RAD;
   let best = Infinity;
   for (let i = 0; i < lat.length; i++) {
-    if (noFix(lat[i]!, long[i]!)) continue;
+    if (!hasFix(lat[i]!, long[i]!)) continue;
     const x = (long[i]! - pointLong) * kx;
     const y = (lat[i]! - pointLat) * ky;
     best = Math.min(best, x * x + y * y);

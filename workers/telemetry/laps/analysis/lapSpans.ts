@@ -8,6 +8,7 @@
 import type { FieldPath } from "../../../contract/fields";
 import type { Lap, LapCoords } from "../../../contract/laps";
 import type { LapFlag, LapOrigin, LapSpan } from "../../../contract/lapAnalysis";
+import { hasFix } from "../../../shared/gpsFix";
 import type { ColumnRing } from "../../history/ColumnRing";
 import { MAX_STEP_SECONDS } from "../../stats/rangeStats";
 import { findCrossings, GATE_RADIUS_M } from "./gate";
@@ -162,9 +163,6 @@ function checkLap(
   }
   return reasons;
 }
-
-const hasFix = (lat: number, long: number): boolean =>
-  Number.isFinite(lat) && Number.isFinite(long) && !(lat === 0 && long === 0);
 
 /** The longest time between rows that pass `keep` (a row that fails does not end the gap). */
 function longestGap(time: Float64Array, keep: (i: number) => boolean): number {

@@ -10,6 +10,7 @@ import {
   type SectorLine,
   type SectorStretch,
 } from "../../../contract/lapAnalysis";
+import { hasFix } from "../../../shared/gpsFix";
 import type { ColumnRing } from "../../history/ColumnRing";
 import { findCrossings, GATE_RADIUS_M, nearestApproachM } from "./gate";
 import { columnOf, rowsBetween, timesOf } from "./lapRows";
@@ -173,7 +174,7 @@ export function sectorStretches(
       const lat = track.lat[i]!;
       const long = track.long[i]!;
       // One fix either side of an edge, so the stretches meet on the map.
-      if (t >= from - 0.5 && t <= to + 0.5 && !(lat === 0 && long === 0)) idx.push(i);
+      if (t >= from - 0.5 && t <= to + 0.5 && hasFix(lat, long)) idx.push(i);
     }
     const step = Math.max(1, Math.ceil(idx.length / STRETCH_POINTS));
     const kept = idx.filter((_, j) => j % step === 0 || j === idx.length - 1);
