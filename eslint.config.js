@@ -118,7 +118,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["feed-server/**", "bench/**", "tests/**", "*.ts", "*.js"],
+    files: ["feed-server/**", "bench/**", "tests/**", "*.ts", "*.js", "*.cjs"],
     languageOptions: { globals: globals.node },
   },
   {
