@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { RaceInfo } from "../../workers/contract/laps";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
-import { StrategyDesk } from "../../workers/telemetry/service/strategyDesk";
+import { StrategyDesk } from "../../workers/telemetry/strategy/strategyDesk";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { strategyStage } from "../../workers/telemetry/strategy/strategyStage";
 import { align } from "../../src/panels/Strategy/plotData";
@@ -40,7 +40,7 @@ describe("the strategy desk", () => {
     const live = storeWith([T0, T0 + 1, T0 + 2]);
     desk.attach(live);
     expect(contextOf(live)?.raceInfo).toBeNull();
-    desk.setRaceInfo(info(3_600_000), live.lastPacketTime);
+    desk.raceInfo(info(3_600_000), live.lastPacketTime);
     expect(contextOf(live)?.raceInfo).toEqual({ timeLeftMs: 3_600_000, atPacketTime: T0 + 2 });
 
     const replay = storeWith([T0 - 100]);
@@ -60,7 +60,7 @@ describe("the strategy desk", () => {
     const desk = new StrategyDesk();
     const live = storeWith([T0]);
     desk.attach(live);
-    desk.setLiveSimulated(true);
+    desk.sourceIs(true);
     const replay = storeWith([T0 - 100]);
     desk.answer(replay, null, false);
     const flags = (store: TelemetryStore) => {
@@ -70,7 +70,7 @@ describe("the strategy desk", () => {
     expect(flags(live)).toEqual([true, true]);
     expect(flags(replay)).toEqual([false, false]);
     // The live source switched from the demo to the car.
-    desk.setLiveSimulated(false);
+    desk.sourceIs(false);
     expect(flags(live)).toEqual([true, false]);
   });
 });

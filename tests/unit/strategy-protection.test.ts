@@ -14,7 +14,7 @@ import {
   DEFAULT_STRATEGY_SETTINGS,
 } from "../../workers/telemetry/strategy/strategySettings";
 import { noRecommendationText, packDownText } from "../../src/ui/format/strategyFormat";
-import { strategyRecordOf } from "../../workers/telemetry/service/strategyDesk";
+import { strategyRecordOf } from "../../workers/telemetry/strategy/strategyDesk";
 import { afternoon, carAt, NOW, sun, ZONE } from "./scenarioKit";
 
 const HORIZON = afternoon();

@@ -10,6 +10,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { StrategyRecord } from "../../workers/contract/strategy";
 import { TelemetryService } from "../../workers/telemetry/TelemetryService";
 import { TelemetryCore } from "../../workers/telemetry/service/TelemetryCore";
+import { strategyFeature } from "../../workers/telemetry/strategy/feature";
 import { manualTimers } from "./manualTimers";
 import { settle } from "./sessionsKit";
 
@@ -60,15 +61,15 @@ async function recordThenReload() {
   const first = demo(factory, timers);
   await first.service.whenRestored();
   await run(tick, 5);
-  first.core.strategy.sink(stageEvent(forecast(T + 2, 31)));
+  first.core.part(strategyFeature).sink(stageEvent(forecast(T + 2, 31)));
   // A damaged one (no end-of-day figure) is neither listed nor recorded.
-  first.core.strategy.sink({ kind: "strategy", time: T + 3, payload: { at: T + 3 } });
+  first.core.part(strategyFeature).sink({ kind: "strategy", time: T + 3, payload: { at: T + 3 } });
   await run(tick, 3);
   // The newer record keeps when the pack empties and the race day's zone;
   // the first is as sessions recorded before those were kept.
-  first.core.strategy.sink(
-    stageEvent(forecast(T + 7, 27, { emptyAt: T + 3600, timeZone: "America/Chicago" })),
-  );
+  first.core
+    .part(strategyFeature)
+    .sink(stageEvent(forecast(T + 7, 27, { emptyAt: T + 3600, timeZone: "America/Chicago" })));
   await run(tick, 2); // the recorder's flush writes them
   const before = await first.service.strategyRecords();
   const [recorded] = await first.service.listSessions();

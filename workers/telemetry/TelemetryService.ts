@@ -45,7 +45,13 @@ import type {
 import type { TelemetryApi, WorkerEvent, WorkerEventListener } from "../contract/telemetryApi";
 import type { TrackRequest, TrackResult } from "../contract/track";
 import type { SharedSettingKind, SharedSettings, WindowHello } from "../contract/windows";
+import type { AlertsDesk } from "./alerts/alertsDesk";
 import { defaultRules } from "./alerts/defaults";
+import { alertsFeature } from "./alerts/feature";
+import { mathFeature } from "./math/feature";
+import type { MathChannels } from "./math/MathChannels";
+import { strategyFeature } from "./strategy/feature";
+import type { StrategyDesk } from "./strategy/strategyDesk";
 import { alertSubjects } from "./alerts/subjects";
 import { lapsCsv } from "./laps/lapsCsv";
 import { compareCsvText, compareFileName } from "./laps/analysis/compareCsv";
@@ -129,53 +135,67 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   // The rules in force and the mutes are the core's; the alerts read are the
   // shown history's: live, or this window's replay's (workers/contract/alerts.ts).
   readonly alerts = (): AlertsState =>
-    this.replaying ? this.replay.alerts.read(this.replay.clock.position) : this.core.alerts.read();
+    this.replaying ? this.replay.alerts.read(this.replay.clock.position) : this.liveAlerts.read();
   readonly alertLogCsv = (): string =>
-    this.replaying ? this.replay.alerts.csv(this.replay.clock.position) : this.core.alerts.csv();
-  readonly muteAlertRule = (ruleId: string, minutes: number) =>
-    this.core.alerts.mute(ruleId, minutes);
-  readonly mutedAlertRules = (): Record<string, number> => this.core.alerts.muted();
-  readonly alertRules = (): AlertRule[] => this.core.alerts.currentRules();
+    this.replaying ? this.replay.alerts.csv(this.replay.clock.position) : this.liveAlerts.csv();
+  readonly muteAlertRule = (ruleId: string, minutes: number) => this.liveAlerts.mute(ruleId, minutes);
+  readonly mutedAlertRules = (): Record<string, number> => this.liveAlerts.muted();
+  readonly alertRules = (): AlertRule[] => this.liveAlerts.currentRules();
   readonly setAlertRules = (file: unknown): AlertRulesResult => {
-    const result = this.core.setAlertRules(file, this);
+    const result = this.core.setFeatureSetting(
+      alertsFeature,
+      this,
+      () => this.liveAlerts.currentRules(),
+      () => this.liveAlerts.setRules(file),
+    );
     // This window's replay, if it shows the rules evaluated, evaluates the new ones.
     if (result.ok && this.replaying) this.replay.alerts.rulesChanged();
     return result;
   };
-  readonly checkAlertRules = (file: unknown): AlertRulesResult => this.core.alerts.check(file);
+  readonly checkAlertRules = (file: unknown): AlertRulesResult => this.liveAlerts.check(file);
   readonly alertSubjects = (): FieldInfo[] => alertSubjects(this.core.liveStore.fieldCatalog());
   readonly defaultAlertRules = (): AlertRule[] => defaultRules();
   /** Acknowledges in the shown history's log (a replay's is its own, and not recorded). */
   // ── Math channels: the core's, for every history (workers/contract/math.ts) ──
-  readonly mathChannels = (): MathChannelDef[] => this.core.math.list();
-  readonly starterMathChannels = (): MathChannelDef[] => this.core.math.starter();
+  readonly mathChannels = (): MathChannelDef[] => this.liveMath.list();
+  readonly starterMathChannels = (): MathChannelDef[] => this.liveMath.starter();
   readonly setMathChannels = (channels: MathChannelDef[]): MathChannelsResult =>
-    this.core.setMathChannels(channels, this);
+    this.core.setFeatureSetting(
+      mathFeature,
+      this,
+      () => this.liveMath.list(),
+      () => this.liveMath.set(channels),
+    );
   readonly checkMathChannel = (channel: MathChannelDef, replacing: string | null): ChannelCheck =>
-    this.core.math.check(channel, replacing, this.view.store);
-  readonly mathChannelsJson = (): string => this.core.math.json();
+    this.liveMath.check(channel, replacing, this.view.store);
+  readonly mathChannelsJson = (): string => this.liveMath.json();
   readonly parseMathChannelsJson = (text: string): MathChannelsFileResult =>
-    this.core.math.parseJson(text);
+    this.liveMath.parseJson(text);
 
   // ── Race strategy: the core's settings; the forecast is the shown history's ──
   readonly strategySettings = (): Promise<StrategySettings> =>
-    Promise.resolve(this.core.strategy.current());
+    Promise.resolve(this.liveStrategy.current());
   readonly setStrategySettings = (settings: StrategySettings): Promise<StrategySettingsResult> =>
-    Promise.resolve(this.core.setStrategySettings(settings, this));
+    Promise.resolve(
+      this.core.setFeatureSetting(
+        strategyFeature,
+        this,
+        () => this.liveStrategy.current(),
+        () => this.liveStrategy.set(settings),
+      ),
+    );
   /** Live: today's forecast from the live history; a replay: from what it has loaded. */
   readonly strategy = (sliderKmh: number | null): Promise<StrategyAnswer> =>
-    Promise.resolve(this.core.strategy.answer(this.view.store, sliderKmh, this.showsSimulated()));
+    Promise.resolve(this.liveStrategy.answer(this.view.store, sliderKmh, this.showsSimulated()));
   /** Live: today's recorded forecasts; a replay: those recorded with what it replays. */
   readonly strategyRecords = (): Promise<StrategyRecord[]> =>
-    Promise.resolve(this.replaying ? [...this.replay.forecasts] : this.core.strategy.records());
+    Promise.resolve(this.replaying ? [...this.replay.forecasts] : this.liveStrategy.records());
   /** The shown records' last day held against what happened, once they reach its end. */
   readonly strategyReview = (): Promise<StrategyReview | null> =>
-    Promise.resolve(
-      reviewDay(this.replaying ? this.replay.forecasts : this.core.strategy.records()),
-    );
+    Promise.resolve(reviewDay(this.replaying ? this.replay.forecasts : this.liveStrategy.records()));
 
   readonly acknowledgeAlerts = (seqs?: number[]) =>
-    this.replaying ? this.replay.alerts.acknowledge(seqs) : this.core.alerts.acknowledge(seqs);
+    this.replaying ? this.replay.alerts.acknowledge(seqs) : this.liveAlerts.acknowledge(seqs);
   /**
    * This window's name, unique among the core's windows: `wanted` (its saved
    * name) if free, else the lowest free "Window N". Free again when it leaves.
@@ -241,7 +261,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
       playback: this.replay.state(),
       recording: this.core.recording(),
       alerts: this.alertsSummary(),
-      math: this.core.math.summary(),
+      math: this.liveMath.summary(),
       strategy: this.latestForecast(),
       windows: this.core.windows(),
     };
@@ -249,7 +269,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
 
   /** The shown history's latest forecast: live, or the last recorded by a replay's clock. */
   private latestForecast(): StrategyRecord | null {
-    if (!this.replaying) return this.core.strategy.latest();
+    if (!this.replaying) return this.liveStrategy.latest();
     const clock = this.replay.clock.position;
     const recorded = this.replay.forecasts;
     if (clock === null) return null;
@@ -264,7 +284,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
    * so it moves whenever what the window shows may have changed.
    */
   private alertsSummary(): AlertsSummary {
-    const live = this.core.alerts.summary();
+    const live = this.liveAlerts.summary();
     if (!this.replayInstance) return live;
     const alerts = this.replayInstance.alerts;
     const replay = alerts.summary(this.replayInstance.clock.position);
@@ -372,7 +392,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
 
   /** The alerts of the history this window shows (live, or its replay's own), for bands and pins. */
   private shownAlerts(): ShownAlerts {
-    return this.replaying ? this.replay.alerts : this.core.alerts;
+    return this.replaying ? this.replay.alerts : this.liveAlerts;
   }
 
   startCsvExport(request: CsvExportRequest): CsvExportStart {
@@ -484,6 +504,19 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     return true;
   }
 
+  // The registered features' parts in the core this window joined.
+  private get liveAlerts(): AlertsDesk {
+    return this.core.part(alertsFeature);
+  }
+
+  private get liveMath(): MathChannels {
+    return this.core.part(mathFeature);
+  }
+
+  private get liveStrategy(): StrategyDesk {
+    return this.core.part(strategyFeature);
+  }
+
   private get replay(): ReplayController {
     this.replayInstance ??= new ReplayController({
       view: this.view,
@@ -493,7 +526,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
       backendUrl: () => this.core.config.backendUrl,
       capacity: this.core.config.historyCapacity,
       onLaps: () => this.lapsChanged(),
-      rules: () => this.core.alerts.currentRules(),
+      rules: () => this.liveAlerts.currentRules(),
     });
     return this.replayInstance;
   }

@@ -17,7 +17,7 @@ import { evaluateRing, evaluateSession } from "../alerts/evaluateAlerts";
 import { ReplayAlerts, type ReplayAlertsSource } from "../alerts/ReplayAlerts";
 import { ALERT_EVENT_KINDS, STRATEGY_EVENT_KIND } from "../../shared/storage/eventKinds";
 import type { StrategyRecord } from "../../contract/strategy";
-import { recordsFromEvents } from "../service/strategyDesk";
+import { recordsFromEvents } from "../strategy/strategyDesk";
 import { fetchLaps } from "../laps/laps";
 import { upperBound } from "../history/downsample";
 import type { Sessions } from "../sessions/Sessions";

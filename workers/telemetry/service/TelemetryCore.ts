@@ -19,10 +19,7 @@ import type {
   StorageInfo,
 } from "../../contract/sessions";
 import type { NotificationKind, WorkerEvent } from "../../contract/telemetryApi";
-import type { AlertRulesResult } from "../../contract/alerts";
 import type { SectorLine } from "../../contract/lapAnalysis";
-import type { MathChannelDef, MathChannelsResult } from "../../contract/math";
-import type { StrategySettingsResult } from "../../contract/strategy";
 import {
   MAX_REPLAYS,
   type SharedSettingKind,
@@ -37,7 +34,7 @@ import { fetchBackendSpan } from "../replay/backendPlayback";
 import type { Sessions } from "../sessions/Sessions";
 import type { SourceSink } from "../sources/SourceSink";
 import { SourceSwitch } from "../sources/SourceSwitch";
-import { realTimers, type TimerHandle, type Timers } from "../sources/timers";
+import { realTimers, type Timers } from "../sources/timers";
 import { TelemetryStore } from "../store/TelemetryStore";
 import { BackendInfo } from "./backendInfo";
 import { DEFAULT_CONFIG, idleRecording, isConnectionType, resolveConfig } from "./config";
@@ -45,18 +42,13 @@ import type { CoreViewer, TelemetryCoreOptions } from "./coreTypes";
 import { checkLatency, type LatencyKind } from "./latency";
 import { LiveLinks } from "./liveLinks";
 import { openSessions } from "./recording";
-import { MathChannels } from "../math/MathChannels";
-import { watchedFields } from "../alerts/subjects";
-import { LiveAlerts } from "../alerts/liveAlerts";
-import { ALERT_EVENT_KINDS, STRATEGY_EVENT_KIND } from "../../shared/storage/eventKinds";
-import type { StageEvent } from "../pipeline/Stage";
-import { StrategyDesk } from "./strategyDesk";
+import { FEATURES } from "../features";
+import type { Feature, LiveContext, LivePart } from "../pipeline/Feature";
+import type { Stage, StageEvent } from "../pipeline/Stage";
 import { WindowNames } from "./windowNames";
 import { NOT_RECORDER_TEXT, RADIO_WINDOW_GONE_TEXT } from "./windowTexts";
 
 const LINK_CHECK_MS = 1000;
-/** Started alerts are sent to the windows at most this often (the first at once). */
-const ANNOUNCE_MS = 50;
 
 export class TelemetryCore {
   readonly timers: Timers;
@@ -73,23 +65,13 @@ export class TelemetryCore {
   private sources: SourceSwitch;
   private sessionStore: Sessions | null = null;
   private readonly laps: LapDesk;
-  /** The live history's alert rules and log (alerts/liveAlerts.ts). */
-  readonly alerts: LiveAlerts;
-  /** The user's math channels, computed in every history (math/MathChannels.ts). */
-  readonly math = new MathChannels({
-    watched: () => watchedFields(this.alerts.currentRules()),
-    histories: () => [
-      this.store,
-      ...(this.preview ? [this.preview] : []),
-      ...[...this.viewers].flatMap((viewer) => viewer.replayHistory() ?? []),
-    ],
-  });
-  /** The race strategy's settings, race info and the live forecasts recorded (strategyDesk.ts). */
-  readonly strategy: StrategyDesk;
+  /** The registered analyses (features.ts), and each one's part in this core. */
+  readonly features: readonly Feature[];
+  private readonly parts: LivePart[];
+  /** The live history's stage events, by kind, to the part whose stages emit them. */
+  private readonly sinks = new Map<string, (event: StageEvent) => void>();
   /** Checks the links' rules every second: "no packets for 5 s" needs no packet to be noticed. */
   private linkTimer: unknown = null;
-  private announceTimer: TimerHandle | null = null;
-  private lastAnnounce = -Infinity;
   /** The sector lines every window's lap tables are cut with (the UI saves them too). */
   private sectors: SectorLine[] = [];
   /**
@@ -108,13 +90,12 @@ export class TelemetryCore {
     this.recorderHeld = !options.awaitsRecorder;
     this.fetchImpl = options.fetchImpl;
     this.links = new LiveLinks(() => this.timers.now());
-    // Alerts are recorded with the session, as its laps are.
-    this.alerts = new LiveAlerts(
-      () => this.timers.now(),
-      (event) => this.sessionStore?.recordEvents([event]),
-    );
-    // ...and so is each minute's forecast.
-    this.strategy = new StrategyDesk((event) => this.sessionStore?.recordEvents([event]));
+    this.features = options.features ?? FEATURES;
+    this.parts = this.features.map((feature) => feature.live(this.featureContext));
+    this.features.forEach((feature, f) => {
+      const sink = this.parts[f]!.sink?.bind(this.parts[f]);
+      if (sink) for (const kind of feature.emits ?? []) this.sinks.set(kind, sink);
+    });
     this.sources = this.newSources(); // idle until start()
     this.laps = new LapDesk({
       fetchImpl: this.fetchImpl,
@@ -199,7 +180,7 @@ export class TelemetryCore {
       this.options,
       this.timers,
       (level, message) => this.broadcast({ type: "sessionNotice", level, message }),
-      (time) => this.math.startEvents(time),
+      (time) => this.parts.flatMap((part) => part.startEvents?.(time) ?? []),
     );
     this.sessionStore = sessions;
     const restoredInto = this.store;
@@ -218,13 +199,16 @@ export class TelemetryCore {
           this.preview = preview;
           for (const viewer of this.viewers) viewer.liveChanged(preview ?? this.store);
         },
-        // The recorded alerts come back with the rows (same condition).
+        // The features' recorded events come back with the rows (same condition).
         restoredEvents: {
-          kinds: [...ALERT_EVENT_KINDS, STRATEGY_EVENT_KIND],
+          kinds: this.features.flatMap((feature) => feature.restores ?? []),
           restore: (events) => {
             if (this.sessionStore !== sessions || this.store !== restoredInto) return;
-            this.alerts.restore(events.filter((e) => e.kind !== STRATEGY_EVENT_KIND));
-            this.strategy.restore(events);
+            this.features.forEach((feature, f) => {
+              const kinds = new Set(feature.restores ?? []);
+              if (kinds.size === 0) return;
+              this.parts[f]!.restore?.(events.filter((event) => kinds.has(event.kind)));
+            });
           },
         },
       },
@@ -234,7 +218,7 @@ export class TelemetryCore {
     this.sources = this.newSources();
     // The source it starts in is the settings' (the links still hold the last
     // one until start): a saved NETWORK or RADIO choice is not the demo car.
-    this.strategy.setLiveSimulated(this.settings.connectionType === "DEMO");
+    for (const part of this.parts) part.sourceIs?.(this.settings.connectionType === "DEMO");
     this.sources.start();
     if (this.linkTimer === null)
       this.linkTimer = this.timers.setInterval(() => this.checkLinks(), LINK_CHECK_MS);
@@ -246,8 +230,7 @@ export class TelemetryCore {
     this.sources.stop();
     if (this.linkTimer !== null) this.timers.clearInterval(this.linkTimer);
     this.linkTimer = null;
-    if (this.announceTimer !== null) this.timers.clearTimeout(this.announceTimer);
-    this.announceTimer = null;
+    for (const part of this.parts) part.stop?.();
     if (!wasRunning) return;
     void this.sessionStore?.flush(this.connectionType);
     this.sessionStore?.stop();
@@ -328,19 +311,25 @@ export class TelemetryCore {
     );
   }
 
-  setAlertRules(file: unknown, from?: CoreViewer): AlertRulesResult {
-    const read = () => this.alerts.currentRules();
-    return this.changeShared("alertRules", from, read, () => this.alerts.setRules(file));
+  /**
+   * A feature's shared setting: `apply` sets it on the feature's part, and
+   * the other windows read it again when its value (as `read` gives it) moved.
+   */
+  setFeatureSetting<R>(
+    feature: Feature,
+    from: CoreViewer | undefined,
+    read: () => unknown,
+    apply: () => R,
+  ): R {
+    if (!feature.setting) return apply();
+    return this.changeShared(feature.setting, from, read, apply);
   }
 
-  setMathChannels(channels: MathChannelDef[], from?: CoreViewer): MathChannelsResult {
-    const read = () => this.math.list();
-    return this.changeShared("mathChannels", from, read, () => this.math.set(channels));
-  }
-
-  setStrategySettings(settings: unknown, from?: CoreViewer): StrategySettingsResult {
-    const read = () => this.strategy.current();
-    return this.changeShared("strategy", from, read, () => this.strategy.set(settings));
+  /** A registered feature's part in this core, typed as the feature declares it. */
+  part<Part extends LivePart>(feature: Feature<Part>): Part {
+    const f = this.features.indexOf(feature as Feature);
+    if (f < 0) throw new Error(`the feature "${feature.id}" is not registered with this core`);
+    return this.parts[f] as Part;
   }
 
   get sectorLines(): readonly SectorLine[] {
@@ -479,32 +468,56 @@ export class TelemetryCore {
     for (const viewer of this.viewers) viewer.send(event);
   }
 
-  /** A live history: its stages' events (alerts) go to the live alerts. */
+  /** A live history, running every registered stage; their events go to the features' parts. */
   private newLiveStore(): TelemetryStore {
     return new TelemetryStore({
       capacity: this.settings.historyCapacity,
+      stages: this.stages,
       onStageEvent: this.stageEvent,
     });
   }
 
-  /** The live history's stage events: alerts to the alert log, forecasts to the strategy desk. */
+  /** Every registered stage, in the registry's order (features.ts). */
+  get stages(): readonly Stage[] {
+    return this.features.flatMap((feature) => feature.stages);
+  }
+
+  /** The live history's stage events, to the feature whose stages emit their kind. */
   private readonly stageEvent = (event: StageEvent): void => {
-    if (event.kind === STRATEGY_EVENT_KIND) this.strategy.sink(event);
-    else this.alerts.sink(event);
+    this.sinks.get(event.kind)?.(event);
   };
 
-  /** The links as system subjects of the alert rules (links lost, no packets, latency). */
+  /** What the features' parts are given of this core. */
+  private get featureContext(): LiveContext {
+    return {
+      now: () => this.timers.now(),
+      // A feature's events are recorded with the session, as its laps are.
+      record: (event) => this.sessionStore?.recordEvents([event]),
+      histories: () => [
+        this.store,
+        ...(this.preview ? [this.preview] : []),
+        ...[...this.viewers].flatMap((viewer) => viewer.replayHistory() ?? []),
+      ],
+      windows: () => this.viewers,
+      watchedFields: () => new Set(this.parts.flatMap((part) => [...(part.watches?.() ?? [])])),
+      later: (run, ms) => {
+        const handle = this.timers.setTimeout(run, ms);
+        return () => this.timers.clearTimeout(handle);
+      },
+    };
+  }
+
+  /** The links, checked every second and at each change, to the features that watch them. */
   private checkLinks(): void {
     if (!this.running) return;
-    this.alerts.reportLinks(this.links.read(), this.timers.now());
-    if (this.alerts.hasStarted) this.announceAlerts();
+    const links = this.links.read();
+    for (const part of this.parts) part.links?.(links, this.timers.now());
   }
 
   private showLive(store: TelemetryStore): void {
     this.store = store;
     this.preview = null;
-    this.alerts.attach(store);
-    this.strategy.attach(store);
+    for (const part of this.parts) part.attach?.(store);
     for (const viewer of this.viewers) viewer.liveChanged(store);
   }
 
@@ -516,7 +529,7 @@ export class TelemetryCore {
       timers: this.timers,
       demoSeed: this.options.demoSeed ?? 1,
       switching: (from, to) => {
-        this.strategy.setLiveSimulated(to === "DEMO");
+        for (const part of this.parts) part.sourceIs?.(to === "DEMO");
         // The recorder copies what the old source sent before anything changes.
         void this.sessionStore?.flush(from);
         // Simulated packets never stay on screen under a real source's name:
@@ -550,7 +563,7 @@ export class TelemetryCore {
         const info = parseRaceInfo(raw, this.timers.now());
         if (info) {
           this.backend.setRaceInfo(info);
-          this.strategy.setRaceInfo(info, this.store.lastPacketTime);
+          for (const part of this.parts) part.raceInfo?.(info, this.store.lastPacketTime);
         } else this.store.rejectEvent(source, "raceInfo: not a valid raceInfo payload");
       },
     };
@@ -561,38 +574,9 @@ export class TelemetryCore {
     if (!this.running || source !== this.links.state.connectionType) return;
     // Rejections are counted by the store; the UI reads the counts from snapshots.
     const stored = this.store.ingest(raw, source);
-    if (this.alerts.hasStarted) this.announceAlerts();
+    for (const part of this.parts) part.afterPacket?.();
     if (!stored || source === "DEMO") return;
     this.links.packetStored(source, this.store.lastPacketTime);
-  }
-
-  /**
-   * New live alerts to announce go to the windows showing live (toasts,
-   * sound): the first at once, then at most every ANNOUNCE_MS, so a storm
-   * writes at most 20 entries' words per period, not per packet.
-   */
-  private announceAlerts(): void {
-    if (this.announceTimer !== null) return;
-    const wait = this.lastAnnounce + ANNOUNCE_MS - this.timers.now();
-    if (wait > 0) {
-      this.announceTimer = this.timers.setTimeout(() => {
-        this.announceTimer = null;
-        this.announceAlerts();
-      }, wait);
-      return;
-    }
-    this.lastAnnounce = this.timers.now();
-    const { started, omitted } = this.alerts.takeStarted();
-    if (started.length === 0) return;
-    // One window sounds it and notifies the desktop: the earliest joined of
-    // those showing live (a Set keeps the order of joining), so when it
-    // leaves or replays the next one takes over. Every one shows the toast.
-    let announcer: CoreViewer | null = null;
-    for (const viewer of this.viewers) {
-      if (!viewer.showsLive) continue;
-      announcer ??= viewer;
-      viewer.send({ type: "alerts", started, omitted, announce: viewer === announcer });
-    }
   }
 
   private onLatency(kind: LatencyKind, raw: unknown, source: ConnectionType): void {
@@ -605,8 +589,8 @@ export class TelemetryCore {
   }
 
   private onNotify(kind: NotificationKind, source: ConnectionType): void {
-    // The car link rule's alert is the "Connection Lost" toast: not both (issue 34).
-    if (kind === "carDisconnect" && this.alerts.announcesSubject("System.CarLink")) return;
+    // A feature may speak for it instead (the car link alert is the "Connection Lost" toast).
+    if (kind === "carDisconnect" && this.parts.some((part) => part.claims?.(kind))) return;
     if (kind !== "lapComplete") return this.broadcast({ type: "notification", kind });
     // A lap toast is for the windows that show live data (quiet during playback),
     // when lap events count; the live lap list grows either way (LapDesk).

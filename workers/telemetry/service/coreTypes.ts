@@ -6,6 +6,7 @@ import type { StorageEstimator } from "../sessions/Sessions";
 import type { Timers } from "../sources/timers";
 import type { CoreHosting } from "../../contract/windows";
 import type { TelemetryStore } from "../store/TelemetryStore";
+import type { Feature } from "../pipeline/Feature";
 
 export interface TelemetryCoreOptions {
   timers?: Timers;
@@ -13,6 +14,8 @@ export interface TelemetryCoreOptions {
   /** Event batching period of each window, ms (default 80). */
   flushIntervalMs?: number;
   demoSeed?: number;
+  /** The analyses this core composes (default: the registry, features.ts). */
+  features?: readonly Feature[];
   /** IndexedDB for recording; default globalThis.indexedDB (null: none, e.g. private mode). */
   indexedDB?: IDBFactory | null;
   /** navigator.storage (estimate) for the budget and Settings → Sessions. */

@@ -1,4 +1,4 @@
-// The core's side of the race strategy (workers/contract/strategy.ts): the
+// The race strategy's live part (pipeline/Feature.ts), one per core (workers/contract/strategy.ts): the
 // settings in force, the backend's time left turned into packet time, and
 // every history configured with them before it is asked (the live one at
 // once, a replay or an import when first asked or when they change). The
@@ -15,6 +15,7 @@ import type {
 } from "../../contract/strategy";
 import { isTimeZone } from "../../shared/dateTime";
 import { isStrategyRecord, STRATEGY_EVENT_KIND } from "../../shared/storage/eventKinds";
+import type { LivePart } from "../pipeline/Feature";
 import type { StageEvent } from "../pipeline/Stage";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import {
@@ -23,8 +24,8 @@ import {
   strategyStage,
   type StrategyContext,
   type StrategyState,
-} from "../strategy/strategyStage";
-import { checkStrategySettings, DEFAULT_STRATEGY_SETTINGS } from "../strategy/strategySettings";
+} from "./strategyStage";
+import { checkStrategySettings, DEFAULT_STRATEGY_SETTINGS } from "./strategySettings";
 
 const NO_STAGE: StrategyAnswer = {
   ok: false,
@@ -72,9 +73,9 @@ export function recordsFromEvents(events: readonly SessionEvent[]): StrategyReco
   return records.sort((a, b) => a.at - b.at);
 }
 
-export class StrategyDesk {
+export class StrategyDesk implements LivePart {
   private settings: StrategySettings = DEFAULT_STRATEGY_SETTINGS;
-  private raceInfo: StrategyContext["raceInfo"] = null;
+  private race: StrategyContext["raceInfo"] = null;
   /** Bumped whenever the settings or the race info change: each history is configured again. */
   private version = 1;
   /** The version and whether simulated each history was configured with. */
@@ -128,18 +129,18 @@ export class StrategyDesk {
    * packets' clock: the newest packet's time when it arrived, so a replay
    * or a delayed link still counts the day down with its packets.
    */
-  setRaceInfo(info: RaceInfo, newestPacketTime: number | null): void {
+  raceInfo(info: RaceInfo, newestPacketTime: number | null): void {
     if (newestPacketTime === null) return;
     const next = { timeLeftMs: info.timeLeftMs, atPacketTime: newestPacketTime };
-    const last = this.raceInfo;
+    const last = this.race;
     if (last && last.timeLeftMs === next.timeLeftMs && last.atPacketTime === next.atPacketTime)
       return;
-    this.raceInfo = next;
+    this.race = next;
     this.changed();
   }
 
   /** The live source is (or is no longer) the demo car. */
-  setLiveSimulated(simulated: boolean): void {
+  sourceIs(simulated: boolean): void {
     this.liveSimulated = simulated;
     if (this.live) this.ensure(this.live);
   }
@@ -188,7 +189,7 @@ export class StrategyDesk {
    * when it was live.
    */
   private context(live: boolean, simulated: boolean): StrategyContext {
-    return { settings: this.settings, raceInfo: this.raceInfo, emitRecords: live, simulated };
+    return { settings: this.settings, raceInfo: this.race, emitRecords: live, simulated };
   }
 
   private changed(): void {

@@ -1,0 +1,44 @@
+// The registry of analyses (workers/telemetry/features.ts) is what the core
+// composes: its stages run in an order their declarations allow, each kind of
+// stage event goes to one feature, and every feature with a panel has its tab
+// in the UI's table (src/shell/navbar/tabs.tsx), keyed by the same id.
+import { describe, expect, it } from "vitest";
+import { PANEL_FEATURES } from "../../src/shell/navbar/tabs";
+import { FEATURES } from "../../workers/telemetry/features";
+import { stageOrderProblems } from "../../workers/telemetry/pipeline/stageOrder";
+import { STAGES } from "../../workers/telemetry/pipeline/stages";
+import { TelemetryCore } from "../../workers/telemetry/service/TelemetryCore";
+
+describe("the registry of analyses", () => {
+  it("has each feature once, by an id of its own", () => {
+    const ids = FEATURES.map((feature) => feature.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("runs its stages in an order their declared inputs allow, as the history's columns are laid", () => {
+    const stages = FEATURES.flatMap((feature) => feature.stages);
+    expect(stageOrderProblems(stages)).toEqual([]);
+    // The column layout (schema/derivedFields.ts) is still laid from pipeline/stages.ts.
+    expect(stages).toEqual(STAGES);
+  });
+
+  it("routes each kind of stage event to one feature, and restores only kinds a feature emits or records", () => {
+    const emitted = FEATURES.flatMap((feature) => feature.emits ?? []);
+    expect(new Set(emitted).size).toBe(emitted.length);
+    const shared = FEATURES.flatMap((feature) => (feature.setting ? [feature.setting] : []));
+    expect(new Set(shared).size).toBe(shared.length);
+  });
+
+  it("gives every feature with a panel its tab, and no tab to a feature the worker lacks", () => {
+    const withPanel = FEATURES.filter((feature) => feature.panel).map((feature) => feature.id);
+    expect([...PANEL_FEATURES].sort()).toEqual([...new Set(withPanel)].sort());
+  });
+
+  it("is what a core composes by default, and a core answers for its own features only", () => {
+    const core = new TelemetryCore();
+    expect(core.features).toBe(FEATURES);
+    expect(core.stages).toEqual(STAGES);
+    const other = new TelemetryCore({ features: FEATURES.slice(0, 1) });
+    expect(() => other.part(FEATURES[1]!)).toThrow(/is not registered with this core/);
+  });
+});

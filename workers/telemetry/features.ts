@@ -1,0 +1,18 @@
+// The registry of analyses: one line per feature, in the order their stages
+// run (a stage reads only the packet and the columns of stages above it:
+// tests/unit/stage-order.test.ts). The core composes what is listed here
+// (service/TelemetryCore.ts) and names none; the UI lists their panels by
+// the same ids (src/shell/navbar/tabs.tsx). docs/architecture.md, "Adding an
+// analysis", walks through one.
+import { alertsFeature } from "./alerts/feature";
+import { lapsFeature } from "./laps/analysis/feature";
+import { mathFeature } from "./math/feature";
+import type { Feature } from "./pipeline/Feature";
+import { strategyFeature } from "./strategy/feature";
+
+export const FEATURES: readonly Feature[] = [
+  mathFeature as Feature,
+  lapsFeature,
+  strategyFeature as Feature,
+  alertsFeature as Feature,
+];

@@ -1,0 +1,20 @@
+// Derived power and the user's math channels as a registered analysis
+// (workers/telemetry/features.ts): the stage computes the set in force on
+// every history; the live part sets it, recomputes every history, and has
+// every recorded session begin with it.
+import type { Feature } from "../pipeline/Feature";
+import type { Stage } from "../pipeline/Stage";
+import { MathChannels } from "./MathChannels";
+import { mathStage } from "./mathStage";
+
+export const mathFeature: Feature<MathChannels> = {
+  id: "math",
+  stages: [mathStage as Stage],
+  setting: "mathChannels",
+  panel: true,
+  live: (context) =>
+    new MathChannels({
+      watched: () => context.watchedFields(),
+      histories: () => context.histories(),
+    }),
+};

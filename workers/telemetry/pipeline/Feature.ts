@@ -1,0 +1,79 @@
+// What an analysis declares to plug in (docs/architecture.md, "Adding an
+// analysis"): its stages, the stage events they emit and the session events a
+// restore hands back, its shared setting and whether it has a panel, and its
+// live part, the one object per core that holds what it keeps beside the
+// histories (settings, logs, records). The core composes what is registered
+// (workers/telemetry/features.ts) and names no feature: it calls these hooks.
+import type { ConnectionState } from "../../contract/connection";
+import type { SessionEvent } from "../../contract/events";
+import type { FeatureId } from "../../contract/features";
+import type { RaceInfo } from "../../contract/laps";
+import type { WorkerEvent } from "../../contract/telemetryApi";
+import type { SharedSettingKind } from "../../contract/windows";
+import type { TelemetryStore } from "../store/TelemetryStore";
+import type { Stage, StageEvent } from "./Stage";
+
+/** A window of the core, as a feature may speak to it. */
+export interface FeatureWindow {
+  /** It shows the live history (not its own replay). */
+  readonly showsLive: boolean;
+  send(event: WorkerEvent): void;
+}
+
+/** What the core gives a feature's live part. */
+export interface LiveContext {
+  /** The wall clock, ms. */
+  now(): number;
+  /** Records an event with the live session (kept until the recorder's next flush). */
+  record(event: SessionEvent): void;
+  /** Every history alive now: the live one, a restore's preview, each window's replay. */
+  histories(): TelemetryStore[];
+  /** The windows, in the order they joined. */
+  windows(): Iterable<FeatureWindow>;
+  /** Fields (by name) some feature keeps watching (LivePart.watches), for the others. */
+  watchedFields(): ReadonlySet<string>;
+  /** Runs `run` once after `ms` on the core's timers; the answer cancels it. */
+  later(run: () => void, ms: number): () => void;
+}
+
+/** A feature's part in one core: each hook is optional, and called on every registered part. */
+export interface LivePart {
+  /** A new live history (a start, a switch away from the demo car). */
+  attach?(store: TelemetryStore): void;
+  /** A stage event of the live history, of a kind in Feature.emits. */
+  sink?(event: StageEvent): void;
+  /** After a reload: the restored session's events of the kinds in Feature.restores. */
+  restore?(events: readonly SessionEvent[]): void;
+  /** What every recorded session begins with, dated `time` (packet time). */
+  startEvents?(time: number): SessionEvent[];
+  /** The live source is (or is no longer) the simulated car. */
+  sourceIs?(simulated: boolean): void;
+  /** The backend's raceInfo, with the newest packet time when it came. */
+  raceInfo?(info: RaceInfo, newestPacketTime: number | null): void;
+  /** After each live packet is stored. */
+  afterPacket?(): void;
+  /** The links as of now, checked every second and at each change. */
+  links?(state: ConnectionState, nowMs: number): void;
+  /** Whether this feature speaks for a core notification instead (one toast, not two). */
+  claims?(notification: "carDisconnect"): boolean;
+  /** Fields (by name) this feature keeps watching (LiveContext.watchedFields). */
+  watches?(): ReadonlySet<string>;
+  /** The core stops: nothing of the part's may run after it. */
+  stop?(): void;
+}
+
+export interface Feature<Part extends LivePart = LivePart> {
+  readonly id: FeatureId;
+  /** Its ingest stages, run on every history (pipeline/Stage.ts). */
+  readonly stages: readonly Stage[];
+  /** The kinds of stage event its stages emit: the live history's go to its part's sink. */
+  readonly emits?: readonly string[];
+  /** The kinds of session event a restore reads back for it. */
+  readonly restores?: readonly string[];
+  /** The shared setting it owns, if any (the core tells the other windows of a change). */
+  readonly setting?: SharedSettingKind;
+  /** It has a panel: the UI's tab table (src/shell/navbar/tabs.tsx) lists it by id. */
+  readonly panel: boolean;
+  /** Its part in a core, made once per core. */
+  live(context: LiveContext): Part;
+}

@@ -1,0 +1,18 @@
+// The race strategy as a registered analysis (workers/telemetry/features.ts):
+// its stage keeps each history's minute windows, its live part (the desk)
+// keeps the settings, the race info and the live forecasts recorded once a
+// minute, which a restore brings back.
+import { STRATEGY_EVENT_KIND } from "../../shared/storage/eventKinds";
+import type { Feature } from "../pipeline/Feature";
+import { StrategyDesk } from "./strategyDesk";
+import { strategyStage } from "./strategyStage";
+
+export const strategyFeature: Feature<StrategyDesk> = {
+  id: "strategy",
+  stages: [strategyStage],
+  emits: [STRATEGY_EVENT_KIND],
+  restores: [STRATEGY_EVENT_KIND],
+  setting: "strategy",
+  panel: true,
+  live: (context) => new StrategyDesk((event) => context.record(event)),
+};
