@@ -1,0 +1,31 @@
+// At start, the settings saved in this browser that the core holds for every
+// window go to the worker: math channels (or the starter set on a first run),
+// alert rules and strategy settings. A saved value the worker refuses is told
+// once, in a toast after the loading screen; what was saved is kept.
+import { useEffect } from "react";
+import { alertRulesSetting } from "../../actions/alertRulesActions";
+import { mathChannelsSetting } from "../../actions/mathChannelsActions";
+import { restoreSavedSetting, type TellRefusal } from "../../actions/savedSharedSetting";
+import { strategySetting } from "../../actions/strategyActions";
+import { appState } from "../../state/appState";
+import { useTelemetry } from "../../worker-client/hooks";
+import { notify } from "../notifications/notificationCenter";
+import { notifyAfterLoading } from "../notifications/notifyAfterLoading";
+
+// In any order: a setting waits for the ones it names in `after` (the rules
+// for the math channels) whoever starts first, so no effect order matters.
+const SAVED_SHARED_SETTINGS = [alertRulesSetting, mathChannelsSetting, strategySetting];
+
+const tellRefusal: TellRefusal = (title, message) => {
+  const note = { title, message, intent: "warning" as const };
+  if (appState.displayLoading) notifyAfterLoading([note]);
+  else notify(note);
+};
+
+export function useSavedSharedSettings(): void {
+  const { client } = useTelemetry();
+  useEffect(() => {
+    for (const setting of SAVED_SHARED_SETTINGS)
+      void restoreSavedSetting(client, setting, tellRefusal);
+  }, [client]);
+}
