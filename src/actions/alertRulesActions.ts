@@ -2,7 +2,9 @@
 // rules it took are saved in the browser, so a reload restores them. A
 // refused file changes nothing, neither in the worker nor in what is saved.
 import type { AlertRulesResult } from "../../workers/contract/alerts";
+import { refreshAlertTemplates } from "../state/alertTemplates";
 import { forgetAlertRules, saveAlertRules, savedAlertRules } from "../state/savedAlertRules";
+import { sharedSettingsRevision } from "../state/sharedSettingsRevision";
 import type { TelemetryClient } from "../worker-client/TelemetryClient";
 import { mathChannelsSetting } from "./mathChannelsActions";
 import { setThenSave, type SavedSharedSetting } from "./savedSharedSetting";
@@ -67,8 +69,14 @@ export async function restoreAlertRules(
 }
 
 export const alertRulesSetting: SavedSharedSetting = {
+  kind: "alertRules",
   title: "Alert rules",
   restore: (client) => restoreAlertRules(client),
   // A saved rule may watch a math channel, which must exist in the core first.
   after: mathChannelsSetting,
+  adopt: async (client) => {
+    // Toasts and the Alerts tab write messages with the new rules' words.
+    await refreshAlertTemplates(() => client.api.alertRules());
+    sharedSettingsRevision.alertRules++;
+  },
 };

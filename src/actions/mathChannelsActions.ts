@@ -4,6 +4,7 @@
 // neither in the worker nor in what is saved.
 import type { MathChannelDef, MathChannelsResult } from "../../workers/contract/math";
 import { saveMathChannels, savedMathChannels } from "../state/savedMathChannels";
+import { sharedSettingsRevision } from "../state/sharedSettingsRevision";
 import type { TelemetryClient } from "../worker-client/TelemetryClient";
 import { setThenSave, type SavedSharedSetting } from "./savedSharedSetting";
 
@@ -64,6 +65,8 @@ export async function restoreMathChannels(
 }
 
 export const mathChannelsSetting: SavedSharedSetting = {
+  kind: "mathChannels",
   title: "Math channels",
   restore: (client) => restoreMathChannels(client),
+  adopt: () => void sharedSettingsRevision.mathChannels++,
 };

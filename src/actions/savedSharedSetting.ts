@@ -2,16 +2,26 @@
 // window (alert rules, math channels, strategy settings). Written once here
 // for all of them: a change is set in the core and saved only if the core
 // took it; at start, what was saved goes to the core once per worker client,
-// after the settings it may name, and a refusal is told once.
+// after the settings it may name, and a refusal is told once; a change
+// another window made is adopted without being sent back.
+import type { SharedSettingKind } from "../../workers/contract/windows";
 import type { TelemetryClient } from "../worker-client/TelemetryClient";
 
 export interface SavedSharedSetting {
+  /** The core's name for it in a "sharedSettings" event. */
+  kind: SharedSettingKind;
   /** Names the setting in a refusal's notice. */
   title: string;
   /** Sends the saved value (or the first-run one) to the core: the refusal to tell, or null. */
   restore: (client: TelemetryClient) => Promise<string | null>;
   /** Restored before this one: what its saved value may name (a rule may watch a math channel). */
   after?: SavedSharedSetting;
+  /**
+   * Another window changed it: show the core's value here. Never sent back (no
+   * echo); what is saved needs nothing either, as every window of a profile
+   * shares one localStorage and the changing window saved it.
+   */
+  adopt: (client: TelemetryClient) => void | Promise<void>;
 }
 
 export type TellRefusal = (title: string, problem: string) => void;

@@ -4,6 +4,7 @@
 // worker nor in what is saved.
 import type { StrategySettings, StrategySettingsResult } from "../../workers/contract/strategy";
 import { saveStrategySettings, savedStrategySettings } from "../state/savedStrategySettings";
+import { sharedSettingsRevision } from "../state/sharedSettingsRevision";
 import type { TelemetryClient } from "../worker-client/TelemetryClient";
 import { savedSettingRestored, setThenSave, type SavedSharedSetting } from "./savedSharedSetting";
 
@@ -41,8 +42,10 @@ export async function restoreStrategySettings(
 }
 
 export const strategySetting: SavedSharedSetting = {
+  kind: "strategy",
   title: "Strategy",
   restore: (client) => restoreStrategySettings(client),
+  adopt: () => void sharedSettingsRevision.strategy++,
 };
 
 /** Settles once the saved settings went to `client`'s worker (at once if none are going). */

@@ -15,8 +15,10 @@ const client = () => ({}) as TelemetryClient;
 
 function recorded(order: string[]) {
   const setting = (title: string, problem: string | null, after?: SavedSharedSetting) => ({
+    kind: "mathChannels" as const,
     title,
     after,
+    adopt: () => {},
     restore: async () => {
       await new Promise((resolve) => setTimeout(resolve, title === "Math channels" ? 20 : 0));
       order.push(title);

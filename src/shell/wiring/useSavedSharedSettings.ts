@@ -3,18 +3,12 @@
 // alert rules and strategy settings. A saved value the worker refuses is told
 // once, in a toast after the loading screen; what was saved is kept.
 import { useEffect } from "react";
-import { alertRulesSetting } from "../../actions/alertRulesActions";
-import { mathChannelsSetting } from "../../actions/mathChannelsActions";
 import { restoreSavedSetting, type TellRefusal } from "../../actions/savedSharedSetting";
-import { strategySetting } from "../../actions/strategyActions";
+import { SAVED_SHARED_SETTINGS } from "../../actions/sharedSettingsActions";
 import { appState } from "../../state/appState";
 import { useTelemetry } from "../../worker-client/hooks";
 import { notify } from "../notifications/notificationCenter";
 import { notifyAfterLoading } from "../notifications/notifyAfterLoading";
-
-// In any order: a setting waits for the ones it names in `after` (the rules
-// for the math channels) whoever starts first, so no effect order matters.
-const SAVED_SHARED_SETTINGS = [alertRulesSetting, mathChannelsSetting, strategySetting];
 
 const tellRefusal: TellRefusal = (title, message) => {
   const note = { title, message, intent: "warning" as const };
@@ -25,6 +19,8 @@ const tellRefusal: TellRefusal = (title, message) => {
 export function useSavedSharedSettings(): void {
   const { client } = useTelemetry();
   useEffect(() => {
+    // In any order: a setting waits for those it names in `after` (the rules
+    // for the math channels) whoever starts first, so no effect order matters.
     for (const setting of SAVED_SHARED_SETTINGS)
       void restoreSavedSetting(client, setting, tellRefusal);
   }, [client]);
