@@ -2,44 +2,41 @@
 // rules it took are saved in the browser, so a reload restores them. A
 // refused file changes nothing, neither in the worker nor in what is saved.
 import type { AlertRulesResult } from "../../workers/contract/alerts";
+import { refreshAlertTemplates } from "../state/alertTemplates";
 import { forgetAlertRules, saveAlertRules, savedAlertRules } from "../state/savedAlertRules";
+import { sharedSettingsRevision } from "../state/sharedSettingsRevision";
 import type { TelemetryClient } from "../worker-client/TelemetryClient";
+import { mathChannelsSetting } from "./mathChannelsActions";
+import { setThenSave, type SavedSharedSetting } from "./savedSharedSetting";
 
 const NO_ANSWER: AlertRulesResult = { ok: false, errors: ["The telemetry worker did not answer."] };
 
 /** Sets a rules file (JSON text or object); on success the rules are saved. */
-export async function applyAlertRules(
+export function applyAlertRules(
   client: TelemetryClient,
   file: unknown,
   storage: Storage = window.localStorage,
 ): Promise<AlertRulesResult> {
-  let result: AlertRulesResult;
-  try {
-    result = await client.api.setAlertRules(file);
-  } catch {
-    return NO_ANSWER;
-  }
-  if (result.ok) saveAlertRules(storage, result.rules);
-  return result;
+  return setThenSave(
+    () => client.api.setAlertRules(file),
+    (taken) => saveAlertRules(storage, taken.rules),
+    NO_ANSWER,
+  );
 }
 
 /** Back to the team's defaults; nothing is saved, so a later build's defaults apply. */
-export async function resetAlertRules(
+export function resetAlertRules(
   client: TelemetryClient,
   storage: Storage = window.localStorage,
 ): Promise<AlertRulesResult> {
-  try {
-    const rules = await client.api.defaultAlertRules();
-    const result = await client.api.setAlertRules({
-      format: "helios-alert-rules",
-      version: 1,
-      rules,
-    });
-    if (result.ok) forgetAlertRules(storage);
-    return result;
-  } catch {
-    return NO_ANSWER;
-  }
+  return setThenSave(
+    async () => {
+      const rules = await client.api.defaultAlertRules();
+      return client.api.setAlertRules({ format: "helios-alert-rules", version: 1, rules });
+    },
+    () => forgetAlertRules(storage),
+    NO_ANSWER,
+  );
 }
 
 /** How many of a refusal's reasons a notice names. */
@@ -70,3 +67,16 @@ export async function restoreAlertRules(
       : "";
   return `Your saved alert rules were not used, the defaults apply: ${shown}${more}.`;
 }
+
+export const alertRulesSetting: SavedSharedSetting = {
+  kind: "alertRules",
+  title: "Alert rules",
+  restore: (client) => restoreAlertRules(client),
+  // A saved rule may watch a math channel, which must exist in the core first.
+  after: mathChannelsSetting,
+  adopt: async (client) => {
+    // Toasts and the Alerts tab write messages with the new rules' words.
+    await refreshAlertTemplates(() => client.api.alertRules());
+    sharedSettingsRevision.alertRules++;
+  },
+};

@@ -4,24 +4,24 @@
 // neither in the worker nor in what is saved.
 import type { MathChannelDef, MathChannelsResult } from "../../workers/contract/math";
 import { saveMathChannels, savedMathChannels } from "../state/savedMathChannels";
+import { sharedSettingsRevision } from "../state/sharedSettingsRevision";
 import type { TelemetryClient } from "../worker-client/TelemetryClient";
+import { setThenSave, type SavedSharedSetting } from "./savedSharedSetting";
 
 const NO_ANSWER_TEXT = "The telemetry worker did not answer.";
 const NO_ANSWER: MathChannelsResult = { ok: false, message: NO_ANSWER_TEXT, problems: {} };
 
 /** Sets the channels; on success the worker's channels file is saved. */
-export async function applyMathChannels(
+export function applyMathChannels(
   client: TelemetryClient,
   channels: MathChannelDef[],
   storage: Storage = window.localStorage,
 ): Promise<MathChannelsResult> {
-  try {
-    const result = await client.api.setMathChannels(channels);
-    if (result.ok) saveMathChannels(storage, await client.api.mathChannelsJson());
-    return result;
-  } catch {
-    return NO_ANSWER;
-  }
+  return setThenSave(
+    () => client.api.setMathChannels(channels),
+    async () => saveMathChannels(storage, await client.api.mathChannelsJson()),
+    NO_ANSWER,
+  );
 }
 
 /** How many of a refusal's reasons a notice names. */
@@ -63,3 +63,10 @@ export async function restoreMathChannels(
     return `Your math channels were not set: ${NO_ANSWER_TEXT}`;
   }
 }
+
+export const mathChannelsSetting: SavedSharedSetting = {
+  kind: "mathChannels",
+  title: "Math channels",
+  restore: (client) => restoreMathChannels(client),
+  adopt: () => void sharedSettingsRevision.mathChannels++,
+};

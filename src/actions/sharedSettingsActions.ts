@@ -6,10 +6,19 @@
 // a new one.
 import type { SharedSettingKind } from "../../workers/contract/windows";
 import { appState } from "../state/appState";
-import { refreshAlertTemplates } from "../state/alertTemplates";
 import { adoptSectorLines } from "../state/sectorLines";
-import { sharedSettingsRevision } from "../state/sharedSettingsRevision";
 import type { TelemetryClient } from "../worker-client/TelemetryClient";
+import { alertRulesSetting } from "./alertRulesActions";
+import { mathChannelsSetting } from "./mathChannelsActions";
+import type { SavedSharedSetting } from "./savedSharedSetting";
+import { strategySetting } from "./strategyActions";
+
+/** The settings saved in this browser with getters of their own: restored at start, adopted here. */
+export const SAVED_SHARED_SETTINGS: readonly SavedSharedSetting[] = [
+  alertRulesSetting,
+  mathChannelsSetting,
+  strategySetting,
+];
 
 /** The kinds read through sharedSettings(); the others have getters of their own. */
 const PLAIN: readonly SharedSettingKind[] = ["source", "backend", "recording", "sectors"];
@@ -32,12 +41,7 @@ export async function applySharedSettings(
     appState.recording = settings.recording;
     if (kinds.includes("sectors")) adoptSectorLines(settings.sectorLines);
   }
-  if (kinds.includes("alertRules")) {
-    // Toasts and the Alerts tab write messages with the new rules' words.
-    await refreshAlertTemplates(() => client.api.alertRules());
-    sharedSettingsRevision.alertRules++;
-  }
-  if (kinds.includes("mathChannels")) sharedSettingsRevision.mathChannels++;
-  if (kinds.includes("strategy")) sharedSettingsRevision.strategy++;
+  for (const setting of SAVED_SHARED_SETTINGS)
+    if (kinds.includes(setting.kind)) await setting.adopt(client);
   // "finishLine": its "lapCoords" event, sent to every window, sets appState.lapCoords.
 }

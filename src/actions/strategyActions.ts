@@ -4,22 +4,22 @@
 // worker nor in what is saved.
 import type { StrategySettings, StrategySettingsResult } from "../../workers/contract/strategy";
 import { saveStrategySettings, savedStrategySettings } from "../state/savedStrategySettings";
+import { sharedSettingsRevision } from "../state/sharedSettingsRevision";
 import type { TelemetryClient } from "../worker-client/TelemetryClient";
+import { savedSettingRestored, setThenSave, type SavedSharedSetting } from "./savedSharedSetting";
 
 const NO_ANSWER_TEXT = "The telemetry worker did not answer.";
 
-export async function applyStrategySettings(
+export function applyStrategySettings(
   client: TelemetryClient,
   settings: StrategySettings,
   storage: Storage = window.localStorage,
 ): Promise<StrategySettingsResult> {
-  try {
-    const result = await client.api.setStrategySettings(settings);
-    if (result.ok) saveStrategySettings(storage, settings);
-    return result;
-  } catch {
-    return { ok: false, message: NO_ANSWER_TEXT };
-  }
+  return setThenSave<StrategySettingsResult>(
+    () => client.api.setStrategySettings(settings),
+    () => saveStrategySettings(storage, settings),
+    { ok: false, message: NO_ANSWER_TEXT },
+  );
 }
 
 /**
@@ -41,20 +41,14 @@ export async function restoreStrategySettings(
   }
 }
 
-// Once per worker client (StrictMode runs effects twice); the settings form waits for it.
-const restoring = new WeakMap<TelemetryClient, Promise<string | null>>();
-
-/** The start's restore, run once per client: resolves with the problem to tell (or null). */
-export function restoreStrategySettingsOnce(
-  client: TelemetryClient,
-): Promise<string | null> | null {
-  if (restoring.has(client)) return null;
-  const running = restoreStrategySettings(client);
-  restoring.set(client, running);
-  return running;
-}
+export const strategySetting: SavedSharedSetting = {
+  kind: "strategy",
+  title: "Strategy",
+  restore: (client) => restoreStrategySettings(client),
+  adopt: () => void sharedSettingsRevision.strategy++,
+};
 
 /** Settles once the saved settings went to `client`'s worker (at once if none are going). */
-export function strategySettingsRestored(client: TelemetryClient): Promise<unknown> {
-  return restoring.get(client) ?? Promise.resolve();
+export function strategySettingsRestored(client: TelemetryClient): Promise<void> {
+  return savedSettingRestored(client, strategySetting);
 }

@@ -17,9 +17,7 @@ import { NOTIFICATION_TEXTS } from "../../state/notificationQueue";
 import { useTelemetry } from "../../worker-client/hooks";
 import { notify, notifyWithId, updateNotification } from "../notifications/notificationCenter";
 import { LapToasts } from "../notifications/lapToasts";
-import { useSavedAlertRules } from "./useSavedAlertRules";
-import { useSavedMathChannels } from "./useSavedMathChannels";
-import { useSavedStrategySettings } from "./useSavedStrategySettings";
+import { useSavedSharedSettings } from "./useSavedSharedSettings";
 import { useSectorLines } from "./useSectorLines";
 import { alertEventHandler } from "../notifications/alertEvents";
 import { applySharedSettings } from "../../actions/sharedSettingsActions";
@@ -55,9 +53,7 @@ function handleEvent(event: WorkerEvent): void {
 
 export function useShellWiring(clock: Clock = browserClock): void {
   const { client, live } = useTelemetry();
-  useSavedMathChannels();
-  useSavedAlertRules();
-  useSavedStrategySettings();
+  useSavedSharedSettings();
   useSectorLines();
 
   useEffect(() => {
