@@ -117,9 +117,13 @@ describe("session events in the store", () => {
     const key = { sessionId: "s1", kind: "lap", seq: 0 };
     await putRaw(factory, { ...key, time: T0 + 200, payload: { lap: damaged } });
     await putRaw(factory, { ...key, time: T0 + 250, payload: null });
-    await putRaw(factory, { ...key, kind: "constructor", time: T0 + 260, payload: {} });
+    await putRaw(factory, { ...key, time: T0 + 260, payload: [] as unknown as object });
+    // A kind no check is known for (a registered feature's own) is kept as stored,
+    // even one named like an object's own property.
+    await putRaw(factory, { ...key, kind: "constructor", time: T0 + 270, payload: { n: 1 } });
     const { events, dropped } = await db.readEvents("s1");
-    expect(events.map((e) => e.time)).toEqual([T0 + 100, T0 + 300]);
+    expect(events.map((e) => e.time)).toEqual([T0 + 100, T0 + 270, T0 + 300]);
+    expect(events[1]).toEqual({ kind: "constructor", time: T0 + 270, n: 1 });
     expect(dropped).toBe(3);
   });
 

@@ -27,4 +27,10 @@ export interface Snapshot {
   strategy: StrategyRecord | null;
   /** Where the core runs, how many windows share it and who records (issue 38). */
   windows: WindowsState;
+  /**
+   * The parts of registered analyses that the contract names no field for,
+   * by feature id (a feature declares its part: Feature.snapshot). Absent
+   * when no such feature is registered.
+   */
+  features?: Record<string, unknown>;
 }

@@ -106,6 +106,14 @@ export interface TelemetryApi extends AlertsApi, MathApi, StatsApi, StrategyApi,
   setConnectionType(type: ConnectionType): void;
   /** The core's plain shared settings (read again on a "sharedSettings" event). */
   sharedSettings(): SharedSettings;
+  /**
+   * A registered analysis's shared setting, by feature id, for a feature the
+   * contract names no call for (Feature.shared); undefined when it has none.
+   * Read again on a "sharedSettings" event naming the feature's kind.
+   */
+  featureSetting(id: string): unknown;
+  /** Sets it for every window, or refuses it with the reason (nothing changes). */
+  setFeatureSetting(id: string, value: unknown): { ok: true } | { ok: false; message: string };
   setBackendUrl(url: string): void;
   /** Allow (or not) the WebSocket upgrade; a connected backend link is dialled again. */
   setWebSocketUpgrade(on: boolean): void;

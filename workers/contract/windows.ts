@@ -93,7 +93,9 @@ export type SharedSettingKind =
   | "mathChannels"
   | "sectors"
   | "strategy"
-  | "finishLine";
+  | "finishLine"
+  /** A registered analysis's own setting (TelemetryApi.featureSetting), named by its feature id. */
+  | `feature:${string}`;
 
 /**
  * The core's plain settings as a window reads them when another window changed

@@ -77,8 +77,8 @@ export type TelemetryServiceOptions = TelemetryCoreOptions;
 export class TelemetryService implements TelemetryApi, CoreViewer {
   private readonly core: TelemetryCore;
   private readonly events: EventBatcher;
+  private readonly csv: CsvJobs;
   private readonly view = new ViewSwitch(new TelemetryStore({ capacity: 1 }));
-  private readonly csv = new CsvJobs();
   private readonly lapTables = new LapTables();
   private replayInstance: ReplayController | null = null;
   protected started = false;
@@ -88,6 +88,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     this.core =
       coreOrOptions instanceof TelemetryCore ? coreOrOptions : new TelemetryCore(coreOrOptions);
     this.events = new EventBatcher(this.core.timers, this.core.options.flushIntervalMs);
+    this.csv = new CsvJobs(this.core.stages);
   }
 
   // ── What the core asks of a window (CoreViewer) ──
@@ -138,7 +139,8 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     this.replaying ? this.replay.alerts.read(this.replay.clock.position) : this.liveAlerts.read();
   readonly alertLogCsv = (): string =>
     this.replaying ? this.replay.alerts.csv(this.replay.clock.position) : this.liveAlerts.csv();
-  readonly muteAlertRule = (ruleId: string, minutes: number) => this.liveAlerts.mute(ruleId, minutes);
+  readonly muteAlertRule = (ruleId: string, minutes: number) =>
+    this.liveAlerts.mute(ruleId, minutes);
   readonly mutedAlertRules = (): Record<string, number> => this.liveAlerts.muted();
   readonly alertRules = (): AlertRule[] => this.liveAlerts.currentRules();
   readonly setAlertRules = (file: unknown): AlertRulesResult => {
@@ -192,7 +194,9 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     Promise.resolve(this.replaying ? [...this.replay.forecasts] : this.liveStrategy.records());
   /** The shown records' last day held against what happened, once they reach its end. */
   readonly strategyReview = (): Promise<StrategyReview | null> =>
-    Promise.resolve(reviewDay(this.replaying ? this.replay.forecasts : this.liveStrategy.records()));
+    Promise.resolve(
+      reviewDay(this.replaying ? this.replay.forecasts : this.liveStrategy.records()),
+    );
 
   readonly acknowledgeAlerts = (seqs?: number[]) =>
     this.replaying ? this.replay.alerts.acknowledge(seqs) : this.liveAlerts.acknowledge(seqs);
@@ -264,8 +268,35 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
       math: this.liveMath.summary(),
       strategy: this.latestForecast(),
       windows: this.core.windows(),
+      ...this.featureParts(),
     };
   }
+
+  /** The registered features' own parts of the snapshot, for the view this window shows. */
+  private featureParts(): { features?: Record<string, unknown> } {
+    const withPart = this.core.features.filter((feature) => feature.snapshot);
+    if (withPart.length === 0) return {};
+    const clock = this.replaying ? this.replay.clock.position : null;
+    const view = { store: this.view.store, live: !this.replaying, clock };
+    const parts = withPart.map((f) => [f.id, f.snapshot!(this.core.part(f), view)] as const);
+    return { features: Object.fromEntries(parts) };
+  }
+
+  readonly featureSetting = (id: string): unknown => {
+    const feature = this.core.features.find((f) => f.id === id);
+    return feature?.shared?.read(this.core.part(feature));
+  };
+
+  readonly setFeatureSetting = (
+    id: string,
+    value: unknown,
+  ): { ok: true } | { ok: false; message: string } => {
+    const feature = this.core.features.find((f) => f.id === id && f.shared);
+    if (!feature) return { ok: false, message: `No analysis "${String(id)}" has a setting.` };
+    const part = this.core.part(feature);
+    const read = () => feature.shared!.read(part);
+    return this.core.setFeatureSetting(feature, this, read, () => feature.shared!.set(part, value));
+  };
 
   /** The shown history's latest forecast: live, or the last recorded by a replay's clock. */
   private latestForecast(): StrategyRecord | null {
@@ -521,6 +552,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     this.replayInstance ??= new ReplayController({
       view: this.view,
       sessions: () => this.core.sessions,
+      stages: this.core.stages,
       timers: this.core.timers,
       fetchImpl: this.core.fetchImpl,
       backendUrl: () => this.core.config.backendUrl,

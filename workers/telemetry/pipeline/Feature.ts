@@ -62,8 +62,25 @@ export interface LivePart {
   stop?(): void;
 }
 
+/** What a view (live, or a window's replay or import) is, as a feature reads it. */
+export interface FeatureView {
+  /** The history the window shows. */
+  readonly store: TelemetryStore;
+  /** It is the live history (not a replay or an import). */
+  readonly live: boolean;
+  /** The playback clock in a replay (packet time); null live. */
+  readonly clock: number | null;
+}
+
+/** A shared setting a feature keeps in its part, set and read through TelemetryApi.featureSetting. */
+export interface FeatureSetting<Part> {
+  read(part: Part): unknown;
+  set(part: Part, value: unknown): { ok: true } | { ok: false; message: string };
+}
+
 export interface Feature<Part extends LivePart = LivePart> {
-  readonly id: FeatureId;
+  /** Its id: a FeatureId for the built-in analyses, which the UI's tab table knows. */
+  readonly id: FeatureId | (string & {});
   /** Its ingest stages, run on every history (pipeline/Stage.ts). */
   readonly stages: readonly Stage[];
   /** The kinds of stage event its stages emit: the live history's go to its part's sink. */
@@ -72,6 +89,10 @@ export interface Feature<Part extends LivePart = LivePart> {
   readonly restores?: readonly string[];
   /** The shared setting it owns, if any (the core tells the other windows of a change). */
   readonly setting?: SharedSettingKind;
+  /** How its setting is read and set when the contract names no call for it (featureSetting). */
+  readonly shared?: FeatureSetting<Part>;
+  /** Its part of a window's snapshot (Snapshot.features[id]), for the view it shows. */
+  snapshot?(part: Part, view: FeatureView): unknown;
   /** It has a panel: the UI's tab table (src/shell/navbar/tabs.tsx) lists it by id. */
   readonly panel: boolean;
   /** Its part in a core, made once per core. */

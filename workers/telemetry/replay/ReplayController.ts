@@ -23,6 +23,7 @@ import { upperBound } from "../history/downsample";
 import type { Sessions } from "../sessions/Sessions";
 import type { TimerHandle, Timers } from "../sources/timers";
 import { backendRangeRows } from "../store/capacity";
+import type { Stage } from "../pipeline/Stage";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import type { ViewSwitch } from "../service/viewSwitch";
 import { fetchBackendSpan, walkPacketsBetween } from "./backendPlayback";
@@ -52,6 +53,8 @@ export interface ReplayDeps {
   capacity: number;
   /** The replay's laps changed (the Laps tab is told). */
   onLaps: () => void;
+  /** The stages a replay runs: the core's registered ones (default: the built-in list). */
+  stages?: readonly Stage[];
   /** The alert rules in force, for a replay's evaluated alerts (default: the team's defaults). */
   rules?: () => readonly AlertRule[];
   windowSeconds?: number;
@@ -87,12 +90,16 @@ export class ReplayController {
     this.clock = new PlaybackClock(() => deps.timers.now());
     this.windowSeconds = deps.windowSeconds ?? DEFAULT_WINDOW_SECONDS;
     this.alerts = new ReplayAlerts(deps.rules ?? defaultRules);
-    this.history = new ReplayHistory(deps.capacity, (store) => {
-      this.shownIndex = NOTHING_SHOWN;
-      if (this.on) deps.view.show("replay", store);
-      this.showClock();
-      this.alerts.historySwapped();
-    });
+    this.history = new ReplayHistory(
+      deps.capacity,
+      (store) => {
+        this.shownIndex = NOTHING_SHOWN;
+        if (this.on) deps.view.show("replay", store);
+        this.showClock();
+        this.alerts.historySwapped();
+      },
+      deps.stages,
+    );
   }
 
   /** Playback on: the empty replay history shows the default packet until a load lands. */
