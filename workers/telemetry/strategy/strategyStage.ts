@@ -6,12 +6,17 @@
 // is created and when the settings or the race info change.
 import type { StrategyAnswer, StrategyRecord, StrategySettings } from "../../contract/strategy";
 import { hasFix } from "../../shared/gpsFix";
+import { StoredInputs } from "../history/precision";
 import type { Stage } from "../pipeline/Stage";
+import { NUMERIC_FIELDS } from "../schema/fields";
+import { arrayPowerW } from "../schema/mpptArray";
 import { makeForecast } from "./forecast";
 import {
   addSample,
   clearWindows,
+  createCursor,
   createWindows,
+  resetCursor,
   type MinuteWindows,
   type Sample,
   type WindowCursor,
@@ -41,6 +46,8 @@ export interface StrategyState {
   latest: Sample;
   /** The newest packet's own values, for the windows (reused: no allocation per packet). */
   raw: Sample;
+  /** The inputs as stored, so a live forecast is the one a replay of the day makes. */
+  inputs: StoredInputs;
 }
 
 /** Sets the settings and race info on one history's state (the core calls it on every history). */
@@ -87,8 +94,7 @@ const emptySample = (): Sample => ({
 
 function resetState(state: StrategyState): void {
   clearWindows(state.windows);
-  state.cursor.lastTime = -Infinity;
-  state.cursor.slot = -1;
+  resetCursor(state.cursor);
   Object.assign(state.latest, emptySample());
   Object.assign(state.raw, emptySample());
 }
@@ -100,26 +106,22 @@ export const strategyStage: Stage<StrategyState> = {
   createState: () => ({
     context: null,
     windows: createWindows(),
-    cursor: { lastTime: -Infinity, slot: -1 },
+    cursor: createCursor(),
     latest: emptySample(),
     raw: emptySample(),
+    inputs: new StoredInputs(
+      STRATEGY_INPUTS.map((path) => NUMERIC_FIELDS.indexOf(path)),
+      (field) => NUMERIC_FIELDS[field]!,
+    ),
   }),
   // The settings stay: they are the history's, not its packets'.
   reset: resetState,
-  step(state, row, _bits, _out, emit) {
+  step(state, shared, _bits, _out, emit) {
     const s = state.latest;
     const raw = state.raw;
+    const row = state.inputs.read(shared);
     const time = row[F.time]!;
     if (!Number.isFinite(time)) return;
-    let arrayW = 0;
-    let channels = 0;
-    for (let i = 0; i < F.array.length; i += 2) {
-      const w = row[F.array[i]!]! * row[F.array[i + 1]!]!;
-      if (Number.isFinite(w)) {
-        arrayW += w;
-        channels++;
-      }
-    }
     const soc = row[F.soc]!;
     const lat = row[F.lat]!;
     const long = row[F.long]!;
@@ -127,7 +129,7 @@ export const strategyStage: Stage<StrategyState> = {
     s.packV = row[F.packV]!;
     s.packI = row[F.packI]!;
     s.speed = row[F.speed]!;
-    s.arrayW = channels > 0 ? arrayW : NaN;
+    s.arrayW = arrayPowerW(row, F.array);
     // State of charge and position: the newest known, a packet without them keeps the last.
     s.soc = Number.isFinite(soc) ? soc : s.soc;
     if (hasFix(lat, long)) {
