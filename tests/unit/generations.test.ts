@@ -1,10 +1,17 @@
 // The generation table (workers/telemetry/schema/generations.ts) as the edges
 // use it: which generation a packet shows, its wire names made internal with
 // only the renamed group copied, and a CSV column in either spelling.
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
 import { GENERATION_TABLE, GenerationTable } from "../../workers/telemetry/schema/generationTable";
-import { BACKEND_GENERATIONS } from "../../workers/telemetry/schema/generations";
+import {
+  BACKEND_GENERATIONS,
+  FIRST_GENERATION,
+  SECOND_GENERATION,
+} from "../../workers/telemetry/schema/generations";
 import { importCsv } from "../../workers/telemetry/csv/importCsv";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { exportText, storeOf } from "./csv-helpers";
@@ -77,6 +84,18 @@ describe("the generation table at a packet edge", () => {
   it("lists 2026-01 first, with the internal names", () => {
     expect(BACKEND_GENERATIONS.map((g) => g.name)).toEqual(["2026-01", "2026-06"]);
     expect(BACKEND_GENERATIONS[0]!.renames).toEqual({});
+    expect([FIRST_GENERATION, SECOND_GENERATION]).toEqual(["2026-01", "2026-06"]);
+  });
+
+  it("names a generation only in the table: the worker reads its names from there", () => {
+    const workers = fileURLToPath(new URL("../../workers", import.meta.url));
+    const named = /["'`]20\d\d-\d\d["'`]/;
+    // The table, and the contract's type that both sides check names against.
+    const allowed = new Set(["telemetry/schema/generations.ts", "contract/laps.ts"]);
+    const offenders = (readdirSync(workers, { recursive: true }) as string[])
+      .filter((path) => path.endsWith(".ts") && !allowed.has(path.split("\\").join("/")))
+      .filter((path) => named.test(readFileSync(join(workers, path), "utf8")));
+    expect(offenders).toEqual([]);
   });
 });
 

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { hasFix } from "../../workers/shared/gpsFix";
 import { TrackDistance } from "../../workers/telemetry/geo/geo";
 import { findCrossings } from "../../workers/telemetry/laps/analysis/gate";
-import { addSample, createWindows } from "../../workers/telemetry/strategy/minuteWindows";
+import {
+  addSample,
+  createCursor,
+  createWindows,
+} from "../../workers/telemetry/strategy/minuteWindows";
 
 const TRACK = { lat: 36.9905, long: -86.3725 };
 
@@ -29,7 +33,7 @@ describe("a GPS reading without a fix", () => {
 
   it("keeps the strategy's position at the last fix", () => {
     const w = createWindows(4);
-    const cursor = { lastTime: -Infinity, slot: -1 };
+    const cursor = createCursor();
     const sample = { time: 60, soc: 80, packV: 120, packI: 5, speed: 10, arrayW: 500 };
     addSample(w, cursor, { ...sample, lat: TRACK.lat, long: TRACK.long });
     addSample(w, cursor, { ...sample, time: 61, lat: 0, long: 0 });

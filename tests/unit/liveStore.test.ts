@@ -1,10 +1,4 @@
-import {
-  idlePlayback,
-  idleRecording,
-  initialConnection,
-  noAlerts,
-  noMath,
-} from "../../workers/telemetry/service/config";
+import { idleRecording, initialConnection } from "../../workers/telemetry/service/config";
 import { describe, expect, it } from "vitest";
 import type { Snapshot } from "../../workers/contract/snapshot";
 import { LiveStore, sameData } from "../../src/worker-client/liveStore";
@@ -37,10 +31,29 @@ function snapshot(seq: number, changed: Snapshot["changed"], empty = false): Sna
     },
     geo: { lat: null, long: null, headingDeg: null, distanceKm: 0 },
     backend: { generation: null, generationEvidence: "", raceInfo: null },
-    playback: idlePlayback(),
+    playback: {
+      on: false,
+      view: "live",
+      origin: null,
+      playing: false,
+      speed: 1,
+      clock: null,
+      start: null,
+      end: null,
+      loading: null,
+      rejected: 0,
+      error: null,
+      laps: [],
+    },
     recording: idleRecording(),
-    alerts: noAlerts(),
-    math: noMath(),
+    alerts: {
+      version: 0,
+      active: { info: 0, warning: 0, critical: 0 },
+      unacknowledgedCritical: 0,
+      bySubject: {},
+      origin: "live",
+    },
+    math: { version: 0, count: 0, recompute: null },
     strategy: null,
     windows: { hosting: "shared", count: 1, recorder: "core" },
   };

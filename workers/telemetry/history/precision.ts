@@ -46,3 +46,35 @@ export function fitsFloat32(value: number): boolean {
 export function float32RangeReason(path: string, value: number): string {
   return `${path}: ${value} is beyond ±3.4e38, the range of its 32-bit column`;
 }
+
+/**
+ * A stage's inputs as the history stores them, in a row of the stage's own:
+ * copied from the row the store hands the stages, the Float32 ones rounded. A
+ * replay, restore or import reads the rounded values, so the stage computes
+ * the same whichever way its history was filled; and the shared row is only
+ * read, so what a later stage sees never depends on which stages ran before
+ * it (the user's math channels, say).
+ */
+export class StoredInputs {
+  private row = new Float64Array(0);
+  private readonly float32: Int32Array;
+  private readonly float64: Int32Array;
+
+  /** `fields`: row indices the stage reads; `pathOf`: a field's path (for its precision). */
+  constructor(fields: readonly number[], pathOf: (field: number) => string) {
+    this.float32 = Int32Array.from(fields.filter((f) => !needsFloat64(pathOf(f))));
+    this.float64 = Int32Array.from(fields.filter((f) => needsFloat64(pathOf(f))));
+  }
+
+  /** The stage's row, its inputs as stored; its other cells are the stage's own (NaN at first). */
+  read(row: Float64Array): Float64Array {
+    // Sized like the row it copies, once per history.
+    if (this.row.length !== row.length) this.row = new Float64Array(row.length).fill(NaN);
+    const own = this.row;
+    const f32 = this.float32;
+    const f64 = this.float64;
+    for (let i = 0; i < f32.length; i++) own[f32[i]!] = Math.fround(row[f32[i]!]!);
+    for (let i = 0; i < f64.length; i++) own[f64[i]!] = row[f64[i]!]!;
+    return own;
+  }
+}

@@ -9,12 +9,14 @@
 import type { LapEvent } from "../../contract/events";
 import type { ConnectionType } from "../../contract/fields";
 import type {
+  BackendGeneration,
   LapCoords,
   LapCoordsAnswer,
   LapCoordsRequest,
   LapFetchResult,
   Lap,
 } from "../../contract/laps";
+import { SECOND_GENERATION } from "../schema/generations";
 import type { BackendInfo } from "../service/backendInfo";
 import { cleanRequest, failed, interpretReply, localAnswer } from "../service/finishLine";
 import { checkLapCoords } from "../service/lapCoords";
@@ -138,7 +140,7 @@ export class LapDesk {
     if (sources.type !== "NETWORK" || !sources.network.connected)
       return failed("Not connected to the backend: the finish line cannot be moved now.");
     const { answer, generation } = interpretReply(await sources.network.sendLapCoords(clean));
-    const how = generation === "2026-06" ? "acknowledged" : "answered by broadcast only";
+    const how = generation === SECOND_GENERATION ? "acknowledged" : "answered by broadcast only";
     this.deps.backend.noteGeneration(generation, "setLapCoords", how);
     if (answer.ok) this.accept(answer.coords);
     return answer;
@@ -151,5 +153,5 @@ export class LapDesk {
   }
 }
 
-const shape = (generation: "2026-01" | "2026-06") =>
-  generation === "2026-06" ? "flat lap records" : "nested lap records";
+const shape = (generation: BackendGeneration) =>
+  generation === SECOND_GENERATION ? "flat lap records" : "nested lap records";

@@ -7,6 +7,7 @@
 // Numbers are kept as received; rounding and dates are display work.
 import { z } from "zod";
 import type { BackendGeneration, Lap } from "../../contract/laps";
+import { FIRST_GENERATION, SECOND_GENERATION } from "../schema/generations";
 import { describeIssue } from "../store/rejectionReason";
 
 /** Epoch values below this are seconds (10^11 s is the year 5138; 10^11 ms is 1973). */
@@ -122,10 +123,10 @@ export type LapCheck = { ok: true; parsed: ParsedLap } | { ok: false; reason: st
 export function checkLap(raw: unknown): LapCheck {
   const nested = nestedLapSchema.safeParse(raw);
   if (nested.success)
-    return { ok: true, parsed: { lap: fromNested(nested.data), generation: "2026-01" } };
+    return { ok: true, parsed: { lap: fromNested(nested.data), generation: FIRST_GENERATION } };
   const flat = flatLapSchema.safeParse(raw);
   if (flat.success)
-    return { ok: true, parsed: { lap: fromFlat(flat.data), generation: "2026-06" } };
+    return { ok: true, parsed: { lap: fromFlat(flat.data), generation: SECOND_GENERATION } };
   return { ok: false, reason: `lapData ${describeIssue(nested.error.issues[0])}` };
 }
 

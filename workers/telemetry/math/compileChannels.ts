@@ -32,6 +32,8 @@ export type CompileResult =
 export interface ChannelProgram {
   /** Stored numeric indices the program reads from `row` (packet fields incl. TimeStamp; NOT channel outputs). */
   readonly inputs: readonly number[];
+  /** Stored numeric indices the program writes: each channel's column, as `out` gave them. */
+  readonly outputs: readonly number[];
   /** Per def (same order as given): the names it reads directly. */
   readonly reads: readonly (readonly string[])[];
   /** One per history; its size is set by the time functions' windows, never by the history's length. */
@@ -104,6 +106,7 @@ export function compileChannels(
     ok: true,
     program: {
       inputs: [...inputs],
+      outputs: [...out],
       reads,
       createState: () => runner.createState(),
       reset: (state) => runner.reset(state),

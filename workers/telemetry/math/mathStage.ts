@@ -5,7 +5,7 @@
 // which hands the new program and its state to the stage once it has caught
 // up with the rows that arrived meanwhile; until then the stage writes gaps.
 import type { Stage } from "../pipeline/Stage";
-import { needsFloat64 } from "../history/precision";
+import { StoredInputs } from "../history/precision";
 import { NUMERIC_FIELDS } from "../schema/fields";
 import { SLOT_COLUMNS } from "./channelSlots";
 import { CHANNELS } from "./channelRegistry";
@@ -18,16 +18,14 @@ export interface MathStageState {
   /** The program this history runs; null while a recompute catches up (or no channels). */
   program: ChannelProgram | null;
   state: ProgramState | null;
-  /** The program's inputs that the history stores as Float32 (see step). */
-  float32Inputs: Int32Array;
+  /** The program's inputs as stored, in the stage's own row (see step). */
+  inputs: StoredInputs;
+  /** The program's columns, copied from the stage's row into the shared one. */
+  outputs: Int32Array;
 }
 
-/** The inputs of `program` stored in Float32 columns. */
-export function float32Inputs(program: ChannelProgram | null): Int32Array {
-  return Int32Array.from(
-    (program?.inputs ?? []).filter((field) => !needsFloat64(STORED_NUMERIC_PATHS[field] ?? "")),
-  );
-}
+const storedInputs = (program: ChannelProgram | null) =>
+  new StoredInputs(program?.inputs ?? [], (field) => STORED_NUMERIC_PATHS[field] ?? "");
 
 /** Puts a program (and a state for it) in a history's stage state. */
 export function install(
@@ -37,7 +35,8 @@ export function install(
 ): MathStageState {
   target.program = program;
   target.state = state;
-  target.float32Inputs = float32Inputs(program);
+  target.inputs = storedInputs(program);
+  target.outputs = Int32Array.from(program?.outputs ?? []);
   return target;
 }
 
@@ -49,7 +48,8 @@ export const mathStage: Stage<MathStageState> = {
   inputs: [],
   // A replay loads what the current program reads.
   stateInputs: (state) => state.program?.inputs ?? CHANNELS.program?.inputs ?? [],
-  createState: () => fresh({ program: null, state: null, float32Inputs: new Int32Array(0) }),
+  createState: () =>
+    fresh({ program: null, state: null, inputs: storedInputs(null), outputs: new Int32Array(0) }),
   // A replay, restore or import starts from the current set.
   reset: (state) => void fresh(state),
   step(state, row, bits) {
@@ -57,9 +57,11 @@ export const mathStage: Stage<MathStageState> = {
     // Compute from the values as stored, not as the packet carried them: a
     // Float32 column keeps ~7 digits, and a replay, restore or import reads
     // the stored ones. So a channel is the same number whichever way its
-    // history was filled.
-    const f32 = state.float32Inputs;
-    for (let i = 0; i < f32.length; i++) row[f32[i]!] = Math.fround(row[f32[i]!]!);
-    state.program.step(state.state!, row, bits);
+    // history was filled. The rounding happens in the stage's own row: the
+    // shared row keeps the packet's values for the stages after this one.
+    const own = state.inputs.read(row);
+    state.program.step(state.state!, own, bits);
+    const outputs = state.outputs;
+    for (let i = 0; i < outputs.length; i++) row[outputs[i]!] = own[outputs[i]!]!;
   },
 };

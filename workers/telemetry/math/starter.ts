@@ -8,18 +8,13 @@
 // PackCurrent < 0), so Derived.PackPower is power out of the pack.
 // MotorDetails0.VehicleVelocity is in m/s, hence the 3.6 for km and km/h.
 import type { MathChannelDef } from "../../contract/math";
-
-const mpptPairs = [0, 1, 2, 3]
-  .flatMap((unit) =>
-    [0, 1].map((ch) => `MPPT.Mppt${unit}Ch${ch}ArrayVoltage * MPPT.Mppt${unit}Ch${ch}ArrayCurrent`),
-  )
-  .join(" + ");
+import { ARRAY_POWER_EXPRESSION } from "../schema/mpptArray";
 
 export const STARTER_CHANNELS: MathChannelDef[] = [
   {
     name: "Derived.MpptArrayPower",
     label: "MPPT Array Power (All Channels)",
-    expression: mpptPairs,
+    expression: ARRAY_POWER_EXPRESSION,
     unit: "W",
     description: "Solar power in: array volts × amps summed over all 8 MPPT channels.",
   },

@@ -4,12 +4,10 @@
 // Each update takes one row's time and the argument's value (NaN = a gap) and
 // writes the function's value there, or NaN with `why` saying why when the
 // cause is the function itself (a NaN argument explains itself).
+import { trapezoidH } from "../history/integrate";
 import { SampleRing } from "./sampleRing";
 
 export type TimeFunctionName = "deriv" | "integ" | "avg" | "lag";
-
-/** integ does not bridge a step longer than this between two samples (a pause in the data). */
-export const INTEG_MAX_STEP_S = 10;
 
 export interface TimeFunction {
   /** Why the last update gave NaN, when the argument was not the cause. */
@@ -113,7 +111,8 @@ class WindowDerivative implements TimeFunction {
 
 /**
  * integ(x): the trapezoid sum over hours of consecutive rows whose values are
- * both finite and at most INTEG_MAX_STEP_S apart; a gap or a longer pause adds
+ * both finite and at most MAX_STEP_SECONDS apart (history/integrate.ts, as
+ * every running total); a gap or a longer pause adds
  * nothing. A gap until the first finite value, then the total so far (held
  * through later gaps).
  */
@@ -132,8 +131,7 @@ class Integral implements TimeFunction {
     const dt = t - this.prevT;
     if (x === x) {
       if (this.total !== this.total) this.total = 0;
-      else if (this.prevX === this.prevX && dt >= 0 && dt <= INTEG_MAX_STEP_S)
-        this.total += ((x + this.prevX) / 2) * (dt / 3600);
+      else this.total += trapezoidH(this.prevX, x, dt);
     }
     this.prevT = t;
     this.prevX = x;

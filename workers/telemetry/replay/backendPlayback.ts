@@ -10,6 +10,7 @@
 import type { BackendGeneration } from "../../contract/laps";
 import type { BackendSpan } from "../../contract/sessions";
 import { GENERATION_TABLE, type GenerationTable } from "../schema/generationTable";
+import { FIRST_GENERATION, SECOND_GENERATION } from "../schema/generations";
 import { getJson, type RequestOptions } from "./backendRequest";
 
 /** Dates above this are milliseconds (2026-06); below, seconds (2026-01). */
@@ -35,8 +36,9 @@ export async function fetchBackendSpan(
     const last = body?.lastDate;
     if (typeof first !== "number" || typeof last !== "number" || !(last >= first))
       return { ok: false, message: "The backend's /firstAndLastPacket answer has no valid dates" };
-    const generation: BackendGeneration = first > MS_THRESHOLD ? "2026-06" : "2026-01";
-    const scale = generation === "2026-06" ? 1000 : 1;
+    const generation: BackendGeneration =
+      first > MS_THRESHOLD ? SECOND_GENERATION : FIRST_GENERATION;
+    const scale = generation === SECOND_GENERATION ? 1000 : 1;
     return { ok: true, first: first / scale, last: last / scale, generation };
   } catch (error) {
     if (options.signal?.aborted) throw error;
@@ -113,7 +115,7 @@ export async function walkPacketsBetween(options: WalkOptions): Promise<void> {
   const url = (start: number, end: number) =>
     endpoint(options.baseUrl, `/packetsBetween?startTime=${start}&endTime=${end}`);
 
-  if (options.generation === "2026-06") {
+  if (options.generation === SECOND_GENERATION) {
     const body = await getJson(
       fetchImpl,
       url(Math.round(from * 1000), Math.round(to * 1000)),

@@ -14,6 +14,7 @@
 // demo simulator sends m/s too.
 import type { FieldPath } from "../../contract/fields";
 import { MOTOR_ERROR_BITS, MOTOR_LIMIT_BITS } from "../../shared/motorFlags";
+import { MAX_STEP_SECONDS } from "../history/integrate";
 
 export interface FieldText {
   label: string;
@@ -413,13 +414,13 @@ export const ENERGY_COLUMN_TEXT: ReadonlyMap<FieldPath, FieldText> = new Map([
       "PackOutTotal",
       "Pack Energy Out (Running Total)",
       "Wh",
-      "Pack voltage × pack current summed over time since the history began (discharge positive); a pause in the data longer than 10 s adds nothing.",
+      `Pack voltage × pack current summed over time since the history began (discharge positive); a pause in the data longer than ${MAX_STEP_SECONDS} s adds nothing.`,
     ],
     [
       "ArrayInTotal",
       "Array Energy In (Running Total)",
       "Wh",
-      "MPPT array power (all 8 channels) summed over time since the history began; a pause in the data longer than 10 s adds nothing.",
+      `MPPT array power (all 8 channels) summed over time since the history began; a pause in the data longer than ${MAX_STEP_SECONDS} s adds nothing.`,
     ],
     [
       "TrackDistanceTotal",

@@ -27,3 +27,14 @@ export const BACKEND_GENERATIONS: readonly GenerationEntry[] = [
     renames: { "B3.HeadlightsSwitchInput": "B3.HeadightsSwitchInput" },
   },
 ];
+
+/**
+ * The two generations as the code tells them apart beyond their packets'
+ * spelling (PROTOCOL.md "More of the real server"). The first, the
+ * protocol's own: nested lap records, /firstAndLastPacket in seconds, a new
+ * finish line answered by broadcast only. The second: flat lap records, times
+ * in milliseconds, a new finish line acknowledged. A later generation is
+ * another entry above; these keep their meaning.
+ */
+export const FIRST_GENERATION: BackendGeneration = BACKEND_GENERATIONS[0]!.name;
+export const SECOND_GENERATION: BackendGeneration = BACKEND_GENERATIONS[1]!.name;

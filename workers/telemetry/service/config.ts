@@ -1,12 +1,10 @@
 // Worker configuration: defaults, and a forgiving merge of what the UI sends
 // (a bad value falls back to its default instead of throwing across Comlink).
-import type { AlertsSummary } from "../../contract/alerts";
 import type { WorkerConfig } from "../../contract/config";
 import type { ConnectionState } from "../../contract/connection";
 import type { ConnectionType } from "../../contract/fields";
 import type { LapCoords } from "../../contract/laps";
-import type { MathSummary } from "../../contract/math";
-import type { PlaybackState, RecordingState } from "../../contract/sessions";
+import type { RecordingState } from "../../contract/sessions";
 import { DEFAULT_DEMO_RATE, MAX_DAY_HOURS, MAX_DEMO_RATE } from "../sources/DemoSource";
 import { DEFAULT_PING_INTERVAL_MS } from "../sources/NetworkSource";
 import { LIVE_DAY_CAPACITY } from "../store/capacity";
@@ -100,41 +98,7 @@ export function initialConnection(): ConnectionState {
   };
 }
 
-/** Playback state while off (also what tests and the UI start from). */
-export function idlePlayback(): PlaybackState {
-  return {
-    on: false,
-    view: "live",
-    origin: null,
-    playing: false,
-    speed: 1,
-    clock: null,
-    start: null,
-    end: null,
-    loading: null,
-    rejected: 0,
-    error: null,
-    laps: [],
-  };
-}
-
 /** Recording state before the session store has opened. */
-/** No alert yet: what a window shows before the first snapshot, and in tests. */
-export function noAlerts(): AlertsSummary {
-  return {
-    version: 0,
-    active: { info: 0, warning: 0, critical: 0 },
-    unacknowledgedCritical: 0,
-    bySubject: {},
-    origin: "live",
-  };
-}
-
-/** No math channel yet: what a window shows before the first snapshot, and in tests. */
-export function noMath(): MathSummary {
-  return { version: 0, count: 0, recompute: null };
-}
-
 export function idleRecording(enabled = true): RecordingState {
   return {
     enabled,

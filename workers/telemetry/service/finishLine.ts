@@ -4,6 +4,7 @@
 // (2026-01). The password is passed through once and never kept or logged.
 import { z } from "zod";
 import type { BackendGeneration, LapCoordsAnswer, LapCoordsRequest } from "../../contract/laps";
+import { FIRST_GENERATION, SECOND_GENERATION } from "../schema/generations";
 import type { LapCoordsReply } from "../sources/NetworkSource";
 import { parseLapCoords } from "./lapCoords";
 
@@ -31,7 +32,7 @@ export function interpretReply(reply: LapCoordsReply | null): {
   generation: BackendGeneration | null;
 } {
   if (!reply) return { answer: failed(NO_ANSWER), generation: null };
-  const generation: BackendGeneration = reply.acknowledged ? "2026-06" : "2026-01";
+  const generation: BackendGeneration = reply.acknowledged ? SECOND_GENERATION : FIRST_GENERATION;
   const coords = parseLapCoords(reply.response);
   if (coords) return { answer: { ok: true, coords, simulated: false }, generation };
   const error = errorSchema.safeParse(reply.response);

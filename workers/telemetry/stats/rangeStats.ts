@@ -10,13 +10,7 @@ import type { ColumnRing } from "../history/ColumnRing";
 import { lowerBound, upperBound } from "../history/downsample";
 import { storedFieldInfo, storedFieldSlot } from "../schema/derivedFields";
 import { scratchFor } from "../history/ringScratch";
-
-/**
- * A step between two samples longer than this (seconds) is a gap: neither the
- * integral nor the time above a level bridges it. The rule math channels use
- * for integ(), so an integral here and an integ() channel agree.
- */
-export const MAX_STEP_SECONDS = 10;
+import { bridges } from "../history/integrate";
 
 /** Most fields summarised at once (a table a person reads; bounds the work). */
 const MAX_FIELDS = 64;
@@ -102,7 +96,8 @@ type Summary = Omit<FieldRangeStats, "path" | "label" | "unit">;
  * One pass over the samples. Mean and spread by Welford's update, which stays
  * exact where the sum of squares minus the squared sum would cancel (a pack
  * voltage of 400 V moving by millivolts). Between consecutive finite samples
- * at most MAX_STEP_SECONDS apart:
+ * at most MAX_STEP_SECONDS apart (history/integrate.ts, the rule integ() and
+ * the energy totals follow, so they agree):
  * - the integral adds the trapezoid (value·s, reported in value·h), and the
  *   time above a level adds the part of the step above it, the crossing
  *   interpolated on the straight line the plot draws;
@@ -149,7 +144,7 @@ export function summarise(
     if (count === 1) first = v;
     last = v;
     const dt = t - prevT;
-    if (prevV === prevV && dt > 0 && dt <= MAX_STEP_SECONDS) {
+    if (prevV === prevV && bridges(dt)) {
       covered += dt;
       if (stepped) {
         area += prevV * dt;

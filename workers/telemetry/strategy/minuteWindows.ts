@@ -6,11 +6,10 @@
 // minute the energy spent accelerating and regained braking largely cancels,
 // where a single sample's m·a·v swings by kilowatts.
 import { hasFix } from "../../shared/gpsFix";
+import { bridges, trapezoidH } from "../history/integrate";
 
 /** Windows kept: 12 h of minutes. */
 export const WINDOW_CAPACITY = 720;
-/** Longer gaps between packets are not integrated (the link was down, not the car). */
-const MAX_STEP_S = 10;
 /** Below this the car counts as standing, m/s. */
 export const MOVING_MPS = 1;
 
@@ -102,16 +101,34 @@ export interface Sample {
   long: number;
 }
 
-/** The time the previous packet was integrated at, per history (NaN before the first). */
+/** Where the windows are, per history: the previous packet's time and values, and its window. */
 export interface WindowCursor {
   lastTime: number;
   slot: number;
+  /** The previous packet's values (NaN: missing), the start of the next step's trapezoids. */
+  prev: Pick<Sample, "packV" | "packI" | "speed" | "arrayW">;
+}
+
+export function createCursor(): WindowCursor {
+  return {
+    lastTime: -Infinity,
+    slot: -1,
+    prev: { packV: NaN, packI: NaN, speed: NaN, arrayW: NaN },
+  };
+}
+
+export function resetCursor(cursor: WindowCursor): void {
+  cursor.lastTime = -Infinity;
+  cursor.slot = -1;
+  cursor.prev.packV = cursor.prev.packI = cursor.prev.speed = cursor.prev.arrayW = NaN;
 }
 
 /**
  * Adds one packet to the windows. Returns true when it opened a new minute
- * (the previous one is complete). Each packet's values count for the time
- * since the previous packet (at most MAX_STEP_S).
+ * (the previous one is complete). The step since the previous packet counts
+ * in this packet's window, integrated as every running total is
+ * (history/integrate.ts: trapezoids, a step over MAX_STEP_SECONDS a gap), so
+ * the strategy's pack energy is the lap energy stage's.
  */
 export function addSample(w: MinuteWindows, cursor: WindowCursor, s: Sample): boolean {
   if (!Number.isFinite(s.time)) return false;
@@ -133,16 +150,33 @@ export function addSample(w: MinuteWindows, cursor: WindowCursor, s: Sample): bo
     w.lat[slot] = s.lat;
     w.long[slot] = s.long;
   }
-  if (!(dt > 0 && dt <= MAX_STEP_S)) return opened;
-  if (!Number.isFinite(s.packV) || !Number.isFinite(s.packI) || !Number.isFinite(s.speed))
-    return opened;
-  w.coveredS[slot]! += dt;
-  w.packWh[slot]! += (s.packV * s.packI * dt) / 3600;
-  w.packAh[slot]! += (s.packI * dt) / 3600;
-  w.packVs[slot]! += s.packV * dt;
-  if (Number.isFinite(s.arrayW)) w.arrayWh[slot]! += (s.arrayW * dt) / 3600;
-  const speed = Math.max(0, s.speed);
-  w.distanceM[slot]! += speed * dt;
-  if (speed >= MOVING_MPS) w.movingS[slot]! += dt;
+  const prev = cursor.prev;
+  integrateStep(w, slot, prev, s, dt);
+  prev.packV = s.packV;
+  prev.packI = s.packI;
+  prev.speed = s.speed;
+  prev.arrayW = s.arrayW;
   return opened;
+}
+
+const known = (p: WindowCursor["prev"]) =>
+  Number.isFinite(p.packV) && Number.isFinite(p.packI) && Number.isFinite(p.speed);
+
+/** The step from `a` to `b` into the window at `slot`: only where the pack and the speed are known at both ends. */
+function integrateStep(
+  w: MinuteWindows,
+  slot: number,
+  a: WindowCursor["prev"],
+  b: Sample,
+  dt: number,
+): void {
+  if (!bridges(dt) || !known(a) || !known(b)) return;
+  w.coveredS[slot]! += dt;
+  w.packWh[slot]! += trapezoidH(a.packV * a.packI, b.packV * b.packI, dt);
+  w.packAh[slot]! += trapezoidH(a.packI, b.packI, dt);
+  w.packVs[slot]! += trapezoidH(a.packV, b.packV, dt) * 3600;
+  w.arrayWh[slot]! += trapezoidH(a.arrayW, b.arrayW, dt);
+  const speed = Math.max(0, b.speed);
+  w.distanceM[slot]! += trapezoidH(Math.max(0, a.speed), speed, dt) * 3600;
+  if (speed >= MOVING_MPS) w.movingS[slot]! += dt;
 }

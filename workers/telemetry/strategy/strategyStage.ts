@@ -6,9 +6,19 @@
 // is created and when the settings or the race info change.
 import type { StrategyAnswer, StrategyRecord } from "../../contract/strategy";
 import { hasFix } from "../../shared/gpsFix";
+import { StoredInputs } from "../history/precision";
 import type { Stage } from "../pipeline/Stage";
+import { NUMERIC_FIELDS } from "../schema/fields";
+import { arrayPowerW } from "../schema/mpptArray";
 import { makeForecast } from "./forecast";
-import { addSample, clearWindows, createWindows, type Sample } from "./minuteWindows";
+import {
+  addSample,
+  clearWindows,
+  createCursor,
+  createWindows,
+  resetCursor,
+  type Sample,
+} from "./minuteWindows";
 import { F, STRATEGY_INPUTS } from "./strategyFields";
 import type { StrategyContext, StrategyState } from "./strategyState";
 
@@ -58,8 +68,7 @@ const emptySample = (): Sample => ({
 
 function resetState(state: StrategyState): void {
   clearWindows(state.windows);
-  state.cursor.lastTime = -Infinity;
-  state.cursor.slot = -1;
+  resetCursor(state.cursor);
   Object.assign(state.latest, emptySample());
   Object.assign(state.raw, emptySample());
 }
@@ -71,26 +80,22 @@ export const strategyStage: Stage<StrategyState> = {
   createState: () => ({
     context: null,
     windows: createWindows(),
-    cursor: { lastTime: -Infinity, slot: -1 },
+    cursor: createCursor(),
     latest: emptySample(),
     raw: emptySample(),
+    inputs: new StoredInputs(
+      STRATEGY_INPUTS.map((path) => NUMERIC_FIELDS.indexOf(path)),
+      (field) => NUMERIC_FIELDS[field]!,
+    ),
   }),
   // The settings stay: they are the history's, not its packets'.
   reset: resetState,
-  step(state, row, _bits, _out, emit) {
+  step(state, shared, _bits, _out, emit) {
     const s = state.latest;
     const raw = state.raw;
+    const row = state.inputs.read(shared);
     const time = row[F.time]!;
     if (!Number.isFinite(time)) return;
-    let arrayW = 0;
-    let channels = 0;
-    for (let i = 0; i < F.array.length; i += 2) {
-      const w = row[F.array[i]!]! * row[F.array[i + 1]!]!;
-      if (Number.isFinite(w)) {
-        arrayW += w;
-        channels++;
-      }
-    }
     const soc = row[F.soc]!;
     const lat = row[F.lat]!;
     const long = row[F.long]!;
@@ -98,7 +103,7 @@ export const strategyStage: Stage<StrategyState> = {
     s.packV = row[F.packV]!;
     s.packI = row[F.packI]!;
     s.speed = row[F.speed]!;
-    s.arrayW = channels > 0 ? arrayW : NaN;
+    s.arrayW = arrayPowerW(row, F.array);
     // State of charge and position: the newest known, a packet without them keeps the last.
     s.soc = Number.isFinite(soc) ? soc : s.soc;
     if (hasFix(lat, long)) {

@@ -3,6 +3,7 @@
 // (forecast.ts), which the stage calls: so neither imports the other's file
 // for a type.
 import type { StrategySettings } from "../../contract/strategy";
+import type { StoredInputs } from "../history/precision";
 import type { MinuteWindows, Sample, WindowCursor } from "./minuteWindows";
 
 /** What the forecasts of one history are made with, besides its packets. */
@@ -28,4 +29,6 @@ export interface StrategyState {
   latest: Sample;
   /** The newest packet's own values, for the windows (reused: no allocation per packet). */
   raw: Sample;
+  /** The inputs as stored, so a live forecast is the one a replay of the day makes. */
+  inputs: StoredInputs;
 }

@@ -2,12 +2,10 @@
 // at each grid point, the time the lap reached it and where the car was, then
 // any field at that time. Comparing laps point by point needs one x axis, and
 // distance (not time) lines up the same corner on every lap.
+import { MAX_STEP_SECONDS } from "../../history/integrate";
 import type { LapTrack } from "./lapTrack";
 
 export const GRID_STEP_M = 5;
-
-/** A gap between two rows longer than this is not bridged when a field is read between them. */
-export const FIELD_GAP_S = 10;
 
 /**
  * Grid points for laps whose tracks end at `maxDistanceM`: from 0 to one
@@ -82,7 +80,7 @@ export function lapOnGrid(
 /**
  * A field's values at the grid's times, from its rows (`rowTime` ascending).
  * Numbers are interpolated between the rows around each time (one side alone
- * when the other is NaN); a step of FIELD_GAP_S or more is a gap (NaN).
+ * when the other is NaN); a step over MAX_STEP_SECONDS is a gap (NaN).
  * Booleans (`stepped`) hold their value until the next row.
  */
 export function valuesAt(
@@ -109,7 +107,7 @@ export function valuesAt(
     }
     const tb = rowTime[j + 1] as number;
     const b = values[j + 1] as number;
-    if (tb - ta >= FIELD_GAP_S) out[k] = NaN;
+    if (tb - ta > MAX_STEP_SECONDS) out[k] = NaN;
     else if (a !== a) out[k] = b;
     else if (b !== b) out[k] = a;
     else out[k] = lerp(a, b, (t - ta) / (tb - ta));

@@ -7,11 +7,11 @@
 // so sessions recorded before this stage read as they did.
 import type { FieldInfo } from "../../../contract/fields";
 import type { Stage } from "../../pipeline/Stage";
-import { needsFloat64 } from "../../history/precision";
+import { trapezoidH } from "../../history/integrate";
+import { StoredInputs } from "../../history/precision";
 import { ENERGY_COLUMN_TEXT } from "../../schema/fieldLabels";
 import { NUMERIC_FIELDS } from "../../schema/fields";
-import { MPPT_ARRAY_FIELDS } from "../../schema/mpptArray";
-import { MAX_STEP_SECONDS } from "../../stats/rangeStats";
+import { arrayPowerW, MPPT_ARRAY_FIELDS } from "../../schema/mpptArray";
 import { TrackDistance } from "../../geo/geo";
 
 export const PACK_OUT_TOTAL = "Energy.PackOutTotal";
@@ -47,15 +47,6 @@ const PACK_I = at("Battery.PackCurrent");
 const LAT = at("Telemetry.GpsLatitude");
 const LONG = at("Telemetry.GpsLongitude");
 const MPPT = Int32Array.from(MPPT_ARRAY_FIELDS, at);
-/**
- * Inputs held in Float32 columns. Live, the row carries the packet's own
- * digits; a restore or replay reads the stored, rounded ones. Rounding here
- * makes both give the same totals.
- */
-const FLOAT32_INPUTS = Int32Array.from(
-  INPUTS.filter((path) => !needsFloat64(path)),
-  at,
-);
 
 export interface EnergyState {
   prevTime: number;
@@ -65,26 +56,12 @@ export interface EnergyState {
   packWh: number;
   arrayWh: number;
   track: TrackDistance;
-}
-
-/** Adds the trapezoid between two samples unless either is missing or the step is a gap. */
-function trapezoidWh(prevW: number, w: number, dt: number): number {
-  if (prevW !== prevW || w !== w || !(dt > 0) || dt > MAX_STEP_SECONDS) return 0;
-  return ((prevW + w) / 2) * (dt / 3600);
-}
-
-/** Σ V × I over the MPPT channels that have both; NaN when none has. */
-function arrayWatts(row: Float64Array): number {
-  let sum = 0;
-  let any = false;
-  for (let k = 0; k < MPPT.length; k += 2) {
-    const p = row[MPPT[k]!]! * row[MPPT[k + 1]!]!;
-    if (p === p && p - p === 0) {
-      sum += p;
-      any = true;
-    }
-  }
-  return any ? sum : NaN;
+  /**
+   * The inputs as stored. Live, the row carries the packet's own digits; a
+   * restore or replay reads the stored, rounded ones. Rounding makes both
+   * give the same totals.
+   */
+  inputs: StoredInputs;
 }
 
 const finite = (v: number): boolean => v - v === 0;
@@ -100,6 +77,7 @@ export const energyStage: Stage<EnergyState> = {
     packWh: 0,
     arrayWh: 0,
     track: new TrackDistance(),
+    inputs: new StoredInputs(Array.from(INPUTS, at), (field) => NUMERIC_FIELDS[field]!),
   }),
   reset(state) {
     state.prevTime = state.prevPackW = state.prevArrayW = NaN;
@@ -107,16 +85,15 @@ export const energyStage: Stage<EnergyState> = {
     state.track.reset();
   },
   step(state, row, _bits, out) {
-    for (let i = 0; i < FLOAT32_INPUTS.length; i++)
-      row[FLOAT32_INPUTS[i]!] = Math.fround(row[FLOAT32_INPUTS[i]!]!);
-    const t = row[TIME]!;
+    const input = state.inputs.read(row);
+    const t = input[TIME]!;
     const dt = t - state.prevTime;
-    let packW = row[PACK_V]! * row[PACK_I]!;
+    let packW = input[PACK_V]! * input[PACK_I]!;
     if (!finite(packW)) packW = NaN;
-    const arrayW = arrayWatts(row);
-    state.packWh += trapezoidWh(state.prevPackW, packW, dt);
-    state.arrayWh += trapezoidWh(state.prevArrayW, arrayW, dt);
-    state.track.add(row[LAT]!, row[LONG]!);
+    const arrayW = arrayPowerW(input, MPPT);
+    state.packWh += trapezoidH(state.prevPackW, packW, dt);
+    state.arrayWh += trapezoidH(state.prevArrayW, arrayW, dt);
+    state.track.add(input[LAT]!, input[LONG]!);
     state.prevTime = t;
     state.prevPackW = packW;
     state.prevArrayW = arrayW;

@@ -10,7 +10,7 @@ import type { Lap, LapCoords } from "../../../contract/laps";
 import type { LapFlag, LapOrigin, LapSpan } from "../../../contract/lapAnalysis";
 import { hasFix } from "../../../shared/gpsFix";
 import type { ColumnRing } from "../../history/ColumnRing";
-import { MAX_STEP_SECONDS } from "../../stats/rangeStats";
+import { MAX_STEP_SECONDS } from "../../history/integrate";
 import { findCrossings, GATE_RADIUS_M } from "./gate";
 import { columnOf, rowsBetween, timesOf } from "./lapRows";
 
