@@ -18,19 +18,8 @@ import type {
 } from "../contract/csv";
 import type { ConnectionType, FieldInfo } from "../contract/fields";
 import type { LapCoordsAnswer, LapCoordsRequest, LapFetchResult } from "../contract/laps";
-import type {
-  LapCompareRequest,
-  LapCompareResult,
-  LapSpan,
-  LapTable,
-  SectorLine,
-} from "../contract/lapAnalysis";
-import type {
-  ChannelCheck,
-  MathChannelDef,
-  MathChannelsFileResult,
-  MathChannelsResult,
-} from "../contract/math";
+import type { LapAnalysisApi } from "../contract/lapAnalysis";
+import type { MathApi } from "../contract/math";
 import type { SeriesRequest, SeriesResult } from "../contract/series";
 import type { BackendSpan, ReplayRequest, SessionInfo, StorageInfo } from "../contract/sessions";
 import type { Snapshot } from "../contract/snapshot";
@@ -48,16 +37,10 @@ import type { SharedSettingKind, SharedSettings, WindowHello } from "../contract
 import type { AlertsDesk } from "./alerts/alertsDesk";
 import { defaultRules } from "./alerts/defaults";
 import { alertsFeature } from "./alerts/feature";
-import { mathFeature } from "./math/feature";
-import type { MathChannels } from "./math/MathChannels";
 import { strategyFeature } from "./strategy/feature";
 import type { StrategyDesk } from "./strategy/strategyDesk";
 import { alertSubjects } from "./alerts/subjects";
 import { lapsCsv } from "./laps/lapsCsv";
-import { compareCsvText, compareFileName } from "./laps/analysis/compareCsv";
-import { LapSources } from "./laps/analysis/lapSources";
-import { LapTables } from "./laps/analysis/lapTables";
-import { runCompare } from "./laps/analysis/runCompare";
 import { ReplayController } from "./replay/ReplayController";
 import { rangeStats } from "./stats/rangeStats";
 import { addAlertSpans, alertPins, type ShownAlerts } from "./service/alertMarks";
@@ -70,16 +53,25 @@ import { trackUpTo } from "./service/trackAnswer";
 import { ViewSwitch } from "./service/viewSwitch";
 import { refusedImport, replaysFullMessage } from "./service/replayBound";
 import { TelemetryStore } from "./store/TelemetryStore";
+import type { Feature, FeatureView, WindowAccess } from "./pipeline/Feature";
 import { reviewDay } from "./strategy/review";
 
 export type TelemetryServiceOptions = TelemetryCoreOptions;
 
+/**
+ * The calls the registered features add (Feature.api), composed in the
+ * constructor: declared here so the class is the whole TelemetryApi.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface TelemetryService
+  extends MathApi, LapAnalysisApi, Pick<TelemetryApi, "sessionLapSpans"> {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class TelemetryService implements TelemetryApi, CoreViewer {
   private readonly core: TelemetryCore;
   private readonly events: EventBatcher;
   private readonly csv: CsvJobs;
   private readonly view = new ViewSwitch(new TelemetryStore({ capacity: 1 }));
-  private readonly lapTables = new LapTables();
   private replayInstance: ReplayController | null = null;
   protected started = false;
 
@@ -89,6 +81,10 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
       coreOrOptions instanceof TelemetryCore ? coreOrOptions : new TelemetryCore(coreOrOptions);
     this.events = new EventBatcher(this.core.timers, this.core.options.flushIntervalMs);
     this.csv = new CsvJobs(this.core.stages);
+    // Each registered feature's calls for this window become the window's own.
+    for (const feature of this.core.features)
+      if (feature.api)
+        Object.assign(this, feature.api(this.core.part(feature), this.access(feature)));
   }
 
   // ── What the core asks of a window (CoreViewer) ──
@@ -158,22 +154,6 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   readonly alertSubjects = (): FieldInfo[] => alertSubjects(this.core.liveStore.fieldCatalog());
   readonly defaultAlertRules = (): AlertRule[] => defaultRules();
   /** Acknowledges in the shown history's log (a replay's is its own, and not recorded). */
-  // ── Math channels: the core's, for every history (workers/contract/math.ts) ──
-  readonly mathChannels = (): MathChannelDef[] => this.liveMath.list();
-  readonly starterMathChannels = (): MathChannelDef[] => this.liveMath.starter();
-  readonly setMathChannels = (channels: MathChannelDef[]): MathChannelsResult =>
-    this.core.setFeatureSetting(
-      mathFeature,
-      this,
-      () => this.liveMath.list(),
-      () => this.liveMath.set(channels),
-    );
-  readonly checkMathChannel = (channel: MathChannelDef, replacing: string | null): ChannelCheck =>
-    this.liveMath.check(channel, replacing, this.view.store);
-  readonly mathChannelsJson = (): string => this.liveMath.json();
-  readonly parseMathChannelsJson = (text: string): MathChannelsFileResult =>
-    this.liveMath.parseJson(text);
-
   // ── Race strategy: the core's settings; the forecast is the shown history's ──
   readonly strategySettings = (): Promise<StrategySettings> =>
     Promise.resolve(this.liveStrategy.current());
@@ -227,12 +207,10 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     // A window joining a running core shows the core's settings, not those
     // its page last saved or read from its address (the first window's apply).
     else this.send({ type: "sharedSettings", kinds: ["source", "backend", "recording"] });
-    this.lapTables.setSectorLines(this.core.sectorLines);
   }
 
   /** Another window changed shared settings: what this window computes follows them. */
   private sharedSettingsChanged(kinds: readonly SharedSettingKind[]): void {
-    if (kinds.includes("sectors")) this.lapTables.setSectorLines(this.core.sectorLines);
     // This window's replay, if it shows the rules evaluated, evaluates the new ones.
     if (kinds.includes("alertRules") && this.replaying) this.replay.alerts.rulesChanged();
   }
@@ -265,21 +243,47 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
       playback: this.replay.state(),
       recording: this.core.recording(),
       alerts: this.alertsSummary(),
-      math: this.liveMath.summary(),
       strategy: this.latestForecast(),
       windows: this.core.windows(),
       ...this.featureParts(),
     };
   }
 
-  /** The registered features' own parts of the snapshot, for the view this window shows. */
-  private featureParts(): { features?: Record<string, unknown> } {
-    const withPart = this.core.features.filter((feature) => feature.snapshot);
-    if (withPart.length === 0) return {};
+  /**
+   * The registered features' parts of the snapshot, for the view this window
+   * shows: in the field the contract names for it, or under `features`.
+   */
+  private featureParts(): Pick<Snapshot, "math" | "features"> {
+    const named: Partial<Snapshot> = {};
+    const own: Record<string, unknown> = {};
+    for (const feature of this.core.features) {
+      if (!feature.snapshot) continue;
+      const part = feature.snapshot(this.core.part(feature), this.shownView());
+      if (feature.snapshotField) Object.assign(named, { [feature.snapshotField]: part });
+      else own[feature.id] = part;
+    }
+    const features = Object.keys(own).length > 0 ? { features: own } : {};
+    return { ...(named as Pick<Snapshot, "math">), ...features };
+  }
+
+  /** The view this window shows, as a feature reads it. */
+  private shownView(): FeatureView {
     const clock = this.replaying ? this.replay.clock.position : null;
-    const view = { store: this.view.store, live: !this.replaying, clock };
-    const parts = withPart.map((f) => [f.id, f.snapshot!(this.core.part(f), view)] as const);
-    return { features: Object.fromEntries(parts) };
+    return { store: this.view.store, live: !this.replaying, clock };
+  }
+
+  /** What `feature`'s calls are given of this window (Feature.api). */
+  private access(feature: Feature): WindowAccess {
+    return {
+      view: () => this.shownView(),
+      shownLaps: () => this.shownLaps(),
+      showsSimulated: () => this.showsSimulated(),
+      finishLine: () => this.core.finishLine,
+      sessions: () => this.core.sessions,
+      drivers: () => this.core.liveLaps().drivers,
+      capacity: () => this.core.config.historyCapacity,
+      changeSetting: (read, apply) => this.core.setFeatureSetting(feature, this, read, apply),
+    };
   }
 
   readonly featureSetting = (id: string): unknown => {
@@ -437,71 +441,9 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     return this.csv.nextChunk();
   }
 
-  // ── Lap analysis (workers/contract/lapAnalysis.ts) ──
-
-  /** The shown history's laps with energy and sector columns. */
-  async lapTable(): Promise<LapTable> {
-    return this.lapTables.shown({
-      store: this.view.store,
-      laps: this.shownLaps(),
-      finishLine: this.core.finishLine,
-      simulated: this.showsSimulated(),
-    });
-  }
-
-  /** A recorded session's lap table, its rows read as a replay reads them. */
-  sessionLapTable(sessionId: string): Promise<LapTable | { ok: false; message: string }> {
-    return this.lapTables.session(
-      this.core.sessions,
-      sessionId,
-      this.core.liveLaps().drivers,
-      this.core.finishLine,
-      this.core.config.historyCapacity,
-    );
-  }
-
-  /** The sector lines of every window (the core's; the UI keeps them in the browser and sends them on start). */
-  async setSectorLines(
-    lines: SectorLine[],
-  ): Promise<{ ok: true } | { ok: false; message: string }> {
-    const result = this.core.setSectorLines(lines, this);
-    if (result.ok) this.lapTables.setSectorLines(this.core.sectorLines);
-    return result;
-  }
-
   lapsCsv(): string {
     return lapsCsv(this.shownLaps());
   }
-
-  /** 2–6 laps of the shown history and of recorded sessions, against distance (laps/analysis/). */
-  compareLaps(request: LapCompareRequest): Promise<LapCompareResult> {
-    return runCompare(this.lapSources, request);
-  }
-
-  async compareCsv(
-    request: LapCompareRequest,
-  ): Promise<{ ok: true; fileName: string; text: string } | { ok: false; message: string }> {
-    const result = await runCompare(this.lapSources, request);
-    if (!result.ok) return result;
-    return { ok: true, fileName: compareFileName(result), text: compareCsvText(result) };
-  }
-
-  sessionLapSpans(sessionId: string): Promise<LapSpan[] | { ok: false; message: string }> {
-    return this.lapSources.listSession(sessionId);
-  }
-
-  /** Where compared laps' rows are: this window's history, or a recorded session's (cached). */
-  private readonly lapSources = new LapSources({
-    shown: () => ({
-      ring: this.view.store.ring,
-      laps: this.shownLaps().laps,
-      simulated: this.showsSimulated(),
-    }),
-    sessions: () => this.core.sessions,
-    drivers: () => this.core.liveLaps().drivers,
-    // The finish line cuts laps of histories without lap events (compare).
-    finishLine: () => this.core.finishLine,
-  });
 
   async importCsv(file: Blob, fileName: string): Promise<CsvImportReport> {
     // An import replays in its own history: refused before anything is read.
@@ -538,10 +480,6 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   // The registered features' parts in the core this window joined.
   private get liveAlerts(): AlertsDesk {
     return this.core.part(alertsFeature);
-  }
-
-  private get liveMath(): MathChannels {
-    return this.core.part(mathFeature);
   }
 
   private get liveStrategy(): StrategyDesk {

@@ -4,6 +4,7 @@
 // every recorded session begin with it.
 import type { Feature } from "../pipeline/Feature";
 import type { Stage } from "../pipeline/Stage";
+import { mathApi } from "./mathApi";
 import { MathChannels } from "./MathChannels";
 import { mathStage } from "./mathStage";
 
@@ -17,4 +18,7 @@ export const mathFeature: Feature<MathChannels> = {
       watched: () => context.watchedFields(),
       histories: () => context.histories(),
     }),
+  api: (math, window) => mathApi(math, window),
+  snapshot: (math) => math.summary(),
+  snapshotField: "math",
 };

@@ -7,9 +7,11 @@
 import type { ConnectionState } from "../../contract/connection";
 import type { SessionEvent } from "../../contract/events";
 import type { FeatureId } from "../../contract/features";
-import type { RaceInfo } from "../../contract/laps";
+import type { Lap, LapCoords, LapFetchResult, RaceInfo } from "../../contract/laps";
+import type { SessionInfo } from "../../contract/sessions";
+import type { RowSlices } from "../../contract/storageProtocol";
 import type { WorkerEvent } from "../../contract/telemetryApi";
-import type { SharedSettingKind } from "../../contract/windows";
+import type { SharedSettingKind, SharedSettings } from "../../contract/windows";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import type { Stage, StageEvent } from "./Stage";
 
@@ -60,6 +62,35 @@ export interface LivePart {
   watches?(): ReadonlySet<string>;
   /** The core stops: nothing of the part's may run after it. */
   stop?(): void;
+  /** Its part of the core's plain shared settings (TelemetryApi.sharedSettings). */
+  sharedSettings?(): Partial<SharedSettings>;
+}
+
+/** What a feature reads of the recorded sessions (sessions/Sessions.ts has it). */
+export interface RecordedSessions {
+  session(id: string): Promise<SessionInfo | null>;
+  sessionLaps(id: string, from?: number, to?: number): Promise<Lap[]>;
+  sessionRows(id: string, from: number, to: number): Promise<RowSlices[]>;
+}
+
+/** What a feature's API is given of the window it answers (TelemetryService). */
+export interface WindowAccess {
+  /** The view the window shows now. */
+  view(): FeatureView;
+  /** The shown history's laps: the lap desk's live ones, or the replay's own. */
+  shownLaps(): LapFetchResult;
+  /** The history on screen is the simulated car's. */
+  showsSimulated(): boolean;
+  /** The finish line in force (the core's). */
+  finishLine(): LapCoords | null;
+  /** The recorded sessions; null without storage. */
+  sessions(): RecordedSessions | null;
+  /** The live drivers, RFID → name (the backend's list). */
+  drivers(): Readonly<Record<string, string>>;
+  /** The most rows a history may hold (the live capacity). */
+  capacity(): number;
+  /** Sets the feature's shared setting from this window; the others are told when it moved. */
+  changeSetting<R>(read: () => unknown, apply: () => R): R;
 }
 
 /** What a view (live, or a window's replay or import) is, as a feature reads it. */
@@ -91,8 +122,15 @@ export interface Feature<Part extends LivePart = LivePart> {
   readonly setting?: SharedSettingKind;
   /** How its setting is read and set when the contract names no call for it (featureSetting). */
   readonly shared?: FeatureSetting<Part>;
-  /** Its part of a window's snapshot (Snapshot.features[id]), for the view it shows. */
+  /** Its part of a window's snapshot, for the view it shows: Snapshot.features[id] unless `snapshotField`. */
   snapshot?(part: Part, view: FeatureView): unknown;
+  /** The snapshot field the contract names for its part, if any (the built-in analyses'). */
+  readonly snapshotField?: "math";
+  /**
+   * Its calls of TelemetryApi for one window (made once per window): each
+   * answers for the view that window shows. The facade exposes them as its own.
+   */
+  api?(part: Part, window: WindowAccess): object;
   /** It has a panel: the UI's tab table (src/shell/navbar/tabs.tsx) lists it by id. */
   readonly panel: boolean;
   /** Its part in a core, made once per core. */

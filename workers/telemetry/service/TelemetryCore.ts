@@ -19,14 +19,12 @@ import type {
   StorageInfo,
 } from "../../contract/sessions";
 import type { NotificationKind, WorkerEvent } from "../../contract/telemetryApi";
-import type { SectorLine } from "../../contract/lapAnalysis";
 import {
   MAX_REPLAYS,
   type SharedSettingKind,
   type SharedSettings,
   type WindowsState,
 } from "../../contract/windows";
-import { checkSectorLines } from "../laps/analysis/sectors";
 import { canonical } from "./sameSetting";
 import { LapDesk } from "../laps/LapDesk";
 import { parseRaceInfo } from "../race/raceInfo";
@@ -72,8 +70,6 @@ export class TelemetryCore {
   private readonly sinks = new Map<string, (event: StageEvent) => void>();
   /** Checks the links' rules every second: "no packets for 5 s" needs no packet to be noticed. */
   private linkTimer: unknown = null;
-  /** The sector lines every window's lap tables are cut with (the UI saves them too). */
-  private sectors: SectorLine[] = [];
   /**
    * The finish line in force: the saved one the first window started with,
    * then each one the backend (or the demo) confirms. Kept here, not only
@@ -262,14 +258,15 @@ export class TelemetryCore {
   /** The plain shared settings, as a window reads them again after a "sharedSettings" event. */
   sharedSettings(): SharedSettings {
     const { backendUrl, recording, webSocketUpgrade } = this.settings;
-    const sectorLines = this.sectors.map((line) => ({ ...line }));
-    return {
+    const plain = {
       connectionType: this.connectionType,
       backendUrl,
       recording,
       webSocketUpgrade,
-      sectorLines,
+      sectorLines: [],
     };
+    // The features' own (the laps' sector lines).
+    return Object.assign(plain, ...this.parts.map((part) => part.sharedSettings?.() ?? {}));
   }
 
   setConnectionType(type: ConnectionType, from?: CoreViewer): void {
@@ -330,22 +327,6 @@ export class TelemetryCore {
     const f = this.features.indexOf(feature as Feature);
     if (f < 0) throw new Error(`the feature "${feature.id}" is not registered with this core`);
     return this.parts[f] as Part;
-  }
-
-  get sectorLines(): readonly SectorLine[] {
-    return this.sectors;
-  }
-
-  setSectorLines(lines: unknown, from?: CoreViewer): { ok: true } | { ok: false; message: string } {
-    const checked = checkSectorLines(lines);
-    if (!checked.ok) return checked;
-    this.changeShared(
-      "sectors",
-      from,
-      () => this.sectors,
-      () => (this.sectors = checked.lines),
-    );
-    return { ok: true };
   }
 
   /** The finish line in force (null: none yet); a late window reads it here. */

@@ -13,7 +13,7 @@ import { energyBetween } from "./lapEnergy";
 import type { Lap, LapCoords } from "../../../contract/laps";
 import type { LapKey, LapSpan } from "../../../contract/lapAnalysis";
 import type { SessionInfo } from "../../../contract/sessions";
-import type { RowSlices } from "../../../contract/storageProtocol";
+import type { RecordedSessions } from "../../pipeline/Feature";
 import type { ColumnRing } from "../../history/ColumnRing";
 import { TelemetryStore } from "../../store/TelemetryStore";
 import { sameKey, type LapWithRows } from "./compareLaps";
@@ -33,11 +33,7 @@ export interface ShownHistory {
 }
 
 /** What lap sources need of the recorded sessions (Sessions). */
-export interface SessionReader {
-  session(id: string): Promise<SessionInfo | null>;
-  sessionLaps(id: string, from?: number, to?: number): Promise<Lap[]>;
-  sessionRows(id: string, from: number, to: number): Promise<RowSlices[]>;
-}
+export type SessionReader = RecordedSessions;
 
 export interface LapSourcesDeps {
   shown(): ShownHistory;
