@@ -1,0 +1,64 @@
+// Where a replay's alerts come from (alerts/ReplayAlerts.ts shows them, never
+// announced): those recorded with the sessions it replays, and the current
+// rules evaluated over it. Apart from ReplayController so the glue to the
+// alerts feature sits in one place.
+import type { SessionEvent } from "../../contract/events";
+import type { SessionInfo } from "../../contract/sessions";
+import { ALERT_EVENT_KINDS } from "../../shared/storage/eventKinds";
+import { evaluateRing, evaluateSession } from "../alerts/evaluateAlerts";
+import type { ReplayAlertsSource } from "../alerts/ReplayAlerts";
+import type { Sessions } from "../sessions/Sessions";
+import type { ReplayHistory } from "./ReplayHistory";
+
+/**
+ * Alerts of a replay loaded whole (a range, an import): `recorded` where
+ * sessions recorded some, and the rules evaluated over the loaded history.
+ */
+export function historyAlerts(
+  history: ReplayHistory,
+  recorded: (() => Promise<SessionEvent[]>) | null,
+): ReplayAlertsSource {
+  return {
+    recorded,
+    evaluate: (rules, sink, signal) => evaluateRing(history.store.ring, rules, sink, signal),
+    followsHistory: true,
+  };
+}
+
+/** Alerts of a recorded session: those it recorded, or the rules over all of it. */
+export function sessionAlerts(
+  sessions: Sessions | null,
+  id: string,
+  info: SessionInfo,
+): ReplayAlertsSource {
+  return {
+    recorded: async () =>
+      (await sessions?.sessionEvents(id, { kinds: ALERT_EVENT_KINDS }))?.events ?? [],
+    // The whole session, read a span at a time (not only the window loaded).
+    evaluate: async (rules, sink, signal) => {
+      const { firstPacketTime: first, lastPacketTime: last } = info;
+      if (sessions) await evaluateSession(sessions, id, first, last, rules, sink, signal);
+    },
+    followsHistory: false,
+  };
+}
+
+/**
+ * The alerts recorded with the sessions a local range covers, starting or
+ * ending within it, and every acknowledgement (one may come after the range,
+ * and names its alerts).
+ */
+export async function rangeEvents(
+  sessions: Sessions | null,
+  from: number,
+  to: number,
+): Promise<SessionEvent[]> {
+  const list = (await sessions?.list()) ?? [];
+  const events: SessionEvent[] = [];
+  for (const s of list.filter((s) => s.lastPacketTime >= from && s.firstPacketTime <= to)) {
+    const alerts = await sessions!.sessionEvents(s.id, { kinds: ["alert"], from, to });
+    const acks = await sessions!.sessionEvents(s.id, { kinds: ["alertAck"] });
+    events.push(...alerts.events, ...acks.events);
+  }
+  return events.sort((a, b) => a.time - b.time);
+}
