@@ -24,21 +24,13 @@ import type { SeriesRequest, SeriesResult } from "../contract/series";
 import type { BackendSpan, ReplayRequest, SessionInfo, StorageInfo } from "../contract/sessions";
 import type { Snapshot } from "../contract/snapshot";
 import type { RangeStatsRequest, RangeStatsResult } from "../contract/stats";
-import type {
-  StrategyAnswer,
-  StrategyRecord,
-  StrategyReview,
-  StrategySettings,
-  StrategySettingsResult,
-} from "../contract/strategy";
+import type { StrategyApi } from "../contract/strategy";
 import type { TelemetryApi, WorkerEvent, WorkerEventListener } from "../contract/telemetryApi";
 import type { TrackRequest, TrackResult } from "../contract/track";
 import type { SharedSettingKind, SharedSettings, WindowHello } from "../contract/windows";
 import type { AlertsDesk } from "./alerts/alertsDesk";
 import { defaultRules } from "./alerts/defaults";
 import { alertsFeature } from "./alerts/feature";
-import { strategyFeature } from "./strategy/feature";
-import type { StrategyDesk } from "./strategy/strategyDesk";
 import { alertSubjects } from "./alerts/subjects";
 import { lapsCsv } from "./laps/lapsCsv";
 import { ReplayController } from "./replay/ReplayController";
@@ -54,7 +46,6 @@ import { ViewSwitch } from "./service/viewSwitch";
 import { refusedImport, replaysFullMessage } from "./service/replayBound";
 import { TelemetryStore } from "./store/TelemetryStore";
 import type { Feature, FeatureView, WindowAccess } from "./pipeline/Feature";
-import { reviewDay } from "./strategy/review";
 
 export type TelemetryServiceOptions = TelemetryCoreOptions;
 
@@ -64,7 +55,7 @@ export type TelemetryServiceOptions = TelemetryCoreOptions;
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface TelemetryService
-  extends MathApi, LapAnalysisApi, Pick<TelemetryApi, "sessionLapSpans"> {}
+  extends MathApi, LapAnalysisApi, StrategyApi, Pick<TelemetryApi, "sessionLapSpans"> {}
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class TelemetryService implements TelemetryApi, CoreViewer {
@@ -154,30 +145,6 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   readonly alertSubjects = (): FieldInfo[] => alertSubjects(this.core.liveStore.fieldCatalog());
   readonly defaultAlertRules = (): AlertRule[] => defaultRules();
   /** Acknowledges in the shown history's log (a replay's is its own, and not recorded). */
-  // ── Race strategy: the core's settings; the forecast is the shown history's ──
-  readonly strategySettings = (): Promise<StrategySettings> =>
-    Promise.resolve(this.liveStrategy.current());
-  readonly setStrategySettings = (settings: StrategySettings): Promise<StrategySettingsResult> =>
-    Promise.resolve(
-      this.core.setFeatureSetting(
-        strategyFeature,
-        this,
-        () => this.liveStrategy.current(),
-        () => this.liveStrategy.set(settings),
-      ),
-    );
-  /** Live: today's forecast from the live history; a replay: from what it has loaded. */
-  readonly strategy = (sliderKmh: number | null): Promise<StrategyAnswer> =>
-    Promise.resolve(this.liveStrategy.answer(this.view.store, sliderKmh, this.showsSimulated()));
-  /** Live: today's recorded forecasts; a replay: those recorded with what it replays. */
-  readonly strategyRecords = (): Promise<StrategyRecord[]> =>
-    Promise.resolve(this.replaying ? [...this.replay.forecasts] : this.liveStrategy.records());
-  /** The shown records' last day held against what happened, once they reach its end. */
-  readonly strategyReview = (): Promise<StrategyReview | null> =>
-    Promise.resolve(
-      reviewDay(this.replaying ? this.replay.forecasts : this.liveStrategy.records()),
-    );
-
   readonly acknowledgeAlerts = (seqs?: number[]) =>
     this.replaying ? this.replay.alerts.acknowledge(seqs) : this.liveAlerts.acknowledge(seqs);
   /**
@@ -243,7 +210,6 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
       playback: this.replay.state(),
       recording: this.core.recording(),
       alerts: this.alertsSummary(),
-      strategy: this.latestForecast(),
       windows: this.core.windows(),
       ...this.featureParts(),
     };
@@ -253,7 +219,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
    * The registered features' parts of the snapshot, for the view this window
    * shows: in the field the contract names for it, or under `features`.
    */
-  private featureParts(): Pick<Snapshot, "math" | "features"> {
+  private featureParts(): Pick<Snapshot, "math" | "strategy" | "features"> {
     const named: Partial<Snapshot> = {};
     const own: Record<string, unknown> = {};
     for (const feature of this.core.features) {
@@ -263,13 +229,14 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
       else own[feature.id] = part;
     }
     const features = Object.keys(own).length > 0 ? { features: own } : {};
-    return { ...(named as Pick<Snapshot, "math">), ...features };
+    return { ...(named as Pick<Snapshot, "math" | "strategy">), ...features };
   }
 
   /** The view this window shows, as a feature reads it. */
   private shownView(): FeatureView {
     const clock = this.replaying ? this.replay.clock.position : null;
-    return { store: this.view.store, live: !this.replaying, clock };
+    const recorded = this.replaying ? this.replay.recorded : null;
+    return { store: this.view.store, live: !this.replaying, clock, recorded };
   }
 
   /** What `feature`'s calls are given of this window (Feature.api). */
@@ -301,17 +268,6 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     const read = () => feature.shared!.read(part);
     return this.core.setFeatureSetting(feature, this, read, () => feature.shared!.set(part, value));
   };
-
-  /** The shown history's latest forecast: live, or the last recorded by a replay's clock. */
-  private latestForecast(): StrategyRecord | null {
-    if (!this.replaying) return this.liveStrategy.latest();
-    const clock = this.replay.clock.position;
-    const recorded = this.replay.forecasts;
-    if (clock === null) return null;
-    for (let i = recorded.length - 1; i >= 0; i--)
-      if (recorded[i]!.at <= clock) return recorded[i]!;
-    return null;
-  }
 
   /**
    * The shown history's alerts in brief. The version adds the live log's and
@@ -482,15 +438,12 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     return this.core.part(alertsFeature);
   }
 
-  private get liveStrategy(): StrategyDesk {
-    return this.core.part(strategyFeature);
-  }
-
   private get replay(): ReplayController {
     this.replayInstance ??= new ReplayController({
       view: this.view,
       sessions: () => this.core.sessions,
       stages: this.core.stages,
+      replayKinds: this.core.features.flatMap((feature) => feature.replays ?? []),
       timers: this.core.timers,
       fetchImpl: this.core.fetchImpl,
       backendUrl: () => this.core.config.backendUrl,

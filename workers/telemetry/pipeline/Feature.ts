@@ -101,6 +101,11 @@ export interface FeatureView {
   readonly live: boolean;
   /** The playback clock in a replay (packet time); null live. */
   readonly clock: number | null;
+  /**
+   * In a replay, the session events of the kinds the features read in one
+   * (Feature.replays) recorded with what it shows, oldest first; null live.
+   */
+  readonly recorded: readonly SessionEvent[] | null;
 }
 
 /** A shared setting a feature keeps in its part, set and read through TelemetryApi.featureSetting. */
@@ -118,6 +123,8 @@ export interface Feature<Part extends LivePart = LivePart> {
   readonly emits?: readonly string[];
   /** The kinds of session event a restore reads back for it. */
   readonly restores?: readonly string[];
+  /** The kinds of session event a replay reads for it (FeatureView.recorded). */
+  readonly replays?: readonly string[];
   /** The shared setting it owns, if any (the core tells the other windows of a change). */
   readonly setting?: SharedSettingKind;
   /** How its setting is read and set when the contract names no call for it (featureSetting). */
@@ -125,7 +132,7 @@ export interface Feature<Part extends LivePart = LivePart> {
   /** Its part of a window's snapshot, for the view it shows: Snapshot.features[id] unless `snapshotField`. */
   snapshot?(part: Part, view: FeatureView): unknown;
   /** The snapshot field the contract names for its part, if any (the built-in analyses'). */
-  readonly snapshotField?: "math";
+  readonly snapshotField?: "math" | "strategy";
   /**
    * Its calls of TelemetryApi for one window (made once per window): each
    * answers for the view that window shows. The facade exposes them as its own.

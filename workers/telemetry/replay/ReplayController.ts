@@ -2,8 +2,8 @@
 // clock and shows the packet at the clock. Recorded sessions longer than the
 // replay window are read around the clock (sessionWindow.ts); backend and
 // local date ranges load whole (backendRange.ts, localRange.ts).
-// Each replay has its own laps (replayLaps.ts), its own recorded forecasts
-// (replayForecasts.ts) and its own alerts (alerts/ReplayAlerts.ts, fed by
+// Each replay has its own laps (replayLaps.ts), the session events the
+// features read in a replay (replayEvents.ts: the recorded forecasts) and its own alerts (alerts/ReplayAlerts.ts, fed by
 // replayAlertSources.ts): those recorded with the sessions it replays, or the
 // current rules evaluated over it.
 import type { AlertRule } from "../../contract/alerts";
@@ -11,7 +11,7 @@ import type { Lap } from "../../contract/laps";
 import type { PlaybackState, ReplayOrigin, ReplayRequest } from "../../contract/sessions";
 import { defaultRules } from "../alerts/defaults";
 import { ReplayAlerts } from "../alerts/ReplayAlerts";
-import type { StrategyRecord } from "../../contract/strategy";
+import type { SessionEvent } from "../../contract/events";
 import { upperBound } from "../history/downsample";
 import type { Sessions } from "../sessions/Sessions";
 import type { TimerHandle, Timers } from "../sources/timers";
@@ -22,7 +22,7 @@ import { backendRangeFill } from "./backendRange";
 import { localRangeFill } from "./localRange";
 import { PlaybackClock } from "./PlaybackClock";
 import { historyAlerts, rangeEvents, sessionAlerts } from "./replayAlertSources";
-import { ReplayForecasts } from "./replayForecasts";
+import { ReplayEvents } from "./replayEvents";
 import { ReplayHistory, type ReplayFill } from "./ReplayHistory";
 import { ReplayLaps } from "./replayLaps";
 import { DEFAULT_WINDOW_SECONDS, SessionWindow } from "./sessionWindow";
@@ -45,6 +45,8 @@ export interface ReplayDeps {
   onLaps: () => void;
   /** The stages a replay runs: the core's registered ones (default: the built-in list). */
   stages?: readonly Stage[];
+  /** The session event kinds the features read in a replay (Feature.replays). */
+  replayKinds?: readonly string[];
   /** The alert rules in force, for a replay's evaluated alerts (default: the team's defaults). */
   rules?: () => readonly AlertRule[];
   windowSeconds?: number;
@@ -61,7 +63,7 @@ export class ReplayController {
   /** The recorded session being replayed, read around the clock. */
   private readonly window: SessionWindow;
   private readonly replayLaps: ReplayLaps;
-  private readonly recordedForecasts: ReplayForecasts;
+  private readonly recordedEvents: ReplayEvents;
 
   constructor(private readonly deps: ReplayDeps) {
     this.clock = new PlaybackClock(() => deps.timers.now());
@@ -83,7 +85,7 @@ export class ReplayController {
       deps.windowSeconds ?? DEFAULT_WINDOW_SECONDS,
     );
     this.replayLaps = new ReplayLaps(() => deps.onLaps());
-    this.recordedForecasts = new ReplayForecasts(sessions);
+    this.recordedEvents = new ReplayEvents(sessions, deps.replayKinds ?? []);
   }
 
   /** Playback on: the empty replay history shows the default packet until a load lands. */
@@ -93,7 +95,7 @@ export class ReplayController {
     this.history.reset();
     this.clock.clear();
     this.alerts.clear();
-    this.recordedForecasts.clear();
+    this.recordedEvents.clear();
     // The Laps tab switches from the live list to the replay's (none yet).
     this.replayLaps.reset();
     this.timer = this.deps.timers.setInterval(() => this.tick(), TICK_MS);
@@ -107,7 +109,7 @@ export class ReplayController {
     this.clock.clear();
     this.window.span = null;
     this.alerts.clear();
-    this.recordedForecasts.clear();
+    this.recordedEvents.clear();
     if (this.timer !== null) this.deps.timers.clearInterval(this.timer);
     this.timer = null;
     this.deps.view.showLive();
@@ -124,9 +126,9 @@ export class ReplayController {
     this.window.span = null;
     this.clock.setPlaying(false);
     this.replayLaps.set([]);
-    const forecastsFor = this.recordedForecasts.clear();
+    const readFor = this.recordedEvents.clear();
     if (request?.kind === "session") {
-      void this.recordedForecasts.forSessions(forecastsFor, [request.sessionId]);
+      void this.recordedEvents.forSessions(readFor, [request.sessionId]);
       return this.startSession(request.sessionId);
     }
     if (request?.kind !== "range" || !(request.to > request.from)) {
@@ -150,7 +152,7 @@ export class ReplayController {
     void this.alerts.use(
       historyAlerts(this.history, () => rangeEvents(this.deps.sessions(), from, to)),
     );
-    void this.recordedForecasts.forRange(forecastsFor, from, to);
+    void this.recordedEvents.forRange(readFor, from, to);
     return this.load(
       { kind: "local-range", from, to },
       localRangeFill(
@@ -177,7 +179,7 @@ export class ReplayController {
     this.window.span = null;
     this.clock.setPlaying(false);
     this.replayLaps.set([]);
-    this.recordedForecasts.clear(); // nothing is recorded with a file
+    this.recordedEvents.clear(); // nothing is recorded with a file
     this.history.adopt(origin, store);
     // Nothing was recorded with a file: its own alerts, evaluated (not announced).
     void this.alerts.use(historyAlerts(this.history, null));
@@ -243,9 +245,9 @@ export class ReplayController {
     };
   }
 
-  /** The forecasts recorded with what is being replayed, oldest first (the Strategy tab). */
-  get forecasts(): readonly StrategyRecord[] {
-    return this.recordedForecasts.records;
+  /** The session events the features read in a replay (Feature.replays), recorded with what it shows, oldest first. */
+  get recorded(): readonly SessionEvent[] {
+    return this.recordedEvents.events;
   }
 
   /** The laps of what is being replayed (the Laps tab shows these in playback). */

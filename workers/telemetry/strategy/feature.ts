@@ -4,6 +4,7 @@
 // minute, which a restore brings back.
 import { STRATEGY_EVENT_KIND } from "../../shared/storage/eventKinds";
 import type { Feature } from "../pipeline/Feature";
+import { latestForecast, strategyApi } from "./strategyApi";
 import { StrategyDesk } from "./strategyDesk";
 import { strategyStage } from "./strategyStage";
 
@@ -12,7 +13,11 @@ export const strategyFeature: Feature<StrategyDesk> = {
   stages: [strategyStage],
   emits: [STRATEGY_EVENT_KIND],
   restores: [STRATEGY_EVENT_KIND],
+  replays: [STRATEGY_EVENT_KIND],
   setting: "strategy",
   panel: true,
   live: (context) => new StrategyDesk((event) => context.record(event)),
+  api: (desk, window) => strategyApi(desk, window),
+  snapshot: (desk, view) => latestForecast(desk, view),
+  snapshotField: "strategy",
 };
