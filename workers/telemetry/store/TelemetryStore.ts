@@ -8,7 +8,7 @@ import type {
   HistoryReach,
   RejectionReason,
 } from "../../contract/connection";
-import type { ConnectionType, FieldInfo, FieldValue } from "../../contract/fields";
+import type { ConnectionType, FieldInfo } from "../../contract/fields";
 import type { SeriesRequest, SeriesResult } from "../../contract/series";
 import type { Snapshot } from "../../contract/snapshot";
 import { telemetryPacketSchema } from "../schema/packetSchema";
@@ -20,12 +20,7 @@ import {
   STRING_FIELDS,
 } from "../schema/fields";
 import { layoutKey } from "../../shared/storage/chunkCodec";
-import {
-  LAZY_FIELDS_FROM,
-  STORED_NUMERIC_FIELDS,
-  storeCatalog,
-  storedNumericPath,
-} from "../schema/derivedFields";
+import { LAZY_FIELDS_FROM, STORED_NUMERIC_FIELDS, storeCatalog } from "../schema/derivedFields";
 import { Pipeline } from "../pipeline/Pipeline";
 import { STAGES } from "../pipeline/stages";
 import { DROP_EVENTS, type EventSink, type Stage } from "../pipeline/Stage";
@@ -40,6 +35,7 @@ import { describeIssue, describeJsonError } from "./rejectionReason";
 import { buildPacketWalk, type StagingRow } from "./packetWalk";
 import { buildSeries, type SeriesMemo } from "./series";
 import { NO_BACKEND_STATE } from "./noBackend";
+import { LatestValues } from "./latestValues";
 
 /** The store's part of a snapshot; the service adds playback and recording state. */
 export type StoreSnapshot = Omit<
@@ -84,13 +80,16 @@ export class TelemetryStore {
   private track = new TrackDistance();
   /** A replay's position at its clock (see showReplayRow). */
   private readonly rowTrack = new RowTrack();
-  // Latest values and the seq at which each last changed.
-  private readonly latestNum = new Float64Array(STORED_NUMERIC_FIELDS.length);
-  private readonly latestBool = new Uint8Array(BOOLEAN_FIELDS.length);
-  private readonly latestStr: string[] = STRING_FIELDS.map(() => "");
-  private readonly verNum = new Float64Array(STORED_NUMERIC_FIELDS.length);
-  private readonly verBool = new Float64Array(BOOLEAN_FIELDS.length);
-  private readonly verStr = new Float64Array(STRING_FIELDS.length);
+  /** Latest values and the seq at which each last changed (latestValues.ts). */
+  private readonly latest = new LatestValues();
+  // The same arrays as the store's own fields: the per-packet path writes
+  // them directly, with no indirection through `latest`.
+  private readonly latestNum = this.latest.num;
+  private readonly latestBool = this.latest.bool;
+  private readonly latestStr = this.latest.str;
+  private readonly verNum = this.latest.verNum;
+  private readonly verBool = this.latest.verBool;
+  private readonly verStr = this.latest.verStr;
   private readonly boolBits: Uint32Array;
   /**
    * The packet being checked, then stored (see stage/storeCheckedRow): every
@@ -175,33 +174,7 @@ export class TelemetryStore {
     connection: ConnectionState,
     backend: BackendState = NO_BACKEND_STATE,
   ): StoreSnapshot {
-    // A consumer ahead of us (e.g. after a worker restart) gets everything.
-    const all = !(sinceSeq > 0) || sinceSeq > this.seq;
-    const changed: Record<string, FieldValue> = {};
-    // Before the first packet there are no values: the UI shows "—", not zeros
-    // that a user would read as the car's.
-    if (this.seq === 0) return this.snapshotWith(changed, connection, backend);
-    for (let i = 0; i < STORED_NUMERIC_FIELDS.length; i++) {
-      if (!all && !((this.verNum[i] as number) > sinceSeq)) continue;
-      const path = storedNumericPath(i); // a math slot no channel uses has none
-      if (path !== undefined) changed[path] = this.latestNum[i] as number;
-    }
-    for (let i = 0; i < BOOLEAN_FIELDS.length; i++) {
-      if (all || (this.verBool[i] as number) > sinceSeq)
-        changed[BOOLEAN_FIELDS[i] as string] = this.latestBool[i] === 1;
-    }
-    for (let i = 0; i < STRING_FIELDS.length; i++) {
-      if (all || (this.verStr[i] as number) > sinceSeq)
-        changed[STRING_FIELDS[i] as string] = this.latestStr[i] as string;
-    }
-    return this.snapshotWith(changed, connection, backend);
-  }
-
-  private snapshotWith(
-    changed: Record<string, FieldValue>,
-    connection: ConnectionState,
-    backend: BackendState,
-  ): StoreSnapshot {
+    const changed = this.latest.changedSince(sinceSeq, this.seq);
     const { lat, long, headingDeg, distanceKm } = this.track;
     return {
       seq: this.seq,
@@ -255,13 +228,7 @@ export class TelemetryStore {
 
   /** Playback on: latest values become the default packet, all marked changed; history is kept. */
   resetLatest(): void {
-    const seq = ++this.seq;
-    this.latestNum.fill(0);
-    this.latestBool.fill(0);
-    this.latestStr.fill("");
-    this.verNum.fill(seq);
-    this.verBool.fill(seq);
-    this.verStr.fill(seq);
+    this.latest.reset(++this.seq);
   }
 
   /**
@@ -274,12 +241,7 @@ export class TelemetryStore {
     // came" (the snapshot then sends zeros a user would take for the car's).
     if (this.ring.length === 0) return;
     const seq = ++this.seq;
-    const row = this.shownRow ?? this.ring.length - 1;
-    const has = row >= 0 && row < this.ring.length;
-    for (let i = LAZY_FIELDS_FROM; i < STORED_NUMERIC_FIELDS.length; i++) {
-      this.latestNum[i] = has ? this.ring.number(row, i) : NaN;
-      this.verNum[i] = seq;
-    }
+    this.latest.readStageColumns(this.ring, this.shownRow ?? this.ring.length - 1, seq);
   }
 
   /** The store's sequence number (bumped by every shown change). */
@@ -402,29 +364,7 @@ export class TelemetryStore {
 
   private showValues(logical: number): boolean {
     if (!(logical >= 0 && logical < this.ring.length)) return false;
-    const seq = ++this.seq;
-    for (let i = 0; i < STORED_NUMERIC_FIELDS.length; i++) {
-      const v = this.ring.number(logical, i);
-      if (!Object.is(this.latestNum[i], v)) {
-        this.latestNum[i] = v;
-        this.verNum[i] = seq;
-      }
-    }
-    for (let i = 0; i < BOOLEAN_FIELDS.length; i++) {
-      const bit = this.ring.boolean(logical, i) ? 1 : 0;
-      if (this.latestBool[i] !== bit) {
-        this.latestBool[i] = bit;
-        this.verBool[i] = seq;
-      }
-    }
-    const slot = this.ring.physical(logical);
-    for (let i = 0; i < STRING_FIELDS.length; i++) {
-      const s = this.ring.stringAtSlot(slot, i);
-      if (this.latestStr[i] !== s) {
-        this.latestStr[i] = s;
-        this.verStr[i] = seq;
-      }
-    }
+    this.latest.readRow(this.ring, logical, ++this.seq);
     this.newestTime = this.latestNum[TIME_FIELD]!;
     return true;
   }
