@@ -6,45 +6,34 @@ import type {
   ConnectionState,
   Counters,
   HistoryReach,
-  RejectionReason,
 } from "../../contract/connection";
 import type { ConnectionType, FieldInfo } from "../../contract/fields";
 import type { SeriesRequest, SeriesResult } from "../../contract/series";
-import type { Snapshot } from "../../contract/snapshot";
 import { telemetryPacketSchema } from "../schema/packetSchema";
-import {
-  BOOLEAN_FIELDS,
-  FIELD_CATALOG,
-  FIELD_CONTAINERS,
-  NUMERIC_FIELDS,
-  STRING_FIELDS,
-} from "../schema/fields";
-import { layoutKey } from "../../shared/storage/chunkCodec";
+import { BOOLEAN_FIELDS, FIELD_CONTAINERS, NUMERIC_FIELDS, STRING_FIELDS } from "../schema/fields";
 import { LAZY_FIELDS_FROM, STORED_NUMERIC_FIELDS, storeCatalog } from "../schema/derivedFields";
 import { Pipeline } from "../pipeline/Pipeline";
 import { STAGES } from "../pipeline/stages";
 import { DROP_EVENTS, type EventSink, type Stage } from "../pipeline/Stage";
 import type { RowSlices } from "../../contract/storageProtocol";
-import { ColumnRing } from "../history/ColumnRing";
-import { float32RangeReason, fitsFloat32, needsFloat64 } from "../history/precision";
+import type { ColumnRing } from "../history/ColumnRing";
 import { TrackDistance } from "../geo/geo";
 import { RowTrack } from "../geo/rowTrack";
-import { HELD_PACKETS_MAX, HeldPackets } from "./heldPackets";
+import { HELD_PACKETS_MAX } from "./heldPackets";
+import { appendAndRun, RestoreInSlices } from "./restoreInSlices";
 import { PacketRate } from "./PacketRate";
 import { describeIssue, describeJsonError } from "./rejectionReason";
 import { buildPacketWalk, type StagingRow } from "./packetWalk";
+import { FLOAT32_COLUMN, float32Overflow } from "./float32Columns";
 import { buildSeries, type SeriesMemo } from "./series";
 import { NO_BACKEND_STATE } from "./noBackend";
-import { LatestValues } from "./latestValues";
+import { LatestValues, snapshotOf, type StoreSnapshot } from "./latestValues";
+import { chunkLayoutKey, DEFAULT_CAPACITY, historyRing } from "./storeLayout";
+import { historyCounters, historyReach, Rejections } from "./counters";
 
-/** The store's part of a snapshot; the service adds playback and recording state. */
-export type StoreSnapshot = Omit<
-  Snapshot,
-  "playback" | "recording" | "alerts" | "math" | "strategy" | "windows"
->;
+export type { StoreSnapshot };
 
-export const DEFAULT_CAPACITY = 65_536;
-const KEEP_REJECTIONS = 10;
+export { DEFAULT_CAPACITY };
 
 export interface TelemetryStoreOptions {
   /** Packets kept in history (fixed). Default 65,536. */
@@ -65,17 +54,12 @@ const TIME_FIELD = NUMERIC_FIELDS.indexOf("TimeStamp");
 const LAT_FIELD = NUMERIC_FIELDS.indexOf("Telemetry.GpsLatitude");
 const LONG_FIELD = NUMERIC_FIELDS.indexOf("Telemetry.GpsLongitude");
 
-type Obj = Record<string, unknown>;
-
-/** Per packet numeric field: 1 when its column is Float32 (values must fit its range). */
-const FLOAT32_COLUMN = Uint8Array.from(NUMERIC_FIELDS, (path) => (needsFloat64(path) ? 0 : 1));
 const PACKET_WALK = buildPacketWalk(FIELD_CONTAINERS, FLOAT32_COLUMN);
 
 export class TelemetryStore {
   readonly ring: ColumnRing;
   /** This history's ingest stages and their state (pipeline/Pipeline.ts). */
   readonly pipeline: Pipeline;
-  private readonly now: () => number;
   private readonly rate: PacketRate;
   private track = new TrackDistance();
   /** A replay's position at its clock (see showReplayRow). */
@@ -101,33 +85,21 @@ export class TelemetryStore {
   private readonly staging: StagingRow;
   private seq = 0;
   private accepted = 0;
-  private rejected = 0;
-  private rejectedEvents = 0;
   private newestTime: number | null = null;
-  private readonly rejections: RejectionReason[] = [];
-  /** Set between beginRestore and endRestore: the live rows set aside. */
-  private restoring: { live: RowSlices } | null = null;
-  /** Live packets held while a restore runs, and those refused for the bound. */
-  private held: HeldPackets | null = null;
-  private heldDropped = 0;
+  /** Rejected packets and events, and their last reasons (counters.ts). */
+  private readonly rejections: Rejections;
+  /** Set between beginRestore and endRestore (restoreInSlices.ts). */
+  private restoring: RestoreInSlices | null = null;
   /** The logical row a replay shows (showReplayRow); null: the newest. */
   private shownRow: number | null = null;
 
   constructor(options: TelemetryStoreOptions = {}) {
-    // A bad configured capacity (0, NaN, 1.5) falls back rather than throwing.
-    const asked = options.capacity ?? DEFAULT_CAPACITY;
-    const capacity = Number.isFinite(asked) && asked >= 1 ? Math.floor(asked) : DEFAULT_CAPACITY;
-    this.ring = new ColumnRing(capacity, {
-      numericFloat64: STORED_NUMERIC_FIELDS.map(needsFloat64),
-      booleanCount: BOOLEAN_FIELDS.length,
-      stringCount: STRING_FIELDS.length,
-      timeField: TIME_FIELD,
-      lazyFrom: LAZY_FIELDS_FROM,
-    });
+    this.ring = historyRing(options.capacity ?? DEFAULT_CAPACITY);
     this.boolBits = new Uint32Array(this.ring.boolWords);
     this.staging = { nums: this.stagedNum, strs: this.stagedStr, bits: this.boolBits };
-    this.now = options.now ?? (() => Date.now());
-    this.rate = new PacketRate(this.now);
+    const now = options.now ?? (() => Date.now());
+    this.rate = new PacketRate(now);
+    this.rejections = new Rejections(now);
     this.pipeline = new Pipeline(this.ring, options.stages ?? STAGES, options.onStageEvent);
   }
 
@@ -136,13 +108,9 @@ export class TelemetryStore {
     return this.ring.bytesPerSlot;
   }
 
-  /**
-   * Names the packed row layout recorded chunks are written in. Math
-   * channels are not recorded (computed again on restore), so adding one
-   * changes no layout.
-   */
+  /** Names the packed row layout recorded chunks are written in (storeLayout.ts). */
   get chunkLayout(): string {
-    return layoutKey(this.ring.bytesPerSlot, FIELD_CATALOG.length);
+    return chunkLayoutKey(this.ring);
   }
 
   ingest(raw: unknown, source: ConnectionType | "REPLAY"): boolean {
@@ -160,7 +128,7 @@ export class TelemetryStore {
     // Rejected: zod and the range check say why, in the words users read.
     const parsed = telemetryPacketSchema.safeParse(value);
     if (!parsed.success) return this.reject(source, describeIssue(parsed.error.issues[0]));
-    const outOfRange = this.float32Overflow(parsed.data as unknown as Obj);
+    const outOfRange = float32Overflow(parsed.data as unknown as Record<string, unknown>);
     if (outOfRange !== null) return this.reject(source, outOfRange);
     // The two checks agree by construction (the containers come from the
     // schema); should they ever not, zod's stripped copy is stored.
@@ -175,16 +143,7 @@ export class TelemetryStore {
     backend: BackendState = NO_BACKEND_STATE,
   ): StoreSnapshot {
     const changed = this.latest.changedSince(sinceSeq, this.seq);
-    const { lat, long, headingDeg, distanceKm } = this.track;
-    return {
-      seq: this.seq,
-      empty: this.seq === 0,
-      changed,
-      connection: { ...connection },
-      counters: this.counters(),
-      geo: { lat, long, headingDeg, distanceKm },
-      backend: { ...backend },
-    };
+    return snapshotOf(this.seq, changed, connection, backend, this.track, this.counters());
   }
 
   series(request: SeriesRequest): SeriesResult {
@@ -198,32 +157,12 @@ export class TelemetryStore {
   }
 
   counters(): Counters {
-    return {
-      accepted: this.accepted,
-      rejected: this.rejected,
-      rejectedEvents: this.rejectedEvents,
-      packetRate: this.rate.perSecond(),
-      historyLength: this.ring.length,
-      historyCapacity: this.ring.capacity,
-      historyBytes: this.ring.byteLength,
-      lastPacketTime: this.newestTime,
-      recentRejections: this.rejections.map((r) => ({ ...r })),
-      liveHistory: this.reach(),
-    };
+    return historyCounters(this.ring, this.rate, this.rejections, this.accepted, this.newestTime);
   }
 
   /** What this history holds: rows, their time span, bytes and how fast it fills. */
   reach(): HistoryReach {
-    const ring = this.ring;
-    const length = ring.length;
-    return {
-      length,
-      capacity: ring.capacity,
-      bytes: ring.byteLength,
-      from: length > 0 ? ring.time(0) : null,
-      to: length > 0 ? ring.time(length - 1) : null,
-      packetRate: this.rate.perSecond(),
-    };
+    return historyReach(this.ring, this.rate);
   }
 
   /** Playback on: latest values become the default packet, all marked changed; history is kept. */
@@ -278,51 +217,34 @@ export class TelemetryStore {
   }
 
   /**
-   * Starts a restore that comes in slices (Sessions.start): the live rows that
-   * arrived so far are set aside, the history is emptied and the stages start
-   * afresh; until endRestore, live packets are checked and held (heldPackets.ts)
-   * so that none lands between two slices of the day.
+   * Starts a restore that comes in slices (Sessions.start); until endRestore,
+   * live packets are checked and held (restoreInSlices.ts, heldPackets.ts).
    */
   beginRestore(heldMax = HELD_PACKETS_MAX): void {
     if (this.restoring) return;
-    this.restoring = { live: this.ring.exportRows(0, this.ring.length) };
-    this.ring.clear();
-    this.pipeline.reset();
-    this.held = new HeldPackets(STORED_NUMERIC_FIELDS.length, this.ring.boolWords, heldMax);
-    this.heldDropped = 0;
+    this.restoring = RestoreInSlices.begin(this.ring, this.pipeline, heldMax);
   }
 
   /**
    * Appends restored rows (oldest first, after the rows restored so far) and
    * runs the stages over them alone: their events were emitted when the rows
-   * were live, so they are dropped. Per slice, not over the whole history
-   * again (that is quadratic in the slices).
+   * were live, so they are dropped.
    */
   appendRestored(rows: RowSlices): boolean {
-    if (!this.ring.appendRows(rows)) return false;
-    const kept = Math.min(rows.count, this.ring.capacity);
-    this.pipeline.runRows(this.ring.length - kept, this.ring.length, DROP_EVENTS);
-    return true;
+    return appendAndRun(this.ring, this.pipeline, rows, DROP_EVENTS);
   }
 
-  /**
-   * Ends a restore: the live rows set aside go back after the restored ones,
-   * then the packets held meanwhile are stored as they would have been (the
-   * stages emit their events now). Without any live packet, the newest
-   * restored row becomes the shown packet, so the panels show what they
-   * showed before the reload. Returns the packets refused for the bound.
-   */
+  /** Ends a restore (RestoreInSlices.end); returns the packets refused for the bound. */
   endRestore(): number {
     const restoring = this.restoring;
-    const held = this.held;
-    if (!restoring || !held) return 0;
+    if (!restoring) return 0;
     this.restoring = null;
-    this.held = null;
-    const live = restoring.live;
-    if (live.count > 0) this.appendRestored(live);
-    else if (held.length === 0 && this.ring.length > 0) this.showRow(this.ring.length - 1);
-    held.drain((nums, bits, strs) => this.storeCheckedRow(nums, bits, strs));
-    return this.heldDropped;
+    return restoring.end(
+      this.ring,
+      this.pipeline,
+      (logical) => this.showRow(logical),
+      (nums, bits, strs) => this.storeCheckedRow(nums, bits, strs),
+    );
   }
 
   /** Whether a restore runs (packets are held meanwhile). */
@@ -335,10 +257,7 @@ export class TelemetryStore {
    * them; the stages run over them, keeping the values the chunk carries.
    */
   appendRows(rows: RowSlices): boolean {
-    if (!this.ring.appendRows(rows)) return false;
-    const kept = Math.min(rows.count, this.ring.capacity);
-    this.pipeline.runRows(this.ring.length - kept, this.ring.length);
-    return true;
+    return appendAndRun(this.ring, this.pipeline, rows);
   }
 
   /** Makes stored row `logical` the shown packet (restore); its fix joins the live track. */
@@ -378,39 +297,11 @@ export class TelemetryStore {
    * that failed its check; its reason joins the packets' in Diagnostics.
    */
   rejectEvent(source: ConnectionType | "REPLAY", reason: string): void {
-    this.rejectedEvents++;
-    this.keepReason(source, reason);
+    this.rejections.event(source, reason);
   }
 
   private reject(source: ConnectionType | "REPLAY", reason: string): false {
-    this.rejected++;
-    this.keepReason(source, reason);
-    return false;
-  }
-
-  private keepReason(source: ConnectionType | "REPLAY", reason: string): void {
-    this.rejections.push({ at: this.now(), source, reason });
-    if (this.rejections.length > KEEP_REJECTIONS) this.rejections.shift();
-  }
-
-  /**
-   * The reason a valid packet cannot be stored as sent: a value a Float32
-   * column would turn into ±Infinity (see history/precision.ts), else null.
-   */
-  private float32Overflow(packet: Obj): string | null {
-    for (let c = 0; c < FIELD_CONTAINERS.length; c++) {
-      const container = FIELD_CONTAINERS[c]!;
-      let obj = packet;
-      for (let k = 0; k < container.keys.length; k++) obj = obj[container.keys[k]!] as Obj;
-      const numKeys = container.numKeys;
-      for (let j = 0; j < numKeys.length; j++) {
-        const field = container.numIndex[j]!;
-        const v = obj[numKeys[j]!] as number;
-        if (FLOAT32_COLUMN[field] === 1 && !fitsFloat32(v))
-          return float32RangeReason(NUMERIC_FIELDS[field]!, v);
-      }
-    }
-    return null;
+    return this.rejections.packet(source, reason);
   }
 
   /**
@@ -431,20 +322,16 @@ export class TelemetryStore {
   private commit(source: ConnectionType | "REPLAY"): boolean {
     const nums = this.stagedNum;
     nums.fill(NaN, LAZY_FIELDS_FROM); // the stages write what they compute
-    if (this.held === null) {
+    const restoring = this.restoring;
+    if (restoring === null) {
       this.storeCheckedRow(nums, this.boolBits, this.stagedStr);
       return true;
     }
-    if (this.held.push(nums, this.boolBits, this.stagedStr)) {
-      // Its time is the newest packet's (the links' arrival lag reads it), though it waits.
-      this.newestTime = nums[TIME_FIELD]!;
-      return true;
-    }
-    this.heldDropped++;
-    return this.reject(
-      source,
-      `packet: arrived while the recorded day was being restored, after ${this.held.max.toLocaleString("en-US")} others that wait for it (not kept)`,
-    );
+    const refused = restoring.hold(nums, this.boolBits, this.stagedStr);
+    if (refused !== null) return this.reject(source, refused);
+    // Its time is the newest packet's (the links' arrival lag reads it), though it waits.
+    this.newestTime = nums[TIME_FIELD]!;
+    return true;
   }
 
   /**

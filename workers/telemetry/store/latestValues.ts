@@ -1,10 +1,14 @@
 // The latest value of every stored field and the seq at which each last
-// changed, so a snapshot sends only what changed since a reader's seq.
+// changed, and the store's snapshot built from them: only what changed since
+// a reader's seq.
 // Apart from TelemetryStore because what lives here runs per poll or per
 // jump of the shown row, never per packet: the per-packet writes stay in
 // TelemetryStore.storeCheckedRow, which holds these same arrays as its own
 // fields and writes them directly (no call per packet).
+import type { BackendState, ConnectionState, Counters } from "../../contract/connection";
 import type { FieldValue } from "../../contract/fields";
+import type { Snapshot } from "../../contract/snapshot";
+import type { TrackDistance } from "../geo/geo";
 import { BOOLEAN_FIELDS, STRING_FIELDS } from "../schema/fields";
 import {
   LAZY_FIELDS_FROM,
@@ -12,6 +16,33 @@ import {
   storedNumericPath,
 } from "../schema/derivedFields";
 import type { ColumnRing } from "../history/ColumnRing";
+
+/** The store's part of a snapshot; the service adds playback and recording state. */
+export type StoreSnapshot = Omit<
+  Snapshot,
+  "playback" | "recording" | "alerts" | "math" | "strategy" | "windows"
+>;
+
+/** The snapshot at `seq` of the values `changed` (LatestValues.changedSince). */
+export function snapshotOf(
+  seq: number,
+  changed: Record<string, FieldValue>,
+  connection: ConnectionState,
+  backend: BackendState,
+  track: TrackDistance,
+  counters: Counters,
+): StoreSnapshot {
+  const { lat, long, headingDeg, distanceKm } = track;
+  return {
+    seq,
+    empty: seq === 0,
+    changed,
+    connection: { ...connection },
+    counters,
+    geo: { lat, long, headingDeg, distanceKm },
+    backend: { ...backend },
+  };
+}
 
 export class LatestValues {
   // Latest values and the seq at which each last changed.
