@@ -6,49 +6,34 @@ import type {
   ConnectionState,
   Counters,
   HistoryReach,
-  RejectionReason,
 } from "../../contract/connection";
-import type { ConnectionType, FieldInfo, FieldValue } from "../../contract/fields";
+import type { ConnectionType, FieldInfo } from "../../contract/fields";
 import type { SeriesRequest, SeriesResult } from "../../contract/series";
-import type { Snapshot } from "../../contract/snapshot";
 import { telemetryPacketSchema } from "../schema/packetSchema";
-import {
-  BOOLEAN_FIELDS,
-  FIELD_CATALOG,
-  FIELD_CONTAINERS,
-  NUMERIC_FIELDS,
-  STRING_FIELDS,
-} from "../schema/fields";
-import { layoutKey } from "../../shared/storage/chunkCodec";
-import {
-  LAZY_FIELDS_FROM,
-  STORED_NUMERIC_FIELDS,
-  storeCatalog,
-  storedNumericPath,
-} from "../schema/derivedFields";
+import { BOOLEAN_FIELDS, FIELD_CONTAINERS, NUMERIC_FIELDS, STRING_FIELDS } from "../schema/fields";
+import { LAZY_FIELDS_FROM, STORED_NUMERIC_FIELDS, storeCatalog } from "../schema/derivedFields";
 import { Pipeline } from "../pipeline/Pipeline";
 import { STAGES } from "../pipeline/stages";
 import { DROP_EVENTS, type EventSink, type Stage } from "../pipeline/Stage";
 import type { RowSlices } from "../../contract/storageProtocol";
-import { ColumnRing } from "../history/ColumnRing";
-import { float32RangeReason, fitsFloat32, needsFloat64 } from "../history/precision";
+import type { ColumnRing } from "../history/ColumnRing";
 import { TrackDistance } from "../geo/geo";
 import { RowTrack } from "../geo/rowTrack";
-import { HELD_PACKETS_MAX, HeldPackets } from "./heldPackets";
+import { HELD_PACKETS_MAX } from "./heldPackets";
+import { appendAndRun, RestoreInSlices } from "./restoreInSlices";
 import { PacketRate } from "./PacketRate";
 import { describeIssue, describeJsonError } from "./rejectionReason";
 import { buildPacketWalk, type StagingRow } from "./packetWalk";
+import { FLOAT32_COLUMN, float32Overflow } from "./float32Columns";
 import { buildSeries, type SeriesMemo } from "./series";
 import { NO_BACKEND_STATE } from "./noBackend";
+import { LatestValues, snapshotOf, type StoreSnapshot } from "./latestValues";
+import { chunkLayoutKey, DEFAULT_CAPACITY, historyRing } from "./storeLayout";
+import { historyCounters, historyReach, Rejections } from "./counters";
 
-/** The store's part of a snapshot; the service adds playback and recording state. */
-export type StoreSnapshot = Omit<
-  Snapshot,
-  "playback" | "recording" | "alerts" | "math" | "strategy" | "windows"
->;
+export type { StoreSnapshot };
 
-export const DEFAULT_CAPACITY = 65_536;
-const KEEP_REJECTIONS = 10;
+export { DEFAULT_CAPACITY };
 
 export interface TelemetryStoreOptions {
   /** Packets kept in history (fixed). Default 65,536. */
@@ -69,28 +54,26 @@ const TIME_FIELD = NUMERIC_FIELDS.indexOf("TimeStamp");
 const LAT_FIELD = NUMERIC_FIELDS.indexOf("Telemetry.GpsLatitude");
 const LONG_FIELD = NUMERIC_FIELDS.indexOf("Telemetry.GpsLongitude");
 
-type Obj = Record<string, unknown>;
-
-/** Per packet numeric field: 1 when its column is Float32 (values must fit its range). */
-const FLOAT32_COLUMN = Uint8Array.from(NUMERIC_FIELDS, (path) => (needsFloat64(path) ? 0 : 1));
 const PACKET_WALK = buildPacketWalk(FIELD_CONTAINERS, FLOAT32_COLUMN);
 
 export class TelemetryStore {
   readonly ring: ColumnRing;
   /** This history's ingest stages and their state (pipeline/Pipeline.ts). */
   readonly pipeline: Pipeline;
-  private readonly now: () => number;
   private readonly rate: PacketRate;
   private track = new TrackDistance();
   /** A replay's position at its clock (see showReplayRow). */
   private readonly rowTrack = new RowTrack();
-  // Latest values and the seq at which each last changed.
-  private readonly latestNum = new Float64Array(STORED_NUMERIC_FIELDS.length);
-  private readonly latestBool = new Uint8Array(BOOLEAN_FIELDS.length);
-  private readonly latestStr: string[] = STRING_FIELDS.map(() => "");
-  private readonly verNum = new Float64Array(STORED_NUMERIC_FIELDS.length);
-  private readonly verBool = new Float64Array(BOOLEAN_FIELDS.length);
-  private readonly verStr = new Float64Array(STRING_FIELDS.length);
+  /** Latest values and the seq at which each last changed (latestValues.ts). */
+  private readonly latest = new LatestValues();
+  // The same arrays as the store's own fields: the per-packet path writes
+  // them directly, with no indirection through `latest`.
+  private readonly latestNum = this.latest.num;
+  private readonly latestBool = this.latest.bool;
+  private readonly latestStr = this.latest.str;
+  private readonly verNum = this.latest.verNum;
+  private readonly verBool = this.latest.verBool;
+  private readonly verStr = this.latest.verStr;
   private readonly boolBits: Uint32Array;
   /**
    * The packet being checked, then stored (see stage/storeCheckedRow): every
@@ -102,33 +85,21 @@ export class TelemetryStore {
   private readonly staging: StagingRow;
   private seq = 0;
   private accepted = 0;
-  private rejected = 0;
-  private rejectedEvents = 0;
   private newestTime: number | null = null;
-  private readonly rejections: RejectionReason[] = [];
-  /** Set between beginRestore and endRestore: the live rows set aside. */
-  private restoring: { live: RowSlices } | null = null;
-  /** Live packets held while a restore runs, and those refused for the bound. */
-  private held: HeldPackets | null = null;
-  private heldDropped = 0;
+  /** Rejected packets and events, and their last reasons (counters.ts). */
+  private readonly rejections: Rejections;
+  /** Set between beginRestore and endRestore (restoreInSlices.ts). */
+  private restoring: RestoreInSlices | null = null;
   /** The logical row a replay shows (showReplayRow); null: the newest. */
   private shownRow: number | null = null;
 
   constructor(options: TelemetryStoreOptions = {}) {
-    // A bad configured capacity (0, NaN, 1.5) falls back rather than throwing.
-    const asked = options.capacity ?? DEFAULT_CAPACITY;
-    const capacity = Number.isFinite(asked) && asked >= 1 ? Math.floor(asked) : DEFAULT_CAPACITY;
-    this.ring = new ColumnRing(capacity, {
-      numericFloat64: STORED_NUMERIC_FIELDS.map(needsFloat64),
-      booleanCount: BOOLEAN_FIELDS.length,
-      stringCount: STRING_FIELDS.length,
-      timeField: TIME_FIELD,
-      lazyFrom: LAZY_FIELDS_FROM,
-    });
+    this.ring = historyRing(options.capacity ?? DEFAULT_CAPACITY);
     this.boolBits = new Uint32Array(this.ring.boolWords);
     this.staging = { nums: this.stagedNum, strs: this.stagedStr, bits: this.boolBits };
-    this.now = options.now ?? (() => Date.now());
-    this.rate = new PacketRate(this.now);
+    const now = options.now ?? (() => Date.now());
+    this.rate = new PacketRate(now);
+    this.rejections = new Rejections(now);
     this.pipeline = new Pipeline(this.ring, options.stages ?? STAGES, options.onStageEvent);
   }
 
@@ -137,13 +108,9 @@ export class TelemetryStore {
     return this.ring.bytesPerSlot;
   }
 
-  /**
-   * Names the packed row layout recorded chunks are written in. Math
-   * channels are not recorded (computed again on restore), so adding one
-   * changes no layout.
-   */
+  /** Names the packed row layout recorded chunks are written in (storeLayout.ts). */
   get chunkLayout(): string {
-    return layoutKey(this.ring.bytesPerSlot, FIELD_CATALOG.length);
+    return chunkLayoutKey(this.ring);
   }
 
   ingest(raw: unknown, source: ConnectionType | "REPLAY"): boolean {
@@ -161,7 +128,7 @@ export class TelemetryStore {
     // Rejected: zod and the range check say why, in the words users read.
     const parsed = telemetryPacketSchema.safeParse(value);
     if (!parsed.success) return this.reject(source, describeIssue(parsed.error.issues[0]));
-    const outOfRange = this.float32Overflow(parsed.data as unknown as Obj);
+    const outOfRange = float32Overflow(parsed.data as unknown as Record<string, unknown>);
     if (outOfRange !== null) return this.reject(source, outOfRange);
     // The two checks agree by construction (the containers come from the
     // schema); should they ever not, zod's stripped copy is stored.
@@ -175,43 +142,8 @@ export class TelemetryStore {
     connection: ConnectionState,
     backend: BackendState = NO_BACKEND_STATE,
   ): StoreSnapshot {
-    // A consumer ahead of us (e.g. after a worker restart) gets everything.
-    const all = !(sinceSeq > 0) || sinceSeq > this.seq;
-    const changed: Record<string, FieldValue> = {};
-    // Before the first packet there are no values: the UI shows "—", not zeros
-    // that a user would read as the car's.
-    if (this.seq === 0) return this.snapshotWith(changed, connection, backend);
-    for (let i = 0; i < STORED_NUMERIC_FIELDS.length; i++) {
-      if (!all && !((this.verNum[i] as number) > sinceSeq)) continue;
-      const path = storedNumericPath(i); // a math slot no channel uses has none
-      if (path !== undefined) changed[path] = this.latestNum[i] as number;
-    }
-    for (let i = 0; i < BOOLEAN_FIELDS.length; i++) {
-      if (all || (this.verBool[i] as number) > sinceSeq)
-        changed[BOOLEAN_FIELDS[i] as string] = this.latestBool[i] === 1;
-    }
-    for (let i = 0; i < STRING_FIELDS.length; i++) {
-      if (all || (this.verStr[i] as number) > sinceSeq)
-        changed[STRING_FIELDS[i] as string] = this.latestStr[i] as string;
-    }
-    return this.snapshotWith(changed, connection, backend);
-  }
-
-  private snapshotWith(
-    changed: Record<string, FieldValue>,
-    connection: ConnectionState,
-    backend: BackendState,
-  ): StoreSnapshot {
-    const { lat, long, headingDeg, distanceKm } = this.track;
-    return {
-      seq: this.seq,
-      empty: this.seq === 0,
-      changed,
-      connection: { ...connection },
-      counters: this.counters(),
-      geo: { lat, long, headingDeg, distanceKm },
-      backend: { ...backend },
-    };
+    const changed = this.latest.changedSince(sinceSeq, this.seq);
+    return snapshotOf(this.seq, changed, connection, backend, this.track, this.counters());
   }
 
   series(request: SeriesRequest): SeriesResult {
@@ -225,43 +157,17 @@ export class TelemetryStore {
   }
 
   counters(): Counters {
-    return {
-      accepted: this.accepted,
-      rejected: this.rejected,
-      rejectedEvents: this.rejectedEvents,
-      packetRate: this.rate.perSecond(),
-      historyLength: this.ring.length,
-      historyCapacity: this.ring.capacity,
-      historyBytes: this.ring.byteLength,
-      lastPacketTime: this.newestTime,
-      recentRejections: this.rejections.map((r) => ({ ...r })),
-      liveHistory: this.reach(),
-    };
+    return historyCounters(this.ring, this.rate, this.rejections, this.accepted, this.newestTime);
   }
 
   /** What this history holds: rows, their time span, bytes and how fast it fills. */
   reach(): HistoryReach {
-    const ring = this.ring;
-    const length = ring.length;
-    return {
-      length,
-      capacity: ring.capacity,
-      bytes: ring.byteLength,
-      from: length > 0 ? ring.time(0) : null,
-      to: length > 0 ? ring.time(length - 1) : null,
-      packetRate: this.rate.perSecond(),
-    };
+    return historyReach(this.ring, this.rate);
   }
 
   /** Playback on: latest values become the default packet, all marked changed; history is kept. */
   resetLatest(): void {
-    const seq = ++this.seq;
-    this.latestNum.fill(0);
-    this.latestBool.fill(0);
-    this.latestStr.fill("");
-    this.verNum.fill(seq);
-    this.verBool.fill(seq);
-    this.verStr.fill(seq);
+    this.latest.reset(++this.seq);
   }
 
   /**
@@ -274,12 +180,7 @@ export class TelemetryStore {
     // came" (the snapshot then sends zeros a user would take for the car's).
     if (this.ring.length === 0) return;
     const seq = ++this.seq;
-    const row = this.shownRow ?? this.ring.length - 1;
-    const has = row >= 0 && row < this.ring.length;
-    for (let i = LAZY_FIELDS_FROM; i < STORED_NUMERIC_FIELDS.length; i++) {
-      this.latestNum[i] = has ? this.ring.number(row, i) : NaN;
-      this.verNum[i] = seq;
-    }
+    this.latest.readStageColumns(this.ring, this.shownRow ?? this.ring.length - 1, seq);
   }
 
   /** The store's sequence number (bumped by every shown change). */
@@ -316,51 +217,34 @@ export class TelemetryStore {
   }
 
   /**
-   * Starts a restore that comes in slices (Sessions.start): the live rows that
-   * arrived so far are set aside, the history is emptied and the stages start
-   * afresh; until endRestore, live packets are checked and held (heldPackets.ts)
-   * so that none lands between two slices of the day.
+   * Starts a restore that comes in slices (Sessions.start); until endRestore,
+   * live packets are checked and held (restoreInSlices.ts, heldPackets.ts).
    */
   beginRestore(heldMax = HELD_PACKETS_MAX): void {
     if (this.restoring) return;
-    this.restoring = { live: this.ring.exportRows(0, this.ring.length) };
-    this.ring.clear();
-    this.pipeline.reset();
-    this.held = new HeldPackets(STORED_NUMERIC_FIELDS.length, this.ring.boolWords, heldMax);
-    this.heldDropped = 0;
+    this.restoring = RestoreInSlices.begin(this.ring, this.pipeline, heldMax);
   }
 
   /**
    * Appends restored rows (oldest first, after the rows restored so far) and
    * runs the stages over them alone: their events were emitted when the rows
-   * were live, so they are dropped. Per slice, not over the whole history
-   * again (that is quadratic in the slices).
+   * were live, so they are dropped.
    */
   appendRestored(rows: RowSlices): boolean {
-    if (!this.ring.appendRows(rows)) return false;
-    const kept = Math.min(rows.count, this.ring.capacity);
-    this.pipeline.runRows(this.ring.length - kept, this.ring.length, DROP_EVENTS);
-    return true;
+    return appendAndRun(this.ring, this.pipeline, rows, DROP_EVENTS);
   }
 
-  /**
-   * Ends a restore: the live rows set aside go back after the restored ones,
-   * then the packets held meanwhile are stored as they would have been (the
-   * stages emit their events now). Without any live packet, the newest
-   * restored row becomes the shown packet, so the panels show what they
-   * showed before the reload. Returns the packets refused for the bound.
-   */
+  /** Ends a restore (RestoreInSlices.end); returns the packets refused for the bound. */
   endRestore(): number {
     const restoring = this.restoring;
-    const held = this.held;
-    if (!restoring || !held) return 0;
+    if (!restoring) return 0;
     this.restoring = null;
-    this.held = null;
-    const live = restoring.live;
-    if (live.count > 0) this.appendRestored(live);
-    else if (held.length === 0 && this.ring.length > 0) this.showRow(this.ring.length - 1);
-    held.drain((nums, bits, strs) => this.storeCheckedRow(nums, bits, strs));
-    return this.heldDropped;
+    return restoring.end(
+      this.ring,
+      this.pipeline,
+      (logical) => this.showRow(logical),
+      (nums, bits, strs) => this.storeCheckedRow(nums, bits, strs),
+    );
   }
 
   /** Whether a restore runs (packets are held meanwhile). */
@@ -373,10 +257,7 @@ export class TelemetryStore {
    * them; the stages run over them, keeping the values the chunk carries.
    */
   appendRows(rows: RowSlices): boolean {
-    if (!this.ring.appendRows(rows)) return false;
-    const kept = Math.min(rows.count, this.ring.capacity);
-    this.pipeline.runRows(this.ring.length - kept, this.ring.length);
-    return true;
+    return appendAndRun(this.ring, this.pipeline, rows);
   }
 
   /** Makes stored row `logical` the shown packet (restore); its fix joins the live track. */
@@ -402,29 +283,7 @@ export class TelemetryStore {
 
   private showValues(logical: number): boolean {
     if (!(logical >= 0 && logical < this.ring.length)) return false;
-    const seq = ++this.seq;
-    for (let i = 0; i < STORED_NUMERIC_FIELDS.length; i++) {
-      const v = this.ring.number(logical, i);
-      if (!Object.is(this.latestNum[i], v)) {
-        this.latestNum[i] = v;
-        this.verNum[i] = seq;
-      }
-    }
-    for (let i = 0; i < BOOLEAN_FIELDS.length; i++) {
-      const bit = this.ring.boolean(logical, i) ? 1 : 0;
-      if (this.latestBool[i] !== bit) {
-        this.latestBool[i] = bit;
-        this.verBool[i] = seq;
-      }
-    }
-    const slot = this.ring.physical(logical);
-    for (let i = 0; i < STRING_FIELDS.length; i++) {
-      const s = this.ring.stringAtSlot(slot, i);
-      if (this.latestStr[i] !== s) {
-        this.latestStr[i] = s;
-        this.verStr[i] = seq;
-      }
-    }
+    this.latest.readRow(this.ring, logical, ++this.seq);
     this.newestTime = this.latestNum[TIME_FIELD]!;
     return true;
   }
@@ -438,39 +297,11 @@ export class TelemetryStore {
    * that failed its check; its reason joins the packets' in Diagnostics.
    */
   rejectEvent(source: ConnectionType | "REPLAY", reason: string): void {
-    this.rejectedEvents++;
-    this.keepReason(source, reason);
+    this.rejections.event(source, reason);
   }
 
   private reject(source: ConnectionType | "REPLAY", reason: string): false {
-    this.rejected++;
-    this.keepReason(source, reason);
-    return false;
-  }
-
-  private keepReason(source: ConnectionType | "REPLAY", reason: string): void {
-    this.rejections.push({ at: this.now(), source, reason });
-    if (this.rejections.length > KEEP_REJECTIONS) this.rejections.shift();
-  }
-
-  /**
-   * The reason a valid packet cannot be stored as sent: a value a Float32
-   * column would turn into ±Infinity (see history/precision.ts), else null.
-   */
-  private float32Overflow(packet: Obj): string | null {
-    for (let c = 0; c < FIELD_CONTAINERS.length; c++) {
-      const container = FIELD_CONTAINERS[c]!;
-      let obj = packet;
-      for (let k = 0; k < container.keys.length; k++) obj = obj[container.keys[k]!] as Obj;
-      const numKeys = container.numKeys;
-      for (let j = 0; j < numKeys.length; j++) {
-        const field = container.numIndex[j]!;
-        const v = obj[numKeys[j]!] as number;
-        if (FLOAT32_COLUMN[field] === 1 && !fitsFloat32(v))
-          return float32RangeReason(NUMERIC_FIELDS[field]!, v);
-      }
-    }
-    return null;
+    return this.rejections.packet(source, reason);
   }
 
   /**
@@ -491,20 +322,16 @@ export class TelemetryStore {
   private commit(source: ConnectionType | "REPLAY"): boolean {
     const nums = this.stagedNum;
     nums.fill(NaN, LAZY_FIELDS_FROM); // the stages write what they compute
-    if (this.held === null) {
+    const restoring = this.restoring;
+    if (restoring === null) {
       this.storeCheckedRow(nums, this.boolBits, this.stagedStr);
       return true;
     }
-    if (this.held.push(nums, this.boolBits, this.stagedStr)) {
-      // Its time is the newest packet's (the links' arrival lag reads it), though it waits.
-      this.newestTime = nums[TIME_FIELD]!;
-      return true;
-    }
-    this.heldDropped++;
-    return this.reject(
-      source,
-      `packet: arrived while the recorded day was being restored, after ${this.held.max.toLocaleString("en-US")} others that wait for it (not kept)`,
-    );
+    const refused = restoring.hold(nums, this.boolBits, this.stagedStr);
+    if (refused !== null) return this.reject(source, refused);
+    // Its time is the newest packet's (the links' arrival lag reads it), though it waits.
+    this.newestTime = nums[TIME_FIELD]!;
+    return true;
   }
 
   /**
