@@ -7,13 +7,13 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import Papa from "papaparse";
 import { timeTodayInZone, TRACK_TIME_ZONE } from "../../workers/shared/dateTime";
+import { waitForDemoDay } from "./demoDay";
 import { NO_BACKEND_URL } from "./e2e-env";
 
 test.use({ timezoneId: "UTC" });
 test.setTimeout(180_000);
 
 const HOURS = 3;
-const DAY_ROWS = HOURS * 3600 * 10;
 
 /**
  * Opens the app with a built demo day; the start of that day (epoch s). With
@@ -38,12 +38,7 @@ async function openDay(
   await expect(page.getByTestId("status-demo-day")).toContainText(
     `Building a demo day (${HOURS} h):`,
   );
-  const rows = async () => {
-    const text = (await page.getByTestId("status-history").textContent()) ?? "";
-    return Number(/([\d,]+)\s*\//.exec(text)?.[1]?.replace(/,/g, "") ?? 0);
-  };
-  await expect.poll(rows, { timeout: 120_000 }).toBeGreaterThanOrEqual(DAY_ROWS);
-  await expect(page.getByTestId("status-demo-day")).toHaveCount(0);
+  await waitForDemoDay(page, HOURS);
   await expect(page.getByTestId("status-connection-type")).toContainText("DEMO");
   await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
   return dayFrom;
