@@ -21,9 +21,22 @@ export function stopPlayback(client: TelemetryClient): void {
 /** The spec's playbackDateTime (local date and times) as packet time, epoch seconds. */
 export function rangeOf(value: PlaybackDateTime): { from: number; to: number } | null {
   const from = new Date(`${value.date}T${value.startTime}`).getTime() / 1000;
-  const to = new Date(`${value.date}T${value.endTime}`).getTime() / 1000;
-  return Number.isFinite(from) && Number.isFinite(to) && to > from ? { from, to } : null;
+  const end = new Date(`${value.date}T${value.endTime}`);
+  if (!Number.isFinite(from) || !Number.isFinite(end.getTime())) return null;
+  // The inputs hold one date: an end time before the start is the next
+  // day's (a session over midnight). Equal times are no range at all.
+  if (endsNextDay(value)) end.setDate(end.getDate() + 1);
+  const to = end.getTime() / 1000;
+  return to > from ? { from, to } : null;
 }
+
+/** Whether the range's end time is before its start, so on the next day. */
+export function endsNextDay(value: PlaybackDateTime): boolean {
+  return normalTime(value.endTime) < normalTime(value.startTime);
+}
+
+/** "07:20" and "07:20:00" compare alike. */
+const normalTime = (time: string): string => (time.length === 5 ? `${time}:00` : time);
 
 /**
  * The backend's span as the range inputs hold it (local date and times), to

@@ -2,7 +2,7 @@
 // rounded to whole minutes, a replay began up to 59 s before the first packet
 // and played nothing for that long.
 import { describe, expect, it } from "vitest";
-import { rangeOf, spanRange } from "../../src/actions/playbackActions";
+import { endsNextDay, rangeOf, spanRange } from "../../src/actions/playbackActions";
 import { defaultSettings, restoreSettings } from "../../src/state/settingsSchema";
 
 // 2026-11-26, 44 s and 51 s past a minute (the gaps the real server showed).
@@ -19,6 +19,17 @@ describe("the backend's span as a playback range", () => {
 
   it("an end part-way through a second still covers that second's packets", () => {
     expect(rangeOf(spanRange(FIRST + 0.25, LAST + 0.4))).toEqual({ from: FIRST, to: LAST + 1 });
+  });
+
+  it("a span over local midnight ends on the next day; equal times are no range", () => {
+    // The span starts 10 min before local midnight, whatever this machine's zone.
+    const midnight = new Date(2026, 10, 27, 0, 0, 0).getTime() / 1000;
+    const range = spanRange(midnight - 600, midnight + 300);
+    expect(range.endTime).toBe("00:05:00");
+    expect(endsNextDay(range)).toBe(true);
+    expect(rangeOf(range)).toEqual({ from: midnight - 600, to: midnight + 300 });
+    expect(rangeOf({ ...range, endTime: range.startTime })).toBeNull();
+    expect(endsNextDay({ ...range, startTime: "07:20", endTime: "07:20:00" })).toBe(false);
   });
 
   it("a saved range with seconds comes back after a reload; one in minutes still does", () => {

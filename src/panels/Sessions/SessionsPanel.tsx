@@ -18,7 +18,7 @@ import { useSnapshot } from "valtio";
 import type { PlaybackState, SessionInfo } from "../../../workers/contract/sessions";
 import { appState } from "../../state/appState";
 import { openCsvDialog } from "../../state/csvDialog";
-import { rangeOf, spanRange, startReplay } from "../../actions/playbackActions";
+import { endsNextDay, rangeOf, spanRange, startReplay } from "../../actions/playbackActions";
 import { DateRangeInputs } from "../../ui/DateRangeInputs";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 import { formatBytes, formatDuration, formatPacketDate } from "../../ui/format/sessionFormat";
@@ -105,7 +105,13 @@ function RangeForm({ backendConnected }: { backendConnected: boolean }) {
   return (
     <FormGroup
       label="Replay a date range"
-      helperText={range ? "Times are local." : "The end time must be after the start time."}
+      helperText={
+        !range
+          ? "The end time must be after the start time."
+          : endsNextDay(playbackDateTime)
+            ? "Times are local; the end is on the next day."
+            : "Times are local."
+      }
       intent={range ? Intent.NONE : Intent.DANGER}
     >
       <DateRangeInputs name="Replay">
