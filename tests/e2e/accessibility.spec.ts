@@ -27,6 +27,19 @@ async function audit(page: Page, where: string, only?: string): Promise<string[]
     });
 }
 
+/**
+ * Waits until nothing in a portal is fading in or out: mid-transition a
+ * dialog's or a toast's text is partly transparent and fails contrast (seen
+ * on a busy machine, with a toast fading out over the dark theme's dialog).
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll(".bp6-portal *")].every(
+      (el) => ![...el.classList].some((c) => /-(enter|appear|exit)(-active)?$/.test(c)),
+    ),
+  );
+}
+
 async function openIn(page: Page, theme: "light" | "dark"): Promise<void> {
   await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
   await openPastLoading(page, "/", { offline: "1" });
@@ -69,15 +82,8 @@ for (const theme of ["light", "dark"] as const) {
       await page.keyboard.press(key);
       const dialog = page.getByRole("dialog", { name });
       await expect(dialog).toBeVisible();
-      // Audit the dialog as it stands, not half faded in: mid-transition its
-      // text is partly transparent and fails contrast (seen on a busy machine).
-      await page.waitForFunction(
-        () =>
-          document.querySelector(
-            ".bp6-overlay-enter, .bp6-overlay-enter-active, .bp6-overlay-appear, .bp6-overlay-appear-active",
-          ) === null,
-      );
       // The page under the dialog is audited with its tab.
+      await settled(page);
       found.push(...(await audit(page, `${name} dialog`, ".bp6-portal")));
       await page.keyboard.press("Escape");
       await expect(dialog).toHaveCount(0);
@@ -90,6 +96,7 @@ for (const theme of ["light", "dark"] as const) {
     await math.getByTestId("math-expression").fill("Battery.PackVoltage * 2");
     await math.getByTestId("math-help").locator("summary").click();
     await expect(math.getByTestId("math-save")).toBeEnabled();
+    await settled(page);
     found.push(...(await audit(page, "Math channel editor", ".bp6-portal")));
     expect(found).toEqual([]);
   });
