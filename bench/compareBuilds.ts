@@ -1,0 +1,128 @@
+// Compares this checkout with an older build, as the brief asks: both are
+// measured by this checkout's benchmark scripts, alternated in one session
+// (new, old, new, old, ...), and each figure of the RESULT line is reported
+// as the median of its runs, with the ratio new / old. Machines differ and
+// timings drift during a session, so only a ratio measured this way means
+// anything.
+//
+//   npx tsx bench/compareBuilds.ts --base 16c175f --runs 3 ingest --feed race
+//   BENCH_RATES=2000,5000 npx tsx bench/compareBuilds.ts --base 16c175f browser --no-search
+//
+// The old build is checked out in a temporary git worktree (outside the
+// repository: nothing here is dirtied), given this checkout's bench/, and
+// built into a directory of its own; so is this checkout (never ./dist).
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { coresText } from "./benchMachine";
+import { median } from "./ingestFeed";
+
+const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
+const BROWSER_BENCHES = new Set(["browser"]);
+
+/** `--base <rev> [--runs N] <bench> [its options...]` */
+function parseArgs(argv: string[]) {
+  let base: string | null = null;
+  let runs = 3;
+  let i = 0;
+  for (; i < argv.length && argv[i]!.startsWith("--"); i += 2) {
+    if (argv[i] === "--base") base = argv[i + 1] ?? null;
+    else if (argv[i] === "--runs") runs = Math.max(1, Number(argv[i + 1]) || 3);
+    else throw new Error(`unknown option ${argv[i]}`);
+  }
+  const bench = argv[i];
+  if (!base || !bench)
+    throw new Error("usage: compareBuilds.ts --base <rev> [--runs N] <bench> [options]");
+  return { base, runs, bench, benchArgs: argv.slice(i + 1) };
+}
+
+function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): string {
+  const out = spawnSync(cmd, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+    maxBuffer: 64 << 20,
+  });
+  if (out.status !== 0)
+    throw new Error(`${cmd} ${args.join(" ")} failed in ${cwd}:\n${out.stdout}\n${out.stderr}`);
+  return out.stdout;
+}
+
+/** The RESULT line's numeric figures. */
+function figures(stdout: string): Record<string, number> {
+  const line = stdout.split("\n").findLast((l) => l.startsWith("RESULT "));
+  if (!line) throw new Error(`no RESULT line in:\n${stdout.slice(-2000)}`);
+  const out: Record<string, number> = {};
+  for (const pair of line.slice(7).split(" ")) {
+    const [key, value] = pair.split("=");
+    if (key && value !== undefined && Number.isFinite(Number(value))) out[key] = Number(value);
+  }
+  return out;
+}
+
+/** Whether a larger figure is better (rates), worse (times, busy shares) or neither. */
+function direction(key: string): 1 | -1 | 0 {
+  if (/pps|fps|ratio|max_rate/.test(key)) return 1;
+  if (/latency|_ms|busy|long_tasks/.test(key)) return -1;
+  return 0;
+}
+
+const { base, runs, bench, benchArgs } = parseArgs(process.argv.slice(2));
+const scratch = mkdtempSync(join(tmpdir(), "helios-compare-"));
+const baseTree = join(scratch, "base");
+const rev = run("git", ["rev-parse", "--short", base], ROOT).trim();
+const head = run("git", ["rev-parse", "--short", "HEAD"], ROOT).trim();
+const dirty = run("git", ["status", "--porcelain"], ROOT).trim() !== "";
+try {
+  run("git", ["worktree", "add", "--detach", baseTree, rev], ROOT);
+  symlinkSync(join(ROOT, "node_modules"), join(baseTree, "node_modules"));
+  cpSync(join(ROOT, "bench"), join(baseTree, "bench"), {
+    recursive: true,
+    filter: (src) => !src.includes(`${join("bench", "latest")}`) && !src.endsWith("RESULTS.md"),
+  });
+  const builds = [
+    { name: `${head}${dirty ? " (with uncommitted changes)" : ""}`, cwd: ROOT },
+    { name: rev, cwd: baseTree },
+  ].map((b, i) => ({
+    ...b,
+    dist: join(scratch, `dist-${i}`),
+    runs: [] as Record<string, number>[],
+  }));
+  if (BROWSER_BENCHES.has(bench))
+    for (const b of builds) run("npx", ["vite", "build", "--outDir", b.dist], b.cwd);
+  for (let r = 0; r < runs; r++)
+    for (const b of builds) {
+      const stdout = run("npx", ["tsx", `bench/${bench}.ts`, ...benchArgs], b.cwd, {
+        BENCH_DIST: b.dist,
+      });
+      b.runs.push(figures(stdout));
+      console.error(`run ${r + 1}/${runs} ${b.name}: ${JSON.stringify(b.runs.at(-1))}`);
+    }
+  const keys = Object.keys(builds[0]!.runs[0]!).filter((k) => k in builds[1]!.runs[0]!);
+  const med = (b: (typeof builds)[number], k: string) => median(b.runs.map((f) => f[k]!));
+  console.log(
+    `\n${bench} ${benchArgs.join(" ")}: medians of ${runs} runs each, alternated; ${coresText()}\n`,
+  );
+  console.log(`| figure | ${builds[0]!.name} | ${builds[1]!.name} | new / old | |`);
+  console.log("|---|---|---|---|---|");
+  const worse: string[] = [];
+  for (const k of keys) {
+    const [n, o] = [med(builds[0]!, k), med(builds[1]!, k)];
+    const ratio = o === 0 ? NaN : n / o;
+    const d = direction(k);
+    const isWorse = d !== 0 && (d > 0 ? ratio < 0.95 : ratio > 1.05);
+    if (isWorse) worse.push(k);
+    console.log(
+      `| ${k} | ${n} | ${o} | ${ratio.toFixed(3)} | ${isWorse ? "more than 5 % worse" : ""} |`,
+    );
+  }
+  const pairs = keys.map((k) => `${k}=${med(builds[0]!, k)}/${med(builds[1]!, k)}`);
+  console.log(
+    `\nRESULT compare=${bench} new=${head} old=${rev} runs=${runs} worse_than_5pct=${worse.join(",") || "none"} ${pairs.join(" ")}`,
+  );
+} finally {
+  spawnSync("git", ["worktree", "remove", "--force", baseTree], { cwd: ROOT });
+  rmSync(scratch, { recursive: true, force: true });
+}
