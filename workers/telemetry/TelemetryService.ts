@@ -85,7 +85,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   }
 
   lapsChanged(): void {
-    this.events.push({ type: "laps", result: this.shownLaps() });
+    this.events.push({ type: "laps", result: this.views.shownLaps() });
   }
 
   liveChanged(store: TelemetryStore): void {
@@ -215,12 +215,12 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
 
   async refreshLaps(): Promise<LapFetchResult> {
     await this.core.refreshLaps();
-    return this.shownLaps();
+    return this.views.shownLaps();
   }
 
   /** The driven track of the history on screen: live, or the replay up to its clock. */
   track(request: TrackRequest): TrackResult {
-    const lapEnds = this.shownLaps().laps.map((lap) => lap.endMs / 1000);
+    const lapEnds = this.views.shownLaps().laps.map((lap) => lap.endMs / 1000);
     const clock = this.views.clock();
     const track = trackUpTo(this.views.switch.store, lapEnds, request, clock);
     const to = clock === null ? (request?.to ?? null) : Math.min(request?.to ?? clock, clock);
@@ -233,7 +233,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   }
 
   readonly nextCsvChunk = (): CsvChunk | null => this.csv.nextChunk();
-  readonly lapsCsv = (): string => lapsCsv(this.shownLaps());
+  readonly lapsCsv = (): string => lapsCsv(this.views.shownLaps());
 
   /** An imported file replays in this window's own history (WindowView). */
   readonly importCsv = (file: Blob, fileName: string): Promise<CsvImportReport> =>
@@ -241,9 +241,4 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
 
   readonly csvProgress = (): CsvProgress => this.csv.progress;
   readonly cancelCsv = (): void => this.csv.cancel();
-
-  /** The lap table of the history on screen: live, or the replay's own laps. */
-  private shownLaps(): LapFetchResult {
-    return this.views.shownLaps();
-  }
 }
