@@ -181,6 +181,13 @@ export type AlertRulesResult = { ok: true; rules: AlertRule[] } | { ok: false; e
  * window shares them); the alerts read are those of the history this window
  * shows (live, or its replay or import).
  */
+/**
+ * Started alerts an "alerts" event carries at most (WorkerEvent): a storm of
+ * flags (30 rising at once) makes one coalesced toast, so the rest travel as
+ * a count and the window is not flooded with entries it will not show.
+ */
+export const ANNOUNCE_CAP = 20;
+
 export interface AlertsApi {
   /** Active alerts and the log of the shown history. */
   alerts(): AlertsState;

@@ -1,14 +1,25 @@
 // The alerts as a registered analysis (workers/telemetry/features.ts): the
 // stage checks every rule on every packet of every history; the live part
 // keeps the live log, records its starts, ends and acknowledgements with the
-// session, brings them back after a reload, and announces new alerts.
+// session, brings them back after a reload, and announces new alerts; each
+// window's replay has its own log (alertsReplay.ts), never announced. The
+// shown log's alerts appear beside their data: bands in the plots, pins on
+// the map (alertMarks.ts).
 import { ALERT_EVENT_KINDS } from "../../shared/storage/eventKinds";
-import type { Feature } from "../pipeline/Feature";
+import type { Feature, FeatureView } from "../pipeline/Feature";
 import type { Stage } from "../pipeline/Stage";
+import { addAlertSpans, alertPins, type ShownAlerts } from "./alertMarks";
+import { alertsApi, alertsSummary } from "./alertsApi";
 import { AlertsDesk } from "./alertsDesk";
+import { AlertsReplay } from "./alertsReplay";
 import { alertsStage } from "./alertsStage";
 
-export const alertsFeature: Feature<AlertsDesk> = {
+/** The log of the history a view shows: the live one, or the window's replay's. */
+function shownLog(desk: AlertsDesk, view: FeatureView, replay: AlertsReplay | null): ShownAlerts {
+  return !view.live && replay ? replay : desk;
+}
+
+export const alertsFeature: Feature<AlertsDesk, AlertsReplay> = {
   id: "alerts",
   stages: [alertsStage as Stage],
   emits: ["alert"],
@@ -16,4 +27,13 @@ export const alertsFeature: Feature<AlertsDesk> = {
   setting: "alertRules",
   panel: true,
   live: (context) => new AlertsDesk(context),
+  replayPart: (desk, replay) => new AlertsReplay(replay, () => desk.currentRules()),
+  api: (desk, window) => alertsApi(desk, window),
+  snapshot: (desk, view, replay) => alertsSummary(desk, view, replay),
+  snapshotField: "alerts",
+  series: (desk, view, replay, requests, results) =>
+    addAlertSpans(requests, results, shownLog(desk, view, replay), view.clock),
+  track: (desk, view, replay, { from, to }, track) => {
+    track.alertPins = alertPins(view.store.ring, shownLog(desk, view, replay), from, to);
+  },
 };

@@ -14,6 +14,7 @@ import type {
   AlertsSummary,
   SystemSubject,
 } from "../../contract/alerts";
+import { ANNOUNCE_CAP } from "../../contract/alerts";
 import type { ConnectionState } from "../../contract/connection";
 import type { AlertAckEvent, AlertEvent, SessionEvent } from "../../contract/events";
 import type { StageEvent } from "../pipeline/Stage";
@@ -33,12 +34,8 @@ import { defaultRules } from "./defaults";
 import { isSystemSubject } from "./subjects";
 import { checkRulesFile } from "./ruleSchema";
 
-/**
- * Started alerts sent per packet at most: a storm of flags (30 rising at
- * once) makes one coalesced toast, so the rest travel as a count and the
- * window is not flooded with entries it will not show.
- */
-export const ANNOUNCE_CAP = 20;
+// The cap on an "alerts" event's entries is the contract's (the batcher keeps it too).
+export { ANNOUNCE_CAP } from "../../contract/alerts";
 
 export class LiveAlerts {
   /**

@@ -5,10 +5,13 @@
 // histories (settings, logs, records). The core composes what is registered
 // (workers/telemetry/features.ts) and names no feature: it calls these hooks.
 import type { ConnectionState } from "../../contract/connection";
-import type { SessionEvent } from "../../contract/events";
+import type { EventQuery, EventsRead, SessionEvent } from "../../contract/events";
 import type { FeatureId } from "../../contract/features";
+import type { FieldInfo } from "../../contract/fields";
 import type { Lap, LapCoords, LapFetchResult, RaceInfo } from "../../contract/laps";
+import type { SeriesRequest, SeriesResult } from "../../contract/series";
 import type { SessionInfo } from "../../contract/sessions";
+import type { TrackResult } from "../../contract/track";
 import type { RowSlices } from "../../contract/storageProtocol";
 import type { WorkerEvent } from "../../contract/telemetryApi";
 import type { SharedSettingKind, SharedSettings } from "../../contract/windows";
@@ -73,8 +76,55 @@ export interface RecordedSessions {
   sessionRows(id: string, from: number, to: number): Promise<RowSlices[]>;
 }
 
+/** What a feature's replay part reads of the recorded sessions (sessions/Sessions.ts has it). */
+export interface ReplaySessions extends RecordedSessions {
+  list(): Promise<SessionInfo[]>;
+  sessionEvents(id: string, query?: EventQuery): Promise<EventsRead>;
+}
+
+/** What a replay loads, as its features' replay parts are told (ReplayPart.load). */
+export type ReplayLoad =
+  | { readonly kind: "session"; readonly id: string; readonly info: SessionInfo }
+  | { readonly kind: "local-range"; readonly from: number; readonly to: number }
+  | { readonly kind: "backend"; readonly from: number; readonly to: number }
+  | { readonly kind: "import" };
+
+/** What a feature's replay part is given of the replay it belongs to. */
+export interface ReplayContext {
+  /** The replay history's store now (a load, or a seek's read around the clock, swaps in another). */
+  store(): TelemetryStore;
+  /** The recorded sessions; null without storage. */
+  sessions(): ReplaySessions | null;
+}
+
+/**
+ * A feature's part in one window's replay (Feature.replayPart): made with the
+ * window's replay, told what it loads, and disposed with it. The replay
+ * controller calls these hooks and names no feature; a feature's API and
+ * snapshot reach its own part typed (WindowAccess.replayPart).
+ */
+export interface ReplayPart {
+  /** Nothing is replayed (playback on before a load lands, or off): forget the last replay's. */
+  clear?(): void;
+  /** A replay starts loading `what`. */
+  load?(what: ReplayLoad): void;
+  /** A new replay store was swapped in (ReplayContext.store answers it now). */
+  historySwapped?(): void;
+  /** The feature's shared setting changed in another window (the changing one calls its own). */
+  settingChanged?(): void;
+  /** The replay is gone (its window left or started again): nothing of the part's may run after. */
+  dispose?(): void;
+}
+
 /** What a feature's API is given of the window it answers (TelemetryService). */
-export interface WindowAccess {
+export interface WindowAccess<RP = unknown> {
+  /**
+   * The feature's part in this window's replay (Feature.replayPart): null
+   * until the window first replays. Present while live too (playback off).
+   */
+  replayPart(): RP | null;
+  /** The live history's fields (the catalogue every history shares). */
+  fieldCatalog(): FieldInfo[];
   /** The view the window shows now. */
   view(): FeatureView;
   /** The shown history's laps: the lap desk's live ones, or the replay's own. */
@@ -114,7 +164,7 @@ export interface FeatureSetting<Part> {
   set(part: Part, value: unknown): { ok: true } | { ok: false; message: string };
 }
 
-export interface Feature<Part extends LivePart = LivePart> {
+export interface Feature<Part extends LivePart = LivePart, RP extends ReplayPart = ReplayPart> {
   /** Its id: a FeatureId for the built-in analyses, which the UI's tab table knows. */
   readonly id: FeatureId | (string & {});
   /** Its ingest stages, run on every history (pipeline/Stage.ts). */
@@ -129,15 +179,37 @@ export interface Feature<Part extends LivePart = LivePart> {
   readonly setting?: SharedSettingKind;
   /** How its setting is read and set when the contract names no call for it (featureSetting). */
   readonly shared?: FeatureSetting<Part>;
-  /** Its part of a window's snapshot, for the view it shows: Snapshot.features[id] unless `snapshotField`. */
-  snapshot?(part: Part, view: FeatureView): unknown;
+  /**
+   * Its part of a window's snapshot, for the view it shows (`replay`: its
+   * part in the window's replay, if one was made): Snapshot.features[id]
+   * unless `snapshotField`.
+   */
+  snapshot?(part: Part, view: FeatureView, replay: RP | null): unknown;
   /** The snapshot field the contract names for its part, if any (the built-in analyses'). */
-  readonly snapshotField?: "math" | "strategy";
+  readonly snapshotField?: "math" | "strategy" | "alerts";
+  /** Its part in each window's replay, made with it (ReplayPart). */
+  replayPart?(part: Part, context: ReplayContext): RP;
+  /** Adds its marks to a window's series answers for the view it shows (the alerts' bands). */
+  series?(
+    part: Part,
+    view: FeatureView,
+    replay: RP | null,
+    requests: readonly SeriesRequest[],
+    results: SeriesResult[],
+  ): void;
+  /** Adds its marks to a window's track answer over [from, to] of the view it shows (the alerts' pins). */
+  track?(
+    part: Part,
+    view: FeatureView,
+    replay: RP | null,
+    span: { from: number | null; to: number | null },
+    track: TrackResult,
+  ): void;
   /**
    * Its calls of TelemetryApi for one window (made once per window): each
    * answers for the view that window shows. The facade exposes them as its own.
    */
-  api?(part: Part, window: WindowAccess): object;
+  api?(part: Part, window: WindowAccess<RP>): object;
   /** It has a panel: the UI's tab table (src/shell/navbar/tabs.tsx) lists it by id. */
   readonly panel: boolean;
   /** Its part in a core, made once per core. */

@@ -3,15 +3,13 @@
 // replay window are read around the clock (sessionWindow.ts); backend and
 // local date ranges load whole (backendRange.ts, localRange.ts).
 // Each replay has its own laps (replayLaps.ts), the session events the
-// features read in a replay (replayEvents.ts: the recorded forecasts) and its own alerts (alerts/ReplayAlerts.ts, fed by
-// replayAlertSources.ts): those recorded with the sessions it replays, or the
-// current rules evaluated over it.
-import type { AlertRule } from "../../contract/alerts";
+// features read in a replay (replayEvents.ts: the recorded forecasts) and
+// each registered feature's replay part (Feature.replayPart: the alerts' own
+// log), told what is loaded and when its history is swapped (replayParts.ts).
 import type { Lap } from "../../contract/laps";
 import type { PlaybackState, ReplayOrigin, ReplayRequest } from "../../contract/sessions";
-import { defaultRules } from "../alerts/defaults";
-import { ReplayAlerts } from "../alerts/ReplayAlerts";
 import type { SessionEvent } from "../../contract/events";
+import type { Feature, LivePart, ReplayPart } from "../pipeline/Feature";
 import { upperBound } from "../history/downsample";
 import type { Sessions } from "../sessions/Sessions";
 import type { TimerHandle, Timers } from "../sources/timers";
@@ -21,8 +19,8 @@ import type { ViewSwitch } from "../service/viewSwitch";
 import { backendRangeFill } from "./backendRange";
 import { localRangeFill } from "./localRange";
 import { PlaybackClock } from "./PlaybackClock";
-import { historyAlerts, rangeEvents, sessionAlerts } from "./replayAlertSources";
 import { ReplayEvents } from "./replayEvents";
+import { ReplayParts } from "./replayParts";
 import { ReplayHistory, type ReplayFill } from "./ReplayHistory";
 import { ReplayLaps } from "./replayLaps";
 import { DEFAULT_WINDOW_SECONDS, SessionWindow } from "./sessionWindow";
@@ -47,8 +45,8 @@ export interface ReplayDeps {
   stages?: readonly Stage[];
   /** The session event kinds the features read in a replay (Feature.replays). */
   replayKinds?: readonly string[];
-  /** The alert rules in force, for a replay's evaluated alerts (default: the team's defaults). */
-  rules?: () => readonly AlertRule[];
+  /** The registered features with their live parts: each may keep a part per replay. */
+  features?: readonly (readonly [Feature, LivePart])[];
   windowSeconds?: number;
 }
 
@@ -56,8 +54,8 @@ export class ReplayController {
   on = false;
   readonly clock: PlaybackClock;
   readonly history: ReplayHistory;
-  /** The alerts of what is being replayed (never announced). */
-  readonly alerts: ReplayAlerts;
+  /** The features' parts in this replay (Feature.replayPart). */
+  private readonly parts: ReplayParts;
   private shownIndex = -1;
   private timer: TimerHandle | null = null;
   /** The recorded session being replayed, read around the clock. */
@@ -67,18 +65,22 @@ export class ReplayController {
 
   constructor(private readonly deps: ReplayDeps) {
     this.clock = new PlaybackClock(() => deps.timers.now());
-    this.alerts = new ReplayAlerts(deps.rules ?? defaultRules);
+    const sessions = (): Sessions | null => deps.sessions();
+    // Before the history: its first swap tells the parts.
+    this.parts = new ReplayParts(deps.features ?? [], {
+      store: () => this.history.store,
+      sessions,
+    });
     this.history = new ReplayHistory(
       deps.capacity,
       (store) => {
         this.shownIndex = NOTHING_SHOWN;
         if (this.on) deps.view.show("replay", store);
         this.showClock();
-        this.alerts.historySwapped();
+        this.parts.each((part) => part.historySwapped?.());
       },
       deps.stages,
     );
-    const sessions = (): Sessions | null => deps.sessions();
     this.window = new SessionWindow(
       this.history,
       sessions,
@@ -94,7 +96,7 @@ export class ReplayController {
     this.on = true;
     this.history.reset();
     this.clock.clear();
-    this.alerts.clear();
+    this.parts.each((part) => part.clear?.());
     this.recordedEvents.clear();
     // The Laps tab switches from the live list to the replay's (none yet).
     this.replayLaps.reset();
@@ -108,7 +110,7 @@ export class ReplayController {
     this.history.cancel();
     this.clock.clear();
     this.window.span = null;
-    this.alerts.clear();
+    this.parts.each((part) => part.clear?.());
     this.recordedEvents.clear();
     if (this.timer !== null) this.deps.timers.clearInterval(this.timer);
     this.timer = null;
@@ -118,6 +120,17 @@ export class ReplayController {
 
   cancel(): void {
     this.history.cancel();
+  }
+
+  /** The window is done with its replay: playback off, and each feature's part disposed. */
+  dispose(): void {
+    this.end();
+    this.parts.each((part) => part.dispose?.());
+  }
+
+  /** `feature`'s part in this replay, as it declared it; null if it keeps none. */
+  partOf(feature: Feature): ReplayPart | null {
+    return this.parts.of(feature);
   }
 
   /** Loads a session or a date range; resolves when it is shown (or failed / was cancelled). */
@@ -143,15 +156,13 @@ export class ReplayController {
         const origin = this.history.origin;
         return this.on && origin?.kind === "backend" && origin.from === from && origin.to === to;
       });
-      void this.alerts.use(historyAlerts(this.history, null));
+      this.parts.each((part) => part.load?.({ kind: "backend", from, to }));
       return this.load(
         { kind: "backend", url, from, to },
         backendRangeFill(url, from, to, this.deps.capacity, this.deps.fetchImpl),
       );
     }
-    void this.alerts.use(
-      historyAlerts(this.history, () => rangeEvents(this.deps.sessions(), from, to)),
-    );
+    this.parts.each((part) => part.load?.({ kind: "local-range", from, to }));
     void this.recordedEvents.forRange(readFor, from, to);
     return this.load(
       { kind: "local-range", from, to },
@@ -181,8 +192,8 @@ export class ReplayController {
     this.replayLaps.set([]);
     this.recordedEvents.clear(); // nothing is recorded with a file
     this.history.adopt(origin, store);
-    // Nothing was recorded with a file: its own alerts, evaluated (not announced).
-    void this.alerts.use(historyAlerts(this.history, null));
+    // Nothing was recorded with a file: what the features compute of it, they compute.
+    this.parts.each((part) => part.load?.({ kind: "import" }));
     const ring = store.ring;
     if (ring.length > 0) {
       this.clock.setRange(ring.time(0), ring.time(ring.length - 1));
@@ -263,7 +274,7 @@ export class ReplayController {
     }
     const span = this.window.open(id, info.firstPacketTime, info.lastPacketTime);
     this.clock.setRange(info.firstPacketTime, info.lastPacketTime);
-    void this.alerts.use(sessionAlerts(this.deps.sessions(), id, info));
+    this.parts.each((part) => part.load?.({ kind: "session", id, info }));
     const loading = this.window.load(info.firstPacketTime, false, {
       kind: "session",
       sessionId: id,

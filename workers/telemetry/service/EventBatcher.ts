@@ -3,9 +3,9 @@
 // the first event goes out at once (next macrotask), later ones at most every
 // `intervalMs`. State (links, latencies, counters) never travels here: the UI
 // reads it from snapshots.
+import { ANNOUNCE_CAP } from "../../contract/alerts";
 import type { WorkerEvent, WorkerEventListener } from "../../contract/telemetryApi";
 import type { SharedSettingKind } from "../../contract/windows";
-import { ANNOUNCE_CAP } from "../alerts/liveAlerts";
 import type { TimerHandle, Timers } from "../sources/timers";
 
 export const DEFAULT_FLUSH_MS = 80;

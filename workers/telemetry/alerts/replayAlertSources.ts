@@ -1,33 +1,32 @@
-// Where a replay's alerts come from (alerts/ReplayAlerts.ts shows them, never
+// Where a replay's alerts come from (ReplayAlerts.ts shows them, never
 // announced): those recorded with the sessions it replays, and the current
-// rules evaluated over it. Apart from ReplayController so the glue to the
-// alerts feature sits in one place.
+// rules evaluated over it. The replay part (alertsReplay.ts) picks one per
+// load from what the replay controller says it loads (ReplayLoad).
 import type { SessionEvent } from "../../contract/events";
 import type { SessionInfo } from "../../contract/sessions";
 import { ALERT_EVENT_KINDS } from "../../shared/storage/eventKinds";
-import { evaluateRing, evaluateSession } from "../alerts/evaluateAlerts";
-import type { ReplayAlertsSource } from "../alerts/ReplayAlerts";
-import type { Sessions } from "../sessions/Sessions";
-import type { ReplayHistory } from "./ReplayHistory";
+import type { ReplayContext, ReplaySessions } from "../pipeline/Feature";
+import { evaluateRing, evaluateSession } from "./evaluateAlerts";
+import type { ReplayAlertsSource } from "./ReplayAlerts";
 
 /**
  * Alerts of a replay loaded whole (a range, an import): `recorded` where
  * sessions recorded some, and the rules evaluated over the loaded history.
  */
 export function historyAlerts(
-  history: ReplayHistory,
+  replay: ReplayContext,
   recorded: (() => Promise<SessionEvent[]>) | null,
 ): ReplayAlertsSource {
   return {
     recorded,
-    evaluate: (rules, sink, signal) => evaluateRing(history.store.ring, rules, sink, signal),
+    evaluate: (rules, sink, signal) => evaluateRing(replay.store().ring, rules, sink, signal),
     followsHistory: true,
   };
 }
 
 /** Alerts of a recorded session: those it recorded, or the rules over all of it. */
 export function sessionAlerts(
-  sessions: Sessions | null,
+  sessions: ReplaySessions | null,
   id: string,
   info: SessionInfo,
 ): ReplayAlertsSource {
@@ -49,7 +48,7 @@ export function sessionAlerts(
  * and names its alerts).
  */
 export async function rangeEvents(
-  sessions: Sessions | null,
+  sessions: ReplaySessions | null,
   from: number,
   to: number,
 ): Promise<SessionEvent[]> {

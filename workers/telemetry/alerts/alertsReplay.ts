@@ -1,0 +1,37 @@
+// The alerts' part in one window's replay (pipeline/Feature.ts, ReplayPart):
+// the replay's own log (ReplayAlerts.ts), fed from what the replay controller
+// says it loads. A session shows the alerts it recorded; a local range those
+// its sessions recorded; a backend range or an import, where nothing was
+// recorded, the current rules evaluated over the loaded history.
+import type { AlertRule } from "../../contract/alerts";
+import type { ReplayContext, ReplayLoad, ReplayPart } from "../pipeline/Feature";
+import { ReplayAlerts } from "./ReplayAlerts";
+import { historyAlerts, rangeEvents, sessionAlerts } from "./replayAlertSources";
+
+export class AlertsReplay extends ReplayAlerts implements ReplayPart {
+  /** `rules`: the rules in force (the live part's), for an evaluation. */
+  constructor(
+    private readonly replay: ReplayContext,
+    rules: () => readonly AlertRule[],
+  ) {
+    super(rules);
+  }
+
+  load(what: ReplayLoad): void {
+    const sessions = this.replay.sessions();
+    if (what.kind === "session") void this.use(sessionAlerts(sessions, what.id, what.info));
+    else if (what.kind === "local-range") {
+      const { from, to } = what;
+      void this.use(historyAlerts(this.replay, () => rangeEvents(sessions, from, to)));
+    } else void this.use(historyAlerts(this.replay, null));
+  }
+
+  /** The rules changed: an evaluated log is evaluated again. */
+  settingChanged(): void {
+    this.rulesChanged();
+  }
+
+  dispose(): void {
+    this.clear();
+  }
+}
