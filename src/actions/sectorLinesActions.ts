@@ -11,6 +11,8 @@ import { setShared, type SharedSetting } from "./sharedSetting";
 
 type Answer = { ok: true } | { ok: false; message: string };
 
+const NO_ANSWER: Answer = { ok: false, message: "The telemetry worker did not answer." };
+
 /** Sends the lines shown (saved) here: the refusal to tell, or null (none, or no answer). */
 async function sendShown(client: TelemetryClient): Promise<string | null> {
   // Lines just read from the core (another window's change) are not sent back.
@@ -19,8 +21,6 @@ async function sendShown(client: TelemetryClient): Promise<string | null> {
   const result = await setShared(client, sectorLinesSetting, lines);
   return result.ok || result === NO_ANSWER ? null : result.message;
 }
-
-const NO_ANSWER: Answer = { ok: false, message: "The telemetry worker did not answer." };
 
 export const sectorLinesSetting: SharedSetting<SectorLine[], Answer> = {
   kind: "sectors",
