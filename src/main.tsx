@@ -16,6 +16,7 @@ import { notifyAfterLoading } from "./shell/notifications/notifyAfterLoading";
 import { reloadNotice } from "./shell/wiring/coreWatch";
 import { installTestHooks } from "./shell/testHooks";
 import { claimWindowName } from "./state/windowName";
+import { startConfig } from "./actions/sharedSettingsTable";
 
 // Focus rings for keyboard users only, not after every click.
 FocusStyleManager.onlyShowFocusOnTabs();
@@ -42,19 +43,11 @@ if (demoClockProblem)
   ]);
 persistAppState(window.localStorage);
 
-const config = {
-  backendUrl: appState.backendUrl,
-  connectionType: appState.connectionType,
-  recording: appState.recording,
-  // A plain copy: appState's nested objects are valtio proxies, which
-  // postMessage cannot clone (the worker would never start after a reload
-  // that restored a finish line).
-  lapCoords: appState.lapCoords && { lat: appState.lapCoords.lat, long: appState.lapCoords.long },
-  webSocketUpgrade: appState.webSocketUpgrade,
-  ...configFromUrl(window.location.search),
-};
+// The shared settings the core starts with (actions/sharedSettingsTable.ts),
+// then what the address asks for this visit.
+const config = { ...startConfig(), ...configFromUrl(window.location.search) };
 if (config.backendUrl) appState.backendUrl = config.backendUrl;
-appState.webSocketUpgrade = config.webSocketUpgrade;
+if (config.webSocketUpgrade !== undefined) appState.webSocketUpgrade = config.webSocketUpgrade;
 const telemetry = createTelemetry(config);
 installTestHooks(window.location.search, telemetry);
 // Recorded sessions should survive storage pressure; only a page (not the

@@ -7,9 +7,32 @@ import { forgetAlertRules, saveAlertRules, savedAlertRules } from "../state/save
 import { sharedSettingsRevision } from "../state/sharedSettingsRevision";
 import type { TelemetryClient } from "../worker-client/TelemetryClient";
 import { mathChannelsSetting } from "./mathChannelsActions";
-import { setThenSave, type SavedSharedSetting } from "./savedSharedSetting";
+import { setShared, setThenSave, type SharedSetting } from "./sharedSetting";
 
 const NO_ANSWER: AlertRulesResult = { ok: false, errors: ["The telemetry worker did not answer."] };
+
+/** The alert rules kept in `storage`: the table's row keeps them in localStorage. */
+function alertRulesIn(storage: () => Storage): SharedSetting<unknown, AlertRulesResult> {
+  return {
+    kind: "alertRules",
+    title: "Alert rules",
+    start: {
+      restore: (client) => restoreAlertRules(client, storage()),
+      // A saved rule may watch a math channel, which must exist in the core first.
+      after: mathChannelsSetting,
+    },
+    send: (client, file) => client.api.setAlertRules(file),
+    keep: (_client, taken) => saveAlertRules(storage(), taken.rules),
+    noAnswer: NO_ANSWER,
+    adopt: async (client) => {
+      // Toasts and the Alerts tab write messages with the new rules' words.
+      await refreshAlertTemplates(() => client.api.alertRules());
+      sharedSettingsRevision.alertRules++;
+    },
+  };
+}
+
+export const alertRulesSetting = alertRulesIn(() => window.localStorage);
 
 /** Sets a rules file (JSON text or object); on success the rules are saved. */
 export function applyAlertRules(
@@ -17,10 +40,10 @@ export function applyAlertRules(
   file: unknown,
   storage: Storage = window.localStorage,
 ): Promise<AlertRulesResult> {
-  return setThenSave(
-    () => client.api.setAlertRules(file),
-    (taken) => saveAlertRules(storage, taken.rules),
-    NO_ANSWER,
+  return setShared(
+    client,
+    alertRulesIn(() => storage),
+    file,
   );
 }
 
@@ -67,16 +90,3 @@ export async function restoreAlertRules(
       : "";
   return `Your saved alert rules were not used, the defaults apply: ${shown}${more}.`;
 }
-
-export const alertRulesSetting: SavedSharedSetting = {
-  kind: "alertRules",
-  title: "Alert rules",
-  restore: (client) => restoreAlertRules(client),
-  // A saved rule may watch a math channel, which must exist in the core first.
-  after: mathChannelsSetting,
-  adopt: async (client) => {
-    // Toasts and the Alerts tab write messages with the new rules' words.
-    await refreshAlertTemplates(() => client.api.alertRules());
-    sharedSettingsRevision.alertRules++;
-  },
-};

@@ -1,25 +1,47 @@
-// Moving the finish line: one request through the worker (setLapCoords to the
-// backend in NETWORK; the simulated car's line in DEMO). The password lives
-// only in the form's component state for the one send: never in appState,
-// localStorage, logs or notifications.
+// Moving the finish line, a shared setting (sharedSetting.ts): one request
+// through the worker (setLapCoords to the backend in NETWORK; the simulated
+// car's line in DEMO). The line in force lives in appState.lapCoords, saved
+// with the settings (persistence.ts), and the core starts with it. The
+// password lives only in the form's component state for the one send: never
+// in appState, localStorage, logs or notifications.
 import { proxy } from "valtio";
-import type { LapCoordsAnswer } from "../../workers/contract/laps";
+import type { LapCoords, LapCoordsAnswer, LapCoordsRequest } from "../../workers/contract/laps";
 import { appState } from "../state/appState";
 import type { TelemetryClient } from "../worker-client/TelemetryClient";
+import { setShared, type SharedSetting } from "./sharedSetting";
 
-export async function requestFinishLine(
+/** Shows the line in force (saved with the settings). */
+export function showFinishLine(coords: LapCoords): void {
+  appState.lapCoords = coords;
+}
+
+export const finishLineSetting: SharedSetting<LapCoordsRequest, LapCoordsAnswer> = {
+  kind: "finishLine",
+  title: "Finish line",
+  // A plain copy: appState's nested objects are valtio proxies, which
+  // postMessage cannot clone (the worker would never start after a reload
+  // that restored a finish line).
+  start: {
+    config: () => {
+      const line = appState.lapCoords;
+      return { lapCoords: line && { lat: line.lat, long: line.long } };
+    },
+  },
+  send: (client, request) => client.api.setLapCoords(request),
+  keep: (_client, answer) => showFinishLine(answer.coords),
+  noAnswer: { ok: false, error: "The telemetry worker did not answer.", invalidFields: [] },
+  // The core sends the line itself, to every window, in its "lapCoords"
+  // event (the backend may move it too): useSharedSettings shows it.
+  adopt: () => {},
+};
+
+export function requestFinishLine(
   client: TelemetryClient,
   lat: string,
   long: string,
   password: string,
 ): Promise<LapCoordsAnswer> {
-  try {
-    const answer = await client.api.setLapCoords({ lat, long, password });
-    if (answer.ok) appState.lapCoords = answer.coords;
-    return answer;
-  } catch {
-    return { ok: false, error: "The telemetry worker did not answer.", invalidFields: [] };
-  }
+  return setShared(client, finishLineSetting, { lat, long, password });
 }
 
 /** The answer as the user reads it. */

@@ -6,10 +6,28 @@ import type { MathChannelDef, MathChannelsResult } from "../../workers/contract/
 import { saveMathChannels, savedMathChannels } from "../state/savedMathChannels";
 import { sharedSettingsRevision } from "../state/sharedSettingsRevision";
 import type { TelemetryClient } from "../worker-client/TelemetryClient";
-import { setThenSave, type SavedSharedSetting } from "./savedSharedSetting";
+import { setShared, type SharedSetting } from "./sharedSetting";
 
 const NO_ANSWER_TEXT = "The telemetry worker did not answer.";
 const NO_ANSWER: MathChannelsResult = { ok: false, message: NO_ANSWER_TEXT, problems: {} };
+
+/** The channels kept in `storage`: the table's row keeps them in localStorage. */
+function mathChannelsIn(
+  storage: () => Storage,
+): SharedSetting<MathChannelDef[], MathChannelsResult> {
+  return {
+    kind: "mathChannels",
+    title: "Math channels",
+    start: { restore: (client) => restoreMathChannels(client, storage()) },
+    send: (client, channels) => client.api.setMathChannels(channels),
+    // The worker's own channels file, so it checks it again when it comes back.
+    keep: async (client) => saveMathChannels(storage(), await client.api.mathChannelsJson()),
+    noAnswer: NO_ANSWER,
+    adopt: () => void sharedSettingsRevision.mathChannels++,
+  };
+}
+
+export const mathChannelsSetting = mathChannelsIn(() => window.localStorage);
 
 /** Sets the channels; on success the worker's channels file is saved. */
 export function applyMathChannels(
@@ -17,10 +35,10 @@ export function applyMathChannels(
   channels: MathChannelDef[],
   storage: Storage = window.localStorage,
 ): Promise<MathChannelsResult> {
-  return setThenSave(
-    () => client.api.setMathChannels(channels),
-    async () => saveMathChannels(storage, await client.api.mathChannelsJson()),
-    NO_ANSWER,
+  return setShared(
+    client,
+    mathChannelsIn(() => storage),
+    channels,
   );
 }
 
@@ -63,10 +81,3 @@ export async function restoreMathChannels(
     return `Your math channels were not set: ${NO_ANSWER_TEXT}`;
   }
 }
-
-export const mathChannelsSetting: SavedSharedSetting = {
-  kind: "mathChannels",
-  title: "Math channels",
-  restore: (client) => restoreMathChannels(client),
-  adopt: () => void sharedSettingsRevision.mathChannels++,
-};

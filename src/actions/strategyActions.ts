@@ -6,19 +6,36 @@ import type { StrategySettings, StrategySettingsResult } from "../../workers/con
 import { saveStrategySettings, savedStrategySettings } from "../state/savedStrategySettings";
 import { sharedSettingsRevision } from "../state/sharedSettingsRevision";
 import type { TelemetryClient } from "../worker-client/TelemetryClient";
-import { savedSettingRestored, setThenSave, type SavedSharedSetting } from "./savedSharedSetting";
+import { savedSettingRestored, setShared, type SharedSetting } from "./sharedSetting";
 
 const NO_ANSWER_TEXT = "The telemetry worker did not answer.";
+
+/** The settings kept in `storage`: the table's row keeps them in localStorage. */
+function strategyIn(
+  storage: () => Storage,
+): SharedSetting<StrategySettings, StrategySettingsResult> {
+  return {
+    kind: "strategy",
+    title: "Strategy",
+    start: { restore: (client) => restoreStrategySettings(client, storage()) },
+    send: (client, settings) => client.api.setStrategySettings(settings),
+    keep: (_client, _taken, settings) => saveStrategySettings(storage(), settings),
+    noAnswer: { ok: false, message: NO_ANSWER_TEXT },
+    adopt: () => void sharedSettingsRevision.strategy++,
+  };
+}
+
+export const strategySetting = strategyIn(() => window.localStorage);
 
 export function applyStrategySettings(
   client: TelemetryClient,
   settings: StrategySettings,
   storage: Storage = window.localStorage,
 ): Promise<StrategySettingsResult> {
-  return setThenSave<StrategySettingsResult>(
-    () => client.api.setStrategySettings(settings),
-    () => saveStrategySettings(storage, settings),
-    { ok: false, message: NO_ANSWER_TEXT },
+  return setShared(
+    client,
+    strategyIn(() => storage),
+    settings,
   );
 }
 
@@ -41,14 +58,7 @@ export async function restoreStrategySettings(
   }
 }
 
-export const strategySetting: SavedSharedSetting = {
-  kind: "strategy",
-  title: "Strategy",
-  restore: (client) => restoreStrategySettings(client),
-  adopt: () => void sharedSettingsRevision.strategy++,
-};
-
-/** Settles once the saved settings went to `client`'s worker (at once if none are going). */
+/** Settles once the start's saved settings went to `client`'s worker, started yet or not. */
 export function strategySettingsRestored(client: TelemetryClient): Promise<void> {
   return savedSettingRestored(client, strategySetting);
 }

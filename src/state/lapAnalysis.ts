@@ -1,6 +1,6 @@
 // The worker's lap table with energy and sector columns (LapTable), kept apart
 // from the settings: it is data. Fetched again when the laps or the sector
-// lines change (shell/wiring/useSectorLines.ts).
+// lines change (shell/wiring/useLapTable.ts).
 import { proxy, ref } from "valtio";
 import type { LapTable } from "../../workers/contract/lapAnalysis";
 

@@ -1,6 +1,6 @@
 // The sector lines the user set on the map: names and positions, kept in this
 // browser only (never sent to the server) and given to the worker at start
-// and on every change (shell/wiring/useSectorLines.ts). At most 8.
+// and on every change (actions/sectorLinesActions.ts). At most 8.
 import { proxy } from "valtio";
 import { z } from "zod";
 import type { SectorLine } from "../../workers/contract/lapAnalysis";

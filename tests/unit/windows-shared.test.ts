@@ -7,7 +7,7 @@ import type { WorkerEvent } from "../../workers/contract/telemetryApi";
 import { MAX_REPLAYS, type SharedSettingKind } from "../../workers/contract/windows";
 import { TelemetryCore } from "../../workers/telemetry/service/TelemetryCore";
 import { TelemetryService } from "../../workers/telemetry/TelemetryService";
-import { applySharedSettings } from "../../src/actions/sharedSettingsActions";
+import { adoptSharedSettings } from "../../src/actions/sharedSettingsTable";
 import { appState } from "../../src/state/appState";
 import { alertTemplates } from "../../src/state/alertTemplates";
 import { sectorLinesState, showsCoreSectorLines } from "../../src/state/sectorLines";
@@ -65,7 +65,7 @@ describe("settings shared by every window", () => {
     expect(toldChanged(b.events)).toEqual(["source", "backend", "recording"]);
     expect(toldChanged(a.events)).toEqual([]); // A shows them already
 
-    await applySharedSettings(b.client, toldChanged(b.events));
+    await adoptSharedSettings(b.client, toldChanged(b.events));
     expect(appState).toMatchObject({
       connectionType: "RADIO",
       backendUrl: "http://pit.example:3001",
@@ -93,7 +93,7 @@ describe("settings shared by every window", () => {
     expect(toldChanged(firstEvents)).toEqual([]);
     expect(toldChanged(laterEvents)).toEqual(["source", "backend", "recording"]);
     appState.backendUrl = "http://later.example:3001";
-    await applySharedSettings(
+    await adoptSharedSettings(
       { api: later } as unknown as TelemetryClient,
       toldChanged(laterEvents),
     );
@@ -134,7 +134,7 @@ describe("settings shared by every window", () => {
     expect(b.service.alertRules().map((r) => r.id)).toEqual(["hot-pack"]);
 
     const revision = sharedSettingsRevision.alertRules;
-    await applySharedSettings(b.client, ["alertRules"]);
+    await adoptSharedSettings(b.client, ["alertRules"]);
     expect(alertTemplates.byRule).toEqual({ "hot-pack": "Pack hot in A's words" });
     expect(sharedSettingsRevision.alertRules).toBe(revision + 1);
     stopAll([a, b]);
@@ -153,7 +153,7 @@ describe("settings shared by every window", () => {
     expect((await b.service.strategySettings()).targetSocPct).toBe(25);
 
     const before = { ...sharedSettingsRevision };
-    await applySharedSettings(b.client, ["mathChannels", "strategy"]);
+    await adoptSharedSettings(b.client, ["mathChannels", "strategy"]);
     expect(sharedSettingsRevision.mathChannels).toBe(before.mathChannels + 1);
     expect(sharedSettingsRevision.strategy).toBe(before.strategy + 1);
     expect(sharedSettingsRevision.alertRules).toBe(before.alertRules);
@@ -170,7 +170,7 @@ describe("settings shared by every window", () => {
     expect(b.service.sharedSettings().sectorLines).toEqual(lines);
     expect((await b.service.lapTable()).sectors).toEqual(lines);
 
-    await applySharedSettings(b.client, ["sectors"]);
+    await adoptSharedSettings(b.client, ["sectors"]);
     expect(sectorLinesState.lines).toEqual(lines);
     // The wiring sends no lines the core just gave (showsCoreSectorLines)...
     expect(showsCoreSectorLines()).toBe(true);

@@ -3,7 +3,8 @@ import { Callout, FormGroup, Intent, Switch } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import type { StorageInfo } from "../../../workers/contract/sessions";
 import { formatBytes } from "../../ui/format/sessionFormat";
-import { appState } from "../../state/appState";
+import { recordingSetting } from "../../actions/linkSettings";
+import { setShared } from "../../actions/sharedSetting";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 
 export function SessionsSettings() {
@@ -32,8 +33,7 @@ export function SessionsSettings() {
         data-testid="recording-switch"
         onChange={(event) => {
           // Saved with the settings, so a reload keeps recording off (or on).
-          appState.recording = event.currentTarget.checked;
-          void client.api.setRecording(appState.recording);
+          void setShared(client, recordingSetting, event.currentTarget.checked);
         }}
       />
       {recording && !recording.available && (

@@ -1,8 +1,10 @@
-// What the settings dialog does: update appState and tell the worker.
+// What the settings dialog does: the shared settings go the one way they all
+// go (actions/sharedSetting.ts: shown, told to the core, saved).
 import * as Comlink from "comlink";
 import { z } from "zod";
 import type { ConnectionType } from "../../../workers/contract/fields";
-import { appState } from "../../state/appState";
+import { backendSetting, sourceSetting, upgradeSetting } from "../../actions/linkSettings";
+import { setShared } from "../../actions/sharedSetting";
 import type { TelemetryClient } from "../../worker-client/TelemetryClient";
 
 export const BAUD_RATES = [9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600];
@@ -11,25 +13,21 @@ export const NO_WEB_SERIAL =
 
 const backendUrlSchema = z.url({ protocol: /^https?$/ });
 
-// The worker owns the link state: appState follows with the next snapshot
-// (within ~100 ms), so there is one writer and no flicker between two.
 export function setConnectionType(client: TelemetryClient, type: ConnectionType): void {
-  void client.api.setConnectionType(type);
+  void setShared(client, sourceSetting, type);
 }
 
 /** Returns an error text for the form, or null when applied. */
 export function applyBackendUrl(client: TelemetryClient, url: string): string | null {
   const parsed = backendUrlSchema.safeParse(url.trim());
   if (!parsed.success) return "Enter an http:// or https:// address, e.g. http://localhost:3001";
-  appState.backendUrl = parsed.data;
-  void client.api.setBackendUrl(parsed.data);
+  void setShared(client, backendSetting, parsed.data);
   return null;
 }
 
 /** Saved with the settings; the worker dials a connected backend again. */
 export function setWebSocketUpgrade(client: TelemetryClient, on: boolean): void {
-  appState.webSocketUpgrade = on;
-  void client.api.setWebSocketUpgrade(on);
+  void setShared(client, upgradeSetting, on);
 }
 
 export function setPlayback(client: TelemetryClient, on: boolean): void {

@@ -1,10 +1,10 @@
 // Connects the worker's snapshots (state) and events (happenings) to the UI:
 // every snapshot's connection state goes to appState through
 // mirrorConnection, drives the loading flag and the loading screen's phases;
-// notifications and new alerts become toasts; settings another window changed
-// are read again (sharedSettingsActions.ts); a core that stops answering is
-// said, and a dead line to it joined again (coreWatch.ts). Runs once for the page (effects clean up under
-// StrictMode).
+// notifications and new alerts become toasts; the settings shared by every
+// window are wired by useSharedSettings, all the same way; a core that stops
+// answering is said, and a dead line to it joined again (coreWatch.ts). Runs
+// once for the page (effects clean up under StrictMode).
 import { useEffect } from "react";
 import type { WorkerEvent } from "../../../workers/contract/telemetryApi";
 import { appState } from "../../state/appState";
@@ -17,10 +17,9 @@ import { NOTIFICATION_TEXTS } from "../../state/notificationQueue";
 import { useTelemetry } from "../../worker-client/hooks";
 import { notify, notifyWithId, updateNotification } from "../notifications/notificationCenter";
 import { LapToasts } from "../notifications/lapToasts";
-import { useSavedSharedSettings } from "./useSavedSharedSettings";
-import { useSectorLines } from "./useSectorLines";
+import { useSharedSettings } from "./useSharedSettings";
+import { useLapTable } from "./useLapTable";
 import { alertEventHandler } from "../notifications/alertEvents";
-import { applySharedSettings } from "../../actions/sharedSettingsActions";
 import { coreLineState } from "../../state/coreLine";
 import { watchCore } from "./coreWatch";
 
@@ -38,9 +37,6 @@ function handleEvent(event: WorkerEvent): void {
     case "laps":
       applyLapResult(event.result);
       return;
-    case "lapCoords":
-      appState.lapCoords = event.coords;
-      return;
     case "sessionNotice":
       notify({
         title: event.level === "error" ? "Replay failed" : "Sessions",
@@ -53,8 +49,8 @@ function handleEvent(event: WorkerEvent): void {
 
 export function useShellWiring(clock: Clock = browserClock): void {
   const { client, live } = useTelemetry();
-  useSavedSharedSettings();
-  useSectorLines();
+  useSharedSettings();
+  useLapTable();
 
   useEffect(() => {
     const phases = new LoadingPhases(clock, (phase) => {
@@ -77,8 +73,7 @@ export function useShellWiring(clock: Clock = browserClock): void {
         // The status bar counts it now, not at the next snapshot.
         live.pollNow();
         onAlerts(event.started, event.omitted, event.announce !== false);
-      } else if (event.type === "sharedSettings") void applySharedSettings(client, event.kinds);
-      else handleEvent(event);
+      } else handleEvent(event);
     });
     const offStatus = live.subscribeStatus(() => {
       const connection = live.status?.connection;

@@ -7,22 +7,28 @@ import {
   restoreSavedSetting,
   savedSettingRestored,
   setThenSave,
-  type SavedSharedSetting,
-} from "../../src/actions/savedSharedSetting";
+  type SharedSettingRow,
+} from "../../src/actions/sharedSetting";
 import type { TelemetryClient } from "../../src/worker-client/TelemetryClient";
 
 const client = () => ({}) as TelemetryClient;
 
 function recorded(order: string[]) {
-  const setting = (title: string, problem: string | null, after?: SavedSharedSetting) => ({
-    kind: "mathChannels" as const,
+  const setting = (
+    title: string,
+    problem: string | null,
+    after?: SharedSettingRow,
+  ): SharedSettingRow => ({
+    kind: "mathChannels",
     title,
-    after,
     adopt: () => {},
-    restore: async () => {
-      await new Promise((resolve) => setTimeout(resolve, title === "Math channels" ? 20 : 0));
-      order.push(title);
-      return problem;
+    start: {
+      after,
+      restore: async () => {
+        await new Promise((resolve) => setTimeout(resolve, title === "Math channels" ? 20 : 0));
+        order.push(title);
+        return problem;
+      },
     },
   });
   const math = setting("Math channels", "refused");
@@ -60,7 +66,18 @@ describe("restoring the saved shared settings at start", () => {
     expect(done).toBe(false);
     await waiting;
     expect(order).toEqual(["Math channels", "Math channels"]);
-    await expect(savedSettingRestored(client(), math)).resolves.toBeUndefined();
+  });
+
+  it("a view that asks before the restore started waits for it (children's effects run first)", async () => {
+    const order: string[] = [];
+    const { math } = recorded(order);
+    const owner = client();
+    const shown = savedSettingRestored(owner, math).then(() => order.push("form reads"));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(order).toEqual([]); // not "form reads" before the saved value is in the core
+    void restoreSavedSetting(owner, math, () => {});
+    await shown;
+    expect(order).toEqual(["Math channels", "form reads"]);
   });
 });
 
