@@ -183,7 +183,7 @@ export class TelemetryCore {
     this.ingest.renewSources(this.settings.value, this.options.demoSeed ?? 1);
     // The source it starts in is the settings' (the links still hold the last
     // one until start): a saved NETWORK or RADIO choice is not the demo car.
-    for (const part of this.parts.parts)
+    for (const part of this.parts.all)
       part.sourceIs?.(this.settings.value.connectionType === "DEMO");
     this.sources.start();
     this.ingest.watchLinks();
@@ -194,7 +194,7 @@ export class TelemetryCore {
     const wasRunning = this.running;
     this.sources.stop();
     this.ingest.unwatchLinks();
-    for (const part of this.parts.parts) part.stop?.();
+    for (const part of this.parts.all) part.stop?.();
     if (wasRunning) this.recorder.stop();
   }
 

@@ -11,7 +11,7 @@ import type { Stage, StageEvent } from "../pipeline/Stage";
 
 export class FeatureParts {
   /** Each feature's part, at the feature's index. */
-  readonly parts: readonly LivePart[];
+  readonly all: readonly LivePart[];
   /** Every registered stage, in the registry's order (features.ts). */
   readonly stages: readonly Stage[];
   /** The kinds of session event a restore reads back, for every feature. */
@@ -25,12 +25,12 @@ export class FeatureParts {
     readonly features: readonly Feature[],
     context: LiveContext,
   ) {
-    this.parts = features.map((feature) => feature.live(context));
+    this.all = features.map((feature) => feature.live(context));
     this.stages = features.flatMap((feature) => feature.stages);
     this.restores = features.flatMap((feature) => feature.restores ?? []);
     this.settingKinds = features.flatMap((feature) => feature.setting ?? []);
     features.forEach((feature, f) => {
-      const sink = this.parts[f]!.sink?.bind(this.parts[f]);
+      const sink = this.all[f]!.sink?.bind(this.all[f]);
       if (sink) for (const kind of feature.emits ?? []) this.sinks.set(kind, sink);
     });
   }
@@ -39,7 +39,7 @@ export class FeatureParts {
   part<Part extends LivePart>(feature: Feature<Part>): Part {
     const f = this.features.indexOf(feature as Feature);
     if (f < 0) throw new Error(`the feature "${feature.id}" is not registered with this core`);
-    return this.parts[f] as Part;
+    return this.all[f] as Part;
   }
 
   /** The live history's stage events, to the feature whose stages emit their kind. */
@@ -49,7 +49,7 @@ export class FeatureParts {
 
   /** What every recorded session begins with, dated `time` (packet time). */
   startEvents(time: number): SessionEvent[] {
-    return this.parts.flatMap((part) => part.startEvents?.(time) ?? []);
+    return this.all.flatMap((part) => part.startEvents?.(time) ?? []);
   }
 
   /** A restore's events, each feature given the kinds it declared (Feature.restores). */
@@ -57,22 +57,22 @@ export class FeatureParts {
     this.features.forEach((feature, f) => {
       const kinds = new Set(feature.restores ?? []);
       if (kinds.size === 0) return;
-      this.parts[f]!.restore?.(events.filter((event) => kinds.has(event.kind)));
+      this.all[f]!.restore?.(events.filter((event) => kinds.has(event.kind)));
     });
   }
 
   /** The features' parts of the core's plain shared settings (the laps' sector lines). */
   sharedSettings(): Partial<SharedSettings> {
-    return Object.assign({}, ...this.parts.map((part) => part.sharedSettings?.() ?? {}));
+    return Object.assign({}, ...this.all.map((part) => part.sharedSettings?.() ?? {}));
   }
 
   /** Fields some feature keeps watching (LiveContext.watchedFields). */
   watchedFields(): ReadonlySet<string> {
-    return new Set(this.parts.flatMap((part) => [...(part.watches?.() ?? [])]));
+    return new Set(this.all.flatMap((part) => [...(part.watches?.() ?? [])]));
   }
 
   /** A feature speaks for this core notification instead (one toast, not two). */
   claims(notification: "carDisconnect"): boolean {
-    return this.parts.some((part) => part.claims?.(notification));
+    return this.all.some((part) => part.claims?.(notification));
   }
 }

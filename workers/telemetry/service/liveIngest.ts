@@ -50,7 +50,7 @@ export class LiveIngest {
   private linkTimer: unknown = null;
 
   constructor(private readonly deps: LiveIngestDeps) {
-    this.parts = deps.features.parts;
+    this.parts = deps.features.all;
   }
 
   /** What the windows show as live: the restore's preview while there is one. */
