@@ -3,7 +3,8 @@
 // table what the features declare (their stages, the events a restore reads,
 // their shared settings) and routes the live history's stage events to the
 // part whose stages emit their kind. The simple hooks (attach, sourceIs,
-// afterPacket, …) the core calls on `parts` itself: no indirection per packet.
+// afterPacket, …) are called on `all` directly (liveIngest.ts): nothing
+// between a packet and the parts.
 import type { SessionEvent } from "../../contract/events";
 import type { SharedSettingKind, SharedSettings } from "../../contract/windows";
 import type { Feature, LiveContext, LivePart } from "../pipeline/Feature";

@@ -1,9 +1,8 @@
 // The live side of the core: the sources, the live history, and what each
 // source hands over (SourceSink) going into that one history, whatever number
-// of windows look at it. A packet
-// is stored once, then the features' parts hear it (afterPacket) and the links
-// note it; a latency, a notification, a lap or a raceInfo goes where it
-// belongs. Only the live source is heard: a source being switched away from
+// of windows look at it. A packet is stored once, then the features' parts
+// hear it (afterPacket) and the links note it; a latency, a notification, a
+// lap or a raceInfo goes where it belongs. Only the live source is heard: a source being switched away from
 // may still deliver, and its packets must not land under the new one's name.
 // Simulated packets never stay on screen under a real source's name either: a
 // switch away from the demo starts a fresh live history.
