@@ -91,7 +91,16 @@ describe("settings shared by every window", () => {
     );
     vi.advanceTimersByTime(10);
     expect(toldChanged(firstEvents)).toEqual([]);
-    expect(toldChanged(laterEvents)).toEqual(["source", "backend", "recording"]);
+    // Every shared setting, the core's and each feature's (the finish line: below).
+    expect(toldChanged(laterEvents)).toEqual([
+      "source",
+      "backend",
+      "recording",
+      "mathChannels",
+      "sectors",
+      "strategy",
+      "alertRules",
+    ]);
     appState.backendUrl = "http://later.example:3001";
     await adoptSharedSettings(
       { api: later } as unknown as TelemetryClient,
@@ -181,6 +190,34 @@ describe("settings shared by every window", () => {
     expect((await b.service.setSectorLines([{ name: "", lat: 0, long: 0 }])).ok).toBe(false);
     expect(a.service.sharedSettings().sectorLines).toEqual(lines);
     stopAll([a, b]);
+  });
+
+  it("a window joining later is told the finish line in force, and every window hears it move once", async () => {
+    const core = new TelemetryCore({ demoSeed: 3, flushIntervalMs: 0 });
+    const [a] = windows(1, core);
+    const lines = (w: Window) =>
+      w.events.flatMap((e) => (e.type === "lapCoords" ? [e.coords] : []));
+    expect((await a!.service.setLapCoords({ lat: "36.9", long: "-86.4", password: "" })).ok).toBe(
+      true,
+    );
+    // B never heard that broadcast: joining, it is told the line (and no other window is).
+    const late = new TelemetryService(core);
+    const lateEvents: WorkerEvent[] = [];
+    late.start(CONFIG, (batch) => void lateEvents.push(...batch));
+    vi.advanceTimersByTime(10);
+    const b: Window = { service: late, events: lateEvents, client: {} as TelemetryClient };
+    expect(lines(b)).toEqual([{ lat: 36.9, long: -86.4 }]);
+    expect(lines(a!)).toEqual([{ lat: 36.9, long: -86.4 }]);
+    expect(late.snapshot(0).connection.connectionType).toBe("DEMO");
+
+    // The same line set again moves nothing: nobody is told; a new one reaches both.
+    await late.setLapCoords({ lat: "36.9", long: "-86.4", password: "" });
+    await late.setLapCoords({ lat: "36.95", long: "-86.45", password: "" });
+    vi.advanceTimersByTime(10);
+    for (const w of [a!, b]) expect(lines(w).at(-1)).toEqual({ lat: 36.95, long: -86.45 });
+    expect(lines(a!)).toHaveLength(2);
+    expect(lines(b)).toHaveLength(2);
+    stopAll([a!, b]);
   });
 
   it("a window joining later cuts its lap table with the lines already set", async () => {

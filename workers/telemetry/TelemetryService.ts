@@ -136,11 +136,11 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     this.views.dispose();
     this.events.setListener(typeof onEvents === "function" ? onEvents : null);
     this.started = true;
+    // A window joining a running core is told every shared setting (the core's
+    // join), so it shows the core's, not those its page last saved or read
+    // from its address; the first window's start the core.
     this.core.join(this);
     if (!this.core.running) this.core.start(config);
-    // A window joining a running core shows the core's settings, not those
-    // its page last saved or read from its address (the first window's apply).
-    else this.send({ type: "sharedSettings", kinds: ["source", "backend", "recording"] });
   }
 
   /** Leaves the core (the last window out stops it). */
