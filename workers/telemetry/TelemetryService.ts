@@ -45,6 +45,7 @@ import { trackUpTo } from "./service/trackAnswer";
 import { ViewSwitch } from "./service/viewSwitch";
 import { refusedImport, replaysFullMessage } from "./service/replayBound";
 import { TelemetryStore } from "./store/TelemetryStore";
+import { LAYOUT } from "./features";
 import type { Feature, FeatureView, WindowAccess } from "./pipeline/Feature";
 
 export type TelemetryServiceOptions = TelemetryCoreOptions;
@@ -62,7 +63,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   private readonly core: TelemetryCore;
   private readonly events: EventBatcher;
   private readonly csv: CsvJobs;
-  private readonly view = new ViewSwitch(new TelemetryStore({ capacity: 1 }));
+  private readonly view = new ViewSwitch(new TelemetryStore({ capacity: 1, layout: LAYOUT }));
   private replayInstance: ReplayController | null = null;
   protected started = false;
 
@@ -71,7 +72,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     this.core =
       coreOrOptions instanceof TelemetryCore ? coreOrOptions : new TelemetryCore(coreOrOptions);
     this.events = new EventBatcher(this.core.timers, this.core.options.flushIntervalMs);
-    this.csv = new CsvJobs(this.core.stages);
+    this.csv = new CsvJobs(this.core.layout);
     // Each registered feature's calls for this window become the window's own.
     for (const feature of this.core.features)
       if (feature.api)
@@ -142,7 +143,8 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     return result;
   };
   readonly checkAlertRules = (file: unknown): AlertRulesResult => this.liveAlerts.check(file);
-  readonly alertSubjects = (): FieldInfo[] => alertSubjects(this.core.liveStore.fieldCatalog());
+  readonly alertSubjects = (): FieldInfo[] =>
+    alertSubjects(this.core.liveStore.fieldCatalog(), this.core.layout);
   readonly defaultAlertRules = (): AlertRule[] => defaultRules();
   /** Acknowledges in the shown history's log (a replay's is its own, and not recorded). */
   readonly acknowledgeAlerts = (seqs?: number[]) =>
@@ -442,7 +444,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     this.replayInstance ??= new ReplayController({
       view: this.view,
       sessions: () => this.core.sessions,
-      stages: this.core.stages,
+      layout: this.core.layout,
       replayKinds: this.core.features.flatMap((feature) => feature.replays ?? []),
       timers: this.core.timers,
       fetchImpl: this.core.fetchImpl,

@@ -15,7 +15,7 @@ import type { SessionEvent } from "../../contract/events";
 import { upperBound } from "../history/downsample";
 import type { Sessions } from "../sessions/Sessions";
 import type { TimerHandle, Timers } from "../sources/timers";
-import type { Stage } from "../pipeline/Stage";
+import type { ColumnLayout } from "../pipeline/columnLayout";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import type { ViewSwitch } from "../service/viewSwitch";
 import { backendRangeFill } from "./backendRange";
@@ -43,8 +43,8 @@ export interface ReplayDeps {
   capacity: number;
   /** The replay's laps changed (the Laps tab is told). */
   onLaps: () => void;
-  /** The stages a replay runs: the core's registered ones (default: the built-in list). */
-  stages?: readonly Stage[];
+  /** A replay's columns, whose stages it runs: the core's (its registered features'). */
+  layout: ColumnLayout;
   /** The session event kinds the features read in a replay (Feature.replays). */
   replayKinds?: readonly string[];
   /** The alert rules in force, for a replay's evaluated alerts (default: the team's defaults). */
@@ -76,7 +76,7 @@ export class ReplayController {
         this.showClock();
         this.alerts.historySwapped();
       },
-      deps.stages,
+      deps.layout,
     );
     const sessions = (): Sessions | null => deps.sessions();
     this.window = new SessionWindow(
@@ -263,7 +263,7 @@ export class ReplayController {
     }
     const span = this.window.open(id, info.firstPacketTime, info.lastPacketTime);
     this.clock.setRange(info.firstPacketTime, info.lastPacketTime);
-    void this.alerts.use(sessionAlerts(this.deps.sessions(), id, info));
+    void this.alerts.use(sessionAlerts(this.deps.sessions(), id, info, this.deps.layout));
     const loading = this.window.load(info.firstPacketTime, false, {
       kind: "session",
       sessionId: id,

@@ -7,6 +7,7 @@ import type { SessionInfo } from "../../contract/sessions";
 import { ALERT_EVENT_KINDS } from "../../shared/storage/eventKinds";
 import { evaluateRing, evaluateSession } from "../alerts/evaluateAlerts";
 import type { ReplayAlertsSource } from "../alerts/ReplayAlerts";
+import type { ColumnLayout } from "../pipeline/columnLayout";
 import type { Sessions } from "../sessions/Sessions";
 import type { ReplayHistory } from "./ReplayHistory";
 
@@ -30,6 +31,7 @@ export function sessionAlerts(
   sessions: Sessions | null,
   id: string,
   info: SessionInfo,
+  layout: ColumnLayout,
 ): ReplayAlertsSource {
   return {
     recorded: async () =>
@@ -37,7 +39,7 @@ export function sessionAlerts(
     // The whole session, read a span at a time (not only the window loaded).
     evaluate: async (rules, sink, signal) => {
       const { firstPacketTime: first, lastPacketTime: last } = info;
-      if (sessions) await evaluateSession(sessions, id, first, last, rules, sink, signal);
+      if (sessions) await evaluateSession(sessions, id, first, last, rules, sink, signal, layout);
     },
     followsHistory: false,
   };

@@ -40,7 +40,8 @@ import type { CoreViewer, TelemetryCoreOptions } from "./coreTypes";
 import { checkLatency, type LatencyKind } from "./latency";
 import { LiveLinks } from "./liveLinks";
 import { openSessions } from "./recording";
-import { FEATURES } from "../features";
+import { FEATURES, layoutOf } from "../features";
+import type { ColumnLayout } from "../pipeline/columnLayout";
 import type { Feature, LiveContext, LivePart } from "../pipeline/Feature";
 import type { Stage, StageEvent } from "../pipeline/Stage";
 import { WindowNames } from "./windowNames";
@@ -52,7 +53,9 @@ export class TelemetryCore {
   readonly timers: Timers;
   readonly fetchImpl: typeof fetch | undefined;
   private settings: WorkerConfig = DEFAULT_CONFIG;
-  private store = new TelemetryStore({ capacity: 1 });
+  /** The columns of every history of this core: its features' stages' (features.ts). */
+  readonly layout: ColumnLayout;
+  private store: TelemetryStore;
   /** The restored day's 1-second summary, shown as live while its rows are read (dayRestore.ts). */
   private preview: TelemetryStore | null = null;
   private readonly links: LiveLinks;
@@ -87,6 +90,8 @@ export class TelemetryCore {
     this.fetchImpl = options.fetchImpl;
     this.links = new LiveLinks(() => this.timers.now());
     this.features = options.features ?? FEATURES;
+    this.layout = layoutOf(this.features);
+    this.store = new TelemetryStore({ capacity: 1, layout: this.layout });
     this.parts = this.features.map((feature) => feature.live(this.featureContext));
     this.features.forEach((feature, f) => {
       const sink = this.parts[f]!.sink?.bind(this.parts[f]);
@@ -453,14 +458,14 @@ export class TelemetryCore {
   private newLiveStore(): TelemetryStore {
     return new TelemetryStore({
       capacity: this.settings.historyCapacity,
-      stages: this.stages,
+      layout: this.layout,
       onStageEvent: this.stageEvent,
     });
   }
 
   /** Every registered stage, in the registry's order (features.ts). */
   get stages(): readonly Stage[] {
-    return this.features.flatMap((feature) => feature.stages);
+    return this.layout.stages;
   }
 
   /** The live history's stage events, to the feature whose stages emit their kind. */
@@ -471,6 +476,7 @@ export class TelemetryCore {
   /** What the features' parts are given of this core. */
   private get featureContext(): LiveContext {
     return {
+      layout: this.layout,
       now: () => this.timers.now(),
       // A feature's events are recorded with the session, as its laps are.
       record: (event) => this.sessionStore?.recordEvents([event]),
