@@ -124,7 +124,7 @@ const table = [
   `| date | ${date} | |`,
 ].join("\n");
 const stageTable = [
-  `| stage (pipeline/stages.ts order) | columns | step alone | share of ingest | target |`,
+  `| stage (registry order, features.ts) | columns | step alone | share of ingest | target |`,
   `|---|---|---|---|---|`,
   ...LAYOUT.stages.map((stage, s) => {
     const ns = median(stageRuns[s]!);
@@ -151,7 +151,7 @@ if (sink === 42) console.log("");
 
 const result = `RESULT ingest_pps=${Math.round(ingestPps)} parse_only_pps=${Math.round(parsePps)} ratio=${ratio.toFixed(3)} no_stages_pps=${Math.round(barePps)} bytes_per_packet=${bytesPerPacket} feed=${feed}`;
 await writeResultsSection(heading, [
-  `Measured ${date} on ${machine}. A real-shaped packet (${packetBytes} B of JSON, 316 fields) is parsed with JSON.parse (baseline) or parsed, validated and stored in the columnar history (TelemetryStore.ingest, with the ingest stages registered in workers/telemetry/pipeline/stages.ts: ${stageNames}) on one core; the same ingest with the pipeline empty is measured in the same runs. ${FEED_TEXT[feed]}`,
+  `Measured ${date} on ${machine}. A real-shaped packet (${packetBytes} B of JSON, 316 fields) is parsed with JSON.parse (baseline) or parsed, validated and stored in the columnar history (TelemetryStore.ingest, with the ingest stages registered in workers/telemetry/features.ts: ${stageNames}) on one core; the same ingest with the pipeline empty is measured in the same runs. ${FEED_TEXT[feed]}`,
   "",
   table,
   "",
