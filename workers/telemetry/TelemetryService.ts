@@ -45,7 +45,6 @@ import { trackUpTo } from "./service/trackAnswer";
 import { ViewSwitch } from "./service/viewSwitch";
 import { refusedImport, replaysFullMessage } from "./service/replayBound";
 import { TelemetryStore } from "./store/TelemetryStore";
-import { LAYOUT } from "./features";
 import type { Feature, FeatureView, WindowAccess } from "./pipeline/Feature";
 
 export type TelemetryServiceOptions = TelemetryCoreOptions;
@@ -63,7 +62,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   private readonly core: TelemetryCore;
   private readonly events: EventBatcher;
   private readonly csv: CsvJobs;
-  private readonly view = new ViewSwitch(new TelemetryStore({ capacity: 1, layout: LAYOUT }));
+  private readonly view: ViewSwitch;
   private replayInstance: ReplayController | null = null;
   protected started = false;
 
@@ -71,6 +70,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   constructor(coreOrOptions: TelemetryCore | TelemetryServiceOptions = {}) {
     this.core =
       coreOrOptions instanceof TelemetryCore ? coreOrOptions : new TelemetryCore(coreOrOptions);
+    this.view = new ViewSwitch(new TelemetryStore({ capacity: 1, layout: this.core.layout }));
     this.events = new EventBatcher(this.core.timers, this.core.options.flushIntervalMs);
     this.csv = new CsvJobs(this.core.layout);
     // Each registered feature's calls for this window become the window's own.

@@ -35,10 +35,7 @@ export type { StoreSnapshot };
 export { DEFAULT_CAPACITY };
 
 export interface TelemetryStoreOptions {
-  /**
-   * Its columns: the packet's, then every registered stage's (built from the
-   * registry, workers/telemetry/features.ts, and handed down).
-   */
+  /** Its columns: the packet's, then the registered stages' (handed down from features.ts). */
   layout: ColumnLayout;
   /** Packets kept in history (fixed). Default 65,536. */
   capacity?: number;
@@ -47,9 +44,8 @@ export interface TelemetryStoreOptions {
   /** Where this history's stages send their events (alerts, laps); default: dropped. */
   onStageEvent?: EventSink;
   /**
-   * The stages to run, default every one of the layout. The history keeps
-   * every column of the layout either way; benchmarks
-   * and tests run fewer to measure or isolate them.
+   * The stages to run, default every one of the layout, whose columns the
+   * history keeps either way; benchmarks and tests run fewer to isolate them.
    */
   stages?: readonly Stage[];
 }
@@ -62,8 +58,7 @@ const PACKET_WALK = buildPacketWalk(FIELD_CONTAINERS, FLOAT32_COLUMN);
 
 export class TelemetryStore {
   readonly ring: ColumnRing;
-  /** Its columns, by name (pipeline/columnLayout.ts): the ring's. */
-  readonly layout: ColumnLayout;
+  readonly layout: ColumnLayout; // its columns by name (pipeline/columnLayout.ts): the ring's
   /** This history's ingest stages and their state (pipeline/Pipeline.ts). */
   readonly pipeline: Pipeline;
   private readonly rate: PacketRate;
