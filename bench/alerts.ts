@@ -24,6 +24,7 @@ import { mathStage } from "../workers/telemetry/math/mathStage";
 import type { Stage } from "../workers/telemetry/pipeline/Stage";
 import { NUMERIC_FIELDS } from "../workers/telemetry/schema/fields";
 import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
+import { LAYOUT } from "../workers/telemetry/features";
 
 const RUNS = 11;
 const RUN_MS = 1000;
@@ -95,18 +96,18 @@ function flatten(obj: Record<string, unknown>, prefix = "", out = new Map<string
 }
 
 const rules = [...defaultRules(), ...thresholdRules()];
-const checked = checkRulesFile(rulesFile(rules));
+const checked = checkRulesFile(rulesFile(rules), LAYOUT);
 if (!checked.ok) throw new Error(`bench rules refused: ${checked.errors.join("; ")}`);
 const enabledRules = rules.filter((r) => r.enabled).length;
 
 let alertEvents = 0;
-const withRules = new TelemetryStore({ onStageEvent: () => void alertEvents++ });
+const withRules = new TelemetryStore({ layout: LAYOUT, onStageEvent: () => void alertEvents++ });
 setRules(withRules.pipeline.state(alertsStage)!, rules, () => {});
 // The alerts stage with no rules: what the stage costs by itself.
-const emptyRules = new TelemetryStore();
+const emptyRules = new TelemetryStore({ layout: LAYOUT });
 setRules(emptyRules.pipeline.state(alertsStage)!, [], () => {});
 // No alerts stage at all: ingest as it was before alerts (derived power only).
-const noRules = new TelemetryStore({ stages: [mathStage as Stage] });
+const noRules = new TelemetryStore({ layout: LAYOUT, stages: [mathStage as Stage] });
 
 let sink = 0;
 const parseOnly = (text: string): void => {
@@ -116,7 +117,7 @@ const ingestInto = (target: TelemetryStore) => (text: string) => {
   if (!target.ingest(JSON.parse(text), "NETWORK")) throw new Error("bench packet rejected");
 };
 let stormEvents = 0;
-const stormRules = new TelemetryStore({ onStageEvent: () => void stormEvents++ });
+const stormRules = new TelemetryStore({ layout: LAYOUT, onStageEvent: () => void stormEvents++ });
 setRules(stormRules.pipeline.state(alertsStage)!, rules, () => {});
 const variants = {
   parse: { feed: texts, step: parseOnly },

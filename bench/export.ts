@@ -17,9 +17,9 @@ import { CsvExporter, EVERY_FIELD_REQUEST } from "../workers/telemetry/csv/CsvEx
 import { importCsv } from "../workers/telemetry/csv/importCsv";
 import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
 import { NUMERIC_FIELDS } from "../workers/telemetry/schema/fields";
-import { storeCatalog, storedFieldSlot } from "../workers/telemetry/schema/derivedFields";
 import { filledStore, FIXTURE_T0 } from "./exportFixture";
 import { writeResultsSection } from "./resultsFile";
+import { LAYOUT } from "../workers/telemetry/features";
 
 const rowsArg = process.argv.indexOf("--rows");
 const ROWS = rowsArg > 0 ? Math.max(1000, Number(process.argv[rowsArg + 1]) || 0) : 100_000;
@@ -38,8 +38,8 @@ function prebuiltRows(lo: number, hi: number): (number | boolean | string)[][] {
     const slot = ring.physical(i);
     const ms = Math.round(ring.numberAtSlot(slot, TIME_FIELD) * 1000);
     const row: (number | boolean | string)[] = [new Date(ms).toISOString(), ms];
-    for (const info of storeCatalog()) {
-      const s = storedFieldSlot(info.path)!;
+    for (const info of LAYOUT.storeCatalog()) {
+      const s = LAYOUT.storedFieldSlot(info.path)!;
       row.push(
         s.kind === "number"
           ? ring.numberAtSlot(slot, s.index)
@@ -56,7 +56,7 @@ function prebuiltRows(lo: number, hi: number): (number | boolean | string)[][] {
 const HEADER = [
   "Time (ISO 8601 UTC)",
   "Time (epoch ms)",
-  ...storeCatalog().map((info) => info.path),
+  ...LAYOUT.storeCatalog().map((info) => info.path),
 ];
 
 interface PapaTimes {
@@ -124,7 +124,7 @@ const collect = runInNewContext("gc") as () => void;
 async function importWithWorkerCode(
   blob: Blob,
 ): Promise<{ ms: number; heapGrowth: number; heapKept: number }> {
-  const target = new TelemetryStore({ capacity: ROWS });
+  const target = new TelemetryStore({ layout: LAYOUT, capacity: ROWS });
   collect();
   const heapBefore = process.memoryUsage().heapUsed;
   let heapPeak = heapBefore;
@@ -159,7 +159,7 @@ const rate = (ms: number): number => Math.round((ROWS * 1000) / ms);
   );
   let text = "";
   while (!warm.done) text += warm.nextChunk();
-  await importCsv(text, new TelemetryStore({ capacity: 4000 }));
+  await importCsv(text, new TelemetryStore({ layout: LAYOUT, capacity: 4000 }));
 }
 
 console.log("papaparse alone…");
@@ -175,7 +175,7 @@ const unparseRate = rate(papa.unparseMs);
 const parseRate = rate(papa.parseMs);
 const typedArraysRate = rate(papa.typedArraysMs);
 const stringsRate = rate(papa.stringsMs);
-const cols = storeCatalog().length + 2;
+const cols = LAYOUT.storeCatalog().length + 2;
 const bytes = exported.blob.size;
 const heapMb = Math.round(process.memoryUsage().heapUsed / 1e6);
 const machine = `${coresText()}, Node ${process.version}`;
@@ -196,7 +196,7 @@ const table = [
 const facts = [
   `| fact | value |`,
   `|---|---|`,
-  `| rows × columns | ${fmt(ROWS)} × ${cols} (316 wire + ${storeCatalog().length - 316} derived + 2 time) |`,
+  `| rows × columns | ${fmt(ROWS)} × ${cols} (316 wire + ${LAYOUT.storeCatalog().length - 316} derived + 2 time) |`,
   `| exported file | ${fmt(bytes)} B (${Math.round(bytes / ROWS)} B/row); papaparse alone wrote ${fmt(papa.bytes)} B |`,
   `| largest export chunk | ${fmt(exported.maxChunk)} B (${CHUNK} rows) |`,
   `| JS heap kept by the import (after a full GC) | ${mb(imported.heapKept)} for a ${mb(bytes)} file (the history's numbers and booleans are typed arrays outside the JS heap; its string columns are in it) |`,

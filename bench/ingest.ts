@@ -8,10 +8,9 @@
 import { coresText } from "./benchMachine";
 import { writeResultsSection } from "./resultsFile";
 import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
-import { STAGES } from "../workers/telemetry/pipeline/stages";
 import { DROP_EVENTS, type Stage } from "../workers/telemetry/pipeline/Stage";
-import { STORED_NUMERIC_FIELDS, stageColumnIndex } from "../workers/telemetry/schema/derivedFields";
 import { feedArg, measurePps, median, perSecond, VARIANTS, wireTexts } from "./ingestFeed";
+import { LAYOUT } from "../workers/telemetry/features";
 
 const RUNS = 7;
 const RUN_MS = 1000;
@@ -28,9 +27,9 @@ const measure = (step: (text: string) => void): number => measurePps(texts, step
 
 // Counts the stages' events: with today's stages, alerts starting or ending.
 let stageEvents = 0;
-const store = new TelemetryStore({ onStageEvent: () => void stageEvents++ });
+const store = new TelemetryStore({ layout: LAYOUT, onStageEvent: () => void stageEvents++ });
 // The same store with its pipeline empty: what the stages cost inside ingest.
-const bare = new TelemetryStore({ stages: [] });
+const bare = new TelemetryStore({ layout: LAYOUT, stages: [] });
 const parseOnly = (text: string): void => {
   sink += (JSON.parse(text) as { TimeStamp: number }).TimeStamp;
 };
@@ -48,15 +47,17 @@ function stageNs(stage: Stage): number {
   const rows = Array.from({ length: VARIANTS }, (_, i) => {
     const logical = bare.ring.length - VARIANTS + i;
     const slot = bare.ring.physical(logical);
-    const row = Float64Array.from(STORED_NUMERIC_FIELDS, (_, f) => bare.ring.number(logical, f));
+    const row = Float64Array.from(LAYOUT.storedNumericFields, (_, f) =>
+      bare.ring.number(logical, f),
+    );
     const bits = Uint32Array.from({ length: bare.ring.boolWords }, (_, w) =>
       bare.ring.boolWordAtSlot(slot, w),
     );
     return { row, bits };
   });
-  const out = stage.columns[0] ? stageColumnIndex(stage.columns[0].path)! : 0;
+  const out = stage.columns[0] ? LAYOUT.stageColumnIndex(stage.columns[0].path)! : 0;
   const width = stage.columns.length;
-  const state = stage.createState();
+  const state = stage.createState(LAYOUT);
   let n = 0;
   const start = performance.now();
   let elapsed = 0;
@@ -86,12 +87,12 @@ const warmAccepted = store.acceptedCount;
 const parseRuns: number[] = [];
 const ingestRuns: number[] = [];
 const bareRuns: number[] = [];
-const stageRuns = STAGES.map((): number[] => []);
+const stageRuns = LAYOUT.stages.map((): number[] => []);
 for (let r = 0; r < RUNS; r++) {
   parseRuns.push(measure(parseOnly));
   ingestRuns.push(measure(ingest));
   bareRuns.push(measure(ingestBare));
-  STAGES.forEach((stage, s) => stageRuns[s]!.push(stageNs(stage)));
+  LAYOUT.stages.forEach((stage, s) => stageRuns[s]!.push(stageNs(stage)));
 }
 const parsePps = median(parseRuns);
 const ingestPps = median(ingestRuns);
@@ -106,7 +107,7 @@ const inIngestNs = median(bareRuns.map((bare, r) => 1e9 / ingestRuns[r]! - 1e9 /
 const eventsPerPacket = (stageEvents - warmEvents) / (store.acceptedCount - warmAccepted);
 const machine = `${coresText()}, Node ${process.version}`;
 const date = new Date().toISOString().slice(0, 10);
-const stageNames = STAGES.map((stage) => stage.name).join(", ");
+const stageNames = LAYOUT.stages.map((stage) => stage.name).join(", ");
 const table = [
   `| measure (feed: ${feed}${feed === "race" ? ", the default" : ""}) | value | target |`,
   `|---|---|---|`,
@@ -123,9 +124,9 @@ const table = [
   `| date | ${date} | |`,
 ].join("\n");
 const stageTable = [
-  `| stage (pipeline/stages.ts order) | columns | step alone | share of ingest | target |`,
+  `| stage (registry order, features.ts) | columns | step alone | share of ingest | target |`,
   `|---|---|---|---|---|`,
-  ...STAGES.map((stage, s) => {
+  ...LAYOUT.stages.map((stage, s) => {
     const ns = median(stageRuns[s]!);
     return `| ${stage.name} | ${stage.columns.length} | ${ns.toFixed(0)} ns/packet | ${((100 * ns) / ingestNs).toFixed(2)} % | ≤ 10 % |`;
   }),
@@ -150,7 +151,7 @@ if (sink === 42) console.log("");
 
 const result = `RESULT ingest_pps=${Math.round(ingestPps)} parse_only_pps=${Math.round(parsePps)} ratio=${ratio.toFixed(3)} no_stages_pps=${Math.round(barePps)} bytes_per_packet=${bytesPerPacket} feed=${feed}`;
 await writeResultsSection(heading, [
-  `Measured ${date} on ${machine}. A real-shaped packet (${packetBytes} B of JSON, 316 fields) is parsed with JSON.parse (baseline) or parsed, validated and stored in the columnar history (TelemetryStore.ingest, with the ingest stages registered in workers/telemetry/pipeline/stages.ts: ${stageNames}) on one core; the same ingest with the pipeline empty is measured in the same runs. ${FEED_TEXT[feed]}`,
+  `Measured ${date} on ${machine}. A real-shaped packet (${packetBytes} B of JSON, 316 fields) is parsed with JSON.parse (baseline) or parsed, validated and stored in the columnar history (TelemetryStore.ingest, with the ingest stages registered in workers/telemetry/features.ts: ${stageNames}) on one core; the same ingest with the pipeline empty is measured in the same runs. ${FEED_TEXT[feed]}`,
   "",
   table,
   "",

@@ -12,6 +12,7 @@ import { EARTH_RADIUS_M as EARTH_M } from "../workers/shared/earth";
 import { buildLapTable } from "../workers/telemetry/laps/analysis/lapTable";
 import { defaultPacket } from "../workers/telemetry/schema/fields";
 import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
+import { LAYOUT } from "../workers/telemetry/features";
 
 const LAPS = 100;
 const LAP_M = 4400;
@@ -41,7 +42,7 @@ export interface LapTableHistory {
 export function lapTableHistory(lapCount = LAPS): LapTableHistory {
   const lapS = LAP_M / SPEED_MPS;
   const rows = Math.ceil(lapCount * lapS * RATE_HZ) + 20;
-  const store = new TelemetryStore({ capacity: rows });
+  const store = new TelemetryStore({ layout: LAYOUT, capacity: rows });
   const p = defaultPacket();
   for (let i = 0; i < rows; i++) {
     const t = i / RATE_HZ;

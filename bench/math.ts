@@ -20,6 +20,7 @@ import { mathStage } from "../workers/telemetry/math/mathStage";
 import { recomputeChannels } from "../workers/telemetry/math/recompute";
 import type { Stage } from "../workers/telemetry/pipeline/Stage";
 import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
+import { LAYOUT } from "../workers/telemetry/features";
 
 const RUNS = 15;
 const RUN_MS = 1000;
@@ -31,8 +32,8 @@ const channelCount = CHANNELS.list().length;
 
 // ── Ingest with and without the channels ──
 const texts = wireTexts();
-const withChannels = new TelemetryStore({ stages: [mathStage as Stage] });
-const without = new TelemetryStore({ stages: [] });
+const withChannels = new TelemetryStore({ layout: LAYOUT, stages: [mathStage as Stage] });
+const without = new TelemetryStore({ layout: LAYOUT, stages: [] });
 const ingestInto = (target: TelemetryStore) => (text: string) => {
   if (!target.ingest(JSON.parse(text), "NETWORK")) throw new Error("bench packet rejected");
 };
@@ -57,7 +58,7 @@ const pairRatio = median(runs.channels.map((c, i) => c / runs.without[i]!));
 const mediansRatio = pps("channels") / pps("without");
 
 // ── Recompute over an hour at 10 Hz ──
-const hour = new TelemetryStore({ capacity: HOUR_ROWS });
+const hour = new TelemetryStore({ layout: LAYOUT, capacity: HOUR_ROWS });
 const packets = Array.from({ length: 64 }, (_, i) => realisticPacket(i + 1));
 for (let i = 0; i < HOUR_ROWS; i++) {
   const p = packets[i % packets.length]!;

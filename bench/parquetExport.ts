@@ -9,6 +9,7 @@ import { EVERY_FIELD_REQUEST } from "../workers/telemetry/csv/CsvExporter";
 import { CsvJobs } from "../workers/telemetry/service/csvJobs";
 import type { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
 import { filledStore, FIXTURE_T0 } from "./exportFixture";
+import { LAYOUT } from "../workers/telemetry/features";
 
 export interface ParquetVsCsv {
   rows: number;
@@ -28,7 +29,7 @@ function exportOnce(
   store: TelemetryStore,
   request: CsvExportRequest,
 ): { ms: number; bytes: number; columns: number } {
-  const jobs = new CsvJobs();
+  const jobs = new CsvJobs(LAYOUT);
   const t = performance.now();
   const start = jobs.startExport(store, request, "DEMO");
   if (!start.ok) throw new Error(start.message);

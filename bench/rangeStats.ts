@@ -8,6 +8,7 @@ import type { RangeStatsRequest } from "../workers/contract/stats";
 import { rangeStats } from "../workers/telemetry/stats/rangeStats";
 import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
 import { realisticPacket } from "./realisticPacket";
+import { LAYOUT } from "../workers/telemetry/features";
 
 const ROWS = 36_000;
 const T0 = 1_795_000_000;
@@ -21,7 +22,7 @@ const FIELDS = [
 ];
 
 function hourStore(): TelemetryStore {
-  const store = new TelemetryStore({ capacity: ROWS });
+  const store = new TelemetryStore({ layout: LAYOUT, capacity: ROWS });
   const variants = Array.from({ length: 64 }, (_, i) => realisticPacket(i + 1));
   for (let i = 0; i < ROWS; i++) {
     const p = variants[i % variants.length]!;

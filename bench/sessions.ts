@@ -36,6 +36,7 @@ import {
 } from "./sessionsCore";
 import { realisticPacket } from "./realisticPacket";
 import { writeResultsSection } from "./resultsFile";
+import { LAYOUT } from "../workers/telemetry/features";
 
 const HEADING = "## Sessions in Node with fake-indexeddb (npm run bench:sessions-node)";
 const RUNS = 5;
@@ -55,7 +56,7 @@ const overheadRun = (rows: number, packets: number) =>
   recordOverhead(new IDBFactory(), rows, packets, "awaited", cpuMeter);
 
 function plainRun(packets: number): number {
-  const store = new TelemetryStore();
+  const store = new TelemetryStore({ layout: LAYOUT });
   const start = cpuMeter();
   for (let i = 0; i < packets; i++) store.ingest(JSON.parse(texts[i % texts.length]!), "DEMO");
   return (cpuMeter() - start) / packets;

@@ -15,6 +15,7 @@ import {
 import { RemoteSessionDb } from "../workers/telemetry/sessions/RemoteSessionDb";
 import { SessionDb } from "../workers/shared/storage/SessionDb";
 import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
+import { LAYOUT } from "../workers/telemetry/features";
 
 export interface BrowserSessionsResult {
   userAgent: string;
@@ -80,7 +81,7 @@ const recordRun = (chunkRows: number, packets: number, pauseMs = 0): Promise<Ove
 };
 
 async function readOnly(factory: IDBFactory): Promise<number> {
-  const store = new TelemetryStore();
+  const store = new TelemetryStore({ layout: LAYOUT });
   const db = await SessionDb.open(factory, store.chunkLayout);
   const [session] = await db.listSessions();
   const start = performance.now();

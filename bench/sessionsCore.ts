@@ -10,12 +10,12 @@ import { Sessions } from "../workers/telemetry/sessions/Sessions";
 import { realTimers } from "../workers/telemetry/sources/timers";
 import { TelemetryService } from "../workers/telemetry/TelemetryService";
 import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
-import { STORED_NUMERIC_FIELDS } from "../workers/telemetry/schema/derivedFields";
 import { realisticPacket } from "./realisticPacket";
+import { LAYOUT } from "../workers/telemetry/features";
 
 export const T0 = 1_795_000_000;
 export const CHUNK_ROWS = 10; // a second at the car's 10 packets/s
-const TIME_INDEX = STORED_NUMERIC_FIELDS.indexOf("TimeStamp");
+const TIME_INDEX = LAYOUT.storedNumericFields.indexOf("TimeStamp");
 
 export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
 const texts = Array.from({ length: 64 }, (_, i) => JSON.stringify(realisticPacket(i + 1, T0 + i)));
@@ -68,7 +68,7 @@ export async function recordOverhead(
   where: StoreChoice = LOCAL,
   pauseMs = 0,
 ): Promise<Overhead> {
-  const store = new TelemetryStore();
+  const store = new TelemetryStore({ layout: LAYOUT });
   const sessions = new Sessions({
     factory,
     timers: { ...realTimers, setInterval: () => 0, clearInterval: () => undefined },
@@ -148,7 +148,7 @@ export function summarise(runs: Overhead[]): Overhead {
  * minute), as the recorder writes them.
  */
 export async function writeSession(factory: IDBFactory, packets: number): Promise<SessionInfo> {
-  const base = new TelemetryStore({ capacity: CHUNK_ROWS });
+  const base = new TelemetryStore({ layout: LAYOUT, capacity: CHUNK_ROWS });
   const layout = base.chunkLayout;
   // Open once through SessionDb so the schema exists.
   (await SessionDb.open(factory, layout)).close();
@@ -161,10 +161,10 @@ export async function writeSession(factory: IDBFactory, packets: number): Promis
   for (let i = 0; i < CHUNK_ROWS; i++) base.ingest(JSON.parse(texts[i]!), "DEMO");
   const template = base.newestRows(CHUNK_ROWS);
   // A minute of the summary: 60 rows, one a second.
-  const minuteStore = new TelemetryStore({ capacity: 60 });
+  const minuteStore = new TelemetryStore({ layout: LAYOUT, capacity: 60 });
   for (let i = 0; i < 60; i++) minuteStore.ingest(JSON.parse(texts[i]!), "DEMO");
   const minute = minuteStore.newestRows(60);
-  const timeColumn = STORED_NUMERIC_FIELDS.slice(0, TIME_INDEX).filter(needsFloat64).length;
+  const timeColumn = LAYOUT.storedNumericFields.slice(0, TIME_INDEX).filter(needsFloat64).length;
   const session: SessionInfo = {
     id: `bench-${packets}`,
     name: "bench",

@@ -18,6 +18,7 @@ import {
   strategyStage,
 } from "../workers/telemetry/strategy/strategyStage";
 import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
+import { LAYOUT } from "../workers/telemetry/features";
 
 export const ZONE = "America/Chicago";
 /**
@@ -101,6 +102,7 @@ export function runDay(run: DayRun, knownSun?: ReadonlyMap<number, number>): Day
   });
   let records = 0;
   const store = new TelemetryStore({
+    layout: LAYOUT,
     capacity: 8 * 3600 * HZ + 100,
     onStageEvent: (e) => void (e.kind === "strategy" && records++),
   });

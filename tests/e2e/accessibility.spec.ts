@@ -34,8 +34,8 @@ async function audit(page: Page, where: string, only?: string): Promise<string[]
  */
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    [...document.querySelectorAll(".bp6-portal *")].every(
-      (el) => ![...el.classList].some((c) => /-(enter|appear|exit)(-active)?$/.test(c)),
+    Array.from(document.querySelectorAll(".bp6-portal *")).every(
+      (el) => !Array.from(el.classList).some((c) => /-(enter|appear|exit)(-active)?$/.test(c)),
     ),
   );
 }

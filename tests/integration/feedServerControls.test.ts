@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { io, type Socket } from "socket.io-client";
 import { FeedServer } from "../../feed-server/FeedServer";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let server: FeedServer | null = null;
@@ -47,7 +48,7 @@ describe("feed server benchmark controls", () => {
 
   it("encodeOncePerTick: every packet a valid telemetry packet with its own time, raceInfo beside each", async () => {
     server = await FeedServer.start({ port: 0, rate: 500, speedup: 10, encodeOncePerTick: true });
-    const store = new TelemetryStore();
+    const store = new TelemetryStore({ layout: LAYOUT });
     const times: number[] = [];
     let raceInfos = 0;
     client = io(server.url, { transports: ["websocket"] });

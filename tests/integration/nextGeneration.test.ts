@@ -21,6 +21,7 @@ import { NetworkSource } from "../../workers/telemetry/sources/NetworkSource";
 import type { SourceSink } from "../../workers/telemetry/sources/SourceSink";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { exportText, storeOf } from "../unit/csv-helpers";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const MOTOR_RENAME: GenerationEntry = {
   name: "2027-01" as BackendGeneration, // hypothetical: the contract does not know it
@@ -84,7 +85,7 @@ function storingSink(store: TelemetryStore) {
 }
 
 async function receive(url: string, generations?: GenerationTable) {
-  const store = new TelemetryStore({ capacity: 16 });
+  const store = new TelemetryStore({ layout: LAYOUT, capacity: 16 });
   const { sink, evidence } = storingSink(store);
   const source = new NetworkSource(sink, { url, generations });
   cleanup.push(() => source.stop());
@@ -118,7 +119,7 @@ describe("a hypothetical next generation, added as one table entry", () => {
   it("the backend replay accepts its packets", async () => {
     const answer = { data: [0, 1, 2].map(nextWire), message: "OK" };
     const replay = async (generations?: GenerationTable) => {
-      const store = new TelemetryStore({ capacity: 16 });
+      const store = new TelemetryStore({ layout: LAYOUT, capacity: 16 });
       await walkPacketsBetween({
         baseUrl: "http://backend",
         from: T0,
@@ -141,11 +142,11 @@ describe("a hypothetical next generation, added as one table entry", () => {
       .replace(/MotorDetails([01])\.MotorTemperature\b/g, "MotorDetails$1.MotorTemp");
     expect(wireHeader).toContain("MotorDetails1.MotorTemp");
     const file = [wireHeader, ...rows].join("\n");
-    const imported = await importCsv(file, new TelemetryStore({ capacity: 16 }), {
+    const imported = await importCsv(file, new TelemetryStore({ layout: LAYOUT, capacity: 16 }), {
       generations: WITH_NEXT,
     });
     expect(imported).toMatchObject({ ok: true, rowsImported: 3 });
-    const refused = await importCsv(file, new TelemetryStore({ capacity: 16 }));
+    const refused = await importCsv(file, new TelemetryStore({ layout: LAYOUT, capacity: 16 }));
     expect(refused.ok).toBe(false);
     expect(refused.message).toContain("MotorDetails0.MotorTemperature");
   });

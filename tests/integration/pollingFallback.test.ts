@@ -8,6 +8,7 @@ import { FeedServer } from "../../feed-server/FeedServer";
 import { NetworkSource } from "../../workers/telemetry/sources/NetworkSource";
 import type { SourceSink } from "../../workers/telemetry/sources/SourceSink";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -27,7 +28,7 @@ Object.defineProperty(WithoutPoll.prototype, "_poll", { value: undefined });
 async function link(pollingBase?: typeof Fetch) {
   const server = await FeedServer.start({ port: 0, host: "127.0.0.1", rate: 50 });
   cleanup.push(() => server.stop());
-  const store = new TelemetryStore({ capacity: 256 });
+  const store = new TelemetryStore({ layout: LAYOUT, capacity: 256 });
   const state: Partial<ConnectionState> = {};
   const sink: SourceSink = {
     packet: (raw) => void store.ingest(raw, "NETWORK"),

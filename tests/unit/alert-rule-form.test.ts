@@ -7,7 +7,6 @@ import { describe, expect, it } from "vitest";
 import type { FieldInfo } from "../../workers/contract/fields";
 import { defaultRules } from "../../workers/telemetry/alerts/defaults";
 import { alertSubjects } from "../../workers/telemetry/alerts/subjects";
-import { storeCatalog } from "../../workers/telemetry/schema/derivedFields";
 import {
   formToRule,
   kindsFor,
@@ -18,8 +17,9 @@ import {
   shownNumber,
 } from "../../src/shell/alertRules/ruleForm";
 import { conditionText } from "../../src/shell/alertRules/ruleWords";
+import { LAYOUT } from "../../workers/telemetry/features";
 
-const subjects = new Map(alertSubjects(storeCatalog()).map((s) => [s.path, s]));
+const subjects = new Map(alertSubjects(LAYOUT.storeCatalog(), LAYOUT).map((s) => [s.path, s]));
 const subject = (path: string): FieldInfo => subjects.get(path)!;
 const lookup = (path: string) => subjects.get(path);
 

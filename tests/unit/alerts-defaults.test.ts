@@ -11,8 +11,8 @@ import {
 } from "../../workers/shared/motorFlags";
 import { bitFieldText as uiBitFieldText } from "../../src/ui/format/bitNames";
 import { BOOLEAN_FIELDS } from "../../workers/telemetry/schema/fields";
-import { storedFieldInfo } from "../../workers/telemetry/schema/derivedFields";
 import { alertHistory } from "./alertsKit";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const rules = defaultRules();
 const bySubject = (subject: string) => rules.filter((r) => r.subject === subject);
@@ -22,7 +22,7 @@ describe("default rules", () => {
     expect(rules.length).toBeGreaterThanOrEqual(90);
     expect(rules.length).toBeLessThanOrEqual(120);
     expect(new Set(rules.map((r) => r.id)).size).toBe(rules.length);
-    expect(checkRulesFile(rulesFile(rules)).ok).toBe(true);
+    expect(checkRulesFile(rulesFile(rules), LAYOUT).ok).toBe(true);
     expect(rules.some((r) => r.subject.includes("*"))).toBe(false);
   });
 
@@ -97,8 +97,8 @@ describe("default rules", () => {
 
 describe("motor controller flag names", () => {
   it("are the protocol's, one table for the field labels, the UI and the alerts", () => {
-    expect(storedFieldInfo("MotorDetails0.ErrorFlags")!.bits).toBe(MOTOR_ERROR_BITS);
-    expect(storedFieldInfo("MotorDetails1.LimitFlags")!.bits).toBe(MOTOR_LIMIT_BITS);
+    expect(LAYOUT.storedFieldInfo("MotorDetails0.ErrorFlags")!.bits).toBe(MOTOR_ERROR_BITS);
+    expect(LAYOUT.storedFieldInfo("MotorDetails1.LimitFlags")!.bits).toBe(MOTOR_LIMIT_BITS);
     expect(uiBitFieldText).toBe(bitFieldText);
     expect(MOTOR_ERROR_BITS[3]).toBe("bad motor position (Hall) sequence");
     expect(MOTOR_LIMIT_BITS[6]).toBe("motor (IPM) temperature limit");

@@ -6,6 +6,7 @@ import { LiveAlerts } from "../../workers/telemetry/alerts/liveAlerts";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
 import { rule, T0 } from "./alertsKit";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const file = (rules: unknown[]) => ({ format: "helios-alert-rules", version: 1, rules });
 const high = rule({
@@ -24,14 +25,18 @@ function packet(seconds: number, volts: number) {
 
 /** Rows recorded before the reload: 10 s at 1 Hz, over 101 V from the 5th s on. */
 function recordedRows() {
-  const store = new TelemetryStore({ capacity: 16 });
+  const store = new TelemetryStore({ layout: LAYOUT, capacity: 16 });
   for (let s = 0; s < 10; s++) store.ingest(packet(s, s >= 5 ? 102 : 100), "DEMO");
   return store.newestRows(10);
 }
 
 function reloaded(rules = [high]) {
-  const alerts = new LiveAlerts(() => (T0 + 20) * 1000);
-  const store = new TelemetryStore({ capacity: 64, onStageEvent: alerts.sink });
+  const alerts = new LiveAlerts(
+    () => (T0 + 20) * 1000,
+    () => {},
+    LAYOUT,
+  );
+  const store = new TelemetryStore({ layout: LAYOUT, capacity: 64, onStageEvent: alerts.sink });
   alerts.attach(store);
   expect(alerts.setRules(file(rules)).ok).toBe(true);
   return { alerts, store };

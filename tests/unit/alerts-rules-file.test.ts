@@ -7,17 +7,18 @@ import { defaultRules } from "../../workers/telemetry/alerts/defaults";
 import { LiveAlerts } from "../../workers/telemetry/alerts/liveAlerts";
 import { checkRulesFile, rulesFile } from "../../workers/telemetry/alerts/ruleSchema";
 import { rule } from "./alertsKit";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const file = (rules: unknown[]) => ({ format: "helios-alert-rules", version: 1, rules });
 const errorsOf = (input: unknown): string[] => {
-  const result = checkRulesFile(input);
+  const result = checkRulesFile(input, LAYOUT);
   return result.ok ? [] : result.errors;
 };
 
 describe("rules file validation", () => {
   it("exports and imports the defaults unchanged, as JSON text too", () => {
     const exported = JSON.stringify(rulesFile(defaultRules()));
-    const result = checkRulesFile(exported);
+    const result = checkRulesFile(exported, LAYOUT);
     expect(result.ok && result.rules).toEqual(defaultRules());
   });
 
@@ -151,7 +152,7 @@ describe("hostile rules files", () => {
       fc.property(
         fc.oneof(anyJson, fc.string(), fc.record({ format: nasty, version: nasty, rules: nasty })),
         (input) => {
-          const result = checkRulesFile(input);
+          const result = checkRulesFile(input, LAYOUT);
           if (!result.ok) {
             expect(result.errors.length).toBeGreaterThan(0);
             expect(result.errors.length).toBeLessThanOrEqual(20);
@@ -172,12 +173,16 @@ describe("hostile rules files", () => {
           ? (rules[at]!.condition as Record<string, unknown>)
           : rules[at]!;
         target[path.replace("condition.", "")] = value;
-        const live = new LiveAlerts();
+        const live = new LiveAlerts(
+          () => Date.now(),
+          () => {},
+          LAYOUT,
+        );
         const before = live.currentRules();
         const result = live.setRules(file(rules));
         if (result.ok) {
           // Accepted only when the changed rule still makes sense: it passes again as exported.
-          expect(checkRulesFile(rulesFile(live.currentRules())).ok).toBe(true);
+          expect(checkRulesFile(rulesFile(live.currentRules()), LAYOUT).ok).toBe(true);
         } else {
           expect(result.errors.join("\n")).toMatch(/rules\[\d+\]/);
           expect(live.currentRules()).toEqual(before);

@@ -19,6 +19,7 @@ import { rule } from "./alertsKit";
 import { oldBackend } from "./backendKit";
 import { exportText, storeOf, T0 as CSV_T0 } from "./csv-helpers";
 import { settle } from "./sessionsKit";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const START_MS = 1_795_000_000_000;
 const T = START_MS / 1000;
@@ -188,6 +189,7 @@ describe("a session evaluated a span at a time", () => {
         RULES,
         log.onEvent,
         signal,
+        LAYOUT,
         spanSeconds,
       );
       return log.read(last).log.map((a) => [a.ruleId, a.start, a.end]);

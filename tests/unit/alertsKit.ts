@@ -11,6 +11,7 @@ import {
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
 import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchema";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 export const T0 = 1_795_000_000;
 
@@ -33,6 +34,7 @@ export function alertHistory(rules: readonly AlertRule[]) {
   const events: AlertEventPayload[] = [];
   const log = new AlertLog();
   const store = new TelemetryStore({
+    layout: LAYOUT,
     capacity: 256,
     onStageEvent: (event) => {
       events.push(event.payload as AlertEventPayload);

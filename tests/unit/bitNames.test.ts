@@ -2,10 +2,10 @@
 // (issue 32 item 15), not as bare numbers.
 import { describe, expect, it } from "vitest";
 import { bitFieldText, flagChips, flagsFault } from "../../src/ui/format/bitNames";
-import { storedFieldInfo } from "../../workers/telemetry/schema/derivedFields";
+import { LAYOUT } from "../../workers/telemetry/features";
 
-const limitBits = storedFieldInfo("MotorDetails0.LimitFlags")!.bits!;
-const errorBits = storedFieldInfo("MotorDetails1.ErrorFlags")!.bits!;
+const limitBits = LAYOUT.storedFieldInfo("MotorDetails0.LimitFlags")!.bits!;
+const errorBits = LAYOUT.storedFieldInfo("MotorDetails1.ErrorFlags")!.bits!;
 
 describe("bit field text", () => {
   it("names each set bit of the limit and error flags", () => {

@@ -6,6 +6,7 @@ import {
   replayCapacity,
 } from "../../workers/telemetry/store/capacity";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 describe("history capacity (issue 33)", () => {
   it("keeps a 9.6 h day at 10 packets/s by default, in about 250 MB", () => {
@@ -13,7 +14,7 @@ describe("history capacity (issue 33)", () => {
     expect(capacity).toBe(345_600);
     expect(capacity / 10 / 3600).toBeCloseTo(9.6, 5);
     // One packet's columns, times the day: the figure the settings show.
-    const perRow = new TelemetryStore({ capacity: 16 }).bytesPerPacket;
+    const perRow = new TelemetryStore({ layout: LAYOUT, capacity: 16 }).bytesPerPacket;
     const mb = (perRow * capacity) / 1e6;
     expect(mb).toBeGreaterThan(230);
     expect(mb).toBeLessThan(260);

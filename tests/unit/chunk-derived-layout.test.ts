@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { readChunk, OTHER_LAYOUT } from "../../workers/shared/storage/chunkCodec";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { storeOf } from "./csv-helpers";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 /** The chunk as the earlier build stored it: 3 more Float64 columns at the end of the f64 block. */
 function asEarlierBuild(store: TelemetryStore, n: number) {
@@ -34,7 +35,7 @@ describe("chunks recorded before math channels", () => {
     expect(typeof read).not.toBe("string");
     if (typeof read === "string") return;
     expect(new Uint8Array(read.data)).toEqual(new Uint8Array(rows.data));
-    const restored = new TelemetryStore({ capacity: 32 });
+    const restored = new TelemetryStore({ layout: LAYOUT, capacity: 32 });
     expect(restored.ring.appendRows(read)).toBe(true);
     for (const field of [0, 10, 100])
       expect(restored.ring.number(19, field)).toBe(source.ring.number(19, field));

@@ -4,9 +4,9 @@ import { CsvExporter } from "../../workers/telemetry/csv/CsvExporter";
 import { objectsToCsv, flattenRecord, unionHeader } from "../../workers/telemetry/csv/flatten";
 import { formatRounded, quoteString } from "../../workers/telemetry/csv/csvCells";
 import { FIELD_CATALOG } from "../../workers/telemetry/schema/fields";
-import { storeCatalog } from "../../workers/telemetry/schema/derivedFields";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { EVERYTHING, T0, TIME_FIELD, exportText, packet, storeOf } from "./csv-helpers";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const parse = (text: string) => Papa.parse<string[]>(text.trimEnd(), { delimiter: "," }).data;
 
@@ -49,7 +49,7 @@ describe("CsvExporter", () => {
   it("defaults to every field (316 wire + derived) with units in the header, after two time columns", () => {
     const [header, ...rows] = parse(exportText(storeOf(3)));
     expect(header!.slice(0, 2)).toEqual(["Time (ISO 8601 UTC)", "Time (epoch ms)"]);
-    expect(header!.length).toBe(2 + storeCatalog().length);
+    expect(header!.length).toBe(2 + LAYOUT.storeCatalog().length);
     expect(header).toContain("Battery.PackVoltage [V]");
     expect(header).toContain("Derived.PackPower [W]");
     expect(header).toContain("B3.BrakeSwitchDigital");
@@ -125,7 +125,7 @@ describe("CsvExporter", () => {
 
 describe("CSV export while the live history keeps taking packets", () => {
   it("writes exactly the rows chosen, though a full history moves and overwrites them meanwhile", () => {
-    const store = new TelemetryStore({ capacity: 100 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
     for (let i = 0; i < 150; i++) store.ingest(packet(i), "DEMO"); // full: rows 50..149
     const exporter = new CsvExporter(
       store.ring,

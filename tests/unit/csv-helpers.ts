@@ -4,6 +4,7 @@ import { CsvExporter, EVERY_FIELD_REQUEST } from "../../workers/telemetry/csv/Cs
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { defaultPacket, NUMERIC_FIELDS } from "../../workers/telemetry/schema/fields";
 import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchema";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 export const T0 = 1_795_000_000; // 2026-11-18T11:06:40Z
 export const TIME_FIELD = NUMERIC_FIELDS.indexOf("TimeStamp");
@@ -25,7 +26,7 @@ export function packet(i: number, edit?: (p: TelemetryPacket) => void): Telemetr
 }
 
 export function storeOf(count: number, edit?: (p: TelemetryPacket, i: number) => void) {
-  const store = new TelemetryStore({ capacity: Math.max(16, count) });
+  const store = new TelemetryStore({ layout: LAYOUT, capacity: Math.max(16, count) });
   for (let i = 0; i < count; i++) {
     if (
       !store.ingest(

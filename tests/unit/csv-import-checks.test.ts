@@ -8,8 +8,9 @@ import { formatMegabytes } from "../../workers/shared/megabytes";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { initialConnection } from "../../workers/telemetry/service/config";
 import { exportText, storeOf } from "./csv-helpers";
+import { LAYOUT } from "../../workers/telemetry/features";
 
-const fresh = () => new TelemetryStore({ capacity: 100 });
+const fresh = () => new TelemetryStore({ layout: LAYOUT, capacity: 100 });
 const latest = (store: TelemetryStore) => store.snapshot(0, initialConnection()).changed;
 
 /** An export of `rows` rows with the PackVoltage cell of row 2 (file line 3) replaced. */

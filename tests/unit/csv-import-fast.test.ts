@@ -9,8 +9,9 @@ import { STRING_FIELDS } from "../../workers/telemetry/schema/fields";
 import { telemetryPacketSchema } from "../../workers/telemetry/schema/packetSchema";
 import { initialConnection } from "../../workers/telemetry/service/config";
 import { exportText, storeOf } from "./csv-helpers";
+import { LAYOUT } from "../../workers/telemetry/features";
 
-const fresh = () => new TelemetryStore({ capacity: 1000 });
+const fresh = () => new TelemetryStore({ layout: LAYOUT, capacity: 1000 });
 const latest = (store: TelemetryStore) => store.snapshot(0, initialConnection()).changed;
 
 /** The export of `count` packets with cell `column` of data row `row` (1-based) replaced. */

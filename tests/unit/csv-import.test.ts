@@ -6,8 +6,9 @@ import { CsvJobs } from "../../workers/telemetry/service/csvJobs";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { initialConnection } from "../../workers/telemetry/service/config";
 import { EVERYTHING, exportText, storeOf } from "./csv-helpers";
+import { LAYOUT } from "../../workers/telemetry/features";
 
-const fresh = () => new TelemetryStore({ capacity: 1000 });
+const fresh = () => new TelemetryStore({ layout: LAYOUT, capacity: 1000 });
 const latest = (store: TelemetryStore) => store.snapshot(0, initialConnection()).changed;
 
 describe("CSV import", () => {
@@ -201,7 +202,7 @@ describe("CSV import", () => {
   });
 
   it("CsvJobs: a cancelled export hands out no more chunks", () => {
-    const jobs = new CsvJobs();
+    const jobs = new CsvJobs(LAYOUT);
     const start = jobs.startExport(storeOf(30), EVERYTHING, "DEMO");
     expect(start).toMatchObject({ ok: true, rows: 30 });
     expect(jobs.progress).toMatchObject({ kind: "export", done: 0, total: 30 });

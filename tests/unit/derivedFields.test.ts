@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ConnectionState } from "../../workers/contract/connection";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const CONNECTION: ConnectionState = initialConnection();
 
@@ -24,7 +25,7 @@ function packetWithPower(i: number) {
 
 describe("derived power fields", () => {
   it("shows solar, pack and motor power computed from each packet's volts and amps", () => {
-    const store = new TelemetryStore({ capacity: 8 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 8 });
     store.ingest(packetWithPower(0), "DEMO");
     const { changed } = store.snapshot(0, CONNECTION);
     expect(changed["Derived.MpptArrayPower"]).toBe(40 * 2 + 50 * 3);
@@ -37,7 +38,7 @@ describe("derived power fields", () => {
   });
 
   it("plots derived power over time like any packet field", () => {
-    const store = new TelemetryStore({ capacity: 8 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 8 });
     for (let i = 0; i < 3; i++) store.ingest(packetWithPower(i), "DEMO");
     const { data, units } = store.series({
       fields: ["Derived.PackPower", "Derived.MpptArrayPower"],

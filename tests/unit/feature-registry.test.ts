@@ -4,9 +4,8 @@
 // in the UI's table (src/shell/navbar/tabs.tsx), keyed by the same id.
 import { describe, expect, it } from "vitest";
 import { PANEL_FEATURES } from "../../src/shell/navbar/tabs";
-import { FEATURES } from "../../workers/telemetry/features";
+import { FEATURES, LAYOUT } from "../../workers/telemetry/features";
 import { stageOrderProblems } from "../../workers/telemetry/pipeline/stageOrder";
-import { STAGES } from "../../workers/telemetry/pipeline/stages";
 import { TelemetryCore } from "../../workers/telemetry/service/TelemetryCore";
 
 describe("the registry of analyses", () => {
@@ -18,8 +17,8 @@ describe("the registry of analyses", () => {
   it("runs its stages in an order their declared inputs allow, as the history's columns are laid", () => {
     const stages = FEATURES.flatMap((feature) => feature.stages);
     expect(stageOrderProblems(stages)).toEqual([]);
-    // The column layout (schema/derivedFields.ts) is still laid from pipeline/stages.ts.
-    expect(stages).toEqual(STAGES);
+    // The column layout (pipeline/columnLayout.ts) is laid from the registry.
+    expect(stages).toEqual(LAYOUT.stages);
   });
 
   it("routes each kind of stage event to one feature, and restores only kinds a feature emits or records", () => {
@@ -37,7 +36,7 @@ describe("the registry of analyses", () => {
   it("is what a core composes by default, and a core answers for its own features only", () => {
     const core = new TelemetryCore();
     expect(core.features).toBe(FEATURES);
-    expect(core.stages).toEqual(STAGES);
+    expect(core.stages).toEqual(LAYOUT.stages);
     const other = new TelemetryCore({ features: FEATURES.slice(0, 1) });
     expect(() => other.part(FEATURES[1]!)).toThrow(/is not registered with this core/);
   });

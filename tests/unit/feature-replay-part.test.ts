@@ -6,7 +6,7 @@
 // The replay controller and the facade name no feature for it.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AlertPin } from "../../workers/contract/track";
-import { FEATURES } from "../../workers/telemetry/features";
+import { FEATURES, LAYOUT } from "../../workers/telemetry/features";
 import type {
   Feature,
   LivePart,
@@ -139,8 +139,9 @@ describe("a feature's part in each window's replay", () => {
     const { timers } = manualTimers();
     const live = new ProbeLive();
     const replay = new ReplayController({
-      view: new ViewSwitch(new TelemetryStore({ capacity: 16 })),
+      view: new ViewSwitch(new TelemetryStore({ capacity: 16, layout: LAYOUT })),
       sessions: () => null,
+      layout: LAYOUT,
       timers,
       backendUrl: () => "",
       capacity: 1000,

@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { FIELD_TEXT } from "../../workers/telemetry/schema/fieldLabels";
-import { storeCatalog, storedFieldInfo } from "../../workers/telemetry/schema/derivedFields";
 import { FIELD_CATALOG } from "../../workers/telemetry/schema/fields";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 // The protocol's field list, as copied into the fixtures (schema.test.ts keeps the copy true).
 const PROTOCOL_FIELDS = readFileSync(
@@ -28,7 +28,7 @@ describe("the field label table", () => {
   it("labels the protocol's 316 fields, each with a description", () => {
     expect(PROTOCOL_FIELDS).toHaveLength(316);
     for (const path of PROTOCOL_FIELDS) {
-      const info = storedFieldInfo(path);
+      const info = LAYOUT.storedFieldInfo(path);
       expect(info?.label, path).not.toBe(path);
       expect(info?.description?.length, path).toBeGreaterThan(10);
     }
@@ -37,7 +37,7 @@ describe("the field label table", () => {
   it("gives no two fields the same label", () => {
     const seen = new Map<string, string>();
     const clashes: string[] = [];
-    for (const info of storeCatalog()) {
+    for (const info of LAYOUT.storeCatalog()) {
       const key = info.label.toLowerCase();
       if (seen.has(key)) clashes.push(`${seen.get(key)} / ${info.path}: ${info.label}`);
       seen.set(key, info.path);
@@ -46,20 +46,27 @@ describe("the field label table", () => {
   });
 
   it("names the motor controllers, not their wire groups, and says which motor", () => {
-    expect(storedFieldInfo("MotorDetails0.VehicleVelocity")?.label).toBe(
+    expect(LAYOUT.storedFieldInfo("MotorDetails0.VehicleVelocity")?.label).toBe(
       "Motor 0 Vehicle Velocity",
     );
-    expect(storedFieldInfo("MotorDetails1.VehicleVelocity")?.label).toBe(
+    expect(LAYOUT.storedFieldInfo("MotorDetails1.VehicleVelocity")?.label).toBe(
       "Motor 1 Vehicle Velocity",
     );
-    expect(storedFieldInfo("MotorDetails0.MotorTemperature")?.label).toBe("Motor 0 Temperature");
-    for (const info of storeCatalog()) expect(info.label).not.toMatch(/MotorDetails|Mppt\d/);
+    expect(LAYOUT.storedFieldInfo("MotorDetails0.MotorTemperature")?.label).toBe(
+      "Motor 0 Temperature",
+    );
+    for (const info of LAYOUT.storeCatalog()) expect(info.label).not.toMatch(/MotorDetails|Mppt\d/);
   });
 
   it("carries the motor flag bit names and the units the controllers send", () => {
-    expect(storedFieldInfo("MotorDetails1.LimitFlags")?.bits?.[1]).toBe("motor current limit");
-    expect(storedFieldInfo("MotorDetails0.ErrorFlags")?.bits?.[8]).toBe("motor over speed");
-    expect(storedFieldInfo("Derived.PackPower")).toMatchObject({ label: "Pack Power", unit: "W" });
-    expect(storedFieldInfo("MBMS.SystemState")?.label).toMatch(/System State \(code\)/);
+    expect(LAYOUT.storedFieldInfo("MotorDetails1.LimitFlags")?.bits?.[1]).toBe(
+      "motor current limit",
+    );
+    expect(LAYOUT.storedFieldInfo("MotorDetails0.ErrorFlags")?.bits?.[8]).toBe("motor over speed");
+    expect(LAYOUT.storedFieldInfo("Derived.PackPower")).toMatchObject({
+      label: "Pack Power",
+      unit: "W",
+    });
+    expect(LAYOUT.storedFieldInfo("MBMS.SystemState")?.label).toMatch(/System State \(code\)/);
   });
 });

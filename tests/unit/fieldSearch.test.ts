@@ -1,11 +1,11 @@
 // The pickers' search (issue 32 item 15): a field is found by its label, by a
 // word of its description, or by its wire path, whichever the user remembers.
 import { describe, expect, it } from "vitest";
-import { storeCatalog } from "../../workers/telemetry/schema/derivedFields";
 import { groupTitle, searchFields } from "../../src/ui/fieldSearch";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const found = (query: string) =>
-  searchFields(storeCatalog(), query).flatMap(([, fields]) => fields.map((f) => f.path));
+  searchFields(LAYOUT.storeCatalog(), query).flatMap(([, fields]) => fields.map((f) => f.path));
 
 describe("searching the field pickers", () => {
   it("finds a field by its label, whatever the case", () => {
@@ -34,7 +34,7 @@ describe("searching the field pickers", () => {
   });
 
   it("groups matches under the names people use for the groups", () => {
-    const groups = searchFields(storeCatalog(), "vehicle velocity").map(([group]) =>
+    const groups = searchFields(LAYOUT.storeCatalog(), "vehicle velocity").map(([group]) =>
       groupTitle(group),
     );
     expect(groups).toEqual(["Motor 0", "Motor 1", "Math"]); // starter channels computed from it

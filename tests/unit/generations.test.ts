@@ -15,6 +15,7 @@ import {
 import { importCsv } from "../../workers/telemetry/csv/importCsv";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { exportText, storeOf } from "./csv-helpers";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 type Obj = Record<string, unknown>;
 
@@ -108,7 +109,7 @@ describe("a CSV in the 2026-06 spelling", () => {
       header!.replace("B3.HeadightsSwitchInput", "B3.HeadlightsSwitchInput"),
       ...rows,
     ];
-    const target = new TelemetryStore({ capacity: 16 });
+    const target = new TelemetryStore({ layout: LAYOUT, capacity: 16 });
     const report = await importCsv(renamed.join("\n"), target);
     expect(report).toMatchObject({ ok: true, rowsImported: 3, rowsFailed: 0 });
     expect(report.notes.join(" ")).not.toMatch(/unknown column/);

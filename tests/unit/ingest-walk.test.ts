@@ -16,6 +16,7 @@ import {
 import { needsFloat64 } from "../../workers/telemetry/history/precision";
 import { buildPacketWalk } from "../../workers/telemetry/store/packetWalk";
 import { telemetryPacketSchema } from "../../workers/telemetry/schema/packetSchema";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 type Obj = Record<string, unknown>;
 const FIELDS = [...NUMERIC_FIELDS, ...BOOLEAN_FIELDS, ...STRING_FIELDS];
@@ -52,7 +53,7 @@ describe("ingest's one-walk check", () => {
   it("accepts and rejects exactly what the schema (and the Float32 range) does, with zod's reason", () => {
     fc.assert(
       fc.property(fc.constantFrom(...FIELDS), badValue, (path, value) => {
-        const store = new TelemetryStore({ capacity: 4 });
+        const store = new TelemetryStore({ layout: LAYOUT, capacity: 4 });
         store.ingest(goodPacket(0), "NETWORK");
         const packet = goodPacket(1);
         setPath(packet, path, value);
@@ -78,7 +79,7 @@ describe("ingest's one-walk check", () => {
   });
 
   it("rejects a container that is an array, null or missing, as zod does", () => {
-    const store = new TelemetryStore({ capacity: 4 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 4 });
     for (const value of [[], null, undefined, "x"]) {
       const packet = goodPacket(0);
       packet.Battery = value;
@@ -91,7 +92,7 @@ describe("ingest's one-walk check", () => {
   });
 
   it("ignores unknown keys as zod's object mode does", () => {
-    const store = new TelemetryStore({ capacity: 4 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 4 });
     const packet = goodPacket(0);
     (packet.Battery as Obj).NotAField = "surprise";
     packet.Extra = { a: 1 };
@@ -102,7 +103,7 @@ describe("ingest's one-walk check", () => {
 
 describe("series batch", () => {
   it("answers every plot of a frame from one plan, sharing the columns of the same field", () => {
-    const store = new TelemetryStore({ capacity: 64 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 64 });
     for (let i = 0; i < 40; i++) store.ingest(goodPacket(i), "DEMO");
     const base = { from: null, to: null, points: 8, units: "metric" as const };
     const a = { ...base, fields: ["Battery.PackVoltage", "B3.BrakeSwitchDigital"] };

@@ -4,12 +4,12 @@
 import { describe, expect, it } from "vitest";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
-import { storedFieldSlot } from "../../workers/telemetry/schema/derivedFields";
 import { PACK_OUT_TOTAL } from "../../workers/telemetry/laps/analysis/energyStage";
 import { strategyStage } from "../../workers/telemetry/strategy/strategyStage";
 import { summarise } from "../../workers/telemetry/stats/rangeStats";
 import { createTimeFunction } from "../../workers/telemetry/math/timeFunctions";
 import { MAX_STEP_SECONDS } from "../../workers/telemetry/history/integrate";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const T0 = 1_795_000_000;
 // Pack power 1000, 1000, 1000, 2000 (a step of exactly 10 s: bridged), 3000
@@ -28,7 +28,7 @@ const VOLTS = 100;
 describe("the pack's energy, integrated one way", () => {
   it("the lap energy total, the strategy's windows, range statistics and integ() agree", () => {
     expect(MAX_STEP_SECONDS).toBe(10);
-    const store = new TelemetryStore({ capacity: 64 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 64 });
     for (const s of SAMPLES) {
       const p = defaultPacket();
       p.TimeStamp = T0 + s.t;
@@ -37,7 +37,10 @@ describe("the pack's energy, integrated one way", () => {
       p.MotorDetails0.VehicleVelocity = 15;
       expect(store.ingest(p, "DEMO")).toBe(true);
     }
-    const total = store.ring.number(store.ring.length - 1, storedFieldSlot(PACK_OUT_TOTAL)!.index);
+    const total = store.ring.number(
+      store.ring.length - 1,
+      LAYOUT.storedFieldSlot(PACK_OUT_TOTAL)!.index,
+    );
     expect(total).toBeCloseTo(5, 12);
 
     const strategy = store.pipeline.state(strategyStage)!;

@@ -7,11 +7,12 @@ import { describe, expect, it } from "vitest";
 import { CarSimulator } from "../../workers/telemetry/sources/demo/CarSimulator";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { energyBetween } from "../../workers/telemetry/laps/analysis/lapEnergy";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 describe("demo laps: energy out of the pack", () => {
   it("matches the simulator's own pack-energy bookkeeping within 1 % on every lap", () => {
     const sim = new CarSimulator({ seed: 11, weather: "clear" });
-    const store = new TelemetryStore({ capacity: 1 << 15 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 1 << 15 });
     const edges: { time: number; packOutWh: number }[] = [];
     while (edges.length < 4) {
       const packet = sim.next(0.1);

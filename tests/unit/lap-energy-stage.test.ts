@@ -6,7 +6,6 @@ import { describe, expect, it } from "vitest";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
 import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchema";
-import { storeCatalog, storedFieldSlot } from "../../workers/telemetry/schema/derivedFields";
 import { CHANNELS } from "../../workers/telemetry/math/channelRegistry";
 import {
   ARRAY_IN_TOTAL,
@@ -16,6 +15,7 @@ import {
 import { importCsv } from "../../workers/telemetry/csv/importCsv";
 import { haversineKm } from "../../workers/telemetry/geo/geo";
 import { exportText } from "./csv-helpers";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const T0 = 1_795_000_000;
 
@@ -44,13 +44,13 @@ function packetOf(s: Sample): TelemetryPacket {
 }
 
 function storeOf(samples: readonly Sample[]): TelemetryStore {
-  const store = new TelemetryStore({ capacity: 1024 });
+  const store = new TelemetryStore({ layout: LAYOUT, capacity: 1024 });
   for (const s of samples) expect(store.ingest(packetOf(s), "DEMO")).toBe(true);
   return store;
 }
 
 function column(store: TelemetryStore, path: string): number[] {
-  const field = storedFieldSlot(path)!.index;
+  const field = LAYOUT.storedFieldSlot(path)!.index;
   return Array.from({ length: store.ring.length }, (_, i) =>
     store.ring.numberAtSlot(store.ring.physical(i), field),
   );
@@ -91,7 +91,7 @@ describe("lap energy stage: running totals", () => {
   });
 
   it("names its columns for people, and a math channel cannot take their names or labels", () => {
-    const info = storeCatalog().find((f) => f.path === PACK_OUT_TOTAL);
+    const info = LAYOUT.storeCatalog().find((f) => f.path === PACK_OUT_TOTAL);
     expect(info).toMatchObject({ label: "Pack Energy Out (Running Total)", unit: "Wh" });
     const before = CHANNELS.list();
     const byName = CHANNELS.set([
@@ -147,7 +147,7 @@ describe("lap energy stage: a restore, replay or import computes the same totals
 
   it("a replay history filled from recorded chunks", () => {
     const recorded = storeOf(drive(0, 300));
-    const replay = new TelemetryStore({ capacity: 1024 });
+    const replay = new TelemetryStore({ layout: LAYOUT, capacity: 1024 });
     expect(replay.appendRows(recorded.ring.exportRows(0, 120))).toBe(true);
     expect(replay.appendRows(recorded.ring.exportRows(120, 180))).toBe(true);
     expect(totals(replay)).toEqual(totals(recorded));
@@ -155,7 +155,7 @@ describe("lap energy stage: a restore, replay or import computes the same totals
 
   it("a CSV import, with the totals' columns or without them", async () => {
     const source = storeOf(drive(0, 300));
-    const withTotals = new TelemetryStore({ capacity: 1024 });
+    const withTotals = new TelemetryStore({ layout: LAYOUT, capacity: 1024 });
     await importCsv(exportText(source, { values: "raw" }), withTotals);
     expect(totals(withTotals)).toEqual(totals(source));
     // An export made before this stage had no such columns: they are computed.
@@ -165,7 +165,7 @@ describe("lap energy stage: a restore, replay or import computes the same totals
     const drop = new Set(COLUMNS.map((path) => table[0]!.indexOf(path)));
     expect(drop.has(-1)).toBe(false);
     const older = Papa.unparse(table.map((line) => line.filter((_, k) => !drop.has(k))));
-    const without = new TelemetryStore({ capacity: 1024 });
+    const without = new TelemetryStore({ layout: LAYOUT, capacity: 1024 });
     expect((await importCsv(older, without)).rowsImported).toBe(300);
     const got = totals(without);
     totals(source).forEach((col, c) => col.forEach((v, i) => expect(got[c]![i]).toBeCloseTo(v, 6)));

@@ -5,6 +5,7 @@
 import type { Lap } from "../../workers/contract/laps";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 export const CENTRE = { lat: 36.9, long: -86.4 };
 export const T0 = 1_795_000_000;
@@ -57,7 +58,7 @@ export function driveCircuit(options: CircuitOptions): Circuit {
   const lengthM = options.lengthM ?? 1000;
   const rate = options.rateHz ?? 10;
   const speed = options.speed ?? (() => 20);
-  const store = options.store ?? new TelemetryStore({ capacity: 1 << 18 });
+  const store = options.store ?? new TelemetryStore({ layout: LAYOUT, capacity: 1 << 18 });
   const starts: number[] = [];
   const ends: number[] = [];
   const dtStep = 1 / rate;

@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { crossingFraction, findCrossings } from "../../workers/telemetry/laps/analysis/gate";
 import { cutLaps } from "../../workers/telemetry/laps/analysis/lapSpans";
-import { storedFieldSlot } from "../../workers/telemetry/schema/derivedFields";
 import { circlePoint, driveCircuit, T0 } from "./lapCircuit";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const shown = { kind: "shown" } as const;
 const cut = (
@@ -53,8 +53,8 @@ describe("a gate across the track", () => {
   });
 });
 
-const latIndex = () => storedFieldSlot("Telemetry.GpsLatitude")!.index;
-const longIndex = () => storedFieldSlot("Telemetry.GpsLongitude")!.index;
+const latIndex = () => LAYOUT.storedFieldSlot("Telemetry.GpsLatitude")!.index;
+const longIndex = () => LAYOUT.storedFieldSlot("Telemetry.GpsLongitude")!.index;
 
 describe("cutting a history into laps", () => {
   it("takes the lap events' times where there are lap events, with the driver's name", () => {

@@ -7,6 +7,7 @@ import type { SessionInfo } from "../../workers/contract/sessions";
 import type { LapTable } from "../../workers/contract/lapAnalysis";
 import { LapTables } from "../../workers/telemetry/laps/analysis/lapTables";
 import { circlePoint, driveCircuit } from "./lapCircuit";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const powered = driveCircuit({
   lengthM: 1000,
@@ -48,7 +49,7 @@ describe("lap tables", () => {
         return [ring.exportRows(0, ring.length)];
       },
     };
-    const recorded = (await tables.session(reader, "s1", {}, null, 1 << 20)) as LapTable;
+    const recorded = (await tables.session(reader, "s1", {}, null, 1 << 20, LAYOUT)) as LapTable;
     expect(recorded.rows).toHaveLength(3);
     expect(recorded.rows[1]!.span.key.origin).toEqual({ kind: "session", sessionId: "s1" });
     recorded.rows.forEach((row, i) => {
@@ -57,9 +58,9 @@ describe("lap tables", () => {
     });
     expect(recorded.rows[1]!.energy!.packOutWh).toBeGreaterThan(5);
     // Asked again: the rows already read are used.
-    await tables.session(reader, "s1", {}, null, 1 << 20);
+    await tables.session(reader, "s1", {}, null, 1 << 20, LAYOUT);
     expect(reads).toBe(1);
-    expect(await tables.session(reader, "gone", {}, null, 1 << 20)).toEqual({
+    expect(await tables.session(reader, "gone", {}, null, 1 << 20, LAYOUT)).toEqual({
       ok: false,
       message: "That session is no longer stored.",
     });

@@ -7,11 +7,11 @@ import type { MathChannelDef } from "../../workers/contract/math";
 import { CHANNELS } from "../../workers/telemetry/math/channelRegistry";
 import { recomputeChannels } from "../../workers/telemetry/math/recompute";
 import { STARTER_CHANNELS } from "../../workers/telemetry/math/starter";
-import { storedFieldSlot } from "../../workers/telemetry/schema/derivedFields";
 import { initialConnection } from "../../workers/telemetry/service/config";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { TelemetryService } from "../../workers/telemetry/TelemetryService";
 import { exportText, packet } from "./csv-helpers";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const DOUBLE: MathChannelDef = {
   name: "DoubleVolts",
@@ -21,12 +21,12 @@ const DOUBLE: MathChannelDef = {
   description: "Twice the pack voltage.",
 };
 const withDouble = () => [...STARTER_CHANNELS, DOUBLE];
-const field = (path: string) => storedFieldSlot(path)!.index;
+const field = (path: string) => LAYOUT.storedFieldSlot(path)!.index;
 const column = (store: TelemetryStore, path: string) =>
   Array.from({ length: store.ring.length }, (_, i) => store.ring.number(i, field(path)));
 
 function filled(count: number, from = 0): TelemetryStore {
-  const store = new TelemetryStore({ capacity: 50_000 });
+  const store = new TelemetryStore({ layout: LAYOUT, capacity: 50_000 });
   for (let i = from; i < from + count; i++) store.ingest(packet(i), "DEMO");
   return store;
 }
@@ -89,7 +89,7 @@ describe("math channels in a history", () => {
   });
 
   it("a set arriving before the first packet shows no made-up values", async () => {
-    const store = new TelemetryStore({ capacity: 16 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 16 });
     CHANNELS.set(withDouble());
     await recomputeChannels(store);
     const snap = store.snapshot(0, initialConnection());

@@ -2,7 +2,7 @@
 // later (clamped at the ends), and the glance tiles are fields the worker stores.
 import { describe, expect, it } from "vitest";
 import { GLANCE_FIELDS, movedFavourites } from "../../src/state/favourites";
-import { storeCatalog } from "../../workers/telemetry/schema/derivedFields";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 describe("Overview tiles", () => {
   const list = ["A.a", "B.b", "C.c"];
@@ -17,7 +17,7 @@ describe("Overview tiles", () => {
   });
 
   it("shows the race at a glance from stored, labelled numeric fields (derived power included)", () => {
-    const byPath = new Map(storeCatalog().map((f) => [f.path, f]));
+    const byPath = new Map(LAYOUT.storeCatalog().map((f) => [f.path, f]));
     for (const { path } of GLANCE_FIELDS) {
       expect(byPath.get(path)?.type, path).toBe("number");
       expect(byPath.get(path)?.label, path).not.toBe(path);

@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { CsvExportRequest } from "../../workers/contract/csv";
 import { ParquetExporter } from "../../workers/telemetry/parquet/ParquetExporter";
 import { CsvJobs } from "../../workers/telemetry/service/csvJobs";
-import { storeCatalog, storedFieldSlot } from "../../workers/telemetry/schema/derivedFields";
 import { needsFloat64 } from "../../workers/telemetry/history/precision";
 import type { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { EVERYTHING, T0, TIME_FIELD, exportText, storeOf } from "./csv-helpers";
 import { bytesOf, openParquet, type ParquetFile } from "./parquet-read";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const PARQUET: CsvExportRequest = { ...EVERYTHING, format: "parquet" };
 let open: ParquetFile[] = [];
@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 async function exportThroughJob(store: TelemetryStore, request: Partial<CsvExportRequest> = {}) {
-  const jobs = new CsvJobs();
+  const jobs = new CsvJobs(LAYOUT);
   const start = jobs.startExport(store, { ...PARQUET, ...request }, "DEMO");
   if (!start.ok) throw new Error(start.message);
   const chunks: Blob[] = [];
@@ -46,7 +46,7 @@ async function exportDirect(
 
 /** Sets a gap (NaN, as a math channel's division by zero leaves) in stored rows. */
 function gap(store: TelemetryStore, path: string, rows: number[]): void {
-  const slot = storedFieldSlot(path)!;
+  const slot = LAYOUT.storedFieldSlot(path)!;
   for (const row of rows) store.ring.setNumber(store.ring.physical(row), slot.index, NaN);
 }
 
@@ -55,12 +55,12 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 describe("Parquet export read back by DuckDB", () => {
   it("every field typed as stored: FLOAT, DOUBLE, BOOLEAN, VARCHAR and TimeStamp a UTC timestamp", async () => {
     const { start, file } = await exportThroughJob(storeOf(50));
-    expect(start).toMatchObject({ ok: true, rows: 50, columns: storeCatalog().length });
+    expect(start).toMatchObject({ ok: true, rows: 50, columns: LAYOUT.storeCatalog().length });
     expect(start.ok && start.fileName).toMatch(/^helios-demo-\d{8}T\d{6}Z-\d{8}T\d{6}Z\.parquet$/);
     const described = await file.query(`DESCRIBE SELECT * FROM ${file.table}`);
     const types = new Map(described.map((r) => [r.column_name, r.column_type]));
-    expect([...types.keys()]).toEqual(storeCatalog().map((f) => f.path));
-    for (const info of storeCatalog()) {
+    expect([...types.keys()]).toEqual(LAYOUT.storeCatalog().map((f) => f.path));
+    for (const info of LAYOUT.storeCatalog()) {
       const expected =
         info.path === "TimeStamp"
           ? "TIMESTAMP WITH TIME ZONE"
@@ -114,9 +114,9 @@ describe("Parquet export read back by DuckDB", () => {
       const micros = Math.round(ring.numberAtSlot(slot, TIME_FIELD) * 1e6);
       if (Number(cells.micros) !== micros)
         mismatches.push(`row ${row} TimeStamp ${String(cells.micros)} ≠ ${micros}`);
-      for (const info of storeCatalog()) {
+      for (const info of LAYOUT.storeCatalog()) {
         if (info.path === "TimeStamp") continue;
-        const s = storedFieldSlot(info.path)!;
+        const s = LAYOUT.storedFieldSlot(info.path)!;
         const stored =
           s.kind === "number"
             ? ring.numberAtSlot(slot, s.index)

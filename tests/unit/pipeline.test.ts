@@ -6,21 +6,16 @@ import {
   defaultPacket,
 } from "../../workers/telemetry/schema/fields";
 import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchema";
-import {
-  STORED_NUMERIC_FIELDS,
-  storeCatalog,
-  storedFieldSlot,
-} from "../../workers/telemetry/schema/derivedFields";
 import { CHANNELS } from "../../workers/telemetry/math/channelRegistry";
 import { mathStage } from "../../workers/telemetry/math/mathStage";
-import { STAGES } from "../../workers/telemetry/pipeline/stages";
 import { ENERGY_COLUMNS } from "../../workers/telemetry/laps/analysis/energyStage";
 import type { Stage, StageEvent } from "../../workers/telemetry/pipeline/Stage";
 import { importCsv } from "../../workers/telemetry/csv/importCsv";
 import { exportText } from "./csv-helpers";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const T0 = 1_795_000_000;
-const slot = (path: string) => storedFieldSlot(path)!.index;
+const slot = (path: string) => LAYOUT.storedFieldSlot(path)!.index;
 const TIME = slot("TimeStamp");
 const PACK_POWER = slot("Derived.PackPower");
 const BRAKE = BOOLEAN_FIELDS.indexOf("B3.BrakeSwitchDigital");
@@ -64,7 +59,7 @@ const energyStage: Stage<EnergyState> = {
     brakeWasOn: false,
   }),
   reset(s) {
-    Object.assign(s, energyStage.createState());
+    Object.assign(s, energyStage.createState(LAYOUT));
   },
   step(s, row, bits, _out, emit) {
     const time = row[TIME]!;
@@ -83,11 +78,12 @@ const energyStage: Stage<EnergyState> = {
   },
 };
 
-const STAGES_WITH_ENERGY = [...STAGES, energyStage];
+const STAGES_WITH_ENERGY = [...LAYOUT.stages, energyStage];
 
 function energyStore(capacity = 256) {
   const events: StageEvent[] = [];
   const store = new TelemetryStore({
+    layout: LAYOUT,
     capacity,
     stages: STAGES_WITH_ENERGY,
     onStageEvent: (event) => events.push(event),
@@ -112,13 +108,13 @@ function sizeOf(value: unknown): number {
 
 describe("ingest pipeline: registration", () => {
   it("runs the math channels first, in slots after the packet's columns, the starter set in them", () => {
-    expect(STAGES[0]).toBe(mathStage);
-    const stageColumns = STAGES.flatMap((stage) => stage.columns.map((c) => c.path));
-    expect(STORED_NUMERIC_FIELDS.slice(NUMERIC_FIELDS.length)).toEqual(stageColumns);
+    expect(LAYOUT.stages[0]).toBe(mathStage);
+    const stageColumns = LAYOUT.stages.flatMap((stage) => stage.columns.map((c) => c.path));
+    expect(LAYOUT.storedNumericFields.slice(NUMERIC_FIELDS.length)).toEqual(stageColumns);
     const channels = CHANNELS.list().map((c) => c.name);
     // The channels, then the lap energy totals (named stage columns).
     expect(
-      storeCatalog()
+      LAYOUT.storeCatalog()
         .slice(-channels.length - ENERGY_COLUMNS.length, -ENERGY_COLUMNS.length)
         .map((f) => f.path),
     ).toEqual(channels);
@@ -136,15 +132,15 @@ describe("ingest pipeline: registration", () => {
       name: "unknown",
       columns: [{ path: "Math.Nothing", type: "number", group: "Math", label: "x", unit: "" }],
     };
-    expect(() => new TelemetryStore({ stages: [unknown] })).toThrow(/Math.Nothing/);
+    expect(() => new TelemetryStore({ layout: LAYOUT, stages: [unknown] })).toThrow(/Math.Nothing/);
     const reader: Stage = { ...energyStage, name: "reader", inputs: ["Title"] };
-    expect(() => new TelemetryStore({ stages: [reader] })).toThrow(/Title/);
+    expect(() => new TelemetryStore({ layout: LAYOUT, stages: [reader] })).toThrow(/Title/);
   });
 });
 
 describe("ingest pipeline: derived power", () => {
   it("computes power from the values as stored (Float32 keeps ~7 digits), as a replay will", () => {
-    const store = new TelemetryStore({ capacity: 16 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 16 });
     ingestAll(store, 0, 5);
     for (let i = 0; i < 5; i++) {
       const p = packet(i);
@@ -159,7 +155,7 @@ describe("ingest pipeline: derived power", () => {
   });
 
   it("computes the channels even where a source offers values for them (imports recompute)", () => {
-    const store = new TelemetryStore({ capacity: 16 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 16 });
     expect(store.ingest(packet(0), "REPLAY")).toBe(true);
     const p = packet(0);
     expect(columnOf(store, "Derived.PackPower")).toEqual([
@@ -176,7 +172,7 @@ describe("ingest pipeline: one state per history", () => {
     expect(a.state().wattHours).toBeGreaterThan(0.03);
     expect(a.state().brakePresses).toBe(25);
     expect(a.events.length).toBeGreaterThan(2);
-    expect(b.state()).toEqual(energyStage.createState());
+    expect(b.state()).toEqual(energyStage.createState(LAYOUT));
     expect(b.events).toEqual([]);
     ingestAll(b.store, 0, 10);
     expect(b.state().brakePresses).toBe(3);
@@ -185,8 +181,12 @@ describe("ingest pipeline: one state per history", () => {
 
   it("a stage's state does not grow with the history", () => {
     for (const stage of STAGES_WITH_ENERGY) {
-      const short = new TelemetryStore({ capacity: 64, stages: STAGES_WITH_ENERGY });
-      const long = new TelemetryStore({ capacity: 64, stages: STAGES_WITH_ENERGY });
+      const short = new TelemetryStore({
+        layout: LAYOUT,
+        capacity: 64,
+        stages: STAGES_WITH_ENERGY,
+      });
+      const long = new TelemetryStore({ layout: LAYOUT, capacity: 64, stages: STAGES_WITH_ENERGY });
       // Both past the longest time window of the starter set (60 s at 10 rows/s):
       // a window's buffer holds the window, never the history.
       ingestAll(short, 0, 1000);
@@ -220,7 +220,7 @@ describe("ingest pipeline: replay over a whole history", () => {
   });
 
   it("recomputes every column when asked, from the stored values", async () => {
-    const store = new TelemetryStore({ capacity: 32 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 32 });
     for (let i = 0; i < 20; i++) {
       const p = packet(i);
       p.Battery.PackVoltage = 130 + i; // exact in Float32: stored = sent

@@ -23,16 +23,16 @@ import {
 import { LivePlots } from "../../workers/render/LivePlots";
 import { tailStart } from "../../workers/shared/plots/liveTail";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
-import { storedFieldSlot } from "../../workers/telemetry/schema/derivedFields";
 import { liveDriverRig, liveLook } from "./plotsKit";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 beforeAll(() => {
   (globalThis as { devicePixelRatio?: number }).devicePixelRatio = 1;
 });
 
-const TIME = storedFieldSlot("TimeStamp")!.index;
+const TIME = LAYOUT.storedFieldSlot("TimeStamp")!.index;
 const FIELD = "Battery.PackVoltage";
-const VOLTS = storedFieldSlot(FIELD)!.index;
+const VOLTS = LAYOUT.storedFieldSlot(FIELD)!.index;
 const H = 3600;
 
 /** Epoch seconds of a local time on 15 January 2026. */
@@ -41,7 +41,7 @@ const at = (hours: number, minutes = 0): number =>
 
 /** A store with a packet a second from `from` to `to` (yesterday evening's packets before a long pause, if asked). */
 function day(from: number, to: number): { store: TelemetryStore; moveOn: (until: number) => void } {
-  const store = new TelemetryStore({ capacity: 50_000 });
+  const store = new TelemetryStore({ layout: LAYOUT, capacity: 50_000 });
   let next = from;
   const moveOn = (until: number) => {
     for (; next <= until; next++) {

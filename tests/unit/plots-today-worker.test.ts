@@ -5,15 +5,15 @@
 import { describe, expect, it, vi } from "vitest";
 import type { SeriesRequest, SeriesResult } from "../../workers/contract/series";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
-import { storedFieldSlot } from "../../workers/telemetry/schema/derivedFields";
 import { DAY_GAP_SECONDS, todayStart } from "../../workers/telemetry/store/todayStart";
 import { mergeTail } from "../../workers/shared/plots/liveWindow";
 import { tailStart } from "../../workers/shared/plots/liveTail";
 import { todaySpanSeconds } from "../../workers/shared/plots/todayWindow";
+import { LAYOUT } from "../../workers/telemetry/features";
 
-const TIME = storedFieldSlot("TimeStamp")!.index;
+const TIME = LAYOUT.storedFieldSlot("TimeStamp")!.index;
 const FIELD = "Battery.PackVoltage";
-const VOLTS = storedFieldSlot(FIELD)!.index;
+const VOLTS = LAYOUT.storedFieldSlot(FIELD)!.index;
 
 /** Epoch seconds of a local time on 15 January 2026 (day 0) or a day later. */
 const at = (hours: number, minutes = 0, seconds = 0, day = 0): number =>
@@ -47,13 +47,13 @@ const today = (extra: Partial<SeriesRequest> = {}): SeriesRequest => ({
 
 describe("where Today begins", () => {
   it("at local midnight when packets ran on through the night", () => {
-    const store = new TelemetryStore({ capacity: 4000 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 4000 });
     write(store, every(at(18, 0, 0, -1), at(10), 60)); // a packet a minute since yesterday 18:00
     expect(todayStart(store.ring)).toBe(at(0));
   });
 
   it("at the first packet after a pause of more than 4 hours", () => {
-    const store = new TelemetryStore({ capacity: 4000 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 4000 });
     write(store, every(at(6), at(7), 60));
     const resumed = at(7) - 60 + DAY_GAP_SECONDS + 1;
     write(store, every(resumed, at(12), 60));
@@ -61,7 +61,7 @@ describe("where Today begins", () => {
   });
 
   it("not at a pause of exactly 4 hours", () => {
-    const store = new TelemetryStore({ capacity: 4000 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 4000 });
     write(store, every(at(18, 0, 0, -1), at(1), 60));
     const last = at(1) - 60;
     write(store, every(last + DAY_GAP_SECONDS, at(9), 60));
@@ -69,14 +69,14 @@ describe("where Today begins", () => {
   });
 
   it("at midnight when the pause ended yesterday", () => {
-    const store = new TelemetryStore({ capacity: 4000 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 4000 });
     write(store, every(at(8, 0, 0, -1), at(9, 0, 0, -1), 60));
     write(store, every(at(15, 0, 0, -1), at(3), 60)); // resumed yesterday 15:00, ran through the night
     expect(todayStart(store.ring)).toBe(at(0));
   });
 
   it("at the first packet a fresh history holds, and keeps it once the ring wraps", () => {
-    const store = new TelemetryStore({ capacity: 100 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
     write(store, every(at(7), at(7, 30), 60));
     expect(todayStart(store.ring)).toBe(at(7));
     write(store, every(at(7, 30), at(11), 60)); // 210 rows in all: the 07:00 row is overwritten
@@ -85,7 +85,7 @@ describe("where Today begins", () => {
   });
 
   it("remembers a pause whose rows the full ring overwrote since", () => {
-    const store = new TelemetryStore({ capacity: 100 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
     write(store, every(at(1), at(2), 60));
     write(store, every(at(7), at(7, 30), 60));
     expect(todayStart(store.ring)).toBe(at(7));
@@ -95,13 +95,13 @@ describe("where Today begins", () => {
   });
 
   it("at midnight when first asked after the ring wrapped (its oldest row follows unknown packets)", () => {
-    const store = new TelemetryStore({ capacity: 100 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
     write(store, every(at(7), at(11), 60));
     expect(todayStart(store.ring)).toBe(at(0));
   });
 
   it("reads only the rows added since it was last asked", () => {
-    const store = new TelemetryStore({ capacity: 40_000 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 40_000 });
     write(store, every(at(8), at(9), 0.1));
     todayStart(store.ring);
     write(store, every(at(9), at(9) + 1, 0.1));
@@ -111,7 +111,7 @@ describe("where Today begins", () => {
   });
 
   it("starts afresh after the history was cleared", () => {
-    const store = new TelemetryStore({ capacity: 4000 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 4000 });
     write(store, every(at(6), at(8), 60));
     expect(todayStart(store.ring)).toBe(at(6));
     store.ring.clear();
@@ -123,7 +123,7 @@ describe("where Today begins", () => {
 
 describe("a Today request", () => {
   it("covers the day only, and says the day's range with the span stepped up", () => {
-    const store = new TelemetryStore({ capacity: 10_000 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 10_000 });
     write(store, every(at(6), at(7), 10));
     const resumed = at(11, 30);
     write(store, every(resumed, at(14), 10)); // 2.5 h since the day began
@@ -135,13 +135,13 @@ describe("a Today request", () => {
   });
 
   it("keeps a later `from` (a tail) as asked", () => {
-    const store = new TelemetryStore({ capacity: 10_000 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 10_000 });
     write(store, every(at(8), at(9), 10));
     expect(store.series(today({ from: at(8, 30) })).from).toBe(at(8, 30));
   });
 
   it("joins tails exactly as a whole fetch gives the day, until the span steps up", () => {
-    const store = new TelemetryStore({ capacity: 40_000 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 40_000 });
     write(store, every(at(7), at(8, 10), 1));
     let held = store.series(today());
     for (let minute = 10; minute < 50; minute += 7) {
@@ -162,7 +162,7 @@ describe("a Today request", () => {
   });
 
   it("has no day when the history is empty", () => {
-    const result = new TelemetryStore({ capacity: 10 }).series(today());
+    const result = new TelemetryStore({ layout: LAYOUT, capacity: 10 }).series(today());
     expect(result.day).toBeUndefined();
     expect(result.to).toBeNull();
   });
@@ -182,7 +182,7 @@ describe("the day's span", () => {
 
 describe("zoomed into one minute", () => {
   it("answers every sample of a 10 Hz minute on a 300 px plot (150 points)", () => {
-    const store = new TelemetryStore({ capacity: 40_000 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 40_000 });
     write(store, every(at(9, 30), at(10, 30), 0.1));
     const result = store.series({
       fields: [FIELD],
@@ -199,7 +199,7 @@ describe("zoomed into one minute", () => {
   });
 
   it("still summarises a window of far more samples than the plot can show", () => {
-    const store = new TelemetryStore({ capacity: 40_000 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 40_000 });
     write(store, every(at(9, 30), at(10, 30), 0.1));
     const result = store.series({
       fields: [FIELD],
@@ -221,7 +221,7 @@ function expectSame(a: SeriesResult, b: SeriesResult): void {
 
 describe("a Today tail after a pause of more than 4 hours", () => {
   it("does not join the day before it, even on the same grid", () => {
-    const store = new TelemetryStore({ capacity: 40_000 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 40_000 });
     write(store, every(at(7), at(7, 20), 1));
     const held = store.series(today());
     write(store, every(at(11, 30), at(11, 40), 1));

@@ -3,12 +3,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { RangeStatsResult } from "../../workers/contract/stats";
 import { formatTime } from "../../workers/shared/dateTime";
-import { storedFieldSlot } from "../../workers/telemetry/schema/derivedFields";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
 import { rangeStats, summarise } from "../../workers/telemetry/stats/rangeStats";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { TelemetryService } from "../../workers/telemetry/TelemetryService";
 import { exportText } from "./csv-helpers";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const T0 = 1_795_000_000;
 // Seconds after T0: a 16 s step between 4 and 20 is a gap (more than 10 s).
@@ -17,7 +17,7 @@ const VOLTS = [2, 4, 6, 4, 2, 10, 10, 10];
 const RELAY = [true, true, false, false, true, true, false, false];
 
 function fixtureStore(): TelemetryStore {
-  const store = new TelemetryStore({ capacity: 64 });
+  const store = new TelemetryStore({ layout: LAYOUT, capacity: 64 });
   TIMES.forEach((t, i) => {
     const p = defaultPacket();
     p.TimeStamp = T0 + t;
@@ -93,7 +93,7 @@ describe("range statistics over the history", () => {
 
   it("treats a NaN sample as a gap: the steps on either side add nothing", () => {
     const store = fixtureStore();
-    const slot = storedFieldSlot("Battery.PackVoltage")!;
+    const slot = LAYOUT.storedFieldSlot("Battery.PackVoltage")!;
     // What a math channel's division by zero leaves in its column (t = 2 s).
     store.ring.setNumber(store.ring.physical(2), slot.index, NaN);
     const [volts] = ok(

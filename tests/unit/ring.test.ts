@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ColumnRing } from "../../workers/telemetry/history/ColumnRing";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 // Two numeric fields (0: time as Float64, 1: a Float32 reading) and 40
 // booleans, so the packed booleans span two words.
@@ -62,13 +63,13 @@ describe("columnar ring history", () => {
   });
 
   it("stores a full packet in at most 1,300 bytes of history", () => {
-    const store = new TelemetryStore({ capacity: 1024 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 1024 });
     expect(store.bytesPerPacket).toBeLessThanOrEqual(1300);
     expect(store.counters().historyBytes).toBe(store.bytesPerPacket * 1024);
   });
 
   it("round-trips odometer, GPS and 32-bit flags exactly through the store", () => {
-    const store = new TelemetryStore({ capacity: 4 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 4 });
     const packet = defaultPacket();
     packet.TimeStamp = 1_795_000_000.5;
     packet.MotorDetails0.Odometer = 123_456_789.25;
@@ -120,9 +121,15 @@ describe("one row copied from ring to ring (the recorder's 1-second summary)", (
 
 describe("history capacity from configuration", () => {
   it("falls back to the default capacity instead of failing on a bad value", () => {
-    expect(new TelemetryStore({ capacity: 0 }).counters().historyCapacity).toBe(65_536);
-    expect(new TelemetryStore({ capacity: Number.NaN }).counters().historyCapacity).toBe(65_536);
-    expect(new TelemetryStore({ capacity: 10.7 }).counters().historyCapacity).toBe(10);
-    expect(new TelemetryStore().counters().historyCapacity).toBe(65_536);
+    expect(new TelemetryStore({ layout: LAYOUT, capacity: 0 }).counters().historyCapacity).toBe(
+      65_536,
+    );
+    expect(
+      new TelemetryStore({ layout: LAYOUT, capacity: Number.NaN }).counters().historyCapacity,
+    ).toBe(65_536);
+    expect(new TelemetryStore({ layout: LAYOUT, capacity: 10.7 }).counters().historyCapacity).toBe(
+      10,
+    );
+    expect(new TelemetryStore({ layout: LAYOUT }).counters().historyCapacity).toBe(65_536);
   });
 });

@@ -14,6 +14,7 @@ import {
   NUMERIC_FIELDS,
   STRING_FIELDS,
 } from "../../workers/telemetry/schema/fields";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const fixturePath = fileURLToPath(new URL("../fixtures/telemetry-fields.tsv", import.meta.url));
 const sharedPath = fileURLToPath(
@@ -135,7 +136,7 @@ describe("both generations' spelling of the headlights switch", () => {
   it.each([HEADLIGHTS_INTERNAL, HEADLIGHTS_2026_06])(
     "accepts a packet spelling it %s and stores it under the internal name",
     (spelling) => {
-      const store = new TelemetryStore({ capacity: 4 });
+      const store = new TelemetryStore({ layout: LAYOUT, capacity: 4 });
       expect(store.ingest(atEdge(renamed(spelling)), "NETWORK")).toBe(true);
       const changed = store.snapshot(0, connection).changed;
       expect(changed[`B3.${HEADLIGHTS_INTERNAL}`]).toBe(true);
@@ -147,7 +148,7 @@ describe("both generations' spelling of the headlights switch", () => {
   );
 
   it("rejects a packet with neither spelling, naming the internal path", () => {
-    const store = new TelemetryStore({ capacity: 4 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 4 });
     expect(GENERATION_TABLE.recognise(renamed(null))).toBeNull();
     expect(store.ingest(atEdge(renamed(null)), "NETWORK")).toBe(false);
     expect(store.counters().recentRejections[0]?.reason).toContain(`B3.${HEADLIGHTS_INTERNAL}`);

@@ -14,6 +14,7 @@ import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchem
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { manualTimers } from "./manualTimers";
 import { recordingSettings } from "./sessionsKit";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 /** Packet time of the first packet: a whole minute, so the summary's minutes are easy to name. */
 const T = 1_795_000_020;
@@ -35,7 +36,7 @@ const timesOf = (store: TelemetryStore) =>
 /** Records `seconds` of NETWORK packets at 10/s, flushed every second; `stop`: recording stops after. */
 async function recordDay(factory: IDBFactory, seconds: number, stop = true) {
   const { timers, tick } = manualTimers();
-  const store = new TelemetryStore({ capacity: 10 * seconds + 100 });
+  const store = new TelemetryStore({ layout: LAYOUT, capacity: 10 * seconds + 100 });
   const sessions = new Sessions({ factory, timers, notice: () => undefined });
   await sessions.start(store, recordingSettings, () => "NETWORK");
   for (let i = 0; i < 10 * seconds; i++) {
@@ -80,7 +81,7 @@ describe("the 1-second summary beside the chunks", () => {
       [T + 60, 60],
     ]);
     // The first row of each second, as recorded.
-    const copy = new TelemetryStore({ capacity: 200 });
+    const copy = new TelemetryStore({ layout: LAYOUT, capacity: 200 });
     copy.restoreRows(read.chunks);
     expect(timesOf(copy)).toEqual(Array.from({ length: 120 }, (_, k) => T + k));
     expect(copy.ring.number(61, 1)).toBe(store.ring.number(610, 1));
@@ -91,7 +92,11 @@ describe("the 1-second summary beside the chunks", () => {
     expect(read.chunks.map((c) => c.count)).toEqual([60, 60, 30]);
 
     const later = new Sessions({ factory, timers: manualTimers().timers, notice: () => undefined });
-    await later.start(new TelemetryStore({ capacity: 2000 }), recordingSettings, () => "NETWORK");
+    await later.start(
+      new TelemetryStore({ layout: LAYOUT, capacity: 2000 }),
+      recordingSettings,
+      () => "NETWORK",
+    );
     await later.delete(session!.id);
     expect((await db.readSummary(session!, -Infinity, 1e6)).chunks).toEqual([]);
     const left = await new Promise<number>((resolve) => {
@@ -107,7 +112,7 @@ describe("the summary and the storage budget", () => {
   it("a session deleted for the budget takes its summary with it", async () => {
     const factory = new IDBFactory();
     const { timers, tick, advance } = manualTimers();
-    const store = new TelemetryStore({ capacity: 2000 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 2000 });
     const notices: string[] = [];
     const sessions = new Sessions({ factory, timers, notice: (_l, m) => notices.push(m) });
     // Room for about one session of 70 s at 10 packets/s.
@@ -144,7 +149,7 @@ describe("restore after a reload", () => {
   it("shows the summary first, then the full rows in the live history", async () => {
     const factory = new IDBFactory();
     const { store: recorded } = await recordDay(factory, 150);
-    const live = new TelemetryStore({ capacity: 5000 });
+    const live = new TelemetryStore({ layout: LAYOUT, capacity: 5000 });
     const { db, slices } = await watchedStore(factory, layoutOf(live));
     const seen: { preview: number[] | null; live: number; phase?: string }[] = [];
     const sessions = new Sessions({
@@ -196,7 +201,7 @@ describe("restore after a reload", () => {
   it("a history that holds only the newest rows gets a preview of about their span, not the whole session", async () => {
     const factory = new IDBFactory();
     await recordDay(factory, 150);
-    const live = new TelemetryStore({ capacity: 600 }); // the newest minute
+    const live = new TelemetryStore({ layout: LAYOUT, capacity: 600 }); // the newest minute
     const previews: number[][] = [];
     const sessions = new Sessions({
       factory,
@@ -219,7 +224,7 @@ describe("restore after a reload", () => {
   it("keeps live packets that arrive meanwhile, after the day and in order, and records them", async () => {
     const factory = new IDBFactory();
     await recordDay(factory, 60);
-    const live = new TelemetryStore({ capacity: 5000 });
+    const live = new TelemetryStore({ layout: LAYOUT, capacity: 5000 });
     let next = 1000; // live packets come well after the recorded minute
     // Two packets arrive after every slice read, while the day is being laid in.
     const { db, slices } = await watchedStore(factory, layoutOf(live), () => {
@@ -258,7 +263,7 @@ describe("restore after a reload", () => {
   it("a session whose summary cannot be read still restores, without the early picture", async () => {
     const factory = new IDBFactory();
     await recordDay(factory, 30);
-    const live = new TelemetryStore({ capacity: 5000 });
+    const live = new TelemetryStore({ layout: LAYOUT, capacity: 5000 });
     const { db } = await watchedStore(factory, layoutOf(live));
     db.readSummary = () => Promise.reject(new Error("summary store unreadable"));
     const previews: unknown[] = [];
@@ -283,7 +288,7 @@ describe("restore after a reload", () => {
 describe("the sliced read", () => {
   it("reads chunks of uneven size in order, a slice no larger than asked unless one chunk is", async () => {
     const factory = new IDBFactory();
-    const source = new TelemetryStore({ capacity: 1000 });
+    const source = new TelemetryStore({ layout: LAYOUT, capacity: 1000 });
     for (let i = 0; i < 315; i++) source.ingest(packet(i), "NETWORK");
     const layout = layoutOf(source);
     const db = await SessionDb.open(factory, layout);
@@ -315,7 +320,7 @@ describe("the sliced read", () => {
       at += count;
     }
     const sizes: number[][] = [];
-    const copy = new TelemetryStore({ capacity: 1000 });
+    const copy = new TelemetryStore({ layout: LAYOUT, capacity: 1000 });
     let from: number | null = 0;
     while (from !== null) {
       const slice: Awaited<ReturnType<SessionStore["readSlice"]>> = await db.readSlice(
@@ -339,8 +344,8 @@ describe("the sliced read", () => {
 
 describe("live packets held during a restore", () => {
   it("past the bound are rejected with a reason a user reads; the rest keep their order", () => {
-    const store = new TelemetryStore({ capacity: 100 });
-    const older = new TelemetryStore({ capacity: 100 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
+    const older = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
     for (let i = 0; i < 20; i++) older.ingest(packet(i), "NETWORK");
     store.ingest(packet(50), "NETWORK");
     store.beginRestore(2);

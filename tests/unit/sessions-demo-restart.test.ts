@@ -13,6 +13,7 @@ import { NUMERIC_FIELDS } from "../../workers/telemetry/schema/fields";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
 import { manualTimers } from "./manualTimers";
 import { recordingSettings } from "./sessionsKit";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 const SOC = NUMERIC_FIELDS.indexOf("Battery.PackStateOfCharge");
@@ -41,7 +42,7 @@ async function chargeOf(core: TelemetryCore, session: SessionInfo): Promise<numb
     session.firstPacketTime,
     session.lastPacketTime,
   );
-  const store = new TelemetryStore({ capacity: 5000 });
+  const store = new TelemetryStore({ layout: LAYOUT, capacity: 5000 });
   for (const rows of slices) store.appendRows(rows);
   return Array.from({ length: store.ring.length }, (_, i) => store.ring.number(i, SOC));
 }
@@ -81,7 +82,7 @@ describe("a reload on a real source", () => {
     const clock = manualTimers();
     const packet = (i: number) => ({ ...defaultPacket(), TimeStamp: 1_795_000_000 + i });
     const record = async (from: number) => {
-      const store = new TelemetryStore({ capacity: 100 });
+      const store = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
       const sessions = new Sessions({ factory, timers: clock.timers, notice: () => undefined });
       await sessions.start(store, recordingSettings, () => "NETWORK");
       for (let i = from; i < from + 5; i++) store.ingest(packet(i), "NETWORK");

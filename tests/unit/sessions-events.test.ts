@@ -11,6 +11,7 @@ import { Sessions } from "../../workers/telemetry/sessions/Sessions";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
 import { recordingSettings, stillTimers } from "./sessionsKit";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const T0 = 1_795_000_000;
 
@@ -146,7 +147,7 @@ function packet(i: number) {
 describe("Sessions: events of the live session", () => {
   it("events of the first packets are stored with the session those packets start", async () => {
     const factory = new IDBFactory();
-    const store = new TelemetryStore({ capacity: 100 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
     const sessions = new Sessions({ factory, timers: stillTimers, notice: () => undefined });
     // Recorded while start() still opens the database: held, not lost.
     sessions.recordEvents([lapEvent(T0 + 0.1)]);
@@ -162,7 +163,7 @@ describe("Sessions: events of the live session", () => {
 
   it("says how many recorded laps could not be read, and shows the others", async () => {
     const factory = new IDBFactory();
-    const store = new TelemetryStore({ capacity: 100 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
     const notices: string[] = [];
     const sessions = new Sessions({
       factory,
@@ -181,7 +182,7 @@ describe("Sessions: events of the live session", () => {
   });
 
   it("an event without a valid time is not recorded, is said once, and recording goes on", async () => {
-    const store = new TelemetryStore({ capacity: 100 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
     const notices: string[] = [];
     const sessions = new Sessions({
       factory: new IDBFactory(),

@@ -15,6 +15,7 @@ import { defaultPacket } from "../../workers/telemetry/schema/fields";
 import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchema";
 import { manualTimers } from "./manualTimers";
 import { recordingSettings } from "./sessionsKit";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const T0 = 1_795_000_000;
 
@@ -29,7 +30,7 @@ function packet(i: number): TelemetryPacket {
 /** A recording of `chunks` one-second chunks of 10 packets, then the page goes. */
 async function record(factory: IDBFactory, chunks: number, name = "probe run", at = 10_000_000) {
   const { timers } = manualTimers(at);
-  const store = new TelemetryStore({ capacity: 1000 });
+  const store = new TelemetryStore({ layout: LAYOUT, capacity: 1000 });
   const sessions = new Sessions({ factory, timers, notice: () => undefined });
   await sessions.start(store, recordingSettings, () => "NETWORK");
   for (let c = 0; c < chunks; c++) {
@@ -75,7 +76,7 @@ function eachChunk(factory: IDBFactory, change: (chunk: ChunkRecord) => ChunkRec
 async function reload(factory: IDBFactory, capacity = 1000) {
   const notices: string[] = [];
   const { timers, tick } = manualTimers();
-  const store = new TelemetryStore({ capacity });
+  const store = new TelemetryStore({ layout: LAYOUT, capacity });
   const sessions = new Sessions({ factory, timers, notice: (_l, m) => notices.push(m) });
   await sessions.start(store, recordingSettings, () => "NETWORK");
   return { sessions, store, notices, tick };
@@ -209,7 +210,7 @@ describe("item 22: packets that arrive while the recorder opens", () => {
   it("are recorded with the first flush", async () => {
     const factory = new IDBFactory();
     const { timers } = manualTimers();
-    const store = new TelemetryStore({ capacity: 1000 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 1000 });
     let open!: () => void;
     const opened = new Promise<void>((resolve) => (open = resolve));
     const sessions = new Sessions({
@@ -251,7 +252,7 @@ describe("item 23: running out of quota", () => {
   it("the list counts only what was stored, and recording tries again after a pause", async () => {
     const factory = new IDBFactory();
     const { timers, advance } = manualTimers();
-    const store = new TelemetryStore({ capacity: 1000 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 1000 });
     const notices: string[] = [];
     let full = false;
     const sessions = new Sessions({
@@ -293,7 +294,7 @@ describe("item 23: running out of quota", () => {
     await record(factory, 2, "old run");
     const { timers, advance } = manualTimers();
     advance(3_600_000); // an hour later: a new session
-    const store = new TelemetryStore({ capacity: 1000 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 1000 });
     const notices: string[] = [];
     let refusals = 1;
     const sessions = new Sessions({
@@ -324,7 +325,11 @@ describe("item 23: running out of quota", () => {
       notice: () => undefined,
       storage: { estimate: async () => ({ usage: 11_420_605, quota: 10_000_000 }) },
     });
-    await sessions.start(new TelemetryStore({ capacity: 10 }), recordingSettings, () => "NETWORK");
+    await sessions.start(
+      new TelemetryStore({ layout: LAYOUT, capacity: 10 }),
+      recordingSettings,
+      () => "NETWORK",
+    );
     expect(await sessions.storageInfo()).toMatchObject({
       usedBytes: 11_420_605,
       quotaBytes: 10_000_000,

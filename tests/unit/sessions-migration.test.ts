@@ -12,6 +12,7 @@ import { Sessions } from "../../workers/telemetry/sessions/Sessions";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
 import { recordingSettings, stillTimers } from "./sessionsKit";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const T0 = 1_795_000_000;
 const NAME = "helios-sessions";
@@ -65,7 +66,7 @@ function storesOf(factory: IDBFactory): Promise<{ version: number; stores: strin
 
 /** A recorded session of 20 packets, laid out as version 2 stored it. */
 function recordedSession(): { store: TelemetryStore; session: object; chunk: object } {
-  const store = new TelemetryStore({ capacity: 100 });
+  const store = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
   for (let i = 0; i < 20; i++) {
     const p = defaultPacket();
     p.TimeStamp = T0 + i;
@@ -107,7 +108,7 @@ describe("upgrading the session database", () => {
     });
 
     const notices: string[] = [];
-    const live = new TelemetryStore({ capacity: 100 });
+    const live = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
     const sessions = new Sessions({
       factory,
       timers: stillTimers,
@@ -143,7 +144,7 @@ describe("upgrading the session database", () => {
       });
       events.createIndex("byTime", ["sessionId", "time"]);
     });
-    const live = new TelemetryStore({ capacity: 100 });
+    const live = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
     const previews: (number | null)[] = [];
     const sessions = new Sessions({ factory, timers: stillTimers, notice: () => undefined });
     await sessions.start(
@@ -177,7 +178,11 @@ describe("upgrading the session database", () => {
       chunks.put({ sessionId: "old", index: 0, t1: T0, columns: [] });
     });
     const sessions = new Sessions({ factory, timers: stillTimers, notice: () => undefined });
-    await sessions.start(new TelemetryStore({ capacity: 10 }), recordingSettings, () => "DEMO");
+    await sessions.start(
+      new TelemetryStore({ layout: LAYOUT, capacity: 10 }),
+      recordingSettings,
+      () => "DEMO",
+    );
     expect(await sessions.list()).toEqual([]);
     sessions.stop();
     await new Promise((r) => setTimeout(r, 10));
@@ -199,7 +204,11 @@ describe("upgrading the session database", () => {
       timers: stillTimers,
       notice: (_l, m) => notices.push(m),
     });
-    await sessions.start(new TelemetryStore({ capacity: 10 }), recordingSettings, () => "DEMO");
+    await sessions.start(
+      new TelemetryStore({ layout: LAYOUT, capacity: 10 }),
+      recordingSettings,
+      () => "DEMO",
+    );
     expect(sessions.state().available).toBe(false);
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatch(/written by a newer version of the app/);
@@ -231,7 +240,11 @@ describe("upgrading the session database", () => {
       timers: stillTimers,
       notice: (_l, m) => notices.push(m),
     });
-    await blocked.start(new TelemetryStore({ capacity: 10 }), recordingSettings, () => "DEMO");
+    await blocked.start(
+      new TelemetryStore({ layout: LAYOUT, capacity: 10 }),
+      recordingSettings,
+      () => "DEMO",
+    );
     expect(blocked.state().available).toBe(false);
     expect(notices).toEqual([
       "Sessions are not recorded: another tab with an older version of the app keeps the recordings open (close it, then reload). Live data goes on.",
@@ -239,7 +252,11 @@ describe("upgrading the session database", () => {
     olderTab.close();
     await new Promise((r) => setTimeout(r, 20)); // the held-up upgrade runs
     const reloaded = new Sessions({ factory, timers: stillTimers, notice: () => undefined });
-    await reloaded.start(new TelemetryStore({ capacity: 10 }), recordingSettings, () => "DEMO");
+    await reloaded.start(
+      new TelemetryStore({ layout: LAYOUT, capacity: 10 }),
+      recordingSettings,
+      () => "DEMO",
+    );
     expect(await reloaded.sessionLaps("s1")).toEqual([lap(T0 + 5)]);
   });
 });

@@ -8,6 +8,7 @@ import { Sessions } from "../../workers/telemetry/sessions/Sessions";
 import type { Timers } from "../../workers/telemetry/sources/timers";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
 import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchema";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const T0 = 1_795_000_000;
 
@@ -56,7 +57,7 @@ const layoutOf = (store: TelemetryStore) => store.chunkLayout;
 
 describe("recording chunks", () => {
   it("a chunk decodes to the same rows: numbers, booleans and time", () => {
-    const store = new TelemetryStore({ capacity: 64 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 64 });
     for (let i = 0; i < 10; i++) store.ingest(packet(i), "DEMO");
     const rows = store.newestRows(10);
     const layout = layoutOf(store);
@@ -64,7 +65,7 @@ describe("recording chunks", () => {
     const decoded = decodeChunk(stored, layout);
     expect(decoded).not.toBeNull();
 
-    const copy = new TelemetryStore({ capacity: 64 });
+    const copy = new TelemetryStore({ layout: LAYOUT, capacity: 64 });
     copy.restoreRows([decoded!]);
     expect(copy.counters().historyLength).toBe(10);
     const series = copy.series({
@@ -92,9 +93,9 @@ describe("recording chunks", () => {
   });
 
   it("a chunk taken across the ring's wrap-around keeps its rows in order", () => {
-    const store = new TelemetryStore({ capacity: 8 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 8 });
     for (let i = 0; i < 13; i++) store.ingest(packet(i), "DEMO"); // slots wrapped
-    const copy = new TelemetryStore({ capacity: 8 });
+    const copy = new TelemetryStore({ layout: LAYOUT, capacity: 8 });
     copy.restoreRows([store.newestRows(6)]);
     expect(Array.from({ length: 6 }, (_, i) => copy.ring.time(i))).toEqual(
       Array.from({ length: 6 }, (_, i) => store.ring.time(2 + i)),
@@ -104,9 +105,9 @@ describe("recording chunks", () => {
   });
 
   it("rows appended across the ring's end, or more than it holds, keep the newest in order", () => {
-    const source = new TelemetryStore({ capacity: 64 });
+    const source = new TelemetryStore({ layout: LAYOUT, capacity: 64 });
     for (let i = 0; i < 20; i++) source.ingest(packet(i), "DEMO");
-    const ring = new TelemetryStore({ capacity: 8 });
+    const ring = new TelemetryStore({ layout: LAYOUT, capacity: 8 });
     for (let i = 0; i < 5; i++) ring.ingest(packet(100 + i), "DEMO");
     ring.appendRows(source.newestRows(6)); // wraps: 3 slots left before the end
     const times = (store: TelemetryStore) =>
@@ -127,7 +128,7 @@ describe("recording chunks", () => {
   });
 
   it("refuses a chunk of another layout or a damaged body", () => {
-    const store = new TelemetryStore({ capacity: 8 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 8 });
     store.ingest(packet(0), "DEMO");
     const chunk = encodeChunk("s", 0, store.newestRows(1), T0, T0, layoutOf(store));
     expect(decodeChunk(chunk, "v0:other")).toBeNull();
@@ -149,7 +150,7 @@ describe("Sessions: record and restore", () => {
   it("a crash loses at most the last second; a reload restores the rest into history", async () => {
     const factory = new IDBFactory();
     const { timers, tick } = manualTimers();
-    const store = new TelemetryStore({ capacity: 1000 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 1000 });
     const sessions = new Sessions({ factory, timers, notice: () => undefined });
     await sessions.start(store, settings, () => "DEMO");
     // 10 packets/s for 12.35 s; the recorder flushes every second.
@@ -159,7 +160,7 @@ describe("Sessions: record and restore", () => {
     }
     await sessions.flush("DEMO").then(() => undefined); // let the last scheduled write land
     // Crash: nothing else is flushed. A new worker opens the same database.
-    const after = new TelemetryStore({ capacity: 1000 });
+    const after = new TelemetryStore({ layout: LAYOUT, capacity: 1000 });
     const reopened = new Sessions({ factory, timers, notice: () => undefined });
     await reopened.start(after, settings, () => "DEMO");
     const restored = after.counters().historyLength;
@@ -176,7 +177,7 @@ describe("Sessions: record and restore", () => {
     // A demo day built at full speed: many minutes of packets between two flushes.
     const factory = new IDBFactory();
     const { timers } = manualTimers();
-    const store = new TelemetryStore({ capacity: 10_000 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 10_000 });
     const sessions = new Sessions({ factory, timers, notice: () => undefined });
     await sessions.start(store, settings, () => "DEMO");
     for (let i = 0; i < 6000; i++) store.ingest(packet(i), "DEMO");
@@ -194,7 +195,7 @@ describe("Sessions: record and restore", () => {
   it("loses no more than the packets since the last flush when the tab dies between flushes", async () => {
     const factory = new IDBFactory();
     const { timers, tick } = manualTimers();
-    const store = new TelemetryStore({ capacity: 1000 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 1000 });
     const sessions = new Sessions({ factory, timers, notice: () => undefined });
     await sessions.start(store, settings, () => "DEMO");
     for (let i = 0; i < 57; i++) {
@@ -202,7 +203,7 @@ describe("Sessions: record and restore", () => {
       tick(100); // flushes at 1 s, 2 s, … 5 s
     }
     await new Promise((r) => setTimeout(r, 50)); // pending writes land; no more flushes: crash
-    const after = new TelemetryStore({ capacity: 1000 });
+    const after = new TelemetryStore({ layout: LAYOUT, capacity: 1000 });
     await new Sessions({ factory, timers, notice: () => undefined }).start(
       after,
       settings,
@@ -216,13 +217,13 @@ describe("Sessions: record and restore", () => {
   it("restores only the newest capacity packets, before live packets that came meanwhile", async () => {
     const factory = new IDBFactory();
     const { timers } = manualTimers();
-    const store = new TelemetryStore({ capacity: 1000 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 1000 });
     const sessions = new Sessions({ factory, timers, notice: () => undefined });
     await sessions.start(store, settings, () => "DEMO");
     for (let i = 0; i < 300; i++) store.ingest(packet(i), "DEMO");
     await sessions.flush("DEMO");
 
-    const small = new TelemetryStore({ capacity: 100 });
+    const small = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
     small.ingest(packet(1000), "DEMO"); // a live packet before the restore finished
     await new Sessions({ factory, timers, notice: () => undefined }).start(
       small,
@@ -240,7 +241,7 @@ describe("Sessions: record and restore", () => {
   it("starts a new session on a source change and after a long gap, continues otherwise", async () => {
     const factory = new IDBFactory();
     const { timers, advance } = manualTimers();
-    const store = new TelemetryStore({ capacity: 1000 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 1000 });
     const sessions = new Sessions({ factory, timers, notice: () => undefined });
     await sessions.start(store, settings, () => "DEMO");
     store.ingest(packet(0), "DEMO");
@@ -264,7 +265,7 @@ describe("Sessions: record and restore", () => {
   it("over budget, deletes the oldest sessions first (never the current one), with a warning", async () => {
     const factory = new IDBFactory();
     const { timers, advance } = manualTimers();
-    const store = new TelemetryStore({ capacity: 1000 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 1000 });
     const notices: string[] = [];
     const perPacket = store.bytesPerPacket;
     const sessions = new Sessions({ factory, timers, notice: (_l, m) => notices.push(m) });
@@ -289,7 +290,7 @@ describe("Sessions: record and restore", () => {
 
   it("without IndexedDB: one warning, nothing thrown, live data goes on", async () => {
     const { timers, tick } = manualTimers();
-    const store = new TelemetryStore({ capacity: 100 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
     const notices: string[] = [];
     const sessions = new Sessions({
       factory: undefined,
@@ -309,7 +310,7 @@ describe("Sessions: record and restore", () => {
   it("a quota error while writing, with nothing to delete, pauses recording with one warning", async () => {
     const factory = new IDBFactory();
     const { timers } = manualTimers();
-    const store = new TelemetryStore({ capacity: 100 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
     const notices: string[] = [];
     const sessions = new Sessions({ factory, timers, notice: (_l, m) => notices.push(m) });
     await sessions.start(store, settings, () => "DEMO");
@@ -328,7 +329,7 @@ describe("Sessions: record and restore", () => {
   it("stores through the store it is given (the storage worker's), and closes it once the writes are done", async () => {
     const factory = new IDBFactory();
     const { timers } = manualTimers();
-    const store = new TelemetryStore({ capacity: 100 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
     const calls: string[] = [];
     let closed = false;
     const sessions = new Sessions({

@@ -10,13 +10,14 @@ import { Sessions } from "../../workers/telemetry/sessions/Sessions";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
 import { manualTimers } from "./manualTimers";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const T0 = 1_795_000_000;
 
 describe("seeking in a long session", () => {
   it("shows the packet at the clock from a short read, then widens to the whole window", async () => {
     const { timers } = manualTimers();
-    const live = new TelemetryStore({ capacity: 5000 });
+    const live = new TelemetryStore({ layout: LAYOUT, capacity: 5000 });
     const sessions = new Sessions({
       factory: new IDBFactory(),
       timers,
@@ -38,6 +39,7 @@ describe("seeking in a long session", () => {
     }
     const [session] = await sessions.list();
     const replay = new ReplayController({
+      layout: LAYOUT,
       view: new ViewSwitch(live),
       sessions: () => sessions,
       timers,

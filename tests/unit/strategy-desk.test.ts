@@ -9,11 +9,12 @@ import { StrategyDesk } from "../../workers/telemetry/strategy/strategyDesk";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { strategyStage } from "../../workers/telemetry/strategy/strategyStage";
 import { align } from "../../src/panels/Strategy/plotData";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const T0 = 1_795_000_000;
 
 function storeWith(times: number[]): TelemetryStore {
-  const store = new TelemetryStore({ capacity: 64 });
+  const store = new TelemetryStore({ layout: LAYOUT, capacity: 64 });
   for (const t of times) {
     const p = defaultPacket();
     p.TimeStamp = t;

@@ -4,10 +4,10 @@
 // pack of known size, and the speed wobbling as a driver's does.
 import type { StrategySettings } from "../../workers/contract/strategy";
 import type { StageEvent } from "../../workers/telemetry/pipeline/Stage";
-import { STORED_NUMERIC_FIELDS } from "../../workers/telemetry/schema/derivedFields";
 import { F } from "../../workers/telemetry/strategy/strategyFields";
 import { strategyStage, type StrategyState } from "../../workers/telemetry/strategy/strategyStage";
 import { clearSkyIrradiance, sunElevationDeg } from "../../workers/telemetry/strategy/sun";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 export const TRACK = { lat: 36.9, long: -86.4 };
 /** 2026-06-16 09:00 in Chicago (CDT, UTC−5). */
@@ -42,7 +42,7 @@ export interface World {
 
 export function createWorld(socPct = 85, time = NINE_AM): World {
   return {
-    state: strategyStage.createState(),
+    state: strategyStage.createState(LAYOUT),
     time,
     soc: socPct,
     speed: 0,
@@ -51,7 +51,7 @@ export function createWorld(socPct = 85, time = NINE_AM): World {
   };
 }
 
-const row = new Float64Array(STORED_NUMERIC_FIELDS.length);
+const row = new Float64Array(LAYOUT.storedNumericFields.length);
 const bits = new Uint32Array(16);
 
 /**

@@ -6,6 +6,7 @@ import { defaultPacket } from "../../workers/telemetry/schema/fields";
 import { CHANNELS } from "../../workers/telemetry/math/channelRegistry";
 import { ENERGY_COLUMNS } from "../../workers/telemetry/laps/analysis/energyStage";
 import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchema";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const CONNECTION: ConnectionState = initialConnection();
 
@@ -27,7 +28,7 @@ function clock(): { now: () => number; advance: (ms: number) => void } {
 
 describe("TelemetryStore ingest", () => {
   it("rejects a malformed packet with its reason and stores the next good one", () => {
-    const store = new TelemetryStore({ capacity: 16 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 16 });
     expect(store.ingest(packet(0), "NETWORK")).toBe(true);
     const bad = packet(1) as unknown as { Battery: Record<string, unknown> };
     bad.Battery.PackVoltage = "96.1";
@@ -48,7 +49,7 @@ describe("TelemetryStore ingest", () => {
   });
 
   it("explains broken JSON, missing fields and non-objects without throwing", () => {
-    const store = new TelemetryStore({ capacity: 16 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 16 });
     const missing = packet(0) as unknown as { Telemetry: Record<string, unknown> };
     delete missing.Telemetry.GpsLatitude;
     expect(store.ingest('{"TimeStamp": 1,', "RADIO")).toBe(false);
@@ -63,7 +64,7 @@ describe("TelemetryStore ingest", () => {
   });
 
   it("keeps only the last 10 rejection reasons, newest last, but counts them all", () => {
-    const store = new TelemetryStore({ capacity: 4 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 4 });
     for (let i = 0; i < 15; i++) store.ingest(`bad ${i}`, "RADIO");
     const { rejected, recentRejections } = store.counters();
     expect(rejected).toBe(15);
@@ -82,7 +83,7 @@ describe("TelemetryStore stores every accepted value as sent (issue 7, defect 2)
   });
 
   it("rejects 1e39 km/h with a reason instead of storing Infinity, and keeps the plot drawable", () => {
-    const store = new TelemetryStore({ capacity: 16 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 16 });
     store.ingest(packet(0), "NETWORK");
     const extreme = packet(1, (p) => (p.MotorDetails0.VehicleVelocity = 1e39));
     expect(store.ingest(extreme, "NETWORK")).toBe(false);
@@ -105,7 +106,7 @@ describe("TelemetryStore stores every accepted value as sent (issue 7, defect 2)
   });
 
   it("keeps huge values exactly in Float64 columns and derived power finite", () => {
-    const store = new TelemetryStore({ capacity: 16 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 16 });
     const p = packet(0, (q) => {
       q.MotorDetails0.Odometer = 1e300;
       q.Battery.PackVoltage = 3e38;
@@ -122,7 +123,7 @@ describe("TelemetryStore stores every accepted value as sent (issue 7, defect 2)
 
 describe("TelemetryStore snapshots", () => {
   it("lists all 316 fields (and the 3 derived) for sinceSeq 0, then only the fields that changed", () => {
-    const store = new TelemetryStore({ capacity: 16 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 16 });
     store.ingest(packet(0), "DEMO");
     const first = store.snapshot(0, CONNECTION);
     expect(Object.keys(first.changed)).toHaveLength(
@@ -158,14 +159,14 @@ describe("TelemetryStore snapshots", () => {
   });
 
   it("sends no values before the first packet, so nothing shows a made-up zero", () => {
-    const store = new TelemetryStore({ capacity: 16 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 16 });
     expect(store.snapshot(0, CONNECTION).changed).toEqual({});
     store.ingest(packet(0), "NETWORK");
     expect(store.snapshot(0, CONNECTION).changed["Battery.PackVoltage"]).toBe(100);
   });
 
   it("reports a boolean that flips back and forth", () => {
-    const store = new TelemetryStore({ capacity: 16 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 16 });
     store.ingest(packet(0), "DEMO");
     const seq = store.snapshot(0, CONNECTION).seq;
     store.ingest(packet(1), "DEMO");
@@ -175,7 +176,7 @@ describe("TelemetryStore snapshots", () => {
   });
 
   it("resets shown values to the default packet on playback but keeps history", () => {
-    const store = new TelemetryStore({ capacity: 16 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 16 });
     store.ingest(packet(3), "NETWORK");
     const seq = store.snapshot(0, CONNECTION).seq;
     store.resetLatest();
@@ -192,7 +193,7 @@ describe("TelemetryStore snapshots", () => {
 
   it("measures the packet rate over the last 2 s of wall-clock time", () => {
     const { now, advance } = clock();
-    const store = new TelemetryStore({ capacity: 64, now });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 64, now });
     for (let i = 0; i < 10; i++) {
       store.ingest(packet(i), "DEMO");
       advance(100);
@@ -203,7 +204,7 @@ describe("TelemetryStore snapshots", () => {
   });
 
   it("tracks position, heading and distance from the packets' GPS", () => {
-    const store = new TelemetryStore({ capacity: 64 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 64 });
     for (let i = 0; i < 5; i++) {
       store.ingest(
         packet(i, (p) => {
@@ -226,7 +227,7 @@ describe("TelemetryStore series", () => {
   const request = { from: null, to: null, points: 1000, units: "metric" as const };
 
   it("drops the oldest packets beyond capacity, keeping the newest in order", () => {
-    const store = new TelemetryStore({ capacity: 8 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 8 });
     for (let i = 0; i < 11; i++) store.ingest(packet(i), "DEMO");
     const { data, from, to } = store.series({ ...request, fields: ["Battery.PackVoltage"] });
     expect([...data[1]!]).toEqual([103, 104, 105, 106, 107, 108, 109, 110]);
@@ -235,7 +236,7 @@ describe("TelemetryStore series", () => {
   });
 
   it("selects the requested time window and returns booleans as 0/1", () => {
-    const store = new TelemetryStore({ capacity: 32 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 32 });
     for (let i = 0; i < 20; i++) store.ingest(packet(i), "DEMO");
     const result = store.series({
       ...request,
@@ -249,7 +250,7 @@ describe("TelemetryStore series", () => {
   });
 
   it("lays a live window's buckets on a grid of absolute time, so a tail summarises as the whole", () => {
-    const store = new TelemetryStore({ capacity: 512 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 512 });
     for (let i = 0; i < 400; i++) store.ingest(packet(i), "DEMO"); // 200 s at 2 packets/s
     const live = {
       ...request,
@@ -272,7 +273,7 @@ describe("TelemetryStore series", () => {
   });
 
   it("converts to imperial units and answers unknown fields with a NaN column", () => {
-    const store = new TelemetryStore({ capacity: 32 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 32 });
     store.ingest(
       packet(0, (p) => (p.MotorDetails0.VehicleVelocity = 10)),
       "DEMO",
@@ -292,7 +293,7 @@ describe("TelemetryStore series", () => {
   });
 
   it("returns empty columns for an empty history or window", () => {
-    const store = new TelemetryStore({ capacity: 8 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 8 });
     const empty = store.series({ ...request, fields: ["Battery.PackVoltage"] });
     expect(empty.data.map((c) => c.length)).toEqual([0, 0]);
     expect(empty.from).toBeNull();
@@ -304,7 +305,7 @@ describe("TelemetryStore series", () => {
 
 describe("TelemetryStore after a worker restart", () => {
   it("sends every field to a page whose sequence number is ahead of the new worker's", () => {
-    const store = new TelemetryStore({ capacity: 16 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 16 });
     store.ingest(packet(0), "DEMO");
     const snap = store.snapshot(5_000, initialConnection());
     expect(Object.keys(snap.changed)).toHaveLength(

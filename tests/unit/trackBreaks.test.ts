@@ -10,6 +10,7 @@ import { buildTrack } from "../../workers/telemetry/geo/trackQuery";
 import { trailBreaks } from "../../workers/telemetry/geo/trackThin";
 import { CarSimulator } from "../../workers/telemetry/sources/demo/CarSimulator";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 const T0 = 1_795_000_000;
 const request = trackRequest;
@@ -41,7 +42,7 @@ function driveInto(store: TelemetryStore, sim: CarSimulator, seconds: number, ra
 
 /** A restored drive (100 s of one car), then a reload 3 s later: a new car from the finish line. */
 function reloadedDemo() {
-  const store = new TelemetryStore({ capacity: 4096 });
+  const store = new TelemetryStore({ layout: LAYOUT, capacity: 4096 });
   const before = new CarSimulator({ seed: 2, startTime: T0 });
   driveInto(store, before, 100);
   const lastBefore = store.ring.length - 1;
@@ -93,7 +94,7 @@ describe("the map's trail", () => {
 
   it("breaks at a GPS dropout: no fix for 20 s, or a fix frozen for 20 s", () => {
     for (const dropout of ["no fix", "frozen"] as const) {
-      const store = new TelemetryStore({ capacity: 4096 });
+      const store = new TelemetryStore({ layout: LAYOUT, capacity: 4096 });
       const sim = new CarSimulator({ seed: 3, startTime: T0 });
       driveInto(store, sim, 40);
       let frozen: [number, number] | null = null;
@@ -115,7 +116,7 @@ describe("the map's trail", () => {
 
   it("draws an unbroken line while the car drives, at any packet rate, and after a short gap", () => {
     for (const rate of [1, 2, 10]) {
-      const store = new TelemetryStore({ capacity: 8192 });
+      const store = new TelemetryStore({ layout: LAYOUT, capacity: 8192 });
       const sim = new CarSimulator({ seed: 4, startTime: T0 });
       driveInto(store, sim, 300, rate);
       sim.next(3); // 3 s without packets: the link hiccuped, the car drove on
@@ -129,7 +130,7 @@ describe("the map's trail", () => {
     // only where, the great-circle rule says (the quick test for short steps
     // must never hide a jump).
     for (const startLat of [0.5, 64.8]) {
-      const store = new TelemetryStore({ capacity: 4096 });
+      const store = new TelemetryStore({ layout: LAYOUT, capacity: 4096 });
       const sim = new CarSimulator({ seed: 5, startTime: T0 });
       let [lat, long, time] = [startLat, 20, T0];
       let expected = 1;

@@ -7,9 +7,10 @@ import { buildTrack } from "../../workers/telemetry/geo/trackQuery";
 import { CarSimulator } from "../../workers/telemetry/sources/demo/CarSimulator";
 import { RAMP, binOf } from "../../src/panels/Map/colorScale";
 import type { TrackRequest, TrackResult } from "../../workers/contract/track";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 function drive(seconds: number, edit?: (i: number, current: number) => number) {
-  const store = new TelemetryStore({ capacity: 65_536 });
+  const store = new TelemetryStore({ layout: LAYOUT, capacity: 65_536 });
   const sim = new CarSimulator({ seed: 2, startTime: 1_795_000_000 });
   for (let i = 0; i < seconds * 10; i++) {
     const packet = sim.next(0.1);

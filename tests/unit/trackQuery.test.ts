@@ -5,9 +5,10 @@ import { buildTrack } from "../../workers/telemetry/geo/trackQuery";
 import { roundRange } from "../../workers/telemetry/geo/trackThin";
 import { CarSimulator } from "../../workers/telemetry/sources/demo/CarSimulator";
 import type { TrackCursor, TrackResult } from "../../workers/contract/track";
+import { LAYOUT } from "../../workers/telemetry/features";
 
 function drive(seconds: number, rate = 10) {
-  const store = new TelemetryStore({ capacity: 65_536 });
+  const store = new TelemetryStore({ layout: LAYOUT, capacity: 65_536 });
   const sim = new CarSimulator({ seed: 2, startTime: 1_795_000_000 });
   const lapEnds: number[] = [];
   for (let i = 0; i < seconds * rate; i++) {
@@ -60,7 +61,7 @@ describe("the map's track query", () => {
   });
 
   it("breaks the line at a GPS jump and survives a bad request", () => {
-    const s = new TelemetryStore({ capacity: 16 });
+    const s = new TelemetryStore({ layout: LAYOUT, capacity: 16 });
     const sim = new CarSimulator({ seed: 1 });
     for (let i = 0; i < 4; i++) {
       const p = sim.next(0.5);
@@ -90,7 +91,7 @@ function cursorAfter(track: TrackResult, before: TrackCursor | null): TrackCurso
 
 describe("the map's track in tails", () => {
   it("answers only the new points, which join exactly as a whole rebuild draws them", () => {
-    const store = new TelemetryStore({ capacity: 65_536 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 65_536 });
     const sim = new CarSimulator({ seed: 2, startTime: 1_795_000_000 });
     const drive = (packets: number) => {
       for (let i = 0; i < packets; i++) store.ingest(sim.next(0.1), "DEMO");

@@ -65,7 +65,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     this.core =
       coreOrOptions instanceof TelemetryCore ? coreOrOptions : new TelemetryCore(coreOrOptions);
     this.events = new EventBatcher(this.core.timers, this.core.options.flushIntervalMs);
-    this.csv = new CsvJobs(this.core.stages);
+    this.csv = new CsvJobs(this.core.layout);
     this.views = new WindowView(this.core, this);
     this.features = new WindowFeatures(this.core, this, this.views);
     // Each registered feature's calls for this window become the window's own.

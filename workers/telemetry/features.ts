@@ -8,6 +8,7 @@ import { alertsFeature } from "./alerts/feature";
 import { lapsFeature } from "./laps/analysis/feature";
 import { mathFeature } from "./math/feature";
 import type { Feature } from "./pipeline/Feature";
+import { ColumnLayout } from "./pipeline/columnLayout";
 import { strategyFeature } from "./strategy/feature";
 
 export const FEATURES: readonly Feature[] = [
@@ -16,3 +17,14 @@ export const FEATURES: readonly Feature[] = [
   strategyFeature as Feature,
   alertsFeature as Feature,
 ];
+
+/**
+ * The columns of a history whose stages are those of `features`, in their
+ * order: built here, at the top, and handed down (pipeline/columnLayout.ts).
+ */
+export function layoutOf(features: readonly Feature[]): ColumnLayout {
+  return new ColumnLayout(features.flatMap((feature) => feature.stages));
+}
+
+/** The registered features' layout: every history of the app has it. */
+export const LAYOUT: ColumnLayout = layoutOf(FEATURES);

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { FLOAT32_MAX, needsFloat64 } from "../../../workers/telemetry/history/precision";
 import { TelemetryStore } from "../../../workers/telemetry/store/TelemetryStore";
 import { fuzzParams, hostileText, hostileValue, withPath, wrongTypeFor } from "./fuzzKit";
+import { LAYOUT } from "../../../workers/telemetry/features";
 
 // The protocol's list (not the code under test) says what a packet is.
 const TSV = fileURLToPath(new URL("../../fixtures/telemetry-fields.tsv", import.meta.url));
@@ -48,7 +49,7 @@ const fieldIndex = fc.integer({ min: 0, max: FIELDS.length - 1 });
 
 describe("fuzz: packets through TelemetryStore.ingest", () => {
   it("accepts every packet the protocol allows and stores its numbers as sent", () => {
-    const store = new TelemetryStore({ capacity: 8 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 8 });
     fc.assert(
       fc.property(validPacket, fieldIndex, (packet, i) => {
         expect(store.ingest(packet, "NETWORK")).toBe(true);
@@ -73,7 +74,7 @@ describe("fuzz: packets through TelemetryStore.ingest", () => {
   });
 
   it("rejects a packet with one missing, mistyped or out-of-range field, naming it", () => {
-    const store = new TelemetryStore({ capacity: 8 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 8 });
     const broken = fc
       .tuple(validPacket, fieldIndex)
       .chain(([packet, i]) => {
@@ -98,7 +99,7 @@ describe("fuzz: packets through TelemetryStore.ingest", () => {
   });
 
   it("never throws on junk (objects, text, deep nesting, prototype keys) and rejects it with a reason", () => {
-    const store = new TelemetryStore({ capacity: 8 });
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 8 });
     fc.assert(
       fc.property(fc.oneof(hostileValue, hostileText), (junk) => {
         expect(store.ingest(junk, "NETWORK")).toBe(false);

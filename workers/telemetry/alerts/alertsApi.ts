@@ -39,7 +39,7 @@ export function alertsApi(desk: AlertsDesk, window: WindowAccess<AlertsReplay>):
       return result;
     },
     checkAlertRules: (file) => desk.check(file),
-    alertSubjects: () => alertSubjects(window.fieldCatalog()),
+    alertSubjects: () => alertSubjects(window.fieldCatalog(), desk.fields),
     defaultAlertRules: () => defaultRules(),
     /** Acknowledges in the shown history's log (a replay's is its own, and not recorded). */
     acknowledgeAlerts: (seqs) => here().acknowledge(seqs),

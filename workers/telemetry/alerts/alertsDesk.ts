@@ -17,6 +17,7 @@ export class AlertsDesk extends LiveAlerts implements LivePart {
     super(
       () => context.now(),
       (event) => context.record(event),
+      context.layout,
     );
   }
 

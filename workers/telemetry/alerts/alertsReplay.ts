@@ -19,7 +19,8 @@ export class AlertsReplay extends ReplayAlerts implements ReplayPart {
 
   load(what: ReplayLoad): void {
     const sessions = this.replay.sessions();
-    if (what.kind === "session") void this.use(sessionAlerts(sessions, what.id, what.info));
+    if (what.kind === "session")
+      void this.use(sessionAlerts(sessions, what.id, what.info, this.replay.store().layout));
     else if (what.kind === "local-range") {
       const { from, to } = what;
       void this.use(historyAlerts(this.replay, () => rangeEvents(sessions, from, to)));

@@ -6,7 +6,7 @@
 // data's clock: the packet's TimeStamp. System subjects (links, latency) are
 // not in the row: the history's owner reports them with feedSystem().
 import type { AlertEventPayload, AlertRule, SystemSubject } from "../../contract/alerts";
-import type { EventSink, Stage } from "../pipeline/Stage";
+import type { EventSink, Stage, StoredFields } from "../pipeline/Stage";
 import { NUMERIC_FIELDS } from "../schema/fields";
 import {
   ABOVE,
@@ -310,7 +310,7 @@ const ruleKey = (rule: AlertRule): string => JSON.stringify(rule);
  * off end now: at the newest packet's time, a link's at its newest report's.
  */
 export function setRules(s: AlertsState, all: readonly AlertRule[], emit: EventSink): void {
-  const next = compileRules(all);
+  const next = compileRules(all, s.rules.fields);
   const fresh = newState(next);
   // The old arrays stay as they are: `s` gets the fresh ones at the end.
   const kept = new Map(s.rules.rules.map((rule, r) => [ruleKey(rule), r]));
@@ -413,14 +413,16 @@ export const alertsStage: AlertsStage = {
   name: "alerts",
   columns: [],
   inputs: ["TimeStamp"],
-  createState: () => newState(defaultCompiled()),
+  createState: (fields) => newState(defaultCompiled(fields)),
   reset: (s) => clearState(s),
   stateInputs: (s) => s.rules.rowInputs,
   step: (s, row, bits, _out, emit) => step(s, row, bits, emit),
 };
 
-let compiledDefaults: CompiledRules | null = null;
-function defaultCompiled(): CompiledRules {
-  compiledDefaults ??= compileRules(defaultRules());
-  return compiledDefaults;
+/** The default rules compiled once per layout (each history's state starts with them). */
+const compiledDefaults = new WeakMap<StoredFields, CompiledRules>();
+function defaultCompiled(fields: StoredFields): CompiledRules {
+  let compiled = compiledDefaults.get(fields);
+  if (!compiled) compiledDefaults.set(fields, (compiled = compileRules(defaultRules(), fields)));
+  return compiled;
 }

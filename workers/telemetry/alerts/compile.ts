@@ -1,6 +1,7 @@
 // Rules turned into flat typed arrays, so the per-packet check reads numbers
 // by index and allocates nothing: one entry per enabled rule.
 import type { AlertLimit, AlertRule } from "../../contract/alerts";
+import type { StoredFields } from "../pipeline/Stage";
 import { subjectInfo, SYSTEM_COUNT, type SubjectInfo } from "./subjects";
 
 // Condition codes (plain numbers: the per-packet switch compares integers).
@@ -34,6 +35,8 @@ const KIND: Record<AlertRule["condition"]["kind"], number> = {
 };
 
 export interface CompiledRules {
+  /** The history's stored fields the rules were compiled against (its layout). */
+  readonly fields: StoredFields;
   /** Every rule as given (enabled or not), for the API. */
   readonly all: readonly AlertRule[];
   /** The enabled rules, in the order of the arrays below. */
@@ -64,23 +67,24 @@ export interface CompiledRules {
   readonly rowInputs: readonly number[];
 }
 
-function operand(limit: AlertLimit): { value: number; field: number } {
+function operand(limit: AlertLimit, fields: StoredFields): { value: number; field: number } {
   if (typeof limit === "number") return { value: limit, field: -1 };
-  const info = subjectInfo(limit.field);
+  const info = subjectInfo(limit.field, fields);
   if (info?.where !== "row") throw new Error(`limit field ${limit.field} is not a numeric field`);
   return { value: limit.fallback ?? NaN, field: info.index };
 }
 
 /** Compiles checked rules (ruleSchema.ts); throws on a subject nothing has. */
-export function compileRules(all: readonly AlertRule[]): CompiledRules {
+export function compileRules(all: readonly AlertRule[], fields: StoredFields): CompiledRules {
   const rules = all.filter((r) => r.enabled);
   const n = rules.length;
   const subjects = rules.map((r) => {
-    const info = subjectInfo(r.subject);
+    const info = subjectInfo(r.subject, fields);
     if (!info) throw new Error(`rule ${r.id}: ${r.subject} is not a numeric or boolean field`);
     return info;
   });
   const c = {
+    fields,
     all,
     rules,
     subjects,
@@ -107,7 +111,7 @@ export function compileRules(all: readonly AlertRule[]): CompiledRules {
     const cond = rule.condition;
     c.kind[r] = KIND[cond.kind];
     const set = (which: "a" | "b", limit: AlertLimit) => {
-      const { value, field } = operand(limit);
+      const { value, field } = operand(limit, fields);
       c[which][r] = value;
       c[which === "a" ? "aField" : "bField"][r] = field;
       if (field >= 0) inputs.add(field);

@@ -5,6 +5,7 @@
 import type { AlertRule } from "../../contract/alerts";
 import type { ColumnRing } from "../history/ColumnRing";
 import { upperBound } from "../history/downsample";
+import type { ColumnLayout } from "../pipeline/columnLayout";
 import { Pipeline } from "../pipeline/Pipeline";
 import { DROP_EVENTS, type EventSink, type Stage } from "../pipeline/Stage";
 import type { RowSlices } from "../../contract/storageProtocol";
@@ -51,6 +52,8 @@ export async function evaluateSession(
   rules: readonly AlertRule[],
   sink: EventSink,
   signal: AbortSignal,
+  /** The columns of the session's rows (the registry's layout). */
+  layout: ColumnLayout,
   // Tests use a few seconds, to cross spans.
   spanSeconds = SESSION_SPAN_SECONDS,
 ): Promise<void> {
@@ -60,7 +63,7 @@ export async function evaluateSession(
     const slices = await sessions.sessionRows(id, from, Math.min(last, from + spanSeconds));
     if (signal.aborted) return;
     const count = slices.reduce((sum, rows) => sum + rows.count, 0);
-    const span = new TelemetryStore({ capacity: Math.max(1, count), stages: [] });
+    const span = new TelemetryStore({ capacity: Math.max(1, count), layout, stages: [] });
     for (const rows of slices) span.appendRows(rows);
     const pipeline = alertsPipeline(span.ring, sink);
     const fresh = stateOf(pipeline);

@@ -32,6 +32,7 @@ import {
 } from "./alertsStage";
 import { defaultRules } from "./defaults";
 import { isSystemSubject } from "./subjects";
+import type { StoredFields } from "../pipeline/Stage";
 import { checkRulesFile } from "./ruleSchema";
 
 // The cap on an "alerts" event's entries is the contract's (the batcher keeps it too).
@@ -41,10 +42,12 @@ export class LiveAlerts {
   /**
    * `now`: the wall clock in ms, for the links' alerts (injectable for tests).
    * `record`: where the log's events go to be recorded with the session.
+   * `fields`: the histories' stored fields (their column layout), which rules may watch.
    */
   constructor(
-    private readonly now: () => number = () => Date.now(),
-    private readonly record: (event: SessionEvent) => void = () => {},
+    private readonly now: () => number,
+    private readonly record: (event: SessionEvent) => void,
+    readonly fields: StoredFields,
   ) {}
 
   private rules: AlertRule[] = defaultRules();
@@ -190,12 +193,12 @@ export class LiveAlerts {
 
   /** Checks a rules file as setRules would, keeping nothing (the rules dialog checks as the user types). */
   check(file: unknown): AlertRulesResult {
-    return checkRulesFile(file);
+    return checkRulesFile(file, this.fields);
   }
 
   /** Checks a rules file; a bad one changes nothing. */
   setRules(file: unknown): AlertRulesResult {
-    const checked = checkRulesFile(file);
+    const checked = checkRulesFile(file, this.fields);
     if (!checked.ok) return checked;
     this.rules = checked.rules;
     this.quiet = quietRules(this.rules);

@@ -5,6 +5,7 @@
 import type { SessionEvent } from "../../contract/events";
 import type { SessionInfo } from "../../contract/sessions";
 import { ALERT_EVENT_KINDS } from "../../shared/storage/eventKinds";
+import type { ColumnLayout } from "../pipeline/columnLayout";
 import type { ReplayContext, ReplaySessions } from "../pipeline/Feature";
 import { evaluateRing, evaluateSession } from "./evaluateAlerts";
 import type { ReplayAlertsSource } from "./ReplayAlerts";
@@ -29,6 +30,7 @@ export function sessionAlerts(
   sessions: ReplaySessions | null,
   id: string,
   info: SessionInfo,
+  layout: ColumnLayout,
 ): ReplayAlertsSource {
   return {
     recorded: async () =>
@@ -36,7 +38,7 @@ export function sessionAlerts(
     // The whole session, read a span at a time (not only the window loaded).
     evaluate: async (rules, sink, signal) => {
       const { firstPacketTime: first, lastPacketTime: last } = info;
-      if (sessions) await evaluateSession(sessions, id, first, last, rules, sink, signal);
+      if (sessions) await evaluateSession(sessions, id, first, last, rules, sink, signal, layout);
     },
     followsHistory: false,
   };

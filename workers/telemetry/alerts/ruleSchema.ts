@@ -10,8 +10,7 @@ import type {
   AlertRulesFile,
   AlertRulesResult,
 } from "../../contract/alerts";
-// Loaded for what it does: it tells subjects.ts about the Derived.* columns.
-import "../schema/derivedFields";
+import type { StoredFields } from "../pipeline/Stage";
 import { subjectInfo, type SubjectType } from "./subjects";
 
 export const RULES_FORMAT = "helios-alert-rules";
@@ -76,9 +75,9 @@ const BOOLEAN_KINDS = new Set(["true", "rising"]);
 /** A constant limit's value, or null when it is another field's. */
 const constant = (l: AlertLimit): number | null => (typeof l === "number" ? l : null);
 
-function limitProblem(l: AlertLimit, name: string): string | null {
+function limitProblem(l: AlertLimit, name: string, fields: StoredFields): string | null {
   if (typeof l === "number") return null;
-  const info = subjectInfo(l.field);
+  const info = subjectInfo(l.field, fields);
   if (!info || info.where !== "row")
     return `${name}.field ${quote(l.field)} is not a numeric field`;
   return null;
@@ -86,10 +85,13 @@ function limitProblem(l: AlertLimit, name: string): string | null {
 
 const quote = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
 
-/** What is wrong with one rule zod's shapes accepted, beyond its shape ([] when nothing). */
-export function ruleProblems(r: AlertRule): string[] {
+/**
+ * What is wrong with one rule zod's shapes accepted, beyond its shape ([] when
+ * nothing), in a history laid out as `fields`.
+ */
+export function ruleProblems(r: AlertRule, fields: StoredFields): string[] {
   const problems: string[] = [];
-  const info = subjectInfo(r.subject);
+  const info = subjectInfo(r.subject, fields);
   if (!info) return [`subject ${quote(r.subject)} is not a numeric or boolean field`];
   const c: AlertCondition = r.condition;
   const type: SubjectType = info.type;
@@ -102,11 +104,12 @@ export function ruleProblems(r: AlertRule): string[] {
       `equals needs a ${type === "boolean" ? "true/false" : "number"} value for ${info.label}`,
     );
   if (c.kind === "above" || c.kind === "below") {
-    const p = limitProblem(c.limit, "limit");
+    const p = limitProblem(c.limit, "limit", fields);
     if (p) problems.push(p);
   }
   if (c.kind === "outside" || c.kind === "inside") {
-    for (const p of [limitProblem(c.lo, "lo"), limitProblem(c.hi, "hi")]) if (p) problems.push(p);
+    const bounds = [limitProblem(c.lo, "lo", fields), limitProblem(c.hi, "hi", fields)];
+    for (const p of bounds) if (p) problems.push(p);
     const lo = constant(c.lo);
     const hi = constant(c.hi);
     if (lo !== null && hi !== null && lo > hi) problems.push(`lo (${lo}) is above hi (${hi})`);
@@ -132,10 +135,11 @@ function issuePath(path: readonly PropertyKey[]): string {
 }
 
 /**
- * Checks a rules file (JSON text or parsed): the rules, or every reason it is
- * refused (at most 20, each naming where: `rules[3] "id": …`).
+ * Checks a rules file (JSON text or parsed) for histories laid out as
+ * `fields`: the rules, or every reason it is refused (at most 20, each
+ * naming where: `rules[3] "id": …`).
  */
-export function checkRulesFile(input: unknown): AlertRulesResult {
+export function checkRulesFile(input: unknown, fields: StoredFields): AlertRulesResult {
   let value = input;
   if (typeof input === "string") {
     try {
@@ -163,7 +167,7 @@ export function checkRulesFile(input: unknown): AlertRulesResult {
     const where = `rules[${i}] ${quote(r.id)}`;
     if (seen.has(r.id)) errors.push(`${where}: id is used by an earlier rule`);
     seen.add(r.id);
-    for (const problem of ruleProblems(r as AlertRule)) errors.push(`${where}: ${problem}`);
+    for (const problem of ruleProblems(r as AlertRule, fields)) errors.push(`${where}: ${problem}`);
   });
   if (errors.length > 0) return { ok: false, errors: errors.slice(0, 20) };
   return { ok: true, rules: parsed.data.rules as AlertRule[] };

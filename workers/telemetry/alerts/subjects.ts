@@ -3,25 +3,12 @@
 // (links, packet age, latencies). Labels and units come from the one labels
 // table, so an alert never shows a wire name.
 //
-// The stages' own columns (Derived.*) are known to schema/derivedFields.ts,
-// which lists the stages, this one among them: it hands its lookups over
-// (useStoredFields) instead of this file importing it, which would close a
-// loop of imports. Until then only the packet's fields are known.
+// The stages' own columns (the math channels) are known to the history's
+// column layout (pipeline/columnLayout.ts), which the caller hands in: this
+// feature imports no list of stages.
 import type { AlertLimit, AlertRule, SystemSubject } from "../../contract/alerts";
-import type { FieldInfo, FieldPath } from "../../contract/fields";
-import { fieldInfo, fieldSlot, type FieldSlot } from "../schema/fields";
-
-let storedFieldSlot: (path: FieldPath) => FieldSlot | undefined = fieldSlot;
-let storedFieldInfo: (path: FieldPath) => FieldInfo | undefined = fieldInfo;
-
-/** Lets rules watch every stored column, the stages' included (called by schema/derivedFields.ts). */
-export function useStoredFields(
-  slot: (path: FieldPath) => FieldSlot | undefined,
-  info: (path: FieldPath) => FieldInfo | undefined,
-): void {
-  storedFieldSlot = slot;
-  storedFieldInfo = info;
-}
+import type { FieldInfo } from "../../contract/fields";
+import type { StoredFields } from "../pipeline/Stage";
 
 export type SubjectType = "number" | "boolean";
 
@@ -64,14 +51,14 @@ export interface SubjectInfo {
   index: number;
 }
 
-/** What a subject is, or undefined for a string field or a name nothing has. */
-export function subjectInfo(subject: string): SubjectInfo | undefined {
+/** What a subject is in a history laid out as `fields`; undefined for a string field or a name nothing has. */
+export function subjectInfo(subject: string, fields: StoredFields): SubjectInfo | undefined {
   if (isSystemSubject(subject)) {
     const sys = SYSTEM_SUBJECTS[subject];
     return { ...sys, where: "system", index: SYSTEM_INDEX[subject] };
   }
-  const slot = storedFieldSlot(subject);
-  const info = storedFieldInfo(subject);
+  const slot = fields.storedFieldSlot(subject);
+  const info = fields.storedFieldInfo(subject);
   if (!slot || !info || slot.kind === "string") return undefined;
   return {
     type: slot.kind,
@@ -88,8 +75,8 @@ export function subjectInfo(subject: string): SubjectInfo | undefined {
  * numeric and boolean fields (Derived.* included) and the system subjects,
  * each labelled from the labels table.
  */
-export function alertSubjects(catalog: readonly FieldInfo[]): FieldInfo[] {
-  const fields = catalog.filter((field) => subjectInfo(field.path) !== undefined);
+export function alertSubjects(catalog: readonly FieldInfo[], layout: StoredFields): FieldInfo[] {
+  const fields = catalog.filter((field) => subjectInfo(field.path, layout) !== undefined);
   const system = (Object.keys(SYSTEM_SUBJECTS) as SystemSubject[]).map((path): FieldInfo => ({
     path,
     type: SYSTEM_SUBJECTS[path].type,

@@ -47,7 +47,9 @@ export class CsvExporter {
   private headerWritten = false;
 
   constructor(history: ColumnRing, request: CsvExportRequest, source: string, timeField: number) {
-    const columns = exportColumns(exportFields(request.fields), request.values, request.units);
+    const layout = history.names;
+    const fields = exportFields(layout, request.fields);
+    const columns = exportColumns(layout, fields, request.values, request.units);
     this.writers = columns.map((c) => c.writer);
     this.timeColumns = request.timeColumns;
     this.timeField = timeField;

@@ -2,12 +2,7 @@
 // (`Battery.PackVoltage [V]` when values are as displayed) and how its cells
 // are written. Also reads such a header back (import).
 import type { AppUnits, FieldInfo, FieldPath } from "../../contract/fields";
-import {
-  LAZY_FIELDS_FROM,
-  storeCatalog,
-  storedFieldInfo,
-  storedFieldSlot,
-} from "../schema/derivedFields";
+import type { ColumnLayout } from "../pipeline/columnLayout";
 import { displayConversion, displayUnit } from "../../shared/units";
 import { needsFloat64 } from "../history/precision";
 import { decimalsFor } from "./csvCells";
@@ -33,11 +28,14 @@ export interface ExportColumn {
 }
 
 /** The fields to export, in catalog order for "every field"; unknown paths are dropped. */
-export function exportFields(fields: readonly FieldPath[] | null): FieldInfo[] {
-  if (fields === null) return storeCatalog();
+export function exportFields(
+  layout: ColumnLayout,
+  fields: readonly FieldPath[] | null,
+): FieldInfo[] {
+  if (fields === null) return layout.storeCatalog();
   const seen = new Set<string>();
   return fields.flatMap((path) => {
-    const info = storedFieldInfo(path);
+    const info = layout.storedFieldInfo(path);
     if (!info || seen.has(path)) return [];
     seen.add(path);
     return [info];
@@ -45,12 +43,13 @@ export function exportFields(fields: readonly FieldPath[] | null): FieldInfo[] {
 }
 
 export function exportColumns(
+  layout: ColumnLayout,
   fields: readonly FieldInfo[],
   values: "display" | "raw",
   units: AppUnits,
 ): ExportColumn[] {
   return fields.map((info) => {
-    const slot = storedFieldSlot(info.path)!;
+    const slot = layout.storedFieldSlot(info.path)!;
     if (slot.kind !== "number")
       return { header: info.path, writer: { kind: slot.kind, index: slot.index } };
     const shown = values === "display" ? displayUnit(info.unit, units) : info.unit;
@@ -64,7 +63,7 @@ export function exportColumns(
         offset: conversion?.offset ?? 0,
         decimals: values === "display" ? decimalsFor(shown) : null,
         // Math channels are stored in Float64 whatever their name says.
-        f32: slot.index < LAZY_FIELDS_FROM && !needsFloat64(info.path),
+        f32: slot.index < layout.lazyFrom && !needsFloat64(info.path),
       },
     };
   });

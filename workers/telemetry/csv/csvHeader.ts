@@ -6,7 +6,7 @@
 // fields, or with two columns for one field, is refused.
 import { FIELD_CATALOG, NUMERIC_FIELDS } from "../schema/fields";
 import { GENERATION_TABLE, type GenerationTable } from "../schema/generationTable";
-import { storedFieldInfo, storedFieldSlot } from "../schema/derivedFields";
+import type { StoredFields } from "../pipeline/Stage";
 import { fromShownUnit } from "../../shared/units";
 import { TIME_ISO_COLUMN, TIME_MS_COLUMN, splitHeader } from "./csvColumns";
 
@@ -29,6 +29,7 @@ const list = (items: string[], max = 5): string =>
 
 export function readHeader(
   names: readonly string[],
+  layout: StoredFields,
   generations: GenerationTable = GENERATION_TABLE,
 ): HeaderReading {
   const bindings: ColumnBinding[] = [];
@@ -43,8 +44,8 @@ export function readHeader(
     if (name === TIME_ISO_COLUMN || name === TIME_MS_COLUMN) return;
     const { path: wirePath, unit } = splitHeader(name);
     const path = generations.internalPath(wirePath);
-    const info = storedFieldInfo(path);
-    const slot = storedFieldSlot(path);
+    const info = layout.storedFieldInfo(path);
+    const slot = layout.storedFieldSlot(path);
     if (!info || !slot) {
       if (name.trim() !== "") unknown.push(name);
       return;

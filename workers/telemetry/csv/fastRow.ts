@@ -6,7 +6,7 @@
 // packet object or running zod. A row with any cell the check does not accept
 // is left to the slow path (rebuilt packet + schema), which gives the reason.
 import type { TelemetryStore } from "../store/TelemetryStore";
-import { STORED_NUMERIC_FIELDS, storedFieldSlot } from "../schema/derivedFields";
+import type { ColumnLayout } from "../pipeline/columnLayout";
 import { BOOLEAN_FIELDS, STRING_FIELDS } from "../schema/fields";
 import { FLOAT32_MAX, needsFloat64 } from "../history/precision";
 import { maybeNotDecimal, parseBooleanCell, unneutralise, type StringPool } from "./csvCells";
@@ -25,9 +25,9 @@ interface Plan {
   strField: Int32Array;
 }
 
-function planOf(bindings: readonly ColumnBinding[]): Plan {
+function planOf(layout: ColumnLayout, bindings: readonly ColumnBinding[]): Plan {
   const by = (kind: ColumnBinding["kind"]) => bindings.filter((b) => b.kind === kind);
-  const field = (b: ColumnBinding): number => storedFieldSlot(b.path)!.index;
+  const field = (b: ColumnBinding): number => layout.storedFieldSlot(b.path)!.index;
   const numbers = by("number");
   const booleans = by("boolean");
   const strings = by("string");
@@ -49,17 +49,19 @@ function planOf(bindings: readonly ColumnBinding[]): Plan {
 export class FastRowReader {
   private readonly plan: Plan;
   /** The typed row being filled: every stored numeric field (derived ones NaN = compute). */
-  private readonly nums = new Float64Array(STORED_NUMERIC_FIELDS.length).fill(NaN);
+  private readonly nums: Float64Array;
   private readonly bits = new Uint32Array(Math.ceil(BOOLEAN_FIELDS.length / 32));
   private readonly strs: string[] = STRING_FIELDS.map(() => "");
 
   constructor(
+    layout: ColumnLayout,
     bindings: readonly ColumnBinding[],
     private readonly width: number,
     private readonly decimalComma: boolean,
     private readonly pool: StringPool,
   ) {
-    this.plan = planOf(bindings);
+    this.plan = planOf(layout, bindings);
+    this.nums = new Float64Array(layout.storedNumericFields.length).fill(NaN);
   }
 
   /** Stores the row and returns true when every cell passes; else stores nothing. */

@@ -58,7 +58,7 @@ class RowImporter {
     private readonly decimalComma: boolean,
   ) {
     this.builder = new PacketBuilder(bindings);
-    this.fast = new FastRowReader(bindings, width, decimalComma, this.pool);
+    this.fast = new FastRowReader(store.layout, bindings, width, decimalComma, this.pool);
   }
 
   row(cells: string[]): void {
@@ -213,7 +213,7 @@ async function readAll(
       const names =
         Papa.parse<string[]>(crlf ? headerText.slice(0, -1) : headerText, { delimiter }).data[0] ??
         [];
-      const reading = readHeader(names, options.generations);
+      const reading = readHeader(names, store.layout, options.generations);
       if (!reading.ok) return failedImport(fileName, reading.message);
       if (delimiter !== ",")
         notes.push(`Cells separated by "${delimiter === "\t" ? "tab" : delimiter}".`);

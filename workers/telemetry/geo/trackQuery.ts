@@ -11,7 +11,6 @@ import type { FieldPath } from "../../contract/fields";
 import type { TrackCursor, TrackRequest, TrackResult } from "../../contract/track";
 import type { ColumnRing } from "../history/ColumnRing";
 import { lowerBound, upperBound } from "../history/downsample";
-import { storedFieldInfo, storedFieldSlot } from "../schema/derivedFields";
 import { displayUnit, toDisplay } from "../../shared/units";
 import { hasFix } from "../../shared/gpsFix";
 import { LAT, LONG, thinFixes } from "./trackThin";
@@ -58,8 +57,8 @@ function sanitise(request: TrackRequest): Required<TrackRequest> {
 
 /** Reads a stored field at ring rows in display units (NaN when it is not numeric). */
 function fieldReader(ring: ColumnRing, path: FieldPath, units: TrackRequest["units"]) {
-  const slot = storedFieldSlot(path);
-  const info = storedFieldInfo(path);
+  const slot = ring.names.storedFieldSlot(path);
+  const info = ring.names.storedFieldInfo(path);
   const metricUnit = info?.unit ?? "";
   const read = (i: number): number =>
     !slot || slot.kind === "string"

@@ -2,6 +2,7 @@
 // bit-packed per slot, fixed capacity, no per-packet objects. Logical index 0
 // is the oldest stored packet; writing past capacity overwrites the oldest.
 import type { RowSlices } from "../../contract/storageProtocol";
+import type { ColumnLayout } from "../pipeline/columnLayout";
 
 export interface ColumnRingLayout {
   /** Per numeric field: true → Float64 column, false → Float32 column. */
@@ -19,6 +20,12 @@ export interface ColumnRingLayout {
    * appendRows): what they hold is computed again from the packet's columns.
    */
   lazyFrom?: number;
+  /**
+   * What its numeric columns are, by name (pipeline/columnLayout.ts): a
+   * history's ring carries the layout it was built from (store/storeLayout.ts),
+   * so whatever reads a ring finds its columns without importing a feature.
+   */
+  names?: ColumnLayout;
 }
 
 /** Column kinds in isF64: Float32 block, Float64 block, lazy Float64 column. */
@@ -83,6 +90,12 @@ export class ColumnRing {
       new Array<string>(capacity).fill(""),
     );
     this.timeStart = this.colStart[layout.timeField] ?? 0;
+  }
+
+  /** The column layout it was built from; only a bare ring (a test's) has none. */
+  get names(): ColumnLayout {
+    if (!this.layout.names) throw new Error("this ring was built without a column layout");
+    return this.layout.names;
   }
 
   get length(): number {

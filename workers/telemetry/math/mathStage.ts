@@ -45,6 +45,8 @@ const fresh = (target: MathStageState) => install(target, CHANNELS.program);
 export const mathStage: Stage<MathStageState> = {
   name: "math channels",
   columns: SLOT_COLUMNS,
+  // A slot is shown under the name of the channel it holds now.
+  names: CHANNELS,
   inputs: [],
   // A replay loads what the current program reads.
   stateInputs: (state) => state.program?.inputs ?? CHANNELS.program?.inputs ?? [],

@@ -4,13 +4,13 @@
 // most PREVIEW_ROWS), never written into the history.
 import type { ChannelCheck } from "../../contract/math";
 import type { ColumnRing } from "../history/ColumnRing";
-import { STORED_NUMERIC_FIELDS } from "../schema/derivedFields";
+import { NUMERIC_FIELDS } from "../schema/fields";
 import type { ChannelProgram } from "./compileChannels";
 
 /** About an hour at the car's rate: enough for avg/lag windows, cheap enough to run per keystroke. */
 export const PREVIEW_ROWS = 36_000;
 const RECENT_S = 60;
-const TIME = STORED_NUMERIC_FIELDS.indexOf("TimeStamp");
+const TIME = NUMERIC_FIELDS.indexOf("TimeStamp");
 
 type Preview = Pick<ChannelCheck, "value" | "recent" | "gaps">;
 
@@ -37,7 +37,7 @@ export function previewChannel(
   let recentFrom = n;
   while (recentFrom > first && ring.time(recentFrom - 1) >= newest - RECENT_S) recentFrom--;
   const state = program.createState();
-  const row = new Float64Array(STORED_NUMERIC_FIELDS.length).fill(NaN);
+  const row = new Float64Array(ring.names.storedNumericFields.length).fill(NaN);
   const bits = new Uint32Array(ring.boolWords);
   const times: number[] = [];
   const values: (number | null)[] = [];

@@ -5,7 +5,6 @@
 // up hands its program and state to the history's stage (mathStage.ts): from
 // then on each packet continues where the job stopped. Until then the stage
 // writes gaps, never an old channel's values.
-import { STORED_NUMERIC_FIELDS } from "../schema/derivedFields";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import { FIRST_SLOT_FIELD, MAX_CHANNELS } from "./channelSlots";
 import { CHANNELS } from "./channelRegistry";
@@ -77,7 +76,7 @@ async function run(
   }
   const state = program.createState();
   const inputs = program.inputs;
-  const row = new Float64Array(STORED_NUMERIC_FIELDS.length).fill(NaN);
+  const row = new Float64Array(store.layout.storedNumericFields.length).fill(NaN);
   const bits = new Uint32Array(ring.boolWords);
   let generation = ring.generation;
   let next = ring.appended - ring.length; // absolute row number (rows since the last clear)

@@ -66,7 +66,7 @@ export class ParquetExporter {
     this.ring = span.ring;
     this.rows = span.rows;
     this.slots = Int32Array.from(span.rows, (row) => span.ring.physical(row));
-    this.columns = withGaps(parquetColumns(request), span.ring, span.rows);
+    this.columns = withGaps(parquetColumns(span.ring.names, request), span.ring, span.rows);
     this.header = this.columns.map((c) => c.name);
     this.fileName = exportFileName(source, span, "parquet");
     this.columnsPerPiece = Math.max(

@@ -5,6 +5,7 @@
 // full precision, named by field path, with each column's unit in the file's
 // key-value metadata ("helios.units"), so pandas/DuckDB users get plain names.
 import type { SchemaElement } from "hyparquet-writer";
+import type { ColumnLayout } from "../pipeline/columnLayout";
 import type { CsvExportRequest } from "../../contract/csv";
 import { exportColumns, exportFields } from "../csv/csvColumns";
 import type { ColumnRing } from "../history/ColumnRing";
@@ -27,15 +28,16 @@ export interface ParquetColumn {
 
 /** The export's columns (fields as the CSV export chooses them; TimeStamp first when time columns are asked for). */
 export function parquetColumns(
+  layout: ColumnLayout,
   request: Pick<CsvExportRequest, "fields" | "timeColumns">,
 ): Omit<ParquetColumn, "nullable">[] {
-  const fields = exportFields(request.fields);
+  const fields = exportFields(layout, request.fields);
   // CSV's time columns are a choice of the request; Parquet's time is the
   // TimeStamp column itself, added in front when the fields lack it.
   if (request.timeColumns && !fields.some((f) => f.path === TIME_PATH)) {
-    fields.unshift(...exportFields([TIME_PATH]));
+    fields.unshift(...exportFields(layout, [TIME_PATH]));
   }
-  const columns = exportColumns(fields, "raw", "metric");
+  const columns = exportColumns(layout, fields, "raw", "metric");
   return columns.map(({ header, writer }, i) => ({
     name: header,
     unit: fields[i]!.unit,

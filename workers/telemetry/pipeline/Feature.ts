@@ -16,6 +16,7 @@ import type { RowSlices } from "../../contract/storageProtocol";
 import type { WorkerEvent } from "../../contract/telemetryApi";
 import type { SharedSettingKind, SharedSettings } from "../../contract/windows";
 import type { TelemetryStore } from "../store/TelemetryStore";
+import type { ColumnLayout } from "./columnLayout";
 import type { Stage, StageEvent } from "./Stage";
 
 /** A window of the core, as a feature may speak to it. */
@@ -27,6 +28,8 @@ export interface FeatureWindow {
 
 /** What the core gives a feature's live part. */
 export interface LiveContext {
+  /** The columns of every history of this core (its features' stages'). */
+  readonly layout: ColumnLayout;
   /** The wall clock, ms. */
   now(): number;
   /** Records an event with the live session (kept until the recorder's next flush). */

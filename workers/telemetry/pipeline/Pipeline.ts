@@ -3,8 +3,8 @@
 // step the store calls after storing a packet's fields, and replays over rows
 // already stored (a restore, recorded chunks, a stage added or changed).
 import { BOOLEAN_FIELDS } from "../schema/fields";
-import { STORED_NUMERIC_FIELDS, stageColumnIndex, storedFieldSlot } from "../schema/derivedFields";
 import type { ColumnRing } from "../history/ColumnRing";
+import type { ColumnLayout } from "./columnLayout";
 import { DROP_EVENTS, type EventSink, type Stage } from "./Stage";
 
 export interface ReplayOptions {
@@ -33,16 +33,16 @@ const SLICE_ROWS = 16_384;
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Index of a stored numeric field; throws for anything a stage cannot read. */
-function storedNumber(path: string, stage: Stage): number {
-  const slot = storedFieldSlot(path);
+function storedNumber(layout: ColumnLayout, path: string, stage: Stage): number {
+  const slot = layout.storedFieldSlot(path);
   if (slot?.kind !== "number")
     throw new Error(`stage "${stage.name}": ${path} is not a stored numeric field`);
   return slot.index;
 }
 
 /** Index of a stage's column (by its internal name); throws if the registry lacks it. */
-function columnNumber(path: string, stage: Stage): number {
-  const at = stageColumnIndex(path);
+function columnNumber(layout: ColumnLayout, path: string, stage: Stage): number {
+  const at = layout.stageColumnIndex(path);
   if (at === undefined) throw new Error(`stage "${stage.name}": ${path} is not a stage column`);
   return at;
 }
@@ -55,7 +55,7 @@ export class Pipeline {
   private readonly inputFields: Int32Array;
   private readonly columnFields: Int32Array;
   /** A replay's row (the live step uses the store's). */
-  private readonly row = new Float64Array(STORED_NUMERIC_FIELDS.length).fill(NaN);
+  private readonly row: Float64Array;
   private readonly bits = new Uint32Array(Math.ceil(BOOLEAN_FIELDS.length / 32));
 
   constructor(
@@ -63,19 +63,23 @@ export class Pipeline {
     readonly stages: readonly Stage[],
     private readonly sink: EventSink = DROP_EVENTS,
   ) {
-    this.states = stages.map((stage) => stage.createState());
+    // The ring's layout names its columns: a stage finds its own there.
+    const layout = ring.names;
+    const width = layout.storedNumericFields.length;
+    this.row = new Float64Array(width).fill(NaN);
+    this.states = stages.map((stage) => stage.createState(layout));
     this.out = Int32Array.from(stages, (stage) => {
       const first = stage.columns[0];
-      if (!first) return STORED_NUMERIC_FIELDS.length; // no columns: nothing to write
-      const at = columnNumber(first.path, stage);
+      if (!first) return width; // no columns: nothing to write
+      const at = columnNumber(layout, first.path, stage);
       stage.columns.forEach((info, k) => {
-        if (columnNumber(info.path, stage) !== at + k)
+        if (columnNumber(layout, info.path, stage) !== at + k)
           throw new Error(`stage "${stage.name}": columns out of the registry's order`);
       });
       return at;
     });
     const inputs = new Set(
-      stages.flatMap((stage) => stage.inputs.map((p) => storedNumber(p, stage))),
+      stages.flatMap((stage) => stage.inputs.map((p) => storedNumber(layout, p, stage))),
     );
     this.inputFields = Int32Array.from(inputs);
     this.columnFields = Int32Array.from(

@@ -1,8 +1,10 @@
 // What an analysis stage is: a computation that runs on each packet after it
 // has been checked and stored, and again over a whole history when one is
-// replayed, imported or restored. Stages are listed in stages.ts; Pipeline.ts
-// runs them, one state per stage per history.
+// replayed, imported or restored. Each feature lists its own (Feature.stages;
+// the registry is workers/telemetry/features.ts); Pipeline.ts runs them, one
+// state per stage per history.
 import type { FieldInfo, FieldPath } from "../../contract/fields";
+import type { FieldSlot } from "../schema/fields";
 
 /**
  * Something a stage noticed (an alert, a lap, a sector time). Plain data, so it
@@ -22,6 +24,23 @@ export type EventSink = (event: StageEvent) => void;
 
 export const DROP_EVENTS: EventSink = () => {};
 
+/** A catalog that names a stage's columns at run time (the math channels' slots). */
+export interface ColumnNames {
+  /** The columns in use, as the UI lists them. */
+  infos(): FieldInfo[];
+  /** A column by the name the UI knows, as a stored numeric index. */
+  slotOf(path: FieldPath): FieldSlot | undefined;
+  infoOf(path: FieldPath): FieldInfo | undefined;
+  /** The name of the column at a stored numeric index; undefined if unused or not its own. */
+  nameAt(field: number): FieldPath | undefined;
+}
+
+/** Where a history keeps its stored fields, by name (ColumnLayout answers it). */
+export interface StoredFields {
+  storedFieldSlot(path: FieldPath): FieldSlot | undefined;
+  storedFieldInfo(path: FieldPath): FieldInfo | undefined;
+}
+
 export interface Stage<State = unknown> {
   /** Names the stage in bench:ingest's table and in errors. */
   readonly name: string;
@@ -31,6 +50,11 @@ export interface Stage<State = unknown> {
    * case). Their storage type follows history/precision.ts.
    */
   readonly columns: readonly FieldInfo[];
+  /**
+   * How its columns are shown (pipeline/columnLayout.ts): "own", under their
+   * own labels; a catalog that names them at run time; default not at all.
+   */
+  readonly names?: "own" | ColumnNames;
   /**
    * Numeric fields the step reads: wire paths or an earlier stage's columns.
    * A replay loads only these into the row (and every boolean), so a step
@@ -43,13 +67,16 @@ export interface Stage<State = unknown> {
    * loads these too.
    */
   stateInputs?(state: State): readonly number[];
-  /** A fresh state for one history. It must not grow with the history (no per-row arrays). */
-  createState(): State;
+  /**
+   * A fresh state for one history, whose stored fields are `fields` (its
+   * column layout). It must not grow with the history (no per-row arrays).
+   */
+  createState(fields: StoredFields): State;
   /** Back to the state of an empty history, in place. */
   reset(state: State): void;
   /**
    * One stored row, oldest first. `row`: every stored numeric value, indexed
-   * as STORED_NUMERIC_FIELDS (schema/derivedFields.ts), at the precision the
+   * as the layout's storedNumericFields (columnLayout.ts), at the precision the
    * packet carried; `bits`: the booleans, 32 per word, indexed as
    * BOOLEAN_FIELDS. The step writes its columns at row[out], row[out + 1], …
    * A finite value already there was given by the source (a CSV import or a

@@ -13,7 +13,7 @@ import type { Feature, LivePart, ReplayPart } from "../pipeline/Feature";
 import { upperBound } from "../history/downsample";
 import type { Sessions } from "../sessions/Sessions";
 import type { TimerHandle, Timers } from "../sources/timers";
-import type { Stage } from "../pipeline/Stage";
+import type { ColumnLayout } from "../pipeline/columnLayout";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import type { ViewSwitch } from "../service/viewSwitch";
 import { backendRangeFill } from "./backendRange";
@@ -41,8 +41,8 @@ export interface ReplayDeps {
   capacity: number;
   /** The replay's laps changed (the Laps tab is told). */
   onLaps: () => void;
-  /** The stages a replay runs: the core's registered ones (default: the built-in list). */
-  stages?: readonly Stage[];
+  /** A replay's columns, whose stages it runs: the core's (its registered features'). */
+  layout: ColumnLayout;
   /** The session event kinds the features read in a replay (Feature.replays). */
   replayKinds?: readonly string[];
   /** The registered features with their live parts: each may keep a part per replay. */
@@ -79,7 +79,7 @@ export class ReplayController {
         this.showClock();
         this.parts.each((part) => part.historySwapped?.());
       },
-      deps.stages,
+      deps.layout,
     );
     this.window = new SessionWindow(
       this.history,

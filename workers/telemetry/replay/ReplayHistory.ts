@@ -8,7 +8,7 @@
 // (`reserve`): a replay holds what it loads, not the live day (capacity.ts).
 import type { ReplayOrigin } from "../../contract/sessions";
 import { replayCapacity } from "../store/capacity";
-import type { Stage } from "../pipeline/Stage";
+import type { ColumnLayout } from "../pipeline/columnLayout";
 import { TelemetryStore } from "../store/TelemetryStore";
 
 /**
@@ -37,8 +37,8 @@ export class ReplayHistory {
     private readonly limit: number,
     /** Called when a new store is swapped in (the view switch re-sends everything). */
     private readonly onSwap: (store: TelemetryStore) => void,
-    /** The stages a replay runs: the core's registered ones (default: the built-in list). */
-    private readonly stages?: readonly Stage[],
+    /** A replay's columns, whose stages it runs: the core's (its registered features'). */
+    private readonly layout: ColumnLayout,
   ) {
     this.store = this.emptyStore();
   }
@@ -89,7 +89,7 @@ export class ReplayHistory {
     const reserve: ReplayReserve = (rows) => {
       const wanted = replayCapacity(rows, this.limit);
       if (reserved && wanted <= reserved.ring.capacity) return reserved;
-      const store = new TelemetryStore({ capacity: wanted, stages: this.stages });
+      const store = new TelemetryStore({ capacity: wanted, layout: this.layout });
       store.resetLatest(); // the default packet until a replayed row is shown, as emptyStore
       if (reserved && reserved.ring.length > 0)
         store.appendRows(reserved.newestRows(reserved.ring.length));
@@ -130,7 +130,7 @@ export class ReplayHistory {
   // SPEC §4: playback on shows the default packet until a replayed one is shown
   // (a live store with no packets shows no values instead).
   private emptyStore(): TelemetryStore {
-    const store = new TelemetryStore({ capacity: 1, stages: this.stages });
+    const store = new TelemetryStore({ capacity: 1, layout: this.layout });
     store.resetLatest();
     return store;
   }

@@ -13,6 +13,7 @@ import type { BackendSpan, RecordingState } from "../../contract/sessions";
 import type { SharedSettings, WindowsState } from "../../contract/windows";
 import { FEATURES } from "../features";
 import { LapDesk } from "../laps/LapDesk";
+import type { ColumnLayout } from "../pipeline/columnLayout";
 import type { Feature, LiveContext, LivePart } from "../pipeline/Feature";
 import type { Stage } from "../pipeline/Stage";
 import { fetchBackendSpan } from "../replay/backendPlayback";
@@ -124,6 +125,11 @@ export class TelemetryCore {
   /** Every registered stage, in the registry's order (features.ts). */
   get stages(): readonly Stage[] {
     return this.parts.stages;
+  }
+
+  /** The columns of every history of this core (its features' stages'). */
+  get layout(): ColumnLayout {
+    return this.parts.layout;
   }
 
   /** A registered feature's part in this core, typed as the feature declares it. */
@@ -270,7 +276,7 @@ export class TelemetryCore {
   }
 
   /** What the features' parts are given of this core (made once, before the parts). */
-  private featureContext(): LiveContext {
+  private featureContext(): Omit<LiveContext, "layout"> {
     return {
       now: () => this.timers.now(),
       // A feature's events are recorded with the session, as its laps are.

@@ -12,7 +12,7 @@ import { PARQUET_MIME, ParquetExporter } from "../parquet/ParquetExporter";
 import { failedImport, importCsv, MAX_IMPORT_BYTES } from "../csv/importCsv";
 import { TelemetryStore } from "../store/TelemetryStore";
 import { NUMERIC_FIELDS } from "../schema/fields";
-import type { Stage } from "../pipeline/Stage";
+import type { ColumnLayout } from "../pipeline/columnLayout";
 
 const TIME_FIELD = NUMERIC_FIELDS.indexOf("TimeStamp");
 /** Smallest bytes per row of an import (316 one-character cells and separators). */
@@ -38,8 +38,8 @@ function validRequest(r: CsvExportRequest): CsvExportRequest | null {
 }
 
 export class CsvJobs {
-  /** `stages`: what an imported history runs (the core's registered ones; default the built-in list). */
-  constructor(private readonly stages?: readonly Stage[]) {}
+  /** `layout`: an imported history's columns, whose stages it runs (the core's). */
+  constructor(private readonly layout: ColumnLayout) {}
 
   private exporter: CsvExporter | ParquetExporter | null = null;
   private importAbort: AbortController | null = null;
@@ -109,7 +109,7 @@ export class CsvJobs {
     // The imported history holds every row the file can have, within reason.
     const rowsFit = Math.ceil(Math.min(file.size, MAX_IMPORT_BYTES) / MIN_ROW_BYTES);
     const capacity = Math.min(MAX_IMPORT_ROWS, rowsFit + 16);
-    const store = new TelemetryStore({ capacity, stages: this.stages });
+    const store = new TelemetryStore({ capacity, layout: this.layout });
     const abort = new AbortController();
     this.importAbort = abort;
     this.progressState = {

@@ -7,12 +7,15 @@
 // between a packet and the parts.
 import type { SessionEvent } from "../../contract/events";
 import type { SharedSettingKind, SharedSettings } from "../../contract/windows";
+import { ColumnLayout } from "../pipeline/columnLayout";
 import type { Feature, LiveContext, LivePart } from "../pipeline/Feature";
 import type { Stage, StageEvent } from "../pipeline/Stage";
 
 export class FeatureParts {
   /** Each feature's part, at the feature's index. */
   readonly all: readonly LivePart[];
+  /** The columns of every history of this core: its features' stages'. */
+  readonly layout: ColumnLayout;
   /** Every registered stage, in the registry's order (features.ts). */
   readonly stages: readonly Stage[];
   /** The kinds of session event a restore reads back, for every feature. */
@@ -24,10 +27,12 @@ export class FeatureParts {
 
   constructor(
     readonly features: readonly Feature[],
-    context: LiveContext,
+    context: Omit<LiveContext, "layout">,
   ) {
-    this.all = features.map((feature) => feature.live(context));
-    this.stages = features.flatMap((feature) => feature.stages);
+    this.layout = new ColumnLayout(features.flatMap((feature) => feature.stages));
+    this.stages = this.layout.stages;
+    const withLayout: LiveContext = { ...context, layout: this.layout };
+    this.all = features.map((feature) => feature.live(withLayout));
     this.restores = features.flatMap((feature) => feature.restores ?? []);
     this.settingKinds = features.flatMap((feature) => feature.setting ?? []);
     features.forEach((feature, f) => {

@@ -39,7 +39,7 @@ export interface LiveIngestDeps {
 
 export class LiveIngest {
   /** The live history (the core swaps it at a start or a switch away from the demo). */
-  store = new TelemetryStore({ capacity: 1 });
+  store: TelemetryStore;
   /** The restored day's 1-second summary, shown as live while its rows are read (dayRestore.ts). */
   preview: TelemetryStore | null = null;
   /** The sources: new ones at each start (renewSources), idle until started. */
@@ -50,6 +50,7 @@ export class LiveIngest {
 
   constructor(private readonly deps: LiveIngestDeps) {
     this.parts = deps.features.all;
+    this.store = new TelemetryStore({ capacity: 1, layout: deps.features.layout });
   }
 
   /** What the windows show as live: the restore's preview while there is one. */
@@ -59,8 +60,8 @@ export class LiveIngest {
 
   /** A new live history of `capacity` rows, running every registered stage, shown to every window. */
   renew(capacity: number): void {
-    const { stages, stageEvent } = this.deps.features;
-    const store = new TelemetryStore({ capacity, stages, onStageEvent: stageEvent });
+    const { layout, stageEvent } = this.deps.features;
+    const store = new TelemetryStore({ capacity, layout, onStageEvent: stageEvent });
     this.store = store;
     this.preview = null;
     for (const part of this.parts) part.attach?.(store);

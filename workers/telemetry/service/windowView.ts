@@ -17,14 +17,17 @@ import type { TelemetryCore } from "./TelemetryCore";
 import { ViewSwitch } from "./viewSwitch";
 
 export class WindowView {
-  readonly switch = new ViewSwitch(new TelemetryStore({ capacity: 1 }));
+  readonly switch: ViewSwitch;
   private instance: ReplayController | null = null;
 
   constructor(
     private readonly core: TelemetryCore,
     /** The window: its events, its laps' changes, and the replay bound counts it. */
     private readonly window: CoreViewer,
-  ) {}
+  ) {
+    // Until the window starts: an empty history with its core's columns.
+    this.switch = new ViewSwitch(new TelemetryStore({ capacity: 1, layout: core.layout }));
+  }
 
   /** Playback on: what the window shows is its replay (or import), not live. */
   get replaying(): boolean {
@@ -36,7 +39,7 @@ export class WindowView {
     this.instance ??= new ReplayController({
       view: this.switch,
       sessions: () => this.core.sessions,
-      stages: this.core.stages,
+      layout: this.core.layout,
       replayKinds: this.core.features.flatMap((feature) => feature.replays ?? []),
       features: this.core.features.map((feature) => [feature, this.core.part(feature)] as const),
       timers: this.core.timers,

@@ -100,7 +100,11 @@ export async function restoreDay(
     const { rows: previewRows } = checkStoredRows(store.ring, summary);
     const previewCount = previewRows.reduce((sum, r) => sum + r.count, 0);
     if (previewCount > 0 && !hooks.stopped()) {
-      const preview = new TelemetryStore({ capacity: previewCount, stages: [] });
+      const preview = new TelemetryStore({
+        capacity: previewCount,
+        layout: store.layout,
+        stages: [],
+      });
       preview.restoreRows(previewRows);
       hooks.showPreview(preview);
       previewShown = true;

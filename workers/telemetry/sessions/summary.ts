@@ -15,8 +15,11 @@ import { TelemetryStore } from "../store/TelemetryStore";
 const RECORD_ROWS_MAX = 240;
 
 export class SummaryBuilder {
-  /** The rows of the minute being gathered (the live layout; no stages: rows are copied as stored). */
-  private readonly buffer = new TelemetryStore({ capacity: RECORD_ROWS_MAX, stages: [] });
+  /**
+   * The rows of the minute being gathered, laid out as the rows added (the
+   * live history's; no stages: rows are copied as stored). Made at the first add.
+   */
+  private buffer: TelemetryStore | null = null;
   private sessionId: string | null = null;
   private minute = NaN;
   private lastSecond = NaN;
@@ -40,6 +43,11 @@ export class SummaryBuilder {
       this.sessionId = sessionId;
       this.lastSecond = NaN;
     }
+    const buffer = (this.buffer ??= new TelemetryStore({
+      capacity: RECORD_ROWS_MAX,
+      layout: ring.names,
+      stages: [],
+    }));
     for (let i = Math.max(0, from); i < Math.min(to, ring.length); i++) {
       const t = ring.time(i);
       if (!Number.isFinite(t)) continue;
@@ -48,24 +56,25 @@ export class SummaryBuilder {
       this.lastSecond = second;
       const minute = Math.floor(t / 60);
       if (
-        this.buffer.ring.length > 0 &&
-        (minute !== this.minute || this.buffer.ring.length >= RECORD_ROWS_MAX)
+        buffer.ring.length > 0 &&
+        (minute !== this.minute || buffer.ring.length >= RECORD_ROWS_MAX)
       ) {
         const record = this.take(layout);
         if (record) done.push(record);
         this.sessionId = sessionId;
       }
       this.minute = minute;
-      this.buffer.ring.appendRowOf(ring, i);
+      buffer.ring.appendRowOf(ring, i);
     }
     return done;
   }
 
   /** The minute gathered so far as a record (recording stops, the session changes), or null. */
   take(layout: string): ChunkRecord | null {
-    const ring = this.buffer.ring;
+    const buffer = this.buffer;
     const id = this.sessionId;
-    if (ring.length === 0 || id === null) return null;
+    if (!buffer || buffer.ring.length === 0 || id === null) return null;
+    const ring = buffer.ring;
     let t0 = Infinity;
     let t1 = -Infinity;
     for (let i = 0; i < ring.length; i++) {
@@ -75,7 +84,7 @@ export class SummaryBuilder {
     const record = encodeChunk(
       id,
       Math.floor(t0 / 60),
-      this.buffer.newestRows(ring.length),
+      buffer.newestRows(ring.length),
       t0,
       t1,
       layout,
@@ -86,6 +95,6 @@ export class SummaryBuilder {
 
   /** The session was deleted: what was gathered for it is not written. */
   drop(sessionId: string): void {
-    if (sessionId === this.sessionId) this.buffer.ring.clear();
+    if (sessionId === this.sessionId) this.buffer?.ring.clear();
   }
 }

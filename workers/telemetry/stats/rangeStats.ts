@@ -1,14 +1,14 @@
 // Range statistics over the history at full resolution: one pass per field
 // over the ring's rows in [from, to] (binary-searched on packet time), never
 // over the plots' downsampled picture. Columns are looked up at call time
-// through storedFieldSlot/storedFieldInfo, so any column the store holds (a
+// through the ring's column layout (pipeline/columnLayout.ts), so any column the store holds (a
 // math channel too) is summarised without a list kept here.
 import type { FieldRangeStats, RangeStatsRequest, RangeStatsResult } from "../../contract/stats";
 import type { FieldPath } from "../../contract/fields";
 import { formatTime } from "../../shared/dateTime";
 import type { ColumnRing } from "../history/ColumnRing";
+import type { ColumnLayout } from "../pipeline/columnLayout";
 import { lowerBound, upperBound } from "../history/downsample";
-import { storedFieldInfo, storedFieldSlot } from "../schema/derivedFields";
 import { scratchFor } from "../history/ringScratch";
 import { bridges } from "../history/integrate";
 
@@ -27,7 +27,7 @@ export function rangeStats(
   request: RangeStatsRequest,
   clock: number | null = null,
 ): RangeStatsResult {
-  const checked = checkRequest(request);
+  const checked = checkRequest(ring.names, request);
   if (typeof checked === "string") return { ok: false, message: checked };
   const { columns, levels } = checked;
   const from = request.from;
@@ -48,7 +48,7 @@ export function rangeStats(
       column.kind === "number"
         ? ring.numericWindow(column.index, lo, n, scratch.y)
         : ring.booleanWindow(column.index, lo, n, scratch.y);
-    const info = storedFieldInfo(column.path);
+    const info = ring.names.storedFieldInfo(column.path);
     const level = levels.get(column.path);
     return {
       path: column.path,
@@ -62,6 +62,7 @@ export function rangeStats(
 
 /** The columns and levels of a well-formed request, or why it is not one. */
 function checkRequest(
+  layout: ColumnLayout,
   request: RangeStatsRequest,
 ): { columns: Column[]; levels: Map<FieldPath, number> } | string {
   if (typeof request !== "object" || request === null) return "No range was given.";
@@ -73,7 +74,7 @@ function checkRequest(
   if (fields.length > MAX_FIELDS) return `At most ${MAX_FIELDS} fields at once.`;
   const columns: Column[] = [];
   for (const path of fields) {
-    const slot = typeof path === "string" ? storedFieldSlot(path) : undefined;
+    const slot = typeof path === "string" ? layout.storedFieldSlot(path) : undefined;
     if (!slot) return `Unknown field: ${String(path)}`;
     if (slot.kind === "string") return `${path} is text: it has no statistics.`;
     columns.push({ kind: slot.kind, index: slot.index, path });

@@ -11,9 +11,8 @@ import type { ConnectionType, FieldInfo } from "../../contract/fields";
 import type { SeriesRequest, SeriesResult } from "../../contract/series";
 import { telemetryPacketSchema } from "../schema/packetSchema";
 import { BOOLEAN_FIELDS, FIELD_CONTAINERS, NUMERIC_FIELDS, STRING_FIELDS } from "../schema/fields";
-import { LAZY_FIELDS_FROM, STORED_NUMERIC_FIELDS, storeCatalog } from "../schema/derivedFields";
+import type { ColumnLayout } from "../pipeline/columnLayout";
 import { Pipeline } from "../pipeline/Pipeline";
-import { STAGES } from "../pipeline/stages";
 import { DROP_EVENTS, type EventSink, type Stage } from "../pipeline/Stage";
 import type { RowSlices } from "../../contract/storageProtocol";
 import type { ColumnRing } from "../history/ColumnRing";
@@ -36,6 +35,8 @@ export type { StoreSnapshot };
 export { DEFAULT_CAPACITY };
 
 export interface TelemetryStoreOptions {
+  /** Its columns: the packet's, then the registered stages' (handed down from features.ts). */
+  layout: ColumnLayout;
   /** Packets kept in history (fixed). Default 65,536. */
   capacity?: number;
   /** Wall clock in ms, injectable so tests are deterministic. */
@@ -43,9 +44,8 @@ export interface TelemetryStoreOptions {
   /** Where this history's stages send their events (alerts, laps); default: dropped. */
   onStageEvent?: EventSink;
   /**
-   * The stages to run, default every registered one (pipeline/stages.ts).
-   * The history keeps every registered stage's columns either way; benchmarks
-   * and tests run fewer to measure or isolate them.
+   * The stages to run, default every one of the layout, whose columns the
+   * history keeps either way; benchmarks and tests run fewer to isolate them.
    */
   stages?: readonly Stage[];
 }
@@ -58,6 +58,7 @@ const PACKET_WALK = buildPacketWalk(FIELD_CONTAINERS, FLOAT32_COLUMN);
 
 export class TelemetryStore {
   readonly ring: ColumnRing;
+  readonly layout: ColumnLayout; // its columns by name (pipeline/columnLayout.ts): the ring's
   /** This history's ingest stages and their state (pipeline/Pipeline.ts). */
   readonly pipeline: Pipeline;
   private readonly rate: PacketRate;
@@ -65,22 +66,22 @@ export class TelemetryStore {
   /** A replay's position at its clock (see showReplayRow). */
   private readonly rowTrack = new RowTrack();
   /** Latest values and the seq at which each last changed (latestValues.ts). */
-  private readonly latest = new LatestValues();
+  private readonly latest: LatestValues;
   // The same arrays as the store's own fields: the per-packet path writes
   // them directly, with no indirection through `latest`.
-  private readonly latestNum = this.latest.num;
-  private readonly latestBool = this.latest.bool;
-  private readonly latestStr = this.latest.str;
-  private readonly verNum = this.latest.verNum;
-  private readonly verBool = this.latest.verBool;
-  private readonly verStr = this.latest.verStr;
+  private readonly latestNum: LatestValues["num"];
+  private readonly latestBool: LatestValues["bool"];
+  private readonly latestStr: LatestValues["str"];
+  private readonly verNum: LatestValues["verNum"];
+  private readonly verBool: LatestValues["verBool"];
+  private readonly verStr: LatestValues["verStr"];
   private readonly boolBits: Uint32Array;
   /**
    * The packet being checked, then stored (see stage/storeCheckedRow): every
    * stored numeric field, the stages' columns last (NaN = compute). The
    * stages read it and write their columns into it.
    */
-  private readonly stagedNum = new Float64Array(STORED_NUMERIC_FIELDS.length);
+  private readonly stagedNum: Float64Array;
   private readonly stagedStr: string[] = STRING_FIELDS.map(() => "");
   private readonly staging: StagingRow;
   private seq = 0;
@@ -93,14 +94,19 @@ export class TelemetryStore {
   /** The logical row a replay shows (showReplayRow); null: the newest. */
   private shownRow: number | null = null;
 
-  constructor(options: TelemetryStoreOptions = {}) {
-    this.ring = historyRing(options.capacity ?? DEFAULT_CAPACITY);
+  constructor(options: TelemetryStoreOptions) {
+    const layout = (this.layout = options.layout);
+    this.ring = historyRing(options.capacity ?? DEFAULT_CAPACITY, layout);
+    this.latest = new LatestValues(layout);
+    ({ num: this.latestNum, bool: this.latestBool, str: this.latestStr } = this.latest);
+    ({ verNum: this.verNum, verBool: this.verBool, verStr: this.verStr } = this.latest);
+    this.stagedNum = new Float64Array(layout.storedNumericFields.length);
     this.boolBits = new Uint32Array(this.ring.boolWords);
     this.staging = { nums: this.stagedNum, strs: this.stagedStr, bits: this.boolBits };
     const now = options.now ?? (() => Date.now());
     this.rate = new PacketRate(now);
     this.rejections = new Rejections(now);
-    this.pipeline = new Pipeline(this.ring, options.stages ?? STAGES, options.onStageEvent);
+    this.pipeline = new Pipeline(this.ring, options.stages ?? layout.stages, options.onStageEvent);
   }
 
   /** History bytes per stored packet (all 316 fields; strings are not kept). */
@@ -289,7 +295,7 @@ export class TelemetryStore {
   }
 
   fieldCatalog(): FieldInfo[] {
-    return storeCatalog();
+    return this.layout.storeCatalog();
   }
 
   /**
@@ -321,7 +327,7 @@ export class TelemetryStore {
    */
   private commit(source: ConnectionType | "REPLAY"): boolean {
     const nums = this.stagedNum;
-    nums.fill(NaN, LAZY_FIELDS_FROM); // the stages write what they compute
+    nums.fill(NaN, this.layout.lazyFrom); // the stages write what they compute
     const restoring = this.restoring;
     if (restoring === null) {
       this.storeCheckedRow(nums, this.boolBits, this.stagedStr);
@@ -375,9 +381,9 @@ export class TelemetryStore {
       }
     }
     // The packet's fields are stored: the stages compute their columns from
-    // its values (pipeline/stages.ts), stored like the packet's own.
+    // its values (Feature.stages), stored like the packet's own.
     this.pipeline.step(nums, bits);
-    for (let field = NUMERIC_FIELDS.length; field < STORED_NUMERIC_FIELDS.length; field++) {
+    for (let field = NUMERIC_FIELDS.length; field < this.stagedNum.length; field++) {
       const v = nums[field]!;
       ring.setNumber(slot, field, v);
       if (latestNum[field] !== v) {

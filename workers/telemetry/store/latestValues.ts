@@ -10,12 +10,8 @@ import type { FieldValue } from "../../contract/fields";
 import type { Snapshot } from "../../contract/snapshot";
 import type { TrackDistance } from "../geo/geo";
 import { BOOLEAN_FIELDS, STRING_FIELDS } from "../schema/fields";
-import {
-  LAZY_FIELDS_FROM,
-  STORED_NUMERIC_FIELDS,
-  storedNumericPath,
-} from "../schema/derivedFields";
 import type { ColumnRing } from "../history/ColumnRing";
+import type { ColumnLayout } from "../pipeline/columnLayout";
 
 /** The store's part of a snapshot; the service adds playback and recording state. */
 export type StoreSnapshot = Omit<
@@ -46,12 +42,18 @@ export function snapshotOf(
 
 export class LatestValues {
   // Latest values and the seq at which each last changed.
-  readonly num = new Float64Array(STORED_NUMERIC_FIELDS.length);
+  readonly num: Float64Array;
   readonly bool = new Uint8Array(BOOLEAN_FIELDS.length);
   readonly str: string[] = STRING_FIELDS.map(() => "");
-  readonly verNum = new Float64Array(STORED_NUMERIC_FIELDS.length);
+  readonly verNum: Float64Array;
   readonly verBool = new Float64Array(BOOLEAN_FIELDS.length);
   readonly verStr = new Float64Array(STRING_FIELDS.length);
+
+  /** `layout`: the history's columns (pipeline/columnLayout.ts). */
+  constructor(private readonly layout: ColumnLayout) {
+    this.num = new Float64Array(layout.storedNumericFields.length);
+    this.verNum = new Float64Array(layout.storedNumericFields.length);
+  }
 
   /** The values changed after `sinceSeq`, by path; `seq` is the store's current one. */
   changedSince(sinceSeq: number, seq: number): Record<string, FieldValue> {
@@ -61,9 +63,9 @@ export class LatestValues {
     // Before the first packet there are no values: the UI shows "—", not zeros
     // that a user would read as the car's.
     if (seq === 0) return changed;
-    for (let i = 0; i < STORED_NUMERIC_FIELDS.length; i++) {
+    for (let i = 0; i < this.num.length; i++) {
       if (!all && !((this.verNum[i] as number) > sinceSeq)) continue;
-      const path = storedNumericPath(i); // a math slot no channel uses has none
+      const path = this.layout.storedNumericPath(i); // a math slot no channel uses has none
       if (path !== undefined) changed[path] = this.num[i] as number;
     }
     for (let i = 0; i < BOOLEAN_FIELDS.length; i++) {
@@ -93,7 +95,7 @@ export class LatestValues {
    */
   readStageColumns(ring: ColumnRing, row: number, seq: number): void {
     const has = row >= 0 && row < ring.length;
-    for (let i = LAZY_FIELDS_FROM; i < STORED_NUMERIC_FIELDS.length; i++) {
+    for (let i = this.layout.lazyFrom; i < this.num.length; i++) {
       this.num[i] = has ? ring.number(row, i) : NaN;
       this.verNum[i] = seq;
     }
@@ -101,7 +103,7 @@ export class LatestValues {
 
   /** Stored row `logical`'s values become the latest; those that differ are marked at `seq`. */
   readRow(ring: ColumnRing, logical: number, seq: number): void {
-    for (let i = 0; i < STORED_NUMERIC_FIELDS.length; i++) {
+    for (let i = 0; i < this.num.length; i++) {
       const v = ring.number(logical, i);
       if (!Object.is(this.num[i], v)) {
         this.num[i] = v;

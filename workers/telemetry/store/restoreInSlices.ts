@@ -8,7 +8,6 @@ import type { ColumnRing } from "../history/ColumnRing";
 import type { Pipeline } from "../pipeline/Pipeline";
 import { DROP_EVENTS, type EventSink } from "../pipeline/Stage";
 import { HeldPackets } from "./heldPackets";
-import { STORED_NUMERIC_FIELDS } from "../schema/derivedFields";
 
 type StoreRow = (nums: Float64Array, bits: Uint32Array, strs: readonly string[]) => void;
 
@@ -51,7 +50,7 @@ export class RestoreInSlices {
     pipeline.reset();
     return new RestoreInSlices(
       live,
-      new HeldPackets(STORED_NUMERIC_FIELDS.length, ring.boolWords, heldMax),
+      new HeldPackets(ring.names.storedNumericFields.length, ring.boolWords, heldMax),
     );
   }
 

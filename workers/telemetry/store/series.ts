@@ -14,7 +14,6 @@ import {
   upperBound,
   type DownsamplePlan,
 } from "../history/downsample";
-import { storedFieldInfo, storedFieldSlot } from "../schema/derivedFields";
 import { convertColumnInPlace, displayUnit } from "../../shared/units";
 import { todaySpanSeconds } from "../../shared/plots/todayWindow";
 import { todayStart } from "./todayStart";
@@ -116,8 +115,8 @@ function fillField(
   appUnits: SeriesRequest["units"],
 ): { out: Float64Array; gaps: boolean; unit: string } {
   const out = new Float64Array(plan.x.length);
-  const slot = storedFieldSlot(path);
-  const metricUnit = storedFieldInfo(path)?.unit ?? "";
+  const slot = ring.names.storedFieldSlot(path);
+  const metricUnit = ring.names.storedFieldInfo(path)?.unit ?? "";
   if (!slot || slot.kind === "string") {
     out.fill(NaN); // unknown or non-plottable field: a visible gap, never a throw
     return { out, gaps: true, unit: "" };

@@ -6,20 +6,21 @@ import { layoutKey } from "../../shared/storage/chunkCodec";
 import { ColumnRing } from "../history/ColumnRing";
 import { needsFloat64 } from "../history/precision";
 import { BOOLEAN_FIELDS, FIELD_CATALOG, NUMERIC_FIELDS, STRING_FIELDS } from "../schema/fields";
-import { LAZY_FIELDS_FROM, STORED_NUMERIC_FIELDS } from "../schema/derivedFields";
+import type { ColumnLayout } from "../pipeline/columnLayout";
 
 export const DEFAULT_CAPACITY = 65_536;
 
-/** An empty history of `asked` rows. */
-export function historyRing(asked: number): ColumnRing {
+/** An empty history of `asked` rows, its columns laid out as `layout`. */
+export function historyRing(asked: number, layout: ColumnLayout): ColumnRing {
   // A bad configured capacity (0, NaN, 1.5) falls back rather than throwing.
   const capacity = Number.isFinite(asked) && asked >= 1 ? Math.floor(asked) : DEFAULT_CAPACITY;
   return new ColumnRing(capacity, {
-    numericFloat64: STORED_NUMERIC_FIELDS.map(needsFloat64),
+    numericFloat64: layout.storedNumericFields.map(needsFloat64),
     booleanCount: BOOLEAN_FIELDS.length,
     stringCount: STRING_FIELDS.length,
     timeField: NUMERIC_FIELDS.indexOf("TimeStamp"),
-    lazyFrom: LAZY_FIELDS_FROM,
+    lazyFrom: layout.lazyFrom,
+    names: layout,
   });
 }
 

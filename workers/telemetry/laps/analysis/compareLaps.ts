@@ -12,7 +12,7 @@ import type {
 } from "../../../contract/lapAnalysis";
 import type { ColumnRing } from "../../history/ColumnRing";
 import { scratchFor } from "../../history/ringScratch";
-import { storedFieldInfo, storedFieldSlot } from "../../schema/derivedFields";
+import type { StoredFields } from "../../pipeline/Stage";
 import { displayUnit, toDisplay } from "../../../shared/units";
 import { deltaTrace, GRID_STEP_M, gridPoints, lapOnGrid, valuesAt } from "./distanceGrid";
 import { lapTrack } from "./lapTrack";
@@ -34,11 +34,11 @@ export interface LapWithRows {
 }
 
 /** The fields as the request names them, or why one cannot be compared. */
-export function checkFields(fields: unknown): FieldPath[] | string {
+export function checkFields(fields: unknown, layout: StoredFields): FieldPath[] | string {
   if (!Array.isArray(fields)) return "No fields to compare.";
   if (fields.length > MAX_COMPARE_FIELDS) return `At most ${MAX_COMPARE_FIELDS} fields at once.`;
   for (const path of fields) {
-    const slot = typeof path === "string" ? storedFieldSlot(path) : undefined;
+    const slot = typeof path === "string" ? layout.storedFieldSlot(path) : undefined;
     if (!slot) return `Unknown field: ${String(path)}`;
     if (slot.kind === "string") return `${path} is text: it cannot be plotted against distance.`;
   }
@@ -92,11 +92,12 @@ export function compareFound(
       };
   const longest = Math.max(...tracks.map(({ track }) => track!.distanceM[track!.length - 1]!));
   const points = gridPoints(longest);
+  const layout = laps[0]!.ring.names; // every history has the registry's layout
   const infos = fields.map((path) => {
-    const metric = storedFieldInfo(path)?.unit ?? "";
+    const metric = layout.storedFieldInfo(path)?.unit ?? "";
     return {
       path,
-      label: storedFieldInfo(path)?.label ?? path,
+      label: layout.storedFieldInfo(path)?.label ?? path,
       metric,
       unit: displayUnit(metric, units),
     };
@@ -143,7 +144,7 @@ export function compareFound(
 
 /** A stored column of the rows: numbers as stored, booleans as 0/1 held until the next row. */
 function readColumn(ring: ColumnRing, path: FieldPath, rows: { lo: number; n: number }) {
-  const slot = storedFieldSlot(path);
+  const slot = ring.names.storedFieldSlot(path);
   if (slot?.kind === "boolean") {
     const values = Float64Array.from(
       ring.booleanWindow(slot.index, rows.lo, rows.n, scratchFor(ring).y),

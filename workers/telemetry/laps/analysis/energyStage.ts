@@ -69,6 +69,7 @@ const finite = (v: number): boolean => v - v === 0;
 export const energyStage: Stage<EnergyState> = {
   name: "lap energy",
   columns: ENERGY_COLUMNS,
+  names: "own",
   inputs: INPUTS,
   createState: () => ({
     prevTime: NaN,

@@ -5,20 +5,17 @@
 import type { LapEnergy } from "../../../contract/lapAnalysis";
 import type { ColumnRing } from "../../history/ColumnRing";
 import { lowerBound } from "../../history/downsample";
-import { storedFieldSlot } from "../../schema/derivedFields";
 import { ARRAY_IN_TOTAL, PACK_OUT_TOTAL, TRACK_DISTANCE_TOTAL } from "./energyStage";
 
 /** Below this distance (m) a Wh/km figure says nothing. */
 export const MIN_WH_PER_KM_DISTANCE_M = 10;
 
-const field = (path: string): number => {
-  const slot = storedFieldSlot(path);
+/** Where the history keeps a running total (its layout has the energy stage's columns). */
+const field = (ring: ColumnRing, path: string): number => {
+  const slot = ring.names.storedFieldSlot(path);
   if (slot?.kind !== "number") throw new Error(`lap energy: ${path} is not stored`);
   return slot.index;
 };
-const PACK = field(PACK_OUT_TOTAL);
-const ARRAY = field(ARRAY_IN_TOTAL);
-const DISTANCE = field(TRACK_DISTANCE_TOTAL);
 
 /** A running total at time t, interpolated between the rows around t; NaN outside the rows. */
 export function totalAt(ring: ColumnRing, column: number, t: number): number {
@@ -47,9 +44,13 @@ export function energyBetween(ring: ColumnRing, from: number, to: number): LapEn
   const last = ring.time(n - 1);
   const a = Math.min(Math.max(from, first), last);
   const b = Math.min(Math.max(to, first), last);
-  const packOutWh = totalAt(ring, PACK, b) - totalAt(ring, PACK, a);
-  const arrayInWh = totalAt(ring, ARRAY, b) - totalAt(ring, ARRAY, a);
-  const distanceM = totalAt(ring, DISTANCE, b) - totalAt(ring, DISTANCE, a);
+  const between = (path: string) => {
+    const column = field(ring, path);
+    return totalAt(ring, column, b) - totalAt(ring, column, a);
+  };
+  const packOutWh = between(PACK_OUT_TOTAL);
+  const arrayInWh = between(ARRAY_IN_TOTAL);
+  const distanceM = between(TRACK_DISTANCE_TOTAL);
   if (![packOutWh, arrayInWh, distanceM].every(Number.isFinite)) return null;
   const netWh = packOutWh + arrayInWh;
   return {

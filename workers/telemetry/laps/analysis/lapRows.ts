@@ -6,7 +6,6 @@ import type { FieldPath } from "../../../contract/fields";
 import type { ColumnRing } from "../../history/ColumnRing";
 import { lowerBound, upperBound } from "../../history/downsample";
 import { scratchFor } from "../../history/ringScratch";
-import { storedFieldSlot } from "../../schema/derivedFields";
 
 /** Logical rows [lo, lo + n) of a ring. */
 export interface RowSpan {
@@ -32,7 +31,7 @@ export function timesOf(ring: ColumnRing, span: RowSpan): Float64Array {
  * a copy; NaN where there is no value. Unknown or non-numeric paths: null.
  */
 export function columnOf(ring: ColumnRing, path: FieldPath, span: RowSpan): Float64Array | null {
-  const slot = storedFieldSlot(path);
+  const slot = ring.names.storedFieldSlot(path);
   if (!slot || slot.kind !== "number") return null;
   return Float64Array.from(ring.numericWindow(slot.index, span.lo, span.n, scratchFor(ring).y));
 }

@@ -16,6 +16,7 @@ import type { SessionInfo } from "../../../contract/sessions";
 import type { RecordedSessions } from "../../pipeline/Feature";
 import type { ColumnRing } from "../../history/ColumnRing";
 import { TelemetryStore } from "../../store/TelemetryStore";
+import type { ColumnLayout } from "../../pipeline/columnLayout";
 import { sameKey, type LapWithRows } from "./compareLaps";
 import { cutLaps } from "./lapSpans";
 
@@ -46,6 +47,11 @@ export class LapSources {
   private readonly cache = new Map<string, { store: TelemetryStore; span: LapSpan }>();
 
   constructor(private readonly deps: LapSourcesDeps) {}
+
+  /** The columns of every history here: the shown one's (the registry's layout). */
+  layout(): ColumnLayout {
+    return this.deps.shown().ring.names;
+  }
 
   /** The laps with their rows, in the keys' order, or why one cannot be found. */
   async find(keys: readonly LapKey[]): Promise<LapWithRows[] | string> {
@@ -183,7 +189,7 @@ export class LapSources {
   ): Promise<TelemetryStore> {
     const chunks = await sessions.sessionRows(id, from, to);
     const count = chunks.reduce((sum, rows) => sum + rows.count, 0);
-    const store = new TelemetryStore({ capacity: Math.max(1, count) });
+    const store = new TelemetryStore({ capacity: Math.max(1, count), layout: this.layout() });
     for (const rows of chunks) store.appendRows(rows);
     return store;
   }

@@ -7,6 +7,7 @@ import type { LapTable, SectorLine } from "../../../contract/lapAnalysis";
 import type { SessionReader } from "./lapSources";
 import { replayCapacity } from "../../store/capacity";
 import { TelemetryStore } from "../../store/TelemetryStore";
+import type { ColumnLayout } from "../../pipeline/columnLayout";
 import { buildLapTable } from "./lapTable";
 import { checkSectorLines } from "./sectors";
 import type { Lap } from "../../../contract/laps";
@@ -59,6 +60,8 @@ export class LapTables {
     drivers: Readonly<Record<string, string>>,
     finishLine: LapCoords | null,
     limit: number,
+    /** The columns of the session's rows (the registry's layout, as the shown history's). */
+    layout: ColumnLayout,
   ): Promise<LapTable | { ok: false; message: string }> {
     if (!sessions) return { ok: false, message: "No recorded sessions: storage is not available." };
     const info = await sessions.session(id);
@@ -67,7 +70,7 @@ export class LapTables {
     if (!loaded || loaded.id !== id || loaded.packets !== info.packets) {
       const chunks = await sessions.sessionRows(id, info.firstPacketTime, info.lastPacketTime);
       const rows = chunks.reduce((sum, c) => sum + c.count, 0);
-      const store = new TelemetryStore({ capacity: replayCapacity(rows, limit) });
+      const store = new TelemetryStore({ capacity: replayCapacity(rows, limit), layout });
       // The stages run over the rows as a replay's do: the energy totals are computed.
       for (const c of chunks) store.appendRows(c);
       loaded = {

@@ -50,6 +50,7 @@ export function lapsApi(sectors: SectorDesk, window: WindowAccess): LapsApi {
         window.drivers(),
         window.finishLine(),
         window.capacity(),
+        window.view().store.layout,
       ),
     setSectorLines: async (lines) =>
       window.changeSetting(

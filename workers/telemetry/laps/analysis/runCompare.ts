@@ -30,7 +30,7 @@ export async function runCompare(
   const reference = r.reference ?? null;
   if (reference !== null && !isKey(reference))
     return { ok: false, message: "The reference lap is not named by its origin and start." };
-  const fields = checkFields(r.fields ?? []);
+  const fields = checkFields(r.fields ?? [], sources.layout());
   if (typeof fields === "string") return { ok: false, message: fields };
   const units = r.units === "imperial" ? "imperial" : "metric";
   const found = await sources.find(keys);
