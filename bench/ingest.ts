@@ -7,10 +7,10 @@
 // (every flag drawn per packet): bench/ingestFeed.ts.
 import { coresText } from "./benchMachine";
 import { writeResultsSection } from "./resultsFile";
-import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
+import type { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
 import { DROP_EVENTS, type Stage } from "../workers/telemetry/pipeline/Stage";
 import { feedArg, measurePps, median, perSecond, VARIANTS, wireTexts } from "./ingestFeed";
-import { LAYOUT } from "../workers/telemetry/features";
+import { ingestTarget } from "./ingestTarget";
 
 const RUNS = 7;
 const RUN_MS = 1000;
@@ -27,9 +27,10 @@ const measure = (step: (text: string) => void): number => measurePps(texts, step
 
 // Counts the stages' events: with today's stages, alerts starting or ending.
 let stageEvents = 0;
-const store = new TelemetryStore({ layout: LAYOUT, onStageEvent: () => void stageEvents++ });
+const target = await ingestTarget();
+const store = target.store(() => void stageEvents++);
 // The same store with its pipeline empty: what the stages cost inside ingest.
-const bare = new TelemetryStore({ layout: LAYOUT, stages: [] });
+const bare = target.bare();
 const parseOnly = (text: string): void => {
   sink += (JSON.parse(text) as { TimeStamp: number }).TimeStamp;
 };
@@ -47,7 +48,7 @@ function stageNs(stage: Stage): number {
   const rows = Array.from({ length: VARIANTS }, (_, i) => {
     const logical = bare.ring.length - VARIANTS + i;
     const slot = bare.ring.physical(logical);
-    const row = Float64Array.from(LAYOUT.storedNumericFields, (_, f) =>
+    const row = Float64Array.from(target.storedNumericFields, (_, f) =>
       bare.ring.number(logical, f),
     );
     const bits = Uint32Array.from({ length: bare.ring.boolWords }, (_, w) =>
@@ -55,9 +56,9 @@ function stageNs(stage: Stage): number {
     );
     return { row, bits };
   });
-  const out = stage.columns[0] ? LAYOUT.stageColumnIndex(stage.columns[0].path)! : 0;
+  const out = stage.columns[0] ? target.columnIndex(stage.columns[0].path)! : 0;
   const width = stage.columns.length;
-  const state = stage.createState(LAYOUT);
+  const state = target.createState(stage);
   let n = 0;
   const start = performance.now();
   let elapsed = 0;
@@ -87,12 +88,12 @@ const warmAccepted = store.acceptedCount;
 const parseRuns: number[] = [];
 const ingestRuns: number[] = [];
 const bareRuns: number[] = [];
-const stageRuns = LAYOUT.stages.map((): number[] => []);
+const stageRuns = target.stages.map((): number[] => []);
 for (let r = 0; r < RUNS; r++) {
   parseRuns.push(measure(parseOnly));
   ingestRuns.push(measure(ingest));
   bareRuns.push(measure(ingestBare));
-  LAYOUT.stages.forEach((stage, s) => stageRuns[s]!.push(stageNs(stage)));
+  target.stages.forEach((stage, s) => stageRuns[s]!.push(stageNs(stage)));
 }
 const parsePps = median(parseRuns);
 const ingestPps = median(ingestRuns);
@@ -107,7 +108,7 @@ const inIngestNs = median(bareRuns.map((bare, r) => 1e9 / ingestRuns[r]! - 1e9 /
 const eventsPerPacket = (stageEvents - warmEvents) / (store.acceptedCount - warmAccepted);
 const machine = `${coresText()}, Node ${process.version}`;
 const date = new Date().toISOString().slice(0, 10);
-const stageNames = LAYOUT.stages.map((stage) => stage.name).join(", ");
+const stageNames = target.stages.map((stage) => stage.name).join(", ");
 const table = [
   `| measure (feed: ${feed}${feed === "race" ? ", the default" : ""}) | value | target |`,
   `|---|---|---|`,
@@ -126,7 +127,7 @@ const table = [
 const stageTable = [
   `| stage (registry order, features.ts) | columns | step alone | share of ingest | target |`,
   `|---|---|---|---|---|`,
-  ...LAYOUT.stages.map((stage, s) => {
+  ...target.stages.map((stage, s) => {
     const ns = median(stageRuns[s]!);
     return `| ${stage.name} | ${stage.columns.length} | ${ns.toFixed(0)} ns/packet | ${((100 * ns) / ingestNs).toFixed(2)} % | ≤ 10 % |`;
   }),
