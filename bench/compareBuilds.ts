@@ -50,14 +50,20 @@ function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = 
   return out.stdout;
 }
 
-/** The RESULT line's numeric figures. */
+/** The RESULT line's numeric figures, and each rate's latency p95 from its progress line. */
 function figures(stdout: string): Record<string, number> {
-  const line = stdout.split("\n").findLast((l) => l.startsWith("RESULT "));
+  const lines = stdout.split("\n");
+  const line = lines.findLast((l) => l.startsWith("RESULT "));
   if (!line) throw new Error(`no RESULT line in:\n${stdout.slice(-2000)}`);
   const out: Record<string, number> = {};
   for (const pair of line.slice(7).split(" ")) {
     const [key, value] = pair.split("=");
     if (key && value !== undefined && Number.isFinite(Number(value))) out[key] = Number(value);
+  }
+  // bench:browser's RESULT line names 2,000 packets/s only; its progress lines every rate.
+  for (const l of lines) {
+    const m = /^rate (\d+) packets\/s .*latency p95 ([\d,.]+) ms/.exec(l);
+    if (m) out[`latency_p95_ms_at_${m[1]}`] = Number(m[2]!.replace(/,/g, ""));
   }
   return out;
 }
