@@ -39,6 +39,7 @@ function reloaded(rules = [high]) {
   const store = new TelemetryStore({ layout: LAYOUT, capacity: 64, onStageEvent: alerts.sink });
   alerts.attach(store);
   expect(alerts.setRules(file(rules)).ok).toBe(true);
+  alerts.settingApplied(store); // what the core does once a set took
   return { alerts, store };
 }
 
@@ -86,6 +87,7 @@ describe("live alerts after a restore", () => {
     expect(alerts.read().active.map((a) => a.ruleId)).toEqual(["high", "gone"]);
     // The saved rules arrive: "high" goes on, "gone" is no rule any more and ends.
     expect(alerts.setRules(file([high])).ok).toBe(true);
+    alerts.settingApplied(store);
     expect(alerts.read().active.map((a) => a.ruleId)).toEqual(["high"]);
     store.ingest(packet(12, 100), "DEMO");
     expect(alerts.read().log.map((a) => [a.ruleId, a.start, a.end])).toEqual([

@@ -1,6 +1,7 @@
 // Issue 35: the core configures each history with the settings and the
 // backend's time left on the packets' clock (the newest packet's time when the
-// raceInfo arrived), again when either changes, and a refused setting changes
+// raceInfo arrived), again when either changes (the settings as the core hands
+// them to each history: settingApplied), and a refused setting changes
 // nothing. The Strategy tab's plot data lines the worker's series up on one x.
 import { describe, expect, it } from "vitest";
 import type { RaceInfo } from "../../workers/contract/laps";
@@ -50,6 +51,7 @@ describe("the strategy desk", () => {
 
     const settings = desk.current();
     expect(desk.set({ ...settings, targetSocPct: 25 })).toEqual({ ok: true });
+    desk.settingApplied(live); // what the core does once a set took
     expect(contextOf(live)?.settings.targetSocPct).toBe(25);
     expect(desk.set({ ...settings, targetSocPct: -5 }).ok).toBe(false);
     expect(contextOf(live)?.settings.targetSocPct).toBe(25);

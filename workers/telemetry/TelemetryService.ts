@@ -38,6 +38,7 @@ import { TelemetryCore } from "./service/TelemetryCore";
 import { trackUpTo } from "./service/trackAnswer";
 import { WindowFeatures } from "./service/windowFeatures";
 import { WindowView } from "./service/windowView";
+import type { Feature, ReplayPart } from "./pipeline/Feature";
 import type { TelemetryStore } from "./store/TelemetryStore";
 
 export type TelemetryServiceOptions = TelemetryCoreOptions;
@@ -79,8 +80,6 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   }
 
   send(event: WorkerEvent): void {
-    // Another window changed shared settings: what this window computes follows them.
-    if (event.type === "sharedSettings") this.features.settingsChanged(event.kinds);
     this.events.push(event);
   }
 
@@ -94,6 +93,10 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
 
   replayHistory(): TelemetryStore | null {
     return this.views.replaying ? this.views.replay.history.store : null;
+  }
+
+  replayPart(feature: Feature): ReplayPart | null {
+    return this.views.made?.partOf(feature) ?? null;
   }
 
   // ── Shared: the core's settings, sources, recording and finish line, whichever window asks ──

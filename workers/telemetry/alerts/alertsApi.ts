@@ -29,14 +29,11 @@ export function alertsApi(desk: AlertsDesk, window: WindowAccess<AlertsReplay>):
     mutedAlertRules: () => desk.muted(),
     alertRules: () => desk.currentRules(),
     setAlertRules: (file) => {
-      const result = window.changeSetting(
+      // The core hands the rules taken to every history and replay (ReplayPart.settingChanged).
+      return window.changeSetting(
         () => desk.currentRules(),
         () => desk.setRules(file),
       );
-      // This window's replay, if it shows the rules evaluated, evaluates the new ones
-      // (the core tells only the other windows: ReplayPart.settingChanged).
-      if (result.ok) window.replayPart()?.settingChanged();
-      return result;
     },
     checkAlertRules: (file) => desk.check(file),
     alertSubjects: () => alertSubjects(window.fieldCatalog(), desk.fields),

@@ -27,7 +27,7 @@ export class AlertsReplay extends ReplayAlerts implements ReplayPart {
     } else void this.use(historyAlerts(this.replay, null));
   }
 
-  /** The rules changed: an evaluated log is evaluated again. */
+  /** The rules were set (the core tells each replay's part): an evaluated log is evaluated again. */
   settingChanged(): void {
     this.rulesChanged();
   }

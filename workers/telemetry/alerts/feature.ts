@@ -4,7 +4,11 @@
 // session, brings them back after a reload, and announces new alerts; each
 // window's replay has its own log (alertsReplay.ts), never announced. The
 // shown log's alerts appear beside their data: bands in the plots, pins on
-// the map (alertMarks.ts).
+// the map (alertMarks.ts). A change of the rules applies from now on: the live
+// history's stage checks the new rules from the next packet, its log keeps what
+// the old ones found; a replay's recorded log stays as recorded, and its
+// evaluated log, computed from the rules rather than stored with the history,
+// is evaluated again (AlertsReplay.settingChanged).
 import { ALERT_EVENT_KINDS } from "../../shared/storage/eventKinds";
 import type { Feature, FeatureView } from "../pipeline/Feature";
 import type { Stage } from "../pipeline/Stage";
@@ -25,6 +29,7 @@ export const alertsFeature: Feature<AlertsDesk, AlertsReplay> = {
   emits: ["alert"],
   restores: ALERT_EVENT_KINDS,
   setting: "alertRules",
+  onSettingChange: "fromNow",
   panel: true,
   live: (context) => new AlertsDesk(context),
   replayPart: (desk, replay) => new AlertsReplay(replay, () => desk.currentRules()),

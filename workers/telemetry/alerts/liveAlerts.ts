@@ -196,16 +196,29 @@ export class LiveAlerts {
     return checkRulesFile(file, this.fields);
   }
 
-  /** Checks a rules file; a bad one changes nothing. */
+  /**
+   * Checks a rules file; a bad one changes nothing. The core then hands the
+   * rules to every history (settingApplied).
+   */
   setRules(file: unknown): AlertRulesResult {
     const checked = checkRulesFile(file, this.fields);
     if (!checked.ok) return checked;
     this.rules = checked.rules;
     this.quiet = quietRules(this.rules);
+    return { ok: true, rules: this.currentRules() };
+  }
+
+  /**
+   * The rules were set ("fromNow"): the live history's stage checks them from
+   * its next packet (an alert whose rule is gone ends now; its log keeps what
+   * the old rules found). Another history's stage sends its alerts nowhere:
+   * a replay's log is its replay part's (AlertsReplay.settingChanged).
+   */
+  settingApplied(store: TelemetryStore): void {
+    if (store !== this.store) return;
     const state = this.stageState();
     if (state) setRules(state, this.rules, this.sink);
     if (this.unresumed > 0) this.resume(true);
-    return { ok: true, rules: this.currentRules() };
   }
 
   /**

@@ -1,7 +1,7 @@
 // The core's side of the math channels API (workers/contract/math.ts): sets
-// the worker's one set (channelRegistry.ts) and has every history compute it
-// again (recompute.ts); checks a channel as the editor types; reads and
-// writes the channels' JSON file. A channel an alert rule watches cannot be
+// the worker's one set (channelRegistry.ts) and computes a history again with
+// it when the core hands it the change (settingApplied, recompute.ts); checks
+// a channel as the editor types; reads and writes the channels' JSON file. A channel an alert rule watches cannot be
 // deleted or renamed from under the rule: the set is refused with the reason.
 import type { SessionEvent } from "../../contract/events";
 import { channelsEvent } from "./channelsEvent";
@@ -16,7 +16,8 @@ import type {
 import type { TelemetryStore } from "../store/TelemetryStore";
 import { CHANNELS } from "./channelRegistry";
 import { NO_PREVIEW, previewChannel } from "./preview";
-import { recomputeChannels, recomputeProgress } from "./recompute";
+import type { RecomputeJob } from "../pipeline/Feature";
+import { startRecompute } from "./recompute";
 import { STARTER_CHANNELS } from "./starter";
 
 const FILE_KEY = "mathChannels";
@@ -24,8 +25,8 @@ const FILE_KEY = "mathChannels";
 export interface MathChannelsOptions {
   /** Names of the fields the alert rules in force watch (subjects and limit fields). */
   watched: () => ReadonlySet<string>;
-  /** Every history that computes channels now (the live one, each replay and import). */
-  histories: () => readonly TelemetryStore[];
+  /** Rows done and to do over the histories computed again now (the core keeps it); null: none. */
+  recomputing: () => { done: number; total: number } | null;
 }
 
 export class MathChannels {
@@ -57,9 +58,12 @@ export class MathChannels {
         problems,
       };
     }
-    const result = CHANNELS.set(defs);
-    if (result.ok) for (const store of this.options.histories()) void recomputeChannels(store);
-    return result;
+    return CHANNELS.set(defs);
+  }
+
+  /** The set changed ("recompute"): `store` computes it again over all its rows. */
+  settingApplied(store: TelemetryStore): RecomputeJob {
+    return startRecompute(store);
   }
 
   /** The editor's check: `channel` in place of `replacing` (or added), against `shown`'s recent rows. */
@@ -123,7 +127,7 @@ export class MathChannels {
     return {
       version: CHANNELS.version,
       count: CHANNELS.list().length,
-      recompute: recomputeProgress(),
+      recompute: this.options.recomputing(),
     };
   }
 }

@@ -1,7 +1,8 @@
 // Derived power and the user's math channels as a registered analysis
 // (workers/telemetry/features.ts): the stage computes the set in force on
-// every history; the live part sets it, recomputes every history, and has
-// every recorded session begin with it.
+// every history; the live part sets it and has every recorded session begin
+// with it. A change of the set computes every stored history again, with
+// progress (settingApplied answers each history's job, recompute.ts).
 import type { Feature } from "../pipeline/Feature";
 import type { Stage } from "../pipeline/Stage";
 import { mathApi } from "./mathApi";
@@ -12,11 +13,12 @@ export const mathFeature: Feature<MathChannels> = {
   id: "math",
   stages: [mathStage as Stage],
   setting: "mathChannels",
+  onSettingChange: "recompute",
   panel: true,
   live: (context) =>
     new MathChannels({
       watched: () => context.watchedFields(),
-      histories: () => context.histories(),
+      recomputing: () => context.recomputing(),
     }),
   api: (math, window) => mathApi(math, window),
   snapshot: (math) => math.summary(),

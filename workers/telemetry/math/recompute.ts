@@ -4,7 +4,10 @@
 // them, follows rows that arrive while it runs, and only when it has caught
 // up hands its program and state to the history's stage (mathStage.ts): from
 // then on each packet continues where the job stopped. Until then the stage
-// writes gaps, never an old channel's values.
+// writes gaps, never an old channel's values. The core starts one on every
+// history when the set changed (MathChannels.settingApplied) and keeps their
+// progress (pipeline/Feature.ts, RecomputeJob).
+import type { RecomputeJob } from "../pipeline/Feature";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import { FIRST_SLOT_FIELD, MAX_CHANNELS } from "./channelSlots";
 import { CHANNELS } from "./channelRegistry";
@@ -23,18 +26,6 @@ interface Job {
 /** The job running on each history (a newer change cancels the older job). */
 const running = new Map<TelemetryStore, Job>();
 
-/** Rows done and to do over every history being recomputed; null when none is. */
-export function recomputeProgress(): { done: number; total: number } | null {
-  if (running.size === 0) return null;
-  let done = 0;
-  let total = 0;
-  for (const job of running.values()) {
-    done += job.done;
-    total += job.total;
-  }
-  return { done, total };
-}
-
 /** Stops a history's recompute (the history is dropped). */
 export function cancelRecompute(store: TelemetryStore): void {
   const job = running.get(store);
@@ -46,15 +37,24 @@ export function cancelRecompute(store: TelemetryStore): void {
  * Computes the current channels over all of `store`'s rows. Resolves true
  * once the history's stage runs the new program, false if cancelled.
  */
-export async function recomputeChannels(store: TelemetryStore): Promise<boolean> {
+export function recomputeChannels(store: TelemetryStore): Promise<boolean> {
+  return startRecompute(store).finished;
+}
+
+/** Starts computing the current channels over all of `store`'s rows: the job, with its progress. */
+export function startRecompute(
+  store: TelemetryStore,
+): RecomputeJob & { finished: Promise<boolean> } {
   cancelRecompute(store);
   const job: Job = { cancelled: false, done: 0, total: store.ring.length };
   running.set(store, job);
-  try {
-    return await run(store, CHANNELS.program, CHANNELS.fields(), job);
-  } finally {
+  const finished = run(store, CHANNELS.program, CHANNELS.fields(), job).finally(() => {
     if (running.get(store) === job) running.delete(store);
-  }
+  });
+  return {
+    progress: () => (running.get(store) === job ? { done: job.done, total: job.total } : null),
+    finished,
+  };
 }
 
 async function run(

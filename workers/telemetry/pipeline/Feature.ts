@@ -42,6 +42,31 @@ export interface LiveContext {
   watchedFields(): ReadonlySet<string>;
   /** Runs `run` once after `ms` on the core's timers; the answer cancels it. */
   later(run: () => void, ms: number): () => void;
+  /**
+   * Rows done and to do over the histories this feature computes again now
+   * (Feature.onSettingChange "recompute": the jobs its settingApplied answered);
+   * null when none runs.
+   */
+  recomputing(): { done: number; total: number } | null;
+}
+
+/**
+ * What a change of a feature's shared setting does to the histories already
+ * stored (Feature.onSettingChange). Either way the core hands the new setting
+ * to every history the same way (LivePart.settingApplied) and to each window's
+ * replay part (ReplayPart.settingChanged).
+ * - "recompute": each is computed again, with progress (the math channels);
+ * - "fromNow": what each stored stays; the setting applies from now on (the
+ *   strategy, the alerts).
+ */
+export type SettingPolicy = "recompute" | "fromNow";
+
+/** One history computed again after a setting change (LivePart.settingApplied, "recompute"). */
+export interface RecomputeJob {
+  /** Rows done and to do now; null once it is over (done, or replaced by a newer one). */
+  progress(): { done: number; total: number } | null;
+  /** Settles once it is over. */
+  readonly finished: Promise<unknown>;
 }
 
 /** A feature's part in one core: each hook is optional, and called on every registered part. */
@@ -70,6 +95,14 @@ export interface LivePart {
   stop?(): void;
   /** Its part of the core's plain shared settings (TelemetryApi.sharedSettings). */
   sharedSettings?(): Partial<SharedSettings>;
+  /**
+   * Its shared setting was set (Feature.setting): `store`, one history alive
+   * (the live one, a restore's preview, each window's replay or import),
+   * takes it as Feature.onSettingChange declares. The core calls it for each
+   * one, the same way for every feature; a "recompute" feature answers the
+   * job, whose progress the core keeps (LiveContext.recomputing).
+   */
+  settingApplied?(store: TelemetryStore): RecomputeJob | void;
 }
 
 /** What a feature reads of the recorded sessions (sessions/Sessions.ts has it). */
@@ -113,7 +146,10 @@ export interface ReplayPart {
   load?(what: ReplayLoad): void;
   /** A new replay store was swapped in (ReplayContext.store answers it now). */
   historySwapped?(): void;
-  /** The feature's shared setting changed in another window (the changing one calls its own). */
+  /**
+   * The feature's shared setting was set while this replay shows a history:
+   * the core tells the setting window's part, and the others' when the value moved.
+   */
   settingChanged?(): void;
   /** The replay is gone (its window left or started again): nothing of the part's may run after. */
   dispose?(): void;
@@ -180,6 +216,12 @@ export interface Feature<Part extends LivePart = LivePart, RP extends ReplayPart
   readonly replays?: readonly string[];
   /** The shared setting it owns, if any (the core tells the other windows of a change). */
   readonly setting?: SharedSettingKind;
+  /**
+   * What a change of its setting does to the histories already stored
+   * (SettingPolicy); none: nothing stored depends on it (the sector lines,
+   * read whenever asked).
+   */
+  readonly onSettingChange?: SettingPolicy;
   /** How its setting is read and set when the contract names no call for it (featureSetting). */
   readonly shared?: FeatureSetting<Part>;
   /**

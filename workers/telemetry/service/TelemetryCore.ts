@@ -14,7 +14,7 @@ import type { SharedSettings, WindowsState } from "../../contract/windows";
 import { FEATURES } from "../features";
 import { LapDesk } from "../laps/LapDesk";
 import type { ColumnLayout } from "../pipeline/columnLayout";
-import type { Feature, LiveContext, LivePart } from "../pipeline/Feature";
+import type { Feature, LivePart } from "../pipeline/Feature";
 import type { Stage } from "../pipeline/Stage";
 import { fetchBackendSpan } from "../replay/backendPlayback";
 import type { Sessions } from "../sessions/Sessions";
@@ -25,11 +25,11 @@ import { BackendInfo } from "./backendInfo";
 import { CoreSettings } from "./coreSettings";
 import type { CoreViewer, TelemetryCoreOptions } from "./coreTypes";
 import { CoreWindows } from "./coreWindows";
-import { FeatureParts } from "./featureParts";
+import { FeatureParts, type CoreContext } from "./featureParts";
 import { LiveIngest } from "./liveIngest";
 import { LiveLinks } from "./liveLinks";
 import { CoreRecording } from "./recording";
-import { SharedSettingDesk } from "./sharedSettingDesk";
+import { SharedSettingDesk, taken } from "./sharedSettingDesk";
 import { WindowNames } from "./windowNames";
 
 export class TelemetryCore {
@@ -229,7 +229,7 @@ export class TelemetryCore {
   readonly setRecording = (on: boolean, from?: CoreViewer) => this.settings.setRecording(on, from);
   readonly setDemoRate = (packetsPerSecond: number) => this.settings.setDemoRate(packetsPerSecond);
 
-  /** A feature's shared setting: `apply` sets it on the feature's part (`read` gives its value). */
+  /** A feature's shared setting (`apply` sets it): once taken, every history takes it. */
   setFeatureSetting<R>(
     feature: Feature,
     from: CoreViewer | undefined,
@@ -237,7 +237,10 @@ export class TelemetryCore {
     apply: () => R,
   ): R {
     if (!feature.setting) return apply();
-    return this.shared.change(feature.setting, from, read, apply);
+    let moved = false;
+    const result = this.shared.change(feature.setting, from, read, apply, () => (moved = true));
+    if (taken(result)) this.parts.settingTaken(feature, this.ingest, this.viewers, from, moved);
+    return result;
   }
 
   /** The finish line in force (null: none yet); a late window reads it here. */
@@ -276,14 +279,13 @@ export class TelemetryCore {
   }
 
   /** What the features' parts are given of this core (made once, before the parts). */
-  private featureContext(): Omit<LiveContext, "layout"> {
+  private featureContext(): CoreContext {
     return {
       now: () => this.timers.now(),
       // A feature's events are recorded with the session, as its laps are.
       record: (event) => this.recorder.sessions?.recordEvents([event]),
       histories: () => [
-        this.store,
-        ...(this.ingest.preview ? [this.ingest.preview] : []),
+        ...this.ingest.histories,
         ...[...this.viewers].flatMap((viewer) => viewer.replayHistory() ?? []),
       ],
       windows: () => this.viewers,

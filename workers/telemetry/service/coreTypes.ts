@@ -6,7 +6,7 @@ import type { StorageEstimator } from "../sessions/Sessions";
 import type { Timers } from "../sources/timers";
 import type { CoreHosting } from "../../contract/windows";
 import type { TelemetryStore } from "../store/TelemetryStore";
-import type { Feature } from "../pipeline/Feature";
+import type { Feature, ReplayPart } from "../pipeline/Feature";
 
 export interface TelemetryCoreOptions {
   timers?: Timers;
@@ -45,6 +45,8 @@ export interface CoreViewer {
   lapsChanged(): void;
   /** A new live history (a start, or a real source taking over from the demo). */
   liveChanged(store: TelemetryStore): void;
-  /** The window's replay or import history while it shows one (math channels recompute it too). */
+  /** The window's replay or import history while it shows one (a setting reaches it too). */
   replayHistory(): TelemetryStore | null;
+  /** `feature`'s part in the window's replay, once it made one (Feature.replayPart). */
+  replayPart(feature: Feature): ReplayPart | null;
 }

@@ -4,12 +4,18 @@
 // their shared settings) and routes the live history's stage events to the
 // part whose stages emit their kind. The simple hooks (attach, sourceIs,
 // afterPacket, …) are called on `all` directly (liveIngest.ts): nothing
-// between a packet and the parts.
+// between a packet and the parts. A feature's setting reaches every history
+// one way, here (settingTaken), with the progress of what is computed again.
 import type { SessionEvent } from "../../contract/events";
 import type { SharedSettingKind, SharedSettings } from "../../contract/windows";
 import { ColumnLayout } from "../pipeline/columnLayout";
-import type { Feature, LiveContext, LivePart } from "../pipeline/Feature";
+import type { Feature, LiveContext, LivePart, RecomputeJob } from "../pipeline/Feature";
 import type { Stage, StageEvent } from "../pipeline/Stage";
+import type { TelemetryStore } from "../store/TelemetryStore";
+import type { CoreViewer } from "./coreTypes";
+
+/** What the core gives every feature's part alike (FeatureParts adds the rest). */
+export type CoreContext = Omit<LiveContext, "layout" | "recomputing">;
 
 export class FeatureParts {
   /** Each feature's part, at the feature's index. */
@@ -24,15 +30,18 @@ export class FeatureParts {
   readonly settingKinds: readonly SharedSettingKind[];
   /** The live history's stage events, by kind, to the part whose stages emit them. */
   private readonly sinks = new Map<string, (event: StageEvent) => void>();
+  /** The histories each "recompute" feature computes again now (Feature.onSettingChange). */
+  private readonly jobs = new Map<Feature, Set<RecomputeJob>>();
 
   constructor(
     readonly features: readonly Feature[],
-    context: Omit<LiveContext, "layout">,
+    context: CoreContext,
   ) {
     this.layout = new ColumnLayout(features.flatMap((feature) => feature.stages));
     this.stages = this.layout.stages;
-    const withLayout: LiveContext = { ...context, layout: this.layout };
-    this.all = features.map((feature) => feature.live(withLayout));
+    this.all = features.map((feature) =>
+      feature.live({ ...context, layout: this.layout, recomputing: () => this.progress(feature) }),
+    );
     this.restores = features.flatMap((feature) => feature.restores ?? []);
     this.settingKinds = features.flatMap((feature) => feature.setting ?? []);
     features.forEach((feature, f) => {
@@ -46,6 +55,58 @@ export class FeatureParts {
     const f = this.features.indexOf(feature as Feature);
     if (f < 0) throw new Error(`the feature "${feature.id}" is not registered with this core`);
     return this.all[f] as Part;
+  }
+
+  /**
+   * `feature`'s setting was set from `from` and taken: every history alive
+   * takes it the same way, whatever the feature (LivePart.settingApplied): the
+   * core's own (`core.histories`: the live one, a restore's preview) and each window's
+   * replay or import, whose replay part hears it too (ReplayPart.settingChanged:
+   * the setting window's, and the others' when the value `moved`). What a
+   * "recompute" feature answers is kept for its progress (LiveContext.recomputing).
+   */
+  settingTaken(
+    feature: Feature,
+    core: { readonly histories: readonly TelemetryStore[] },
+    windows: Iterable<CoreViewer>,
+    from: CoreViewer | undefined,
+    moved: boolean,
+  ): void {
+    const part = this.part(feature);
+    const apply = (store: TelemetryStore) => {
+      const job = part.settingApplied?.(store);
+      if (job && feature.onSettingChange === "recompute") this.track(feature, job);
+    };
+    core.histories.forEach(apply);
+    for (const viewer of windows) {
+      const replay = viewer.replayHistory();
+      if (!replay) continue;
+      apply(replay);
+      if (moved || viewer === from) viewer.replayPart(feature)?.settingChanged?.();
+    }
+  }
+
+  /** Rows done and to do over the histories `feature` computes again now; null: none. */
+  private progress(feature: Feature): { done: number; total: number } | null {
+    let done = 0;
+    let total = 0;
+    let running = false;
+    for (const job of this.jobs.get(feature) ?? []) {
+      const now = job.progress();
+      if (!now) continue;
+      running = true;
+      done += now.done;
+      total += now.total;
+    }
+    return running ? { done, total } : null;
+  }
+
+  private track(feature: Feature, job: RecomputeJob): void {
+    let jobs = this.jobs.get(feature);
+    if (!jobs) this.jobs.set(feature, (jobs = new Set()));
+    jobs.add(job);
+    const over = () => void jobs.delete(job);
+    job.finished.then(over, over);
   }
 
   /** The live history's stage events, to the feature whose stages emit their kind. */

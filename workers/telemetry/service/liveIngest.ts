@@ -58,6 +58,11 @@ export class LiveIngest {
     return this.preview ?? this.store;
   }
 
+  /** The core's own histories: the live one, and a restore's preview while there is one. */
+  get histories(): TelemetryStore[] {
+    return this.preview ? [this.store, this.preview] : [this.store];
+  }
+
   /** A new live history of `capacity` rows, running every registered stage, shown to every window. */
   renew(capacity: number): void {
     const { layout, stageEvent } = this.deps.features;

@@ -11,6 +11,10 @@ import type { SharedSettingKind } from "../../contract/windows";
 import type { CoreViewer } from "./coreTypes";
 import { canonical } from "./sameSetting";
 
+/** A setter's answer took (no `{ ok: false }`). */
+export const taken = (result: unknown): boolean =>
+  (result as { ok?: unknown } | undefined)?.ok !== false;
+
 export class SharedSettingDesk {
   /**
    * The finish line in force: the saved one the first window started with,
@@ -41,8 +45,7 @@ export class SharedSettingDesk {
   ): R {
     const before = canonical(read());
     const result = apply();
-    const refused = (result as { ok?: unknown } | undefined)?.ok === false;
-    if (refused || canonical(read()) === before) return result;
+    if (!taken(result) || canonical(read()) === before) return result;
     moved?.();
     for (const viewer of this.windows()) if (viewer !== from) this.tell(viewer, [kind]);
     return result;

@@ -1,12 +1,10 @@
 // What a window composes of the registered features (pipeline/Feature.ts),
 // for the view it shows: each one's calls (made once, exposed by the facade
 // as its own), its part of the snapshot, its marks on the series and track
-// answers, its shared setting by id, and word of a setting another window
-// changed to its part in this window's replay. Names no feature.
+// answers and its shared setting by id. Names no feature.
 import type { SeriesRequest, SeriesResult } from "../../contract/series";
 import type { Snapshot } from "../../contract/snapshot";
 import type { TrackResult } from "../../contract/track";
-import type { SharedSettingKind } from "../../contract/windows";
 import type { Feature, ReplayPart, WindowAccess } from "../pipeline/Feature";
 import type { CoreViewer } from "./coreTypes";
 import type { TelemetryCore } from "./TelemetryCore";
@@ -56,13 +54,6 @@ export class WindowFeatures {
     const view = this.views.shown();
     for (const feature of this.core.features)
       feature.track?.(this.core.part(feature), view, this.replayPart(feature), span, track);
-  }
-
-  /** Another window changed shared settings: each feature's part in this window's replay follows. */
-  settingsChanged(kinds: readonly SharedSettingKind[]): void {
-    for (const feature of this.core.features)
-      if (feature.setting && kinds.includes(feature.setting))
-        this.replayPart(feature)?.settingChanged?.();
   }
 
   featureSetting(id: string): unknown {

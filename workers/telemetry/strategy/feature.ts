@@ -1,7 +1,9 @@
 // The race strategy as a registered analysis (workers/telemetry/features.ts):
 // its stage keeps each history's minute windows, its live part (the desk)
 // keeps the settings, the race info and the live forecasts recorded once a
-// minute, which a restore brings back.
+// minute, which a restore brings back. A change of its settings applies from
+// now on: forecasts are made on demand with the settings in force, and the
+// records made before keep theirs.
 import { STRATEGY_EVENT_KIND } from "../../shared/storage/eventKinds";
 import type { Feature } from "../pipeline/Feature";
 import { latestForecast, strategyApi } from "./strategyApi";
@@ -15,6 +17,7 @@ export const strategyFeature: Feature<StrategyDesk> = {
   restores: [STRATEGY_EVENT_KIND],
   replays: [STRATEGY_EVENT_KIND],
   setting: "strategy",
+  onSettingChange: "fromNow",
   panel: true,
   live: (context) => new StrategyDesk((event) => context.record(event)),
   api: (desk, window) => strategyApi(desk, window),

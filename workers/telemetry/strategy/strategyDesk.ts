@@ -1,9 +1,12 @@
 // The race strategy's live part (pipeline/Feature.ts), one per core (workers/contract/strategy.ts): the
-// settings in force, the backend's time left turned into packet time, and
-// every history configured with them before it is asked (the live one at
-// once, a replay or an import when first asked or when they change). The
-// live history's forecast once a minute (stage event "strategy") is recorded
-// with the session, and a restore after a reload brings those back.
+// settings in force and the backend's time left turned into packet time. A
+// history's forecasts are made from them: the live one's is configured at
+// once when they change (the core hands a new setting to every history:
+// settingApplied; the race info and the source are the desk's own news), any
+// history's again each time it is asked (answer), so a replay or an import
+// opened later forecasts with the settings in force. The live history's
+// forecast once a minute (stage event "strategy") is recorded with the
+// session, and a restore after a reload brings those back.
 import type { SessionEvent } from "../../contract/events";
 import type { RaceInfo } from "../../contract/laps";
 import type {
@@ -76,10 +79,6 @@ export function recordsFromEvents(events: readonly SessionEvent[]): StrategyReco
 export class StrategyDesk implements LivePart {
   private settings: StrategySettings = DEFAULT_STRATEGY_SETTINGS;
   private race: StrategyContext["raceInfo"] = null;
-  /** Bumped whenever the settings or the race info change: each history is configured again. */
-  private version = 1;
-  /** The version and whether simulated each history was configured with. */
-  private readonly configured = new WeakMap<TelemetryStore, string>();
   private live: TelemetryStore | null = null;
   /** The live history is the demo car's (its forecasts are marked simulated). */
   private liveSimulated = false;
@@ -101,7 +100,7 @@ export class StrategyDesk implements LivePart {
   attach(store: TelemetryStore): void {
     this.live = store;
     this.liveRecords = [];
-    this.ensure(store);
+    this.configure(store);
   }
 
   /** After a reload: the records of the restored day come back (before newer live ones). */
@@ -115,13 +114,23 @@ export class StrategyDesk implements LivePart {
     return structuredClone(this.settings);
   }
 
-  /** Takes the settings whole, or refuses them with the reasons (nothing changes). */
+  /**
+   * Takes the settings whole, or refuses them with the reasons (nothing
+   * changes). The core then hands them to every history (settingApplied).
+   */
   set(value: unknown): StrategySettingsResult {
     const checked = checkStrategySettings(value);
     if (!checked.ok) return checked;
     this.settings = checked.settings;
-    this.changed();
     return { ok: true };
+  }
+
+  /**
+   * The settings were set ("fromNow"): `store`'s forecasts are made with them
+   * from now on, its records made before keep theirs.
+   */
+  settingApplied(store: TelemetryStore): void {
+    this.configure(store);
   }
 
   /**
@@ -136,22 +145,22 @@ export class StrategyDesk implements LivePart {
     if (last && last.timeLeftMs === next.timeLeftMs && last.atPacketTime === next.atPacketTime)
       return;
     this.race = next;
-    this.changed();
+    if (this.live) this.configure(this.live);
   }
 
   /** The live source is (or is no longer) the demo car. */
   sourceIs(simulated: boolean): void {
     this.liveSimulated = simulated;
-    if (this.live) this.ensure(this.live);
+    if (this.live) this.configure(this.live);
   }
 
   /**
-   * The forecast of `store` (configured first), with scenario (b) at
-   * `sliderKmh`. `simulated`: a replay's or an import's packets are the demo
-   * car's (the live history's is known here).
+   * The forecast of `store` (configured first, with what is in force now),
+   * with scenario (b) at `sliderKmh`. `simulated`: a replay's or an import's
+   * packets are the demo car's (the live history's is known here).
    */
   answer(store: TelemetryStore, sliderKmh: number | null, simulated = false): StrategyAnswer {
-    const state = this.ensure(store, simulated);
+    const state = this.configure(store, simulated);
     if (!state) return NO_STAGE;
     const slider =
       typeof sliderKmh === "number" && Number.isFinite(sliderKmh) && sliderKmh >= 0
@@ -169,17 +178,12 @@ export class StrategyDesk implements LivePart {
     return this.liveRecords.at(-1) ?? null;
   }
 
-  /** Configures `store` with the settings in force unless it already is; its state, or null. */
-  ensure(store: TelemetryStore, simulated = false): StrategyState | null {
+  /** Configures `store` with the settings and race info in force; its state, or null. */
+  private configure(store: TelemetryStore, simulated = false): StrategyState | null {
     const state = store.pipeline.state(strategyStage);
     if (!state) return null;
     const live = store === this.live;
-    const demo = live ? this.liveSimulated : simulated;
-    const key = `${this.version}:${demo}`;
-    if (this.configured.get(store) !== key) {
-      configureStrategy(state, this.context(live, demo));
-      this.configured.set(store, key);
-    }
+    configureStrategy(state, this.context(live, live ? this.liveSimulated : simulated));
     return state;
   }
 
@@ -190,10 +194,5 @@ export class StrategyDesk implements LivePart {
    */
   private context(live: boolean, simulated: boolean): StrategyContext {
     return { settings: this.settings, raceInfo: this.race, emitRecords: live, simulated };
-  }
-
-  private changed(): void {
-    this.version++;
-    if (this.live) this.ensure(this.live);
   }
 }

@@ -2,8 +2,9 @@
 // (minuteWindows.ts) and, for the live history, records the forecast in
 // brief once per minute of packet time (a StrategyRecord, stage event kind
 // "strategy"). forecastNow (forecast.ts) makes the whole forecast from this
-// state on demand. The core calls configureStrategy on every history when it
-// is created and when the settings or the race info change.
+// state on demand. The desk (strategyDesk.ts) calls configureStrategy on the
+// live history at once when the settings or the race info change, and on any
+// history each time its forecast is asked.
 import type { StrategyAnswer, StrategyRecord } from "../../contract/strategy";
 import { hasFix } from "../../shared/gpsFix";
 import { StoredInputs } from "../history/precision";
