@@ -5,9 +5,9 @@
 // window's replay has its own log (alertsReplay.ts), never announced. The
 // shown log's alerts appear beside their data: bands in the plots, pins on
 // the map (alertMarks.ts).
-import { ALERT_EVENT_KINDS } from "../../shared/storage/eventKinds";
 import type { Feature, FeatureView } from "../pipeline/Feature";
 import type { Stage } from "../pipeline/Stage";
+import { ALERT_EVENT_KINDS, ALERT_EVENTS } from "./alertEvents";
 import { addAlertSpans, alertPins, type ShownAlerts } from "./alertMarks";
 import { alertsApi, alertsSummary } from "./alertsApi";
 import { AlertsDesk } from "./alertsDesk";
@@ -23,6 +23,7 @@ export const alertsFeature: Feature<AlertsDesk, AlertsReplay> = {
   id: "alerts",
   stages: [alertsStage as Stage],
   emits: ["alert"],
+  events: ALERT_EVENTS,
   restores: ALERT_EVENT_KINDS,
   setting: "alertRules",
   panel: true,

@@ -4,6 +4,7 @@
 // every recorded session begin with it.
 import type { Feature } from "../pipeline/Feature";
 import type { Stage } from "../pipeline/Stage";
+import { MATH_EVENTS } from "./channelsEvent";
 import { mathApi } from "./mathApi";
 import { MathChannels } from "./MathChannels";
 import { mathStage } from "./mathStage";
@@ -11,6 +12,7 @@ import { mathStage } from "./mathStage";
 export const mathFeature: Feature<MathChannels> = {
   id: "math",
   stages: [mathStage as Stage],
+  events: MATH_EVENTS,
   setting: "mathChannels",
   panel: true,
   live: (context) =>

@@ -2,16 +2,17 @@
 // its stage keeps each history's minute windows, its live part (the desk)
 // keeps the settings, the race info and the live forecasts recorded once a
 // minute, which a restore brings back.
-import { STRATEGY_EVENT_KIND } from "../../shared/storage/eventKinds";
 import type { Feature } from "../pipeline/Feature";
 import { latestForecast, strategyApi } from "./strategyApi";
 import { StrategyDesk } from "./strategyDesk";
+import { STRATEGY_EVENT_KIND, STRATEGY_EVENTS } from "./strategyEvents";
 import { strategyStage } from "./strategyStage";
 
 export const strategyFeature: Feature<StrategyDesk> = {
   id: "strategy",
   stages: [strategyStage],
   emits: [STRATEGY_EVENT_KIND],
+  events: STRATEGY_EVENTS,
   restores: [STRATEGY_EVENT_KIND],
   replays: [STRATEGY_EVENT_KIND],
   setting: "strategy",
