@@ -7,6 +7,7 @@
 import { IDBFactory } from "fake-indexeddb";
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import type { SessionEvent } from "../../workers/contract/events";
 import type { WorkerEvent } from "../../workers/contract/telemetryApi";
 import { FEATURES } from "../../workers/telemetry/features";
@@ -47,9 +48,8 @@ class TallyPart implements LivePart {
     this.context.record(recorded);
   }
   restore(events: readonly SessionEvent[]): void {
-    // The feature checks its own kind as it reads it back.
-    const tallies = events.filter((e) => e.kind === "tally") as TallyEvent[];
-    this.restored = tallies.filter((e) => typeof e.packets === "number").length;
+    // Checked with the schema it declares (Feature.events) before it is handed them.
+    this.restored = events.filter((e) => e.kind === "tally").length;
   }
 }
 
@@ -57,6 +57,7 @@ const tallyFeature: Feature<TallyPart> = {
   id: "tally",
   stages: [tallyStage as Stage],
   emits: ["tally"],
+  events: { tally: z.object({ packets: z.number() }) },
   restores: ["tally"],
   setting: "feature:tally",
   panel: false,

@@ -1,6 +1,7 @@
 // The registry of analyses (workers/telemetry/features.ts) is what the core
 // composes: its stages run in an order their declarations allow, each kind of
-// stage event goes to one feature, and every feature with a panel has its tab
+// stage event goes to one feature, each session event kind is declared by one
+// feature with its schema, and every feature with a panel has its tab
 // in the UI's table (src/shell/navbar/tabs.tsx), keyed by the same id.
 import { describe, expect, it } from "vitest";
 import { PANEL_FEATURES } from "../../src/shell/navbar/tabs";
@@ -26,6 +27,25 @@ describe("the registry of analyses", () => {
     expect(new Set(emitted).size).toBe(emitted.length);
     const shared = FEATURES.flatMap((feature) => (feature.setting ? [feature.setting] : []));
     expect(new Set(shared).size).toBe(shared.length);
+  });
+
+  it("declares each session event kind in one feature, with a schema, and reads back only declared kinds", () => {
+    const declared = FEATURES.flatMap((feature) => Object.keys(feature.events ?? {}));
+    expect(new Set(declared).size).toBe(declared.length);
+    for (const feature of FEATURES)
+      for (const schema of Object.values(feature.events ?? {}))
+        expect(typeof schema.safeParse).toBe("function");
+    // What a feature emits (recorded as it comes), restores and replays...
+    const read = FEATURES.flatMap((f) => [
+      ...(f.emits ?? []),
+      ...(f.restores ?? []),
+      ...(f.replays ?? []),
+    ]);
+    // ...and what every recorded session begins with (the math channels' set).
+    const core = new TelemetryCore();
+    const started = FEATURES.flatMap((f) => core.part(f).startEvents?.(0) ?? []).map((e) => e.kind);
+    expect(started.length).toBeGreaterThan(0);
+    for (const kind of [...read, ...started]) expect(declared).toContain(kind);
   });
 
   it("gives every feature with a panel its tab, and no tab to a feature the worker lacks", () => {

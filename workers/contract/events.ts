@@ -10,7 +10,9 @@ import type { Lap } from "./laps";
  * One event: its kind, when it happened on the data's clock (packet time,
  * epoch seconds) and its own fields. Any object with `kind` and `time` is one;
  * its other fields are the payload, stored as they are (structured clone) and
- * checked per kind when read back (workers/shared/storage/eventKinds.ts).
+ * checked per kind when read back: a lap by the store
+ * (workers/shared/storage/eventKinds.ts), a feature's kinds with the zod schema
+ * it declares (Feature.events, workers/telemetry/pipeline/declaredEvents.ts).
  */
 export interface SessionEvent {
   readonly kind: string;

@@ -1,8 +1,10 @@
 // Session events read back from IndexedDB: whatever a damaged or foreign
 // record holds, reading never throws, every event handed out passes its
-// kind's check (a kind with none, a registered feature's own, is handed out
-// as stored when its payload is an object), and each record left out is
-// counted. Valid laps round-trip.
+// kind's check (a kind the store has none for, a registered feature's own, is
+// handed out as stored when its payload is an object), and each record left
+// out is counted. The features' schemas (pipeline/declaredEvents.ts), where a
+// feature is handed them, never throw either and hand on only what passes.
+// Valid laps round-trip.
 import "fake-indexeddb/auto";
 import fc from "fast-check";
 import { IDBFactory } from "fake-indexeddb";
@@ -10,6 +12,9 @@ import { describe, expect, it } from "vitest";
 import type { LapEvent } from "../../../workers/contract/events";
 import { isLap } from "../../../workers/shared/storage/eventKinds";
 import { SessionDb } from "../../../workers/shared/storage/SessionDb";
+import { alertEventSchema } from "../../../workers/telemetry/alerts/alertEvents";
+import { FEATURES } from "../../../workers/telemetry/features";
+import { DeclaredEvents } from "../../../workers/telemetry/pipeline/declaredEvents";
 import { fuzzParams, hostileNumber, protoKeyObject } from "./fuzzKit";
 
 const finite = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 });
@@ -90,10 +95,14 @@ describe("fuzz: session events read back", () => {
         const { events, dropped } = await db.readEvents("s1");
         expect(events.length + dropped).toBe(records.length);
         for (const event of events) {
-          expect(["lap", "constructor", "__proto__"]).toContain(event.kind);
+          expect(["lap", "alert", "constructor", "__proto__"]).toContain(event.kind);
           expect(Number.isFinite(event.time)).toBe(true);
           if (event.kind === "lap") expect(isLap((event as LapEvent).lap)).toBe(true);
         }
+        const handed = new DeclaredEvents(FEATURES).check(events);
+        expect(handed.events.length + handed.dropped).toBe(events.length);
+        for (const event of handed.events)
+          if (event.kind === "alert") expect(alertEventSchema.safeParse(event).success).toBe(true);
         db.close();
       }),
       fuzzParams(60),

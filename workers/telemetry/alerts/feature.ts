@@ -9,9 +9,9 @@
 // the old ones found; a replay's recorded log stays as recorded, and its
 // evaluated log, computed from the rules rather than stored with the history,
 // is evaluated again (AlertsReplay.settingChanged).
-import { ALERT_EVENT_KINDS } from "../../shared/storage/eventKinds";
 import type { Feature, FeatureView } from "../pipeline/Feature";
 import type { Stage } from "../pipeline/Stage";
+import { ALERT_EVENT_KINDS, ALERT_EVENTS } from "./alertEvents";
 import { addAlertSpans, alertPins, type ShownAlerts } from "./alertMarks";
 import { alertsApi, alertsSummary } from "./alertsApi";
 import { AlertsDesk } from "./alertsDesk";
@@ -27,6 +27,7 @@ export const alertsFeature: Feature<AlertsDesk, AlertsReplay> = {
   id: "alerts",
   stages: [alertsStage as Stage],
   emits: ["alert"],
+  events: ALERT_EVENTS,
   restores: ALERT_EVENT_KINDS,
   setting: "alertRules",
   onSettingChange: "fromNow",

@@ -4,9 +4,9 @@
 // load from what the replay controller says it loads (ReplayLoad).
 import type { SessionEvent } from "../../contract/events";
 import type { SessionInfo } from "../../contract/sessions";
-import { ALERT_EVENT_KINDS } from "../../shared/storage/eventKinds";
 import type { ColumnLayout } from "../pipeline/columnLayout";
 import type { ReplayContext, ReplaySessions } from "../pipeline/Feature";
+import { ALERT_EVENT_KINDS } from "./alertEvents";
 import { evaluateRing, evaluateSession } from "./evaluateAlerts";
 import type { ReplayAlertsSource } from "./ReplayAlerts";
 

@@ -5,6 +5,7 @@
 // progress (settingApplied answers each history's job, recompute.ts).
 import type { Feature } from "../pipeline/Feature";
 import type { Stage } from "../pipeline/Stage";
+import { MATH_EVENTS } from "./channelsEvent";
 import { mathApi } from "./mathApi";
 import { MathChannels } from "./MathChannels";
 import { mathStage } from "./mathStage";
@@ -12,6 +13,7 @@ import { mathStage } from "./mathStage";
 export const mathFeature: Feature<MathChannels> = {
   id: "math",
   stages: [mathStage as Stage],
+  events: MATH_EVENTS,
   setting: "mathChannels",
   onSettingChange: "recompute",
   panel: true,

@@ -4,6 +4,7 @@
 // live part, the one object per core that holds what it keeps beside the
 // histories (settings, logs, records). The core composes what is registered
 // (workers/telemetry/features.ts) and names no feature: it calls these hooks.
+import type { ZodType } from "zod";
 import type { ConnectionState } from "../../contract/connection";
 import type { EventQuery, EventsRead, SessionEvent } from "../../contract/events";
 import type { FeatureId } from "../../contract/features";
@@ -197,6 +198,14 @@ export interface FeatureView {
   readonly recorded: readonly SessionEvent[] | null;
 }
 
+/**
+ * The session event kinds a feature records, each with the zod schema of an
+ * event of that kind as read back (its fields; `kind` and `time` the store
+ * has checked already). What a restore or a replay reads of a declared kind
+ * is checked with it before a feature is handed it (pipeline/declaredEvents.ts).
+ */
+export type EventSchemas = Readonly<Record<string, ZodType>>;
+
 /** A shared setting a feature keeps in its part, set and read through TelemetryApi.featureSetting. */
 export interface FeatureSetting<Part> {
   read(part: Part): unknown;
@@ -210,6 +219,12 @@ export interface Feature<Part extends LivePart = LivePart, RP extends ReplayPart
   readonly stages: readonly Stage[];
   /** The kinds of stage event its stages emit: the live history's go to its part's sink. */
   readonly emits?: readonly string[];
+  /**
+   * The kinds of session event it records (what it emits, its start events),
+   * each with its schema. Its `restores` and `replays` name declared kinds, and
+   * one feature declares a kind (tests/unit/feature-registry.test.ts).
+   */
+  readonly events?: EventSchemas;
   /** The kinds of session event a restore reads back for it. */
   readonly restores?: readonly string[];
   /** The kinds of session event a replay reads for it (FeatureView.recorded). */

@@ -10,6 +10,7 @@ import type { Lap } from "../../contract/laps";
 import type { PlaybackState, ReplayOrigin, ReplayRequest } from "../../contract/sessions";
 import type { SessionEvent } from "../../contract/events";
 import type { Feature, LivePart, ReplayPart } from "../pipeline/Feature";
+import { DeclaredEvents } from "../pipeline/declaredEvents";
 import { upperBound } from "../history/downsample";
 import type { Sessions } from "../sessions/Sessions";
 import type { TimerHandle, Timers } from "../sources/timers";
@@ -66,10 +67,15 @@ export class ReplayController {
   constructor(private readonly deps: ReplayDeps) {
     this.clock = new PlaybackClock(() => deps.timers.now());
     const sessions = (): Sessions | null => deps.sessions();
+    // What the features read of the recorded events is checked with their schemas.
+    const declared = new DeclaredEvents((deps.features ?? []).map(([feature]) => feature));
     // Before the history: its first swap tells the parts.
     this.parts = new ReplayParts(deps.features ?? [], {
       store: () => this.history.store,
-      sessions,
+      sessions: () => {
+        const current = sessions();
+        return current && declared.sessions(current);
+      },
     });
     this.history = new ReplayHistory(
       deps.capacity,
@@ -87,7 +93,7 @@ export class ReplayController {
       deps.windowSeconds ?? DEFAULT_WINDOW_SECONDS,
     );
     this.replayLaps = new ReplayLaps(() => deps.onLaps());
-    this.recordedEvents = new ReplayEvents(sessions, deps.replayKinds ?? []);
+    this.recordedEvents = new ReplayEvents(sessions, deps.replayKinds ?? [], declared);
   }
 
   /** Playback on: the empty replay history shows the default packet until a load lands. */

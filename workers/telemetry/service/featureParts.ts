@@ -9,6 +9,7 @@
 import type { SessionEvent } from "../../contract/events";
 import type { SharedSettingKind, SharedSettings } from "../../contract/windows";
 import { ColumnLayout } from "../pipeline/columnLayout";
+import { DeclaredEvents } from "../pipeline/declaredEvents";
 import type { Feature, LiveContext, LivePart, RecomputeJob } from "../pipeline/Feature";
 import type { Stage, StageEvent } from "../pipeline/Stage";
 import type { TelemetryStore } from "../store/TelemetryStore";
@@ -119,12 +120,17 @@ export class FeatureParts {
     return this.all.flatMap((part) => part.startEvents?.(time) ?? []);
   }
 
-  /** A restore's events, each feature given the kinds it declared (Feature.restores). */
+  /**
+   * A restore's events, each feature given the kinds it reads (Feature.restores),
+   * each event checked with the schema of the feature that declares its kind
+   * (Feature.events): a damaged or foreign one is dropped.
+   */
   restore(events: readonly SessionEvent[]): void {
+    const checked = new DeclaredEvents(this.features).check(events).events;
     this.features.forEach((feature, f) => {
       const kinds = new Set(feature.restores ?? []);
       if (kinds.size === 0) return;
-      this.all[f]!.restore?.(events.filter((event) => kinds.has(event.kind)));
+      this.all[f]!.restore?.(checked.filter((event) => kinds.has(event.kind)));
     });
   }
 

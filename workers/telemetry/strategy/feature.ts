@@ -4,16 +4,17 @@
 // minute, which a restore brings back. A change of its settings applies from
 // now on: forecasts are made on demand with the settings in force, and the
 // records made before keep theirs.
-import { STRATEGY_EVENT_KIND } from "../../shared/storage/eventKinds";
 import type { Feature } from "../pipeline/Feature";
 import { latestForecast, strategyApi } from "./strategyApi";
 import { StrategyDesk } from "./strategyDesk";
+import { STRATEGY_EVENT_KIND, STRATEGY_EVENTS } from "./strategyEvents";
 import { strategyStage } from "./strategyStage";
 
 export const strategyFeature: Feature<StrategyDesk> = {
   id: "strategy",
   stages: [strategyStage],
   emits: [STRATEGY_EVENT_KIND],
+  events: STRATEGY_EVENTS,
   restores: [STRATEGY_EVENT_KIND],
   replays: [STRATEGY_EVENT_KIND],
   setting: "strategy",

@@ -16,8 +16,6 @@ import type {
   StrategySettings,
   StrategySettingsResult,
 } from "../../contract/strategy";
-import { isTimeZone } from "../../shared/dateTime";
-import { isStrategyRecord, STRATEGY_EVENT_KIND } from "../../shared/storage/eventKinds";
 import type { LivePart } from "../pipeline/Feature";
 import type { StageEvent } from "../pipeline/Stage";
 import type { TelemetryStore } from "../store/TelemetryStore";
@@ -28,6 +26,7 @@ import {
   type StrategyContext,
   type StrategyState,
 } from "./strategyStage";
+import { STRATEGY_EVENT_KIND, strategyRecordSchema } from "./strategyEvents";
 import { checkStrategySettings, DEFAULT_STRATEGY_SETTINGS } from "./strategySettings";
 
 const NO_STAGE: StrategyAnswer = {
@@ -43,26 +42,9 @@ export function strategyRecordOf(event: {
   payload?: unknown;
 }): StrategyRecord | null {
   if (event.kind !== STRATEGY_EVENT_KIND) return null;
-  const p = event.payload;
-  if (typeof p !== "object" || p === null) return null;
-  if (!isStrategyRecord(p as Record<string, unknown>)) return null;
-  const r = p as StrategyRecord;
-  return {
-    at: r.at,
-    socNowPct: r.socNowPct,
-    endSocPct: r.endSocPct,
-    currentSpeedKmh: r.currentSpeedKmh,
-    recommendedKmh: r.recommendedKmh,
-    distanceLeftKm: r.distanceLeftKm,
-    endAt: r.endAt,
-    // Kept only when well formed: older sessions have none of these.
-    ...(r.emptyAt === null || Number.isFinite(r.emptyAt) ? { emptyAt: r.emptyAt } : {}),
-    ...(typeof r.stopSocPct === "number" && r.stopSocPct >= 0 && r.stopSocPct <= 100
-      ? { stopSocPct: r.stopSocPct }
-      : {}),
-    ...(typeof r.timeZone === "string" && isTimeZone(r.timeZone) ? { timeZone: r.timeZone } : {}),
-    simulated: r.simulated,
-  };
+  // Optional fields are kept only when well formed: older sessions have none of them.
+  const parsed = strategyRecordSchema.safeParse(event.payload);
+  return parsed.success ? parsed.data : null;
 }
 
 /** The strategy records among session events read back, oldest first. */

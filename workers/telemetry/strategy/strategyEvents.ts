@@ -1,0 +1,47 @@
+// The strategy's session event (Feature.events): the forecast in brief,
+// recorded once a minute of packet time (workers/contract/strategy.ts
+// StrategyRecord), and its schema. A restore or a replay reads the records
+// back through it (pipeline/declaredEvents.ts), and the desk reads its
+// stage's events with it: a damaged or foreign record is dropped.
+import { z } from "zod";
+import type { StrategyRecord } from "../../contract/strategy";
+import { isTimeZone } from "../../shared/dateTime";
+
+/** The kind the strategy's forecasts are recorded as, once a minute of packet time. */
+export const STRATEGY_EVENT_KIND = "strategy";
+
+const finite = z.number();
+
+/** A minute's forecast in brief, as the desk keeps it: the fields of a StrategyRecord, no other. */
+export const strategyRecordSchema = z
+  .object({
+    at: finite,
+    socNowPct: finite,
+    endSocPct: finite,
+    currentSpeedKmh: finite,
+    recommendedKmh: finite.nullable(),
+    distanceLeftKm: finite,
+    endAt: finite,
+    // Fields later builds added: kept only when well formed (older sessions have none).
+    emptyAt: finite.nullable().optional().catch(undefined),
+    stopSocPct: finite.min(0).max(100).optional().catch(undefined),
+    timeZone: z.string().refine(isTimeZone).optional().catch(undefined),
+    simulated: z.boolean(),
+  })
+  .transform((r): StrategyRecord => ({
+    at: r.at,
+    socNowPct: r.socNowPct,
+    endSocPct: r.endSocPct,
+    currentSpeedKmh: r.currentSpeedKmh,
+    recommendedKmh: r.recommendedKmh,
+    distanceLeftKm: r.distanceLeftKm,
+    endAt: r.endAt,
+    // Absent, not undefined, when not kept: a record compares as the one recorded.
+    ...(r.emptyAt === undefined ? {} : { emptyAt: r.emptyAt }),
+    ...(r.stopSocPct === undefined ? {} : { stopSocPct: r.stopSocPct }),
+    ...(r.timeZone === undefined ? {} : { timeZone: r.timeZone }),
+    simulated: r.simulated,
+  }));
+
+/** The strategy's session event kinds. */
+export const STRATEGY_EVENTS = { [STRATEGY_EVENT_KIND]: strategyRecordSchema };
