@@ -18,6 +18,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { coresText } from "./benchMachine";
 import { median } from "./ingestFeed";
+import { writeResultsSection } from "./resultsFile";
 
 const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const BROWSER_BENCHES = new Set(["browser"]);
@@ -28,14 +29,18 @@ function parseArgs(argv: string[]) {
   let runs = 3;
   let i = 0;
   for (; i < argv.length && argv[i]!.startsWith("--"); i += 2) {
-    if (argv[i] === "--base") base = argv[i + 1] ?? null;
+    if (argv[i] === "--record")
+      i -= 1; // resultsFile.ts reads it; it takes no value
+    else if (argv[i] === "--base") base = argv[i + 1] ?? null;
     else if (argv[i] === "--runs") runs = Math.max(1, Number(argv[i + 1]) || 3);
     else throw new Error(`unknown option ${argv[i]}`);
   }
   const bench = argv[i];
   if (!base || !bench)
     throw new Error("usage: compareBuilds.ts --base <rev> [--runs N] <bench> [options]");
-  return { base, runs, bench, benchArgs: argv.slice(i + 1) };
+  // The bench itself never records: only this comparison's section is written.
+  const benchArgs = argv.slice(i + 1).filter((arg) => arg !== "--record");
+  return { base, runs, bench, benchArgs };
 }
 
 function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): string {
@@ -108,11 +113,14 @@ try {
     }
   const keys = Object.keys(builds[0]!.runs[0]!).filter((k) => k in builds[1]!.runs[0]!);
   const med = (b: (typeof builds)[number], k: string) => median(b.runs.map((f) => f[k]!));
-  console.log(
-    `\n${bench} ${benchArgs.join(" ")}: medians of ${runs} runs each, alternated; ${coresText()}\n`,
-  );
-  console.log(`| figure | ${builds[0]!.name} | ${builds[1]!.name} | new / old | |`);
-  console.log("|---|---|---|---|---|");
+  const what = `${bench}${benchArgs.length > 0 ? ` ${benchArgs.join(" ")}` : ""}`;
+  const rates = process.env.BENCH_RATES ? ` (BENCH_RATES=${process.env.BENCH_RATES})` : "";
+  const lines = [
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${coresText()}, Node ${process.version}: \`npx tsx bench/compareBuilds.ts --base ${base} --runs ${runs} ${what}\`${rates}. Both builds measured by this checkout's script, alternated (new, old, ...); each figure the median of ${runs} runs; "more than 5 % worse" marks rates below 0.95 and times or busy shares above 1.05 of the old build's.`,
+    "",
+    `| figure | ${builds[0]!.name} | ${builds[1]!.name} | new / old | |`,
+    "|---|---|---|---|---|",
+  ];
   const worse: string[] = [];
   for (const k of keys) {
     const [n, o] = [med(builds[0]!, k), med(builds[1]!, k)];
@@ -120,13 +128,17 @@ try {
     const d = direction(k);
     const isWorse = d !== 0 && (d > 0 ? ratio < 0.95 : ratio > 1.05);
     if (isWorse) worse.push(k);
-    console.log(
+    lines.push(
       `| ${k} | ${n} | ${o} | ${ratio.toFixed(3)} | ${isWorse ? "more than 5 % worse" : ""} |`,
     );
   }
   const pairs = keys.map((k) => `${k}=${med(builds[0]!, k)}/${med(builds[1]!, k)}`);
-  console.log(
-    `\nRESULT compare=${bench} new=${head} old=${rev} runs=${runs} worse_than_5pct=${worse.join(",") || "none"} ${pairs.join(" ")}`,
+  const result = `RESULT compare=${bench} new=${head} old=${rev} runs=${runs} worse_than_5pct=${worse.join(",") || "none"} ${pairs.join(" ")}`;
+  console.log(`\n${lines.join("\n")}\n\n${result}`);
+  await writeResultsSection(
+    `## Compared with ${rev}: ${what} (bench/compareBuilds.ts)`,
+    lines,
+    result,
   );
 } finally {
   spawnSync("git", ["worktree", "remove", "--force", baseTree], { cwd: ROOT });
