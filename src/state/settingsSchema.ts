@@ -24,10 +24,10 @@ const playbackDateTimeSchema = z.object({
 });
 const backendUrlSchema = z.url({ protocol: /^https?$/ });
 
-export const themeChoiceSchema = z.enum(["light", "dark", "system"]);
+const themeChoiceSchema = z.enum(["light", "dark", "system"]);
 export type ThemeChoice = z.infer<typeof themeChoiceSchema>;
 
-export const favouritesSchema = z
+const favouritesSchema = z
   .array(z.string().min(1).max(120).refine(isFavouriteName))
   .max(64)
   // Names saved by older versions ("Motor Temp") become their field paths.

@@ -62,7 +62,7 @@ export function demoClockFromUrl(
 }
 
 /** Longest demo day the worker builds (hours). */
-export const MAX_DEMO_DAY_HOURS = 24;
+const MAX_DEMO_DAY_HOURS = 24;
 
 /**
  * ?demoDay=<hours>: hours of demo driving to build before going live. A value
@@ -101,7 +101,7 @@ export function createTelemetry(
 }
 
 /** sessionStorage: this window's shared core did not load; it runs a core of its own. */
-export const SHARED_CORE_FAILED_KEY = "helios.sharedCoreFailed";
+const SHARED_CORE_FAILED_KEY = "helios.sharedCoreFailed";
 
 function sharedCoreFailedBefore(): boolean {
   try {

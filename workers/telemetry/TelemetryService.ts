@@ -40,7 +40,7 @@ import { WindowFeatures } from "./service/windowFeatures";
 import { WindowView } from "./service/windowView";
 import type { TelemetryStore } from "./store/TelemetryStore";
 
-export type TelemetryServiceOptions = TelemetryCoreOptions;
+type TelemetryServiceOptions = TelemetryCoreOptions;
 
 /**
  * The calls the registered features add (Feature.api), composed in the

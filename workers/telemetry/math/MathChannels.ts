@@ -21,7 +21,7 @@ import { STARTER_CHANNELS } from "./starter";
 
 const FILE_KEY = "mathChannels";
 
-export interface MathChannelsOptions {
+interface MathChannelsOptions {
   /** Names of the fields the alert rules in force watch (subjects and limit fields). */
   watched: () => ReadonlySet<string>;
   /** Every history that computes channels now (the live one, each replay and import). */
