@@ -10,12 +10,11 @@
 // ?backend and ?upgrade become the settings shown (and saved, src/main.tsx);
 // the others last for the visit.
 import type { WorkerConfig } from "../../workers/contract/config";
+import { DEFAULT_BACKEND_URL } from "../../workers/shared/backendUrl";
 import { parseTimeOfDay, timeTodayInZone, TRACK_TIME_ZONE } from "../../workers/shared/dateTime";
 import { LiveStore } from "./liveStore";
 import { hostingFor, TelemetryClient } from "./TelemetryClient";
 import type { Telemetry } from "./hooks";
-
-export const DEFAULT_BACKEND_URL = "http://localhost:3001";
 
 export function configFromUrl(search: string, nowMs = Date.now()): Partial<WorkerConfig> {
   const params = new URLSearchParams(search);
