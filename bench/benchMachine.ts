@@ -12,7 +12,7 @@ export function coresText(): string {
   return `${cpus().length} cores, ${cpus()[0]?.model.trim() ?? "unknown CPU"}`;
 }
 
-export interface BuiltApp {
+interface BuiltApp {
   url: string;
   close(): Promise<void>;
 }

@@ -46,11 +46,7 @@ const TRIGGERS: [string, (e: TraceEvent) => boolean][] = [
 ];
 const OTHER = "other main-thread tasks";
 
-export const TRACE_CATEGORIES = [
-  "devtools.timeline",
-  "disabled-by-default-devtools.timeline",
-  "v8",
-];
+const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8"];
 
 export interface ProfileRow {
   category: string;

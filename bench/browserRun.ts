@@ -42,7 +42,7 @@ export const COUNT_MS = 6_000;
 const STARVED_MS = 90_000;
 export const VIEWPORT = { width: 1920, height: 1080 };
 
-export interface RunOptions {
+interface RunOptions {
   rate: number;
   layout: PlotLayout;
   /** Simulated-time speed-up (the 1-hour window); 1 = live, wall-clock packet times. */

@@ -14,7 +14,7 @@ export const DELIVERED_SHARE = 0.95;
 const STEP = 250; // resolution of the answer (packets/s)
 const BUDGET_MS = 115_000; // per mode; both modes together stay under 4 minutes
 
-export interface SearchResult {
+interface SearchResult {
   withPlots: number;
   withoutPlots: number;
   probes: number;

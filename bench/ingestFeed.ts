@@ -13,7 +13,7 @@ import type { TelemetryPacket } from "../workers/telemetry/schema/packetSchema";
 
 export const VARIANTS = 64;
 
-export const FEEDS = ["race", "storm"] as const;
+const FEEDS = ["race", "storm"] as const;
 export type Feed = (typeof FEEDS)[number];
 
 /** Every boolean field (faults, warnings, trips, switches, contactor states) and every flag word. */

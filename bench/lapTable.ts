@@ -33,13 +33,13 @@ function circlePoint(fraction: number): { lat: number; long: number } {
   };
 }
 
-export interface LapTableHistory {
+interface LapTableHistory {
   store: TelemetryStore;
   laps: Lap[];
   lines: SectorLine[];
 }
 
-export function lapTableHistory(lapCount = LAPS): LapTableHistory {
+function lapTableHistory(lapCount = LAPS): LapTableHistory {
   const lapS = LAP_M / SPEED_MPS;
   const rows = Math.ceil(lapCount * lapS * RATE_HZ) + 20;
   const store = new TelemetryStore({ layout: LAYOUT, capacity: rows });

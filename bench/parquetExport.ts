@@ -11,7 +11,7 @@ import type { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
 import { filledStore, FIXTURE_T0 } from "./exportFixture";
 import { LAYOUT } from "../workers/telemetry/features";
 
-export interface ParquetVsCsv {
+interface ParquetVsCsv {
   rows: number;
   columnsCsv: number;
   columnsParquet: number;

@@ -15,7 +15,7 @@ interface Target {
   url: string;
 }
 
-export interface TargetMemory extends Target {
+interface TargetMemory extends Target {
   heapMb: number;
   buffersMb: number;
 }

@@ -52,7 +52,7 @@ export interface DayRun {
   driving: Driving;
 }
 
-export interface HourCheck {
+interface HourCheck {
   hoursBefore: number;
   forecastPct: number | null;
   /** The array energy the forecast expects from now to the end of the day, Wh. */

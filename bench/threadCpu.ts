@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 /** Clock ticks a second in /proc's utime and stime (USER_HZ: 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-export interface ThreadTicks {
+interface ThreadTicks {
   /** "pid/tid": a thread reused under another process is another key. */
   key: string;
   /** The process's Chromium type ("renderer", "gpu-process", … or "browser"). */
@@ -74,7 +74,7 @@ export function threadTicks(root = process.pid): Map<string, ThreadTicks> {
   return threads;
 }
 
-export interface ThreadUse {
+interface ThreadUse {
   key: string;
   processType: string;
   comm: string;

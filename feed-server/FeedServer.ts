@@ -6,8 +6,10 @@ import type { AddressInfo } from "node:net";
 import { Server } from "socket.io";
 import type { TelemetryPacket } from "../workers/telemetry/schema/packetSchema";
 import type { LapRecord } from "../workers/telemetry/laps/lapRecord";
-import { CarSimulator, DEFAULT_LAP_COORDS } from "../workers/telemetry/sources/demo/CarSimulator";
+import { DEFAULT_LAP_COORDS } from "../workers/shared/trackCoords";
+import { CarSimulator } from "../workers/telemetry/sources/demo/CarSimulator";
 import { createRandom } from "../workers/telemetry/sources/demo/random";
+import { FIRST_GENERATION } from "../workers/telemetry/schema/generations";
 import { lapsHandler } from "./lapsRoute";
 import { applyInjections, checkInjection, type Injection } from "./injection";
 import { corruptPacket } from "./malformed";
@@ -132,7 +134,7 @@ export class FeedServer {
       wallClockTimestamps: false,
       encodeOncePerTick: false,
       startPaused: false,
-      generation: "2026-01",
+      generation: FIRST_GENERATION,
       raceInfo: true,
       answerCapBytes: 1_000_000,
       heartbeatMs: 0,

@@ -1,15 +1,18 @@
 // The two generations of the team's backend the feed server can speak
 // (PROTOCOL.md "More of the real server"):
-// - "2026-01": B3.HeadightsSwitchInput (sic), nested lap records with times in
+// - 2026-01: B3.HeadightsSwitchInput (sic), nested lap records with times in
 //   epoch seconds, setLapCoords answered only by broadcasting lapCoords.
-// - "2026-06": B3.HeadlightsSwitchInput, flat lap records with ISO timestamps,
+// - 2026-06: B3.HeadlightsSwitchInput, flat lap records with ISO timestamps,
 //   setLapCoords acknowledged (errors only to the sender, successes broadcast).
 import { toFlatRecord, toSecondsRecord, type LapRecord } from "../workers/telemetry/laps/lapRecord";
 import type { TelemetryPacket } from "../workers/telemetry/schema/packetSchema";
+import type { BackendGeneration } from "../workers/contract/laps";
 import { GENERATION_TABLE } from "../workers/telemetry/schema/generationTable";
+import { BACKEND_GENERATIONS, SECOND_GENERATION } from "../workers/telemetry/schema/generations";
 
-export const GENERATIONS = ["2026-01", "2026-06"] as const;
-export type Generation = (typeof GENERATIONS)[number];
+export type Generation = BackendGeneration;
+/** Every generation the dashboard's table lists, oldest first. */
+export const GENERATIONS: readonly Generation[] = BACKEND_GENERATIONS.map((entry) => entry.name);
 
 export function isGeneration(value: unknown): value is Generation {
   return GENERATIONS.includes(value as Generation);
@@ -20,7 +23,7 @@ export function wirePacket(packet: TelemetryPacket, generation: Generation): unk
 }
 
 export function wireLap(lap: LapRecord, generation: Generation): unknown {
-  return generation === "2026-06" ? toFlatRecord(lap) : toSecondsRecord(lap);
+  return generation === SECOND_GENERATION ? toFlatRecord(lap) : toSecondsRecord(lap);
 }
 
 const RACE_DAY_MS = 8 * 3600 * 1000;

@@ -1,13 +1,13 @@
 // The backend's playback REST, served from the packets this server has sent:
 //   GET /firstAndLastPacket  → { firstDate, lastDate, message }
 //   GET /packetsBetween?startTime&endTime → { data: [...], message: "OK" }
-// Generation "2026-01": epoch seconds, items { data: packet, id, timestamp, type },
+// Generation 2026-01: epoch seconds, items { data: packet, id, timestamp, type },
 // an answer stops before it would pass `answerCapBytes` (no paging, as the real
-// DynamoDB-backed server). Generation "2026-06": epoch ms, items are the packets,
+// DynamoDB-backed server). Generation 2026-06: epoch ms, items are the packets,
 // the whole range in one answer.
 import type { IncomingMessage, ServerResponse } from "node:http";
-
-export type BackendGeneration = "2026-01" | "2026-06";
+import type { BackendGeneration } from "../workers/contract/laps";
+import { SECOND_GENERATION } from "../workers/telemetry/schema/generations";
 
 export interface SentPacket {
   /** Stable across trimming of the log (the 2026-01 item id). */
@@ -47,7 +47,7 @@ export function handlePlayback(
   options: PlaybackRouteOptions,
 ): boolean {
   const url = new URL(req.url ?? "/", "http://localhost");
-  const scale = options.generation === "2026-06" ? 1000 : 1;
+  const scale = options.generation === SECOND_GENERATION ? 1000 : 1;
   if (url.pathname === "/firstAndLastPacket") {
     if (log.length === 0)
       json(res, 200, { firstDate: null, lastDate: null, message: "No packets" });
@@ -72,7 +72,7 @@ export function handlePlayback(
   let bytes = 0;
   for (let i = lowerBound(log, from); i < log.length && log[i]!.time <= to; i++) {
     const sent = log[i]!;
-    if (options.generation === "2026-06") {
+    if (options.generation === SECOND_GENERATION) {
       data.push(sent.packet);
       continue;
     }

@@ -4,6 +4,7 @@
 // client and takes no callback; 2026-06 acknowledges the sender with the
 // answer and broadcasts only a success.
 import type { Socket } from "socket.io";
+import { SECOND_GENERATION } from "../workers/telemetry/schema/generations";
 import type { FeedServer } from "./FeedServer";
 
 type Ack = (response: unknown) => void;
@@ -24,7 +25,7 @@ export function attachSocketHandlers(server: FeedServer): void {
     });
 
     socket.on("setLapCoords", (payload: unknown, ack: unknown) => {
-      const acknowledges = server.options.generation === "2026-06";
+      const acknowledges = server.options.generation === SECOND_GENERATION;
       const reply = acknowledges && typeof ack === "function" ? (ack as Ack) : () => undefined;
       const { lat, long, password } = (payload ?? {}) as Record<string, unknown>;
       const fail = (answer: { error: string; invalidFields?: string[] }) => {

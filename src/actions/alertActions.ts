@@ -9,7 +9,7 @@ import { focusPlots } from "../state/plotFocus";
 import type { TelemetryClient } from "../worker-client/TelemetryClient";
 
 /** Seconds shown before an alert's start and after its end on the plots. */
-export const ALERT_PLOT_MARGIN_S = 30;
+const ALERT_PLOT_MARGIN_S = 30;
 /** The track window searched for the car's position at an alert's start, seconds each side. */
 const POSITION_WINDOW_S = 15;
 

@@ -2,14 +2,21 @@
 // rules it took are saved in the browser, so a reload restores them. A
 // refused file changes nothing, neither in the worker nor in what is saved.
 import type { AlertRulesResult } from "../../workers/contract/alerts";
+import { alertRulesFile } from "../../workers/shared/alertRulesFile";
 import { refreshAlertTemplates } from "../state/alertTemplates";
 import { forgetAlertRules, saveAlertRules, savedAlertRules } from "../state/savedAlertRules";
 import { sharedSettingsRevision } from "../state/sharedSettingsRevision";
 import type { TelemetryClient } from "../worker-client/TelemetryClient";
 import { mathChannelsSetting } from "./mathChannelsActions";
-import { setShared, setThenSave, type SharedSetting } from "./sharedSetting";
+import {
+  firstReasons,
+  NO_ANSWER_TEXT,
+  setShared,
+  setThenSave,
+  type SharedSetting,
+} from "./sharedSetting";
 
-const NO_ANSWER: AlertRulesResult = { ok: false, errors: ["The telemetry worker did not answer."] };
+const NO_ANSWER: AlertRulesResult = { ok: false, errors: [NO_ANSWER_TEXT] };
 
 /** The alert rules kept in `storage`: the table's row keeps them in localStorage. */
 function alertRulesIn(storage: () => Storage): SharedSetting<unknown, AlertRulesResult> {
@@ -55,15 +62,12 @@ export function resetAlertRules(
   return setThenSave(
     async () => {
       const rules = await client.api.defaultAlertRules();
-      return client.api.setAlertRules({ format: "helios-alert-rules", version: 1, rules });
+      return client.api.setAlertRules(alertRulesFile(rules));
     },
     () => forgetAlertRules(storage),
     NO_ANSWER,
   );
 }
-
-/** How many of a refusal's reasons a notice names. */
-const REASONS_SHOWN = 3;
 
 /**
  * Sends the saved rules to the worker at start. Returns what to tell the user
@@ -83,10 +87,5 @@ export async function restoreAlertRules(
     result = NO_ANSWER;
   }
   if (result.ok) return null;
-  const shown = result.errors.slice(0, REASONS_SHOWN).join("; ");
-  const more =
-    result.errors.length > REASONS_SHOWN
-      ? ` (and ${result.errors.length - REASONS_SHOWN} more)`
-      : "";
-  return `Your saved alert rules were not used, the defaults apply: ${shown}${more}.`;
+  return `Your saved alert rules were not used, the defaults apply: ${firstReasons(result.errors)}.`;
 }

@@ -8,7 +8,7 @@ import { proxy } from "valtio";
 import type { LapCoords, LapCoordsAnswer, LapCoordsRequest } from "../../workers/contract/laps";
 import { appState } from "../state/appState";
 import type { TelemetryClient } from "../worker-client/TelemetryClient";
-import { setShared, type SharedSetting } from "./sharedSetting";
+import { NO_ANSWER_TEXT, setShared, type SharedSetting } from "./sharedSetting";
 
 /** Shows the line in force (saved with the settings). */
 export function showFinishLine(coords: LapCoords): void {
@@ -29,7 +29,7 @@ export const finishLineSetting: SharedSetting<LapCoordsRequest, LapCoordsAnswer>
   },
   send: (client, request) => client.api.setLapCoords(request),
   keep: (_client, answer) => showFinishLine(answer.coords),
-  noAnswer: { ok: false, error: "The telemetry worker did not answer.", invalidFields: [] },
+  noAnswer: { ok: false, error: NO_ANSWER_TEXT, invalidFields: [] },
   // The core sends the line itself, to every window, in its "lapCoords"
   // event (the backend may move it too): useSharedSettings shows it.
   adopt: () => {},

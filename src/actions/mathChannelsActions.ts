@@ -6,9 +6,8 @@ import type { MathChannelDef, MathChannelsResult } from "../../workers/contract/
 import { saveMathChannels, savedMathChannels } from "../state/savedMathChannels";
 import { sharedSettingsRevision } from "../state/sharedSettingsRevision";
 import type { TelemetryClient } from "../worker-client/TelemetryClient";
-import { setShared, type SharedSetting } from "./sharedSetting";
+import { firstReasons, NO_ANSWER_TEXT, setShared, type SharedSetting } from "./sharedSetting";
 
-const NO_ANSWER_TEXT = "The telemetry worker did not answer.";
 const NO_ANSWER: MathChannelsResult = { ok: false, message: NO_ANSWER_TEXT, problems: {} };
 
 /** The channels kept in `storage`: the table's row keeps them in localStorage. */
@@ -42,18 +41,12 @@ export function applyMathChannels(
   );
 }
 
-/** How many of a refusal's reasons a notice names. */
-const REASONS_SHOWN = 3;
-
 /** A refusal in one line: its message and its first few channel problems. */
 export function refusalText(result: Extract<MathChannelsResult, { ok: false }>): string {
   const reasons = Object.entries(result.problems).flatMap(([name, problems]) =>
     problems.map((problem) => `${name}: ${problem.message}`),
   );
-  const shown = reasons.slice(0, REASONS_SHOWN).join("; ");
-  const more =
-    reasons.length > REASONS_SHOWN ? ` (and ${reasons.length - REASONS_SHOWN} more)` : "";
-  return reasons.length > 0 ? `${result.message} ${shown}${more}` : result.message;
+  return reasons.length > 0 ? `${result.message} ${firstReasons(reasons)}` : result.message;
 }
 
 /**

@@ -7,11 +7,11 @@ import { subscribe } from "valtio";
 import { adoptSectorLines, sectorLinesState, showsCoreSectorLines } from "../state/sectorLines";
 import { sharedSettingsRevision } from "../state/sharedSettingsRevision";
 import type { TelemetryClient } from "../worker-client/TelemetryClient";
-import { setShared, type SharedSetting } from "./sharedSetting";
+import { NO_ANSWER_TEXT, setShared, type SharedSetting } from "./sharedSetting";
 
 type Answer = { ok: true } | { ok: false; message: string };
 
-const NO_ANSWER: Answer = { ok: false, message: "The telemetry worker did not answer." };
+const NO_ANSWER: Answer = { ok: false, message: NO_ANSWER_TEXT };
 
 /** Sends the lines shown (saved) here: the refusal to tell, or null (none, or no answer). */
 async function sendShown(client: TelemetryClient): Promise<string | null> {

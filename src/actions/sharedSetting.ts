@@ -13,6 +13,20 @@ import type { WorkerConfig } from "../../workers/contract/config";
 import type { SharedSettingKind, SharedSettings } from "../../workers/contract/windows";
 import type { TelemetryClient } from "../worker-client/TelemetryClient";
 
+/** A refusal's words when the core did not answer (a restarting or busy worker). */
+export const NO_ANSWER_TEXT = "The telemetry worker did not answer.";
+
+/** How many of a refusal's reasons a notice names. */
+const REASONS_SHOWN = 3;
+
+/** A refusal's first few reasons in one line, and how many more there are. */
+export function firstReasons(reasons: readonly string[]): string {
+  const shown = reasons.slice(0, REASONS_SHOWN).join("; ");
+  const more =
+    reasons.length > REASONS_SHOWN ? ` (and ${reasons.length - REASONS_SHOWN} more)` : "";
+  return shown + more;
+}
+
 /** The core's plain settings, read at most once per event whoever asks (null: no answer). */
 export type CoreSettings = () => Promise<SharedSettings | null>;
 

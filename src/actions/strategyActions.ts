@@ -6,9 +6,12 @@ import type { StrategySettings, StrategySettingsResult } from "../../workers/con
 import { saveStrategySettings, savedStrategySettings } from "../state/savedStrategySettings";
 import { sharedSettingsRevision } from "../state/sharedSettingsRevision";
 import type { TelemetryClient } from "../worker-client/TelemetryClient";
-import { savedSettingRestored, setShared, type SharedSetting } from "./sharedSetting";
-
-const NO_ANSWER_TEXT = "The telemetry worker did not answer.";
+import {
+  NO_ANSWER_TEXT,
+  savedSettingRestored,
+  setShared,
+  type SharedSetting,
+} from "./sharedSetting";
 
 /** The settings kept in `storage`: the table's row keeps them in localStorage. */
 function strategyIn(
@@ -44,7 +47,7 @@ export function applyStrategySettings(
  * stay). Returns what to tell the user when the worker refused them; the
  * saved text is kept as it is, never overwritten.
  */
-export async function restoreStrategySettings(
+async function restoreStrategySettings(
   client: TelemetryClient,
   storage: Storage = window.localStorage,
 ): Promise<string | null> {

@@ -9,7 +9,7 @@
  * ?offline) set up a core when it starts: without a shared core they would
  * start the new window's own demo day or rate over again.
  */
-export const KEPT_PARAMS = ["backend", "upgrade", "sharedCore", "coreStorage", "e2eHooks"];
+const KEPT_PARAMS = ["backend", "upgrade", "sharedCore", "coreStorage", "e2eHooks"];
 
 /** The new window's address: same origin, same path (tab), only the kept parameters. */
 export function newWindowUrl(href: string): string {

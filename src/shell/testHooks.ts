@@ -11,7 +11,7 @@ import { redrawComparePlots } from "../ui/lapCompare/comparePlots";
 import type { Telemetry } from "../worker-client/hooks";
 import { notify } from "./notifications/notificationCenter";
 
-export interface HeliosTestHooks {
+interface HeliosTestHooks {
   notify: (kind: NotificationKind) => void;
   /** Replaces the rules in force, as an import in the rules dialog does. */
   setAlertRules: (file: unknown) => Promise<AlertRulesResult>;

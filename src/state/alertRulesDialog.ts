@@ -4,7 +4,7 @@
 // openAlertRules, without importing the shell.
 import { proxy } from "valtio";
 
-export type AlertRulesTarget =
+type AlertRulesTarget =
   { kind: "list" } | { kind: "edit"; ruleId: string } | { kind: "new"; subject: string };
 
 export const alertRulesDialog = proxy<{ open: boolean; target: AlertRulesTarget; opening: number }>(

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { parseStored, storedSettings } from "./storedSettings";
 
-export const ALERT_SETTINGS_KEY = "alertSettings";
+const ALERT_SETTINGS_KEY = "alertSettings";
 
 const alertSettingsSchema = z.object({
   sound: z.boolean().catch(false),
@@ -14,7 +14,7 @@ const alertSettingsSchema = z.object({
 
 export type AlertSettings = z.infer<typeof alertSettingsSchema>;
 
-export const DEFAULT_ALERT_SETTINGS: AlertSettings = { sound: false, desktop: false };
+const DEFAULT_ALERT_SETTINGS: AlertSettings = { sound: false, desktop: false };
 
 /** Stored text → settings; anything unreadable is off. */
 export const parseAlertSettings = (text: string | null): AlertSettings =>

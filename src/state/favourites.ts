@@ -4,7 +4,7 @@
 // read back as the fields they stood for, so saved favourites keep working.
 import type { FieldPath } from "../../workers/contract/fields";
 
-export interface FavouriteField {
+interface FavouriteField {
   path: FieldPath;
   /** Decimals shown on the Overview. */
   digits: number;

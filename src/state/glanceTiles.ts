@@ -6,7 +6,7 @@ import { z } from "zod";
 import { GLANCE_FIELDS } from "./favourites";
 import { storedSettings } from "./storedSettings";
 
-export const GLANCE_TILES_KEY = "glanceTiles";
+const GLANCE_TILES_KEY = "glanceTiles";
 /** The lap and time-left tile, which is not a field. */
 export const RACE_TILE = "race";
 

@@ -7,7 +7,7 @@ import { proxy, ref } from "valtio";
 import type { FieldPath } from "../../workers/contract/fields";
 import type { LapCompareResult, LapKey } from "../../workers/contract/lapAnalysis";
 
-export const MAX_PICKED = 6;
+const MAX_PICKED = 6;
 export const MIN_PICKED = 2;
 
 export interface PickedLap {
@@ -19,7 +19,7 @@ export interface PickedLap {
   counts: boolean;
 }
 
-export interface LapCompareState {
+interface LapCompareState {
   picked: PickedLap[];
   /** null: the best counting lap among those picked. */
   reference: LapKey | null;
@@ -30,10 +30,7 @@ export interface LapCompareState {
   cursor: number | null;
 }
 
-export const DEFAULT_COMPARE_FIELDS: FieldPath[] = [
-  "MotorDetails0.VehicleVelocity",
-  "Derived.PackPower",
-];
+const DEFAULT_COMPARE_FIELDS: FieldPath[] = ["MotorDetails0.VehicleVelocity", "Derived.PackPower"];
 
 export const lapCompare = proxy<LapCompareState>({
   picked: [],

@@ -4,7 +4,7 @@
 import { proxy } from "valtio";
 import type { Lap, LapFetchResult } from "../../workers/contract/laps";
 
-export interface LapsState {
+interface LapsState {
   laps: Lap[];
   drivers: Record<string, string>;
   message: string;

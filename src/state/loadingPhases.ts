@@ -6,7 +6,7 @@ import { OneShot, type Clock } from "./clock";
 
 export type LoadingPhase = "drive-in" | "pending" | "ready" | "hidden";
 
-export const PHASE_TIMINGS = { driveInMs: 1000, readyAfterMs: 3000, removeAfterMs: 800 };
+const PHASE_TIMINGS = { driveInMs: 1000, readyAfterMs: 3000, removeAfterMs: 800 };
 
 export class LoadingPhases {
   private value: LoadingPhase = "drive-in";

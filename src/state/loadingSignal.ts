@@ -6,9 +6,9 @@
 import type { ConnectionType } from "../../workers/contract/fields";
 import { OneShot, type Clock } from "./clock";
 
-export const LOADING_FORCED_OFF_MS = 5000;
+const LOADING_FORCED_OFF_MS = 5000;
 
-export interface LinkState {
+interface LinkState {
   connectionType: ConnectionType;
   socketConnected: boolean;
   radioConnected: boolean;

@@ -23,7 +23,3 @@ export function focusMap(time: number, lat: number, long: number, label: string)
   if (![time, lat, long].every(Number.isFinite)) return;
   mapFocus.focus = { time, lat, long, label, seq: ++seq };
 }
-
-export function clearMapFocus(): void {
-  mapFocus.focus = null;
-}

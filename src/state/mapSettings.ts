@@ -12,7 +12,7 @@ import { parseStored } from "./storedSettings";
 import { windowIdentity, windowStorageKey } from "./windowName";
 
 export const MAP_SETTINGS_KEY = "mapSettings";
-export const DEFAULT_COLOR_FIELD = "MotorDetails0.VehicleVelocity";
+const DEFAULT_COLOR_FIELD = "MotorDetails0.VehicleVelocity";
 
 const tileUrlSchema = z
   .string()
@@ -30,7 +30,7 @@ const mapSettingsSchema = z.object({
   follow: z.boolean().catch(true),
 });
 
-export type MapSettings = z.infer<typeof mapSettingsSchema>;
+type MapSettings = z.infer<typeof mapSettingsSchema>;
 
 export const DEFAULT_MAP_SETTINGS: MapSettings = {
   tileUrl: "",
@@ -49,8 +49,7 @@ export function isTileUrl(url: string): boolean {
 }
 
 /** Where a window's map view is saved ("Window 1": with the tile server, as before names). */
-export const mapViewKey = (windowName: string): string =>
-  windowStorageKey(MAP_SETTINGS_KEY, windowName);
+const mapViewKey = (windowName: string): string => windowStorageKey(MAP_SETTINGS_KEY, windowName);
 
 type MapTiles = Pick<MapSettings, "tileUrl" | "attribution">;
 const tilesOf = ({ tileUrl, attribution }: MapTiles): MapTiles => ({ tileUrl, attribution });

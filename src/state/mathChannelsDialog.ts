@@ -4,8 +4,7 @@
 // openMathChannels, without importing the shell.
 import { proxy } from "valtio";
 
-export type MathChannelsTarget =
-  { kind: "list" } | { kind: "edit"; name: string } | { kind: "new" };
+type MathChannelsTarget = { kind: "list" } | { kind: "edit"; name: string } | { kind: "new" };
 
 export const mathChannelsDialog = proxy<{
   open: boolean;

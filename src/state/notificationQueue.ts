@@ -4,12 +4,11 @@
 import type { Intent } from "@blueprintjs/core";
 import type { NotificationKind } from "../../workers/contract/telemetryApi";
 
-export const NOTIFICATION_LIMIT = 5;
+const NOTIFICATION_LIMIT = 5;
 export const NOTIFICATION_TIMEOUT_MS = 4000;
-export const NOTIFICATION_WIDTH_PX = 440;
 
 /** A button on a toast (an alert's "Acknowledge", "Mute 15 min"). */
-export interface NotificationAction {
+interface NotificationAction {
   text: string;
   onClick: () => void;
 }

@@ -48,7 +48,7 @@ export function restoreAppState(storage: Storage): string[] {
   );
 }
 
-export function settingsToStore(): StoredSettings {
+function settingsToStore(): StoredSettings {
   const { appUnits, connectionType, lapCoords, playbackDateTime, backendUrl } = appState;
   const { recording, webSocketUpgrade } = appState;
   return {

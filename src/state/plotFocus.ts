@@ -3,7 +3,7 @@
 // mounted, so a click on the map or a lap row moves the plots' window there.
 import { proxy } from "valtio";
 
-export interface PlotFocus {
+interface PlotFocus {
   /** Packet-time window, epoch seconds. */
   from: number;
   to: number;
@@ -23,7 +23,7 @@ export function focusPlots(from: number, to: number, label: string): void {
 }
 
 /** Half the window shown around a moment picked on the map, seconds. */
-export const MOMENT_HALF_WINDOW_S = 30;
+const MOMENT_HALF_WINDOW_S = 30;
 
 export function focusPlotsAt(time: number, label: string): void {
   focusPlots(time - MOMENT_HALF_WINDOW_S, time + MOMENT_HALF_WINDOW_S, label);

@@ -2,6 +2,7 @@
 // format, so the same check applies when it comes back). Nothing is kept while
 // the defaults are in force: a later build's defaults then apply.
 import type { AlertRule } from "../../workers/contract/alerts";
+import { alertRulesFile } from "../../workers/shared/alertRulesFile";
 import { readStorage, removeStorage, writeStorage } from "./persistence";
 
 export const ALERT_RULES_KEY = "alertRules";
@@ -12,11 +13,7 @@ export function savedAlertRules(storage: Storage): string | null {
 }
 
 export function saveAlertRules(storage: Storage, rules: readonly AlertRule[]): void {
-  writeStorage(
-    storage,
-    ALERT_RULES_KEY,
-    JSON.stringify({ format: "helios-alert-rules", version: 1, rules }),
-  );
+  writeStorage(storage, ALERT_RULES_KEY, JSON.stringify(alertRulesFile(rules)));
 }
 
 export function forgetAlertRules(storage: Storage): void {

@@ -4,7 +4,7 @@
 import type { StrategySettings } from "../../workers/contract/strategy";
 import { readStorage, writeStorage } from "./persistence";
 
-export const STRATEGY_SETTINGS_KEY = "strategySettings";
+const STRATEGY_SETTINGS_KEY = "strategySettings";
 
 /** The saved settings as parsed JSON (unchecked: the worker checks), or null when none or not JSON. */
 export function savedStrategySettings(storage: Storage): unknown {

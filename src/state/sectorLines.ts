@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { SectorLine } from "../../workers/contract/lapAnalysis";
 import { storedSettings } from "./storedSettings";
 
-export const SECTOR_LINES_KEY = "sectorLines";
+const SECTOR_LINES_KEY = "sectorLines";
 /** The contract's MAX_SECTOR_LINES (the worker refuses more); a value the UI may not import. */
 export const MAX_SECTOR_LINES = 8;
 
@@ -47,7 +47,7 @@ export function showsCoreSectorLines(): boolean {
 export const sectorEditing = proxy({ on: false, full: false });
 
 /** A name no line has yet: "S1", "S2", … */
-export function nextSectorName(lines: readonly SectorLine[]): string {
+function nextSectorName(lines: readonly SectorLine[]): string {
   const taken = new Set(lines.map((l) => l.name));
   for (let k = 1; ; k++) if (!taken.has(`S${k}`)) return `S${k}`;
 }

@@ -3,11 +3,10 @@
 // wrong type or out of range falls back to its default and yields a warning,
 // so a corrupt or outdated store never blanks the page.
 import { z } from "zod";
+import { DEFAULT_BACKEND_URL } from "../../workers/shared/backendUrl";
 import { DEFAULT_FAVOURITES, favouritePath, isFavouriteName } from "./favourites";
 
 export const STORAGE_KEYS = { settings: "settings", favourites: "favourites", theme: "theme" };
-
-export const DEFAULT_BACKEND_URL = "http://localhost:3001";
 
 const appUnitsSchema = z.enum(["metric", "imperial"]);
 const connectionTypeSchema = z.enum(["DEMO", "NETWORK", "RADIO"]);
@@ -24,10 +23,10 @@ const playbackDateTimeSchema = z.object({
 });
 const backendUrlSchema = z.url({ protocol: /^https?$/ });
 
-export const themeChoiceSchema = z.enum(["light", "dark", "system"]);
+const themeChoiceSchema = z.enum(["light", "dark", "system"]);
 export type ThemeChoice = z.infer<typeof themeChoiceSchema>;
 
-export const favouritesSchema = z
+const favouritesSchema = z
   .array(z.string().min(1).max(120).refine(isFavouriteName))
   .max(64)
   // Names saved by older versions ("Motor Temp") become their field paths.

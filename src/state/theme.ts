@@ -1,6 +1,6 @@
 import type { ThemeChoice } from "./settingsSchema";
 
-export type ResolvedTheme = "light" | "dark";
+type ResolvedTheme = "light" | "dark";
 
 export function resolveTheme(choice: ThemeChoice, systemPrefersDark: boolean): ResolvedTheme {
   if (choice === "system") return systemPrefersDark ? "dark" : "light";

@@ -6,7 +6,7 @@ import { proxy } from "valtio";
 import { FIRST_WINDOW_NAME, isWindowName } from "../../workers/shared/windowNaming";
 import { readStorage, writeStorage } from "./persistence";
 
-export const WINDOW_NAME_KEY = "helios.windowName";
+const WINDOW_NAME_KEY = "helios.windowName";
 
 export const windowIdentity = proxy({
   /** Until the core answers, the saved name (or the first window's): the layouts load at once. */
@@ -16,7 +16,7 @@ export const windowIdentity = proxy({
 });
 
 /** The name this tab had before a reload; null in a fresh tab (or one saved unreadable). */
-export function savedWindowName(storage: Storage | null): string | null {
+function savedWindowName(storage: Storage | null): string | null {
   const saved = storage ? readStorage(storage, WINDOW_NAME_KEY) : null;
   return isWindowName(saved) ? saved : null;
 }

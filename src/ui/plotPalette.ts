@@ -13,7 +13,7 @@ export function seriesColor(theme: PlotTheme, index: number): string {
   return colors[index % colors.length]!;
 }
 
-export interface ChromeColors {
+interface ChromeColors {
   axis: string;
   grid: string;
   cursor: string;

@@ -2,7 +2,7 @@
 // once, later ones within the interval become one read at its end (which then
 // sees everything that changed meanwhile). A storm of alert versions thus
 // reads the worker's log at most four times a second.
-export interface ThrottleClock {
+interface ThrottleClock {
   now(): number;
   setTimeout(run: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;

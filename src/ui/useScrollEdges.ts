@@ -4,7 +4,7 @@
 // scrollbar does not) and the status bar's left part in a narrow window.
 import { useEffect, useState, type RefObject } from "react";
 
-export interface ScrollEdges {
+interface ScrollEdges {
   /** Content hidden past the left / right edge. */
   left: boolean;
   right: boolean;

@@ -8,7 +8,7 @@ import type { AlertsState } from "../../workers/contract/alerts";
 import { useLiveStatusPart, useTelemetry } from "../worker-client/hooks";
 import { ReadThrottle } from "./readThrottle";
 
-export const SHOWN_ALERTS_READ_MS = 250;
+const SHOWN_ALERTS_READ_MS = 250;
 
 export function useShownAlerts(): AlertsState | null {
   const { client } = useTelemetry();

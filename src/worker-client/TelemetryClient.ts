@@ -12,10 +12,11 @@ import * as Comlink from "comlink";
 import type { WorkerConfig } from "../../workers/contract/config";
 import type { TelemetryApi, WorkerEvent } from "../../workers/contract/telemetryApi";
 import type { CoreHosting, WindowHello } from "../../workers/contract/windows";
+import { BEAT_EVERY_MS } from "../../workers/shared/windowBeats";
 
-export type EventListener = (event: WorkerEvent) => void;
+type EventListener = (event: WorkerEvent) => void;
 
-export interface TelemetryClientOptions {
+interface TelemetryClientOptions {
   /** Default "own" (a dedicated worker). */
   hosting?: CoreHosting;
   /** ?coreStorage=inline: a measuring switch, IndexedDB on the shared core's thread. */
@@ -27,9 +28,6 @@ export interface TelemetryClientOptions {
    */
   onSharedCoreFailed?: () => void;
 }
-
-/** The contract's BEAT_EVERY_MS, a value the UI may not import (a test keeps them equal). */
-export const BEAT_EVERY_MS = 5_000;
 
 /** randomUUID needs a secure context; a page served over plain http on the LAN has none. */
 function newWindowId(): string {

@@ -10,12 +10,11 @@
 // ?backend and ?upgrade become the settings shown (and saved, src/main.tsx);
 // the others last for the visit.
 import type { WorkerConfig } from "../../workers/contract/config";
+import { DEFAULT_BACKEND_URL } from "../../workers/shared/backendUrl";
 import { parseTimeOfDay, timeTodayInZone, TRACK_TIME_ZONE } from "../../workers/shared/dateTime";
 import { LiveStore } from "./liveStore";
 import { hostingFor, TelemetryClient } from "./TelemetryClient";
 import type { Telemetry } from "./hooks";
-
-export const DEFAULT_BACKEND_URL = "http://localhost:3001";
 
 export function configFromUrl(search: string, nowMs = Date.now()): Partial<WorkerConfig> {
   const params = new URLSearchParams(search);
@@ -62,7 +61,7 @@ export function demoClockFromUrl(
 }
 
 /** Longest demo day the worker builds (hours). */
-export const MAX_DEMO_DAY_HOURS = 24;
+const MAX_DEMO_DAY_HOURS = 24;
 
 /**
  * ?demoDay=<hours>: hours of demo driving to build before going live. A value
@@ -101,7 +100,7 @@ export function createTelemetry(
 }
 
 /** sessionStorage: this window's shared core did not load; it runs a core of its own. */
-export const SHARED_CORE_FAILED_KEY = "helios.sharedCoreFailed";
+const SHARED_CORE_FAILED_KEY = "helios.sharedCoreFailed";
 
 function sharedCoreFailedBefore(): boolean {
   try {

@@ -1,8 +1,7 @@
 // React hooks over the telemetry facade. Components render what these return;
 // they never talk to the worker themselves.
-import { createContext, useContext, useEffect, useSyncExternalStore } from "react";
+import { createContext, useContext, useSyncExternalStore } from "react";
 import type { FieldPath, FieldValue } from "../../workers/contract/fields";
-import type { WorkerEvent } from "../../workers/contract/telemetryApi";
 import type { LiveStatus, LiveStore } from "./liveStore";
 import type { TelemetryClient } from "./TelemetryClient";
 
@@ -47,10 +46,4 @@ export function useLiveStatusPart<K extends keyof LiveStatus>(part: K): LiveStat
     (onChange) => live.subscribeStatus(onChange),
     () => live.status?.[part],
   );
-}
-
-/** Run `listener` for every worker event (happenings: notifications, laps, lap coordinates). */
-export function useWorkerEvents(listener: (event: WorkerEvent) => void): void {
-  const { client } = useTelemetry();
-  useEffect(() => client.onEvent(listener), [client, listener]);
 }

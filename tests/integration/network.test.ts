@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ConnectionState } from "../../workers/contract/connection";
 import type { WorkerEvent } from "../../workers/contract/telemetryApi";
 import { TelemetryService } from "../../workers/telemetry/TelemetryService";
-import { DEFAULT_LAP_COORDS } from "../../workers/telemetry/sources/demo/CarSimulator";
+import { DEFAULT_LAP_COORDS } from "../../workers/shared/trackCoords";
 import { FeedServer, type FeedServerOptions } from "../../feed-server/FeedServer";
 import { io } from "socket.io-client";
 

@@ -2,7 +2,8 @@
 // once and read by both the tables and the alerts.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RULES, defaultRules } from "../../workers/telemetry/alerts/defaults";
-import { checkRulesFile, rulesFile } from "../../workers/telemetry/alerts/ruleSchema";
+import { alertRulesFile as rulesFile } from "../../workers/shared/alertRulesFile";
+import { checkRulesFile } from "../../workers/telemetry/alerts/ruleSchema";
 import {
   MOTOR_ERROR_BITS,
   MOTOR_FAULT_MASK,

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import type { AlertRule } from "../../workers/contract/alerts";
 import { defaultRules } from "../../workers/telemetry/alerts/defaults";
 import { LiveAlerts } from "../../workers/telemetry/alerts/liveAlerts";
-import { checkRulesFile, rulesFile } from "../../workers/telemetry/alerts/ruleSchema";
+import { alertRulesFile as rulesFile } from "../../workers/shared/alertRulesFile";
+import { checkRulesFile } from "../../workers/telemetry/alerts/ruleSchema";
 import { rule } from "./alertsKit";
 import { LAYOUT } from "../../workers/telemetry/features";
 

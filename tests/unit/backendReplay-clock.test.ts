@@ -3,6 +3,7 @@
 // and the packets of a second play in the car's order although the server
 // returns them shuffled.
 import { afterEach, describe, expect, it } from "vitest";
+import { EARTH_RADIUS_M } from "../../workers/shared/earth";
 import { TelemetryService } from "../../workers/telemetry/TelemetryService";
 import { haversineKm } from "../../workers/telemetry/geo/geo";
 import { T0, oldBackend, packet, vi_waitFor } from "./backendKit";
@@ -12,8 +13,8 @@ const SECONDS = 6;
 const METRES_PER_PACKET = 10;
 const LAT0 = 37;
 const LONG0 = -122;
-/** Degrees of latitude per metre on the spec's 6371 km Earth. */
-const DEG_PER_M = 180 / (Math.PI * 6_371_000);
+/** Degrees of latitude per metre on the spec's Earth. */
+const DEG_PER_M = 180 / (Math.PI * EARTH_RADIUS_M);
 
 /** The n-th packet of a car driving north at 10 m per packet; TimeStamp in whole seconds. */
 function driving(n: number) {

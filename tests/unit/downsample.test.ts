@@ -1,5 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { downsampleMinMax, gapThreshold } from "../../workers/telemetry/history/downsample";
+import {
+  fillColumn,
+  gapThreshold,
+  planDownsample,
+} from "../../workers/telemetry/history/downsample";
+
+/** One series: x and y of [lo, hi) downsampled to ≈points, as the series answer plans and fills it. */
+function downsampleMinMax(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  lo: number,
+  hi: number,
+  points: number,
+): { x: Float64Array; y: Float64Array } {
+  const plan = planDownsample(x, lo, hi, points);
+  const out = new Float64Array(plan.x.length);
+  fillColumn(plan, y, out);
+  return { x: plan.x, y: out };
+}
 
 const range = (n: number, f: (i: number) => number): Float64Array =>
   Float64Array.from({ length: n }, (_, i) => f(i));

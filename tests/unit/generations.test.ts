@@ -88,14 +88,20 @@ describe("the generation table at a packet edge", () => {
     expect([FIRST_GENERATION, SECOND_GENERATION]).toEqual(["2026-01", "2026-06"]);
   });
 
-  it("names a generation only in the table: the worker reads its names from there", () => {
-    const workers = fileURLToPath(new URL("../../workers", import.meta.url));
+  it("names a generation only in the table: the worker, the UI and the feed server read its names from there", () => {
+    const root = fileURLToPath(new URL("../..", import.meta.url));
     const named = /["'`]20\d\d-\d\d["'`]/;
     // The table, and the contract's type that both sides check names against.
-    const allowed = new Set(["telemetry/schema/generations.ts", "contract/laps.ts"]);
-    const offenders = (readdirSync(workers, { recursive: true }) as string[])
-      .filter((path) => path.endsWith(".ts") && !allowed.has(path.split("\\").join("/")))
-      .filter((path) => named.test(readFileSync(join(workers, path), "utf8")));
+    const allowed = new Set([
+      "workers/telemetry/schema/generations.ts",
+      "workers/contract/laps.ts",
+    ]);
+    const offenders = ["workers", "src", "feed-server"].flatMap((top) =>
+      (readdirSync(join(root, top), { recursive: true }) as string[])
+        .map((path) => `${top}/${path.split("\\").join("/")}`)
+        .filter((path) => /\.tsx?$/.test(path) && !allowed.has(path))
+        .filter((path) => named.test(readFileSync(join(root, path), "utf8"))),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { EARTH_RADIUS_M } from "../../workers/shared/earth";
 import { TrackDistance, haversineKm, initialBearingDeg } from "../../workers/telemetry/geo/geo";
 
 // Independent check: central angle from 3-D unit vectors (atan2 of cross and
@@ -13,7 +14,7 @@ function vectorDistanceKm(lat1: number, lon1: number, lat2: number, lon2: number
   const [ax = 0, ay = 0, az = 0] = v(lat1, lon1);
   const [bx = 0, by = 0, bz = 0] = v(lat2, lon2);
   const cross = Math.hypot(ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx);
-  return 6371 * Math.atan2(cross, ax * bx + ay * by + az * bz);
+  return (EARTH_RADIUS_M / 1000) * Math.atan2(cross, ax * bx + ay * by + az * bz);
 }
 
 const LONDON = [51.5074, -0.1278] as const;

@@ -3,13 +3,13 @@
 // through the real TelemetryStore. Times, distances and crossings are then
 // known by hand: lap time = ∫ ds / v.
 import type { Lap } from "../../workers/contract/laps";
+import { EARTH_RADIUS_M as EARTH_M } from "../../workers/shared/earth";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { LAYOUT } from "../../workers/telemetry/features";
 
 export const CENTRE = { lat: 36.9, long: -86.4 };
 export const T0 = 1_795_000_000;
-const EARTH_M = 6_371_000;
 const RAD = Math.PI / 180;
 
 export interface CircuitOptions {

@@ -15,7 +15,6 @@ let clock = 0;
 /** A plot whose draw takes `ms` of (fake) main-thread time; it records the frames it drew in. */
 function fakePlot(ms: number, log: number[][], frameNo: () => number, id: number) {
   return {
-    pointCount: 250,
     pixelWidth: 500,
     takeAnswerMs: () => 0,
     takeExtent: () => undefined,

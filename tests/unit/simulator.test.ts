@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  CarSimulator,
-  DEFAULT_LAP_COORDS,
-  DEFAULT_MAP_CENTER,
-  DEFAULT_PACE_KMH,
-} from "../../workers/telemetry/sources/demo/CarSimulator";
+import { DEFAULT_LAP_COORDS, DEFAULT_MAP_CENTER } from "../../workers/shared/trackCoords";
+import { CarSimulator, DEFAULT_PACE_KMH } from "../../workers/telemetry/sources/demo/CarSimulator";
 import {
   telemetryPacketSchema,
   type TelemetryPacket,

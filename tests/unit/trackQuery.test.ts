@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { trackRequest } from "./trackKit";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { buildTrack } from "../../workers/telemetry/geo/trackQuery";
-import { roundRange } from "../../workers/telemetry/geo/trackThin";
+import { colourRange } from "../../workers/telemetry/geo/colourRange";
 import { CarSimulator } from "../../workers/telemetry/sources/demo/CarSimulator";
 import type { TrackCursor, TrackResult } from "../../workers/contract/track";
 import { LAYOUT } from "../../workers/telemetry/features";
@@ -137,9 +137,13 @@ describe("the map's track in tails", () => {
   });
 
   it("rounds the colour range outward so new values rarely leave it", () => {
-    expect(roundRange(0.3, 27.4)).toEqual({ min: 0, max: 30 });
-    expect(roundRange(-812, 1630)).toEqual({ min: -1000, max: 2000 });
-    expect(roundRange(5, 5)).toEqual({ min: 5, max: 6 });
+    const range = (values: number[]) => colourRange(Float64Array.from(values));
+    expect(range([0.3, NaN, 27.4])).toEqual({ min: 0, max: 28 });
+    expect(range([-812, 1630])).toEqual({ min: -1000, max: 1800 });
+    expect(range([5, 5])).toEqual({ min: 5, max: 5.5 });
+    expect(range([NaN])).toBeNull();
+    // From 50 values on, a tenth at each end is left out: 0…99 colours 10…89.
+    expect(range(Array.from({ length: 100 }, (_, i) => i))).toEqual({ min: 10, max: 90 });
   });
 
   it("gives the hover fields in the current units", () => {

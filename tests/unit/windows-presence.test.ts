@@ -8,7 +8,8 @@ import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
 import type { WorkerEvent } from "../../workers/contract/telemetryApi";
-import { BEAT_EVERY_MS, BEAT_SILENCE_MS, type WindowHello } from "../../workers/contract/windows";
+import type { WindowHello } from "../../workers/contract/windows";
+import { BEAT_EVERY_MS, BEAT_SILENCE_MS } from "../../workers/shared/windowBeats";
 import { claimRecorder, RECORDER_LOCK } from "../../workers/telemetry/service/recorderLock";
 import { RosterWindow } from "../../workers/telemetry/service/rosterWindow";
 import { TelemetryCore } from "../../workers/telemetry/service/TelemetryCore";
@@ -317,12 +318,5 @@ describe("own cores: one recorder by Web Lock", () => {
   it("an own core without locks (Node, tests) records as before", () => {
     const core = new TelemetryCore({ indexedDB: null, storage: null });
     expect(core.windows()).toEqual({ hosting: "own", count: 0, recorder: "this window" });
-  });
-});
-
-describe("the window's beat", () => {
-  it("is as often as the core expects (the UI keeps its own copy of the contract's value)", async () => {
-    const client = await import("../../src/worker-client/TelemetryClient");
-    expect(client.BEAT_EVERY_MS).toBe(BEAT_EVERY_MS);
   });
 });

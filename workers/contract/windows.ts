@@ -28,7 +28,7 @@ export interface WindowHello {
    * The window cannot hold a Web Lock (the page is not a secure context, e.g.
    * plain http from another machine on the team's network): it calls
    * `beat()` every BEAT_EVERY_MS instead, and the core takes it for gone
-   * after BEAT_SILENCE_MS without one.
+   * after BEAT_SILENCE_MS without one (workers/shared/windowBeats.ts).
    */
   beats?: true;
   /** Ports to the storage and poll reader SharedWorkers (only a shared core, which cannot start workers). */
@@ -41,16 +41,6 @@ export interface WindowHello {
    */
   coreStorage?: "inline";
 }
-
-/** How often a window without Web Locks tells the shared core it lives. */
-export const BEAT_EVERY_MS = 5_000;
-/**
- * How long the core waits for a beat before it takes the window for gone.
- * Long, because a browser may wake a tab hidden for minutes only once a
- * minute (Chromium's intensive throttling); a window taken for gone while it
- * lives joins again at its next beat.
- */
-export const BEAT_SILENCE_MS = 150_000;
 
 /**
  * What a port to a helper SharedWorker (storage, poll reader) carries: a

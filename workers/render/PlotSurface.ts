@@ -11,7 +11,7 @@ import type { LiveLayer } from "./LivePlots";
 import { SeriesCanvas, type PaintContext } from "./SeriesCanvas";
 
 /** The surface: a canvas whose pixel size the page's layout sets, and its 2D context. */
-export interface Surface {
+interface Surface {
   canvas: { width: number; height: number };
   ctx: PaintContext;
 }

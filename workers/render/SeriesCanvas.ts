@@ -42,7 +42,7 @@ export type PaintContext = Pick<
 >;
 
 /** Where a plot is painted: a context, and its top left corner there (device pixels). */
-export interface PaintPlace {
+interface PaintPlace {
   ctx: PaintContext;
   x: number;
   y: number;
@@ -294,7 +294,7 @@ function sameRange(a: ValueRange | null, b: ValueRange | null): boolean {
 }
 
 /** Where a series' path goes: moveTo / lineTo, as on a canvas (a recorder in tests). */
-export interface PathSink {
+interface PathSink {
   moveTo(x: number, y: number): void;
   lineTo(x: number, y: number): void;
 }

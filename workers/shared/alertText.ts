@@ -4,7 +4,7 @@
 import type { AppUnits } from "../contract/fields";
 import { displayUnit, toDisplay } from "./units";
 
-export interface AlertTextValues {
+interface AlertTextValues {
   /** The subject's label (labels table), never a wire name. */
   label: string;
   /** Metric unit of value and limit ("" for flags and counts). */

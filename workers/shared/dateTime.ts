@@ -88,7 +88,7 @@ export function isTimeZone(timeZone: string): boolean {
 }
 
 /** The local calendar date and time at epoch seconds `time` in `timeZone`. */
-export function localParts(time: number, timeZone: string) {
+function localParts(time: number, timeZone: string) {
   const parts: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(new Date(time * 1000)))
     if (p.type !== "literal") parts[p.type] = Number(p.value);

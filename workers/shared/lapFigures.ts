@@ -16,7 +16,7 @@ import type { Lap } from "../contract/laps";
  * How a figure totals over several laps: added up, averaged, a level read
  * first → last (in time order), or (the speed) total distance ÷ total time.
  */
-export type LapTotalKind = "sum" | "mean" | "level" | "rate" | null;
+type LapTotalKind = "sum" | "mean" | "level" | "rate" | null;
 
 export interface LapFigure {
   /** Stable id (the table's data-col, the sort key). */
@@ -34,12 +34,12 @@ export interface LapFigure {
 const J_PER_WH = 3600;
 
 /** Distance ÷ lap time, km/h; null for a lap without a positive time. */
-export function lapSpeedKmh(lap: Lap): number | null {
+function lapSpeedKmh(lap: Lap): number | null {
   return lap.lapTime > 0 ? (lap.distance / lap.lapTime) * 3600 : null;
 }
 
 /** What the pack gave during the lap, Wh (the server's EnergyConsumed, J, sign turned). */
-export function lapEnergyUsedWh(lap: Lap): number {
+function lapEnergyUsedWh(lap: Lap): number {
   return -lap.energyConsumed / J_PER_WH;
 }
 

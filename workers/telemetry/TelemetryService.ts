@@ -41,7 +41,7 @@ import { WindowView } from "./service/windowView";
 import type { Feature, ReplayPart } from "./pipeline/Feature";
 import type { TelemetryStore } from "./store/TelemetryStore";
 
-export type TelemetryServiceOptions = TelemetryCoreOptions;
+type TelemetryServiceOptions = TelemetryCoreOptions;
 
 /**
  * The calls the registered features add (Feature.api), composed in the

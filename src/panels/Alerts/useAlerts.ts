@@ -10,9 +10,9 @@ import { refreshAlertTemplates } from "../../state/alertTemplates";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 import { ReadThrottle } from "../../ui/readThrottle";
 
-export const ALERTS_REFRESH_MS = 250;
+const ALERTS_REFRESH_MS = 250;
 
-export interface AlertsView {
+interface AlertsView {
   state: AlertsState | null;
   /** Rule id → wall-clock ms its mute ends. */
   muted: Record<string, number>;

@@ -4,7 +4,7 @@
 // MPPT.Mppt0…, Telemetry.Gps… / Mpu…), and measurements apart from flags.
 import type { FieldInfo } from "../../../workers/contract/fields";
 
-export interface FieldSection {
+interface FieldSection {
   title: string;
   fields: FieldInfo[];
 }

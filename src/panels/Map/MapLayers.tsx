@@ -23,7 +23,7 @@ export interface HoverInfo extends TrackHover {
   y: number;
 }
 
-export interface MapLayersProps {
+interface MapLayersProps {
   /** The next click on the map picks the finish line (then this turns off). */
   picking: boolean;
   onPicked: () => void;

@@ -15,7 +15,7 @@ import {
 } from "../../state/sectorLines";
 
 /** One colour per sector (9 at most), distinct on light and dark backgrounds. */
-export const SECTOR_COLOURS = [
+const SECTOR_COLOURS = [
   "#e6194b",
   "#3cb44b",
   "#4363d8",

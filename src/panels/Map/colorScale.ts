@@ -22,8 +22,12 @@ export function binOf(value: number, min: number | null, max: number | null): nu
   return Math.min(RAMP.length - 1, Math.max(0, Math.floor(f * RAMP.length)));
 }
 
-/** Degrees that one screen pixel spans at a zoom level and latitude (Web Mercator). */
+/**
+ * Degrees that one screen pixel spans at a zoom level and latitude (Web
+ * Mercator): the world's 360° of longitude span 256 · 2^zoom pixels, and a
+ * pixel there covers cos(lat) as many degrees of latitude. No Earth radius:
+ * the projection's pixels are fractions of the world, whatever its size.
+ */
 export function degreesPerPixel(zoom: number, lat: number): number {
-  const metresPerPixel = (40_075_016.686 * Math.cos((lat * Math.PI) / 180)) / 2 ** (zoom + 8);
-  return metresPerPixel / 111_320;
+  return (360 * Math.cos((lat * Math.PI) / 180)) / 2 ** (zoom + 8);
 }

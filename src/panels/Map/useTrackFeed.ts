@@ -14,9 +14,9 @@ import { degreesPerPixel } from "./colorScale";
 import { mapSettings } from "../../state/mapSettings";
 import type { TrackLayer } from "./TrackLayer";
 
-export const TRACK_REFRESH_MS = 250;
+const TRACK_REFRESH_MS = 250;
 /** Upper bound of points the map draws, whatever the zoom. */
-export const MAX_TRACK_POINTS = 12_000;
+const MAX_TRACK_POINTS = 12_000;
 
 export function useTrackFeed(map: L.Map | null, layer: TrackLayer | null): void {
   const { client } = useTelemetry();

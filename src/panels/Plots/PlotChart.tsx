@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import UplotReact from "uplot-react";
 import { axesCanvasHooks } from "./axesCanvas";
-import { CHROME, type PlotTheme } from "./palette";
+import { CHROME, type PlotTheme } from "../../ui/plotPalette";
 import type { PlotDriver } from "./plotDriver";
 import {
   buildPlotOptions,

@@ -10,7 +10,7 @@
 // into the placeholder, which sits where uPlot's canvas was.
 import type uPlot from "uplot";
 
-export class AxesCanvas {
+class AxesCanvas {
   /** What the page shows (uPlot's canvas class, so styles and tests find it as before). */
   readonly shown: HTMLCanvasElement;
   private readonly ctx: OffscreenCanvasRenderingContext2D | null;

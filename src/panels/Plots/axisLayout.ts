@@ -3,13 +3,13 @@
 // unlabelled scales (still readable in the legend) rather than lying on an
 // axis of another unit.
 
-export interface SeriesScale {
+interface SeriesScale {
   scale: string;
   /** Axis side when this scale has a visible axis: 3 = left, 1 = right. */
   side: 3 | 1 | null;
 }
 
-export interface AxisPlan {
+interface AxisPlan {
   /** Per series (same order as the fields). */
   series: SeriesScale[];
   /** Visible y axes in order: left first. */
@@ -18,7 +18,7 @@ export interface AxisPlan {
   booleanScales: string[];
 }
 
-export interface SeriesKind {
+interface SeriesKind {
   unit: string;
   boolean: boolean;
 }

@@ -86,7 +86,7 @@ export function baseIntervalMs(windowSeconds: number | null, pixels: number): nu
   return Math.max(FRAME_MS, Math.min(LATENCY_INTERVAL_MS, perPixel));
 }
 
-export interface CadenceState {
+interface CadenceState {
   /** Current factor on the base interval (1 = not slowed). */
   factor: number;
   /** Drawing frames judged in the last window and how many ran over budget. */

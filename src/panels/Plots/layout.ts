@@ -43,13 +43,12 @@ const plotSpecSchema = z.object({
   fields: z.array(z.string().min(1).max(200)).max(MAX_FIELDS_PER_PLOT),
 });
 
-export const plotLayoutSchema = z.object({
+const plotLayoutSchema = z.object({
   version: z.literal(1),
   window: z.enum(WINDOW_PRESETS),
   plots: z.array(plotSpecSchema).max(MAX_PLOTS),
 });
 
-export type PlotSpec = z.infer<typeof plotSpecSchema>;
 export type PlotLayout = z.infer<typeof plotLayoutSchema>;
 
 export const LAYOUT_STORAGE_KEY = "plotLayout";

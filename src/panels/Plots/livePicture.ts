@@ -41,14 +41,14 @@ export function predictedYRanges(chart: uPlot, data: uPlot.AlignedData, x: XRang
 }
 
 /** A y scale's range as its range function gives it. */
-export interface ScaleRange {
+interface ScaleRange {
   key: string;
   min: number | null;
   max: number | null;
 }
 
 /** The key predictedYRanges gives for these ranges. */
-export function yRangesKey(ranges: readonly ScaleRange[]): string {
+function yRangesKey(ranges: readonly ScaleRange[]): string {
   return ranges.map(({ key, min, max }) => `${key}:${min}:${max};`).join("");
 }
 
@@ -56,7 +56,7 @@ export function yRangesKey(ranges: readonly ScaleRange[]): string {
  * Each y scale's range for per-column extents inside the x range shown (flat
  * [min, max, …] for columns 1…; NaN when none), as the render worker reports them.
  */
-export function predictedYScales(chart: uPlot, extentsByColumn: number[]): ScaleRange[] {
+function predictedYScales(chart: uPlot, extentsByColumn: number[]): ScaleRange[] {
   const scales = chart.scales as uPlot["scales"] | undefined;
   if (!scales) return [];
   const extents = new Map<string, [number, number]>();

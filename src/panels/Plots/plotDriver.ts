@@ -20,7 +20,7 @@ import { PlotPicture } from "./plotPicture";
 import type { PlotStats } from "../../state/plotStats";
 import type { PlotView, XRange } from "./plotView";
 import { layerFrame, markAlertBands, showNewestInLegend, type SeriesPainter } from "./livePicture";
-import { DETACHED, nextState, type DriverEvent, type DriverState } from "./driverState";
+import { DETACHED, nextState, ownerOf, type DriverEvent, type DriverState } from "./driverState";
 
 /**
  * The live legend's numbers change at a readable pace, not every refresh
@@ -125,17 +125,12 @@ export class PlotDriver {
 
   /** In the render worker's hands: nothing for the frame loop to do but the legend. */
   get handedToWorker(): boolean {
-    return this.state.name === "handedOver";
+    return ownerOf(this.state) === "render";
   }
 
   /** The slowest answer since the last call (0: none arrived); the cadence reads it. */
   takeAnswerMs(): number {
     return this.fetch.takeAnswerMs();
-  }
-
-  /** Requested width in points (the plotting area's CSS pixels ÷ PIXELS_PER_POINT). */
-  get pointCount(): number {
-    return this.fetch.points;
   }
 
   /** The plotting area's width in CSS pixels (what the refresh cadence follows). */

@@ -6,14 +6,14 @@ import { planAxes } from "./axisLayout";
 import { MIN_TICK_SPACING } from "../../../workers/shared/plots/timeAxis";
 import { liveYRange } from "../../../workers/shared/plots/yRange";
 import { fieldLabel, formatValue } from "../../ui/format/fieldLabel";
-import { CHROME, seriesColor, type PlotTheme } from "./palette";
+import { CHROME, seriesColor, type PlotTheme } from "../../ui/plotPalette";
 import type { PlotSeriesInfo } from "./plotTypes";
 import { finiteExtent } from "./seriesData";
 import { fitLegendValue } from "./livePicture";
 import { formatTime } from "../../ui/format/dateTime";
 import { onWheel } from "./plotWheel";
 
-export const PLOT_SYNC_KEY = "helios-plots";
+const PLOT_SYNC_KEY = "helios-plots";
 export const FONT = "11px system-ui, -apple-system, 'Segoe UI', sans-serif";
 const AXIS_SIZE = 52;
 /** The time axis under the plotting area (CSS px), and its tick length. */

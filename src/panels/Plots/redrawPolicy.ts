@@ -3,7 +3,7 @@
 // changed. Pure, so the rules are tested without a browser.
 import type { XRange } from "./plotView";
 
-export type RedrawReason = "forced" | "zoom" | "scroll" | "data";
+type RedrawReason = "forced" | "zoom" | "scroll" | "data";
 
 export interface RedrawInput {
   /** On screen (intersecting the viewport) in a visible document. */

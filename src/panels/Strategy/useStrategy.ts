@@ -14,7 +14,7 @@ import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 const FORECAST_MS = 3000;
 const RECORDS_MS = 10_000;
 
-export interface StrategyData {
+interface StrategyData {
   answer: StrategyAnswer | null;
   records: StrategyRecord[];
   /** The last day held against what happened, once the records reach its end. */

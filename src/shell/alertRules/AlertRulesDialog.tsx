@@ -8,12 +8,14 @@ import { useEffect, useMemo, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { AlertRule } from "../../../workers/contract/alerts";
 import type { FieldInfo } from "../../../workers/contract/fields";
+import { alertRulesFile } from "../../../workers/shared/alertRulesFile";
 import { applyAlertRules, resetAlertRules } from "../../actions/alertRulesActions";
+import { NO_ANSWER_TEXT } from "../../actions/sharedSetting";
 import { alertRulesDialog, closeAlertRules } from "../../state/alertRulesDialog";
 import { appState } from "../../state/appState";
 import { sharedSettingsRevision } from "../../state/sharedSettingsRevision";
 import { useTelemetry } from "../../worker-client/hooks";
-import { downloadBlob } from "../csv/download";
+import { downloadBlob } from "../../ui/downloadBlob";
 import { RuleEditor } from "./RuleEditor";
 import { newRuleForm, ruleToForm, type RuleForm } from "./ruleForm";
 import { RuleList } from "./RuleList";
@@ -24,12 +26,6 @@ type Editing = { index: number | null; form: RuleForm; key: number } | null;
 
 /** What the last import, reset or switch did, shown above the list. */
 type Outcome = { ok: true; text: string } | { ok: false; text: string; errors: string[] } | null;
-
-const file = (rules: readonly AlertRule[]) => ({
-  format: "helios-alert-rules",
-  version: 1,
-  rules,
-});
 
 let editorKey = 0;
 const newId = () => `rule-${Date.now().toString(36)}-${(++editorKey).toString(36)}`;
@@ -78,8 +74,7 @@ export function AlertRulesDialog() {
             });
         }
       },
-      () =>
-        live && setOutcome({ ok: false, text: "The telemetry worker did not answer.", errors: [] }),
+      () => live && setOutcome({ ok: false, text: NO_ANSWER_TEXT, errors: [] }),
     );
     return () => {
       live = false;
@@ -111,7 +106,7 @@ export function AlertRulesDialog() {
   }, [rulesRevision, client]);
 
   const apply = async (next: AlertRule[]) => {
-    const result = await applyAlertRules(client, file(next));
+    const result = await applyAlertRules(client, alertRulesFile(next));
     if (result.ok) setRules(result.rules);
     return result;
   };
@@ -154,7 +149,7 @@ export function AlertRulesDialog() {
   };
 
   const exportRules = () => {
-    const text = JSON.stringify(file(rules ?? []), null, 2);
+    const text = JSON.stringify(alertRulesFile(rules ?? []), null, 2);
     downloadBlob(new Blob([text], { type: "application/json" }), "helios-alert-rules.json");
   };
 

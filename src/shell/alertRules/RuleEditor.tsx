@@ -16,6 +16,7 @@ import { useEffect, useMemo, useState } from "react";
 import type { AlertRule, AlertSeverity } from "../../../workers/contract/alerts";
 import type { AppUnits, FieldInfo } from "../../../workers/contract/fields";
 import { displayUnit } from "../../../workers/shared/units";
+import { NO_ANSWER_TEXT } from "../../actions/sharedSetting";
 import { useTelemetry } from "../../worker-client/hooks";
 import { FieldSelect } from "../../ui/FieldPicker";
 import { LimitInput } from "./LimitInput";
@@ -67,7 +68,7 @@ function useRuleCheck(form: RuleForm, subject: FieldInfo | undefined, units: App
               : { state: "bad", errors: ruleReasons(result.errors) },
           );
         },
-        () => live && setCheck({ state: "bad", errors: ["The telemetry worker did not answer."] }),
+        () => live && setCheck({ state: "bad", errors: [NO_ANSWER_TEXT] }),
       );
     }, CHECK_DELAY_MS);
     return () => {

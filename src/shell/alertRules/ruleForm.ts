@@ -171,7 +171,7 @@ export function ruleToForm(
   return form;
 }
 
-export type FormResult = { ok: true; rule: AlertRule } | { ok: false; errors: string[] };
+type FormResult = { ok: true; rule: AlertRule } | { ok: false; errors: string[] };
 
 /**
  * The form as a rule in metric units, or what the user must fix first (a

@@ -15,8 +15,6 @@ export function saveFilePicker(): SaveFilePicker | null {
   return typeof picker === "function" ? picker.bind(window) : null;
 }
 
-export { downloadBlob } from "../../ui/downloadBlob";
-
 /** Pulls every chunk into `write`; false when the export was cancelled. */
 export async function pullChunks(
   api: Remote<TelemetryApi>,

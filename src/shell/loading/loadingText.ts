@@ -4,7 +4,7 @@ import type { LoadingPhase } from "../../state/loadingPhases";
 // The spec's texts, word for word, and two of ours: the spec's "showing demo"
 // is true only in DEMO. A user who chose NETWORK or RADIO is never shown the
 // simulated car, so their ready text says what the app is doing instead.
-export const LOADING_TEXTS = {
+const LOADING_TEXTS = {
   connecting: "Connecting to Helios...",
   connected: "Connected to Helios!",
   demo: "Can't connect to Helios, showing demo.",

@@ -16,6 +16,7 @@ import { useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { MathChannelDef, MathChannelsResult } from "../../../workers/contract/math";
 import { applyMathChannels, refusalText } from "../../actions/mathChannelsActions";
+import { NO_ANSWER_TEXT } from "../../actions/sharedSetting";
 import { closeMathChannels, mathChannelsDialog } from "../../state/mathChannelsDialog";
 import { sharedSettingsRevision } from "../../state/sharedSettingsRevision";
 import { downloadBlob } from "../../ui/downloadBlob";
@@ -77,7 +78,7 @@ export function MathChannelsDialog() {
             setEditing({ index, form: channelToForm(inForce[index]!), key: ++editorKey });
         }
       },
-      () => live && setOutcome({ ok: false, text: "The telemetry worker did not answer." }),
+      () => live && setOutcome({ ok: false, text: NO_ANSWER_TEXT }),
     );
     return () => {
       live = false;

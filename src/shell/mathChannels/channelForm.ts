@@ -69,7 +69,7 @@ export function duplicateChannel(
 }
 
 /** The expression split around a problem's place, for showing it marked (the mark is one character, or the end). */
-export interface MarkedExpression {
+interface MarkedExpression {
   before: string;
   marked: string;
   after: string;

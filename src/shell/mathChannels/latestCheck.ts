@@ -3,7 +3,7 @@
 // a slow answer to older text never overwrites a newer one. Timers are passed
 // in, so the unit test drives time itself.
 
-export interface CheckTimers {
+interface CheckTimers {
   set(callback: () => void, ms: number): unknown;
   clear(handle: unknown): void;
 }

@@ -2,7 +2,7 @@
 // with a break wherever the channel has a gap (a null value), so a gap never
 // reads as a straight line between its neighbours. Pure, so it is unit tested.
 
-export interface SparklineBox {
+interface SparklineBox {
   width: number;
   height: number;
 }

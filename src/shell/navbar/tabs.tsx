@@ -16,14 +16,14 @@ import { SessionsPanel } from "../../panels/Sessions/SessionsPanel";
 type PanelModule = { default: ComponentType };
 
 /** A route and what it shows. */
-export interface PanelView {
+interface PanelView {
   path: string;
   element: ReactElement;
   /** Set for a panel split out of the first bundle: its chunk, loaded when first opened. */
   load?: () => Promise<PanelModule>;
 }
 
-export interface TabRoute extends PanelView {
+interface TabRoute extends PanelView {
   id: string;
   title: string;
   hotkey: string;
@@ -114,7 +114,7 @@ export const PANEL_FEATURES: readonly FeatureId[] = TABS.flatMap((tab) =>
 );
 
 /** A tab's own path, or a view under it (/laps/compare belongs to Laps). */
-export function tabForPath(pathname: string): TabRoute | undefined {
+function tabForPath(pathname: string): TabRoute | undefined {
   return (
     TABS.find((tab) => tab.path === pathname) ??
     TABS.find((tab) => tab.path !== "/" && pathname.startsWith(`${tab.path}/`))

@@ -4,7 +4,7 @@
 // event, or within a second, beeps once.
 import type { AlertSeverity } from "../../../workers/contract/alerts";
 
-export type AlertSound = "critical" | "warning";
+type AlertSound = "critical" | "warning";
 
 /** The sound for alerts of this worst severity (info: none). */
 export function soundFor(severity: AlertSeverity): AlertSound | null {

@@ -46,7 +46,7 @@ export function worstSeverity(entries: readonly Pick<AlertEntry, "severity">[]):
   return worst;
 }
 
-export interface AlertToastActions {
+interface AlertToastActions {
   acknowledge(seqs: number[]): void;
   mute(ruleIds: string[], minutes: number): void;
 }

@@ -15,7 +15,7 @@ export interface LapToastSink {
   update(notification: Notification): boolean;
 }
 
-export function lapToastText(count: number): Omit<Notification, "id"> {
+function lapToastText(count: number): Omit<Notification, "id"> {
   const base = NOTIFICATION_TEXTS.lapComplete;
   return count <= 1 ? base : { ...base, message: `${count} laps completed` };
 }

@@ -19,7 +19,7 @@ export const STAT_COLUMNS = [
   { id: "above", title: "Time above" },
 ] as const;
 
-export type StatColumn = (typeof STAT_COLUMNS)[number]["id"];
+type StatColumn = (typeof STAT_COLUMNS)[number]["id"];
 
 export interface StatsRow {
   path: FieldPath;
@@ -45,7 +45,7 @@ export function integralUnit(unit: string): string {
 }
 
 /** Time above a level: seconds with decimals while short, else minutes or hours. */
-export function formatSecondsAbove(seconds: number | null): string {
+function formatSecondsAbove(seconds: number | null): string {
   if (seconds === null || !Number.isFinite(seconds)) return NO_VALUE;
   return seconds < 120 ? `${formatNumber(seconds)} s` : formatSpan(seconds);
 }

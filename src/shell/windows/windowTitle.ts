@@ -2,7 +2,7 @@
 // window's name goes into the document title (the taskbar and the tab show
 // it) and the status bar. One window alone shows no name: nothing to tell apart.
 
-export const APP_TITLE = "Helios Telemetry";
+const APP_TITLE = "Helios Telemetry";
 
 /** The document title for a window named `name` while `windowCount` windows are open. */
 export function windowTitle(name: string, windowCount: number): string {

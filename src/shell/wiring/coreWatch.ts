@@ -10,13 +10,13 @@ import type { CoreLine } from "../../state/coreLine";
 import type { Notification } from "../../state/notificationQueue";
 
 /** How long the second line waits for an answer before the core is taken for busy. */
-export const PROBE_MS = 5_000;
+const PROBE_MS = 5_000;
 /**
  * A core answering on the second line must still find the old line silent
  * this much later before the page reloads: after a laptop's sleep the old
  * line's answer is merely late, and comes within this.
  */
-export const GRACE_MS = 3_000;
+const GRACE_MS = 3_000;
 /** No second reload within this long of the last one (a core that dies at start would loop). */
 export const RELOAD_AGAIN_AFTER_MS = 60_000;
 /** sessionStorage: when this window last reloaded to join the core again, and whether it was told. */

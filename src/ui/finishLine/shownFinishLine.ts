@@ -7,7 +7,7 @@ import type { LapCoords } from "../../../workers/contract/laps";
 import { DEFAULT_LAP_COORDS } from "../../../workers/shared/trackCoords";
 import { formatNumber } from "../format/formatNumber";
 
-export interface ShownFinishLine {
+interface ShownFinishLine {
   coords: LapCoords;
   /** The simulated car's default line, not one anybody set. */
   demoDefault: boolean;

@@ -9,9 +9,9 @@ import {
 export { bitFieldText } from "../../../workers/shared/motorFlags";
 
 /** A chip's weight: a fault, news (a past reset), a limit at work, or an unknown bit. */
-export type FlagTone = "danger" | "primary" | "warning" | "none";
+type FlagTone = "danger" | "primary" | "warning" | "none";
 
-export interface FlagChip {
+interface FlagChip {
   bit: number;
   name: string;
   tone: FlagTone;

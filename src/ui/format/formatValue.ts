@@ -3,7 +3,7 @@ import type { AppUnits, FieldInfo, FieldValue } from "../../../workers/contract/
 import { displayUnit, toDisplay } from "../../../workers/shared/units";
 import { formatNumber, NO_VALUE, unitDigits } from "./formatNumber";
 
-export interface DisplayValue {
+interface DisplayValue {
   text: string;
   unit: string;
 }

@@ -2,16 +2,15 @@
 // worker measures (rows, span, bytes, rate); this only words it, so it is
 // unit tested apart from the dialog.
 import type { HistoryReach } from "../../../workers/contract/connection";
+import { CAR_RATE_HZ } from "../../../workers/shared/carRate";
 import { formatTime } from "./dateTime";
 import { formatCount } from "./formatNumber";
 import { formatDuration } from "./sessionFormat";
 
-/** The car's own rate: the history's size is stated at it. */
-export const CAR_PACKETS_PER_SECOND = 10;
 /** Below this many hours at the current rate, the settings warn that the day does not fit. */
-export const WARN_BELOW_HOURS = 9;
+const WARN_BELOW_HOURS = 9;
 
-export interface HistoryTexts {
+interface HistoryTexts {
   /** "Holds 9.6 h at 10 packets/s (345,600 packets), 272 MB in memory." */
   holds: string;
   /** "Now: 3 h 12 min, from 08:00 to 11:12." */
@@ -37,8 +36,8 @@ const hoursMinutes = (epochSeconds: number) => formatTime(epochSeconds).slice(0,
 export function historyTexts(reach: HistoryReach, recording: boolean): HistoryTexts {
   const megabytes = Math.round(reach.bytes / 1e6);
   const holds =
-    `Holds ${formatSpan(reach.capacity / CAR_PACKETS_PER_SECOND)} at ` +
-    `${CAR_PACKETS_PER_SECOND} packets/s (${formatCount(reach.capacity)} packets), ` +
+    `Holds ${formatSpan(reach.capacity / CAR_RATE_HZ)} at ` +
+    `${CAR_RATE_HZ} packets/s (${formatCount(reach.capacity)} packets), ` +
     `${formatCount(megabytes)} MB in memory.`;
   const now =
     reach.length === 0 || reach.from === null || reach.to === null

@@ -33,7 +33,7 @@ export function formatSector(seconds: number | null | undefined): string {
   return seconds === null || seconds === undefined ? NONE : formatLapTime(seconds);
 }
 
-export interface EnergyColumn {
+interface EnergyColumn {
   id: string;
   title: string;
   unit: (units: AppUnits) => string;
@@ -123,7 +123,7 @@ export function flagText(row: LapRow | undefined): { text: string; hint: string 
 }
 
 /** One row of the sector table: a sector's best and typical time and energy, over the laps that count. */
-export interface SectorTableRow {
+interface SectorTableRow {
   title: string;
   hint: string;
   best: string;

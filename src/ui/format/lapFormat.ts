@@ -13,7 +13,7 @@ import {
 import { displayUnit, toDisplay } from "../../../workers/shared/units";
 import { formatDateTime } from "./dateTime";
 
-export type LapColumn = LapFigure;
+type LapColumn = LapFigure;
 
 /** The end time first, then every lap figure. */
 const FINISHED: LapColumn = {
@@ -43,7 +43,7 @@ export function formatLapTime(seconds: number): string {
 }
 
 /** 22,901.13 s → "6:21" (whole minutes left; negative or non-finite → "—"). */
-export function formatHoursMinutes(seconds: number): string {
+function formatHoursMinutes(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return "—";
   const minutes = Math.floor(seconds / 60);
   return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;

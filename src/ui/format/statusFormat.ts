@@ -28,7 +28,7 @@ export function formatPacketTime(epochSeconds: number | null | undefined): strin
   return formatTime(epochSeconds);
 }
 
-export function historyFillPercent(length: number, capacity: number): number {
+function historyFillPercent(length: number, capacity: number): number {
   return capacity > 0 ? Math.min(100, (length / capacity) * 100) : 0;
 }
 

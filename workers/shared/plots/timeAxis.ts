@@ -25,7 +25,7 @@ export function timeLabel(t: number, increment: number): string {
   return increment < 1 ? `${hms}.${String(date.getMilliseconds()).padStart(3, "0")}` : hms;
 }
 
-export interface TimeTicks {
+interface TimeTicks {
   increment: number;
   ticks: number[];
   labels: string[];
@@ -59,7 +59,7 @@ export function timeTicks(range: ValueRange, widthCss: number, offsetSeconds: nu
 export type TimeAxisLook = Omit<TimeAxisPicture, keyof TimeTicks>;
 
 /** The local time's offset from UTC at `t` (epoch s), in seconds. */
-export function timezoneOffsetSeconds(t: number): number {
+function timezoneOffsetSeconds(t: number): number {
   return -new Date(t * 1000).getTimezoneOffset() * 60;
 }
 

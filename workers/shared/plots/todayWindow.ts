@@ -6,7 +6,7 @@
 // grid coarser and the plots fetch the whole day once.
 
 /** Spans the day's x range steps through, in hours; past the last, whole days. */
-export const TODAY_SPAN_STEPS_HOURS = [1, 2, 3, 4, 6, 8, 10, 12, 16, 24] as const;
+const TODAY_SPAN_STEPS_HOURS = [1, 2, 3, 4, 6, 8, 10, 12, 16, 24] as const;
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;

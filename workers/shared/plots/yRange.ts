@@ -8,7 +8,7 @@ import uPlot from "uplot";
 
 const LIMIT = Number.MAX_VALUE / 4;
 
-export type YRange = [number | null, number | null];
+type YRange = [number | null, number | null];
 
 /** Whether uPlot can scale and tick this range without overflowing. */
 export function isDrawableRange([lo, hi]: YRange): boolean {
@@ -43,7 +43,7 @@ export function drawableRange(
  * instead of re-fitting (and redrawing) as every point enters or leaves the
  * window. Readable numbers that do not jump; far fewer redraws.
  */
-export const KEEP_FILL = 0.5;
+const KEEP_FILL = 0.5;
 
 /**
  * `current` while the data [min, max] lies inside it and fills KEEP_FILL of

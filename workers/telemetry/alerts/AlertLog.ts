@@ -16,14 +16,12 @@ import type { StageEvent } from "../pipeline/Stage";
 import { alertWords } from "./alertWords";
 import type { AlertEventPayload } from "../../contract/alerts";
 
-export const LOG_CAP = 10_000;
+const LOG_CAP = 10_000;
 /** Spans kept per subject for plots (oldest dropped first): a flapping rule stays cheap to read. */
-export const SPANS_PER_SUBJECT = 500;
-
-export type { AlertMark } from "../../contract/alerts";
+const SPANS_PER_SUBJECT = 500;
 
 /** The subject's time now: packet time, or the wall clock for a system subject. */
-export type NowFor = number | ((subject: string) => number);
+type NowFor = number | ((subject: string) => number);
 
 const RANK: Record<AlertSeverity, number> = { info: 1, warning: 2, critical: 3 };
 

@@ -7,13 +7,19 @@
 // playback clock (started by then, not ended by then), so the status bar and
 // the colours follow the clock. Acknowledging here marks this log only: a
 // replay records nothing.
-import type { AlertRule, AlertsOrigin, AlertsState, AlertsSummary } from "../../contract/alerts";
+import type {
+  AlertMark,
+  AlertRule,
+  AlertsOrigin,
+  AlertsState,
+  AlertsSummary,
+} from "../../contract/alerts";
 import type { SessionEvent } from "../../contract/events";
 import type { EventSink } from "../pipeline/Stage";
 import { alertLogCsv } from "./alertLogCsv";
-import { AlertLog, logFromEvents, type AlertMark } from "./AlertLog";
+import { AlertLog, logFromEvents } from "./AlertLog";
 
-export type ReplayAlertsOrigin = Exclude<AlertsOrigin, "live">;
+type ReplayAlertsOrigin = Exclude<AlertsOrigin, "live">;
 
 /** Where a replay's alerts come from. */
 export interface ReplayAlertsSource {

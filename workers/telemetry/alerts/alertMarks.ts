@@ -19,7 +19,7 @@ export interface ShownAlerts {
 }
 
 /** Pins on the map at most (the newest): more would hide the track. */
-export const MAX_ALERT_PINS = 200;
+const MAX_ALERT_PINS = 200;
 /** Rows searched either side of an alert's start for a GPS fix. */
 const FIX_SEARCH_ROWS = 50;
 

@@ -407,7 +407,7 @@ export function activePeak(s: AlertsState, ruleId: string): number {
   return r >= 0 && s.active[r] === 1 ? s.peak[r]! : NaN;
 }
 
-export type AlertsStage = Stage<AlertsState>;
+type AlertsStage = Stage<AlertsState>;
 
 export const alertsStage: AlertsStage = {
   name: "alerts",

@@ -18,7 +18,7 @@ export const NO_NEW_VALUE = 9;
 
 // Where a subject is read.
 export const IN_ROW = 0;
-export const IN_BITS = 1;
+const IN_BITS = 1;
 export const IN_SYSTEM = 2;
 
 const KIND: Record<AlertRule["condition"]["kind"], number> = {

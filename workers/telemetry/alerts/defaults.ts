@@ -8,7 +8,7 @@ import { MOTOR_FAULT_MASK, MOTOR_RESET_BIT } from "../../shared/motorFlags";
 import { FIELD_CATALOG } from "../schema/fields";
 
 /** A default: a rule whose subject may be a wildcard; `*` stands for any part of one name. */
-export type DefaultRule = AlertRule;
+type DefaultRule = AlertRule;
 
 const FLAG_SOURCE = "issue 34 defaults: a fault or trip flag of the car's own electronics";
 const LI_ION = "conservative lithium-ion value; the car's own figure is not known to the dashboard";
@@ -237,7 +237,7 @@ export const DEFAULT_RULES: readonly DefaultRule[] = [
 ];
 
 /** The fields a subject names: itself, or every numeric/boolean packet field a wildcard matches. */
-export function matchSubjects(subject: string): string[] {
+function matchSubjects(subject: string): string[] {
   if (!subject.includes("*")) return [subject];
   const escaped = subject.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^.]*");
   const pattern = new RegExp(`^${escaped}$`);
@@ -247,7 +247,7 @@ export function matchSubjects(subject: string): string[] {
 }
 
 /** Wildcards expanded: one rule per field, its id the default's id and the field's path. */
-export function expandRules(rules: readonly DefaultRule[]): AlertRule[] {
+function expandRules(rules: readonly DefaultRule[]): AlertRule[] {
   return rules.flatMap((rule) => {
     if (!rule.subject.includes("*")) return [{ ...rule }];
     return matchSubjects(rule.subject).map((path) => ({

@@ -13,7 +13,7 @@ import { TelemetryStore } from "../store/TelemetryStore";
 import { alertsStage, setRules, type AlertsState } from "./alertsStage";
 
 /** What an evaluation reads of the recorded sessions (sessions/Sessions.ts has it). */
-export interface RecordedRows {
+interface RecordedRows {
   sessionRows(id: string, from: number, to: number): Promise<RowSlices[]>;
 }
 

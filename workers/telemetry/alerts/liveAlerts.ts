@@ -8,6 +8,7 @@
 // log back (restore()).
 import type {
   AlertEntry,
+  AlertMark,
   AlertRule,
   AlertRulesResult,
   AlertsState,
@@ -20,7 +21,7 @@ import type { AlertAckEvent, AlertEvent, SessionEvent } from "../../contract/eve
 import type { StageEvent } from "../pipeline/Stage";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import { alertLogCsv } from "./alertLogCsv";
-import { AlertLog, logFromEvents, type AlertMark, type LogRecord } from "./AlertLog";
+import { AlertLog, logFromEvents, type LogRecord } from "./AlertLog";
 import {
   activePeak,
   alertsStage,
@@ -34,9 +35,6 @@ import { defaultRules } from "./defaults";
 import { isSystemSubject } from "./subjects";
 import type { StoredFields } from "../pipeline/Stage";
 import { checkRulesFile } from "./ruleSchema";
-
-// The cap on an "alerts" event's entries is the contract's (the batcher keeps it too).
-export { ANNOUNCE_CAP } from "../../contract/alerts";
 
 export class LiveAlerts {
   /**

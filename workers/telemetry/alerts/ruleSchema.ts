@@ -7,16 +7,14 @@ import type {
   AlertCondition,
   AlertLimit,
   AlertRule,
-  AlertRulesFile,
   AlertRulesResult,
 } from "../../contract/alerts";
+import { ALERT_RULES_FORMAT, ALERT_RULES_VERSION } from "../../shared/alertRulesFile";
 import type { StoredFields } from "../pipeline/Stage";
 import { subjectInfo, type SubjectType } from "./subjects";
 
-export const RULES_FORMAT = "helios-alert-rules";
-export const RULES_VERSION = 1;
 /** More rules than a team could read: a file with more is a mistake or an attack. */
-export const MAX_RULES = 5000;
+const MAX_RULES = 5000;
 const MAX_TEXT = 500;
 
 const finite = z.number({ error: "must be a finite number" });
@@ -61,10 +59,10 @@ const rule = z.strictObject({
   source: z.string().max(MAX_TEXT).optional(),
 });
 
-export const rulesFileSchema = z.strictObject({
-  format: z.literal(RULES_FORMAT, { error: `format must be "${RULES_FORMAT}"` }),
-  version: z.literal(RULES_VERSION, {
-    error: `version must be ${RULES_VERSION} (this dashboard reads version ${RULES_VERSION})`,
+const rulesFileSchema = z.strictObject({
+  format: z.literal(ALERT_RULES_FORMAT, { error: `format must be "${ALERT_RULES_FORMAT}"` }),
+  version: z.literal(ALERT_RULES_VERSION, {
+    error: `version must be ${ALERT_RULES_VERSION} (this dashboard reads version ${ALERT_RULES_VERSION})`,
   }),
   rules: z.array(rule).max(MAX_RULES, `at most ${MAX_RULES} rules`),
 });
@@ -89,7 +87,7 @@ const quote = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(
  * What is wrong with one rule zod's shapes accepted, beyond its shape ([] when
  * nothing), in a history laid out as `fields`.
  */
-export function ruleProblems(r: AlertRule, fields: StoredFields): string[] {
+function ruleProblems(r: AlertRule, fields: StoredFields): string[] {
   const problems: string[] = [];
   const info = subjectInfo(r.subject, fields);
   if (!info) return [`subject ${quote(r.subject)} is not a numeric or boolean field`];
@@ -171,9 +169,4 @@ export function checkRulesFile(input: unknown, fields: StoredFields): AlertRules
   });
   if (errors.length > 0) return { ok: false, errors: errors.slice(0, 20) };
   return { ok: true, rules: parsed.data.rules as AlertRule[] };
-}
-
-/** The rules as a file to export. */
-export function rulesFile(rules: readonly AlertRule[]): AlertRulesFile {
-  return { format: RULES_FORMAT, version: RULES_VERSION, rules: rules.map((r) => ({ ...r })) };
 }

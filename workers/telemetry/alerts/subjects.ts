@@ -18,7 +18,7 @@ interface SystemInfo {
   unit: string;
 }
 
-export const SYSTEM_SUBJECTS: Readonly<Record<SystemSubject, SystemInfo>> = {
+const SYSTEM_SUBJECTS: Readonly<Record<SystemSubject, SystemInfo>> = {
   "System.CarLink": { type: "boolean", label: "Car Link", unit: "" },
   "System.SourceLink": { type: "boolean", label: "Socket or Radio Link", unit: "" },
   "System.PacketAge": { type: "number", label: "Time Since Last Packet", unit: "s" },

@@ -21,7 +21,7 @@ import {
 } from "./csvColumns";
 import { exportFileName, exportSpan } from "./exportSpan";
 
-export const DEFAULT_CHUNK_ROWS = 1000;
+const DEFAULT_CHUNK_ROWS = 1000;
 
 /** The export's defaults: every field, the whole history, every packet, as displayed (metric). */
 export const EVERY_FIELD_REQUEST: Readonly<CsvExportRequest> = {

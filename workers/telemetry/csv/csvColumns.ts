@@ -22,7 +22,7 @@ export type ColumnWriter =
   | { kind: "boolean"; index: number }
   | { kind: "string"; index: number };
 
-export interface ExportColumn {
+interface ExportColumn {
   header: string;
   writer: ColumnWriter;
 }

@@ -21,7 +21,7 @@ export interface ColumnBinding {
   offset: number;
 }
 
-export type HeaderReading =
+type HeaderReading =
   { ok: true; bindings: ColumnBinding[]; notes: string[] } | { ok: false; message: string };
 
 const list = (items: string[], max = 5): string =>

@@ -4,7 +4,7 @@ import type { CsvExportRequest } from "../../contract/csv";
 import type { ColumnRing } from "../history/ColumnRing";
 import { selectRows } from "./rowSelection";
 
-export interface ExportSpan {
+interface ExportSpan {
   /** A copy of the chosen span of the history. */
   ring: ColumnRing;
   /** Logical indices into `ring` of the rows to write, in order. */

@@ -3,7 +3,7 @@
 // (in first-seen order), missing values are empty, strings are quoted.
 import { formatBoolean, headerLine, quoteString } from "./csvCells";
 
-export type FlatRecord = Record<string, string | number | boolean | null | undefined>;
+type FlatRecord = Record<string, string | number | boolean | null | undefined>;
 
 export function flattenRecord(value: unknown, prefix = "", out: FlatRecord = {}): FlatRecord {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {

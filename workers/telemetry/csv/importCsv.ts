@@ -23,7 +23,7 @@ import { completeLinesEnd, textChunks } from "./textChunks";
 export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
 const KEEP_FAILURES = 20;
 
-export interface ImportOptions {
+interface ImportOptions {
   fileName?: string;
   signal?: AbortSignal;
   onProgress?: (bytesDone: number, bytesTotal: number, rows: number) => void;

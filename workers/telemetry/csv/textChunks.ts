@@ -1,6 +1,6 @@
 // Text of a Blob/File (or a string) in pieces, decoded as UTF-8 across piece
 // boundaries, so an import never holds the whole file as one string.
-export const READ_CHUNK_BYTES = 1 << 20;
+const READ_CHUNK_BYTES = 1 << 20;
 
 export async function* textChunks(
   input: Blob | string,

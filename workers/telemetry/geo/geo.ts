@@ -29,7 +29,7 @@ export function initialBearingDeg(lat1: number, lon1: number, lat2: number, lon2
 /** Jumps longer than this between consecutive fixes are GPS glitches, not driving. */
 export const GLITCH_KM = 1;
 /** Heading only follows movements longer than this (GPS jitter at standstill). */
-export const HEADING_MIN_KM = 0.001;
+const HEADING_MIN_KM = 0.001;
 
 /**
  * Sums the haversine distance of consecutive GPS fixes. A reading without a fix

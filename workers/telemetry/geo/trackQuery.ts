@@ -16,9 +16,9 @@ import { hasFix } from "../../shared/gpsFix";
 import { LAT, LONG, thinFixes } from "./trackThin";
 import { colourRange, fitsRange } from "./colourRange";
 
-export const DEFAULT_TRACK_FIELD = "MotorDetails0.VehicleVelocity";
+const DEFAULT_TRACK_FIELD = "MotorDetails0.VehicleVelocity";
 /** What hovering the trail shows besides the colour field. */
-export const TRACK_DETAIL_FIELDS: readonly FieldPath[] = [
+const TRACK_DETAIL_FIELDS: readonly FieldPath[] = [
   "MotorDetails0.VehicleVelocity",
   "Derived.PackPower",
   "Battery.PackVoltage",

@@ -16,7 +16,7 @@ export const LAT = NUMERIC_FIELDS.indexOf("Telemetry.GpsLatitude");
 export const LONG = NUMERIC_FIELDS.indexOf("Telemetry.GpsLongitude");
 
 /** Fixes further apart in time than this are not joined: nothing is known in between. */
-export const TRAIL_GAP_S = 5;
+const TRAIL_GAP_S = 5;
 /** Faster than any solar car (216 km/h): a step implying more is a jump, not driving. */
 const MAX_PLAUSIBLE_MPS = 60;
 /** Steps shorter than this never break the line (GPS jitter, fixes of one instant). */
@@ -41,13 +41,13 @@ export function trailBreaks(km: number, seconds: number): boolean {
 }
 
 /** The last point already kept, to thin on from (index -1 = nothing kept yet). */
-export interface ThinStart {
+interface ThinStart {
   index: number;
   lat: number;
   long: number;
 }
 
-export interface Thinned {
+interface Thinned {
   /** Ring indices to draw, -1 = a break. */
   kept: number[];
   /** Fixes seen in [lo, hi). */
@@ -108,17 +108,4 @@ export function thinFixes(
   // The car's newest fix always ends the trail.
   if (lastValid >= 0 && lastKept !== lastValid) kept.push(lastValid);
   return { kept, sourcePoints };
-}
-
-/** A range rounded outward to a 1-2-5 step, so that new values rarely leave it. */
-export function roundRange(min: number, max: number): { min: number; max: number } {
-  if (!(Number.isFinite(min) && Number.isFinite(max)) || max < min) return { min, max };
-  const span = max - min || Math.max(1, Math.abs(max));
-  const raw = span / 5;
-  const magnitude = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? raw;
-  const lo = Math.floor(min / step) * step;
-  let hi = Math.ceil(max / step) * step;
-  if (hi === lo) hi = lo + step;
-  return { min: lo, max: hi };
 }

@@ -4,7 +4,7 @@
 import type { RowSlices } from "../../contract/storageProtocol";
 import type { ColumnLayout } from "../pipeline/columnLayout";
 
-export interface ColumnRingLayout {
+interface ColumnRingLayout {
   /** Per numeric field: true → Float64 column, false → Float32 column. */
   numericFloat64: readonly boolean[];
   booleanCount: number;
@@ -245,11 +245,6 @@ export class ColumnRing {
 
   stringAtSlot(slot: number, field: number): string {
     return this.strs[field]?.[slot] ?? "";
-  }
-
-  /** Whether a numeric column is Float32 (its values are rounded to float32 on store). */
-  isFloat32(field: number): boolean {
-    return this.isF64[field] === F32;
   }
 
   /** Stores 32 booleans (fields word*32 … word*32+31) of one slot at once. */

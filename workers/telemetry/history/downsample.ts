@@ -18,9 +18,9 @@ const KIND_RAW = 1;
 const KIND_SUMMARY = 2;
 
 /** A break is never shorter than this (seconds) … */
-export const MIN_GAP_SECONDS = 2;
+const MIN_GAP_SECONDS = 2;
 /** … and is at least this many median packet intervals. */
-export const GAP_MEDIAN_FACTOR = 3;
+const GAP_MEDIAN_FACTOR = 3;
 const MEDIAN_SAMPLES = 64;
 const medianScratch = new Float64Array(MEDIAN_SAMPLES);
 
@@ -206,20 +206,6 @@ export function fillColumn(plan: DownsamplePlan, y: ArrayLike<number>, out: Floa
     out[at++] = y[end - 1] as number;
   }
   return gaps;
-}
-
-/** One series: x and y of [lo, hi) downsampled to ≈points. */
-export function downsampleMinMax(
-  x: ArrayLike<number>,
-  y: ArrayLike<number>,
-  lo: number,
-  hi: number,
-  points: number,
-): { x: Float64Array; y: Float64Array } {
-  const plan = planDownsample(x, lo, hi, points);
-  const out = new Float64Array(plan.x.length);
-  fillColumn(plan, y, out);
-  return { x: plan.x, y: out };
 }
 
 /** First index in [0, n) whose value is ≥ target (binary search; x is assumed mostly sorted). */

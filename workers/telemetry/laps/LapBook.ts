@@ -5,9 +5,9 @@
 import type { Lap, LapFetchResult } from "../../contract/laps";
 import type { LapListResult } from "./laps";
 
-export const MAX_LAPS = 1000;
+const MAX_LAPS = 1000;
 
-export const DEMO_LAPS_MESSAGE =
+const DEMO_LAPS_MESSAGE =
   "Laps come from the simulated demo car each time it crosses the finish line (DEMO has no backend).";
 
 const lapKey = (lap: Lap) => `${lap.endMs}|${lap.rfid}`;
@@ -72,11 +72,6 @@ export class LapBook {
     const before = this.laps.length;
     this.laps = this.laps.filter((lap) => !lap.simulated);
     return this.laps.length !== before;
-  }
-
-  /** End times (epoch ms) of the laps, oldest first. */
-  endTimes(): number[] {
-    return this.laps.map((lap) => lap.endMs);
   }
 
   result(): LapFetchResult {

@@ -25,7 +25,7 @@ import type { SourceSwitch } from "../sources/SourceSwitch";
 import { LapBook } from "./LapBook";
 import { checkLap, fetchDrivers, fetchLaps } from "./laps";
 
-export interface LapDeskDeps {
+interface LapDeskDeps {
   fetchImpl?: typeof fetch;
   backendUrl(): string;
   backend: BackendInfo;

@@ -11,7 +11,7 @@ import { FIRST_GENERATION, SECOND_GENERATION } from "../schema/generations";
 import { describeIssue } from "../store/rejectionReason";
 
 /** Epoch values below this are seconds (10^11 s is the year 5138; 10^11 ms is 1973). */
-export const SECONDS_BELOW = 1e11;
+const SECONDS_BELOW = 1e11;
 
 export const nestedLapSchema = z.object({
   Rfid: z.string(),
@@ -38,7 +38,7 @@ const isoDate = z.string().refine((text) => Number.isFinite(Date.parse(text)), {
   message: "not a date",
 });
 
-export const flatLapSchema = z.object({
+const flatLapSchema = z.object({
   AmpHours: z.number(),
   AverageMotorWattage: z.number(),
   AveragePackCurrent: z.number(),
@@ -55,7 +55,7 @@ export const flatLapSchema = z.object({
 });
 
 /** A flat (2026-06) lap record. */
-export type FlatLapRecord = z.infer<typeof flatLapSchema>;
+type FlatLapRecord = z.infer<typeof flatLapSchema>;
 
 /** Epoch ms from seconds, milliseconds or an ISO string; null when it is none of them. */
 export function toEpochMs(value: number | string): number | null {
@@ -108,12 +108,12 @@ function fromFlat(record: FlatLapRecord): Lap {
   };
 }
 
-export interface ParsedLap {
+interface ParsedLap {
   lap: Lap;
   generation: BackendGeneration;
 }
 
-export type LapCheck = { ok: true; parsed: ParsedLap } | { ok: false; reason: string };
+type LapCheck = { ok: true; parsed: ParsedLap } | { ok: false; reason: string };
 
 /**
  * A raw lap record of either generation → the internal lap, or the reason it

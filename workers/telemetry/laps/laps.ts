@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { BackendGeneration, Lap } from "../../contract/laps";
 import { parseLap } from "./lapRecord";
 
-export { checkLap, parseLap, type LapRecord } from "./lapRecord";
+export { checkLap, type LapRecord } from "./lapRecord";
 
 export const LAP_FETCH_ERROR = "Error fetching lap data";
 

@@ -22,7 +22,7 @@ import { STARTER_CHANNELS } from "./starter";
 
 const FILE_KEY = "mathChannels";
 
-export interface MathChannelsOptions {
+interface MathChannelsOptions {
   /** Names of the fields the alert rules in force watch (subjects and limit fields). */
   watched: () => ReadonlySet<string>;
   /** Rows done and to do over the histories computed again now (the core keeps it); null: none. */

@@ -9,7 +9,7 @@ import { CONSTANTS, RESERVED_WORDS, isFunctionName } from "./language";
 export const MAX_NAME_CHARS = 64;
 const NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
-export interface NameOwner {
+interface NameOwner {
   /** True when `name` is a packet field rather than one of these channels. */
   isField(name: string, k: number): boolean;
 }

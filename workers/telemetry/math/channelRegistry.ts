@@ -35,7 +35,7 @@ const defSchema = z.object({
 });
 
 /** What changed in a set: every history recomputes `fields` and frees `dropped`. */
-export interface ChannelChange {
+interface ChannelChange {
   version: number;
   /** Stored numeric fields of the channels now defined (all recomputed: the program is new). */
   fields: number[];
@@ -62,7 +62,7 @@ function channelInfo(def: MathChannelDef): FieldInfo {
 }
 
 /** The names an expression may read: the packet's fields, then these channels. */
-export function channelScope(
+function channelScope(
   fields: ReadonlyMap<string, number>,
   labels: ReadonlyMap<string, string>,
 ): ChannelScope {
@@ -82,12 +82,12 @@ export function channelScope(
   };
 }
 
-export interface PlannedSet {
+interface PlannedSet {
   assigned: Assigned[];
   program: ChannelProgram;
 }
 
-export class ChannelRegistry {
+class ChannelRegistry {
   private assigned: Assigned[] = [];
   private byName = new Map<FieldPath, Assigned>();
   private byField = new Map<number, Assigned>();

@@ -9,7 +9,7 @@ import type { SessionEvent } from "../../contract/events";
 import type { MathChannelDef } from "../../contract/math";
 import { CHANNELS } from "./channelRegistry";
 
-export interface MathChannelsEvent extends SessionEvent {
+interface MathChannelsEvent extends SessionEvent {
   readonly kind: "mathChannels";
   readonly channels: readonly MathChannelDef[];
 }

@@ -20,7 +20,7 @@ export const GAP_REASONS = {
   time: "Packet Time has no value",
 } as const;
 
-export const noValue = (label: string): string => `${label} has no value`;
+const noValue = (label: string): string => `${label} has no value`;
 
 export interface EvalState {
   /** Why the expression evaluated now gave a gap; reset to null before each channel. */

@@ -14,7 +14,7 @@ import type { ChannelProgram, ProgramState } from "./compileChannels";
 // Inputs are packet fields (a channel's own output is never an input).
 const STORED_NUMERIC_PATHS = NUMERIC_FIELDS;
 
-export interface MathStageState {
+interface MathStageState {
   /** The program this history runs; null while a recompute catches up (or no channels). */
   program: ChannelProgram | null;
   state: ProgramState | null;

@@ -27,7 +27,7 @@ export interface NameResolver {
   unknown(path: string): string;
 }
 
-export interface ParsedExpression {
+interface ParsedExpression {
   expr: Expr | null;
   problems: ChannelProblem[];
   /** Names the expression reads, in order of first appearance. */
@@ -61,7 +61,7 @@ const REFUSED_BINARY: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** Where `token` first appears as a whole word in `text`, for pointing at it. */
-export function findToken(text: string, token: string): number | undefined {
+function findToken(text: string, token: string): number | undefined {
   const word = /[A-Za-z0-9_.]/;
   for (let at = text.indexOf(token); at >= 0; at = text.indexOf(token, at + 1)) {
     const before = at > 0 ? text[at - 1]! : "";
@@ -276,7 +276,7 @@ function memberText(node: Node): string | undefined {
 }
 
 /** The value of an expression of numbers alone (a window like 5 * 60); undefined otherwise. */
-export function constantValue(expr: Expr): number | undefined {
+function constantValue(expr: Expr): number | undefined {
   switch (expr.kind) {
     case "number":
       return expr.value;

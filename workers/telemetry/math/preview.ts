@@ -8,7 +8,7 @@ import { NUMERIC_FIELDS } from "../schema/fields";
 import type { ChannelProgram } from "./compileChannels";
 
 /** About an hour at the car's rate: enough for avg/lag windows, cheap enough to run per keystroke. */
-export const PREVIEW_ROWS = 36_000;
+const PREVIEW_ROWS = 36_000;
 const RECENT_S = 60;
 const TIME = NUMERIC_FIELDS.indexOf("TimeStamp");
 

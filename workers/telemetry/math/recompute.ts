@@ -6,8 +6,12 @@
 // then on each packet continues where the job stopped. Until then the stage
 // writes gaps, never an old channel's values. The core starts one on every
 // history when the set changed (MathChannels.settingApplied) and keeps their
-// progress (pipeline/Feature.ts, RecomputeJob).
+// progress (pipeline/Feature.ts, RecomputeJob). The rows are run as every
+// replay runs them (Pipeline.runRows), by the math stage in a pipeline of its
+// own over the same history.
 import type { RecomputeJob } from "../pipeline/Feature";
+import { Pipeline } from "../pipeline/Pipeline";
+import { DROP_EVENTS } from "../pipeline/Stage";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import { FIRST_SLOT_FIELD, MAX_CHANNELS } from "./channelSlots";
 import { CHANNELS } from "./channelRegistry";
@@ -27,7 +31,7 @@ interface Job {
 const running = new Map<TelemetryStore, Job>();
 
 /** Stops a history's recompute (the history is dropped). */
-export function cancelRecompute(store: TelemetryStore): void {
+function cancelRecompute(store: TelemetryStore): void {
   const job = running.get(store);
   if (job) job.cancelled = true;
   running.delete(store);
@@ -48,7 +52,7 @@ export function startRecompute(
   cancelRecompute(store);
   const job: Job = { cancelled: false, done: 0, total: store.ring.length };
   running.set(store, job);
-  const finished = run(store, CHANNELS.program, CHANNELS.fields(), job).finally(() => {
+  const finished = run(store, CHANNELS.program, job).finally(() => {
     if (running.get(store) === job) running.delete(store);
   });
   return {
@@ -60,7 +64,6 @@ export function startRecompute(
 async function run(
   store: TelemetryStore,
   program: ChannelProgram | null,
-  outputs: readonly number[],
   job: Job,
 ): Promise<boolean> {
   const ring = store.ring;
@@ -74,10 +77,9 @@ async function run(
     store.channelsChanged();
     return true;
   }
-  const state = program.createState();
-  const inputs = program.inputs;
-  const row = new Float64Array(store.layout.storedNumericFields.length).fill(NaN);
-  const bits = new Uint32Array(ring.boolWords);
+  // The new program's run over the stored rows, apart from the history's own stage.
+  const rows = new Pipeline(ring, [mathStage]);
+  const own = install(rows.state(mathStage)!, program);
   let generation = ring.generation;
   let next = ring.appended - ring.length; // absolute row number (rows since the last clear)
   const start = next;
@@ -87,23 +89,18 @@ async function run(
       // The history was cleared (a source switch): start over on what it holds now.
       generation = ring.generation;
       next = 0;
-      program.reset(state);
+      install(own, program);
     }
     const oldest = ring.appended - ring.length;
     if (next < oldest) next = oldest; // rows overwritten meanwhile by a full ring
     const end = Math.min(ring.appended, next + SLICE_ROWS);
-    for (; next < end; next++) {
-      const slot = ring.physical(next - oldest);
-      for (let i = 0; i < inputs.length; i++) row[inputs[i]!] = ring.numberAtSlot(slot, inputs[i]!);
-      for (let w = 0; w < bits.length; w++) bits[w] = ring.boolWordAtSlot(slot, w);
-      program.step(state, row, bits);
-      for (let i = 0; i < outputs.length; i++) ring.setNumber(slot, outputs[i]!, row[outputs[i]!]!);
-    }
+    rows.runRows(next - oldest, end - oldest, DROP_EVENTS, true);
+    next = end;
     job.done = next - start;
     job.total = Math.max(job.done, ring.appended - start);
     if (next >= ring.appended) {
       // Caught up: the next packet continues from this state.
-      install(stage, program, state);
+      install(stage, program, own.state);
       store.channelsChanged();
       return true;
     }

@@ -4,8 +4,8 @@
 // first keeps every parse shallow, and the length limit keeps it quick.
 import type { ChannelProblem } from "../../contract/math";
 
-export const MAX_EXPRESSION_CHARS = 2000;
-export const MAX_NESTING = 64;
+const MAX_EXPRESSION_CHARS = 2000;
+const MAX_NESTING = 64;
 
 const OPENERS = new Set(["(", "["]);
 const CLOSERS = new Set([")", "]"]);

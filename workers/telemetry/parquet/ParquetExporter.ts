@@ -35,9 +35,9 @@ import { parquetColumns, parquetSchema, withGaps, type ParquetColumn } from "./p
 
 export const PARQUET_MIME = "application/vnd.apache.parquet";
 /** Rows per row group: big enough for dictionaries and compression to pay, small enough for memory. */
-export const ROW_GROUP_ROWS = 16_384;
+const ROW_GROUP_ROWS = 16_384;
 /** Cells written per piece: about what one CSV chunk costs (1,000 rows × ~320 columns). */
-export const CELLS_PER_PIECE = 320_000;
+const CELLS_PER_PIECE = 320_000;
 
 export class ParquetExporter {
   readonly rows: Int32Array;

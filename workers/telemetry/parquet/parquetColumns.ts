@@ -11,9 +11,9 @@ import { exportColumns, exportFields } from "../csv/csvColumns";
 import type { ColumnRing } from "../history/ColumnRing";
 
 /** The field stored as epoch seconds and written as a Parquet TIMESTAMP. */
-export const TIME_PATH = "TimeStamp";
+const TIME_PATH = "TimeStamp";
 
-export type ParquetKind = "timestamp" | "float" | "double" | "boolean" | "string";
+type ParquetKind = "timestamp" | "float" | "double" | "boolean" | "string";
 
 export interface ParquetColumn {
   name: string;

@@ -7,7 +7,7 @@ import type { ColumnRing } from "../history/ColumnRing";
 import type { ColumnLayout } from "./columnLayout";
 import { DROP_EVENTS, type EventSink, type Stage } from "./Stage";
 
-export interface ReplayOptions {
+interface ReplayOptions {
   /** Logical rows [from, to) of the history; default all of it. */
   from?: number;
   to?: number;

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import type { RaceInfo } from "../../contract/laps";
 
-export const raceInfoSchema = z.object({
+const raceInfoSchema = z.object({
   distance: z.number(),
   lapNumber: z.number(),
   prevTime: z.number(),

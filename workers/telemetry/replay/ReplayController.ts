@@ -26,13 +26,11 @@ import { ReplayHistory, type ReplayFill } from "./ReplayHistory";
 import { ReplayLaps } from "./replayLaps";
 import { DEFAULT_WINDOW_SECONDS, SessionWindow } from "./sessionWindow";
 
-export { DEFAULT_WINDOW_SECONDS } from "./sessionWindow";
-
 const TICK_MS = 100;
 /** No row of a newly swapped-in history shown yet (-1 is "before its first row"). */
 const NOTHING_SHOWN = -2;
 
-export interface ReplayDeps {
+interface ReplayDeps {
   view: ViewSwitch;
   sessions: () => Sessions | null;
   timers: Timers;

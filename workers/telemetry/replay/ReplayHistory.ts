@@ -16,7 +16,7 @@ import { TelemetryStore } from "../store/TelemetryStore";
  * (a stream whose size was not known: the backend's) moves what it has to a
  * store that large, up to the limit; for fewer, the same store.
  */
-export type ReplayReserve = (rows: number) => TelemetryStore;
+type ReplayReserve = (rows: number) => TelemetryStore;
 
 export type ReplayFill = (
   reserve: ReplayReserve,

@@ -46,7 +46,7 @@ export async function fetchBackendSpan(
   }
 }
 
-export interface WalkOptions {
+interface WalkOptions {
   baseUrl: string;
   /** Packet time, epoch seconds. */
   from: number;

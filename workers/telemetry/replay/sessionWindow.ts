@@ -16,7 +16,7 @@ export const DEFAULT_WINDOW_SECONDS = 600;
  */
 const SEEK_FIRST_SECONDS = 30;
 
-export interface SessionSpan {
+interface SessionSpan {
   id: string;
   first: number;
   last: number;

@@ -16,7 +16,7 @@ import type { FieldPath } from "../../contract/fields";
 import { MOTOR_ERROR_BITS, MOTOR_LIMIT_BITS } from "../../shared/motorFlags";
 import { MAX_STEP_SECONDS } from "../history/integrate";
 
-export interface FieldText {
+interface FieldText {
   label: string;
   /** Metric display unit ("" when unitless; booleans have none). */
   unit: string;

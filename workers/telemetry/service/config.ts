@@ -5,12 +5,13 @@ import type { ConnectionState } from "../../contract/connection";
 import type { ConnectionType } from "../../contract/fields";
 import type { LapCoords } from "../../contract/laps";
 import type { RecordingState } from "../../contract/sessions";
+import { DEFAULT_BACKEND_URL } from "../../shared/backendUrl";
 import { DEFAULT_DEMO_RATE, MAX_DAY_HOURS, MAX_DEMO_RATE } from "../sources/DemoSource";
 import { DEFAULT_PING_INTERVAL_MS } from "../sources/NetworkSource";
 import { LIVE_DAY_CAPACITY } from "../store/capacity";
 
 export const DEFAULT_CONFIG: WorkerConfig = {
-  backendUrl: "http://localhost:3001",
+  backendUrl: DEFAULT_BACKEND_URL,
   connectToBackend: true,
   connectionType: "DEMO",
   historyCapacity: LIVE_DAY_CAPACITY,

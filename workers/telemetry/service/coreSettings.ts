@@ -12,7 +12,7 @@ import { DEFAULT_CONFIG, isConnectionType, resolveConfig } from "./config";
 import type { CoreViewer } from "./coreTypes";
 import type { SharedSettingDesk } from "./sharedSettingDesk";
 
-export interface CoreSettingsDeps {
+interface CoreSettingsDeps {
   readonly shared: SharedSettingDesk;
   sources(): SourceSwitch;
   connectionType(): ConnectionType;

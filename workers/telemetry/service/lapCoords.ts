@@ -3,7 +3,7 @@
 // (no reason: it is the backend reporting, not bad data).
 import type { LapCoords } from "../../contract/laps";
 
-export type LapCoordsCheck =
+type LapCoordsCheck =
   | { ok: true; coords: LapCoords }
   | {
       ok: false;

@@ -7,7 +7,7 @@ export const MAX_PLAUSIBLE_LATENCY_MS = 60_000;
 
 export type LatencyKind = "userLatency" | "carLatency";
 
-export type LatencyCheck = { ok: true; ms: number } | { ok: false; reason: string };
+type LatencyCheck = { ok: true; ms: number } | { ok: false; reason: string };
 
 const MAX_SHOWN = 40;
 

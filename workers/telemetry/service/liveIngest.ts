@@ -26,7 +26,7 @@ import type { LiveLinks } from "./liveLinks";
 /** The links' rules are checked every second: "no packets for 5 s" needs no packet to be noticed. */
 const LINK_CHECK_MS = 1000;
 
-export interface LiveIngestDeps {
+interface LiveIngestDeps {
   readonly links: LiveLinks;
   readonly features: FeatureParts;
   readonly laps: LapDesk;

@@ -17,7 +17,7 @@ import type { FeatureParts } from "./featureParts";
 import { NOT_RECORDER_TEXT } from "./windowTexts";
 
 /** What the recording reads of the core. */
-export interface RecordingDeps {
+interface RecordingDeps {
   readonly options: TelemetryCoreOptions;
   readonly timers: Timers;
   readonly features: FeatureParts;

@@ -7,7 +7,7 @@ import type { BackendState, ConnectionState } from "../../contract/connection";
 import type { SeriesRequest, SeriesResult } from "../../contract/series";
 import type { StoreSnapshot, TelemetryStore } from "../store/TelemetryStore";
 
-export type ViewName = "live" | "replay";
+type ViewName = "live" | "replay";
 
 export class ViewSwitch {
   private shown: TelemetryStore;

@@ -31,11 +31,6 @@ export class WindowNames<Holder> {
     this.held.delete(holder);
   }
 
-  /** The name `holder` holds, if any. */
-  nameOf(holder: Holder): string | null {
-    return this.held.get(holder) ?? null;
-  }
-
   get size(): number {
     return this.held.size;
   }

@@ -6,7 +6,8 @@
 // asks for the same lock, and is granted it only when the window is gone,
 // even a tab that was killed and never said goodbye. A window that cannot
 // hold a lock (not a secure context) beats instead, and is gone once silent.
-import { BEAT_EVERY_MS, BEAT_SILENCE_MS, type WindowHello } from "../../contract/windows";
+import type { WindowHello } from "../../contract/windows";
+import { BEAT_EVERY_MS, BEAT_SILENCE_MS } from "../../shared/windowBeats";
 import { realTimers, type TimerHandle, type Timers } from "../sources/timers";
 
 /** The part of navigator.locks the roster uses (tests pass a fake). */
@@ -19,7 +20,7 @@ export interface LocksLike {
 const LOOK_EVERY_MS = 20;
 const LOOK_FOR_MS = 10_000;
 
-export type HelperKind = "storage" | "pollReader";
+type HelperKind = "storage" | "pollReader";
 
 /** A join of a window that beats instead of holding a lock. */
 export interface Beats {

@@ -160,7 +160,7 @@ function spawnStorageWorker(): StorageLine {
 }
 
 /** How long a shared storage worker may take to open the database before the core gives up on it. */
-export const STORAGE_LINE_TIMEOUT_MS = 15_000;
+const STORAGE_LINE_TIMEOUT_MS = 15_000;
 
 function lineTo(via: MessagePort): StorageLine {
   const channel = new MessageChannel();

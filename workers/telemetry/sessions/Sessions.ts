@@ -31,7 +31,7 @@ export interface StorageEstimator {
   estimate(): Promise<{ usage?: number; quota?: number }>;
 }
 
-export interface SessionsOptions {
+interface SessionsOptions {
   factory: IDBFactory | undefined;
   timers: Timers;
   notice: Notice;

@@ -26,9 +26,9 @@ export const SLICE_ROWS = 20_000;
  * Summary rows the preview holds at most: 12 hours at one a second, about
  * 31 MB beside the live history (a day of 9 hours is 32,400 rows).
  */
-export const PREVIEW_ROWS_MAX = 43_200;
+const PREVIEW_ROWS_MAX = 43_200;
 
-export interface DayRestoreHooks {
+interface DayRestoreHooks {
   /** Shows `preview` as the live view while the rows are read; null: the live history again. */
   showPreview(preview: TelemetryStore | null): void;
   progress(progress: RestoreProgress): void;

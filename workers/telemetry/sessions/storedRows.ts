@@ -9,7 +9,7 @@ import type { ColumnRing } from "../history/ColumnRing";
 import { NUMERIC_FIELDS } from "../schema/fields";
 import { CHUNK_SPAN_MAX } from "../../shared/storage/chunkCodec";
 
-export interface CheckedRows {
+interface CheckedRows {
   rows: RowSlices[];
   /** Chunks left out, by reason (the storage worker's and the ring's). */
   dropped: Record<string, number>;

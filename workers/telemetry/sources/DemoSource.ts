@@ -15,6 +15,7 @@
 // drives in daylight at the track whatever the time here: its packets carry
 // that time, and its sun (which follows packet time) agrees.
 import type { DemoDayProgress } from "../../contract/connection";
+import { CAR_RATE_HZ } from "../../shared/carRate";
 import type { Source } from "./Source";
 import type { SourceSink } from "./SourceSink";
 import { CarSimulator } from "./demo/CarSimulator";
@@ -26,13 +27,11 @@ export const MAX_DEMO_RATE = 20_000;
 const MIN_TICK_MS = 16;
 /** After a stall (tab asleep) never emit more than this much backlog at once. */
 const MAX_BACKLOG_S = 1;
-/** The car's own rate: a demo day is built at it. */
-const DAY_RATE = 10;
 /** Packets per batch of a demo day: tens of ms of work, then the thread is free again. */
 export const DAY_BATCH = 1000;
 export const MAX_DAY_HOURS = 24;
 
-export interface DemoSourceOptions {
+interface DemoSourceOptions {
   rate?: number;
   seed?: number;
   timers?: Timers;
@@ -79,10 +78,6 @@ export class DemoSource implements Source {
   /** How far the demo day is built; null when none is being built. */
   get dayProgress(): DemoDayProgress | null {
     return this.day && { hours: this.day.hours, fraction: this.dayFraction };
-  }
-
-  get packetsPerSecond(): number {
-    return this.rate;
   }
 
   start(): void {
@@ -139,7 +134,7 @@ export class DemoSource implements Source {
     this.dayTimer = null;
     const day = this.day;
     if (!day) return;
-    const dt = 1 / DAY_RATE;
+    const dt = 1 / CAR_RATE_HZ;
     const untilS = this.clockNowS();
     const state = this.simulator.state;
     for (let i = 0; i < DAY_BATCH && state.time + dt <= untilS; i++) this.drive(dt, false);

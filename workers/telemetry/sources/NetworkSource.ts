@@ -15,13 +15,13 @@ import { realTimers, type TimerHandle, type Timers } from "./timers";
 
 export const DEFAULT_PING_INTERVAL_MS = 10_000;
 /** How long a setLapCoords waits for the server's answer. */
-export const LAP_COORDS_TIMEOUT_MS = 10_000;
+const LAP_COORDS_TIMEOUT_MS = 10_000;
 /**
  * After a `lapCoords` broadcast, how long to wait for an acknowledgement too:
  * 2026-06 servers broadcast a success AND acknowledge it, 2026-01 ones only
  * broadcast; the ack is what tells them apart.
  */
-export const ACK_GRACE_MS = 300;
+const ACK_GRACE_MS = 300;
 
 /** The backend's answer to setLapCoords, and whether it came as an acknowledgement. */
 export interface LapCoordsReply {
@@ -35,7 +35,7 @@ export interface LapCoordsReply {
  * may then upgrade to a WebSocket is the `upgrade` option (off by default,
  * see SocketTransport in workers/contract/connection.ts).
  */
-export const SOCKET_OPTIONS = {
+const SOCKET_OPTIONS = {
   autoConnect: false,
   reconnection: true,
   reconnectionAttempts: Infinity,
@@ -44,7 +44,7 @@ export const SOCKET_OPTIONS = {
   timeout: 20000,
 } as const;
 
-export interface NetworkSourceOptions {
+interface NetworkSourceOptions {
   url: string;
   /** Let Socket.IO upgrade from long-polling to a WebSocket (default false). */
   upgrade?: boolean;

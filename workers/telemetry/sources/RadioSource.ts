@@ -9,10 +9,10 @@ import { GENERATION_TABLE } from "../schema/generationTable";
 import type { Source } from "./Source";
 import type { SourceSink } from "./SourceSink";
 
-export const DEFAULT_MAX_LINE_BYTES = 64 * 1024; // a packet is ~10 KB
+const DEFAULT_MAX_LINE_BYTES = 64 * 1024; // a packet is ~10 KB
 const REJECT_PREVIEW_CHARS = 200;
 
-export interface RadioSourceOptions {
+interface RadioSourceOptions {
   maxLineLength?: number;
 }
 
@@ -21,7 +21,6 @@ export class RadioSource implements Source {
   private readonly sink: SourceSink;
   private readonly maxLine: number;
   private reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
-  private reading: Promise<void> | null = null;
   /** Frames handed to the sink (including over-long ones). */
   frames = 0;
 
@@ -56,14 +55,12 @@ export class RadioSource implements Source {
     }
     this.reader = reader;
     this.sink.connection({ radioConnected: true });
-    const done = this.read(reader).finally(() => {
+    return this.read(reader).finally(() => {
       if (this.reader === reader) {
         this.reader = null;
         this.sink.connection({ radioConnected: false });
       }
     });
-    this.reading = done;
-    return done;
   }
 
   /** Stop reading (the port stays the main thread's to close). */
@@ -71,14 +68,8 @@ export class RadioSource implements Source {
     const reader = this.reader;
     if (!reader) return;
     this.reader = null;
-    this.reading = null;
     reader.cancel().catch(() => undefined);
     this.sink.connection({ radioConnected: false });
-  }
-
-  /** Resolves when the current stream has ended (for tests). */
-  whenDone(): Promise<void> {
-    return this.reading ?? Promise.resolve();
   }
 
   private async read(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {

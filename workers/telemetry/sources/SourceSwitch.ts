@@ -15,7 +15,7 @@ import type { Source } from "./Source";
 import type { SourceSink } from "./SourceSink";
 import type { Timers } from "./timers";
 
-export interface SourceSwitchOptions {
+interface SourceSwitchOptions {
   config: WorkerConfig;
   /** Where the live type is kept (connection state has one home). */
   links: LiveLinks;

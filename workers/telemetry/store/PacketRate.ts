@@ -3,7 +3,7 @@
 // the window than the ring holds, the rate is taken over the span the ring
 // covers, which is exact enough at high rates.
 
-export const RATE_WINDOW_MS = 2000;
+const RATE_WINDOW_MS = 2000;
 const RING_SIZE = 4096;
 
 export class PacketRate {

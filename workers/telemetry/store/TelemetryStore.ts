@@ -32,9 +32,7 @@ import { historyCounters, historyReach, Rejections } from "./counters";
 
 export type { StoreSnapshot };
 
-export { DEFAULT_CAPACITY };
-
-export interface TelemetryStoreOptions {
+interface TelemetryStoreOptions {
   /** Its columns: the packet's, then the registered stages' (handed down from features.ts). */
   layout: ColumnLayout;
   /** Packets kept in history (fixed). Default 65,536. */
@@ -251,11 +249,6 @@ export class TelemetryStore {
       (logical) => this.showRow(logical),
       (nums, bits, strs) => this.storeCheckedRow(nums, bits, strs),
     );
-  }
-
-  /** Whether a restore runs (packets are held meanwhile). */
-  get isRestoring(): boolean {
-    return this.restoring !== null;
   }
 
   /**

@@ -6,11 +6,10 @@
 // Replays and imports hold what they load, never the live capacity: two
 // replay stores exist while a load fills, and each would otherwise cost as
 // much as the live day.
+import { CAR_RATE_HZ } from "../../shared/carRate";
 
-/** The car's own packet rate, packets/s: what "the whole day" is counted at. */
-export const CAR_RATE_HZ = 10;
 /** Hours of the car's packets the live history keeps by default. */
-export const DAY_HOURS = 9.6;
+const DAY_HOURS = 9.6;
 /** Default live capacity: DAY_HOURS at CAR_RATE_HZ (345,600 rows). */
 export const LIVE_DAY_CAPACITY = Math.round(DAY_HOURS * 3600 * CAR_RATE_HZ);
 

@@ -20,7 +20,7 @@ export interface StagingRow {
 }
 
 /** True when every field passed; the row then holds the packet. Bits must be zeroed by the caller. */
-export type PacketWalk = (packet: unknown, row: StagingRow) => boolean;
+type PacketWalk = (packet: unknown, row: StagingRow) => boolean;
 
 export function buildPacketWalk(
   containers: readonly FieldContainer[],

@@ -19,7 +19,7 @@ interface Scanned {
 const scannedByRing = new WeakMap<ColumnRing, Scanned>();
 
 /** Local midnight (epoch seconds) of the day that `time` (epoch seconds) falls in. */
-export function localMidnight(time: number): number {
+function localMidnight(time: number): number {
   const date = new Date(time * 1000);
   date.setHours(0, 0, 0, 0);
   return date.getTime() / 1000;

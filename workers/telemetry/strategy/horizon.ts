@@ -24,7 +24,7 @@ export interface Horizon {
   drivingLeftS: number;
 }
 
-export type HorizonAnswer = { ok: true; horizon: Horizon } | { ok: false; reason: string };
+type HorizonAnswer = { ok: true; horizon: Horizon } | { ok: false; reason: string };
 
 /** What the car does at time t under this plan. */
 export function activityAt(h: Horizon, t: number): Activity {

@@ -9,7 +9,7 @@ import { hasFix } from "../../shared/gpsFix";
 import { bridges, trapezoidH } from "../history/integrate";
 
 /** Windows kept: 12 h of minutes. */
-export const WINDOW_CAPACITY = 720;
+const WINDOW_CAPACITY = 720;
 /** Below this the car counts as standing, m/s. */
 export const MOVING_MPS = 1;
 
@@ -70,7 +70,7 @@ export function slotOf(w: MinuteWindows, k: number): number {
 }
 
 /** Opens a new window for `minute` (the oldest is dropped when full); returns its slot. */
-export function openWindow(w: MinuteWindows, minute: number): number {
+function openWindow(w: MinuteWindows, minute: number): number {
   const slot = w.head;
   w.head = (w.head + 1) % w.minute.length;
   w.count = Math.min(w.count + 1, w.minute.length);

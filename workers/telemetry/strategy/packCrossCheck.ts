@@ -11,7 +11,7 @@ const MIN_MOVED_PCT = 5;
 /** How far the implied capacity may be from the setting before it is a warning. */
 const TOLERANCE = 0.25;
 
-export interface PackCrossCheck {
+interface PackCrossCheck {
   /** The state of charge from the integrated current, %; null before today's first state of charge. */
   socPct: number | null;
   /** Set when the pack current and the state of charge imply a capacity far from the setting. */

@@ -16,7 +16,7 @@ const MIN_SOC_RANGE_PCT = 5;
 /** A slope steeper than this share of the voltage per point is not a pack's (a bad fit). */
 const MAX_RELATIVE_SLOPE = 0.02;
 
-export interface PackVoltageFit {
+interface PackVoltageFit {
   /** Volts the pack loses per point of state of charge. */
   voltsPerPct: number;
   windows: number;

@@ -18,7 +18,7 @@ import { normalEquations, solve } from "./linearSolve";
 export const PRIOR = { a: 50, b: 20, c: 0.075 };
 /** The full fit needs this many windows and this spread of mean speeds (m/s). */
 export const MIN_WINDOWS = 8;
-export const MIN_SPEED_SPREAD_MPS = 3;
+const MIN_SPEED_SPREAD_MPS = 3;
 
 export interface PowerFit {
   a: number;

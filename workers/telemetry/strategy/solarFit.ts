@@ -64,7 +64,7 @@ export interface SolarFit {
   sigmaAt(t: number): number;
 }
 
-export type SolarAnswer = { ok: true; fit: SolarFit } | { ok: false; reason: string };
+type SolarAnswer = { ok: true; fit: SolarFit } | { ok: false; reason: string };
 
 export function fitSolar(
   samples: readonly SolarSample[],

@@ -8,7 +8,7 @@ import { endSocWithoutStop, runScenario, type ScenarioInputs, type Timeline } fr
 
 export const MIN_SPEED_KMH = 20;
 
-export interface SpeedBounds {
+interface SpeedBounds {
   minKmh: number;
   maxKmh: number;
 }

@@ -74,8 +74,7 @@ const schema = z.strictObject({
   }),
 });
 
-export type SettingsCheck =
-  { ok: true; settings: StrategySettings } | { ok: false; message: string };
+type SettingsCheck = { ok: true; settings: StrategySettings } | { ok: false; message: string };
 
 // The shape has checked "HH:MM" already.
 const minutesOf = (time: string): number => parseLocalTime(time) ?? NaN;

@@ -36,7 +36,7 @@ export function forecastNow(state: StrategyState, sliderKmh: number | null): Str
 }
 
 /** The forecast in brief, as recorded with the session; null when there is none. */
-export function recordNow(state: StrategyState): StrategyRecord | null {
+function recordNow(state: StrategyState): StrategyRecord | null {
   const answer = makeForecast(state, null);
   if (!answer.ok) return null;
   const f = answer.forecast;

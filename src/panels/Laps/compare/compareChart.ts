@@ -9,7 +9,7 @@ import { CHROME, seriesColor, type PlotTheme } from "../../../ui/plotPalette";
 
 export type Compared = Extract<LapCompareResult, { ok: true }>;
 
-export const COMPARE_SYNC_KEY = "helios-lap-compare";
+const COMPARE_SYNC_KEY = "helios-lap-compare";
 const FONT = "11px system-ui, -apple-system, 'Segoe UI', sans-serif";
 
 /** The x axis: the grid in m/ft, or in km/mi once the laps are a kilometre / a mile long. */

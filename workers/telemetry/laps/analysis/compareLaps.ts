@@ -22,7 +22,7 @@ import { columnOf, rowsBetween, timesOf } from "./lapRows";
 export const MIN_COMPARED = 2;
 export const MAX_COMPARED = 6;
 /** Fields plotted at once (a compare view stays readable, and the answer small). */
-export const MAX_COMPARE_FIELDS = 16;
+const MAX_COMPARE_FIELDS = 16;
 
 /** A lap to compare, with the history its rows are in. */
 export interface LapWithRows {
@@ -165,7 +165,7 @@ export function labelOf(lap: { span: LapSpan; sessionName: string | null }): str
 }
 
 /** m:ss.s */
-export function lapClock(seconds: number): string {
+function lapClock(seconds: number): string {
   if (!Number.isFinite(seconds)) return "–";
   const tenths = Math.round(seconds * 10);
   const minutes = Math.floor(tenths / 600);

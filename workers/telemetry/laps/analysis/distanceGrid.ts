@@ -18,7 +18,7 @@ export function gridPoints(maxDistanceM: number, stepM = GRID_STEP_M): number {
   return Math.floor(longest / stepM) + 2;
 }
 
-export interface LapOnGrid {
+interface LapOnGrid {
   /** Packet time, epoch s, at each grid point (fields are read there). */
   time: Float64Array;
   /** Seconds since the lap's start. */

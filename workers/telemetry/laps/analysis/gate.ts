@@ -9,7 +9,7 @@ import { EARTH_RADIUS_M as EARTH_M } from "../../../shared/earth";
 import { hasFix } from "../../../shared/gpsFix";
 import { GLITCH_KM } from "../../geo/geo";
 
-export interface Gate {
+interface Gate {
   lat: number;
   long: number;
   /** How far from the point a step still crosses, m (a track is a few metres wide; GPS adds error). */
@@ -22,7 +22,7 @@ export const GATE_RADIUS_M = 25;
  * Crossings closer together than this are one (a car standing on the line
  * with its GPS wandering would otherwise cross it back and forth).
  */
-export const MIN_CROSSING_GAP_S = 20;
+const MIN_CROSSING_GAP_S = 20;
 
 const RAD = Math.PI / 180;
 /** Steps shorter than this (m) say nothing about the direction of motion (jitter at standstill). */

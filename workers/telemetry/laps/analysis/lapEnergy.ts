@@ -8,7 +8,7 @@ import { lowerBound } from "../../history/downsample";
 import { ARRAY_IN_TOTAL, PACK_OUT_TOTAL, TRACK_DISTANCE_TOTAL } from "./energyStage";
 
 /** Below this distance (m) a Wh/km figure says nothing. */
-export const MIN_WH_PER_KM_DISTANCE_M = 10;
+const MIN_WH_PER_KM_DISTANCE_M = 10;
 
 /** Where the history keeps a running total (its layout has the energy stage's columns). */
 const field = (ring: ColumnRing, path: string): number => {
@@ -18,7 +18,7 @@ const field = (ring: ColumnRing, path: string): number => {
 };
 
 /** A running total at time t, interpolated between the rows around t; NaN outside the rows. */
-export function totalAt(ring: ColumnRing, column: number, t: number): number {
+function totalAt(ring: ColumnRing, column: number, t: number): number {
   const n = ring.length;
   if (n === 0) return NaN;
   const i = lowerBound(n, (k) => ring.time(k), t);

@@ -8,7 +8,7 @@ import { lowerBound, upperBound } from "../../history/downsample";
 import { scratchFor } from "../../history/ringScratch";
 
 /** Logical rows [lo, lo + n) of a ring. */
-export interface RowSpan {
+interface RowSpan {
   lo: number;
   n: number;
 }

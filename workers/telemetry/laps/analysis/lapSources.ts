@@ -21,7 +21,7 @@ import { sameKey, type LapWithRows } from "./compareLaps";
 import { cutLaps } from "./lapSpans";
 
 /** Sessions' laps kept loaded (a comparison holds at most 6). */
-export const CACHED_LAPS = 8;
+const CACHED_LAPS = 8;
 /** Rows read around a lap, s: its boundaries' crossings are interpolated from the rows either side. */
 const MARGIN_S = 2;
 /** The longest lap looked for when a session's laps are cut at finish-line crossings, s. */
@@ -36,7 +36,7 @@ export interface ShownHistory {
 /** What lap sources need of the recorded sessions (Sessions). */
 export type SessionReader = RecordedSessions;
 
-export interface LapSourcesDeps {
+interface LapSourcesDeps {
   shown(): ShownHistory;
   sessions(): SessionReader | null;
   drivers(): Readonly<Record<string, string>>;

@@ -17,10 +17,10 @@ import { columnOf, rowsBetween, timesOf } from "./lapRows";
 export const LAT: FieldPath = "Telemetry.GpsLatitude";
 export const LONG: FieldPath = "Telemetry.GpsLongitude";
 /** m/s, as the motor controllers report it. */
-export const SPEED: FieldPath = "MotorDetails0.VehicleVelocity";
+const SPEED: FieldPath = "MotorDetails0.VehicleVelocity";
 
 /** A stop this long (s) at under STOPPED_MPS marks an out-lap or an in-lap. */
-export const LONG_STOP_S = 60;
+const LONG_STOP_S = 60;
 const STOPPED_MPS = 0.5;
 /** A lap event's lap may begin or end this far (s) outside the rows without being partial. */
 const EDGE_SLACK_S = 2;

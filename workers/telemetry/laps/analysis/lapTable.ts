@@ -16,7 +16,7 @@ import { energyBetween } from "./lapEnergy";
 import { cutLaps, type LapCutInput } from "./lapSpans";
 import { lapTrack, planSectors, sectorStretches, sectorTimes } from "./sectors";
 
-export interface LapTableInput extends LapCutInput {
+interface LapTableInput extends LapCutInput {
   sectorLines: readonly SectorLine[];
 }
 

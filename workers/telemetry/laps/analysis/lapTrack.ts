@@ -5,7 +5,7 @@
 import { TrackDistance } from "../../geo/geo";
 
 /** A fix held this long without moving is the car standing still, not a slower GPS. */
-export const STOP_HOLD_S = 2;
+const STOP_HOLD_S = 2;
 
 /** The lap's track: parallel columns, time ascending, distance never decreasing. */
 export interface LapTrack {

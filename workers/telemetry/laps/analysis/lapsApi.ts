@@ -10,7 +10,7 @@ import { LapTables } from "./lapTables";
 import { runCompare } from "./runCompare";
 import type { SectorDesk } from "./sectorDesk";
 
-export interface LapsApi extends LapAnalysisApi {
+interface LapsApi extends LapAnalysisApi {
   /** A recorded session's laps as spans (cross-session compare picks them). */
   sessionLapSpans(sessionId: string): Promise<LapSpan[] | { ok: false; message: string }>;
 }

@@ -69,14 +69,14 @@ export function lapTrack(ring: ColumnRing, span: LapSpan): LapTrack | null {
 }
 
 /** When, in the lap, the car crossed the line (epoch s); null if it did not. */
-export function crossingIn(track: LapTrack, span: LapSpan, line: SectorLine): number | null {
+function crossingIn(track: LapTrack, span: LapSpan, line: SectorLine): number | null {
   const gate = { lat: line.lat, long: line.long, radiusM: GATE_RADIUS_M };
   for (const at of findCrossings(track.time, track.lat, track.long, gate))
     if (at > span.start && at < span.end) return at;
   return null;
 }
 
-export interface SectorPlan {
+interface SectorPlan {
   /** The lines kept, in track order. */
   lines: SectorLine[];
   /** Per lap (as given), per kept line, the crossing time or null. */

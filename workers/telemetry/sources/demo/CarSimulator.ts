@@ -19,9 +19,7 @@ import { TRACK } from "./track";
 import { Weather, type WeatherKind } from "./weather";
 import type { CarState } from "./carState";
 
-export { DEFAULT_LAP_COORDS, DEFAULT_MAP_CENTER } from "./track";
-
-export interface CarSimulatorOptions {
+interface CarSimulatorOptions {
   seed?: number;
   /** Epoch seconds of the first packet. Default 2025-07-15T15:00:00Z. */
   startTime?: number;

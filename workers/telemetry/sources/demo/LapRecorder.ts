@@ -16,7 +16,7 @@ import type { LapRecord } from "../../laps/laps";
 
 const MAX_SECONDS_REMAINING = 24 * 3600; // shown when the pack is charging
 
-export interface LapSample {
+interface LapSample {
   dt: number;
   distance: number;
   packCurrent: number;

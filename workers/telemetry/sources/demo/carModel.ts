@@ -5,9 +5,9 @@
 
 export const WHEEL_RADIUS_M = 0.28;
 export const MASS_KG = 300; // car + driver
-export const CDA_M2 = 0.12;
-export const AIR_DENSITY = 1.2;
-export const ROLLING_COEFF = 0.006;
+const CDA_M2 = 0.12;
+const AIR_DENSITY = 1.2;
+const ROLLING_COEFF = 0.006;
 export const G = 9.81;
 
 export const MAX_SPEED_MPS = 23; // ~83 km/h, a solar car's race pace

@@ -25,7 +25,7 @@ type Errors = TelemetryPacket["BatteryFaults"]["Errors"];
 type Warnings = TelemetryPacket["BatteryFaults"]["Warnings"];
 
 /** Long-run share of the time each flag is on: the spec's "about 1 percent". */
-export const FAULT_DUTY = 0.01;
+const FAULT_DUTY = 0.01;
 const MEDIAN_EPISODE_S = 20;
 /** Spread of the (log-normal) episode length: most last 5 s to 2 min. */
 const EPISODE_SPREAD = 0.9;

@@ -29,7 +29,7 @@ export function sunPosition(timeS: number, lat: number, long: number): SunPositi
  * Relative optical air mass at a solar elevation (Kasten & Young's formula):
  * 1 overhead, ~38 at the horizon, so low sun goes through far more air.
  */
-export function airMass(elevationDeg: number): number {
+function airMass(elevationDeg: number): number {
   const zenith = 90 - elevationDeg;
   return 1 / (Math.cos(zenith * DEG) + 0.50572 * (96.07995 - zenith) ** -1.6364);
 }

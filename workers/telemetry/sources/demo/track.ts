@@ -7,7 +7,7 @@ import { toLatLong, toLocalXY, WAYPOINTS } from "../../../shared/trackCoords";
 const STEP_M = 2;
 const CURVATURE_WINDOW = 6; // samples either side (±12 m) to smooth curvature
 
-export interface TrackPoint {
+interface TrackPoint {
   lat: number;
   long: number;
   /** Direction of travel, radians from north, clockwise. */
@@ -154,5 +154,3 @@ export class Track {
 }
 
 export const TRACK = new Track();
-
-export { DEFAULT_LAP_COORDS, DEFAULT_MAP_CENTER } from "../../../shared/trackCoords";

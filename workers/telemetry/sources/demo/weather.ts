@@ -42,7 +42,7 @@ interface Episode {
   level: number;
 }
 
-export interface WeatherOptions {
+interface WeatherOptions {
   seed: number;
   kind: WeatherKind;
   /** Longitude of the place, degrees: its days run from local solar midnight. */

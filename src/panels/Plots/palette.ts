@@ -1,2 +1,0 @@
-// The palette lives in src/ui/plotPalette.ts (the lap compare view uses it too).
-export * from "../../ui/plotPalette";
