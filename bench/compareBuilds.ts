@@ -75,8 +75,8 @@ function figures(stdout: string): Record<string, number> {
 
 /** Whether a larger figure is better (rates), worse (times, busy shares) or neither. */
 function direction(key: string): 1 | -1 | 0 {
+  if (/latency|_ms|busy|long_tasks/.test(key)) return -1; // busy_ratio too: a share
   if (/pps|fps|ratio|max_rate/.test(key)) return 1;
-  if (/latency|_ms|busy|long_tasks/.test(key)) return -1;
   return 0;
 }
 
