@@ -5,7 +5,7 @@
 // timings drift during a session, so only a ratio measured this way means
 // anything.
 //
-//   npx tsx bench/compareBuilds.ts --base 16c175f --runs 3 ingest --feed race
+//   npx tsx bench/compareBuilds.ts --base 16c175f --runs 5 ingest
 //   BENCH_RATES=2000,5000 npx tsx bench/compareBuilds.ts --base 16c175f browser --no-search
 //
 // The old build is checked out in a temporary git worktree (outside the
@@ -115,13 +115,15 @@ try {
     }
   const keys = Object.keys(builds[0]!.runs[0]!).filter((k) => k in builds[1]!.runs[0]!);
   const med = (b: (typeof builds)[number], k: string) => median(b.runs.map((f) => f[k]!));
+  // Every run's figure beside the medians: one stall shows as one outlier.
+  const eachRun = (b: (typeof builds)[number], k: string) => b.runs.map((f) => f[k]!).join(", ");
   const what = `${bench}${benchArgs.length > 0 ? ` ${benchArgs.join(" ")}` : ""}`;
   const rates = process.env.BENCH_RATES ? ` (BENCH_RATES=${process.env.BENCH_RATES})` : "";
   const lines = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${coresText()}, Node ${process.version}: \`npx tsx bench/compareBuilds.ts --base ${base} --runs ${runs} ${what}\`${rates}. Both builds measured by this checkout's script, alternated (new, old, ...); each figure the median of ${runs} runs; "more than 5 % worse" marks rates below 0.95 and times or busy shares above 1.05 of the old build's.`,
     "",
-    `| figure | ${builds[0]!.name} | ${builds[1]!.name} | new / old | |`,
-    "|---|---|---|---|---|",
+    `| figure | ${builds[0]!.name} | ${builds[1]!.name} | new / old | | each run, new; old |`,
+    "|---|---|---|---|---|---|",
   ];
   const worse: string[] = [];
   for (const k of keys) {
@@ -131,14 +133,14 @@ try {
     const isWorse = d !== 0 && (d > 0 ? ratio < 0.95 : ratio > 1.05);
     if (isWorse) worse.push(k);
     lines.push(
-      `| ${k} | ${n} | ${o} | ${ratio.toFixed(3)} | ${isWorse ? "more than 5 % worse" : ""} |`,
+      `| ${k} | ${n} | ${o} | ${ratio.toFixed(3)} | ${isWorse ? "more than 5 % worse" : ""} | ${eachRun(builds[0]!, k)}; ${eachRun(builds[1]!, k)} |`,
     );
   }
   const pairs = keys.map((k) => `${k}=${med(builds[0]!, k)}/${med(builds[1]!, k)}`);
   const result = `RESULT compare=${bench} new=${head} old=${rev} runs=${runs} worse_than_5pct=${worse.join(",") || "none"} ${pairs.join(" ")}`;
   console.log(`\n${lines.join("\n")}\n\n${result}`);
   await writeResultsSection(
-    `## Compared with ${rev}: ${what} (bench/compareBuilds.ts)`,
+    `## Compared with ${rev}: ${what}${rates} (bench/compareBuilds.ts)`,
     lines,
     result,
   );

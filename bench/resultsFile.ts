@@ -47,6 +47,11 @@ export async function writeResultsSection(
     console.log(`Wrote ${latest} (run with --record to update bench/RESULTS.md).`);
     return;
   }
+  await recordSection(heading, section);
+}
+
+/** Puts `section` (headed `heading`) in bench/RESULTS.md, in place of that heading's section. */
+export async function recordSection(heading: string, section: string): Promise<void> {
   const current = existsSync(RESULTS_PATH) ? readFileSync(RESULTS_PATH, "utf8") : HEADER;
   const pattern = new RegExp(`${escapeRegExp(heading)}[\\s\\S]*?(?=\\n## |$)`);
   const updated = pattern.test(current)
