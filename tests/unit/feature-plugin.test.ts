@@ -38,7 +38,7 @@ interface TallyEvent extends SessionEvent {
 }
 
 class TallyPart implements LivePart {
-  label = "tally";
+  label = "";
   liveEvents = 0;
   restored = 0;
   constructor(private readonly context: LiveContext) {}
@@ -59,14 +59,18 @@ const tallyFeature: Feature<TallyPart> = {
   emits: ["tally"],
   events: { tally: z.object({ packets: z.number() }) },
   restores: ["tally"],
-  setting: "feature:tally",
+  // Its shape and default are declared: the core checks a value with the
+  // schema before `set`, and sets the default when it makes the part.
+  setting: {
+    kind: "feature:tally",
+    schema: z.string("The tally's label is a text.").trim().min(1, "The tally's label is empty."),
+    default: () => "tally",
+  },
   panel: false,
   shared: {
     read: (part) => part.label,
     set: (part, value) => {
-      if (typeof value !== "string" || value.trim() === "")
-        return { ok: false, message: "The tally's label is a text." };
-      part.label = value.trim();
+      part.label = value as string;
       return { ok: true };
     },
   },
@@ -93,11 +97,17 @@ describe("an analysis registered from tests/ only", () => {
     const core = new TelemetryCore({ demoSeed: 3, features: WITH_TALLY });
     const a = new TelemetryService(core);
     a.start(CONFIG, () => {});
+    expect(a.featureSetting("tally")).toBe("tally"); // the declared default
     expect(a.setFeatureSetting("tally", " ")).toEqual({
+      ok: false,
+      message: "The tally's label is empty.",
+    });
+    expect(a.setFeatureSetting("tally", 7)).toEqual({
       ok: false,
       message: "The tally's label is a text.",
     });
-    expect(a.setFeatureSetting("tally", "packets seen")).toEqual({ ok: true });
+    expect(a.featureSetting("tally")).toBe("tally"); // refused: nothing changed
+    expect(a.setFeatureSetting("tally", " packets seen ")).toEqual({ ok: true });
     vi.advanceTimersByTime(10_000); // the demo's 2 packets/s
     expect(tally(a)).toMatchObject({ label: "packets seen", live: true, packets: 21 });
     expect(tally(a).liveEvents).toBe(2);

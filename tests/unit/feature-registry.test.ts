@@ -25,8 +25,22 @@ describe("the registry of analyses", () => {
   it("routes each kind of stage event to one feature, and restores only kinds a feature emits or records", () => {
     const emitted = FEATURES.flatMap((feature) => feature.emits ?? []);
     expect(new Set(emitted).size).toBe(emitted.length);
-    const shared = FEATURES.flatMap((feature) => (feature.setting ? [feature.setting] : []));
+    const shared = FEATURES.flatMap((feature) => feature.setting?.kind ?? []);
     expect(new Set(shared).size).toBe(shared.length);
+  });
+
+  it("declares each shared setting with a schema its default passes and a wrong shape fails", () => {
+    const declared = FEATURES.flatMap((feature) => (feature.setting ? [feature] : []));
+    expect(declared.map((feature) => feature.setting!.kind).sort()).toEqual(
+      ["alertRules", "mathChannels", "sectors", "strategy"].sort(),
+    );
+    for (const { id, setting } of declared) {
+      const parsed = setting!.schema.safeParse(setting!.default());
+      expect(parsed.success, `${id}: ${parsed.error?.message}`).toBe(true);
+      expect(setting!.schema.safeParse(42).success, id).toBe(false);
+      // A fresh value each time: a core that changes its own cannot change the default.
+      expect(setting!.default()).not.toBe(setting!.default());
+    }
   });
 
   it("declares each session event kind in one feature, with a schema, and reads back only declared kinds", () => {

@@ -4,6 +4,7 @@
 // in another window, and disposed with it; its calls, its snapshot part and
 // its marks on the track answer reach that part typed, for the view shown.
 // The replay controller and the facade name no feature for it.
+import { z } from "zod";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AlertPin } from "../../workers/contract/track";
 import { FEATURES, LAYOUT } from "../../workers/telemetry/features";
@@ -55,7 +56,7 @@ const made: ProbeReplay[] = [];
 const probeFeature: Feature<ProbeLive, ProbeReplay> = {
   id: "probe",
   stages: [],
-  setting: "feature:probe",
+  setting: { kind: "feature:probe", schema: z.string(), default: () => "probe" },
   panel: false,
   shared: {
     read: (part) => part.label,

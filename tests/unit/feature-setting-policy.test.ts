@@ -5,6 +5,7 @@
 // history the same way (LivePart.settingApplied): the live one and each
 // window's replay or import, whose replay part hears it too
 // (ReplayPart.settingChanged). Only "recompute" has its jobs' progress kept.
+import { z } from "zod";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FEATURES } from "../../workers/telemetry/features";
 import type {
@@ -54,14 +55,13 @@ function policyFeature(id: string, policy: SettingPolicy): Feature<PolicyPart, P
   return {
     id,
     stages: [],
-    setting: `feature:${id}`,
+    setting: { kind: `feature:${id}`, schema: z.string("A text."), default: () => "first" },
     onSettingChange: policy,
     panel: false,
     shared: {
       read: (part) => part.value,
       set: (part, value) => {
-        if (typeof value !== "string") return { ok: false, message: "A text." };
-        part.value = value;
+        part.value = value as string;
         return { ok: true };
       },
     },

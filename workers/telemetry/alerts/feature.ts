@@ -17,6 +17,8 @@ import { alertsApi, alertsSummary } from "./alertsApi";
 import { AlertsDesk } from "./alertsDesk";
 import { AlertsReplay } from "./alertsReplay";
 import { alertsStage } from "./alertsStage";
+import { defaultRules } from "./defaults";
+import { alertRulesSchema } from "./ruleSchema";
 
 /** The log of the history a view shows: the live one, or the window's replay's. */
 function shownLog(desk: AlertsDesk, view: FeatureView, replay: AlertsReplay | null): ShownAlerts {
@@ -29,7 +31,7 @@ export const alertsFeature: Feature<AlertsDesk, AlertsReplay> = {
   emits: ["alert"],
   events: ALERT_EVENTS,
   restores: ALERT_EVENT_KINDS,
-  setting: "alertRules",
+  setting: { kind: "alertRules", schema: alertRulesSchema, default: defaultRules },
   onSettingChange: "fromNow",
   panel: true,
   live: (context) => new AlertsDesk(context),

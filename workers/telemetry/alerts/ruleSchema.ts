@@ -59,12 +59,15 @@ const rule = z.strictObject({
   source: z.string().max(MAX_TEXT).optional(),
 });
 
+/** The rules in force, the alerts' shared setting (what a shape cannot say: checkRules). */
+export const alertRulesSchema = z.array(rule).max(MAX_RULES, `at most ${MAX_RULES} rules`);
+
 const rulesFileSchema = z.strictObject({
   format: z.literal(ALERT_RULES_FORMAT, { error: `format must be "${ALERT_RULES_FORMAT}"` }),
   version: z.literal(ALERT_RULES_VERSION, {
     error: `version must be ${ALERT_RULES_VERSION} (this dashboard reads version ${ALERT_RULES_VERSION})`,
   }),
-  rules: z.array(rule).max(MAX_RULES, `at most ${MAX_RULES} rules`),
+  rules: alertRulesSchema,
 });
 
 const NUMERIC_KINDS = new Set(["above", "below", "outside", "inside", "anyBit"]);

@@ -34,6 +34,9 @@ const defSchema = z.object({
   description: z.string().max(400),
 });
 
+/** The channels defined, the math channels' shared setting (names, labels, programs: plan). */
+export const mathChannelsSchema = z.array(defSchema).max(MAX_CHANNELS);
+
 /** What changed in a set: every history recomputes `fields` and frees `dropped`. */
 interface ChannelChange {
   version: number;

@@ -7,14 +7,20 @@ import type { Feature } from "../pipeline/Feature";
 import type { Stage } from "../pipeline/Stage";
 import { MATH_EVENTS } from "./channelsEvent";
 import { mathApi } from "./mathApi";
+import { mathChannelsSchema } from "./channelRegistry";
 import { MathChannels } from "./MathChannels";
+import { STARTER_CHANNELS } from "./starter";
 import { mathStage } from "./mathStage";
 
 export const mathFeature: Feature<MathChannels> = {
   id: "math",
   stages: [mathStage as Stage],
   events: MATH_EVENTS,
-  setting: "mathChannels",
+  setting: {
+    kind: "mathChannels",
+    schema: mathChannelsSchema,
+    default: () => STARTER_CHANNELS.map((def) => ({ ...def })),
+  },
   onSettingChange: "recompute",
   panel: true,
   live: (context) =>

@@ -206,9 +206,22 @@ export interface FeatureView {
  */
 export type EventSchemas = Readonly<Record<string, ZodType>>;
 
+/**
+ * A feature's shared setting, declared: its kind (the windows are told it
+ * changed by kind), the zod schema of its value's shape, and the value a core
+ * starts with. What a shape cannot say (a real time zone, a field the
+ * history has) the feature checks when the value is set.
+ */
+export interface SettingDeclaration<Value = unknown> {
+  readonly kind: SharedSettingKind;
+  readonly schema: ZodType<Value>;
+  default(): Value;
+}
+
 /** A shared setting a feature keeps in its part, set and read through TelemetryApi.featureSetting. */
 export interface FeatureSetting<Part> {
   read(part: Part): unknown;
+  /** `value` has passed the declared schema (Feature.setting), as it parsed. */
   set(part: Part, value: unknown): { ok: true } | { ok: false; message: string };
 }
 
@@ -230,14 +243,18 @@ export interface Feature<Part extends LivePart = LivePart, RP extends ReplayPart
   /** The kinds of session event a replay reads for it (FeatureView.recorded). */
   readonly replays?: readonly string[];
   /** The shared setting it owns, if any (the core tells the other windows of a change). */
-  readonly setting?: SharedSettingKind;
+  readonly setting?: SettingDeclaration;
   /**
    * What a change of its setting does to the histories already stored
    * (SettingPolicy); none: nothing stored depends on it (the sector lines,
    * read whenever asked).
    */
   readonly onSettingChange?: SettingPolicy;
-  /** How its setting is read and set when the contract names no call for it (featureSetting). */
+  /**
+   * How its setting is read and set when the contract names no call for it
+   * (featureSetting): the core checks a value with the declared schema before
+   * `set`, and sets the declared default when it makes the part.
+   */
   readonly shared?: FeatureSetting<Part>;
   /**
    * Its part of a window's snapshot, for the view it shows (`replay`: its

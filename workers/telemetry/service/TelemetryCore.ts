@@ -238,7 +238,8 @@ export class TelemetryCore {
   ): R {
     if (!feature.setting) return apply();
     let moved = false;
-    const result = this.shared.change(feature.setting, from, read, apply, () => (moved = true));
+    const kind = feature.setting.kind;
+    const result = this.shared.change(kind, from, read, apply, () => (moved = true));
     if (taken(result)) this.parts.settingTaken(feature, this.ingest, this.viewers, from, moved);
     return result;
   }

@@ -40,11 +40,18 @@ export class FeatureParts {
   ) {
     this.layout = new ColumnLayout(features.flatMap((feature) => feature.stages));
     this.stages = this.layout.stages;
-    this.all = features.map((feature) =>
-      feature.live({ ...context, layout: this.layout, recomputing: () => this.progress(feature) }),
-    );
+    this.all = features.map((feature) => {
+      const part = feature.live({
+        ...context,
+        layout: this.layout,
+        recomputing: () => this.progress(feature),
+      });
+      // A setting kept through `shared` starts at its declared default.
+      if (feature.setting && feature.shared) feature.shared.set(part, feature.setting.default());
+      return part;
+    });
     this.restores = features.flatMap((feature) => feature.restores ?? []);
-    this.settingKinds = features.flatMap((feature) => feature.setting ?? []);
+    this.settingKinds = features.flatMap((feature) => feature.setting?.kind ?? []);
     features.forEach((feature, f) => {
       const sink = this.all[f]!.sink?.bind(this.all[f]);
       if (sink) for (const kind of feature.emits ?? []) this.sinks.set(kind, sink);

@@ -5,6 +5,7 @@
 import type { SeriesRequest, SeriesResult } from "../../contract/series";
 import type { Snapshot } from "../../contract/snapshot";
 import type { TrackResult } from "../../contract/track";
+import type { ZodError } from "zod";
 import type { Feature, ReplayPart, WindowAccess } from "../pipeline/Feature";
 import type { CoreViewer } from "./coreTypes";
 import type { TelemetryCore } from "./TelemetryCore";
@@ -12,6 +13,14 @@ import type { WindowView } from "./windowView";
 
 type FeatureParts = Pick<Snapshot, "math" | "strategy" | "alerts" | "features">;
 type SettingResult = { ok: true } | { ok: false; message: string };
+
+/** What a setting's schema found wrong first, as a user reads it ("count: too small"). */
+function zodMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "The setting is not valid.";
+  const path = issue.path.map(String).join(".");
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
 
 export class WindowFeatures {
   constructor(
@@ -65,8 +74,11 @@ export class WindowFeatures {
     const feature = this.core.features.find((f) => f.id === id && f.shared);
     if (!feature) return { ok: false, message: `No analysis "${String(id)}" has a setting.` };
     const part = this.core.part(feature);
+    // The declared shape first: a value that fails it changes nothing.
+    const checked = feature.setting?.schema.safeParse(value);
+    if (checked && !checked.success) return { ok: false, message: zodMessage(checked.error) };
     const read = () => feature.shared!.read(part);
-    const apply = () => feature.shared!.set(part, value);
+    const apply = () => feature.shared!.set(part, checked ? checked.data : value);
     return this.core.setFeatureSetting(feature, this.window, read, apply);
   }
 

@@ -7,6 +7,7 @@
 import type { Feature } from "../pipeline/Feature";
 import { latestForecast, strategyApi } from "./strategyApi";
 import { StrategyDesk } from "./strategyDesk";
+import { DEFAULT_STRATEGY_SETTINGS, strategySettingsSchema } from "./strategySettings";
 import { STRATEGY_EVENT_KIND, STRATEGY_EVENTS } from "./strategyEvents";
 import { strategyStage } from "./strategyStage";
 
@@ -17,7 +18,11 @@ export const strategyFeature: Feature<StrategyDesk> = {
   events: STRATEGY_EVENTS,
   restores: [STRATEGY_EVENT_KIND],
   replays: [STRATEGY_EVENT_KIND],
-  setting: "strategy",
+  setting: {
+    kind: "strategy",
+    schema: strategySettingsSchema,
+    default: () => structuredClone(DEFAULT_STRATEGY_SETTINGS),
+  },
   onSettingChange: "fromNow",
   panel: true,
   live: (context) => new StrategyDesk((event) => context.record(event)),

@@ -34,7 +34,8 @@ const localTime = z.string().regex(TIME, "must be a time of day as HH:MM (24 h),
 const finite = z.number({ error: "must be a number" }).refine(Number.isFinite, "must be finite");
 const window = z.strictObject({ from: localTime, to: localTime }).nullable();
 
-const schema = z.strictObject({
+/** The settings' shape (what shapes cannot say is checked by checkStrategySettings). */
+export const strategySettingsSchema = z.strictObject({
   capacity: z.discriminatedUnion(
     "kind",
     [
@@ -129,7 +130,7 @@ function settingProblems(s: StrategySettings): string[] {
 
 /** Checks settings as sent (from the UI or the browser's storage): taken whole, or every reason. */
 export function checkStrategySettings(value: unknown): SettingsCheck {
-  const parsed = schema.safeParse(value);
+  const parsed = strategySettingsSchema.safeParse(value);
   const problems = parsed.success
     ? settingProblems(parsed.data)
     : parsed.error.issues

@@ -8,11 +8,12 @@ import type { Stage } from "../../pipeline/Stage";
 import { energyStage } from "./energyStage";
 import { lapsApi } from "./lapsApi";
 import { SectorDesk } from "./sectorDesk";
+import { sectorLinesSchema } from "./sectors";
 
 export const lapsFeature: Feature<SectorDesk> = {
   id: "laps",
   stages: [energyStage as Stage],
-  setting: "sectors",
+  setting: { kind: "sectors", schema: sectorLinesSchema, default: () => [] },
   panel: true,
   live: () => new SectorDesk(),
   api: (sectors, window) => lapsApi(sectors, window),

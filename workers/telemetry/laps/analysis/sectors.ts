@@ -10,6 +10,7 @@ import {
   type SectorLine,
   type SectorStretch,
 } from "../../../contract/lapAnalysis";
+import { z } from "zod";
 import { hasFix } from "../../../shared/gpsFix";
 import type { ColumnRing } from "../../history/ColumnRing";
 import { findCrossings, GATE_RADIUS_M, nearestApproachM } from "./gate";
@@ -17,6 +18,17 @@ import { columnOf, rowsBetween, timesOf } from "./lapRows";
 import { LAT, LONG } from "./lapSpans";
 
 const MAX_NAME_CHARS = 40;
+
+/** The sector lines' shape, the laps' shared setting (names unique: checkSectorLines). */
+export const sectorLinesSchema = z
+  .array(
+    z.object({
+      name: z.string().trim().min(1).max(MAX_NAME_CHARS),
+      lat: z.number().min(-90).max(90),
+      long: z.number().min(-180).max(180),
+    }),
+  )
+  .max(MAX_SECTOR_LINES);
 
 /** Sector lines as the UI sends them, checked; a message for the first problem. */
 export function checkSectorLines(
