@@ -13,8 +13,7 @@ import type { TelemetryPacket } from "../workers/telemetry/schema/packetSchema";
 
 export const VARIANTS = 64;
 
-const FEEDS = ["race", "storm"] as const;
-export type Feed = (typeof FEEDS)[number];
+export type Feed = "race" | "storm";
 
 /** Every boolean field (faults, warnings, trips, switches, contactor states) and every flag word. */
 export const FLAG_FIELDS: readonly string[] = FIELD_CATALOG.filter(
@@ -47,17 +46,6 @@ export function feedPackets(feed: Feed, variants = VARIANTS): TelemetryPacket[] 
 /** The variants' JSON text (the storm unless asked: the other benchmarks' feed as it was). */
 export function wireTexts(feed: Feed = "storm", variants = VARIANTS): string[] {
   return feedPackets(feed, variants).map((packet) => JSON.stringify(packet));
-}
-
-/** `--feed race|storm` (or `--feed=…`) from the arguments; race when absent. */
-export function feedArg(argv: readonly string[] = process.argv): Feed {
-  const at = argv.findIndex((arg) => arg === "--feed" || arg.startsWith("--feed="));
-  if (at < 0) return "race";
-  const arg = argv[at]!;
-  const value = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : argv[at + 1];
-  const feed = FEEDS.find((name) => name === value);
-  if (!feed) throw new Error(`--feed: expected ${FEEDS.join(" or ")}, got ${value ?? "nothing"}`);
-  return feed;
 }
 
 /** Packets per second of `step` over the texts, for about `runMs`. */

@@ -1,7 +1,7 @@
-// bench:ingest --feed: the race holds every flag as a car does, the storm
+// bench:ingest's two feeds: the race holds every flag as a car does, the storm
 // draws them per packet, and nothing else differs between the two.
 import { describe, expect, it } from "vitest";
-import { FLAG_FIELDS, feedArg, feedPackets, wireTexts } from "../../bench/ingestFeed";
+import { FLAG_FIELDS, feedPackets, wireTexts } from "../../bench/ingestFeed";
 import { FIELD_CATALOG } from "../../workers/telemetry/schema/fields";
 
 const valueAt = (packet: unknown, path: string): unknown =>
@@ -45,13 +45,5 @@ describe("bench:ingest feeds", () => {
     expect(wireTexts("race")).toEqual(wireTexts("race"));
     expect(wireTexts("storm")).toEqual(wireTexts("storm"));
     expect(wireTexts()).toEqual(wireTexts("storm"));
-  });
-
-  it("reads --feed from the arguments, race when absent, and refuses another name", () => {
-    expect(feedArg(["node", "ingest.ts"])).toBe("race");
-    expect(feedArg(["node", "ingest.ts", "--feed", "storm"])).toBe("storm");
-    expect(feedArg(["node", "ingest.ts", "--feed=race", "--record"])).toBe("race");
-    expect(() => feedArg(["node", "ingest.ts", "--feed", "calm"])).toThrow(/race or storm/);
-    expect(() => feedArg(["node", "ingest.ts", "--feed"])).toThrow(/got nothing/);
   });
 });
