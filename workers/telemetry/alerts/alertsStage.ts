@@ -1,8 +1,9 @@
 // The alerts stage of the ingest pipeline: every enabled rule checked on
 // every stored packet of the history (live, replay, import; never sampled, so
 // an alert lasting one packet is caught). Its state is a few typed arrays per
-// rule, whatever the length of the history, and a packet allocates nothing
-// unless an alert starts or ends. Durations and "no new value" run on the
+// rule, whatever the length of the history, and the packet's step allocates
+// nothing: an alert that starts or ends is queued in typed arrays, and its
+// event is built after every stage has stepped (flush). Durations and "no new value" run on the
 // data's clock: the packet's TimeStamp. System subjects (links, latency) are
 // not in the row: the history's owner reports them with feedSystem().
 import type { AlertEventPayload, AlertRule, SystemSubject } from "../../contract/alerts";
@@ -55,6 +56,11 @@ export interface AlertsState {
   lastTime: number;
   /** Wall-clock time of the newest system report (NaN before the first). */
   systemTime: number;
+  /** Alerts started or ended since the last flush: rule, 1 start / 0 end, time. */
+  queuedRule: Int32Array;
+  queuedStart: Uint8Array;
+  queuedTime: Float64Array;
+  queued: number;
 }
 
 const TIME = NUMERIC_FIELDS.indexOf("TimeStamp");
@@ -77,6 +83,11 @@ function newState(rules: CompiledRules): AlertsState {
     system: new Float64Array(SYSTEM_COUNT).fill(NaN),
     lastTime: NaN,
     systemTime: NaN,
+    // A rule starts or ends at most once per packet or report: n is room enough.
+    queuedRule: new Int32Array(n),
+    queuedStart: new Uint8Array(n),
+    queuedTime: new Float64Array(n),
+    queued: 0,
   };
 }
 
@@ -87,6 +98,31 @@ function clearState(s: AlertsState): void {
   s.system.fill(NaN);
   s.lastTime = NaN;
   s.systemTime = NaN;
+  s.queued = 0;
+}
+
+/** Rule r's alert started (or ended) at t: its event is built at the next flush. */
+function enqueue(s: AlertsState, r: number, start: boolean, t: number): void {
+  const q = s.queued++;
+  s.queuedRule[q] = r;
+  s.queuedStart[q] = start ? 1 : 0;
+  s.queuedTime[q] = t;
+}
+
+/** The queued starts and ends as events, oldest first: after the packet, off its path. */
+function flush(s: AlertsState, emit: EventSink): void {
+  const count = s.queued;
+  s.queued = 0;
+  for (let q = 0; q < count; q++) {
+    const r = s.queuedRule[q]!;
+    const t = s.queuedTime[q]!;
+    const start = s.queuedStart[q] === 1;
+    emit({
+      kind: "alert",
+      time: t,
+      payload: payload(s, r, start ? "start" : "end", start ? null : t),
+    });
+  }
 }
 
 /** A limit operand: its constant, or the field's value in this row (0 or not finite: the fallback). */
@@ -196,20 +232,13 @@ const differs = (v: number, prev: number): boolean => v !== prev && (v === v || 
  * keeps or ends its alert. Called only when something may change (the
  * condition holds, or held before): the per-packet loop skips quiet rules.
  */
-function settle(
-  s: AlertsState,
-  r: number,
-  held: boolean,
-  v: number,
-  t: number,
-  emit: EventSink,
-): void {
+function settle(s: AlertsState, r: number, held: boolean, v: number, t: number): void {
   const c = s.rules;
   if (!held) {
     s.holding[r] = 0;
     if (s.active[r] === 1) {
       s.active[r] = 0;
-      emit({ kind: "alert", time: t, payload: payload(s, r, "end", t) });
+      enqueue(s, r, false, t);
     }
     return;
   }
@@ -232,26 +261,19 @@ function settle(
   s.startLimit[r] = heldLimit;
   s.peak[r] = c.kind[r] === ANY_BIT ? masked(v, c.a[r]!) : v;
   s.peakScore[r] = heldScore;
-  emit({ kind: "alert", time: t, payload: payload(s, r, "start", null) });
+  enqueue(s, r, true, t);
 }
 
 /** One check of rule r: its condition, then its alert, then what it remembers of v. */
-function check(
-  s: AlertsState,
-  r: number,
-  v: number,
-  t: number,
-  row: Float64Array | null,
-  emit: EventSink,
-): void {
+function check(s: AlertsState, r: number, v: number, t: number, row: Float64Array | null): void {
   if (s.seen[r] === 0 || differs(v, s.prev[r]!)) s.lastChange[r] = t;
   const held = holds(s, r, v, t, row);
-  if (held || s.holding[r] === 1 || s.active[r] === 1) settle(s, r, held, v, t, emit);
+  if (held || s.holding[r] === 1 || s.active[r] === 1) settle(s, r, held, v, t);
   s.seen[r] = 1;
   s.prev[r] = v;
 }
 
-function step(s: AlertsState, row: Float64Array, bits: Uint32Array, emit: EventSink): void {
+function step(s: AlertsState, row: Float64Array, bits: Uint32Array): void {
   const t = row[TIME]!;
   s.lastTime = t;
   const { packetRules, where, at, kind, a, b, aField, bField } = s.rules;
@@ -278,7 +300,7 @@ function step(s: AlertsState, row: Float64Array, bits: Uint32Array, emit: EventS
         continue;
       }
     }
-    check(s, r, v, t, row, emit);
+    check(s, r, v, t, row);
   }
 }
 
@@ -298,7 +320,8 @@ export function feedSystem(
   s.system[index] = value;
   s.systemTime = time;
   const list = s.rules.systemRules[index]!;
-  for (let i = 0; i < list.length; i++) check(s, list[i]!, value, time, null, emit);
+  for (let i = 0; i < list.length; i++) check(s, list[i]!, value, time, null);
+  flush(s, emit);
 }
 
 /** Stable text of a rule, to know whether a new rule set kept it as it was. */
@@ -416,7 +439,8 @@ export const alertsStage: AlertsStage = {
   createState: (fields) => newState(defaultCompiled(fields)),
   reset: (s) => clearState(s),
   stateInputs: (s) => s.rules.rowInputs,
-  step: (s, row, bits, _out, emit) => step(s, row, bits, emit),
+  step: (s, row, bits) => step(s, row, bits),
+  flush,
 };
 
 /** The default rules compiled once per layout (each history's state starts with them). */

@@ -54,6 +54,8 @@ export class Pipeline {
   /** Stored numeric fields a replay reads into its row: every input, then every column. */
   private readonly inputFields: Int32Array;
   private readonly columnFields: Int32Array;
+  /** The stages that queue events for after the row (Stage.flush), by index. */
+  private readonly flushing: Int32Array;
   /** A replay's row (the live step uses the store's). */
   private readonly row: Float64Array;
   private readonly bits = new Uint32Array(Math.ceil(BOOLEAN_FIELDS.length / 32));
@@ -82,6 +84,7 @@ export class Pipeline {
       stages.flatMap((stage) => stage.inputs.map((p) => storedNumber(layout, p, stage))),
     );
     this.inputFields = Int32Array.from(inputs);
+    this.flushing = Int32Array.from(stages.flatMap((stage, s) => (stage.flush ? [s] : [])));
     this.columnFields = Int32Array.from(
       stages.flatMap((stage, s) => stage.columns.map((_, k) => this.out[s]! + k)),
     );
@@ -96,6 +99,16 @@ export class Pipeline {
     const stages = this.stages;
     for (let s = 0; s < stages.length; s++)
       stages[s]!.step(this.states[s], row, bits, this.out[s]!, this.sink);
+    this.flush(this.sink);
+  }
+
+  /** The events the stages queued on this row (Stage.flush). */
+  private flush(sink: EventSink): void {
+    const flushing = this.flushing;
+    for (let i = 0; i < flushing.length; i++) {
+      const s = flushing[i]!;
+      this.stages[s]!.flush!(this.states[s], sink);
+    }
   }
 
   /** Fields a replay loads: every stage's inputs, and what each state reads now (its rules). */
@@ -136,6 +149,7 @@ export class Pipeline {
       for (let w = 0; w < bits.length; w++) bits[w] = ring.boolWordAtSlot(slot, w);
       for (let s = 0; s < this.stages.length; s++)
         this.stages[s]!.step(this.states[s], row, bits, this.out[s]!, sink);
+      this.flush(sink);
       for (let i = 0; i < columnFields.length; i++)
         ring.setNumber(slot, columnFields[i]!, row[columnFields[i]!]!);
     }

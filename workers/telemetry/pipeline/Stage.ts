@@ -84,4 +84,11 @@ export interface Stage<State = unknown> {
    * Called once per packet: no allocation unless it emits.
    */
   step(state: State, row: Float64Array, bits: Uint32Array, out: number, emit: EventSink): void;
+  /**
+   * Builds the events the row's step noticed, after every stage has stepped
+   * on it: a stage that may notice many per row (the alerts, in a storm of
+   * flags) queues them in its state and builds them here, off the packet's
+   * path. Called once per row; returns at once when nothing is queued.
+   */
+  flush?(state: State, emit: EventSink): void;
 }
