@@ -378,7 +378,10 @@ export class TelemetryStore {
     this.pipeline.step(nums, bits);
     for (let field = NUMERIC_FIELDS.length; field < this.stagedNum.length; field++) {
       const v = nums[field]!;
-      ring.setNumber(slot, field, v);
+      // A gap in a column with no storage (a math slot no channel holds) is not
+      // written; its latest value turns to a gap once, not on every packet.
+      if (v === v || ring.hasColumn(field)) ring.setNumber(slot, field, v);
+      else if (latestNum[field] !== latestNum[field]) continue;
       if (latestNum[field] !== v) {
         latestNum[field] = v;
         this.verNum[field] = seq;
