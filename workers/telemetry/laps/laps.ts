@@ -1,7 +1,9 @@
 // GET {api}/laps and GET {api}/drivers (PROTOCOL.md "REST", "More of the real
 // server"). The list is at body.data; any failure of the lap fetch yields
 // "Error fetching lap data". Records of either generation are accepted; one
-// bad record fails the list (the backend's answer is one unit).
+// bad record fails the list (the backend's answer is one unit). The list is
+// put in time order here, whatever order the server sends (2026-06 answers
+// newest first): everything after numbers laps by their position.
 import { z } from "zod";
 import type { BackendGeneration, Lap } from "../../contract/laps";
 import { parseLap } from "./lapRecord";
@@ -54,6 +56,7 @@ export async function fetchLaps(
       laps.push(lap.lap);
       generation = lap.generation;
     }
+    laps.sort((a, b) => a.endMs - b.endMs); // stable: laps ending together keep the server's order
     return { laps, message: parsed.data.message || "OK", error: false, generation };
   } catch {
     return failure();
