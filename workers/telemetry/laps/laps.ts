@@ -6,6 +6,7 @@
 // newest first): everything after numbers laps by their position.
 import { z } from "zod";
 import type { BackendGeneration, Lap } from "../../contract/laps";
+import { NO_REDIRECT } from "../../shared/backendRedirect";
 import { parseLap } from "./lapRecord";
 
 export { checkLap, type LapRecord } from "./lapRecord";
@@ -44,7 +45,8 @@ export async function fetchLaps(
   fetchImpl: typeof fetch = fetch,
 ): Promise<LapListResult> {
   try {
-    const response = await fetchImpl(`${base(apiBase)}/laps`);
+    // A redirect is a failure, never followed (workers/shared/backendRedirect.ts).
+    const response = await fetchImpl(`${base(apiBase)}/laps`, NO_REDIRECT);
     if (response.status !== 200) return failure();
     const parsed = listResponseSchema.safeParse(await response.json());
     if (!parsed.success) return failure(); // "Invalid API response format"
@@ -69,7 +71,7 @@ export async function fetchDrivers(
   fetchImpl: typeof fetch = fetch,
 ): Promise<Record<string, string>> {
   try {
-    const response = await fetchImpl(`${base(apiBase)}/drivers`);
+    const response = await fetchImpl(`${base(apiBase)}/drivers`, NO_REDIRECT);
     if (response.status !== 200) return {};
     const parsed = driversResponseSchema.safeParse(await response.json());
     if (!parsed.success) return {};
