@@ -1,7 +1,8 @@
 // GET /laps and GET /drivers in the backend's body shape: { data: [...], message, uptime },
-// lap records in the chosen generation's wire form.
+// lap records in the chosen generation's wire form and order.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { LapRecord } from "../workers/telemetry/laps/lapRecord";
+import { SECOND_GENERATION } from "../workers/telemetry/schema/generations";
 import { wireLap, type Generation } from "./generation";
 
 /** The simulated car's drivers (their RFIDs are in workers/telemetry/sources/demo/CarSimulator.ts). */
@@ -27,7 +28,7 @@ export function lapsHandler(laps: () => LapRecord[], generation: Generation, sta
       req.method !== "GET"
         ? null
         : path === "/laps"
-          ? laps().map((lap) => wireLap(lap, generation))
+          ? inServerOrder(laps(), generation).map((lap) => wireLap(lap, generation))
           : path === "/drivers"
             ? FEED_DRIVERS
             : null;
@@ -39,4 +40,13 @@ export function lapsHandler(laps: () => LapRecord[], generation: Generation, sta
     res.writeHead(200, { "Content-Type": "application/json" });
     res.end(JSON.stringify({ data, message: "OK", uptime }));
   };
+}
+
+/**
+ * The laps in the order the real server answers: 2026-01 oldest first, 2026-06
+ * newest first (its query orders by timestamp, descending; PROTOCOL.md).
+ */
+function inServerOrder(laps: LapRecord[], generation: Generation): LapRecord[] {
+  if (generation !== SECOND_GENERATION) return laps;
+  return [...laps].sort((a, b) => b.timestamp - a.timestamp);
 }

@@ -4,7 +4,12 @@
 // the lap table, asked for again on the revision (useLapTable.ts).
 import type { SectorLine } from "../../workers/contract/lapAnalysis";
 import { subscribe } from "valtio";
-import { adoptSectorLines, sectorLinesState, showsCoreSectorLines } from "../state/sectorLines";
+import {
+  adoptSectorLines,
+  savedSectorLinesProblem,
+  sectorLinesState,
+  showsCoreSectorLines,
+} from "../state/sectorLines";
 import { sharedSettingsRevision } from "../state/sharedSettingsRevision";
 import type { TelemetryClient } from "../worker-client/TelemetryClient";
 import { NO_ANSWER_TEXT, setShared, type SharedSetting } from "./sharedSetting";
@@ -22,10 +27,21 @@ async function sendShown(client: TelemetryClient): Promise<string | null> {
   return result.ok || result === NO_ANSWER ? null : result.message;
 }
 
+/**
+ * At start: the lines read from this browser go to the core (none, when what
+ * was saved could not be used: then that is what is told, as for the other
+ * saved settings).
+ */
+async function restoreShown(client: TelemetryClient): Promise<string | null> {
+  const damaged = savedSectorLinesProblem();
+  const refused = await sendShown(client);
+  return damaged !== null ? `Your saved sector lines were not used: ${damaged}.` : refused;
+}
+
 export const sectorLinesSetting: SharedSetting<SectorLine[], Answer> = {
   kind: "sectors",
   title: "Sector lines",
-  start: { restore: sendShown },
+  start: { restore: restoreShown },
   edits: { changed: (listener) => subscribe(sectorLinesState, listener), send: sendShown },
   send: (client, lines) => client.api.setSectorLines(lines),
   // Shown and saved already (edited in state): the lap table is cut anew.

@@ -47,14 +47,14 @@ export function applyStrategySettings(
  * stay). Returns what to tell the user when the worker refused them; the
  * saved text is kept as it is, never overwritten.
  */
-async function restoreStrategySettings(
+export async function restoreStrategySettings(
   client: TelemetryClient,
   storage: Storage = window.localStorage,
 ): Promise<string | null> {
   const saved = savedStrategySettings(storage);
   if (saved === null) return null;
   try {
-    const result = await client.api.setStrategySettings(saved as StrategySettings);
+    const result = await client.api.setStrategySettings(saved);
     return result.ok ? null : `Your saved strategy settings were not used: ${result.message}`;
   } catch {
     return `Your strategy settings were not set: ${NO_ANSWER_TEXT}`;

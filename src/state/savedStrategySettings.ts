@@ -1,20 +1,19 @@
 // The race strategy's settings, kept in localStorage as the JSON the worker
 // took. Nothing saved means the worker's defaults (the demo pack and track);
-// what comes back is checked again by the worker, which may refuse it.
+// what comes back goes to the worker as the text it is, which reads and
+// checks it and says what is wrong (as the alert rules and math channels do).
 import type { StrategySettings } from "../../workers/contract/strategy";
 import { readStorage, writeStorage } from "./persistence";
 
-const STRATEGY_SETTINGS_KEY = "strategySettings";
+export const STRATEGY_SETTINGS_KEY = "strategySettings";
 
-/** The saved settings as parsed JSON (unchecked: the worker checks), or null when none or not JSON. */
-export function savedStrategySettings(storage: Storage): unknown {
-  const text = readStorage(storage, STRATEGY_SETTINGS_KEY);
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
+/**
+ * The saved settings' text, unread, or null when none were saved. Not parsed
+ * here: text that is not JSON is then said, and nesting too deep to post to a
+ * worker (a 100,000-deep array) travels as a string.
+ */
+export function savedStrategySettings(storage: Storage): string | null {
+  return readStorage(storage, STRATEGY_SETTINGS_KEY);
 }
 
 export function saveStrategySettings(storage: Storage, settings: StrategySettings): void {

@@ -4,25 +4,44 @@
 import { proxy } from "valtio";
 import { z } from "zod";
 import type { SectorLine } from "../../workers/contract/lapAnalysis";
-import { storedSettings } from "./storedSettings";
+import { storedProblem, storedSettings } from "./storedSettings";
 
 const SECTOR_LINES_KEY = "sectorLines";
 /** The contract's MAX_SECTOR_LINES (the worker refuses more); a value the UI may not import. */
 export const MAX_SECTOR_LINES = 8;
 
+const NAME = "its name must be 1 to 40 characters";
+const LAT = "its latitude must be a number from −90 to 90";
+const LONG = "its longitude must be a number from −180 to 180";
+
 const lineSchema = z.object({
-  name: z.string().trim().min(1).max(40),
-  lat: z.number().min(-90).max(90),
-  long: z.number().min(-180).max(180),
+  name: z.string({ error: NAME }).trim().min(1, NAME).max(40, NAME),
+  lat: z.number({ error: LAT }).min(-90, LAT).max(90, LAT),
+  long: z.number({ error: LONG }).min(-180, LONG).max(180, LONG),
 });
 
-const sectorLinesSchema = z.object({
-  lines: z.array(lineSchema).max(MAX_SECTOR_LINES).catch([]),
-});
+// No fallback per field: lines that cannot be used are none, and the restore says why.
+const sectorLinesSchema = z.object({ lines: z.array(lineSchema).max(MAX_SECTOR_LINES) });
 
-export const sectorLinesState = storedSettings(SECTOR_LINES_KEY, sectorLinesSchema, {
-  lines: [] as SectorLine[],
-});
+/** Why saved lines were not used, in the map's words (line 1 is the first the list shows). */
+function savedLinesProblem(issue: z.core.$ZodIssue, stored: unknown): string {
+  const lines = (stored as { lines?: unknown } | null)?.lines;
+  if (!Array.isArray(lines)) return "there is no list of lines in what was saved";
+  if (lines.length > MAX_SECTOR_LINES)
+    return `${lines.length.toLocaleString("en")} lines were saved, and at most ${MAX_SECTOR_LINES} can be set`;
+  const index = issue.path[1];
+  return typeof index === "number" ? `line ${index + 1}: ${issue.message}` : issue.message;
+}
+
+export const sectorLinesState = storedSettings(
+  SECTOR_LINES_KEY,
+  sectorLinesSchema,
+  { lines: [] as SectorLine[] },
+  savedLinesProblem,
+);
+
+/** Why the lines saved in this browser were not used when this page read them; null if they were. */
+export const savedSectorLinesProblem = (): string | null => storedProblem(sectorLinesState);
 
 // The lines as last read from the core (another window changed them): the
 // wiring does not send those back, which could undo a newer change.

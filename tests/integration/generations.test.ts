@@ -7,6 +7,7 @@ import type { WorkerEvent } from "../../workers/contract/telemetryApi";
 import { TelemetryService } from "../../workers/telemetry/TelemetryService";
 import { FeedServer } from "../../feed-server/FeedServer";
 import { unconfirmedError } from "../../workers/telemetry/service/finishLine";
+import { parseLap } from "../../workers/telemetry/laps/lapRecord";
 import { GENERATIONS, type Generation } from "../../feed-server/generation";
 import { io } from "socket.io-client";
 
@@ -53,10 +54,16 @@ describe.each(GENERATIONS)("against a %s backend", (generation) => {
   });
 
   it("loads its laps with dates in the current year and the drivers' names", async () => {
-    const { events } = await start(generation);
+    const { events, server } = await start(generation);
     const tables = () => events.flatMap((e) => (e.type === "laps" ? [e.result] : []));
     await waitFor(() => expect(tables().at(-1)?.laps).toHaveLength(2));
     const result = tables().at(-1)!;
+    // The server's order is its generation's (2026-06: newest first); the table's is by end.
+    const served = ((await (await fetch(`${server.url}/laps`)).json()) as { data: unknown[] }).data;
+    const servedEnds = served.map((record) => parseLap(record)!.lap.endMs);
+    const ends = result.laps.map((lap) => lap.endMs);
+    expect(ends[0]).toBeLessThan(ends[1]!);
+    expect(servedEnds).toEqual(generation === "2026-06" ? [...ends].reverse() : ends);
     expect(result.error).toBe(false);
     for (const lap of result.laps) {
       expect(new Date(lap.endMs).getFullYear()).toBe(new Date().getFullYear());

@@ -76,3 +76,51 @@ describe("CSV import checks", () => {
     expect(limit).toBe("256 MB");
   });
 });
+
+// Issue 58 item 17: a 30 MB file with an unclosed quote in row 2 reported
+// "Imported 1 of 1 rows": papaparse read the rest of the file into that cell.
+describe("a quote that never closes", () => {
+  /**
+   * An export of `rows` rows (string cells unquoted, the title last) whose row
+   * `cutRow` opens a quote it never closes: the rest of the file fits in that
+   * text cell, so the row alone looked whole.
+   */
+  function withUnclosedQuote(rows: number, cutRow: number): string {
+    const lines = exportText(storeOf(rows)).trimEnd().split("\n");
+    const title = lines[0]!.split(",").findIndex((name) => name.startsWith("Title"));
+    const titleLast = lines.map((line, i) => {
+      const cells = (i === 0 ? line : line.replaceAll('"', "")).split(",");
+      return [...cells.slice(0, title), ...cells.slice(title + 1), cells[title]].join(",");
+    });
+    titleLast[cutRow - 1] = titleLast[cutRow - 1]!.replace(/Helios$/, '"Helios');
+    return titleLast.join("\n") + "\n";
+  }
+
+  it("says the file is cut at that row and why, and imports nothing from it on", async () => {
+    const store = fresh();
+    const report = await importCsv(withUnclosedQuote(40, 2), store, {
+      fileName: "day.csv",
+      chunkBytes: 777,
+    });
+    expect(report).toMatchObject({ ok: false, rowsRead: 1, rowsImported: 0, rowsFailed: 1 });
+    expect(report.message).toBe(
+      "day.csv is cut at row 2: a quote opens a cell there and is never closed, so that row " +
+        "and everything after it read as one cell and were not imported. Nothing was imported.",
+    );
+    expect(report.failures).toEqual([{ row: 2, reason: expect.stringMatching(/never closed/) }]);
+    expect(store.ring.length).toBe(0);
+  });
+
+  it("keeps the rows before it, and says how many", async () => {
+    const text = withUnclosedQuote(40, 5);
+    const store = fresh();
+    const report = await importCsv(text, store, { fileName: "day.csv", chunkBytes: 777 });
+    expect(report).toMatchObject({ ok: true, rowsRead: 4, rowsImported: 3, rowsFailed: 1 });
+    expect(report.message).toMatch(
+      /^day\.csv is cut at row 5: .* Imported 3 of the 3 rows before it\.$/,
+    );
+    expect(store.ring.length).toBe(3);
+    store.showRow(2);
+    expect(latest(store)["Battery.PackVoltage"]).toBeCloseTo(100 + 2 * 0.1234, 3);
+  });
+});

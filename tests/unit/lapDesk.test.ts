@@ -146,6 +146,38 @@ describe("LapDesk", () => {
     expect(laps.live().laps).toMatchObject([{ rfid: "TAG-1", simulated: false }]);
   });
 
+  // Issue 58 item 1: the 2026-06 server lists its laps newest first.
+  it("numbers a newest-first list (2026-06) in the order the laps ended", async () => {
+    const ends = [END_MS + 3 * 180_000, END_MS + 180_000, END_MS + 2 * 180_000];
+    const flatLap = (endMs: number) => ({
+      AmpHours: 1,
+      AverageMotorWattage: 900,
+      AveragePackCurrent: 20,
+      AverageSpeed: 462,
+      BatterySecondsRemaining: 7200,
+      Distance: 4.4,
+      EnergyConsumed: -54_000,
+      LapTime: 180,
+      NetPowerOut: -300,
+      TotalPowerIn: 900,
+      TotalPowerOut: 1200,
+      timestamp: new Date(endMs).toISOString(),
+      rfid: "TAG-1",
+    });
+    const newestFirst = (async (url: string) =>
+      new Response(
+        JSON.stringify({ data: url.endsWith("/laps") ? ends.map(flatLap) : [] }),
+      )) as unknown as typeof fetch;
+    const { laps } = desk("NETWORK", newestFirst);
+    await laps.refresh();
+    const sorted = [...ends].sort((a, b) => a - b);
+    expect(laps.live().laps.map((lap) => lap.endMs)).toEqual(sorted);
+    // The export numbers them as the tab does: lap 1 is the one that ended first.
+    const rows = lapsCsv(laps.live()).trim().split("\n").slice(1);
+    expect(rows.map((row) => row.split(",")[0])).toEqual(["1", "2", "3"]);
+    expect(rows[0]).toContain(new Date(sorted[0]!).toISOString());
+  });
+
   it("counts a malformed lap as rejected and keeps the table", () => {
     const { laps, rejected } = desk("NETWORK");
     laps.lapData({ Rfid: 5 }, "NETWORK");

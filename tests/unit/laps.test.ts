@@ -184,6 +184,19 @@ describe("GET {api}/laps", () => {
     expect(result).toMatchObject({ laps: [], message: "Error fetching lap data", error: true });
   });
 
+  it("puts a newest-first list (2026-06) in the order the laps ended", async () => {
+    const at = (endMs: number) => ({ ...flat, timestamp: new Date(endMs).toISOString() });
+    const ends = [LAP_MS + 400_000, LAP_MS, LAP_MS + 200_000];
+    const newestFirst = (async () =>
+      new Response(JSON.stringify({ data: ends.map(at), message: "OK" }))) as typeof fetch;
+    const result = await fetchLaps("http://backend:3001", newestFirst);
+    expect(result.laps.map((lap) => lap.endMs)).toEqual([
+      LAP_MS,
+      LAP_MS + 200_000,
+      LAP_MS + 400_000,
+    ]);
+  });
+
   it("uses an injected fetch and asks for {api}/laps", async () => {
     const asked: string[] = [];
     const fakeFetch = (async (url: string) => {

@@ -262,5 +262,6 @@ export interface StrategyApi {
   /** The shown history's last day held against what happened, once its records reach the end of the day; null before. */
   strategyReview(): Promise<StrategyReview | null>;
   strategySettings(): Promise<StrategySettings>;
-  setStrategySettings(settings: StrategySettings): Promise<StrategySettingsResult>;
+  /** Settings from the form, or the JSON text this browser saved (read and checked in the worker). */
+  setStrategySettings(settings: StrategySettings | string): Promise<StrategySettingsResult>;
 }

@@ -4,6 +4,7 @@
 // (Node, the integration tests).
 
 import type { PollReply, PollRequest } from "../../contract/pollReaderProtocol";
+import { isRedirect, NO_REDIRECT, redirectRefused } from "../backendRedirect";
 
 export type { PollReply, PollRequest };
 
@@ -18,7 +19,15 @@ export async function readPoll(
 ): Promise<void> {
   const { id } = request;
   try {
-    const response = await fetch(request.url, { credentials: request.credentials });
+    const response = await fetch(request.url, {
+      credentials: request.credentials,
+      ...NO_REDIRECT,
+    });
+    if (isRedirect(response)) {
+      void response.body?.cancel().catch(() => undefined);
+      reply({ id, failed: redirectRefused(request.url, response) });
+      return;
+    }
     if (!response.ok || !response.body) {
       await response.body?.cancel();
       reply({

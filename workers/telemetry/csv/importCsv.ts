@@ -4,7 +4,8 @@
 // into the typed columns (FastRowReader); any other row is rebuilt into a
 // packet and validated with the packet schema (TelemetryStore.ingest), which
 // gives its reason. Bad files get one clear message; bad rows are counted with
-// their row numbers; nothing throws.
+// their row numbers; a quote that never closes cuts the file there, and the
+// report says where; nothing throws.
 import Papa from "papaparse";
 import { formatMegabytes } from "../../shared/megabytes";
 import type { CsvImportReport, CsvRowFailure } from "../../contract/csv";
@@ -22,6 +23,9 @@ import { completeLinesEnd, textChunks } from "./textChunks";
  */
 export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
 const KEEP_FAILURES = 20;
+
+const UNCLOSED_QUOTE =
+  "a quote opens a cell here and is never closed, so this row and everything after it read as one cell: not imported";
 
 interface ImportOptions {
   fileName?: string;
@@ -46,6 +50,8 @@ class RowImporter {
   rowsRead = 0;
   rowsImported = 0;
   rowsFailed = 0;
+  /** The row whose quote never closes (the file is read up to it), or null. */
+  cutAt: number | null = null;
   readonly failures: CsvRowFailure[] = [];
   private readonly builder: PacketBuilder;
   private readonly fast: FastRowReader;
@@ -74,6 +80,16 @@ class RowImporter {
     }
     this.rowsFailed++;
     if (this.failures.length < KEEP_FAILURES) this.failures.push({ row: rowNumber, reason });
+  }
+
+  /** The row whose quote never closes: counted as read and failed, and nothing after it is read. */
+  cut(): void {
+    const rowNumber = ++this.rowsRead + 1;
+    this.rowsFailed++;
+    this.cutAt = rowNumber;
+    // Named last in the table even when it is full: it is why the rest is missing.
+    if (this.failures.length >= KEEP_FAILURES) this.failures.pop();
+    this.failures.push({ row: rowNumber, reason: UNCLOSED_QUOTE });
   }
 
   /** The slow path (a row the fast check did not accept): null when stored, else why not. */
@@ -117,7 +133,10 @@ class RowImporter {
  */
 const PARSE_CHARS = 64 * 1024;
 
-/** Parses whole lines (text ends at a line end outside quotes) and hands each row over. */
+/**
+ * Parses whole lines (text ends at a line end outside quotes) and hands each
+ * row over, up to a quote that never closes (then `importer.cutAt` is set).
+ */
 function parseLines(text: string, config: Papa.ParseConfig, importer: RowImporter): void {
   for (let at = 0; at < text.length;) {
     let end = text.length;
@@ -125,8 +144,14 @@ function parseLines(text: string, config: Papa.ParseConfig, importer: RowImporte
       const upTo = completeLinesEnd(text.slice(at, at + PARSE_CHARS));
       if (upTo > 0) end = at + upTo; // else one row is longer than PARSE_CHARS: take the rest
     }
-    const rows = Papa.parse<string[]>(text.slice(at, end), config).data;
-    for (let r = 0; r < rows.length; r++) importer.row(rows[r]!);
+    const parsed = Papa.parse<string[]>(text.slice(at, end), config);
+    const rows = parsed.data;
+    // papaparse reads an unclosed quote's cell to the end of its input (MissingQuotes),
+    // so that row is the last one: the rows before it are whole, it and the rest are not.
+    const cut = parsed.errors.some((error) => error.code === "MissingQuotes");
+    const whole = cut ? Math.max(0, rows.length - 1) : rows.length;
+    for (let r = 0; r < whole; r++) importer.row(rows[r]!);
+    if (cut) return importer.cut();
     at = end;
   }
 }
@@ -226,6 +251,7 @@ async function readAll(
       parseLines(pending.slice(0, end), parseConfig, importer);
       pending = pending.slice(end);
     }
+    if (importer.cutAt !== null) break; // the rest of the file is inside the unclosed cell
     options.onProgress?.(bytesDone, size, importer.rowsRead);
     await nextTask(); // let the worker answer snapshots and a Cancel between pieces
   }
@@ -257,8 +283,26 @@ function finish(
     notes.push(`History holds ${kept} rows: the oldest ${c.rowsImported - kept} were dropped.`);
   const ok = c.rowsImported > 0;
   const failedText = c.rowsFailed > 0 ? `; ${c.rowsFailed} failed validation` : "";
-  const message = ok
-    ? `Imported ${c.rowsImported} of ${c.rowsRead} rows from ${fileName}${failedText}.`
-    : `None of the ${c.rowsRead} rows of ${fileName} is a valid packet.`;
+  const message =
+    importer.cutAt !== null
+      ? cutMessage(c, importer.cutAt, fileName)
+      : ok
+        ? `Imported ${c.rowsImported} of ${c.rowsRead} rows from ${fileName}${failedText}.`
+        : `None of the ${c.rowsRead} rows of ${fileName} is a valid packet.`;
   return { ok, message, fileName, ...c, notes };
+}
+
+/** A file cut by a quote that never closes: where, why, and what was imported before it. */
+function cutMessage(c: ReturnType<typeof counts>, row: number, fileName: string): string {
+  const why =
+    `${fileName} is cut at row ${row}: a quote opens a cell there and is never closed, so ` +
+    "that row and everything after it read as one cell and were not imported.";
+  const before = c.rowsRead - 1;
+  const failed = c.rowsFailed - 1;
+  if (c.rowsImported === 0)
+    return before > 0
+      ? `${why} None of the ${before} rows before it is a valid packet.`
+      : `${why} Nothing was imported.`;
+  const failedText = failed > 0 ? `; ${failed} failed validation` : "";
+  return `${why} Imported ${c.rowsImported} of the ${before} rows before it${failedText}.`;
 }

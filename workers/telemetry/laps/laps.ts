@@ -1,9 +1,12 @@
 // GET {api}/laps and GET {api}/drivers (PROTOCOL.md "REST", "More of the real
 // server"). The list is at body.data; any failure of the lap fetch yields
 // "Error fetching lap data". Records of either generation are accepted; one
-// bad record fails the list (the backend's answer is one unit).
+// bad record fails the list (the backend's answer is one unit). The list is
+// put in time order here, whatever order the server sends (2026-06 answers
+// newest first): everything after numbers laps by their position.
 import { z } from "zod";
 import type { BackendGeneration, Lap } from "../../contract/laps";
+import { NO_REDIRECT } from "../../shared/backendRedirect";
 import { parseLap } from "./lapRecord";
 
 export { checkLap, type LapRecord } from "./lapRecord";
@@ -42,7 +45,8 @@ export async function fetchLaps(
   fetchImpl: typeof fetch = fetch,
 ): Promise<LapListResult> {
   try {
-    const response = await fetchImpl(`${base(apiBase)}/laps`);
+    // A redirect is a failure, never followed (workers/shared/backendRedirect.ts).
+    const response = await fetchImpl(`${base(apiBase)}/laps`, NO_REDIRECT);
     if (response.status !== 200) return failure();
     const parsed = listResponseSchema.safeParse(await response.json());
     if (!parsed.success) return failure(); // "Invalid API response format"
@@ -54,6 +58,7 @@ export async function fetchLaps(
       laps.push(lap.lap);
       generation = lap.generation;
     }
+    laps.sort((a, b) => a.endMs - b.endMs); // stable: laps ending together keep the server's order
     return { laps, message: parsed.data.message || "OK", error: false, generation };
   } catch {
     return failure();
@@ -66,7 +71,7 @@ export async function fetchDrivers(
   fetchImpl: typeof fetch = fetch,
 ): Promise<Record<string, string>> {
   try {
-    const response = await fetchImpl(`${base(apiBase)}/drivers`);
+    const response = await fetchImpl(`${base(apiBase)}/drivers`, NO_REDIRECT);
     if (response.status !== 200) return {};
     const parsed = driversResponseSchema.safeParse(await response.json());
     if (!parsed.success) return {};

@@ -1,89 +1,45 @@
 // One GET to the backend's playback REST, guarded against a broken or hostile
 // server: a deadline covers the whole request, body included (a server that
 // drips a byte a second would otherwise load forever); the caller's signal
-// aborts it (a cancelled replay closes its connection); a redirect to another
-// host is refused (its packets would replay as if they were the backend's);
-// and a failure says what most likely happened instead of only "no answer".
+// aborts it (a cancelled replay closes its connection); a redirect is not
+// followed (another host's packets would replay as if they were the
+// backend's); and a failure says what most likely happened instead of only
+// "no answer".
+import { isRedirect, NO_REDIRECT, redirectRefused } from "../../shared/backendRedirect";
 
 type Fetch = typeof fetch;
 
 /** Default deadline of one request, headers and body (a ~1 MB answer on a slow link). */
 export const REQUEST_TIMEOUT_MS = 60_000;
-/** Same-host redirects followed before giving up (a loop would never end). */
-const MAX_REDIRECTS = 5;
 
 export interface RequestOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
 }
 
-const originOf = (url: string): string => new URL(url).origin;
-
-function crossOrigin(url: string, target: string): Error {
+function unreachable(url: string): Error {
   return new Error(
-    `The backend redirected ${url} to another host (${originOf(target)}); ` +
-      "its answer is not used. Set the backend address to the server that holds the packets.",
+    `The backend did not answer (${url}): it is unreachable, or the browser blocked its ` +
+      "answer (a backend that does not allow this page's origin: CORS).",
   );
 }
 
-function unreachable(url: string, redirected: boolean): Error {
-  return new Error(
-    redirected
-      ? `The backend redirected ${url} and the browser blocked the answer from where it pointed ` +
-          "(most likely another host that does not allow this page: CORS)."
-      : `The backend did not answer (${url}): it is unreachable, or the browser blocked its ` +
-          "answer (a backend that does not allow this page's origin (CORS), or one that " +
-          "redirects to another host).",
-  );
-}
-
-/** A 3xx whose target is readable (Node) or an opaque one (browsers hide the target). */
-function redirectOf(response: Response, url: string): { target: string | null } | null {
-  if (response.type === "opaqueredirect") return { target: null };
-  if (response.status < 300 || response.status > 399) return null;
-  const location = response.headers.get("location");
-  return location ? { target: new URL(location, url).href } : null;
-}
-
-/**
- * Fetches `url` without following redirects itself: a same-host redirect is
- * followed here, another host's refused. Browsers hide a redirect's target, so
- * there the request is made again with the browser following it, and where it
- * landed is checked before the answer is used.
- */
-async function fetchSameOrigin(fetchImpl: Fetch, url: string, signal: AbortSignal) {
-  let current = url;
-  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    let response: Response;
-    try {
-      response = await fetchImpl(current, { signal, redirect: "manual" });
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw unreachable(url, hop > 0);
-    }
-    const redirect = redirectOf(response, current);
-    if (!redirect) return response;
-    void response.body?.cancel().catch(() => undefined);
-    if (redirect.target === null) return followOpaque(fetchImpl, url, signal);
-    if (originOf(redirect.target) !== originOf(url)) throw crossOrigin(url, redirect.target);
-    current = redirect.target;
-  }
-  throw new Error(`The backend redirected ${url} more than ${MAX_REDIRECTS} times`);
-}
-
-async function followOpaque(fetchImpl: Fetch, url: string, signal: AbortSignal) {
+/** One request, redirects not followed (workers/shared/backendRedirect.ts says why). */
+async function fetchNoRedirect(
+  fetchImpl: Fetch,
+  url: string,
+  signal: AbortSignal,
+): Promise<Response> {
   let response: Response;
   try {
-    response = await fetchImpl(url, { signal, redirect: "follow" });
+    response = await fetchImpl(url, { signal, ...NO_REDIRECT });
   } catch (error) {
     if (signal.aborted) throw error;
-    throw unreachable(url, true);
+    throw unreachable(url);
   }
-  if (response.redirected && response.url && originOf(response.url) !== originOf(url)) {
-    void response.body?.cancel().catch(() => undefined);
-    throw crossOrigin(url, response.url);
-  }
-  return response;
+  if (!isRedirect(response)) return response;
+  void response.body?.cancel().catch(() => undefined);
+  throw new Error(redirectRefused(url, response));
 }
 
 /** GETs `url` and parses its JSON body; throws an Error with a message a user can act on. */
@@ -110,7 +66,7 @@ export async function getJson(
   try {
     let response: Response;
     try {
-      response = await fetchSameOrigin(fetchImpl, url, controller.signal);
+      response = await fetchNoRedirect(fetchImpl, url, controller.signal);
     } catch (error) {
       throw timedOut ? late() : error;
     }

@@ -73,6 +73,14 @@ export class NetworkSource implements Source {
   private pingTimer: TimerHandle | null = null;
   private retryTimer: TimerHandle | null = null;
   private wanted = false;
+  /**
+   * The backend said the car was lost (carDisconnect) and it has not come back
+   * since. Only then is a carConnect the spec's "Connection Restored": the
+   * 2026-06 server also sends one when the car first connects, and nothing
+   * was lost before that. Kept across sockets: a car lost before our own link
+   * dropped still comes back after it.
+   */
+  private carLost = false;
 
   constructor(sink: SourceSink, options: NetworkSourceOptions) {
     this.sink = sink;
@@ -109,6 +117,7 @@ export class NetworkSource implements Source {
   setUrl(url: string): void {
     if (url === this.url) return;
     this.url = url;
+    this.carLost = false; // another backend's first word on the car restores nothing
     this.redial();
   }
 
@@ -193,10 +202,13 @@ export class NetworkSource implements Source {
     socket.on("raceInfo", (payload: unknown) => sink.raceInfo(payload));
     socket.on("carLatency", (payload: unknown) => sink.latency("carLatency", payload));
     socket.on("carConnect", () => {
+      const restored = this.carLost;
+      this.carLost = false;
       sink.connection({ mqttConnected: true });
-      sink.notify("carConnect");
+      if (restored) sink.notify("carConnect");
     });
     socket.on("carDisconnect", () => {
+      this.carLost = true;
       sink.connection({ mqttConnected: false });
       sink.notify("carDisconnect");
     });

@@ -128,8 +128,33 @@ function settingProblems(s: StrategySettings): string[] {
   return problems;
 }
 
-/** Checks settings as sent (from the UI or the browser's storage): taken whole, or every reason. */
-export function checkStrategySettings(value: unknown): SettingsCheck {
+const refused = (why: string): SettingsCheck => ({
+  ok: false,
+  message: `Strategy settings not saved: ${why}.`,
+});
+
+/** What a value that is not settings is, in a few words. */
+function kindOf(value: unknown): string {
+  if (Array.isArray(value)) return "a list";
+  return value === null ? "null" : `a ${typeof value}`;
+}
+
+/**
+ * Checks settings as sent (from the UI, or the JSON text the browser saved):
+ * taken whole, or every reason.
+ */
+export function checkStrategySettings(sent: unknown): SettingsCheck {
+  let value = sent;
+  if (typeof sent === "string") {
+    try {
+      value = JSON.parse(sent);
+    } catch (error) {
+      return refused(`the saved text is not JSON (${(error as Error).message.slice(0, 120)})`);
+    }
+  }
+  // Said before the shapes are checked: zod's words for the whole object are a wire name's.
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return refused(`they are not settings but ${kindOf(value)}`);
   const parsed = strategySettingsSchema.safeParse(value);
   const problems = parsed.success
     ? settingProblems(parsed.data)

@@ -1,10 +1,11 @@
 // engine.io's long-polling transport with its GETs answered by a PollReader
 // (another thread in the browser), and the next GET asked for before this
 // answer's packets are handled, so the reader loads it meanwhile. Writes
-// (pings, acknowledgements, the finish line) stay engine.io's own fetch POSTs:
-// they are few and small.
+// (pings, acknowledgements, the finish line) are POSTs on this thread, as
+// engine.io's are (few and small), except that a redirect is not followed.
 import { Fetch } from "engine.io-client";
 import { decodePayload, type Packet } from "engine.io-parser";
+import { isRedirect, NO_REDIRECT, redirectRefused } from "../../../shared/backendRedirect";
 import type { PollReader } from "./PollReader";
 import { PollError } from "./PollReader";
 
@@ -29,6 +30,28 @@ export function readerPolling(reader: PollReader, base: typeof Fetch = Fetch): t
             "fetch read error",
             error instanceof PollError && error.status !== undefined ? error.status : error,
           ),
+      );
+    }
+
+    /**
+     * One POST of packets. engine.io's own would follow a redirect, and a 307
+     * carries the body along: a setLapCoords with its password would reach
+     * the host it points to. Here a redirect fails the write, saying why.
+     * (engine.io's Node-only cookie jar is left out: browsers keep cookies.)
+     */
+    override doWrite(data: string, done: () => void): void {
+      const url = this.uri();
+      const headers = new Headers(this.opts.extraHeaders);
+      headers.set("content-type", "text/plain;charset=UTF-8");
+      const credentials = this.opts.withCredentials ? "include" : "omit";
+      fetch(url, { method: "POST", body: data, headers, credentials, ...NO_REDIRECT }).then(
+        (response) => {
+          if (isRedirect(response))
+            this.onError("fetch write error", redirectRefused(url, response));
+          else if (!response.ok) this.onError("fetch write error", response.status);
+          else done();
+        },
+        (error: unknown) => this.onError("fetch write error", error),
       );
     }
 
