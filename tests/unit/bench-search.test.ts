@@ -2,7 +2,13 @@
 // sent it: the feed server stops at MAX_RATE, and a starved feed skips its
 // backlog, so a probe "at 32,000/s" may have measured 10,000/s.
 import { describe, expect, it } from "vitest";
-import { DELIVERED_SHARE, findMaxRate, holds, SEARCH_CAP } from "../../bench/browserSearch";
+import {
+  ATTEMPTS,
+  DELIVERED_SHARE,
+  findMaxRate,
+  holds,
+  SEARCH_CAP,
+} from "../../bench/browserSearch";
 import type { RateResult } from "../../bench/browserRun";
 import { MAX_RATE } from "../../feed-server/FeedServer";
 
@@ -47,5 +53,28 @@ describe("bench max-rate search", () => {
     expect(result.withPlots).toBeGreaterThanOrEqual(3_000);
     expect(result.withPlots).toBeLessThanOrEqual(3_300);
     expect(result.capped).toBe(false);
+  });
+
+  it("tries a missed probe again before the rate counts as failed", async () => {
+    expect(ATTEMPTS).toBe(2);
+    // Every rate up to 6,000/s holds, but the first probe of each rate misses
+    // once (a stall elsewhere): the search still finds the true limit.
+    const tried = new Map<number, number>();
+    const probe = (rate: number) => {
+      const n = (tried.get(rate) ?? 0) + 1;
+      tried.set(rate, n);
+      return Promise.resolve({
+        ...good,
+        rate,
+        sentPps: rate,
+        longTasks: n === 1 ? 1 : 0,
+        keptUp: rate <= 6_000,
+      } as RateResult);
+    };
+    const result = await findMaxRate(probe);
+    expect(result.withPlots).toBeGreaterThanOrEqual(5_750);
+    expect(result.withPlots).toBeLessThanOrEqual(6_000);
+    // A rate that misses twice fails: none is probed more than twice.
+    expect(Math.max(...tried.values())).toBeLessThanOrEqual(ATTEMPTS * 2); // both modes
   });
 });
