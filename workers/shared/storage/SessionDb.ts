@@ -15,7 +15,7 @@ import type {
   Recovery,
   RestorePlan,
 } from "../../contract/storageProtocol";
-import { CHUNK_SPAN_MAX, chunkBytes, type ChunkRecord } from "./chunkCodec";
+import { CHUNK_SPAN_MAX, type ChunkRecord } from "./chunkCodec";
 import { appendEvents, readEvents } from "./eventStore";
 import { requestResult, transactionDone } from "./idb";
 import { isSessionInfo, namedKeysOf, numberedKeysOf, recoverSessions } from "./sessionRecords";
@@ -222,8 +222,6 @@ export class SessionDb {
     return recoverSessions(this.db);
   }
 }
-
-export { chunkBytes };
 
 /**
  * What the recorder, restore and replay need of the store: SessionDb itself

@@ -78,7 +78,7 @@ function withoutDerived(data: ArrayBuffer, n: number): ArrayBuffer | null {
 
 /** Why chunks are refused before their rows are looked at (the words a user reads). */
 export const OTHER_LAYOUT = "written by another version of the app";
-export const DAMAGED_RECORD = "damaged";
+const DAMAGED_RECORD = "damaged";
 
 /**
  * The rows of a stored chunk and the span its record gives them, or why it

@@ -56,7 +56,7 @@ export async function openSessionDatabase(factory: IDBFactory, name: string): Pr
 }
 
 /** Brings the database from `oldVersion` (0: new) to DB_VERSION. */
-export function upgradeSessionDb(db: IDBDatabase, tx: IDBTransaction, oldVersion: number): void {
+function upgradeSessionDb(db: IDBDatabase, tx: IDBTransaction, oldVersion: number): void {
   // v1's chunks cannot be decoded, and its session records would list them.
   if (oldVersion < 2)
     for (const name of [SESSIONS, CHUNKS])

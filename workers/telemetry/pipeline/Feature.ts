@@ -35,8 +35,6 @@ export interface LiveContext {
   now(): number;
   /** Records an event with the live session (kept until the recorder's next flush). */
   record(event: SessionEvent): void;
-  /** Every history alive now: the live one, a restore's preview, each window's replay. */
-  histories(): TelemetryStore[];
   /** The windows, in the order they joined. */
   windows(): Iterable<FeatureWindow>;
   /** Fields (by name) some feature keeps watching (LivePart.watches), for the others. */
@@ -219,7 +217,7 @@ export interface SettingDeclaration<Value = unknown> {
 }
 
 /** A shared setting a feature keeps in its part, set and read through TelemetryApi.featureSetting. */
-export interface FeatureSetting<Part> {
+interface FeatureSetting<Part> {
   read(part: Part): unknown;
   /** `value` has passed the declared schema (Feature.setting), as it parsed. */
   set(part: Part, value: unknown): { ok: true } | { ok: false; message: string };

@@ -285,10 +285,6 @@ export class TelemetryCore {
       now: () => this.timers.now(),
       // A feature's events are recorded with the session, as its laps are.
       record: (event) => this.recorder.sessions?.recordEvents([event]),
-      histories: () => [
-        ...this.ingest.histories,
-        ...[...this.viewers].flatMap((viewer) => viewer.replayHistory() ?? []),
-      ],
       windows: () => this.viewers,
       watchedFields: () => this.parts.watchedFields(),
       later: (run, ms) => {

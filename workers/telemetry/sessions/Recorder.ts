@@ -45,7 +45,7 @@ export const DEFAULT_FLUSH_MS = 1000;
  * nothing of them. One put per chunk instead of two keeps a chunk cheap.
  */
 const SESSION_RECORD_EVERY = 10;
-export const DEFAULT_SESSION_GAP_MS = 5 * 60_000;
+const DEFAULT_SESSION_GAP_MS = 5 * 60_000;
 /** Rows per chunk of a saved import (a live chunk holds one second). */
 export const IMPORT_CHUNK_ROWS = 2000;
 /**
