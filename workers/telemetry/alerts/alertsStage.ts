@@ -8,7 +8,7 @@
 // not in the row: the history's owner reports them with feedSystem().
 import type { AlertEventPayload, AlertRule, SystemSubject } from "../../contract/alerts";
 import type { EventSink, Stage, StoredFields } from "../pipeline/Stage";
-import { NUMERIC_FIELDS } from "../schema/fields";
+import { BOOLEAN_FIELDS, NUMERIC_FIELDS } from "../schema/fields";
 import {
   ABOVE,
   ANY_BIT,
@@ -56,6 +56,10 @@ export interface AlertsState {
   lastTime: number;
   /** Wall-clock time of the newest system report (NaN before the first). */
   systemTime: number;
+  /** The flag words of the newest packet whose edges were checked (stepEdges). */
+  lastBits: Uint32Array;
+  /** 1: after those, no edge rule held, was active or had yet to see its flag. */
+  edgesSettled: number;
   /** Alerts started or ended since the last flush: rule, 1 start / 0 end, time. */
   queuedRule: Int32Array;
   queuedStart: Uint8Array;
@@ -83,6 +87,8 @@ function newState(rules: CompiledRules): AlertsState {
     system: new Float64Array(SYSTEM_COUNT).fill(NaN),
     lastTime: NaN,
     systemTime: NaN,
+    lastBits: new Uint32Array(Math.ceil(BOOLEAN_FIELDS.length / 32)),
+    edgesSettled: 0,
     // A rule starts or ends at most once per packet or report: n is room enough.
     queuedRule: new Int32Array(n),
     queuedStart: new Uint8Array(n),
@@ -98,6 +104,7 @@ function clearState(s: AlertsState): void {
   s.system.fill(NaN);
   s.lastTime = NaN;
   s.systemTime = NaN;
+  s.edgesSettled = 0;
   s.queued = 0;
 }
 
@@ -273,9 +280,39 @@ function check(s: AlertsState, r: number, v: number, t: number, row: Float64Arra
   s.prev[r] = v;
 }
 
+/**
+ * The rising edges (CompiledRules.edgeRules). Skipped while the packet's flag
+ * words equal the previous packet's and, after it, none of these rules held,
+ * was active or had yet to see its flag: each would take the quiet path with
+ * the value it already remembers, which changes nothing. A car's flags stand
+ * still for hours, so this is most packets.
+ */
+function stepEdges(s: AlertsState, bits: Uint32Array, t: number): void {
+  const last = s.lastBits;
+  let same = s.edgesSettled === 1;
+  for (let w = 0; w < bits.length && same; w++) same = bits[w] === last[w];
+  if (same) return;
+  last.set(bits);
+  const edges = s.rules.edgeRules;
+  const { holding, active, seen, prev, rules } = s;
+  let settled = 1;
+  for (let i = 0; i < edges.length; i++) {
+    const r = edges[i]!;
+    const x = rules.at[r]!;
+    const v = (bits[x >>> 5]! >>> (x & 31)) & 1;
+    if (holding[r] === 0 && active[r] === 0 && (v !== 1 || (seen[r] === 1 && prev[r] !== 0))) {
+      seen[r] = 1;
+      prev[r] = v;
+    } else check(s, r, v, t, null);
+    if (holding[r] === 1 || active[r] === 1) settled = 0;
+  }
+  s.edgesSettled = settled;
+}
+
 function step(s: AlertsState, row: Float64Array, bits: Uint32Array): void {
   const t = row[TIME]!;
   s.lastTime = t;
+  stepEdges(s, bits, t);
   const { packetRules, where, at, kind, a, b, aField, bField } = s.rules;
   const { holding, active, seen, prev } = s;
   for (let i = 0; i < packetRules.length; i++) {
@@ -391,6 +428,7 @@ export function resumeAlerts(
   emit: EventSink,
 ): AlertEventPayload[] {
   const c = s.rules;
+  s.edgesSettled = 0; // rules may turn active here: the edges are checked again
   const index = new Map(c.rules.map((rule, r) => [rule.id, r]));
   const covered = new Set<number>();
   const unknown: AlertEventPayload[] = [];

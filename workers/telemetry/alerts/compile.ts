@@ -59,8 +59,14 @@ export interface CompiledRules {
   /** Hysteresis level (NaN: none). */
   readonly clear: Float64Array;
   readonly forSeconds: Float64Array;
-  /** Rules read from the packet's row and booleans, in order. */
+  /** Rules read from the packet's row and booleans, in order (but the edges). */
   readonly packetRules: Int32Array;
+  /**
+   * Rising edges of a flag (82 of the 104 default rules): while the flags
+   * stand still and none of these holds, none can start, so the stage skips
+   * them as a group (alertsStage.ts).
+   */
+  readonly edgeRules: Int32Array;
   /** Per system subject, the rules that watch it. */
   readonly systemRules: readonly Int32Array[];
   /** Row indices the rules read (subjects and limit fields): a replay loads them. */
@@ -100,12 +106,14 @@ export function compileRules(all: readonly AlertRule[], fields: StoredFields): C
   };
   const inputs = new Set<number>();
   const packet: number[] = [];
+  const edges: number[] = [];
   const system: number[][] = Array.from({ length: SYSTEM_COUNT }, () => []);
   rules.forEach((rule, r) => {
     const s = subjects[r]!;
     c.where[r] = s.where === "row" ? IN_ROW : s.where === "bits" ? IN_BITS : IN_SYSTEM;
     c.at[r] = s.index;
     if (s.where === "system") system[s.index]!.push(r);
+    else if (s.where === "bits" && rule.condition.kind === "rising") edges.push(r);
     else packet.push(r);
     if (s.where === "row") inputs.add(s.index);
     const cond = rule.condition;
@@ -130,6 +138,7 @@ export function compileRules(all: readonly AlertRule[], fields: StoredFields): C
   return {
     ...c,
     packetRules: Int32Array.from(packet),
+    edgeRules: Int32Array.from(edges),
     systemRules: system.map((list) => Int32Array.from(list)),
     rowInputs: [...inputs],
   };

@@ -1,0 +1,99 @@
+// The alerts stage skips its rising-edge rules as a group while the packet's
+// flags stand still and none of those rules holds (alertsStage.ts stepEdges).
+// The skip must change nothing a user sees: over packets whose flags stand
+// still for long stretches and flip now and then, every rise starts an alert
+// and every fall ends it, exactly as the rule says, also across a long still
+// stretch with an alert active and after the rules are set again.
+import { describe, expect, it } from "vitest";
+import { FIELD_CATALOG } from "../../workers/telemetry/schema/fields";
+import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchema";
+import { alertHistory, rule, T0 } from "./alertsKit";
+
+const FLAGS = FIELD_CATALOG.filter(
+  (info) => info.type === "boolean" && info.path.startsWith("BatteryFaults."),
+)
+  .slice(0, 6)
+  .map((info) => info.path);
+
+const setFlag = (p: TelemetryPacket, path: string, on: boolean) => {
+  const keys = path.split(".");
+  const parent = keys
+    .slice(0, -1)
+    .reduce((node, key) => (node as Record<string, unknown>)[key], p as unknown) as Record<
+    string,
+    unknown
+  >;
+  parent[keys.at(-1)!] = on;
+};
+
+/** A seeded walk of the flags: long still stretches, a flip now and then. */
+function flagWalk(packets: number, seed: number): boolean[][] {
+  let x = seed;
+  const next = () => (x = (x * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  const on = FLAGS.map(() => false);
+  return Array.from({ length: packets }, () => {
+    if (next() < 0.05) {
+      const k = Math.floor(next() * FLAGS.length);
+      on[k] = !on[k];
+    }
+    return [...on];
+  });
+}
+
+/** What a rising rule says of one flag's values: a start at each rise (or up at first), an end at each fall. */
+function expected(values: readonly boolean[]): string[] {
+  const out: string[] = [];
+  values.forEach((on, i) => {
+    const before = i > 0 ? values[i - 1] : false;
+    if (on && !before) out.push(`start@${i}`);
+    if (!on && before) out.push(`end@${i}`);
+  });
+  return out;
+}
+
+describe("the alerts' rising edges while the flags stand still", () => {
+  it("start and end as each flag says, whatever the stretches between", () => {
+    expect(FLAGS.length).toBe(6);
+    for (const seed of [1, 2, 3]) {
+      const h = alertHistory(
+        FLAGS.map((subject, k) => rule({ id: `edge${k}`, subject, condition: { kind: "rising" } })),
+      );
+      const walk = flagWalk(600, seed);
+      walk.forEach((row, i) =>
+        h.feed(i, (p) => FLAGS.forEach((path, k) => setFlag(p, path, row[k]!))),
+      );
+      FLAGS.forEach((_, k) => {
+        // Packet i is at T0 + i seconds.
+        const seen = h.events
+          .filter((e) => e.ruleId === `edge${k}`)
+          .map((e) => `${e.phase}@${(e.phase === "start" ? e.start : e.end!) - T0}`);
+        expect(seen, `seed ${seed}, ${FLAGS[k]}`).toEqual(expected(walk.map((row) => row[k]!)));
+      });
+    }
+  });
+
+  it("a flag up at the first packet, and up again after the rules are set again", async () => {
+    const rules = [rule({ id: "edge", subject: FLAGS[0]!, condition: { kind: "rising" } })];
+    const h = alertHistory(rules);
+    for (let i = 0; i < 50; i++) h.feed(i, (p) => setFlag(p, FLAGS[0]!, true));
+    expect(h.events.map((e) => e.phase)).toEqual(["start"]);
+    for (let i = 50; i < 100; i++) h.feed(i, (p) => setFlag(p, FLAGS[0]!, false));
+    expect(h.events.map((e) => e.phase)).toEqual(["start", "end"]);
+    // New rules (a fresh state): the flag, down all along, rises once more.
+    const { setRules } = await import("../../workers/telemetry/alerts/alertsStage");
+    setRules(h.state, [{ ...rules[0]!, message: "again" }], () => {});
+    for (let i = 100; i < 150; i++) h.feed(i, (p) => setFlag(p, FLAGS[0]!, i >= 140));
+    expect(h.events.map((e) => e.phase)).toEqual(["start", "end", "start"]);
+    expect(h.events[2]!.start - h.events[0]!.start).toBe(140);
+  });
+
+  it("an edge that must hold for a while starts once it has, though the flags stood still meanwhile", () => {
+    const h = alertHistory([
+      rule({ id: "slow", subject: FLAGS[1]!, condition: { kind: "rising" }, forSeconds: 10 }),
+    ]);
+    for (let i = 0; i < 40; i++) h.feed(i, (p) => setFlag(p, FLAGS[1]!, i >= 5 && i < 30));
+    expect(
+      h.events.map((e) => `${e.phase}@${(e.phase === "start" ? e.start : e.end!) - T0}`),
+    ).toEqual(["start@15", "end@30"]);
+  });
+});
