@@ -254,10 +254,14 @@ test("a bad stored layout falls back to the default with a warning", async ({ pa
   await expect(plot(page, "pack")).toBeVisible();
 });
 
-test("switching to imperial shows the speed axis in mph", async ({ page }) => {
+test("the speed axis reads km/h on a metric dashboard, and mph once switched to imperial", async ({
+  page,
+}) => {
   await openPlots(page);
   const speedChart = plot(page, "speed").locator(".plot-chart");
-  await expect(speedChart).toHaveAttribute("data-axis-units", "m/s");
+  // The car sends m/s; people read a car's speed in km/h.
+  await expect(speedChart).toHaveAttribute("data-axis-units", "km/h");
+  await expect(plot(page, "speed").locator(".u-legend")).toContainText("km/h");
 
   await page.addInitScript(() =>
     localStorage.setItem("settings", JSON.stringify({ appUnits: "imperial" })),
