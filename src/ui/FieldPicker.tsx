@@ -8,7 +8,10 @@
 // took it from the input clicked meanwhile (what was typed there was lost).
 import { Button, InputGroup, Menu, MenuDivider, MenuItem, PopoverNext } from "@blueprintjs/core";
 import { useMemo, useRef, useState } from "react";
+import { useSnapshot } from "valtio";
 import type { FieldInfo } from "../../workers/contract/fields";
+import { displayUnit } from "../../workers/shared/units";
+import { appState } from "../state/appState";
 import { openMathChannels } from "../state/mathChannelsDialog";
 import { groupTitle, searchFields } from "./fieldSearch";
 
@@ -96,6 +99,7 @@ function FieldMenu({
   stayOpen: boolean;
 }) {
   const [query, setQuery] = useState("");
+  const { appUnits } = useSnapshot(appState);
   const groups = useMemo(() => searchFields(fields, query), [fields, query]);
   return (
     <div className="plot-field-picker">
@@ -119,7 +123,7 @@ function FieldMenu({
               selected={selected.includes(field.path)}
               text={field.label}
               title={`${field.description ?? ""}\n${field.path}`.trim()}
-              label={field.type === "boolean" ? "on/off" : field.unit}
+              label={field.type === "boolean" ? "on/off" : displayUnit(field.unit, appUnits)}
               shouldDismissPopover={!stayOpen}
               onClick={() => onPick(field.path)}
             />

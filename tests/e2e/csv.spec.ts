@@ -116,7 +116,8 @@ test("import a fixture CSV: its values show in the panels and plots, marked IMPO
   await expect(page.getByTestId("plots-panel")).toBeVisible({ timeout: 20_000 });
   // The plots follow the imported history: its last time (2025-06-15T15:07:09Z) is on the x axis range.
   const velocity = page.locator('[data-plot-id="speed"]');
-  // The cursor at the right end of the plot reads the file's last row (15:07:09 UTC, 34.5 m/s).
+  // The cursor at the right end of the plot reads the file's last row (15:07:09 UTC, 34.5 m/s
+  // in the file, shown as 124.2 km/h).
   const over = velocity.locator(".u-over");
   await expect(over).toBeVisible(); // the chart mounts after the lazy panel
   // On a busy machine the chart can still be laying out when the mouse first
@@ -127,7 +128,7 @@ test("import a fixture CSV: its values show in the panels and plots, marked IMPO
     await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
     await expect(velocity).toContainText("15:07:0", { timeout: 2000 });
   }).toPass({ timeout: 30_000 });
-  await expect(velocity).toContainText("34.5");
+  await expect(velocity).toContainText("124.2");
   await page.screenshot({ path: "/tmp/h9-imported-plots.png" });
 
   await page.getByTestId("transport-live").click();

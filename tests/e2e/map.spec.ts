@@ -40,7 +40,7 @@ test("draws the DEMO track and the car marker with no request leaving the machin
   await expect(page.getByTestId("map-finish")).toBeVisible();
   await expect.poll(() => trailDrawn(page), { timeout: 20_000 }).toBe(true);
   await expect(page.getByTestId("map-legend")).toContainText("Vehicle Velocity");
-  await expect(page.getByTestId("map-legend-max")).toContainText("m/s");
+  await expect(page.getByTestId("map-legend-max")).toContainText("km/h"); // the car sends m/s
   await expect(page.locator(".leaflet-control-scale")).toBeVisible();
   await expect(page.locator(".leaflet-tile-pane img")).toHaveCount(0);
   await page.waitForTimeout(1500);
@@ -89,7 +89,7 @@ test("hovering the trail shows the time and the values there; clicking moves the
     "Pack Voltage",
     "Pack Current",
     "MPPT Array Power",
-    " m/s",
+    " km/h",
     " V",
     " A",
     " W",

@@ -183,6 +183,17 @@ test("Space pauses and resumes all plots", async ({ page }) => {
   const paused = await canvasImage(speed);
   await page.waitForTimeout(1500);
   expect(await canvasImage(speed)).toBe(paused);
+  // Paused, no new data comes: a pointer that leaves the plot leaves its legend
+  // on the newest values, not a placeholder per series (issue 58).
+  const over = speed.locator(".u-over");
+  const box = (await over.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(speed.locator(".u-legend .u-value").first()).toHaveText(/\d/);
+  await page.mouse.move(box.x + box.width / 2, box.y - 60);
+  await page.waitForTimeout(1200); // past the legend's slots: nothing else rewrites it
+  const values = await speed.locator(".u-legend .u-value").allTextContents();
+  expect(values.length).toBeGreaterThan(1);
+  for (const value of values) expect(value).not.toMatch(/^(--|—|)$/);
   await page.keyboard.press("Space");
   await expect(page.getByTestId("plots-mode")).toHaveText("Following");
   await expect.poll(() => canvasImage(speed), { timeout: 10_000 }).not.toBe(paused);
@@ -254,10 +265,14 @@ test("a bad stored layout falls back to the default with a warning", async ({ pa
   await expect(plot(page, "pack")).toBeVisible();
 });
 
-test("switching to imperial shows the speed axis in mph", async ({ page }) => {
+test("the speed axis reads km/h on a metric dashboard, and mph once switched to imperial", async ({
+  page,
+}) => {
   await openPlots(page);
   const speedChart = plot(page, "speed").locator(".plot-chart");
-  await expect(speedChart).toHaveAttribute("data-axis-units", "m/s");
+  // The car sends m/s; people read a car's speed in km/h.
+  await expect(speedChart).toHaveAttribute("data-axis-units", "km/h");
+  await expect(plot(page, "speed").locator(".u-legend")).toContainText("km/h");
 
   await page.addInitScript(() =>
     localStorage.setItem("settings", JSON.stringify({ appUnits: "imperial" })),

@@ -53,6 +53,9 @@ test("units and favourites are saved once loading finishes and restored on reloa
   page,
 }) => {
   await openPastLoading(page, "/", { offline: "1" });
+  // Metric by default: the Overview's speed in km/h, though the car sends m/s.
+  const speed = page.locator('.helios-favourites [data-field="MotorDetails0.VehicleVelocity"]');
+  await expect(speed.locator(".helios-tile-unit")).toHaveText("km/h");
   await page.keyboard.press("s");
   await page.getByTestId("units-control").getByRole("radio", { name: "Imperial" }).click();
   await page.getByTestId("favourites-list").getByRole("button").first().click(); // remove Motor Temp

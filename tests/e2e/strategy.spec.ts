@@ -92,6 +92,20 @@ test("DEMO at 13:00: numbers, plots, a slider that moves the forecast, the Overv
     )
     .toBeGreaterThanOrEqual(HOURS * 60 - 10);
   await page.screenshot({ path: "/tmp/strategy-tab.png", fullPage: true });
+  // With the cursor away every legend reads values, not a row of "--" (issue 58): a
+  // placeholder is left only where a series has no point at all (no recommended speed).
+  const legendRows = page.locator(".helios-strategy-chart .u-legend .u-series");
+  await expect(legendRows).toHaveCount(14); // 11 series and 3 x values
+  const placeholders = async () =>
+    (
+      await legendRows.evaluateAll((rows) =>
+        rows.map((row) => [
+          row.querySelector(".u-label")?.textContent ?? "",
+          row.querySelector(".u-value")?.textContent ?? "",
+        ]),
+      )
+    ).filter(([label, value]) => /^(--|—|)$/.test(value!) && !/recommended/.test(label!));
+  await expect.poll(placeholders).toEqual([]);
 
   // The plot's time axis is the track's too: pointing at the day so far reads
   // a morning time there (11:00–13:00), 24-hour, where UTC would say 16–18 h.
@@ -105,6 +119,16 @@ test("DEMO at 13:00: numbers, plots, a slider that moves the forecast, the Overv
       .first()
       .locator(".u-value"),
   ).toHaveText(/^1[123]:\d{2}:\d{2}$/);
+  // Away again, the legend reads the forecast's time (13:0x at the track) and its values.
+  await page.mouse.move(overBox.x + overBox.width / 2, overBox.y - 60);
+  await expect(
+    page
+      .getByTestId("strategy-soc-plot")
+      .locator(".u-legend .u-series")
+      .first()
+      .locator(".u-value"),
+  ).toHaveText(/^13:0\d:\d{2}$/);
+  expect(await placeholders()).toEqual([]);
 
   // The slider: driving slower ends the day with more charge than driving faster.
   const forecast = page.getByTestId("strategy-forecast");

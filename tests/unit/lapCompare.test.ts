@@ -178,7 +178,7 @@ describe("comparing laps by distance", () => {
     const header = lines[0]!.split(",");
     expect(header[0]).toBe("Distance (m)");
     expect(header).toContain(`${result.laps[1]!.label}: Delta to ${result.laps[0]!.label} (s)`);
-    expect(header.some((h) => h.startsWith(result.laps[1]!.label) && h.endsWith("(m/s)"))).toBe(
+    expect(header.some((h) => h.startsWith(result.laps[1]!.label) && h.endsWith("(km/h)"))).toBe(
       true,
     );
     const last = lines.at(-1)!.split(",");

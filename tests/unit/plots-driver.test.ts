@@ -80,7 +80,7 @@ function setup(windowSeconds: number | null = 30) {
     view.endExtents(null);
     return driver.frame(view.xRange(), clock, liveDue, pageVisible);
   };
-  return { view, driver, calls, drawn, xScales, legend, frame };
+  return { view, driver, calls, drawn, xScales, legend, frame, chart };
 }
 
 describe("plot driver", () => {
@@ -245,6 +245,45 @@ describe("plot driver", () => {
     expect(xScales.length).toBeGreaterThan(first);
     // The live range, on the next whole pixel at or after the newest packet.
     expect((xScales.at(-1) as { max: number }).max).toBeCloseTo(103, 0);
+  });
+
+  it("puts the newest values back at once when uPlot writes placeholders with the cursor away, new data or not", async () => {
+    const { view, driver, calls, legend, frame, chart } = setup();
+    frame();
+    calls[0]!.resolve(series(100));
+    await settle();
+    frame();
+    expect(legend[1]!.textContent).toBe("2");
+    view.togglePause(); // no new data comes: only a pointer leaving changes the legend now
+    frame();
+    // The pointer left: uPlot wrote its placeholder in every cell, then its setLegend hook ran.
+    for (const cell of legend) cell.textContent = "—";
+    driver.legendWritten(chart);
+    expect(legend.map((cell) => cell.textContent)).toEqual(["100", "2"]);
+    // Pointed at, uPlot's hovered values stand.
+    (chart.cursor as { left: number }).left = 40;
+    legend[1]!.textContent = "1";
+    driver.legendWritten(chart);
+    expect(legend[1]!.textContent).toBe("1");
+  });
+
+  it("shows what was drawn in a new chart's legend without waiting for new data", async () => {
+    const { view, driver, calls, frame } = setup();
+    frame();
+    calls[0]!.resolve(series(100));
+    await settle();
+    frame();
+    view.togglePause();
+    // A new chart (the theme changed), legend as uPlot builds it; nothing new comes.
+    const again = fakeChart();
+    driver.attach(again.chart, {
+      full: () => undefined,
+      update: () => undefined,
+      dispose: () => undefined,
+    });
+    for (const cell of again.legend) cell.textContent = "—";
+    frame(600);
+    expect(again.legend[1]!.textContent).toBe("2");
   });
 
   it("changes every plot's legend in the same slot of the clock, at most once a slot", async () => {

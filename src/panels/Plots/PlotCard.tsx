@@ -2,6 +2,8 @@
 import { Button, Card, NonIdealState } from "@blueprintjs/core";
 import { useMemo } from "react";
 import { useSnapshot } from "valtio";
+import type { AppUnits } from "../../../workers/contract/fields";
+import { displayUnit } from "../../../workers/shared/units";
 import { appState } from "../../state/appState";
 import { FieldPicker } from "../../ui/FieldPicker";
 import { fieldLabel } from "../../ui/format/fieldLabel";
@@ -30,7 +32,7 @@ export function PlotCard({ id, fields, catalog }: PlotCardProps) {
       window: range ? { from: range.min, to: range.max } : null,
     });
   };
-  const series = useKnownSeries(fields, catalog);
+  const series = useKnownSeries(fields, catalog, appUnits);
   const paths = useMemo(() => series.map((s) => s.path), [series]);
   // Names with colours and values are in the chart's legend; the title is one line.
   const title = useMemo(() => series.map(fieldLabel).join(" · "), [series]);
@@ -75,7 +77,22 @@ export function PlotCard({ id, fields, catalog }: PlotCardProps) {
   );
 }
 
-/** The plot's fields that the catalog knows (stored layouts may name old ones). */
-function useKnownSeries(fields: readonly string[], catalog: PlotCatalog): PlotSeriesInfo[] {
-  return useMemo(() => fields.flatMap((path) => catalog.byPath.get(path) ?? []), [fields, catalog]);
+/**
+ * The plot's fields that the catalog knows (stored layouts may name old
+ * ones), with the units they are shown in: the axes and legend are right
+ * from the first frame, before the worker reports the units it converted to.
+ */
+function useKnownSeries(
+  fields: readonly string[],
+  catalog: PlotCatalog,
+  units: AppUnits,
+): PlotSeriesInfo[] {
+  return useMemo(
+    () =>
+      fields.flatMap((path) => {
+        const info = catalog.byPath.get(path);
+        return info ? [{ ...info, unit: displayUnit(info.unit, units) }] : [];
+      }),
+    [fields, catalog, units],
+  );
 }

@@ -1,6 +1,7 @@
 // One uPlot chart. React builds it (options change only with fields, units or
 // theme); data reaches it imperatively through the plot's driver.
 import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
+import type uPlot from "uplot";
 import UplotReact from "uplot-react";
 import { axesCanvasHooks } from "./axesCanvas";
 import { CHROME, type PlotTheme } from "../../ui/plotPalette";
@@ -41,6 +42,8 @@ export function PlotChart({ series, driver, actions, theme }: PlotChartProps) {
       ...axesCanvasHooks(),
       setSize: [repaint],
       setSeries: [repaint],
+      // With the cursor away uPlot's legend reads "—" per series: the driver puts the newest back.
+      setLegend: [...(built.hooks?.setLegend ?? []), (u: uPlot) => driver.legendWritten(u)],
     };
     return { ...built, hooks };
   }, [shown, theme, actions, driver]);

@@ -79,6 +79,20 @@ export class PlotDriver {
     this.layer = layer;
     layer.onNews = (news) => this.takeNews(news);
     this.go({ type: "attach" });
+    // A new chart's legend holds uPlot's placeholders, even for data drawn before.
+    this.legendDue = true;
+  }
+
+  /**
+   * uPlot wrote the chart's legend (its setLegend hook). With the cursor away
+   * (a pointer that left, a redraw) it wrote a placeholder per series: the
+   * newest values go back at once, not at the legend's next slot, and
+   * whether or not new data comes (a paused or zoomed plot gets none).
+   */
+  legendWritten(chart: uPlot): void {
+    if (chart !== this.chart || chart.cursor.left! >= 0) return;
+    const data = this.newestData();
+    if (data) showNewestInLegend(chart, data);
   }
 
   /** The chart is gone (unmounted or about to be rebuilt); the worker forgets it with its layer. */
@@ -260,13 +274,18 @@ export class PlotDriver {
   private updateLegend(chart: uPlot, now: number): void {
     const slot = slotOf(now);
     if (!this.legendDue || slot === this.legendShownSlot) return;
-    const newest = this.state.name === "handedOver" ? this.workerNews?.newest : null;
-    const data = newest ? (newest.map((v) => [v]) as uPlot.AlignedData) : this.picture.drawn;
+    const data = this.newestData();
     if (!data) return;
     if (chart.cursor.left! >= 0) return; // uPlot shows the hovered values
     this.legendShownSlot = slot;
     this.legendDue = false;
     showNewestInLegend(chart, data);
+  }
+
+  /** What the legend shows at rest: the worker's newest row while it holds the plot, else what was drawn here. */
+  private newestData(): uPlot.AlignedData | null {
+    const newest = this.state.name === "handedOver" ? this.workerNews?.newest : null;
+    return newest ? (newest.map((v) => [v]) as uPlot.AlignedData) : this.picture.drawn;
   }
 
   /** Draw here (the main thread owns the picture); new values are due in the legend. */

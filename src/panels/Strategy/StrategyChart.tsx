@@ -2,12 +2,15 @@
 // data the worker already reduced (a few hundred points). Options change
 // with the theme or units; data with each answer. A time axis shows the race
 // day's zone (settings), 24-hour, named in the axis label, whatever the
-// browser's zone: the schedule and the forecast's texts are in it too.
+// browser's zone: the schedule and the forecast's texts are in it too. With
+// the cursor away, the legend shows the values at the forecast's time.
 import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
 import uPlot from "uplot";
 import UplotReact from "uplot-react";
 import "uplot/dist/uPlot.min.css";
 import { formatLocalTime, zoneAbbreviation } from "../../ui/format/dateTime";
+import { formatNumber, NO_VALUE } from "../../ui/format/formatNumber";
+import { restingLegendHooks } from "../../ui/restingLegend";
 import type { AlignedData } from "./plotData";
 
 const HEIGHT = 220;
@@ -36,6 +39,12 @@ interface StrategyChartProps {
   /** Fills between two series (indices into `series`, high then low): the forecast's band. */
   band?: [number, number];
   bandColor?: string;
+  /**
+   * The x whose values the legend shows while the cursor is away: the
+   * forecast's time (the newest packet's, live or at the playback clock),
+   * the scenario's speed; the newest x when absent.
+   */
+  legendAt?: number | undefined;
 }
 
 function useWidth(ref: RefObject<HTMLElement | null>): number {
@@ -60,6 +69,11 @@ export function StrategyChart(props: StrategyChartProps) {
   const zoneName = time && data.x.length > 0 ? zoneAbbreviation(data.x[0]!, zone) : "";
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box);
+  // Read by the legend's hook: a new forecast moves it without rebuilding the chart.
+  const legendAt = useRef(props.legendAt);
+  useLayoutEffect(() => {
+    legendAt.current = props.legendAt;
+  }, [props.legendAt]);
   const axis = dark ? "#ABB3BF" : "#5F6B7C";
   const grid = dark ? "rgba(255,255,255,0.09)" : "rgba(17,20,24,0.09)";
   const options = useMemo<uPlot.Options>(
@@ -68,6 +82,7 @@ export function StrategyChart(props: StrategyChartProps) {
       height: HEIGHT,
       scales: { x: { time } },
       legend: { show: true },
+      hooks: restingLegendHooks(() => legendAt.current ?? null),
       ...(time ? { tzDate: (ts: number) => uPlot.tzDate(new Date(ts * 1000), zone) } : {}),
       axes: [
         {
@@ -86,15 +101,15 @@ export function StrategyChart(props: StrategyChartProps) {
       series: [
         {
           label: xLabel,
-          ...(time
-            ? {
-                value: (_u: uPlot, v: number | null) =>
-                  v === null ? "--" : formatLocalTime(v, zone, true),
-              }
-            : {}),
+          value: time
+            ? (_u: uPlot, v: number | null) =>
+                v === null ? NO_VALUE : formatLocalTime(v, zone, true)
+            : (_u: uPlot, v: number | null) => formatNumber(v),
         },
         ...series.map((s) => ({
           label: s.label,
+          // The app's number format; a series with no point at all reads as missing.
+          value: (_u: uPlot, v: number | null) => formatNumber(v),
           stroke: s.color,
           width: s.width ?? (s.points ? 0 : 2),
           ...(s.dash ? { dash: s.dash } : {}),

@@ -263,6 +263,7 @@ function Plots({
           dark={dark}
           band={[3, 2]}
           bandColor={COLORS.band}
+          legendAt={forecast.at}
         />
       </div>
       <StrategyChart
@@ -274,6 +275,7 @@ function Plots({
         xLabel={`Speed (${unit})`}
         yLabel="Power W"
         dark={dark}
+        legendAt={shown.speedKmh * scale}
       />
       <StrategyChart
         testId="strategy-solar-plot"
@@ -285,6 +287,7 @@ function Plots({
         xLabel="Time"
         yLabel="Array W"
         dark={dark}
+        legendAt={forecast.at}
       />
     </div>
   );

@@ -6,6 +6,7 @@ import uPlot from "uplot";
 import type { LapCompareResult } from "../../../../workers/contract/lapAnalysis";
 import { formatNumber } from "../../../ui/format/formatNumber";
 import { CHROME, seriesColor, type PlotTheme } from "../../../ui/plotPalette";
+import { restingLegendHooks } from "../../../ui/restingLegend";
 
 export type Compared = Extract<LapCompareResult, { ok: true }>;
 
@@ -93,6 +94,9 @@ export function chartOptions(
     ],
     hooks: {
       setCursor: [(u) => onCursor(u.cursor.idx ?? null)],
+      // With the cursor away, the legend reads each lap at the end of the grid: the delta
+      // there is the laps' difference in time.
+      ...restingLegendHooks(),
     },
   };
 }

@@ -13,7 +13,7 @@ import type {
 import type { ColumnRing } from "../../history/ColumnRing";
 import { scratchFor } from "../../history/ringScratch";
 import type { StoredFields } from "../../pipeline/Stage";
-import { displayUnit, toDisplay } from "../../../shared/units";
+import { convertColumnInPlace, displayUnit, toDisplay } from "../../../shared/units";
 import { deltaTrace, GRID_STEP_M, gridPoints, lapOnGrid, valuesAt } from "./distanceGrid";
 import { lapTrack } from "./lapTrack";
 import { LAT, LONG } from "./lapSpans";
@@ -113,8 +113,7 @@ export function compareFound(
       const column = readColumn(lap.ring, path, rows);
       if (!column) return new Float64Array(points).fill(NaN);
       const out = valuesAt(time, column.values, grid.time, column.stepped);
-      if (units !== "metric")
-        for (let k = 0; k < out.length; k++) out[k] = toDisplay(out[k]!, metric, units);
+      convertColumnInPlace(out, metric, units); // both unit systems convert some (m/s → km/h)
       return out;
     });
     return {
