@@ -58,7 +58,7 @@ export interface AlertsState {
   systemTime: number;
   /** The flag words of the newest packet whose edges were checked (stepEdges). */
   lastBits: Uint32Array;
-  /** 1: after those, no edge rule held, was active or had yet to see its flag. */
+  /** 1: after those, no edge rule held without being active yet (a duration running). */
   edgesSettled: number;
   /** Alerts started or ended since the last flush: rule, 1 start / 0 end, time. */
   queuedRule: Int32Array;
@@ -282,10 +282,10 @@ function check(s: AlertsState, r: number, v: number, t: number, row: Float64Arra
 
 /**
  * The rising edges (CompiledRules.edgeRules). Skipped while the packet's flag
- * words equal the previous packet's and, after it, none of these rules held,
- * was active or had yet to see its flag: each would take the quiet path with
- * the value it already remembers, which changes nothing. A car's flags stand
- * still for hours, so this is most packets.
+ * words equal the previous packet's and, after it, no edge waited out its
+ * duration: with the same flag, a quiet edge stays quiet and an active one
+ * stays active, its value and peak unchanged, so checking changes nothing.
+ * A car's flags stand still for hours, so this is most packets.
  */
 function stepEdges(s: AlertsState, bits: Uint32Array, t: number): void {
   const last = s.lastBits;
@@ -304,7 +304,8 @@ function stepEdges(s: AlertsState, bits: Uint32Array, t: number): void {
       seen[r] = 1;
       prev[r] = v;
     } else check(s, r, v, t, null);
-    if (holding[r] === 1 || active[r] === 1) settled = 0;
+    // Held but not yet long enough: its duration runs on the packets' time.
+    if (holding[r] === 1 && active[r] === 0) settled = 0;
   }
   s.edgesSettled = settled;
 }
