@@ -86,26 +86,55 @@ const historyTimes = (store: TelemetryStore) =>
   Array.from({ length: store.ring.length }, (_, i) => store.ring.time(i));
 
 describe("item 19: a chunk index of 1e12", () => {
-  it("does not stall the start: the list loads, the session restores and recording goes on", async () => {
+  it("does not stall the start; the copy is removed and said, the record keeps its count, the rows stay in order", async () => {
     const factory = new IDBFactory();
     const { id } = await record(factory, 3);
     await tamper(factory, (chunks) => {
-      const last = chunks.get([id, 2]);
+      const last = chunks.get([id, 1]);
       last.onsuccess = () => chunks.put({ ...(last.result as ChunkRecord), index: 1e12 });
     });
-    const { sessions, store } = await reload(factory, 100);
-    // Before: readNewestRows stepped from index 1e12 down ~100 at a time.
+    const { sessions, store, notices } = await reload(factory, 100);
+    // Before: readNewestRows stepped from index 1e12 down ~100 at a time,
+    // then the record claimed 1e12 + 1 chunks and the copy's rows came last.
+    expect(notices).toEqual([
+      'Session "probe run": 1 stored chunk was numbered out of sequence (1,000,000,000,000 after 2), so its rows could not be placed in the session: removed.',
+    ]);
     const [listed] = await sessions.list();
-    expect(listed!.packets).toBe(30);
-    expect(store.counters().historyLength).toBe(40); // 4 chunks of 10, one a copy
+    expect(listed).toMatchObject({ id, packets: 30, chunks: 3 });
+    const times = historyTimes(store);
+    expect(times).toHaveLength(30);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
     store.ingest(packet(500), "NETWORK");
     await sessions.flush("NETWORK");
     sessions.stop();
     await new Promise((r) => setTimeout(r, 10));
-    // And the next start is as quick: nothing saved makes it loop.
+    // And the next start is as quick, and says nothing more: nothing saved makes it loop.
     const again = await reload(factory, 100);
-    expect(again.store.counters().historyLength).toBe(41);
-    expect((await again.sessions.list())[0]!.packets).toBe(31);
+    expect(again.notices).toEqual([]);
+    expect(again.store.counters().historyLength).toBe(31);
+    expect((await again.sessions.list())[0]).toMatchObject({ packets: 31, chunks: 4 });
+  }, 5000);
+
+  it("a record an older build raised to 1e12 + 1 chunks is rebuilt from the chunks left", async () => {
+    const factory = new IDBFactory();
+    const { id } = await record(factory, 3);
+    await tamper(factory, (chunks, sessions) => {
+      const last = chunks.get([id, 2]);
+      last.onsuccess = () => chunks.put({ ...(last.result as ChunkRecord), index: 1e12 });
+      const rec = sessions.get(id);
+      rec.onsuccess = () => sessions.put({ ...rec.result, chunks: 1e12 + 1 });
+    });
+    const { sessions, notices } = await reload(factory, 100);
+    expect(notices).toEqual([
+      'Session "probe run": 1 stored chunk was numbered out of sequence (1,000,000,000,000 after 2), so its rows could not be placed in the session: removed.',
+      'Session "probe run": its record counted chunks that were removed; it was rebuilt from its stored chunks.',
+    ]);
+    expect((await sessions.list())[0]).toMatchObject({
+      id,
+      name: "probe run",
+      packets: 30,
+      chunks: 3,
+    });
   }, 5000);
 });
 

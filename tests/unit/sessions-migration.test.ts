@@ -131,6 +131,34 @@ describe("upgrading the session database", () => {
     });
   });
 
+  it("from version 2 without its chunks store: the session that lost its data is removed and said, not listed", async () => {
+    const factory = new IDBFactory();
+    const { session } = recordedSession();
+    await createAt(factory, 2, (db) => {
+      db.createObjectStore("sessions", { keyPath: "id" }).put(session);
+      db.createObjectStore("laps", { keyPath: ["sessionId", "endMs"] }).put({
+        ...lap(T0 + 5),
+        sessionId: "s1",
+      });
+    });
+    const notices: string[] = [];
+    const live = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
+    const sessions = new Sessions({
+      factory,
+      timers: stillTimers,
+      notice: (_l, m) => notices.push(m),
+    });
+    await sessions.start(live, recordingSettings, () => "NETWORK");
+    expect(notices).toEqual([
+      'Session "NETWORK race day 1" was removed: none of its recorded data was found (its stored chunks are missing).',
+    ]);
+    expect(await sessions.list()).toEqual([]);
+    expect(await sessions.sessionLaps("s1")).toEqual([]);
+    expect(live.counters().historyLength).toBe(0);
+    sessions.stop();
+    await new Promise((r) => setTimeout(r, 10));
+  });
+
   it("from version 3: everything stays, the summaries store is added, and the session restores without one", async () => {
     const factory = new IDBFactory();
     const { store: recorded, session, chunk } = recordedSession();

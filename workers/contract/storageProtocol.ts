@@ -97,8 +97,11 @@ export interface Recovery {
   id: string;
   /** The name the record had, if it could still be read, else the rebuilt one. */
   name: string;
-  /** Rebuilt from its chunks, or removed with them (nothing usable was left). */
-  outcome: "rebuilt" | "removed";
+  /**
+   * Rebuilt from its chunks, removed with them (nothing usable was left), or
+   * kept with some chunks removed (stored out of sequence).
+   */
+  outcome: "rebuilt" | "removed" | "repaired";
   /** Why, in words a user reads. */
   reason: string;
 }

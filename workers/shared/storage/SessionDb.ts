@@ -18,7 +18,7 @@ import type {
 import { CHUNK_SPAN_MAX, type ChunkRecord } from "./chunkCodec";
 import { appendEvents, readEvents } from "./eventStore";
 import { requestResult, transactionDone } from "./idb";
-import { isSessionInfo, namedKeysOf, numberedKeysOf, recoverSessions } from "./sessionRecords";
+import { isSessionInfo, recoverSessions } from "./sessionRecords";
 import {
   appendSummary,
   planRestore,
@@ -32,6 +32,8 @@ import {
   CHUNKS,
   DB_NAME,
   EVENTS,
+  namedKeysOf,
+  numberedKeysOf,
   openSessionDatabase,
   SESSIONS,
   SUMMARIES,

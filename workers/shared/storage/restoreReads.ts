@@ -18,7 +18,7 @@ import type {
 } from "../../contract/storageProtocol";
 import { readChunk } from "./chunkCodec";
 import { requestResult, transactionDone } from "./idb";
-import { numberedKeysOf } from "./sessionRecords";
+import { numberedKeysOf } from "./schema";
 import { CHUNKS, SUMMARIES } from "./schema";
 
 /** Drops whole chunks from the front while the rest still hold `maxRows` rows. */

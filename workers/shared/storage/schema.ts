@@ -24,6 +24,10 @@ export const EVENTS = "events";
 export const SUMMARIES = "summaries";
 /** The name of the [sessionId, t1] index on chunks and [sessionId, time] on events. */
 export const BY_TIME = "byTime";
+/** Every key of a session in a store keyed [sessionId, number, …]. */
+export const numberedKeysOf = (id: string) => IDBKeyRange.bound([id, -Infinity], [id, Infinity]);
+/** Every key of a session in a store keyed [sessionId, string, …] (an array sorts after any string). */
+export const namedKeysOf = (id: string) => IDBKeyRange.bound([id], [id, []]);
 /** v2's laps store, moved into events by the upgrade to v3. */
 const V2_LAPS = "laps";
 const CURRENT_STORES: readonly string[] = [SESSIONS, CHUNKS, EVENTS, SUMMARIES];

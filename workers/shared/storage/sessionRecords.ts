@@ -7,14 +7,11 @@
 // chunk is removed with whatever is left of it.
 import type { SessionInfo } from "../../contract/sessions";
 import type { ChunkRecord, Recovery } from "../../contract/storageProtocol";
+import { outOfSequenceReason, removeOutOfSequence } from "./chunkSequence";
 import { requestResult, transactionDone } from "./idb";
-import { CHUNKS, EVENTS, SESSIONS, SUMMARIES } from "./schema";
+import { CHUNKS, EVENTS, namedKeysOf, numberedKeysOf, SESSIONS, SUMMARIES } from "./schema";
 
 const SOURCES: readonly string[] = ["DEMO", "NETWORK", "RADIO", "IMPORT"];
-/** Every key of a session in a store keyed [sessionId, number, …]. */
-export const numberedKeysOf = (id: string) => IDBKeyRange.bound([id, -Infinity], [id, Infinity]);
-/** Every key of a session in a store keyed [sessionId, string, …] (an array sorts after any string). */
-export const namedKeysOf = (id: string) => IDBKeyRange.bound([id], [id, []]);
 
 export function isSessionInfo(value: unknown): value is SessionInfo {
   if (typeof value !== "object" || value === null) return false;
@@ -35,16 +32,62 @@ export function isSessionInfo(value: unknown): value is SessionInfo {
   );
 }
 
-/** Rebuilds or removes every session whose record fails isSessionInfo (see the top). */
+/**
+ * Rebuilds or removes every session whose record fails isSessionInfo (see the
+ * top), after removing chunks stored out of sequence (chunkSequence.ts); a
+ * record that claims data of which no chunk is left (a version-2 database
+ * without its chunks store) is removed too, rather than listed with nothing.
+ */
 export async function recoverSessions(db: IDBDatabase): Promise<Recovery[]> {
   const { damaged, healthy } = await readRecords(db);
-  const orphans = (await chunkSessionIds(db)).filter((id) => !healthy.has(id) && !damaged.has(id));
+  const withChunks = await chunkSessionIds(db);
   const recoveries: Recovery[] = [];
-  for (const [id, record] of damaged)
-    recoveries.push(await recoverOne(db, id, record, "its record was damaged"));
+  for (const id of withChunks) {
+    const out = await removeOutOfSequence(db, id);
+    if (!out) continue;
+    const record = healthy.get(id);
+    const name = record?.name ?? damaged.get(id)?.name ?? `Recovered ${id}`;
+    recoveries.push({ id, name, outcome: "repaired", reason: outOfSequenceReason(out) });
+    // A record raised by the removed chunks (an earlier repair) comes back to the ones left.
+    if (record && out.lastKept && record.chunks > (out.lastKept.index ?? 0) + 1) {
+      healthy.delete(id);
+      damaged.set(id, record);
+    }
+  }
+  const orphans = withChunks.filter((id) => !healthy.has(id) && !damaged.has(id));
+  for (const [id, record] of damaged) {
+    const reason = isSessionInfo(record)
+      ? "its record counted chunks that were removed"
+      : "its record was damaged";
+    recoveries.push(await recoverOne(db, id, record, reason));
+  }
   for (const id of orphans)
     recoveries.push(await recoverOne(db, id, null, "its record was missing"));
+  const stored = new Set(withChunks);
+  for (const [id, record] of healthy)
+    if (!stored.has(id) && (record.chunks > 0 || record.packets > 0))
+      recoveries.push(await removeEmpty(db, id, record.name));
   return recoveries;
+}
+
+/** Removes a session whose record claims recorded data of which no chunk is stored. */
+async function removeEmpty(db: IDBDatabase, id: string, name: string): Promise<Recovery> {
+  await deleteEverything(db, id);
+  return {
+    id,
+    name,
+    outcome: "removed",
+    reason: "none of its recorded data was found (its stored chunks are missing)",
+  };
+}
+
+async function deleteEverything(db: IDBDatabase, id: string): Promise<void> {
+  const tx = db.transaction([SESSIONS, CHUNKS, EVENTS, SUMMARIES], "readwrite");
+  tx.objectStore(SESSIONS).delete(id);
+  tx.objectStore(CHUNKS).delete(numberedKeysOf(id));
+  tx.objectStore(EVENTS).delete(namedKeysOf(id));
+  tx.objectStore(SUMMARIES).delete(numberedKeysOf(id));
+  await transactionDone(tx);
 }
 
 async function readRecords(db: IDBDatabase) {
@@ -55,12 +98,12 @@ async function readRecords(db: IDBDatabase) {
     requestResult(store.getAll()),
   ]);
   const damaged = new Map<string, Partial<SessionInfo> | null>();
-  const healthy = new Set<string>();
+  const healthy = new Map<string, SessionInfo>();
   keys.forEach((key, i) => {
     // A record under a key that is not a string is no session this app wrote: left alone.
     if (typeof key !== "string") return;
     const value: unknown = values[i];
-    if (isSessionInfo(value) && value.id === key) healthy.add(key);
+    if (isSessionInfo(value) && value.id === key) healthy.set(key, value);
     else damaged.set(key, typeof value === "object" ? (value as Partial<SessionInfo>) : null);
   });
   return { damaged, healthy };
@@ -92,15 +135,11 @@ async function recoverOne(
 ): Promise<Recovery> {
   const name = typeof old?.name === "string" && old.name !== "" ? old.name : `Recovered ${id}`;
   const rebuilt = await rebuildFromChunks(db, id, old, name);
-  const tx = db.transaction([SESSIONS, CHUNKS, EVENTS, SUMMARIES], "readwrite");
-  if (rebuilt) tx.objectStore(SESSIONS).put(rebuilt);
-  else {
-    tx.objectStore(SESSIONS).delete(id);
-    tx.objectStore(CHUNKS).delete(numberedKeysOf(id));
-    tx.objectStore(EVENTS).delete(namedKeysOf(id));
-    tx.objectStore(SUMMARIES).delete(numberedKeysOf(id));
-  }
-  await transactionDone(tx);
+  if (rebuilt) {
+    const tx = db.transaction(SESSIONS, "readwrite");
+    tx.objectStore(SESSIONS).put(rebuilt);
+    await transactionDone(tx);
+  } else await deleteEverything(db, id);
   return rebuilt
     ? { id, name, outcome: "rebuilt", reason }
     : { id, name, outcome: "removed", reason: `${reason} and no chunk could rebuild it` };

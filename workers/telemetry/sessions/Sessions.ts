@@ -351,7 +351,9 @@ export class Sessions {
         "warning",
         outcome === "rebuilt"
           ? `Session "${name.slice(0, 80)}": ${reason}; it was rebuilt from its stored chunks.`
-          : `Session "${name.slice(0, 80)}" was removed: ${reason}.`,
+          : outcome === "repaired"
+            ? `Session "${name.slice(0, 80)}": ${reason}.`
+            : `Session "${name.slice(0, 80)}" was removed: ${reason}.`,
       );
   }
 
