@@ -32,6 +32,9 @@ for (const generation of ["2026-01", "2026-06"] as const) {
       await expect(page.getByTestId("lap-totals")).toContainText("3 laps");
       // The server's figures, read as it means them (issue 32 items 4-6, 13).
       await expect(page.getByTestId("lap-sort-energyUsed")).toHaveText("Energy used (Wh)");
+      // The rest of the server's figures are a group of the column chooser away.
+      await expect(page.getByTestId("lap-sort-averageSpeed")).toHaveCount(0);
+      await showColumnGroup(page, "The backend's lap record");
       await expect(page.getByTestId("lap-sort-averageSpeed")).toHaveText(
         "Server avg speed (rpm-based)",
       );
@@ -73,6 +76,62 @@ for (const generation of ["2026-01", "2026-06"] as const) {
     }
   });
 }
+
+/** Ticks a whole group in the lap table's column chooser, then closes it. */
+async function showColumnGroup(page: Page, group: string): Promise<void> {
+  await page.getByTestId("lap-columns").click();
+  await page.getByTestId("lap-columns-menu").getByText(group, { exact: true }).click();
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("lap-columns-menu")).toHaveCount(0);
+}
+
+test("the lap table fits a laptop by default; this window's choice of columns survives a reload", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const server = await FeedServer.start({ port: 0, rate: 5, seededLaps: 3, generation: "2026-06" });
+  try {
+    await openLaps(page, server);
+    await expect(page.getByTestId("lap-row")).toHaveCount(3, { timeout: 20_000 });
+    const table = page.getByTestId("lap-table-scroll");
+    const overflow = () => table.evaluate((box) => box.scrollWidth - box.clientWidth);
+    // Before the chooser: 26 columns, 2,000 px and more in a 1,400 px box.
+    expect(await overflow()).toBeLessThanOrEqual(1);
+    await expect(page.getByTestId("lap-columns")).toHaveText("Columns (11 of 21)");
+    await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+    await page.screenshot({ path: "/tmp/e2e10/laps-columns-default.png" });
+    await showColumnGroup(page, "The backend's lap record");
+    await expect(page.getByTestId("lap-columns")).toHaveText("Columns (18 of 21)");
+    await expect(page.getByTestId("lap-sort-ampHours")).toBeVisible();
+    expect(await overflow()).toBeGreaterThan(1); // every column: the box scrolls, the page not
+    // One column off, then the page reloads: the choice is kept.
+    await page.getByTestId("lap-columns").click();
+    await page.getByTestId("lap-columns-menu").getByText("Lap time", { exact: true }).click();
+    await page.keyboard.press("Escape");
+    await page.reload();
+    await expect(page.getByTestId("lap-row")).toHaveCount(3, { timeout: 20_000 });
+    await expect(page.getByTestId("lap-columns")).toHaveText("Columns (17 of 21)");
+    await expect(page.getByTestId("lap-sort-ampHours")).toBeVisible();
+    await expect(page.getByTestId("lap-sort-lapTime")).toHaveCount(0);
+    await page.getByTestId("lap-columns").click();
+    await page.screenshot({ path: "/tmp/e2e10/laps-columns-menu.png" });
+    await page.getByTestId("lap-columns-menu").getByText("Default columns").click();
+    await expect(page.getByTestId("lap-columns")).toHaveText("Columns (11 of 21)");
+    await page.keyboard.press("Escape");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId("lap-columns").click();
+    const menu = (await page.getByTestId("lap-columns-menu").boundingBox())!;
+    expect(menu.x).toBeGreaterThanOrEqual(0);
+    expect(menu.x + menu.width).toBeLessThanOrEqual(390);
+    expect(menu.y + menu.height).toBeLessThanOrEqual(844); // on the screen, scrolling inside
+    await expect(
+      page.getByTestId("lap-columns-menu").getByText("Times", { exact: true }),
+    ).toBeInViewport();
+    await page.screenshot({ path: "/tmp/e2e10/laps-columns-phone.png" });
+  } finally {
+    await server.stop();
+  }
+});
 
 test("a burst of 10 laps in 2 s gives at most 2 toasts", async ({ page }) => {
   const server = await FeedServer.start({ port: 0, rate: 5, seededLaps: 1 });

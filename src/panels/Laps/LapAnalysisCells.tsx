@@ -11,15 +11,33 @@ import {
   formatSector,
   sectorTitles,
 } from "../../ui/format/lapAnalysisFormat";
+import { BACKEND_CHECK_KEY, oursKey, SECTORS_KEY } from "../../ui/format/lapColumnGroups";
 
-export function analysisColumnCount(table: LapTable | null): number {
-  return sectorTitles(table).length + ENERGY_COLUMNS.length + 1;
+/** The analysis columns a window shows (its chosen keys, lapColumnGroups.ts). */
+function shownParts(table: LapTable | null, shown: readonly string[]) {
+  return {
+    sectors: shown.includes(SECTORS_KEY) ? sectorTitles(table) : [],
+    energy: ENERGY_COLUMNS.filter((column) => shown.includes(oursKey(column.id))),
+    backendCheck: shown.includes(BACKEND_CHECK_KEY),
+  };
 }
 
-export function AnalysisHeaders({ table, units }: { table: LapTable | null; units: AppUnits }) {
+export function analysisColumnCount(table: LapTable | null, shown: readonly string[]): number {
+  const parts = shownParts(table, shown);
+  return parts.sectors.length + parts.energy.length + (parts.backendCheck ? 1 : 0);
+}
+
+interface HeadersProps {
+  table: LapTable | null;
+  units: AppUnits;
+  shown: readonly string[];
+}
+
+export function AnalysisHeaders({ table, units, shown }: HeadersProps) {
+  const parts = shownParts(table, shown);
   return (
     <>
-      {sectorTitles(table).map((sector, k) => (
+      {parts.sectors.map((sector, k) => (
         <th
           key={`sector-${k}`}
           className="helios-num helios-lap-sector"
@@ -29,7 +47,7 @@ export function AnalysisHeaders({ table, units }: { table: LapTable | null; unit
           {sector.title}
         </th>
       ))}
-      {ENERGY_COLUMNS.map((column) => (
+      {parts.energy.map((column) => (
         <th
           key={column.id}
           className="helios-num"
@@ -39,12 +57,14 @@ export function AnalysisHeaders({ table, units }: { table: LapTable | null; unit
           {column.title} ({column.unit(units)})
         </th>
       ))}
-      <th
-        className="helios-num"
-        title="Our Wh out of the pack minus the backend's (its EnergyConsumed), where its lap record has figures"
-      >
-        vs backend (Wh)
-      </th>
+      {parts.backendCheck && (
+        <th
+          className="helios-num"
+          title="Our Wh out of the pack minus the backend's (its EnergyConsumed), where its lap record has figures"
+        >
+          vs backend (Wh)
+        </th>
+      )}
     </>
   );
 }
@@ -54,13 +74,15 @@ interface AnalysisCellsProps {
   row: LapRow | undefined;
   index: number | undefined;
   units: AppUnits;
+  shown: readonly string[];
 }
 
-export function AnalysisCells({ table, row, index, units }: AnalysisCellsProps) {
+export function AnalysisCells({ table, row, index, units, shown }: AnalysisCellsProps) {
   const check = backendCheck(row);
+  const parts = shownParts(table, shown);
   return (
     <>
-      {sectorTitles(table).map((_, k) => {
+      {parts.sectors.map((_, k) => {
         const best = index !== undefined && table?.bestSector[k] === index;
         return (
           <td
@@ -74,14 +96,16 @@ export function AnalysisCells({ table, row, index, units }: AnalysisCellsProps) 
           </td>
         );
       })}
-      {ENERGY_COLUMNS.map((column) => (
+      {parts.energy.map((column) => (
         <td key={column.id} className="helios-num" data-col={column.id}>
           {formatEnergyCell(row?.energy, column, units)}
         </td>
       ))}
-      <td className="helios-num" data-col="backendCheck" title={check?.hint}>
-        {check?.text ?? "—"}
-      </td>
+      {parts.backendCheck && (
+        <td className="helios-num" data-col="backendCheck" title={check?.hint}>
+          {check?.text ?? "—"}
+        </td>
+      )}
     </>
   );
 }

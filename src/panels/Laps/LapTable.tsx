@@ -37,6 +37,8 @@ interface LapTableProps {
   /** Laps picked for the compare view (a checkbox per row). */
   isPicked: (lap: Lap) => boolean;
   onPick: (lap: Lap) => void;
+  /** The column keys this window shows (lapColumnGroups.ts). */
+  shown: readonly string[];
 }
 
 export function LapTable({
@@ -50,6 +52,7 @@ export function LapTable({
   analysis = null,
   isPicked,
   onPick,
+  shown,
 }: LapTableProps) {
   const [sort, setSort] = useState<{ key: string; direction: SortDirection }>({
     key: "endMs",
@@ -65,6 +68,7 @@ export function LapTable({
     ? (laps.find((lap) => Math.round(lap.endMs) === Math.round(bestRow.span.end * 1000)) ?? null)
     : bestLap(laps.filter((lap) => !analysed(lap)?.row.span.flags.length));
   const sums = totals(laps);
+  const columns = LAP_COLUMNS.filter((column) => shown.includes(column.id));
   const sortBy = (key: string) =>
     setSort((s) => ({ key, direction: s.key === key && s.direction === "asc" ? "desc" : "asc" }));
   // The server's figures, ours and the sectors make more columns than a
@@ -83,7 +87,7 @@ export function LapTable({
             <th title="Pick 2–6 laps to compare">Compare</th>
             <th>#</th>
             <th>Driver</th>
-            {LAP_COLUMNS.map((column) => {
+            {columns.map((column) => {
               const unit = columnUnit(column, units);
               const active = sort.key === column.id;
               return (
@@ -103,7 +107,7 @@ export function LapTable({
                 </th>
               );
             })}
-            <AnalysisHeaders table={analysis} units={units} />
+            <AnalysisHeaders table={analysis} units={units} shown={shown} />
             <th aria-label="Actions" />
           </tr>
         </thead>
@@ -140,7 +144,7 @@ export function LapTable({
               <td data-testid="lap-driver" className="helios-lap-rfid">
                 <LongText text={driverName(lap.rfid, drivers)} />
               </td>
-              {LAP_COLUMNS.map((column) => (
+              {columns.map((column) => (
                 <td
                   key={column.id}
                   className="helios-num"
@@ -155,6 +159,7 @@ export function LapTable({
                 row={analysed(lap)?.row}
                 index={analysed(lap)?.index}
                 units={units}
+                shown={shown}
               />
               <td>
                 <Button
@@ -178,12 +183,14 @@ export function LapTable({
             <td colSpan={3}>
               Totals ({laps.length} {laps.length === 1 ? "lap" : "laps"})
             </td>
-            {LAP_COLUMNS.map((column) => (
+            {columns.map((column) => (
               <td key={column.id} className="helios-num" data-col={column.id}>
                 {formatTotal(column, sums[column.id], units)}
               </td>
             ))}
-            <td colSpan={analysisColumnCount(analysis)} />
+            {analysisColumnCount(analysis, shown) > 0 && (
+              <td colSpan={analysisColumnCount(analysis, shown)} />
+            )}
             <td />
           </tr>
         </tfoot>

@@ -19,6 +19,8 @@ import { truncateText } from "../../ui/format/truncateText";
 import { driverName, formatLapTime, lapWindow } from "../../ui/format/lapFormat";
 import { lapCompare, sameLap, togglePicked, type PickedLap } from "../../state/lapCompare";
 import { LapTable } from "./LapTable";
+import { LapColumnChooser } from "./LapColumnChooser";
+import { lapColumns } from "../../state/lapColumns";
 import { SectorSummary } from "./SectorSummary";
 import { SectorTable } from "./SectorTable";
 import { lapAnalysisState } from "../../state/lapAnalysis";
@@ -69,6 +71,7 @@ export function LapsPanel() {
   const { picked } = useSnapshot(lapCompare);
   const { appUnits, connectionType, playbackSwitch } = useSnapshot(appState);
   const { table: analysis } = useSnapshot(lapAnalysisState);
+  const { shown: shownColumns } = useSnapshot(lapColumns);
   const raceInfo = useLiveStatusPart("backend")?.raceInfo ?? null;
   const [driver, setDriver] = useState(ALL_DRIVERS);
   const refresh = () => void client.api.refreshLaps().then(applyLapResult, () => undefined);
@@ -102,6 +105,7 @@ export function LapsPanel() {
           data-testid="laps-export"
           onClick={() => openCsvDialog({ kind: "laps" })}
         />
+        <LapColumnChooser />
         <Button
           icon="comparison"
           intent="primary"
@@ -149,6 +153,7 @@ export function LapsPanel() {
             onStats={(lap) => lapStats(lap, numberOf(lap))}
             isPicked={(lap) => picked.some((p) => sameLap(p.key, pickedOf(lap, 0, drivers).key))}
             onPick={(lap) => togglePicked(pickedOf(lap, numberOf(lap), drivers))}
+            shown={shownColumns}
           />
           <SectorTable table={analysis as LapTableData | null} units={appUnits} />
         </>
