@@ -91,6 +91,35 @@ test("a critical alert: status count flashing, toast, Alerts tab, acknowledge, C
   expect(csv).toContain("e2e-pack-high");
 });
 
+test("a rule that comes back within minutes is one alert with its episodes; acknowledging covers them", async ({
+  page,
+}) => {
+  await page.goto(`/?backend=${encodeURIComponent(NO_BACKEND_URL)}&e2eHooks=1`);
+  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  const status = page.getByTestId("status-alerts");
+  const quiet = structuredClone(RULES);
+  quiet.rules[0]!.condition.limit = 1e6; // the same rule, not firing: its alert ends
+  for (let episode = 0; episode < 3; episode++) {
+    await setRules(page, RULES);
+    await expect(page.getByTestId("status-alerts-critical")).toHaveText("1 critical");
+    await setRules(page, quiet);
+    // Counted as one alert, however many times it came back.
+    await expect(status).toHaveText("1 critical cleared, not acknowledged");
+  }
+  await status.click();
+  await expect(page.getByTestId("panel-alerts")).toContainText("Log (1 alert, 3 episodes)");
+  const log = page.getByTestId("alerts-log");
+  await expect(log.getByTestId("alert-row")).toHaveCount(1);
+  await log.getByTestId("alert-episodes").click();
+  await expect(log.getByTestId("alert-episodes")).toHaveText("3 episodes");
+  await expect(log.getByTestId("alert-episode")).toHaveCount(3);
+  await page.screenshot({ path: "test-results/alerts-episodes.png", fullPage: true });
+  await log.getByTestId("alert-acknowledge").click();
+  await expect(status).toHaveText("No active alerts");
+  await expect(status).toHaveAttribute("data-flashing", "false");
+  await expect(log.getByTestId("alert-episode").filter({ hasText: "acknowledged" })).toHaveCount(3);
+});
+
 test("Settings → Alerts: sound and desktop off by default, permission asked only when turned on, kept after a reload", async ({
   page,
   context,

@@ -45,6 +45,7 @@ class FakeAudioContext {
 let now = 0;
 const entry = (severity: AlertSeverity, message = "Pack voltage 420 V"): AlertEntry => ({
   seq: 1,
+  group: 1,
   ruleId: "r",
   subject: "Battery.PackVoltage",
   label: "Pack voltage",

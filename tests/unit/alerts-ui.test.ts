@@ -27,6 +27,7 @@ function entry(partial: Partial<AlertEntry> = {}): AlertEntry {
   seq++;
   return {
     seq,
+    group: seq,
     ruleId: `rule-${seq}`,
     subject: "Battery.PackVoltage",
     label: "Pack voltage",

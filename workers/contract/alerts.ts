@@ -112,6 +112,12 @@ export interface AlertEntry {
   /** The rule's message filled in, metric units. */
   message: string;
   acknowledged: boolean;
+  /**
+   * The seq of the first episode of its group: the same rule starting again
+   * within a few minutes of its last end (AlertLog's GROUP_GAP_S) is one alert
+   * with several episodes. Its own seq when it starts a group.
+   */
+  group: number;
 }
 
 /**
@@ -156,7 +162,8 @@ export interface AlertsSummary {
   active: Record<AlertSeverity, number>;
   /**
    * Critical alerts not yet acknowledged, active or ended (one packet long
-   * included): the status bar keeps them visible, flashing, until acknowledged.
+   * included), a group of episodes counting once: the status bar keeps them
+   * visible, flashing, until acknowledged.
    */
   unacknowledgedCritical: number;
   /** The worst active severity per subject (field path or System.*): colours values. */

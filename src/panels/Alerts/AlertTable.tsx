@@ -1,11 +1,14 @@
 // One table of alerts (the active ones, or the log): severity, since when, how
 // long, the value then and the worst, and the message in the user's units.
-// A row click shows the alert's moment on the plots and the map.
+// A row click shows the alert's moment on the plots and the map. An alert
+// that came back within minutes is one row with its count of episodes, which
+// open beneath it.
 import { Button, HTMLTable, Tag } from "@blueprintjs/core";
+import { Fragment, useState } from "react";
 import type { AlertEntry, AlertSeverity } from "../../../workers/contract/alerts";
 import type { AppUnits, FieldPath } from "../../../workers/contract/fields";
 import { useField } from "../../worker-client/hooks";
-import { alertDurationText, alertValueText } from "../../ui/format/alertFormat";
+import { alertDurationText, alertValueText, type AlertGroupRow } from "../../ui/format/alertFormat";
 import { formatDateTime, formatTime } from "../../ui/format/dateTime";
 
 /** The subject's value now (packet fields; the System.* subjects have none here). */
@@ -27,11 +30,12 @@ const INTENT: Record<AlertSeverity, "danger" | "warning" | "none"> = {
 };
 
 export interface AlertTableProps {
-  entries: readonly AlertEntry[];
+  rows: readonly AlertGroupRow[];
   units: AppUnits;
   messageOf: (entry: AlertEntry) => string;
   testId: string;
   onShow: (entry: AlertEntry) => void;
+  /** Acknowledges the alert: every episode of its group. */
   onAcknowledge: (entry: AlertEntry) => void;
   onMute: (entry: AlertEntry) => void;
   muteMinutes: number;
@@ -44,7 +48,7 @@ export interface AlertTableProps {
 }
 
 export function AlertTable({
-  entries,
+  rows,
   units,
   messageOf,
   testId,
@@ -55,6 +59,13 @@ export function AlertTable({
   mutedRules,
   active,
 }: AlertTableProps) {
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (group: number) =>
+    setOpen((was) => {
+      const next = new Set(was);
+      if (!next.delete(group)) next.add(group);
+      return next;
+    });
   const durationOf = (entry: AlertEntry) =>
     active?.newestTime != null && entry.end === null
       ? Math.max(entry.duration, active.newestTime - entry.start)
@@ -81,64 +92,124 @@ export function AlertTable({
         </tr>
       </thead>
       <tbody>
-        {entries.map((entry) => {
+        {rows.map(({ entry, episodes }) => {
           const flashing =
             entry.severity === "critical" && entry.end === null && !entry.acknowledged;
+          const isOpen = episodes.length > 1 && open.has(entry.group);
           return (
-            <tr
-              key={entry.seq}
-              data-testid="alert-row"
-              data-seq={entry.seq}
-              data-severity={entry.severity}
-              data-acknowledged={entry.acknowledged}
-              className={flashing ? "helios-alert-unacknowledged" : undefined}
-              onClick={() => onShow(entry)}
-              title="Show this moment on the plots and the map"
-            >
-              <td>
-                <Tag intent={INTENT[entry.severity]} minimal={entry.severity !== "critical"}>
-                  {entry.severity}
-                </Tag>
-              </td>
-              <td title={formatDateTime(entry.start)}>{formatTime(entry.start)}</td>
-              <td>{entry.end === null ? "active" : formatTime(entry.end)}</td>
-              <td className="helios-num">{alertDurationText(durationOf(entry))}</td>
-              <td className="helios-num">{alertValueText(entry.value, entry.unit, units)}</td>
-              {active && <NowValue entry={entry} units={units} />}
-              <td className="helios-num">{alertValueText(entry.peak, entry.unit, units)}</td>
-              <td className="helios-alert-message" data-testid="alert-message">
-                {messageOf(entry)}
-                {entry.bits && <span className="helios-alert-bits"> ({entry.bits})</span>}
-                <div className="helios-alert-rule">rule {entry.ruleId}</div>
-              </td>
-              <td className="helios-alert-actions" onClick={(event) => event.stopPropagation()}>
-                {entry.acknowledged ? (
-                  <Tag minimal icon="tick">
-                    acknowledged
+            <Fragment key={entry.seq}>
+              <tr
+                data-testid="alert-row"
+                data-seq={entry.seq}
+                data-severity={entry.severity}
+                data-acknowledged={entry.acknowledged}
+                className={flashing ? "helios-alert-unacknowledged" : undefined}
+                onClick={() => onShow(entry)}
+                title="Show this moment on the plots and the map"
+              >
+                <td>
+                  <Tag intent={INTENT[entry.severity]} minimal={entry.severity !== "critical"}>
+                    {entry.severity}
                   </Tag>
-                ) : (
+                </td>
+                <td title={formatDateTime(entry.start)}>{formatTime(entry.start)}</td>
+                <td>{entry.end === null ? "active" : formatTime(entry.end)}</td>
+                <td className="helios-num">{alertDurationText(durationOf(entry))}</td>
+                <td className="helios-num">{alertValueText(entry.value, entry.unit, units)}</td>
+                {active && <NowValue entry={entry} units={units} />}
+                <td className="helios-num">{alertValueText(entry.peak, entry.unit, units)}</td>
+                <td className="helios-alert-message" data-testid="alert-message">
+                  {messageOf(entry)}
+                  {entry.bits && <span className="helios-alert-bits"> ({entry.bits})</span>}
+                  <div className="helios-alert-rule">
+                    rule {entry.ruleId}
+                    {episodes.length > 1 && (
+                      <Button
+                        size="small"
+                        variant="minimal"
+                        icon={isOpen ? "chevron-up" : "chevron-down"}
+                        text={`${episodes.length} episodes`}
+                        title="The same rule started again within 5 minutes of ending: one alert"
+                        aria-expanded={isOpen}
+                        data-testid="alert-episodes"
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          toggle(entry.group);
+                        }}
+                      />
+                    )}
+                  </div>
+                </td>
+                <td className="helios-alert-actions" onClick={(event) => event.stopPropagation()}>
+                  {entry.acknowledged ? (
+                    <Tag minimal icon="tick">
+                      acknowledged
+                    </Tag>
+                  ) : (
+                    <Button
+                      size="small"
+                      icon="tick"
+                      text="Acknowledge"
+                      data-testid="alert-acknowledge"
+                      onClick={() => onAcknowledge(entry)}
+                    />
+                  )}
                   <Button
                     size="small"
-                    icon="tick"
-                    text="Acknowledge"
-                    data-testid="alert-acknowledge"
-                    onClick={() => onAcknowledge(entry)}
+                    variant="minimal"
+                    icon="volume-off"
+                    text={mutedRules[entry.ruleId] ? "Muted" : `Mute ${muteMinutes} min`}
+                    disabled={mutedRules[entry.ruleId] !== undefined}
+                    data-testid="alert-mute"
+                    onClick={() => onMute(entry)}
                   />
-                )}
-                <Button
-                  size="small"
-                  variant="minimal"
-                  icon="volume-off"
-                  text={mutedRules[entry.ruleId] ? "Muted" : `Mute ${muteMinutes} min`}
-                  disabled={mutedRules[entry.ruleId] !== undefined}
-                  data-testid="alert-mute"
-                  onClick={() => onMute(entry)}
-                />
-              </td>
-            </tr>
+                </td>
+              </tr>
+              {isOpen &&
+                episodes.map((episode) => (
+                  <EpisodeRow
+                    key={episode.seq}
+                    episode={episode}
+                    units={units}
+                    active={!!active}
+                    onShow={onShow}
+                  />
+                ))}
+            </Fragment>
           );
         })}
       </tbody>
     </HTMLTable>
+  );
+}
+
+/** One episode of a grouped alert, under its row: when, how long, the value then and the worst. */
+function EpisodeRow({
+  episode,
+  units,
+  active,
+  onShow,
+}: {
+  episode: AlertEntry;
+  units: AppUnits;
+  active: boolean;
+  onShow: (entry: AlertEntry) => void;
+}) {
+  return (
+    <tr
+      className="helios-alert-episode"
+      data-testid="alert-episode"
+      onClick={() => onShow(episode)}
+      title="Show this moment on the plots and the map"
+    >
+      <td />
+      <td title={formatDateTime(episode.start)}>{formatTime(episode.start)}</td>
+      <td>{episode.end === null ? "active" : formatTime(episode.end)}</td>
+      <td className="helios-num">{alertDurationText(episode.duration)}</td>
+      <td className="helios-num">{alertValueText(episode.value, episode.unit, units)}</td>
+      {active && <td />}
+      <td className="helios-num">{alertValueText(episode.peak, episode.unit, units)}</td>
+      <td colSpan={2}>{episode.acknowledged ? "acknowledged" : ""}</td>
+    </tr>
   );
 }

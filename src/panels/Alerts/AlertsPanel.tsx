@@ -13,6 +13,7 @@ import { EmptyState } from "../../ui/EmptyState";
 import {
   alertMessage,
   filterAlertLog,
+  groupAlertLog,
   muteLeftText,
   SEVERITIES,
   type AlertFilter,
@@ -112,13 +113,17 @@ export function AlertsPanel() {
     after(client.api.muteAlertRule(ruleId, minutes));
 
   if (!state) return <EmptyState icon="notifications" title="Reading alerts…" />;
-  const log = filterAlertLog(state.log, filter, messageOf);
+  const log = groupAlertLog(filterAlertLog(state.log, filter, messageOf));
+  const alertCount = new Set(state.log.map((entry) => entry.group)).size;
   const unacknowledged = state.log.some((entry) => !entry.acknowledged);
+  // An alert's episodes are acknowledged together, from either table.
+  const episodeSeqs = (entry: AlertEntry) =>
+    state.log.filter((e) => e.group === entry.group && !e.acknowledged).map((e) => e.seq);
   const tableProps = {
     units: appUnits,
     messageOf,
     onShow: (entry: AlertEntry) => void showAlertMoment(client, entry),
-    onAcknowledge: (entry: AlertEntry) => acknowledge([entry.seq]),
+    onAcknowledge: (entry: AlertEntry) => acknowledge([entry.seq, ...episodeSeqs(entry)]),
     onMute: (entry: AlertEntry) => mute(entry.ruleId, muteMinutes),
     muteMinutes,
     mutedRules: muted,
@@ -165,10 +170,15 @@ export function AlertsPanel() {
           No active alerts.
         </p>
       ) : (
-        <ActiveTable entries={state.active} live={state.origin === "live"} {...tableProps} />
+        <ActiveTable
+          rows={state.active.map((entry) => ({ entry, episodes: [entry] }))}
+          live={state.origin === "live"}
+          {...tableProps}
+        />
       )}
       <PanelHeading>
-        Log ({state.log.length}
+        Log ({alertCount === 1 ? "1 alert" : `${alertCount} alerts`}
+        {alertCount !== state.log.length ? `, ${state.log.length} episodes` : ""}
         {state.dropped > 0 ? `, ${state.dropped} older dropped` : ""})
       </PanelHeading>
       <div className="helios-panel-toolbar">
@@ -200,7 +210,7 @@ export function AlertsPanel() {
           data-testid="alerts-log-empty"
         />
       ) : (
-        <AlertTable entries={log} testId="alerts-log" {...tableProps} />
+        <AlertTable rows={log} testId="alerts-log" {...tableProps} />
       )}
     </div>
   );

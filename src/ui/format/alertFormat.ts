@@ -94,3 +94,28 @@ export function filterAlertLog(
   }
   return kept;
 }
+
+/** One row of the log: an alert and its episodes (the same rule back within minutes). */
+export interface AlertGroupRow {
+  /** The newest episode, standing for the alert, acknowledged only when every episode is. */
+  entry: AlertEntry;
+  /** Its episodes among the entries given, newest first (the entry's own included). */
+  episodes: AlertEntry[];
+}
+
+/**
+ * Log entries (newest first, as filterAlertLog gives them) as one row per
+ * alert: episodes of a group (AlertEntry.group) become one row, placed where
+ * its newest episode is.
+ */
+export function groupAlertLog(entries: readonly AlertEntry[]): AlertGroupRow[] {
+  const rows = new Map<number, AlertGroupRow>();
+  for (const entry of entries) {
+    const row = rows.get(entry.group);
+    if (row) {
+      row.episodes.push(entry);
+      if (!entry.acknowledged) row.entry = { ...row.entry, acknowledged: false };
+    } else rows.set(entry.group, { entry: { ...entry }, episodes: [entry] });
+  }
+  return [...rows.values()];
+}

@@ -3,6 +3,10 @@
 // capped (oldest dropped first, counted) so a flapping rule cannot fill the
 // worker's memory; active alerts are never dropped. An event costs one small
 // record here; its words (message, bit names) are written when read.
+// A rule that starts again within GROUP_GAP_S of its last end is the same
+// alert coming back, as Grafana and PagerDuty group them: its episodes share
+// a group (AlertEntry.group), the status bar counts groups, and acknowledging
+// one acknowledges its episodes (a later episode is news again).
 import type { AlertAckEvent, AlertEvent, AlertKey, SessionEvent } from "../../contract/events";
 import type {
   AlertEntry,
@@ -17,6 +21,8 @@ import { alertWords } from "./alertWords";
 import type { AlertEventPayload } from "../../contract/alerts";
 
 const LOG_CAP = 10_000;
+/** Seconds from an episode's end to the next start of the same rule that make them one alert. */
+export const GROUP_GAP_S = 300;
 /** Spans kept per subject for plots (oldest dropped first): a flapping rule stays cheap to read. */
 const SPANS_PER_SUBJECT = 500;
 
@@ -32,6 +38,8 @@ export interface LogRecord {
   acknowledged: boolean;
   /** An ended alert's entry, written once on first read. */
   shown: AlertEntry | null;
+  /** The seq of its group's first episode (its own when it starts a group). */
+  group: number;
 }
 
 export class AlertLog {
@@ -44,6 +52,8 @@ export class AlertLog {
   private unackedCritical = { at: -1, count: 0 };
   /** Per subject, its alerts in start order: what a plot of that field shades (kept as they start). */
   private readonly bySubject = new Map<string, LogRecord[]>();
+  /** Per rule, its latest record: whether a new start joins that one's group. */
+  private readonly lastOfRule = new Map<string, LogRecord>();
 
   constructor(private readonly cap = LOG_CAP) {}
 
@@ -103,6 +113,7 @@ export class AlertLog {
       limit: p.limit,
       ...alertWords({ ...p, peak }, ended),
       acknowledged: record.acknowledged,
+      group: record.group,
     };
     if (ended) record.shown = entry;
     return { ...entry };
@@ -167,6 +178,7 @@ export class AlertLog {
     this.log = [];
     this.active.clear();
     this.bySubject.clear();
+    this.lastOfRule.clear();
     for (const record of recorded.log) this.adopt(record);
     for (const record of mine) {
       const going = record.p.end === null && this.active.has(record.p.ruleId);
@@ -212,6 +224,7 @@ export class AlertLog {
   private adopt(record: LogRecord): void {
     record.seq = ++this.seq;
     record.shown = null; // written again with its new seq
+    this.join(record);
     this.log.push(record);
     this.indexSpan(record);
     if (record.p.end === null) this.active.set(record.p.ruleId, record);
@@ -256,7 +269,9 @@ export class AlertLog {
   }
 
   private started(p: AlertEventPayload): LogRecord {
-    const record: LogRecord = { seq: ++this.seq, p, acknowledged: false, shown: null };
+    const seq = ++this.seq;
+    const record: LogRecord = { seq, p, acknowledged: false, shown: null, group: seq };
+    this.join(record);
     this.active.set(p.ruleId, record);
     this.log.push(record);
     this.indexSpan(record);
@@ -264,16 +279,30 @@ export class AlertLog {
     return record;
   }
 
+  /** Puts a starting record in its rule's group: the last one's if that ended GROUP_GAP_S or less ago. */
+  private join(record: LogRecord): void {
+    const last = this.lastOfRule.get(record.p.ruleId);
+    const back =
+      last !== undefined &&
+      last.p.end !== null &&
+      record.p.start >= last.p.end &&
+      record.p.start - last.p.end <= GROUP_GAP_S;
+    record.group = back ? last.group : record.seq;
+    this.lastOfRule.set(record.p.ruleId, record);
+  }
+
   /**
-   * Critical alerts in the log, active or ended, not yet acknowledged: the
-   * status bar keeps them visible. Counted again only when the log changed.
+   * Critical alerts in the log, active or ended, not yet acknowledged, a
+   * group of episodes counting once: the status bar keeps them visible.
+   * Counted again only when the log changed.
    */
   private unacked(upTo = Infinity): number {
     if (upTo === Infinity && this.unackedCritical.at === this.changes)
       return this.unackedCritical.count;
-    let count = 0;
+    const groups = new Set<number>();
     for (const r of this.log)
-      if (r.p.severity === "critical" && !r.acknowledged && r.p.start <= upTo) count++;
+      if (r.p.severity === "critical" && !r.acknowledged && r.p.start <= upTo) groups.add(r.group);
+    const count = groups.size;
     if (upTo === Infinity) this.unackedCritical = { at: this.changes, count };
     return count;
   }
