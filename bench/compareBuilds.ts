@@ -21,7 +21,7 @@ import { median } from "./ingestFeed";
 import { writeResultsSection } from "./resultsFile";
 
 const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
-const BROWSER_BENCHES = new Set(["browser"]);
+const BROWSER_BENCHES = new Set(["browser", "twoWindows"]);
 
 /** `--base <rev> [--runs N] <bench> [its options...]` */
 function parseArgs(argv: string[]) {
