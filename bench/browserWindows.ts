@@ -25,6 +25,7 @@ import {
   type RateResult,
 } from "./browserRun";
 import type { PipeBrowser, PipePage } from "./pipeBrowser";
+import { threadTicks, threadUse, type ThreadUse } from "./threadCpu";
 
 /** The second window's layout key (src/panels/Plots/layoutStore.ts: "plotLayout:<name>"). */
 const SECOND_WINDOW_LAYOUT_KEY = "plotLayout:Window 2";
@@ -44,6 +45,8 @@ export interface TwoWindowsResult {
   windows: [RateResult, RateResult];
   /** Both windows showed "Window 1" / "Window 2": they shared one core. */
   names: [string | null, string | null];
+  /** Each Chromium thread's CPU over the measured interval (/proc: bench/threadCpu.ts). */
+  threads: ThreadUse[];
 }
 
 export async function runTwoWindows(
@@ -100,13 +103,16 @@ export async function runTwoWindows(
     const busy0 = await Promise.all(pages.map(busyAt));
     const wall0 = Date.now();
     const since = await Promise.all(pages.map((page) => page.evaluate(startMeasuring)));
+    const threads0 = threadTicks();
     await sleep(measureMs);
+    const threads1 = threadTicks();
     debug("summarise");
     const summaries = await Promise.all(
       pages.map((page, i) => page.evaluate(summarise, since[i]!)),
     );
     const busy = await Promise.all(pages.map(busyAt));
     const seconds = (Date.now() - wall0) / 1000;
+    const threads = threadUse(threads0, threads1, seconds);
     const accepted1 = await first.evaluate(acceptedPackets);
     const keptUp = feed.sent - sent0 - (accepted1 - accepted0) <= rate * 0.25 + 10;
     const sentPps = (feed.sent - sent0) / seconds;
@@ -133,7 +139,7 @@ export async function runTwoWindows(
       caughtUpMs,
       profile: null,
     });
-    return { windows: [row(0), row(1)], names };
+    return { windows: [row(0), row(1)], names, threads };
   } finally {
     // The second tab first: the core then sees its windows leave one by one.
     for (const page of [second, first]) await page.close().catch(() => undefined);

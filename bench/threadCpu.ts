@@ -74,7 +74,7 @@ export function threadTicks(root = process.pid): Map<string, ThreadTicks> {
   return threads;
 }
 
-interface ThreadUse {
+export interface ThreadUse {
   key: string;
   processType: string;
   comm: string;

@@ -11,6 +11,7 @@ import { benchLayout } from "./browserPage";
 import { fmt } from "./browserRun";
 import { runTwoWindows, worseOf } from "./browserWindows";
 import { PipeBrowser } from "./pipeBrowser";
+import { isSharedWorkerThread, isWorkerThread, type ThreadUse } from "./threadCpu";
 
 const DIST = process.env.BENCH_DIST ?? "dist";
 const MEASURE_MS = 10_000;
@@ -29,9 +30,21 @@ try {
       `${w.label}: fps ${fmt(w.fpsMedian, 1)}, long tasks ${w.longTasks}, busy ${fmt(w.busy * 100)} %, latency p95 ${fmt(w.latencyP95Ms)} ms, caught up after ${fmt(w.caughtUpMs)} ms`,
     );
   const [a, b] = two.windows;
+  // Where the CPU went while measured: the shared core, the other workers (render,
+  // poll reader, storage), the renderers' main threads, and Chromium in all.
+  const sum = (threads: ThreadUse[]) => threads.reduce((total, t) => total + t.msPerSecond, 0);
+  const core = sum(two.threads.filter(isSharedWorkerThread));
+  const workers = sum(two.threads.filter((t) => isWorkerThread(t) && !isSharedWorkerThread(t)));
+  // A renderer's main thread is named after the executable (Debian's: "chromium").
+  const mains = sum(
+    two.threads.filter((t) => t.processType === "renderer" && /^(chromium|chrome)$/.test(t.comm)),
+  );
+  const chromium = sum(two.threads);
+  for (const t of two.threads.slice(0, 10))
+    console.log(`  ${t.processType} ${t.comm}: ${fmt(t.msPerSecond)} ms/s`);
   const shared = two.names[0] === "Window 1" && two.names[1] === "Window 2" ? 1 : 0;
   console.log(
-    `RESULT two_windows_shared=${shared} two_windows_latency_p95_ms=${Math.round(worseOf([a.latencyP95Ms, b.latencyP95Ms], Math.max))} first_latency_p95_ms=${Math.round(a.latencyP95Ms)} second_latency_p95_ms=${Math.round(b.latencyP95Ms)} two_windows_busy_pct=${Math.round(worseOf([a.busy, b.busy], Math.max) * 100)} two_windows_long_tasks=${a.longTasks + b.longTasks} two_windows_stored=${a.stored} two_windows_sent=${a.sent} parse_pps=${Math.round(a.parsePps)}`,
+    `RESULT two_windows_shared=${shared} two_windows_latency_p95_ms=${Math.round(worseOf([a.latencyP95Ms, b.latencyP95Ms], Math.max))} first_latency_p95_ms=${Math.round(a.latencyP95Ms)} second_latency_p95_ms=${Math.round(b.latencyP95Ms)} two_windows_busy_pct=${Math.round(worseOf([a.busy, b.busy], Math.max) * 100)} two_windows_long_tasks=${a.longTasks + b.longTasks} two_windows_stored=${a.stored} two_windows_sent=${a.sent} parse_pps=${Math.round(a.parsePps)} core_ms_per_s=${Math.round(core)} workers_ms_per_s=${Math.round(workers)} mains_ms_per_s=${Math.round(mains)} chromium_ms_per_s=${Math.round(chromium)}`,
   );
 } finally {
   await browser.close();

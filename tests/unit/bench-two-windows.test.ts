@@ -29,6 +29,7 @@ const two = (
     { ...good, ...b },
   ],
   names,
+  threads: [],
 });
 
 describe("two windows × 6 plots", () => {
