@@ -57,10 +57,10 @@ test("times, dates, the time zone and coordinates read one way across the app", 
   await expect(page.getByTestId("plots-panel")).not.toContainText(/\bLive\b/);
   // The legend's time under the cursor, 24-hour.
   const over = page.locator('[data-plot-id="speed"] .u-over');
-  // The chart is drawn a moment after the tab shows (boundingBox is null before).
-  await expect(over).toBeVisible({ timeout: 20_000 });
-  const box = (await over.boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  // The chart is drawn a moment after the tab shows, and may be built again
+  // just after (a bounding box read then was null): hover waits until it is
+  // there and still, then points at its middle.
+  await over.hover({ timeout: 20_000 });
   const legendTime = page
     .locator('[data-plot-id="speed"] .u-legend .u-series')
     .first()

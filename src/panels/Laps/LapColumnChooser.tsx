@@ -14,6 +14,8 @@ export function LapColumnChooser() {
       content={<ChooserBody shown={shown} problem={problem} />}
       // Opening moves focus through the list, which scrolls it down: start at its top.
       onOpened={(node) => node.querySelector(".helios-lap-columns")?.scrollTo(0, 0)}
+      // Kept inside the screen a phone shows, with a margin (the page may be wider).
+      middleware={{ shift: { rootBoundary: "viewport", padding: 8 } }}
     >
       <Button
         icon="th"
