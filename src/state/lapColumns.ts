@@ -6,7 +6,7 @@
 import { proxy, subscribe } from "valtio";
 import { z } from "zod";
 import { ALL_LAP_COLUMN_KEYS, DEFAULT_LAP_COLUMNS } from "../ui/format/lapColumnGroups";
-import { readStorage, writeStorage } from "./persistence";
+import { localStore, readStorage, writeStorage } from "./persistence";
 import { readStored } from "./storedSettings";
 import { windowIdentity, windowStorageKey } from "./windowName";
 
@@ -39,14 +39,6 @@ export function withColumns(shown: readonly string[], keys: readonly string[], o
     if (on) next.add(key);
     else next.delete(key);
   return ALL_LAP_COLUMN_KEYS.filter((key) => next.has(key));
-}
-
-function localStore(): Storage | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null;
-  }
 }
 
 function windowLapColumns(): LapColumnsRead {

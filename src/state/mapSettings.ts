@@ -7,7 +7,7 @@
 import { proxy, subscribe } from "valtio";
 import { z } from "zod";
 import { FIRST_WINDOW_NAME } from "../../workers/shared/windowNaming";
-import { readStorage, writeStorage } from "./persistence";
+import { localStore, readStorage, writeStorage } from "./persistence";
 import { parseStored } from "./storedSettings";
 import { windowIdentity, windowStorageKey } from "./windowName";
 
@@ -83,14 +83,6 @@ export function writeMapSettings(
   }
   if (tilesChanged) writeStorage(storage, MAP_SETTINGS_KEY, JSON.stringify(next));
   writeStorage(storage, mapViewKey(windowName), JSON.stringify(viewOf(settings)));
-}
-
-function localStore(): Storage | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null;
-  }
 }
 
 function windowMapSettings(): MapSettings {

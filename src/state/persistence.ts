@@ -11,6 +11,15 @@ import {
   type StoredSettings,
 } from "./settingsSchema";
 
+/** This browser's localStorage, or null where there is none or it is disabled (privacy mode). */
+export function localStore(): Storage | null {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
 export function readStorage(storage: Storage, key: string): string | null {
   try {
     return storage.getItem(key);

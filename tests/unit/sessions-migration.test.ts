@@ -64,6 +64,19 @@ function storesOf(factory: IDBFactory): Promise<{ version: number; stores: strin
   });
 }
 
+/** This build opening the database (and upgrading it): the live history, the sessions, what they said. */
+async function openWithThisBuild(factory: IDBFactory) {
+  const notices: string[] = [];
+  const live = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
+  const sessions = new Sessions({
+    factory,
+    timers: stillTimers,
+    notice: (_l, m) => notices.push(m),
+  });
+  await sessions.start(live, recordingSettings, () => "NETWORK");
+  return { notices, live, sessions };
+}
+
 /** A recorded session of 20 packets, laid out as version 2 stored it. */
 function recordedSession(): { store: TelemetryStore; session: object; chunk: object } {
   const store = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
@@ -107,14 +120,7 @@ describe("upgrading the session database", () => {
       db.createObjectStore("scratch"); // a store no build uses any more
     });
 
-    const notices: string[] = [];
-    const live = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
-    const sessions = new Sessions({
-      factory,
-      timers: stillTimers,
-      notice: (_l, m) => notices.push(m),
-    });
-    await sessions.start(live, recordingSettings, () => "NETWORK");
+    const { notices, live, sessions } = await openWithThisBuild(factory);
     expect(sessions.state().available).toBe(true);
     // The recording restores as before.
     expect(live.counters().historyLength).toBe(20);
@@ -141,14 +147,7 @@ describe("upgrading the session database", () => {
         sessionId: "s1",
       });
     });
-    const notices: string[] = [];
-    const live = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
-    const sessions = new Sessions({
-      factory,
-      timers: stillTimers,
-      notice: (_l, m) => notices.push(m),
-    });
-    await sessions.start(live, recordingSettings, () => "NETWORK");
+    const { notices, live, sessions } = await openWithThisBuild(factory);
     expect(notices).toEqual([
       'Session "NETWORK race day 1" was removed: none of its recorded data was found (its stored chunks are missing).',
     ]);
