@@ -9,6 +9,8 @@ interface LapsState {
   drivers: Record<string, string>;
   message: string;
   error: boolean;
+  /** Why the last fetch failed (also when older laps are still shown). */
+  reason: string;
   received: boolean;
   /** The lap picked in the table: its packet-time window (epoch seconds). */
   selected: { endMs: number; from: number; to: number } | null;
@@ -19,6 +21,7 @@ export const lapsState = proxy<LapsState>({
   drivers: {},
   message: "",
   error: false,
+  reason: "",
   received: false,
   selected: null,
 });
@@ -28,5 +31,6 @@ export function applyLapResult(result: LapFetchResult): void {
   lapsState.drivers = result.drivers;
   lapsState.message = result.message;
   lapsState.error = result.error;
+  lapsState.reason = result.reason ?? "";
   lapsState.received = true;
 }

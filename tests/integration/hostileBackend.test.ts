@@ -112,7 +112,11 @@ describe("a backend that redirects", () => {
       res.writeHead(302, { Location: `${elsewhere}${req.url}` });
       res.end();
     });
-    expect(await fetchLaps(backend)).toMatchObject({ error: true, message: LAP_FETCH_ERROR });
+    expect(await fetchLaps(backend)).toMatchObject({
+      error: true,
+      message: LAP_FETCH_ERROR,
+      reason: `The backend answered ${backend}/laps with a redirect to ${elsewhere}/laps. Helios does not follow redirects, so nothing was asked of where it points. Set the backend address to the server itself.`,
+    });
     expect(await fetchDrivers(backend)).toEqual({});
     expect(elsewhereAsked).toBe(0);
   });

@@ -178,6 +178,25 @@ describe("LapDesk", () => {
     expect(rows[0]).toContain(new Date(sorted[0]!).toISOString());
   });
 
+  it("keeps the laps shown when a refresh fails, and says why until one succeeds", async () => {
+    let answer: () => Response = () => new Response(JSON.stringify({ data: [LAP] }));
+    const backend = (async () => answer()) as unknown as typeof fetch;
+    const { laps } = desk("NETWORK", backend);
+    await laps.refresh();
+    expect(laps.live()).toMatchObject({ error: false, laps: [{ rfid: "TAG-1" }] });
+    expect(laps.live().reason).toBeUndefined();
+    answer = () => new Response("down", { status: 503 });
+    await laps.refresh();
+    expect(laps.live()).toMatchObject({
+      error: false,
+      laps: [{ rfid: "TAG-1" }],
+      reason: "http://127.0.0.1:9/laps answered HTTP 503.",
+    });
+    answer = () => new Response(JSON.stringify({ data: [LAP] }));
+    await laps.refresh();
+    expect(laps.live().reason).toBeUndefined();
+  });
+
   it("counts a malformed lap as rejected and keeps the table", () => {
     const { laps, rejected } = desk("NETWORK");
     laps.lapData({ Rfid: 5 }, "NETWORK");

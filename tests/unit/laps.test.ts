@@ -166,22 +166,28 @@ describe("GET {api}/laps", () => {
     expect(flatResult.laps[0]?.endMs).toBe(LAP_MS);
   });
 
-  it.each(["bare-array", "not-array", "bad-record", "bad-json", "fails", "missing"])(
-    "answers %s with 'Error fetching lap data'",
-    async (name) => {
-      expect(await fetchLaps(`${base}/${name}`)).toEqual({
-        laps: [],
-        message: LAP_FETCH_ERROR,
-        error: true,
-        generation: null,
-      });
-    },
-  );
+  it.each([
+    ["bare-array", 'did not answer a list of laps at "data"'],
+    ["not-array", 'did not answer a list of laps at "data"'],
+    ["bad-record", "Lap record 2 of BASE/bad-record/laps is not a lap of either generation"],
+    ["bad-json", 'did not answer a list of laps at "data"'],
+    ["fails", "BASE/fails/laps answered HTTP 500"],
+    ["missing", "BASE/missing/laps answered HTTP 404"],
+  ])("answers %s with 'Error fetching lap data' and says why", async (name, why) => {
+    expect(await fetchLaps(`${base}/${name}`)).toEqual({
+      laps: [],
+      message: LAP_FETCH_ERROR,
+      error: true,
+      generation: null,
+      reason: expect.stringContaining(why.replace("BASE", base)),
+    });
+  });
 
   it("answers a refused connection with 'Error fetching lap data'", async () => {
     const port = await freePort();
     const result = await fetchLaps(`http://127.0.0.1:${port}`);
     expect(result).toMatchObject({ laps: [], message: "Error fetching lap data", error: true });
+    expect(result.reason).toMatch(/^The backend could not be reached \(/);
   });
 
   it("puts a newest-first list (2026-06) in the order the laps ended", async () => {

@@ -43,6 +43,8 @@ export interface LapFetchResult {
   error: boolean;
   /** RFID → driver name from GET {api}/drivers (empty when the backend has none). */
   drivers: Record<string, string>;
+  /** Why the last fetch failed, in words; absent when it did not. */
+  reason?: string;
 }
 
 /** The backend's `raceInfo`, validated. */

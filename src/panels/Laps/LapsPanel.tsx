@@ -67,7 +67,7 @@ export function LapsPanel() {
     openRangeStats(from, to, `Lap ${number}`);
     void navigate({ pathname: "/plots", search: window.location.search });
   };
-  const { laps, drivers, message, error, received, selected } = useSnapshot(lapsState);
+  const { laps, drivers, message, error, reason, received, selected } = useSnapshot(lapsState);
   const { picked } = useSnapshot(lapCompare);
   const { appUnits, connectionType, playbackSwitch } = useSnapshot(appState);
   const { table: analysis } = useSnapshot(lapAnalysisState);
@@ -128,8 +128,13 @@ export function LapsPanel() {
         )}
       </div>
       {error && laps.length === 0 && (
+        <Callout intent="warning" icon="warning-sign" data-testid="laps-error" title={message}>
+          {reason}
+        </Callout>
+      )}
+      {!error && reason && laps.length > 0 && (
         <Callout intent="warning" icon="warning-sign" data-testid="laps-error">
-          {message}
+          The last refresh failed, so these are the laps from before it. {reason}
         </Callout>
       )}
       {laps.length === 0 ? (

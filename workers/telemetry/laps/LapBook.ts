@@ -16,10 +16,13 @@ export class LapBook {
   private laps: Lap[] = [];
   private message = "OK";
   private error = false;
+  /** Why the last fetch failed (kept beside laps already shown, so a refresh that fails is said). */
+  private reason: string | undefined;
   private drivers: Record<string, string> = {};
 
   /** The backend's full list replaces what we had; a failure keeps it. */
   applyFetch(result: LapListResult): void {
+    this.reason = result.reason;
     if (result.error) {
       this.message = result.message;
       this.error = this.laps.length === 0;
@@ -50,6 +53,7 @@ export class LapBook {
     const changed = this.error;
     this.message = DEMO_LAPS_MESSAGE;
     this.error = false;
+    this.reason = undefined;
     return changed;
   }
 
@@ -80,6 +84,7 @@ export class LapBook {
       message: this.message,
       error: this.error,
       drivers: { ...this.drivers },
+      ...(this.reason ? { reason: this.reason } : {}),
     };
   }
 }

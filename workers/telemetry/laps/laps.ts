@@ -6,7 +6,7 @@
 // newest first): everything after numbers laps by their position.
 import { z } from "zod";
 import type { BackendGeneration, Lap } from "../../contract/laps";
-import { NO_REDIRECT } from "../../shared/backendRedirect";
+import { isRedirect, NO_REDIRECT, redirectRefused } from "../../shared/backendRedirect";
 import { parseLap } from "./lapRecord";
 
 export { checkLap, type LapRecord } from "./lapRecord";
@@ -28,13 +28,16 @@ export interface LapListResult {
   error: boolean;
   /** The generation the records were written in; null for an empty list or a failure. */
   generation: BackendGeneration | null;
+  /** Why a fetch failed, in words (the message stays the spec's "Error fetching lap data"). */
+  reason?: string;
 }
 
-const failure = (): LapListResult => ({
+const failure = (reason: string): LapListResult => ({
   laps: [],
   message: LAP_FETCH_ERROR,
   error: true,
   generation: null,
+  reason,
 });
 
 const base = (apiBase: string) => apiBase.replace(/\/+$/, "");
@@ -46,22 +49,26 @@ export async function fetchLaps(
 ): Promise<LapListResult> {
   try {
     // A redirect is a failure, never followed (workers/shared/backendRedirect.ts).
-    const response = await fetchImpl(`${base(apiBase)}/laps`, NO_REDIRECT);
-    if (response.status !== 200) return failure();
-    const parsed = listResponseSchema.safeParse(await response.json());
-    if (!parsed.success) return failure(); // "Invalid API response format"
+    const url = `${base(apiBase)}/laps`;
+    const response = await fetchImpl(url, NO_REDIRECT);
+    if (isRedirect(response)) return failure(redirectRefused(url, response));
+    if (response.status !== 200) return failure(`${url} answered HTTP ${response.status}.`);
+    const parsed = listResponseSchema.safeParse(await response.json().catch(() => null));
+    if (!parsed.success) return failure(`${url} did not answer a list of laps at "data".`);
     const laps: Lap[] = [];
     let generation: BackendGeneration | null = null;
-    for (const raw of parsed.data.data) {
+    for (const [index, raw] of parsed.data.data.entries()) {
       const lap = parseLap(raw);
-      if (!lap) return failure();
+      if (!lap)
+        return failure(`Lap record ${index + 1} of ${url} is not a lap of either generation.`);
       laps.push(lap.lap);
       generation = lap.generation;
     }
     laps.sort((a, b) => a.endMs - b.endMs); // stable: laps ending together keep the server's order
     return { laps, message: parsed.data.message || "OK", error: false, generation };
-  } catch {
-    return failure();
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return failure(`The backend could not be reached (${why}).`);
   }
 }
 
