@@ -1,12 +1,14 @@
 // The map's own settings: an optional tile server (none by default, so the map
-// makes no request off the machine), the trail's colour field and whether the
-// view follows the car. Kept in localStorage, checked with zod on the way in.
-// The tile server is one for the machine; the view (colour field, follow) is
+// makes no request off the machine), the trail's colour field, whether the
+// view follows the car, and which alert pins it shows (a switch and a filter
+// by severity). Kept in localStorage, checked with zod on the way in.
+// The tile server is one for the machine; the view (colour field, follow, pins) is
 // each window's own, saved under its name (src/state/windowName.ts), so one
 // screen can follow the car while another stays on a corner.
 import { proxy, subscribe } from "valtio";
 import { z } from "zod";
 import { FIRST_WINDOW_NAME } from "../../workers/shared/windowNaming";
+import { SEVERITIES } from "../ui/format/alertFormat";
 import { localStore, readStorage, writeStorage } from "./persistence";
 import { parseStored } from "./storedSettings";
 import { windowIdentity, windowStorageKey } from "./windowName";
@@ -28,6 +30,13 @@ const mapSettingsSchema = z.object({
   attribution: z.string().max(300).catch(""),
   colorField: z.string().min(1).max(120).catch(DEFAULT_COLOR_FIELD),
   follow: z.boolean().catch(true),
+  alertPins: z.boolean().catch(true),
+  // In the usual order, each once, whatever order was saved.
+  pinSeverities: z
+    .array(z.enum(SEVERITIES))
+    .max(SEVERITIES.length * 2)
+    .transform((list) => SEVERITIES.filter((s) => list.includes(s)))
+    .catch([...SEVERITIES]),
 });
 
 type MapSettings = z.infer<typeof mapSettingsSchema>;
@@ -37,6 +46,8 @@ export const DEFAULT_MAP_SETTINGS: MapSettings = {
   attribution: "",
   colorField: DEFAULT_COLOR_FIELD,
   follow: true,
+  alertPins: true,
+  pinSeverities: [...SEVERITIES],
 };
 
 /** Stored text → settings; anything broken falls back to its default. */
@@ -53,7 +64,12 @@ const mapViewKey = (windowName: string): string => windowStorageKey(MAP_SETTINGS
 
 type MapTiles = Pick<MapSettings, "tileUrl" | "attribution">;
 const tilesOf = ({ tileUrl, attribution }: MapTiles): MapTiles => ({ tileUrl, attribution });
-const viewOf = ({ colorField, follow }: MapSettings) => ({ colorField, follow });
+const viewOf = ({ colorField, follow, alertPins, pinSeverities }: MapSettings) => ({
+  colorField,
+  follow,
+  alertPins,
+  pinSeverities,
+});
 
 /** What `windowName` shows: the machine's tile server and the window's own view. */
 export function readMapSettings(storage: Storage, windowName: string): MapSettings {

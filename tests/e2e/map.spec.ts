@@ -1,10 +1,12 @@
 // The Map tab in Chromium: the DEMO track and the car drawn with no request
-// leaving the machine, hover and click on the trail moving the plots, and the
-// finish line moved against the feed server with a right and a wrong password.
-import { expect, test, type Page } from "@playwright/test";
+// leaving the machine, hover and click on the trail moving the plots, the
+// finish line moved against the feed server with a right and a wrong password,
+// and a demo day's alert pins clustered, switched off and filtered.
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { FeedServer } from "../../feed-server/FeedServer";
 import { onFastLapFeed } from "./lapFeed";
 import { NO_BACKEND_URL } from "./e2e-env";
+import { waitForDemoDay } from "./demoDay";
 
 const local = (url: string) => /^(https?|wss?):\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(url);
 const isInternal = (url: string) => /^(data|blob|about|chrome-extension):/.test(url);
@@ -189,4 +191,138 @@ test("selecting a lap zooms the plots to it and highlights its part of the track
     await page.getByRole("tab", { name: "Plots" }).click();
     await expect(page.getByTestId("plots-focus")).toContainText("Lap 1", { timeout: 20_000 });
   });
+});
+
+/** The alert marks on the map as a user sees them: badges (count, words, colour) and lone pins. */
+async function alertMarks(page: Page) {
+  const badges = await page.getByTestId("map-alert-cluster").evaluateAll((els) =>
+    els.map((el) => ({
+      count: Number(el.textContent),
+      label: el.getAttribute("aria-label") ?? "",
+      colour: getComputedStyle(el).backgroundColor,
+    })),
+  );
+  const pins = await page
+    .getByTestId("map-alert-pin")
+    .evaluateAll((els) => els.map((el) => el.getAttribute("data-severity")));
+  return { badges, pins };
+}
+
+/** The marks of `testId` inside the map's frame (Leaflet keeps some just outside it). */
+async function marksInView(page: Page, testId: string) {
+  const frame = (await page.getByTestId("map").boundingBox())!;
+  const inside: Locator[] = [];
+  for (const mark of await page.getByTestId(testId).all()) {
+    const box = await mark.boundingBox();
+    if (
+      box &&
+      box.x >= frame.x &&
+      box.y >= frame.y &&
+      box.x + box.width <= frame.x + frame.width &&
+      box.y + box.height <= frame.y + frame.height
+    )
+      inside.push(mark);
+  }
+  return inside;
+}
+
+/** Clicks badges in view until a lone pin shows there (zoomed in, or spread out at the closest zoom). */
+async function openToPin(page: Page): Promise<Locator> {
+  const settled = () =>
+    page.waitForFunction(
+      () => !document.querySelector(".leaflet-zoom-anim, .leaflet-cluster-anim"),
+    );
+  for (let click = 0; click < 10; click++) {
+    await settled();
+    const [pin] = await marksInView(page, "map-alert-pin");
+    if (pin) return pin;
+    const [badge] = await marksInView(page, "map-alert-cluster");
+    if (!badge) break;
+    const label = await badge.getAttribute("aria-label");
+    await badge.click();
+    // It zooms in (the badge is drawn anew) or spreads its pins out.
+    await expect
+      .poll(
+        async () =>
+          (await marksInView(page, "map-alert-pin")).length > 0 ||
+          !(await badge.isVisible()) ||
+          (await badge.getAttribute("aria-label")) !== label,
+      )
+      .toBe(true);
+  }
+  throw new Error("no lone alert pin came into view");
+}
+
+const RED = "rgb(205, 66, 70)";
+const ORANGE = "rgb(200, 118, 25)";
+
+test("a demo day's alert pins are clustered with counts in their worst colour; a switch and a filter hide them", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const day = `demoRate=10&record=0&demoClock=13:00&demoDay=0.5`;
+  await page.goto(`/map?backend=${encodeURIComponent(NO_BACKEND_URL)}&${day}`);
+  await waitForDemoDay(page, 0.5);
+  await expect(page.getByTestId("map-alert-cluster").first()).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: "/tmp/e2e10/map-clusters-1440.png" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId("map-alert-cluster").first()).toBeVisible();
+  await page.screenshot({ path: "/tmp/e2e10/map-clusters-390.png", fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Badges with counts, fewer marks than alerts; a badge takes its worst severity's colour.
+  const before = await alertMarks(page);
+  const counted = before.badges.reduce((sum, b) => sum + b.count, 0) + before.pins.length;
+  expect(Math.max(...before.badges.map((b) => b.count))).toBeGreaterThan(1);
+  expect(before.badges.length + before.pins.length).toBeLessThan(counted);
+  for (const badge of before.badges)
+    expect(badge.colour).toBe(badge.label.includes("critical") ? RED : ORANGE);
+  const mixed = before.badges.find((b) => /critical · \d+ warning/.test(b.label));
+  expect(mixed?.colour).toBe(RED);
+
+  // The filter, from the keyboard: without critical pins the mixed badge turns orange.
+  const severities = page.getByRole("group", { name: "Alert pins shown, by severity" });
+  const critical = severities.getByRole("button", { name: "Critical" });
+  await critical.focus();
+  await page.keyboard.press("Space");
+  await expect(critical).toHaveAttribute("aria-pressed", "false");
+  await expect(page.locator('[data-severity="critical"]')).toHaveCount(0);
+  await page.screenshot({ path: "/tmp/e2e10/map-clusters-no-critical.png" });
+  const filtered = await alertMarks(page);
+  expect(filtered.badges.length).toBeGreaterThan(0);
+  for (const badge of filtered.badges) {
+    expect(badge.label).not.toContain("critical");
+    expect(badge.colour).toBe(ORANGE);
+  }
+
+  await critical.click();
+  await expect(page.locator('[data-severity="critical"]').first()).toBeVisible();
+
+  // Enter on the biggest badge (a button) zooms in there and stops following
+  // the car; badges clicked down to lone pins, a pin still tells its alert on hover.
+  const scale = page.locator(".leaflet-control-scale-line").first();
+  const metres = await scale.textContent();
+  const biggest = Math.max(...before.badges.map((b) => b.count));
+  await page.getByRole("button", { name: new RegExp(`^${biggest} alerts here`) }).press("Enter");
+  await expect(scale).not.toHaveText(metres!);
+  await expect(page.getByTestId("map-follow")).not.toHaveClass(/active/);
+  const pin = await openToPin(page);
+  await pin.hover();
+  await expect(page.locator(".leaflet-tooltip")).toContainText(/ · \d{1,2}:\d\d/);
+  await page.screenshot({ path: "/tmp/e2e10/map-cluster-opened.png" });
+
+  // The switch hides every pin; the switch and the filter are kept for this window.
+  await critical.click();
+  const pinSwitch = page.getByRole("switch", { name: "Alert pins" });
+  await pinSwitch.press("Space");
+  await expect(pinSwitch).not.toBeChecked();
+  await expect(page.getByTestId("map-alert-cluster")).toHaveCount(0);
+  await expect(page.getByTestId("map-alert-pin")).toHaveCount(0);
+  await page.goto(`/map?backend=${encodeURIComponent(NO_BACKEND_URL)}&record=0`);
+  await expect(page.getByRole("switch", { name: "Alert pins" })).not.toBeChecked();
+  await expect(severities.getByRole("button", { name: "Critical" })).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
 });

@@ -24,6 +24,14 @@ import { pointsText, TrackLegend } from "./TrackLegend";
 import type { TrailMeta } from "./trailPoints";
 import { formatTime } from "../../ui/format/dateTime";
 
+/**
+ * The closest zoom (about 0.1 m a pixel). The alert pins' clusters need the
+ * map to have one: without tiles nothing else sets it. Tile servers draw to
+ * about 18; past it their tiles are enlarged.
+ */
+const MAX_ZOOM = 20;
+const TILES_MAX_ZOOM = 18;
+
 function fitTrack(map: L.Map | null, layer: TrackLayer | null): void {
   const points = layer?.points;
   if (!map || !points || points.south > points.north) return;
@@ -93,6 +101,7 @@ export default function LeafletMap() {
           ref={setMap}
           center={[DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.long]}
           zoom={15}
+          maxZoom={MAX_ZOOM}
           preferCanvas
           className={`helios-map${picking ? " helios-map-picking" : ""}`}
         >
@@ -101,6 +110,8 @@ export default function LeafletMap() {
               key={tileUrl}
               url={tileUrl}
               attribution={attribution}
+              maxNativeZoom={TILES_MAX_ZOOM}
+              maxZoom={MAX_ZOOM}
               eventHandlers={{ tileerror: () => setFailedTiles(tileUrl) }}
             />
           )}

@@ -1,6 +1,7 @@
 // Everything drawn inside the Leaflet map, driven imperatively (no React render
 // per packet): the local grid, the trail, the car marker rotated by its
-// heading and following it, the finish line, hover and click on the trail.
+// heading and following it, the finish line, hover and click on the trail,
+// and which alert pins show (this window's map settings).
 import L from "leaflet";
 import { useEffect, useState } from "react";
 import { useMap } from "react-leaflet";
@@ -43,6 +44,15 @@ export function MapLayers({ picking, onPicked, onHover, onLayer, onMoment }: Map
 
   useEffect(() => onLayer(layer), [layer, onLayer]);
 
+  // The toolbar's pin switch and severity filter.
+  useEffect(() => {
+    if (!layer) return;
+    const filter = () =>
+      layer.setPinFilter({ show: mapSettings.alertPins, severities: mapSettings.pinSeverities });
+    filter();
+    return subscribe(mapSettings, filter);
+  }, [layer]);
+
   // Static layers: grid, trail, car, finish line.
   useEffect(() => {
     const grid = createGridLayer().addTo(map);
@@ -72,9 +82,11 @@ export function MapLayers({ picking, onPicked, onHover, onLayer, onMoment }: Map
     };
     onStatus();
     const offStatus = live.subscribeStatus(onStatus);
-    // Dragging the map means the user wants to look elsewhere.
+    // Dragging the map, or opening a cluster of alert pins, means the user
+    // wants to look elsewhere: following would pan away from what was opened.
     const stopFollowing = () => (mapSettings.follow = false);
     map.on("dragstart", stopFollowing);
+    trail.onPinsOpened = stopFollowing;
     return () => {
       offStatus();
       offFinish();

@@ -1,11 +1,15 @@
-// Above the map: follow the car, fit the track, set the finish line, and the
-// field the trail is coloured by (the plots' searchable field picker).
-import { Button, ButtonGroup } from "@blueprintjs/core";
+// Above the map: follow the car, fit the track, set the finish line, the
+// field the trail is coloured by (the plots' searchable field picker), and
+// which alert pins are shown (a switch, and a toggle per severity).
+import { Button, ButtonGroup, Switch } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import type { FieldInfo } from "../../../workers/contract/fields";
 import { mapSettings } from "../../state/mapSettings";
 import { sectorEditing } from "../../state/sectorLines";
 import { FieldSelect } from "../../ui/FieldPicker";
+import { SEVERITIES } from "../../ui/format/alertFormat";
+import { severityFillClass } from "../../ui/alertLevel";
+import { SEVERITY_TOGGLE_LABELS, toggleSeverity } from "./alertPinFilter";
 
 interface MapToolbarProps {
   catalog: FieldInfo[] | null;
@@ -55,6 +59,49 @@ export function MapToolbar({ catalog, picking, onPick, onFit }: MapToolbarProps)
         placeholder="Colour by…"
         onChange={(path) => (mapSettings.colorField = path)}
       />
+      <AlertPinControls />
+    </div>
+  );
+}
+
+function AlertPinControls() {
+  const { alertPins, pinSeverities } = useSnapshot(mapSettings);
+  return (
+    <div className="helios-map-pin-controls">
+      <Switch
+        inline
+        role="switch"
+        className="helios-map-pin-switch"
+        label="Alert pins"
+        checked={alertPins}
+        data-testid="map-alert-pins"
+        onChange={(event) => (mapSettings.alertPins = event.currentTarget.checked)}
+      />
+      <ButtonGroup role="group" aria-label="Alert pins shown, by severity">
+        {SEVERITIES.map((severity) => {
+          const on = pinSeverities.includes(severity);
+          return (
+            <Button
+              key={severity}
+              size="small"
+              active={on}
+              aria-pressed={on}
+              disabled={!alertPins}
+              data-testid={`map-pin-severity-${severity}`}
+              title={`${on ? "Hide" : "Show"} the ${severity} alerts' pins`}
+              icon={
+                <span
+                  className={`helios-map-pin-dot ${severityFillClass(severity)}${on ? "" : " helios-map-pin-dot-off"}`}
+                />
+              }
+              text={SEVERITY_TOGGLE_LABELS[severity]}
+              onClick={() =>
+                (mapSettings.pinSeverities = toggleSeverity(pinSeverities, severity, !on))
+              }
+            />
+          );
+        })}
+      </ButtonGroup>
     </div>
   );
 }

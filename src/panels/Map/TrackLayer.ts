@@ -10,6 +10,7 @@ import { TrailCanvas } from "./TrailCanvas";
 import { TrailPoints, type TrailMeta } from "./trailPoints";
 import { formatTime } from "../../ui/format/dateTime";
 import { AlertPins } from "./AlertPins";
+import type { AlertPinFilter } from "./alertPinFilter";
 
 export interface TrackHover {
   time: number;
@@ -39,11 +40,14 @@ export class TrackLayer {
    * the DOM, with the oldest point's time (epoch s; NaN when none).
    */
   onDrawn: (drawn: number, source: number, oldest: number) => void = () => {};
+  /** Told when a cluster of alert pins is opened (the map then zooms there). */
+  onPinsOpened: () => void = () => {};
 
   constructor() {
     this.canvas.addTo(this.group);
     this.marks.addTo(this.group);
     this.pins.group.addTo(this.group);
+    this.pins.onOpen = () => this.onPinsOpened();
   }
 
   update(track: TrackResult): void {
@@ -62,6 +66,11 @@ export class TrackLayer {
     if (this.updateMs.length > 500) this.updateMs.shift();
     // The map benchmark installs this array to read every update's cost.
     (globalThis as { __heliosMapUpdates?: number[] }).__heliosMapUpdates?.push(ms);
+  }
+
+  /** Which alert pins are shown (the toolbar's switch and severity filter). */
+  setPinFilter(filter: AlertPinFilter): void {
+    this.pins.setFilter(filter);
   }
 
   setHighlight(window: { from: number; to: number } | null): void {
