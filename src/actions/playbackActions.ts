@@ -2,6 +2,14 @@
 // shortcuts ask the worker to do during playback. The worker owns the clock;
 // these only send commands (its state comes back in snapshots).
 import type { PlaybackState, ReplayRequest } from "../../workers/contract/sessions";
+import {
+  clockOf,
+  instantOf,
+  isoDay,
+  shownTimeZone,
+  wallClockAt,
+  type ShownZone,
+} from "../../workers/shared/dateTime";
 import { appState } from "../state/appState";
 import type { PlaybackDateTime } from "../state/appState";
 import type { TelemetryClient } from "../worker-client/TelemetryClient";
@@ -18,15 +26,36 @@ export function stopPlayback(client: TelemetryClient): void {
   void client.api.setPlayback(false);
 }
 
-/** The spec's playbackDateTime (local date and times) as packet time, epoch seconds. */
-export function rangeOf(value: PlaybackDateTime): { from: number; to: number } | null {
-  const from = new Date(`${value.date}T${value.startTime}`).getTime() / 1000;
-  const end = new Date(`${value.date}T${value.endTime}`);
-  if (!Number.isFinite(from) || !Number.isFinite(end.getTime())) return null;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** Epoch seconds of a date input's "YYYY-MM-DD" and a time input's "HH:MM[:SS]" in `zone`, days later; null when either is not one. */
+function instantAt(date: string, time: string, zone: ShownZone, days = 0): number | null {
+  const d = DAY.exec(date);
+  const t = TIME.exec(time);
+  if (!d || !t) return null;
+  const [year, month, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
+  const [hour, minute, second] = [Number(t[1]), Number(t[2]), Number(t[3] ?? 0)];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59)
+    return null;
+  const at = instantOf({ year, month, day: day + days, hour, minute, second }, zone);
+  return Number.isFinite(at) ? at : null;
+}
+
+/**
+ * The spec's playbackDateTime as packet time, epoch seconds: its date and
+ * times are read in the zone times are shown in (the race's or this
+ * computer's, Settings), as the status bar and the plots show them.
+ */
+export function rangeOf(
+  value: PlaybackDateTime,
+  zone: ShownZone = shownTimeZone(),
+): { from: number; to: number } | null {
+  const from = instantAt(value.date, value.startTime, zone);
   // The inputs hold one date: an end time before the start is the next
   // day's (a session over midnight). Equal times are no range at all.
-  if (endsNextDay(value)) end.setDate(end.getDate() + 1);
-  const to = end.getTime() / 1000;
+  const to = instantAt(value.date, value.endTime, zone, endsNextDay(value) ? 1 : 0);
+  if (from === null || to === null) return null;
   return to > from ? { from, to } : null;
 }
 
@@ -39,23 +68,22 @@ export function endsNextDay(value: PlaybackDateTime): boolean {
 const normalTime = (time: string): string => (time.length === 5 ? `${time}:00` : time);
 
 /**
- * The backend's span as the range inputs hold it (local date and times), to
- * the second: rounded to whole minutes, the replay began up to 59 s before
- * the first packet and played nothing for that long. The inputs hold one
- * date, so the end is at most a day after the start.
+ * The backend's span as the range inputs hold it (date and times in the
+ * zone times are shown in), to the second: rounded to whole minutes, the
+ * replay began up to 59 s before the first packet and played nothing for
+ * that long. The inputs hold one date, so the end is at most a day after
+ * the start.
  */
-export function spanRange(first: number, last: number): PlaybackDateTime {
-  const start = new Date(first * 1000);
-  const end = new Date(Math.min(last, first + 24 * 3600 - 1) * 1000);
-  const pad = (n: number) => n.toString().padStart(2, "0");
-  const time = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-  // The end's second is whole: a packet at 12:00:07.4 lies after 12:00:07.
-  end.setSeconds(end.getSeconds() + (end.getMilliseconds() > 0 ? 1 : 0), 0);
-  return {
-    date: `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}`,
-    startTime: time(start),
-    endTime: time(end),
-  };
+export function spanRange(
+  first: number,
+  last: number,
+  zone: ShownZone = shownTimeZone(),
+): PlaybackDateTime {
+  // The start's second is whole downwards, the end's upwards: a packet at
+  // 12:00:07.4 lies after 12:00:07.
+  const start = wallClockAt(Math.floor(first), zone)!;
+  const end = wallClockAt(Math.ceil(Math.min(last, first + 24 * 3600 - 1)), zone)!;
+  return { date: isoDay(start), startTime: clockOf(start), endTime: clockOf(end) };
 }
 
 export function nextSpeed(speed: number, direction: 1 | -1): number {

@@ -5,6 +5,7 @@
 import type { StrategySettings, StrategySettingsResult } from "../../workers/contract/strategy";
 import { saveStrategySettings, savedStrategySettings } from "../state/savedStrategySettings";
 import { sharedSettingsRevision } from "../state/sharedSettingsRevision";
+import { learnRaceZone } from "../state/shownTime";
 import type { TelemetryClient } from "../worker-client/TelemetryClient";
 import {
   NO_ANSWER_TEXT,
@@ -22,7 +23,11 @@ function strategyIn(
     title: "Strategy",
     start: { restore: (client) => restoreStrategySettings(client, storage()) },
     send: (client, settings) => client.api.setStrategySettings(settings),
-    keep: (_client, _taken, settings) => saveStrategySettings(storage(), settings),
+    keep: (_client, _taken, settings) => {
+      saveStrategySettings(storage(), settings);
+      // The race's zone may have changed: the times shown follow it (state/shownTime.ts).
+      learnRaceZone(settings.timeZone);
+    },
     noAnswer: { ok: false, message: NO_ANSWER_TEXT },
     adopt: () => void sharedSettingsRevision.strategy++,
   };

@@ -7,7 +7,7 @@ import { proxy } from "valtio";
 import type { AppUnits, ConnectionType } from "../../workers/contract/fields";
 import type { LapCoords } from "../../workers/contract/laps";
 import type { LoadingPhase } from "./loadingPhases";
-import type { ThemeChoice } from "./settingsSchema";
+import type { ThemeChoice, TimesIn } from "./settingsSchema";
 import { DEFAULT_FAVOURITES } from "./favourites";
 import { defaultSettings } from "./settingsSchema";
 
@@ -48,6 +48,8 @@ export interface AppState {
   recording: boolean;
   /** Settings → Connection: allow the WebSocket upgrade (saved; the worker starts with it). */
   webSocketUpgrade: boolean;
+  /** Settings → Display: show times in the race's zone or this computer's (saved; every window follows). */
+  timesIn: TimesIn;
   /** The theme actually shown (the user's choice resolved against the OS). */
   resolvedTheme: "light" | "dark";
 }
@@ -75,5 +77,6 @@ export const appState = proxy<AppState>({
   themeChoice: "system",
   recording: defaults.recording,
   webSocketUpgrade: defaults.webSocketUpgrade,
+  timesIn: defaults.timesIn,
   resolvedTheme: "light",
 });

@@ -59,7 +59,7 @@ export function restoreAppState(storage: Storage): string[] {
 
 function settingsToStore(): StoredSettings {
   const { appUnits, connectionType, lapCoords, playbackDateTime, backendUrl } = appState;
-  const { recording, webSocketUpgrade } = appState;
+  const { recording, webSocketUpgrade, timesIn } = appState;
   return {
     appUnits,
     connectionType,
@@ -68,6 +68,7 @@ function settingsToStore(): StoredSettings {
     backendUrl,
     recording,
     webSocketUpgrade,
+    timesIn,
   };
 }
 

@@ -23,6 +23,11 @@ const playbackDateTimeSchema = z.object({
 });
 const backendUrlSchema = z.url({ protocol: /^https?$/ });
 
+// Settings → Display → "Show times in": the race's time zone (the Strategy
+// settings' zone; this computer's while none is known) or this computer's.
+const timesInSchema = z.enum(["race", "computer"]);
+export type TimesIn = z.infer<typeof timesInSchema>;
+
 const themeChoiceSchema = z.enum(["light", "dark", "system"]);
 export type ThemeChoice = z.infer<typeof themeChoiceSchema>;
 
@@ -40,10 +45,23 @@ const SETTINGS_FIELDS = {
   backendUrl: backendUrlSchema,
   recording: z.boolean(),
   webSocketUpgrade: z.boolean(),
+  timesIn: timesInSchema,
+};
+
+/** Each field as the settings dialog names it, for the warning about a bad saved value. */
+const SETTINGS_LABELS: Record<keyof typeof SETTINGS_FIELDS, string> = {
+  appUnits: "Units",
+  connectionType: "Connection type",
+  lapCoords: "Finish line",
+  playbackDateTime: "Playback range",
+  backendUrl: "Backend URL",
+  recording: "Recording",
+  webSocketUpgrade: "WebSocket upgrade",
+  timesIn: "Show times in",
 };
 
 /** Fields newer than the first saved settings (absent in older saves). */
-const ADDED_LATER = new Set(["recording", "webSocketUpgrade"]);
+const ADDED_LATER = new Set(["recording", "webSocketUpgrade", "timesIn"]);
 
 export interface StoredSettings {
   appUnits: z.infer<typeof appUnitsSchema>;
@@ -55,6 +73,8 @@ export interface StoredSettings {
   recording: boolean;
   /** Settings → Connection: let the backend link upgrade to a WebSocket (off: long-polling). */
   webSocketUpgrade: boolean;
+  /** Settings → Display: the zone every time is shown in (the race's by default). */
+  timesIn: TimesIn;
 }
 
 export function defaultSettings(today: Date = new Date()): StoredSettings {
@@ -67,6 +87,7 @@ export function defaultSettings(today: Date = new Date()): StoredSettings {
     backendUrl: DEFAULT_BACKEND_URL,
     recording: true,
     webSocketUpgrade: false,
+    timesIn: "race",
   };
 }
 
@@ -100,12 +121,24 @@ export function restoreSettings(raw: string | null, today?: Date): Restored<Stor
     // Own properties only, so a stored object never reads Object.prototype members.
     const result = schema.safeParse(Object.hasOwn(stored, key) ? stored[key] : undefined);
     if (result.success) value[key] = result.data;
-    else rejected.push(key);
+    else rejected.push(SETTINGS_LABELS[key as keyof typeof SETTINGS_FIELDS]);
   }
   const warning = rejected.length
     ? `Some saved settings were invalid or outdated (${rejected.join(", ")}); using defaults for them.`
     : null;
   return { value: value as unknown as StoredSettings, warning };
+}
+
+/**
+ * The saved settings' choice of zone, or null when the text holds none that
+ * can be used: another window's save, read as it is made.
+ */
+export function savedTimesIn(raw: string | null): TimesIn | null {
+  const parsed = raw === null ? null : parseJson(raw);
+  if (!parsed?.ok || typeof parsed.data !== "object" || parsed.data === null) return null;
+  const stored = parsed.data as Record<string, unknown>;
+  const result = timesInSchema.safeParse(Object.hasOwn(stored, "timesIn") ? stored.timesIn : null);
+  return result.success ? result.data : null;
 }
 
 export function restoreFavourites(raw: string | null): Restored<string[]> {

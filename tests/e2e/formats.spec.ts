@@ -1,7 +1,8 @@
-// One style for dates and times, in the browser's time zone, and coordinates
-// to 6 decimals (issue 32 item 13); during playback the plots say they follow
-// playback, not live (item 14). A zone west of UTC with an afternoon-style
-// 24-hour clock makes a UTC or 12-hour formatter show.
+// One style for dates and times, and coordinates to 6 decimals (issue 32 item
+// 13); during playback the plots say they follow playback, not live (item
+// 14). A zone west of UTC with an afternoon-style 24-hour clock makes a UTC
+// or 12-hour formatter show. Times are the race's (US Central, the Strategy
+// settings' zone) by default, whatever the browser's (issue 58 item 6).
 import { expect, test, type Page } from "@playwright/test";
 import { NO_BACKEND_URL } from "./e2e-env";
 import { closeDialogWithEscape } from "./shell-helpers";
@@ -12,9 +13,15 @@ const url = (path: string) => `${path}?backend=${encodeURIComponent(NO_BACKEND_U
 const TIME = /^\d\d:\d\d:\d\d$/;
 const DATE_TIME = /^\d\d\/\d\d\/\d{4}, \d\d:\d\d:\d\d$/;
 
-/** The page's local time as the app should write it, to compare a shown time's hour with. */
-const localHour = (page: Page) =>
-  page.evaluate(() => String(new Date().getHours()).padStart(2, "0"));
+/** The race's hour now (US Central), as the app should write it, to compare a shown time's hour with. */
+const raceHour = (page: Page) =>
+  page.evaluate(() =>
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: "America/Chicago",
+      hour: "2-digit",
+      hourCycle: "h23",
+    }).format(new Date()),
+  );
 
 test("times, dates, the time zone and coordinates read one way across the app", async ({
   page,
@@ -23,15 +30,16 @@ test("times, dates, the time zone and coordinates read one way across the app", 
   await page.goto(url("/"));
   await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
   const lastPacket = page.getByTestId("status-last-packet");
-  await expect(lastPacket).toHaveText(/Last packet \d\d:\d\d:\d\d$/);
+  // It stands alone: its zone is named.
+  await expect(lastPacket).toHaveText(/Last packet \d\d:\d\d:\d\d C[SD]T$/);
   expect((await lastPacket.textContent())!.replace("Last packet ", "").slice(0, 2)).toBe(
-    await localHour(page),
+    await raceHour(page),
   );
 
   // Settings names the zone every time is shown in.
   await page.keyboard.press("s");
   await expect(page.getByTestId("settings-time-zone")).toHaveText(
-    /^America\/Los_Angeles \(UTC-0[78]:00\)$/,
+    /^America\/Chicago \(UTC-0[56]:00\)$/,
   );
   await closeDialogWithEscape(page);
 

@@ -58,7 +58,7 @@ test("a built day: the settings state it, a morning lap exports every row, the m
     "Holds 9.6 h at 10 packets/s (345,600 packets), 272 MB in memory.",
   );
   await expect(settings.getByTestId("history-now")).toHaveText(
-    /^Now: 3 h 0\d min, from \d\d:\d\d to \d\d:\d\d \([\d,]+ packets\)\.$/,
+    /^Now: 3 h 0\d min, from \d\d:\d\d to \d\d:\d\d C[SD]T \([\d,]+ packets\)\.$/,
   );
   await expect(settings.getByTestId("history-rate-warning")).toHaveCount(0);
   await page.keyboard.press("Escape");

@@ -45,7 +45,7 @@ test("Alt-drag on a plot: its series' statistics, plots not zoomed; a level; Cop
   // Alt-drag chose a range: the plots did not zoom.
   await expect(page.getByTestId("plots-mode")).toHaveText("Following");
   await expect(drawer.getByTestId("range-stats-range")).toHaveText(
-    /^\d\d\/\d\d\/\d{4}, \d\d:\d\d:\d\d – \d\d:\d\d:\d\d \(.+, [\d,]+ packets\)$/,
+    /^\d\d\/\d\d\/\d{4}, \d\d:\d\d:\d\d – \d\d:\d\d:\d\d \S+ \(.+, [\d,]+ packets\)$/,
   );
   const rows = drawer.getByTestId("range-stats-row");
   await expect(rows).toHaveCount(2);

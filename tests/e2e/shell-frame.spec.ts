@@ -58,12 +58,23 @@ test("status bar: SIMULATION marker, link indicators, latencies and the packet t
   await expect(page.getByTestId("status-socket")).toHaveAttribute("data-connected", "false");
   await expect(page.getByTestId("status-user-latency")).toHaveText("User latency —");
   await expect(page.getByTestId("status-rate")).toHaveText(/[1-9]\.\d pkt\/s/, { timeout: 20_000 });
-  // TimeStamp is epoch seconds: the shown time is today's clock time, not 1970's.
+  // TimeStamp is epoch seconds: the shown time is today's clock time, not
+  // 1970's, on the race's clock (US Central) by default, named.
+  await expect(page.getByTestId("status-last-packet")).toHaveText(/ C[SD]T$/);
   const shown = await page.getByTestId("status-last-packet").textContent();
-  const now = await page.evaluate(() => Date.now());
+  const [eh, em] = await page.evaluate(() =>
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: "America/Chicago",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .format(new Date())
+      .split(":")
+      .map(Number),
+  );
   const [h, m] = (shown ?? "").replace("Last packet ", "").split(":").map(Number);
-  const expected = new Date(now);
-  const minutes = (h! * 60 + m! - (expected.getHours() * 60 + expected.getMinutes()) + 1440) % 1440;
+  const minutes = (h! * 60 + m! - (eh! * 60 + em!) + 1440) % 1440;
   expect(Math.min(minutes, 1440 - minutes)).toBeLessThanOrEqual(2);
   await expect(page.getByTestId("status-history")).toHaveText(/History \d[\d,]* \/ [\d,]+ \(/);
 });
@@ -107,7 +118,7 @@ test("every tab fits a laptop's 1280 px; narrower, the strip fades where tabs hi
   // Half a wide screen: the status bar says less, fades what it clips on the
   // left, and keeps the alerts, rate, last packet and history on the right whole.
   await expect(userLatency).toHaveText("User —", { useInnerText: true });
-  await expect(page.getByTestId("status-last-packet")).toHaveText(/^Last\s+\d\d:\d\d:\d\d$/, {
+  await expect(page.getByTestId("status-last-packet")).toHaveText(/^Last\s+\d\d:\d\d:\d\d \S+$/, {
     useInnerText: true,
   });
   const bar = (await page.getByRole("contentinfo", { name: "Status" }).boundingBox())!;

@@ -46,7 +46,7 @@ describe("the app's one date-time style", () => {
   it("is the style of the laps, sessions, status bar and plot axis", () => {
     expect(formatLapDate(T * 1000)).toBe("11/26/2026, 15:08:09");
     expect(formatPacketDate(T)).toBe("11/26/2026, 15:08:09");
-    expect(formatPacketTime(T)).toBe("15:08:09");
+    expect(formatPacketTime(T)).toBe("15:08:09 PST"); // it stands alone: named
     expect(timeLabel(T, 1)).toBe("15:08:09");
     expect(timeLabel(T, 60)).toBe("15:08");
     expect(timeLabel(T, 86400)).toBe("11/26 15:08");

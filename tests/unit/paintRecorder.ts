@@ -65,6 +65,7 @@ export function picture(xMin: number, yMax = 10): SeriesPicture {
       font: "11px sans-serif",
       text: "#555",
       grid: "#eee",
+      timeZone: null,
     },
   };
 }

@@ -57,7 +57,14 @@ export function liveLook(
       shown: [true, true],
       stepped: [false, false],
     },
-    axisLook: { font: "10px sans-serif", text: "#000", grid: "#ccc", height: 24, tickLength: 4 },
+    axisLook: {
+      font: "10px sans-serif",
+      text: "#000",
+      grid: "#ccc",
+      height: 24,
+      tickLength: 4,
+      timeZone: null,
+    },
     dpr: 1,
     yScales: [null, "y"],
   };

@@ -2,7 +2,7 @@
 // comments beside each expectation), gaps, a boolean, levels and bad requests.
 import { afterEach, describe, expect, it } from "vitest";
 import type { RangeStatsResult } from "../../workers/contract/stats";
-import { formatTime } from "../../workers/shared/dateTime";
+import { formatTimeNamed } from "../../workers/shared/dateTime";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
 import { rangeStats, summarise } from "../../workers/telemetry/stats/rangeStats";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
@@ -164,15 +164,20 @@ describe("range statistics refuse what they cannot answer", () => {
   const store = fixtureStore();
   const message = (result: RangeStatsResult) => (result.ok ? "ok" : result.message);
 
-  it("names the empty range in local time", () => {
+  it("names the empty range in the window's zone, named (this machine's when none is given)", () => {
     const result = rangeStats(store.ring, {
       from: T0 + 5,
       to: T0 + 19,
       fields: ["Battery.PackVoltage"],
     });
     expect(message(result)).toBe(
-      `No packets between ${formatTime(T0 + 5)} and ${formatTime(T0 + 19)}`,
+      `No packets between ${formatTimeNamed(T0 + 5)} and ${formatTimeNamed(T0 + 19)}`,
     );
+    const zoned = { from: T0 + 5, to: T0 + 19, fields: ["Battery.PackVoltage"] };
+    for (const timeZone of ["America/Chicago", "America/Edmonton"])
+      expect(message(rangeStats(store.ring, { ...zoned, timeZone }))).toBe(
+        `No packets between ${formatTimeNamed(T0 + 5, true, timeZone)} and ${formatTimeNamed(T0 + 19, true, timeZone)}`,
+      );
   });
 
   it("names an unknown field, a text field, a reversed range and a bad level", () => {
@@ -186,7 +191,9 @@ describe("range statistics refuse what they cannot answer", () => {
       message(
         rangeStats(store.ring, { from: T0 + 3, to: T0 + 1, fields: ["Battery.PackVoltage"] }),
       ),
-    ).toBe(`The range starts (${formatTime(T0 + 3)}) after it ends (${formatTime(T0 + 1)}).`);
+    ).toBe(
+      `The range starts (${formatTimeNamed(T0 + 3)}) after it ends (${formatTimeNamed(T0 + 1)}).`,
+    );
     expect(
       message(
         rangeStats(store.ring, {

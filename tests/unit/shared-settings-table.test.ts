@@ -119,7 +119,7 @@ describe("what a user sets survives a reload into the core", () => {
     storage.setItem("settings", JSON.stringify({ recording: "no", connectionType: "RADIO" }));
     const warnings = restoreAppState(storage);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^Some saved settings were invalid or outdated \(.*recording/);
+    expect(warnings[0]).toMatch(/^Some saved settings were invalid or outdated \(.*Recording/);
     expect(startConfig()).toMatchObject({ recording: true, connectionType: "RADIO" });
   });
 

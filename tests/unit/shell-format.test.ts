@@ -28,9 +28,12 @@ describe("status bar text", () => {
     expect(formatLatency(null)).toBe("—");
   });
 
-  it("reads the packet TimeStamp as epoch seconds", () => {
+  it("reads the packet TimeStamp as epoch seconds, its zone named (it stands alone)", () => {
     const seconds = Date.UTC(2026, 6, 1, 12, 34, 56) / 1000;
-    const expected = new Date(seconds * 1000).toLocaleTimeString("en-US", { hour12: false });
+    const expected = new Date(seconds * 1000).toLocaleTimeString("en-US", {
+      hour12: false,
+      timeZoneName: "short",
+    });
     expect(formatPacketTime(seconds)).toBe(expected);
     expect(formatPacketTime(null)).toBe("—");
   });

@@ -22,9 +22,10 @@ describe("restoring settings", () => {
       playbackDateTime: { date: "2026-06-30", startTime: "09:00", endTime: "17:30" },
       backendUrl: "https://helios.example:3001",
     };
-    // A save from before the recording and WebSocket switches: their defaults, no warning.
+    // A save from before the recording and WebSocket switches and the zone
+    // times are shown in: their defaults, no warning.
     expect(restoreSettings(JSON.stringify(stored), today)).toEqual({
-      value: { ...stored, recording: true, webSocketUpgrade: false },
+      value: { ...stored, recording: true, webSocketUpgrade: false, timesIn: "race" },
       warning: null,
     });
   });
@@ -34,7 +35,7 @@ describe("restoring settings", () => {
     expect(restoreSettings(JSON.stringify(off), today)).toEqual({ value: off, warning: null });
     const bad = restoreSettings(JSON.stringify({ ...off, recording: "no" }), today);
     expect(bad.value.recording).toBe(true);
-    expect(bad.warning).toMatch(/recording/);
+    expect(bad.warning).toMatch(/\(Recording\)/);
   });
 
   it("keeps the WebSocket upgrade on across a reload (off by default), and refuses a bad value", () => {
@@ -43,7 +44,7 @@ describe("restoring settings", () => {
     expect(restoreSettings(JSON.stringify(on), today)).toEqual({ value: on, warning: null });
     const bad = restoreSettings(JSON.stringify({ ...on, webSocketUpgrade: 1 }), today);
     expect(bad.value.webSocketUpgrade).toBe(false);
-    expect(bad.warning).toMatch(/webSocketUpgrade/);
+    expect(bad.warning).toMatch(/\(WebSocket upgrade\)/);
   });
 
   it("falls back to defaults with a warning for unreadable JSON", () => {
@@ -64,7 +65,8 @@ describe("restoring settings", () => {
     expect(result.value.appUnits).toBe("imperial");
     expect(result.value.connectionType).toBe("DEMO");
     expect(result.value.lapCoords).toBeNull();
-    expect(result.warning).toMatch(/connectionType, lapCoords, playbackDateTime, backendUrl/);
+    // Named as the settings dialog names them, not by their saved keys.
+    expect(result.warning).toMatch(/\(Connection type, Finish line, Playback range, Backend URL\)/);
   });
 
   it("rejects a backend URL that is not http(s)", () => {

@@ -120,6 +120,8 @@ export interface LapCompareRequest {
   reference: LapKey | null;
   fields: FieldPath[];
   units: AppUnits;
+  /** The zone a refusal writes its times in (IANA name: the window's); UTC when absent. */
+  timeZone?: string;
 }
 
 /** One lap on the common distance grid. */

@@ -56,6 +56,12 @@ export interface TimeAxisPicture {
   /** Colours of the labels, and of the grid lines and ticks. */
   text: string;
   grid: string;
+  /**
+   * The zone the ticks fall and the labels are written in (IANA name): the
+   * one the user reads times in, given by the page (a worker has no setting,
+   * and its own clock may not be the page's); null: the thread's own.
+   */
+  timeZone: string | null;
 }
 
 /** One plot's paint: the whole picture, or only what changed from `fromX` on. */

@@ -10,6 +10,8 @@ export interface RangeStatsRequest {
   to: number;
   /** Per field, the level whose "time above" is wanted (in the field's metric unit). */
   levels?: Record<FieldPath, number>;
+  /** The zone a refusal writes its times in (IANA name: the window's); the worker's own clock when absent. */
+  timeZone?: string;
 }
 
 /** One field over the range; null where it had no finite value. Values in the field's metric unit. */

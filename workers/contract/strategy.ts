@@ -254,9 +254,11 @@ export type StrategySettingsResult = { ok: true } | { ok: false; message: string
 export interface StrategyApi {
   /**
    * The shown history's forecast now (live, or a replay at its clock), with
-   * scenario (b) at `sliderKmh` when given.
+   * scenario (b) at `sliderKmh` when given. Its texts write times in
+   * `timeZone` (IANA name: the zone the window shows times in), named; in
+   * the race day's zone (settings) when absent or unknown.
    */
-  strategy(sliderKmh: number | null): Promise<StrategyAnswer>;
+  strategy(sliderKmh: number | null, timeZone?: string): Promise<StrategyAnswer>;
   /** The forecasts recorded each minute for the shown history (live: today's; replay: the recorded ones). */
   strategyRecords(): Promise<StrategyRecord[]>;
   /** The shown history's last day held against what happened, once its records reach the end of the day; null before. */

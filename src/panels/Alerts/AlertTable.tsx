@@ -9,7 +9,8 @@ import type { AlertEntry, AlertSeverity } from "../../../workers/contract/alerts
 import type { AppUnits, FieldPath } from "../../../workers/contract/fields";
 import { useField } from "../../worker-client/hooks";
 import { alertDurationText, alertValueText, type AlertGroupRow } from "../../ui/format/alertFormat";
-import { formatDateTime, formatTime } from "../../ui/format/dateTime";
+import { formatDateTimeNamed, formatTime, zoneShortName } from "../../ui/format/dateTime";
+import { useShownZone } from "../../ui/useShownZone";
 
 /** The subject's value now (packet fields; the System.* subjects have none here). */
 function NowValue({ entry, units }: { entry: AlertEntry; units: AppUnits }) {
@@ -60,6 +61,8 @@ export function AlertTable({
   active,
 }: AlertTableProps) {
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  // Its times are in the zone times are shown in, named once in the header.
+  const zone = useShownZone();
   const toggle = (group: number) =>
     setOpen((was) => {
       const next = new Set(was);
@@ -81,7 +84,7 @@ export function AlertTable({
       <thead>
         <tr>
           <th>Severity</th>
-          <th>Since</th>
+          <th>Since ({zoneShortName(zone)})</th>
           <th>Ended</th>
           <th className="helios-num">Duration</th>
           <th className="helios-num">Value</th>
@@ -112,7 +115,7 @@ export function AlertTable({
                     {entry.severity}
                   </Tag>
                 </td>
-                <td title={formatDateTime(entry.start)}>{formatTime(entry.start)}</td>
+                <td title={formatDateTimeNamed(entry.start)}>{formatTime(entry.start)}</td>
                 <td>{entry.end === null ? "active" : formatTime(entry.end)}</td>
                 <td className="helios-num">{alertDurationText(durationOf(entry))}</td>
                 <td className="helios-num">{alertValueText(entry.value, entry.unit, units)}</td>
@@ -203,7 +206,7 @@ function EpisodeRow({
       title="Show this moment on the plots and the map"
     >
       <td />
-      <td title={formatDateTime(episode.start)}>{formatTime(episode.start)}</td>
+      <td title={formatDateTimeNamed(episode.start)}>{formatTime(episode.start)}</td>
       <td>{episode.end === null ? "active" : formatTime(episode.end)}</td>
       <td className="helios-num">{alertDurationText(episode.duration)}</td>
       <td className="helios-num">{alertValueText(episode.value, episode.unit, units)}</td>

@@ -3,6 +3,7 @@
 // first → last, never summed). Clicking a row selects that lap.
 import { Button, Checkbox, HTMLTable, Icon, Tag } from "@blueprintjs/core";
 import { LongText } from "../../ui/LongText";
+import { useShownZone } from "../../ui/useShownZone";
 import { useState } from "react";
 import type { AppUnits } from "../../../workers/contract/fields";
 import type { Lap } from "../../../workers/contract/laps";
@@ -58,6 +59,7 @@ export function LapTable({
     key: "endMs",
     direction: "asc",
   });
+  useShownZone(); // the end times and their header are in it: drawn again when it changes
   const rows = sortLaps(laps, sort.key, sort.direction);
   const joined = rowsByEnd(analysis);
   const analysed = (lap: Lap) => joined.get(Math.round(lap.endMs));

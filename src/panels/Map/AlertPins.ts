@@ -10,12 +10,13 @@
 // stopped and started again a few minutes later started each time at another
 // place on the track, and the map answers "where did it happen"; the
 // clusters keep the repeats from covering the track.
+// A switch of the zone times are shown in draws them again with the next update.
 import L from "leaflet";
 import "leaflet.markercluster";
 import "leaflet.markercluster/dist/MarkerCluster.css";
 import type { AlertSeverity } from "../../../workers/contract/alerts";
 import type { AlertPin } from "../../../workers/contract/track";
-import { formatTime } from "../../ui/format/dateTime";
+import { formatTimeNamed, shownTimeZone } from "../../ui/format/dateTime";
 import { SEVERITY_WORDS, severityFillClass } from "../../ui/alertLevel";
 import { clusterSummary, pinShown, type AlertPinFilter } from "./alertPinFilter";
 
@@ -40,6 +41,9 @@ export class AlertPins {
   /** Told when a cluster is opened (clicked, or Enter on it: it zooms in or spreads out). */
   onOpen: () => void = () => {};
 
+  /** The zone the pins' times were written in. */
+  private zone = shownTimeZone();
+
   constructor() {
     this.group.on("clusterclick clusterkeypress", (event) => {
       const key = (event as L.LeafletKeyboardEvent).originalEvent;
@@ -48,9 +52,11 @@ export class AlertPins {
     });
   }
 
-  /** Shows exactly `pins` (by seq: a pin already on the map stays as it is). */
+  /** Shows exactly `pins` (by seq: a pin already on the map stays as it is, unless the zone changed). */
   update(pins: readonly AlertPin[]): void {
-    const keep = new Set(pins.map((pin) => pin.seq));
+    const zone = shownTimeZone();
+    const keep = zone === this.zone ? new Set(pins.map((pin) => pin.seq)) : new Set<number>();
+    this.zone = zone;
     const gone: L.Marker[] = [];
     for (const [seq, marker] of this.markers)
       if (!keep.has(seq)) {
@@ -83,7 +89,7 @@ export class AlertPins {
   }
 
   private create(pin: AlertPin): L.Marker {
-    const text = `${SEVERITY_WORDS[pin.severity]}: ${pin.message}, ${formatTime(pin.time)}`;
+    const text = `${SEVERITY_WORDS[pin.severity]}: ${pin.message}, ${formatTimeNamed(pin.time)}`;
     const icon = L.divIcon({
       className: "helios-alert-pin-marker",
       html:
@@ -97,7 +103,7 @@ export class AlertPins {
       icon,
       keyboard: false,
       riseOnHover: true,
-    }).bindTooltip(`${pin.message} · ${formatTime(pin.time)}`, { direction: "top" });
+    }).bindTooltip(`${pin.message} · ${formatTimeNamed(pin.time)}`, { direction: "top" });
     this.severityOf.set(marker, pin.severity);
     return marker;
   }

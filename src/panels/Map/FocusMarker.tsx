@@ -7,10 +7,10 @@ import { useMap } from "react-leaflet";
 import { subscribe } from "valtio";
 import { mapFocus, type MapFocus } from "../../state/mapFocus";
 import { mapSettings } from "../../state/mapSettings";
-import { formatTime } from "../../ui/format/dateTime";
+import { formatTimeNamed } from "../../ui/format/dateTime";
 
 function focusIcon(focus: MapFocus): L.DivIcon {
-  const title = `${focus.label} at ${formatTime(focus.time)}`.replace(/[<>&"]/g, "");
+  const title = `${focus.label} at ${formatTimeNamed(focus.time)}`.replace(/[<>&"]/g, "");
   return L.divIcon({
     className: "helios-focus-marker",
     html: `<div class="helios-focus-ring" data-testid="map-focus" title="${title}"></div>`,

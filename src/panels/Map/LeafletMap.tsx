@@ -22,7 +22,8 @@ import type { TrackLayer } from "./TrackLayer";
 import { TrackHoverCard } from "./TrackHoverCard";
 import { pointsText, TrackLegend } from "./TrackLegend";
 import type { TrailMeta } from "./trailPoints";
-import { formatTime } from "../../ui/format/dateTime";
+import { formatTimeNamed } from "../../ui/format/dateTime";
+import { useShownZone } from "../../ui/useShownZone";
 
 /**
  * The closest zoom (about 0.1 m a pixel). The alert pins' clusters need the
@@ -54,6 +55,7 @@ export default function LeafletMap() {
   const [layer, setLayer] = useState<TrackLayer | null>(null);
   const [legend, setLegend] = useState<TrailMeta | null>(null);
   const [moment, setMoment] = useState<number | null>(null);
+  useShownZone(); // the moment's time is in it: drawn again when it changes
   // The tile URL that failed: one quiet notice, gone when another URL is set.
   const [failedTiles, setFailedTiles] = useState<string | null>(null);
   const pointsRef = useRef<HTMLDivElement>(null);
@@ -92,7 +94,7 @@ export default function LeafletMap() {
       )}
       {moment !== null && (
         <Callout compact icon="timeline-line-chart" data-testid="map-moment">
-          Plots moved to {formatTime(moment)} (see the Plots tab).
+          Plots moved to {formatTimeNamed(moment)} (see the Plots tab).
         </Callout>
       )}
       <SectorList />

@@ -1,7 +1,7 @@
 // What the trail shows under the mouse: the moment, the colour field and the
 // main fields (speed, pack power, voltage, current, MPPT power) in the
 // current units, all read from the drawn points (no request per mouse move).
-import { formatTime } from "../../ui/format/dateTime";
+import { formatTimeNamed } from "../../ui/format/dateTime";
 import { formatNumber, unitDigits } from "../../ui/format/formatNumber";
 import type { HoverInfo } from "./MapLayers";
 import type { TrailMeta } from "./trailPoints";
@@ -27,7 +27,7 @@ export function TrackHoverCard({ hover, meta }: { hover: HoverInfo; meta: TrailM
       data-testid="map-hover"
       style={{ left: hover.x + 14, top: hover.y + 14 }}
     >
-      <div className="helios-map-hover-time">{formatTime(hover.time)}</div>
+      <div className="helios-map-hover-time">{formatTimeNamed(hover.time)}</div>
       <table>
         <tbody>
           {hoverRows(hover, meta).map(([label, value]) => (

@@ -8,7 +8,7 @@ import L from "leaflet";
 import type { TrackResult } from "../../../workers/contract/track";
 import { TrailCanvas } from "./TrailCanvas";
 import { TrailPoints, type TrailMeta } from "./trailPoints";
-import { formatTime } from "../../ui/format/dateTime";
+import { formatTimeNamed, shownTimeZone } from "../../ui/format/dateTime";
 import { AlertPins } from "./AlertPins";
 import type { AlertPinFilter } from "./alertPinFilter";
 
@@ -91,7 +91,8 @@ export class TrackLayer {
   }
 
   private updateMarks(track: TrackResult): void {
-    const key = track.lapMarks.map((m) => m.time).join(",");
+    // Their tooltips' times are in the zone times are shown in: a new zone, new tooltips.
+    const key = `${shownTimeZone()} ${track.lapMarks.map((m) => m.time).join(",")}`;
     if (key === this.lastMarks) return;
     this.lastMarks = key;
     this.marks.clearLayers();
@@ -103,7 +104,7 @@ export class TrackLayer {
         fillColor: "#ffffff",
         fillOpacity: 1,
       })
-        .bindTooltip(`Lap ${mark.lap} ended ${formatTime(mark.time)}`)
+        .bindTooltip(`Lap ${mark.lap} ended ${formatTimeNamed(mark.time)}`)
         .addTo(this.marks);
     }
   }

@@ -5,7 +5,8 @@ import { Link } from "react-router";
 import type { AlertEntry, AlertSeverity } from "../../../workers/contract/alerts";
 import { PanelHeading } from "../../ui/headings";
 import { AlertLevelIcon, alertLevelClass } from "../../ui/alertLevel";
-import { formatTime } from "../../ui/format/dateTime";
+import { formatTime, formatTimeNamed, zoneShortName } from "../../ui/format/dateTime";
+import { useShownZone } from "../../ui/useShownZone";
 import { useLiveStatusPart } from "../../worker-client/hooks";
 import { useShownAlerts } from "../../ui/useShownAlerts";
 
@@ -19,6 +20,7 @@ const worstFirst = (a: AlertEntry, b: AlertEntry) =>
 export function AlertsCard() {
   const counts = useLiveStatusPart("alerts")?.active;
   const active = useShownAlerts()?.active ?? [];
+  const zone = useShownZone();
   const sorted = [...active].sort(worstFirst);
   const more = sorted.length - SHOWN;
   return (
@@ -38,13 +40,17 @@ export function AlertsCard() {
       {sorted.length === 0 ? (
         <p className="helios-alerts-none">No active alerts.</p>
       ) : (
-        <ul className="helios-alerts-list" data-testid="overview-alerts">
+        <ul
+          className="helios-alerts-list"
+          data-testid="overview-alerts"
+          aria-label={`Active alerts, since when (${zoneShortName(zone)})`}
+        >
           {sorted.slice(0, SHOWN).map((alert) => (
             <li
               key={alert.seq}
               className={alertLevelClass(alert.severity)}
               data-alert={alert.severity}
-              title={`${alert.message}\nsince ${formatTime(alert.start)}`}
+              title={`${alert.message}\nsince ${formatTimeNamed(alert.start)}`}
             >
               <AlertLevelIcon level={alert.severity} />
               <span className="helios-alerts-message">{alert.message}</span>

@@ -13,11 +13,14 @@ import {
   packDownText,
 } from "../../ui/format/strategyFormat";
 import { PanelHeading } from "../../ui/headings";
+import { useShownZone } from "../../ui/useShownZone";
 import { useLiveStatusPart } from "../../worker-client/hooks";
 
 export function StrategyCard() {
   const record = useLiveStatusPart("strategy");
   const { appUnits } = useSnapshot(appState);
+  // Its times are in the zone every time is shown in, as the status bar's and the alerts'.
+  const zone = useShownZone();
   return (
     <Card className="helios-overview-card" aria-label="Strategy" data-testid="overview-strategy">
       <PanelHeading className="helios-card-heading">Strategy</PanelHeading>
@@ -37,12 +40,12 @@ export function StrategyCard() {
             the current pace
             {typeof record.emptyAt === "number" && (
               <span data-testid="overview-strategy-empty">
-                ; {packDownText(record.emptyAt, record.timeZone, record.stopSocPct)}
+                ; {packDownText(record.emptyAt, zone, record.stopSocPct)}
               </span>
             )}
           </p>
           <p className="helios-strategy-card-at" data-testid="overview-strategy-at">
-            forecast at {formatRaceTime(record.at, record.timeZone, true)}{" "}
+            forecast at {formatRaceTime(record.at, zone, true)}{" "}
             {record.simulated && (
               <Tag minimal intent="warning">
                 simulated

@@ -1,5 +1,6 @@
-// One uPlot chart. React builds it (options change only with fields, units or
-// theme); data reaches it imperatively through the plot's driver.
+// One uPlot chart. React builds it (options change only with fields, units,
+// theme or the zone times are shown in); data reaches it imperatively
+// through the plot's driver.
 import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import type uPlot from "uplot";
 import UplotReact from "uplot-react";
@@ -18,6 +19,7 @@ import { emptyData } from "./seriesData";
 import { SeriesLayer } from "./seriesLayer";
 import type { TimeAxisLook } from "../../../workers/shared/plots/timeAxis";
 import { useElementWidth } from "./useElementWidth";
+import { useShownZone } from "../../ui/useShownZone";
 
 export const PLOT_HEIGHT = 170;
 
@@ -32,9 +34,11 @@ export function PlotChart({ series, driver, actions, theme }: PlotChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const width = useElementWidth(box);
   const shown = useWorkerUnits(series, driver);
+  // The legend's time and the time axis (drawn by the render worker) are in it.
+  const zone = useShownZone();
   useOnScreen(box, driver);
   const base = useMemo(() => {
-    const built = buildPlotOptions(shown, theme, actions);
+    const built = buildPlotOptions(shown, theme, actions, zone);
     // uPlot redraws itself on a resize or when the legend hides a series: the series layer follows.
     const repaint = () => driver.invalidate();
     const hooks = {
@@ -46,7 +50,7 @@ export function PlotChart({ series, driver, actions, theme }: PlotChartProps) {
       setLegend: [...(built.hooks?.setLegend ?? []), (u: uPlot) => driver.legendWritten(u)],
     };
     return { ...built, hooks };
-  }, [shown, theme, actions, driver]);
+  }, [shown, theme, actions, driver, zone]);
   const options = useMemo(() => ({ ...base, width, height: PLOT_HEIGHT }), [base, width]);
   // Stable, so uplot-react never resets what the driver has drawn.
   const data = useMemo(() => emptyData(series.length), [series.length]);
@@ -60,7 +64,10 @@ export function PlotChart({ series, driver, actions, theme }: PlotChartProps) {
           options={options}
           data={data}
           onCreate={(chart) =>
-            driver.attach(chart, new SeriesLayer(chart, steppedSeries(shown), axisLook(theme)))
+            driver.attach(
+              chart,
+              new SeriesLayer(chart, steppedSeries(shown), axisLook(theme, zone)),
+            )
           }
           onDelete={() => driver.detach()}
         />
@@ -90,8 +97,8 @@ function useOnScreen(box: RefObject<HTMLDivElement | null>, driver: PlotDriver):
   }, [box, driver]);
 }
 
-/** The time axis as the series layer draws it: uPlot's axis font and colours. */
-function axisLook(theme: PlotTheme): TimeAxisLook {
+/** The time axis as the series layer draws it: uPlot's axis font and colours, times in `zone`. */
+function axisLook(theme: PlotTheme, zone: string): TimeAxisLook {
   const chrome = CHROME[theme];
   return {
     font: FONT,
@@ -99,6 +106,7 @@ function axisLook(theme: PlotTheme): TimeAxisLook {
     grid: chrome.grid,
     height: TIME_AXIS_SIZE,
     tickLength: TICK_LENGTH,
+    timeZone: zone,
   };
 }
 

@@ -20,13 +20,15 @@ import { PlotToolbar } from "./PlotToolbar";
 import { PlotView } from "./plotView";
 import { usePlottableFields, type PlotCatalog } from "../../ui/useFieldCatalog";
 import { usePlotFocus } from "./usePlotFocus";
-import { formatTime } from "../../ui/format/dateTime";
+import { formatTime, formatTimeNamed } from "../../ui/format/dateTime";
+import { useShownZone } from "../../ui/useShownZone";
 import { mountSeriesSurface } from "./seriesSurface";
 import { PlotWorkspaceContext, type PlotWorkspace } from "./workspace";
 
 export default function PlotsPanel() {
   const layout = useSnapshot(plotLayout);
   const notice = useSnapshot(layoutNotice);
+  useShownZone(); // the focus's times are in it: drawn again when it changes
   const catalog = usePlottableFields();
   const workspace = usePlotWorkspaceState(layout.window);
   const { view } = workspace;
@@ -64,7 +66,7 @@ export default function PlotsPanel() {
             data-from={focus.from}
             data-to={focus.to}
           >
-            Showing {focus.label} ({formatTime(focus.from)} – {formatTime(focus.to)})
+            Showing {focus.label} ({formatTime(focus.from)} – {formatTimeNamed(focus.to)})
           </Callout>
         )}
         {notice.warning && (

@@ -10,7 +10,7 @@ import { CHROME, seriesColor, type PlotTheme } from "../../ui/plotPalette";
 import type { PlotSeriesInfo } from "./plotTypes";
 import { finiteExtent } from "./seriesData";
 import { fitLegendValue } from "./livePicture";
-import { formatTime } from "../../ui/format/dateTime";
+import { formatTime, zoneShortName } from "../../ui/format/dateTime";
 import { onWheel } from "./plotWheel";
 
 const PLOT_SYNC_KEY = "helios-plots";
@@ -53,6 +53,8 @@ export function buildPlotOptions(
   fields: readonly PlotSeriesInfo[],
   theme: PlotTheme,
   actions: PlotActions,
+  /** The zone the legend's time is in (the user's choice), named in its label. */
+  zone: string,
 ): Omit<uPlot.Options, "width" | "height"> {
   const chrome = CHROME[theme];
   const plan = planAxes(fields.map((f) => ({ unit: f.unit, boolean: f.type === "boolean" })));
@@ -96,7 +98,7 @@ export function buildPlotOptions(
     select: { show: true, left: 0, top: 0, width: 0, height: 0 },
     scales,
     series: [
-      { label: "Time", value: (_u, t) => formatTime(t) },
+      { label: `Time (${zoneShortName(zone)})`, value: (_u, t) => formatTime(t, false, zone) },
       ...fields.map((field, i): uPlot.Series => {
         const boolean = field.type === "boolean";
         return {

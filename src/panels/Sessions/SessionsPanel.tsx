@@ -22,6 +22,8 @@ import { endsNextDay, rangeOf, spanRange, startReplay } from "../../actions/play
 import { DateRangeInputs } from "../../ui/DateRangeInputs";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 import { formatBytes, formatDuration, formatPacketDate } from "../../ui/format/sessionFormat";
+import { formatDateTimeNamed, zoneShortName } from "../../ui/format/dateTime";
+import { useShownZone } from "../../ui/useShownZone";
 import { useBackendSpan, useSessions } from "./useSessions";
 import { PanelHeading } from "../../ui/headings";
 import { EmptyState } from "../../ui/EmptyState";
@@ -98,7 +100,10 @@ function LoadStatus({ playback }: { playback: PlaybackState | undefined }) {
 function RangeForm({ backendConnected }: { backendConnected: boolean }) {
   const { client } = useTelemetry();
   const { playbackDateTime } = useSnapshot(appState);
+  // The inputs are read in the zone times are shown in: another zone, another range.
+  const zone = useShownZone();
   const range = rangeOf(playbackDateTime);
+  const inZone = `Times are ${zoneShortName(zone)}, as everywhere (Settings → Show times in)`;
   const replay = (source: "backend" | "local") => {
     if (range) startReplay(client, { kind: "range", ...range, source });
   };
@@ -109,8 +114,8 @@ function RangeForm({ backendConnected }: { backendConnected: boolean }) {
         !range
           ? "The end time must be after the start time."
           : endsNextDay(playbackDateTime)
-            ? "Times are local; the end is on the next day."
-            : "Times are local."
+            ? `${inZone}; the end is on the next day.`
+            : `${inZone}.`
       }
       intent={range ? Intent.NONE : Intent.DANGER}
     >
@@ -144,8 +149,8 @@ function BackendSpanText({ connected }: { connected: boolean }) {
   };
   return (
     <p data-testid="backend-span">
-      The backend holds {formatPacketDate(span.first)} to {formatPacketDate(span.last)} (generation{" "}
-      {span.generation}).{" "}
+      The backend holds {formatPacketDate(span.first)} to {formatDateTimeNamed(span.last)}{" "}
+      (generation {span.generation}).{" "}
       <Button
         size="small"
         variant="minimal"
@@ -162,6 +167,8 @@ export function SessionsPanel() {
   const playback = useLiveStatusPart("playback");
   const connected = useLiveStatusPart("connection")?.socketConnected ?? false;
   const { sessions, refresh } = useSessions();
+  // The sessions' start times are in it, named in their header.
+  const zone = useShownZone();
   return (
     <div className="helios-sessions" data-testid="panel-sessions">
       <LoadStatus playback={playback} />
@@ -179,7 +186,7 @@ export function SessionsPanel() {
                 <tr>
                   <th>Name</th>
                   <th>Source</th>
-                  <th>Start</th>
+                  <th>Start ({zoneShortName(zone)})</th>
                   <th>Length</th>
                   <th>Packets</th>
                   <th>Size</th>

@@ -7,9 +7,11 @@ import type { StrategyReview } from "../../../workers/contract/strategy";
 import { formatSigned } from "../../ui/format/formatNumber";
 import { formatRaceTime, formatSoc } from "../../ui/format/strategyFormat";
 import { PanelHeading } from "../../ui/headings";
+import { useShownZone } from "../../ui/useShownZone";
 
 export function DayReview({ review }: { review: StrategyReview }) {
-  const zone = review.timeZone;
+  // In the zone every time is shown in (the race's by default), named.
+  const zone = useShownZone();
   return (
     <Card aria-label="The day's forecasts against what happened" data-testid="strategy-review">
       <PanelHeading className="helios-card-heading">

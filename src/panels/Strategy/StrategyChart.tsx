@@ -9,6 +9,7 @@ import uPlot from "uplot";
 import UplotReact from "uplot-react";
 import "uplot/dist/uPlot.min.css";
 import { formatLocalTime, zoneAbbreviation } from "../../ui/format/dateTime";
+import { useShownZone } from "../../ui/useShownZone";
 import { formatNumber, NO_VALUE } from "../../ui/format/formatNumber";
 import { restingLegendHooks } from "../../ui/restingLegend";
 import type { AlignedData } from "./plotData";
@@ -31,8 +32,6 @@ interface StrategyChartProps {
   series: readonly ChartSeries[];
   /** x is epoch seconds (a time axis), or a plain number (speed). */
   time: boolean;
-  /** The zone a time axis is shown in (IANA name); the browser's when absent. */
-  timeZone?: string | undefined;
   xLabel: string;
   yLabel: string;
   dark: boolean;
@@ -64,7 +63,8 @@ function useWidth(ref: RefObject<HTMLElement | null>): number {
 
 export function StrategyChart(props: StrategyChartProps) {
   const { testId, title, data, series, time, xLabel, yLabel, dark, band, bandColor } = props;
-  const zone = props.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // A time axis is in the zone every time is shown in (the race's by default).
+  const zone = useShownZone();
   // The zone's name at the plot's first time ("CDT"): the axis label says it.
   const zoneName = time && data.x.length > 0 ? zoneAbbreviation(data.x[0]!, zone) : "";
   const box = useRef<HTMLDivElement>(null);

@@ -30,6 +30,7 @@ import {
   packDownText,
 } from "../../ui/format/strategyFormat";
 import { PanelHeading } from "../../ui/headings";
+import { useShownZone } from "../../ui/useShownZone";
 import {
   powerPlotData,
   recordsPlotData,
@@ -90,6 +91,7 @@ function BigNumber({
 }
 
 function BigNumbers({ forecast, units }: { forecast: StrategyForecast; units: AppUnits }) {
+  const zone = useShownZone();
   const rec = forecast.recommended;
   const distance = rec.ok ? rec.distanceKm : forecast.current.distanceKm;
   return (
@@ -108,11 +110,11 @@ function BigNumbers({ forecast, units }: { forecast: StrategyForecast; units: Ap
         testId="strategy-end-soc"
         note={
           forecast.current.emptyAt !== null
-            ? `${formatSpeed(forecast.current.speedKmh, units)}: ${packDownText(forecast.current.emptyAt, forecast.timeZone, forecast.stopSocPct)}, and the car stops` +
+            ? `${formatSpeed(forecast.current.speedKmh, units)}: ${packDownText(forecast.current.emptyAt, zone, forecast.stopSocPct)}, and the car stops` +
               (forecast.resumeSocPct > forecast.stopSocPct
                 ? ` until the sun has it back at ${formatSoc(forecast.resumeSocPct)}`
                 : "")
-            : `${formatSpeed(forecast.current.speedKmh, units)} until ${formatRaceTime(forecast.endAt, forecast.timeZone)}`
+            : `${formatSpeed(forecast.current.speedKmh, units)} until ${formatRaceTime(forecast.endAt, zone)}`
         }
       />
       <BigNumber
@@ -122,13 +124,7 @@ function BigNumbers({ forecast, units }: { forecast: StrategyForecast; units: Ap
         note={
           rec.ok
             ? `ends the day at ${formatSoc(rec.endSocPct)} (target ${formatSoc(forecast.targetSocPct)})`
-            : noRecommendationText(
-                rec,
-                forecast.targetSocPct,
-                units,
-                forecast.timeZone,
-                forecast.stopSocPct,
-              )
+            : noRecommendationText(rec, forecast.targetSocPct, units, zone, forecast.stopSocPct)
         }
       />
       <BigNumber
@@ -152,6 +148,7 @@ function SpeedSlider({
   onChange: (kmh: number) => void;
   units: AppUnits;
 }) {
+  const zone = useShownZone();
   const unit = displayUnit("km/h", units);
   const scale = toDisplay(1, "km/h", units);
   const shown = kmh ?? forecast?.current.speedKmh ?? 50;
@@ -178,7 +175,7 @@ function SpeedSlider({
           ? `At ${formatSpeed(slider.speedKmh, units)}: ${formatSoc(slider.endSocPct)} at the end of the day, ` +
             `${formatDistance(slider.distanceKm, units)}` +
             (slider.emptyAt !== null && forecast
-              ? `; ${packDownText(slider.emptyAt, forecast.timeZone, forecast.stopSocPct)}`
+              ? `; ${packDownText(slider.emptyAt, zone, forecast.stopSocPct)}`
               : "")
           : "Move the slider to see the day at another speed."}
       </p>
@@ -257,7 +254,6 @@ function Plots({
           data={soc}
           series={SOC_SERIES}
           time
-          timeZone={forecast.timeZone}
           xLabel="Time"
           yLabel="SoC %"
           dark={dark}
@@ -283,7 +279,6 @@ function Plots({
         data={solar}
         series={solarSeries}
         time
-        timeZone={forecast.timeZone}
         xLabel="Time"
         yLabel="Array W"
         dark={dark}
@@ -308,7 +303,6 @@ function RecordsPlot({ records, dark }: { records: StrategyRecord[]; dark: boole
       data={data}
       series={RECORD_SERIES}
       time
-      timeZone={records.at(-1)?.timeZone}
       xLabel="Time"
       yLabel="SoC %"
       dark={dark}
@@ -336,6 +330,8 @@ function DemoDayHint() {
 export default function StrategyPanel() {
   const { appUnits, resolvedTheme } = useSnapshot(appState);
   const [sliderKmh, setSliderKmh] = useState<number | null>(null);
+  // Every time on the tab is in the zone times are shown in (the race's by default), named.
+  const zone = useShownZone();
   const { answer, records, review } = useStrategy(sliderKmh);
   const forecast = answer?.ok ? answer.forecast : null;
   const simulated = answer ? (answer.ok ? answer.forecast.simulated : answer.simulated) : false;
@@ -351,7 +347,7 @@ export default function StrategyPanel() {
         )}
         {forecast && (
           <span className="helios-strategy-at" data-testid="strategy-made-at">
-            forecast made at {formatRaceTime(forecast.at, forecast.timeZone, true)}
+            forecast made at {formatRaceTime(forecast.at, zone, true)}
           </span>
         )}
       </div>
@@ -382,7 +378,7 @@ export default function StrategyPanel() {
       <p className="helios-strategy-records" data-testid="strategy-records-count">
         {records.length === 0
           ? "No forecasts recorded yet (one is recorded each minute of live data)."
-          : `${records.length} forecast${records.length === 1 ? "" : "s"} recorded, the last at ${formatRaceTime(records.at(-1)!.at, records.at(-1)!.timeZone ?? forecast?.timeZone)}: ${formatSoc(records.at(-1)!.endSocPct)} at the end of the day.`}
+          : `${records.length} forecast${records.length === 1 ? "" : "s"} recorded, the last at ${formatRaceTime(records.at(-1)!.at, zone)}: ${formatSoc(records.at(-1)!.endSocPct)} at the end of the day.`}
       </p>
       {review && <DayReview review={review} />}
       <div className="helios-strategy-lower">

@@ -10,6 +10,7 @@ import type {
   StrategyReview,
 } from "../../../workers/contract/strategy";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
+import { useShownZone } from "../../ui/useShownZone";
 
 const FORECAST_MS = 3000;
 const RECORDS_MS = 10_000;
@@ -29,12 +30,14 @@ export function useStrategy(sliderKmh: number | null): StrategyData {
   const asked = useRef(0);
   const playback = useLiveStatusPart("playback");
   const replayKey = `${playback?.on ?? false}:${JSON.stringify(playback?.origin ?? null)}`;
+  // The worker writes its texts' times in the zone this window shows times in.
+  const zone = useShownZone();
 
   useEffect(() => {
     let alive = true;
     const ask = () => {
       const mine = ++asked.current;
-      client.api.strategy(sliderKmh).then(
+      client.api.strategy(sliderKmh, zone).then(
         (next) => {
           if (alive && mine === asked.current) setAnswer(next);
         },
@@ -47,7 +50,7 @@ export function useStrategy(sliderKmh: number | null): StrategyData {
       alive = false;
       window.clearInterval(timer);
     };
-  }, [client, sliderKmh, replayKey]);
+  }, [client, sliderKmh, replayKey, zone]);
 
   useEffect(() => {
     let alive = true;

@@ -11,7 +11,7 @@ import {
 import type { FieldInfo } from "../../../workers/contract/fields";
 import type { Lap } from "../../../workers/contract/laps";
 import { formatLapDate } from "../../ui/format/lapFormat";
-import { formatDateTime } from "../../ui/format/dateTime";
+import { formatDateTime, formatDateTimeNamed } from "../../ui/format/dateTime";
 import { FieldPicker } from "../../ui/FieldPicker";
 import type { ExportChoices, FieldChoice, FormatChoice, RangeChoice } from "./exportRequest";
 
@@ -82,7 +82,7 @@ export function ExportChoicesForm(props: Props) {
               data-testid="csv-range-window"
               data-from={window.from}
               data-to={window.to}
-              label={`${windowName} (${formatDateTime(window.from)} – ${formatDateTime(window.to)})`}
+              label={`${windowName} (${formatDateTime(window.from)} – ${formatDateTimeNamed(window.to)})`}
             />
           )}
           <Radio value="lap" disabled={laps.length === 0}>

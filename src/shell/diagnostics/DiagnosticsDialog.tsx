@@ -18,7 +18,7 @@ import { DialogHeading } from "../../ui/headings";
 import { LongText } from "../../ui/LongText";
 import { LabelValueTable, type LabelValueRow } from "../../ui/LabelValueTable";
 import { plotRefreshText } from "../../ui/format/plotRefreshText";
-import { formatTime } from "../../ui/format/dateTime";
+import { formatTime, zoneShortName } from "../../ui/format/dateTime";
 import { formatPollReading } from "./pollReadingText";
 import { formatWindows } from "../../ui/format/windowsFormat";
 
@@ -79,7 +79,7 @@ function RejectionList({ counters }: { counters: Counters }) {
     <HTMLTable compact className="helios-wide-table" data-testid="diag-rejections">
       <thead>
         <tr>
-          <th>Time</th>
+          <th>Time ({zoneShortName()})</th>
           <th>Source</th>
           <th>Reason</th>
         </tr>

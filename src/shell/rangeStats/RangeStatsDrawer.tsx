@@ -12,7 +12,8 @@ import type { RangeStatsResult } from "../../../workers/contract/stats";
 import { appState } from "../../state/appState";
 import { openCsvDialog } from "../../state/csvDialog";
 import { closeRangeStats, rangeStatsState, type StatsRange } from "../../state/rangeStats";
-import { formatDateTime, formatTime } from "../../ui/format/dateTime";
+import { formatDateTime, formatTimeNamed, shownTimeZone } from "../../ui/format/dateTime";
+import { useShownZone } from "../../ui/useShownZone";
 import { formatSpan } from "../../ui/format/historyFormat";
 import { useTelemetry } from "../../worker-client/hooks";
 import { levelToMetric, STAT_COLUMNS, statsRow, statsTsv, type StatsRow } from "./statsRows";
@@ -21,6 +22,7 @@ import "./rangeStats.css";
 export function RangeStatsDrawer() {
   const { open, range, plotted } = useSnapshot(rangeStatsState);
   const { appUnits } = useSnapshot(appState);
+  useShownZone(); // the range's times are in it: drawn again when it changes
   const [levels, setLevels] = useState<Record<FieldPath, string>>({});
   const [copied, setCopied] = useState<string | null>(null);
   // The dragged plot's series, or every plotted one (the visible window, a lap).
@@ -115,11 +117,12 @@ export function RangeStatsDrawer() {
   );
 }
 
-/** The range in local time, its length and how many packets it holds. */
+/** The range in the zone times are shown in (named), its length and how many packets it holds. */
 function RangeLine({ range, rows }: { range: StatsRange; rows: number | null }) {
   return (
     <p className="range-stats-range" data-testid="range-stats-range">
-      {formatDateTime(range.from)} – {formatTime(range.to)} ({formatSpan(range.to - range.from)}
+      {formatDateTime(range.from)} – {formatTimeNamed(range.to)} (
+      {formatSpan(range.to - range.from)}
       {rows !== null && `, ${rows.toLocaleString("en-US")} packets`})
     </p>
   );
@@ -214,7 +217,14 @@ function useRangeStats(
     if (!range || fields.length === 0) return;
     let live = true;
     client.api
-      .rangeStats({ from: range.from, to: range.to, fields: [...fields], levels: JSON.parse(key) })
+      .rangeStats({
+        from: range.from,
+        to: range.to,
+        fields: [...fields],
+        levels: JSON.parse(key),
+        // A refusal's times read as this window's do.
+        timeZone: shownTimeZone() ?? undefined,
+      })
       .then(
         (answer) => {
           if (!live) return;

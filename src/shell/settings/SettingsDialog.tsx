@@ -14,7 +14,8 @@ import type { AppUnits } from "../../../workers/contract/fields";
 import { openAlertRules } from "../../state/alertRulesDialog";
 import { openMathChannels } from "../../state/mathChannelsDialog";
 import { appState } from "../../state/appState";
-import type { ThemeChoice } from "../../state/settingsSchema";
+import type { ThemeChoice, TimesIn } from "../../state/settingsSchema";
+import { setTimesIn, shownTime } from "../../state/shownTime";
 import { DialogHeading } from "../../ui/headings";
 import { timeZoneText } from "../../ui/format/dateTime";
 import { dialogs } from "../dialogs";
@@ -54,11 +55,41 @@ function DisplaySettings() {
           ]}
         />
       </FormGroup>
-      <FormGroup label="Time zone" helperText="Dates read MM/DD/YYYY, times 24-hour.">
-        {/* The browser's zone: the app has no setting of its own, so it says which one it uses. */}
-        <span data-testid="settings-time-zone">{timeZoneText()}</span>
-      </FormGroup>
+      <TimesInSetting />
     </div>
+  );
+}
+
+/** Which clock every time is read on: the race's zone (Strategy settings) or this computer's. */
+function TimesInSetting() {
+  const { timesIn } = useSnapshot(appState);
+  const { raceZone, zone } = useSnapshot(shownTime);
+  const whose =
+    timesIn === "computer"
+      ? "this computer's"
+      : raceZone === null
+        ? "this computer's until the race's is known"
+        : "the race's, from the Strategy settings";
+  return (
+    <FormGroup
+      label="Show times in"
+      helperText={
+        <>
+          <span data-testid="settings-time-zone">{timeZoneText(Date.now(), zone)}</span>: {whose}.
+          Dates read MM/DD/YYYY, times 24-hour.
+        </>
+      }
+    >
+      <SegmentedControl
+        data-testid="times-in-control"
+        value={timesIn}
+        onValueChange={(value) => setTimesIn(value as TimesIn)}
+        options={[
+          { label: "the race's time zone", value: "race" },
+          { label: "this computer's", value: "computer" },
+        ]}
+      />
+    </FormGroup>
   );
 }
 

@@ -22,6 +22,7 @@ import { restoreText } from "../../ui/format/sessionFormat";
 import { recomputeText } from "../../ui/format/mathFormat";
 import { NOT_RECORDING_MARKER } from "../../ui/format/windowsFormat";
 import { useRaceDistance } from "../../ui/useRaceDistance";
+import { useShownZone } from "../../ui/useShownZone";
 import { memo, useRef, type ReactNode } from "react";
 import { useScrollEdges } from "../../ui/useScrollEdges";
 import { AlertCounts } from "./AlertCounts";
@@ -230,6 +231,7 @@ export function StatusBar() {
   const app = useSnapshot(appState);
   const status = useLiveStatus();
   const windowName = useWindowName();
+  useShownZone(); // the last packet's time is in it: drawn again when it changes
   const counters = status?.counters;
   const connection = status?.connection;
   // Re-rendered with every snapshot (~10 per second), so the age stays current.

@@ -6,7 +6,8 @@ import { Button, ButtonGroup, HTMLSelect, Intent, ProgressBar, Tag } from "@blue
 import type { PlaybackState } from "../../../workers/contract/sessions";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 import { jump, SPEEDS, stopPlayback } from "../../actions/playbackActions";
-import { formatTime } from "../../ui/format/dateTime";
+import { formatTime, zoneShortName } from "../../ui/format/dateTime";
+import { useShownZone } from "../../ui/useShownZone";
 import { useShownAlerts } from "../../ui/useShownAlerts";
 import { SEVERITY_WORDS, severityFillClass } from "../../ui/alertLevel";
 import "./transport.css";
@@ -68,6 +69,7 @@ function AlertMarks({ playback }: { playback: PlaybackState }) {
 export function TransportBar() {
   const { client } = useTelemetry();
   const playback = useLiveStatusPart("playback");
+  const zone = useShownZone();
   if (!playback?.on) return null;
   const api = client.api;
   // Controls wait for the load: the clock means nothing before packets are there.
@@ -153,8 +155,10 @@ export function TransportBar() {
           }}
         />
       </div>
-      <span className="helios-transport-clock" data-testid="transport-clock">
-        {clockText(playback.clock)}
+      <span className="helios-transport-clock">
+        <span data-testid="transport-clock">{clockText(playback.clock)}</span>{" "}
+        {/* The clock stands alone: its zone is named (the marks' tooltips go without). */}
+        <span className="helios-transport-zone">{zoneShortName(zone)}</span>
       </span>
       {playback.loading ? (
         <span className="helios-transport-loading">

@@ -2,7 +2,8 @@
 // every snapshot's connection state goes to appState through
 // mirrorConnection, drives the loading flag and the loading screen's phases;
 // notifications and new alerts become toasts; the settings shared by every
-// window are wired by useSharedSettings, all the same way; a core that stops
+// window are wired by useSharedSettings, all the same way (the race's time
+// zone, which times are shown in, by useRaceZone); a core that stops
 // answering is said, and a dead line to it joined again (coreWatch.ts). Runs
 // once for the page (effects clean up under StrictMode).
 import { useEffect } from "react";
@@ -19,6 +20,7 @@ import { notify, notifyWithId, updateNotification } from "../notifications/notif
 import { LapToasts } from "../notifications/lapToasts";
 import { useSharedSettings } from "./useSharedSettings";
 import { useLapTable } from "./useLapTable";
+import { useRaceZone } from "./useRaceZone";
 import { alertEventHandler } from "../notifications/alertEvents";
 import { coreLineState } from "../../state/coreLine";
 import { watchCore } from "./coreWatch";
@@ -51,6 +53,7 @@ export function useShellWiring(clock: Clock = browserClock): void {
   const { client, live } = useTelemetry();
   useSharedSettings();
   useLapTable();
+  useRaceZone();
 
   useEffect(() => {
     const phases = new LoadingPhases(clock, (phase) => {

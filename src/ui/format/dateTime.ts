@@ -1,33 +1,60 @@
-// Every date and time the UI shows goes through here (plots' legend, map
-// hover, laps, sessions, transport bar, diagnostics, exports' messages): the
-// spec's en-US date order, 24-hour times, the browser's time zone. The
-// formatting itself is shared with the render worker, which labels the plots'
-// time axis (workers/shared/dateTime.ts); this adds what only the page needs.
+// Every date and time the UI shows goes through here (status bar, alerts,
+// plots' legend, map hover, laps, sessions, strategy, transport bar,
+// diagnostics, exports' messages): the spec's en-US date order, 24-hour
+// times, in the zone the user reads times in (Settings → Display → "Show
+// times in", src/state/shownTime.ts, which tells the formatter). Where a
+// time stands alone its zone is named ("14:00:09 CST"); in a table's cells
+// it is not. The formatting itself is shared with the workers
+// (workers/shared/dateTime.ts); this adds what only the page needs.
+import {
+  localTimeZone,
+  shownTimeZone,
+  zoneAbbreviation,
+  zoneOffsetSeconds,
+  type ShownZone,
+} from "../../../workers/shared/dateTime";
+
 export {
   NO_TIME,
   formatDate,
   formatDateTime,
+  formatDateTimeNamed,
   formatLocalTime,
   formatTime,
+  formatTimeNamed,
   formatZonedTime,
+  shownTimeZone,
   zoneAbbreviation,
 } from "../../../workers/shared/dateTime";
 
-/** "+05:30", "-08:00", "+00:00": the local offset from UTC at `epochMs`. */
-export function utcOffsetText(epochMs: number): string {
-  const minutes = -new Date(epochMs).getTimezoneOffset();
+/** "+05:30", "-08:00", "+00:00": the zone's offset from UTC at `epochMs`. */
+export function utcOffsetText(epochMs: number, zone: ShownZone = shownTimeZone()): string {
+  const minutes = Math.round(zoneOffsetSeconds(epochMs / 1000, zone) / 60);
   const sign = minutes < 0 ? "-" : "+";
   const abs = Math.abs(minutes);
   return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
 }
 
 /**
- * The time zone every time is shown in, named for Settings:
- * "Europe/Berlin (UTC+01:00)". The IANA name comes from the browser; the
- * offset is the one in force at `epochMs` (summer time changes it).
+ * A zone named for Settings: "America/Chicago (UTC-06:00)", the offset in
+ * force at `epochMs` (summer time changes it); the zone times are shown in
+ * by default.
  */
-export function timeZoneText(epochMs: number = Date.now()): string {
-  const name = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const offset = `UTC${utcOffsetText(epochMs)}`;
-  return name ? `${name} (${offset})` : offset;
+export function timeZoneText(
+  epochMs: number = Date.now(),
+  zone: ShownZone = shownTimeZone(),
+): string {
+  const name = zone ?? localTimeZone();
+  return `${name} (UTC${utcOffsetText(epochMs, zone)})`;
+}
+
+/**
+ * A zone's short name now ("CST"; the zone times are shown in by default);
+ * its IANA name where en-US has none shorter.
+ */
+export function zoneShortName(
+  zone: ShownZone = shownTimeZone(),
+  epochMs: number = Date.now(),
+): string {
+  return zoneAbbreviation(epochMs / 1000, zone) || (zone ?? localTimeZone());
 }

@@ -3,7 +3,7 @@
 // unit tested apart from the dialog.
 import type { HistoryReach } from "../../../workers/contract/connection";
 import { CAR_RATE_HZ } from "../../../workers/shared/carRate";
-import { formatTime } from "./dateTime";
+import { formatTime, formatTimeNamed } from "./dateTime";
 import { formatCount } from "./formatNumber";
 import { formatDuration } from "./sessionFormat";
 
@@ -31,8 +31,6 @@ function oneDecimal(value: number): string {
   return value >= 100 ? Math.round(value).toString() : value.toFixed(1).replace(/\.0$/, "");
 }
 
-const hoursMinutes = (epochSeconds: number) => formatTime(epochSeconds).slice(0, 5);
-
 export function historyTexts(reach: HistoryReach, recording: boolean): HistoryTexts {
   const megabytes = Math.round(reach.bytes / 1e6);
   const holds =
@@ -42,8 +40,8 @@ export function historyTexts(reach: HistoryReach, recording: boolean): HistoryTe
   const now =
     reach.length === 0 || reach.from === null || reach.to === null
       ? "Now: no packets yet."
-      : `Now: ${formatDuration(reach.to - reach.from)}, from ${hoursMinutes(reach.from)} ` +
-        `to ${hoursMinutes(reach.to)} (${formatCount(reach.length)} packets).`;
+      : `Now: ${formatDuration(reach.to - reach.from)}, from ${formatTime(reach.from).slice(0, 5)} ` +
+        `to ${formatTimeNamed(reach.to, false)} (${formatCount(reach.length)} packets).`;
   const rate = reach.packetRate;
   const fullAfter = rate > 0 ? reach.capacity / rate : Infinity;
   const rateWarning =

@@ -11,7 +11,7 @@ import {
   type LapTotal,
 } from "../../../workers/shared/lapFigures";
 import { displayUnit, toDisplay } from "../../../workers/shared/units";
-import { formatDateTime } from "./dateTime";
+import { formatDateTime, zoneShortName } from "./dateTime";
 
 type LapColumn = LapFigure;
 
@@ -53,8 +53,12 @@ export function formatLapDate(ms: number): string {
   return Number.isFinite(ms) && ms > 0 ? formatDateTime(ms / 1000) : "—";
 }
 
-/** The unit in a column's header (none for m:ss.ss lap times, "h:mm" for the battery time). */
+/**
+ * The unit in a column's header (none for m:ss.ss lap times, "h:mm" for the
+ * battery time); for the end time, the zone times are shown in ("CST").
+ */
 export function columnUnit(column: LapColumn, units: AppUnits): string {
+  if (column.id === "endMs") return zoneShortName();
   if (column.id === "lapTime") return "";
   if (column.id === "batterySecondsRemaining") return "h:mm";
   return column.unit === "" ? "" : displayUnit(column.unit, units);

@@ -1,7 +1,7 @@
 // Text for the status bar and diagnostics; pure so it is unit tested.
 import type { ConnectionState, DemoDayProgress } from "../../../workers/contract/connection";
 import { formatCount, NO_VALUE } from "./formatNumber";
-import { formatTime } from "./dateTime";
+import { formatTimeNamed } from "./dateTime";
 
 export function formatLatency(ms: number | null): string {
   return ms === null || !Number.isFinite(ms) ? NO_VALUE : `${Math.round(ms)} ms`;
@@ -23,9 +23,9 @@ export function formatRate(packetsPerSecond: number | undefined): string {
   return `${(packetsPerSecond ?? 0).toFixed(1)} pkt/s`;
 }
 
-/** Packet TimeStamp is epoch SECONDS (protocol), shown as the app's 24-hour local time. */
+/** Packet TimeStamp is epoch SECONDS (protocol), shown 24-hour in the zone times are shown in, named. */
 export function formatPacketTime(epochSeconds: number | null | undefined): string {
-  return formatTime(epochSeconds);
+  return formatTimeNamed(epochSeconds);
 }
 
 function historyFillPercent(length: number, capacity: number): number {

@@ -1,11 +1,12 @@
 // How the strategy's figures read, shared by the Strategy tab and the
 // Overview's card: speeds and distances in the app's units (the worker's
-// figures are km/h and km), charge in whole percent, times in the race day's
-// zone with its name.
+// figures are km/h and km), charge in whole percent, times in the zone times
+// are shown in (Settings → Show times in: the race's by default) with its name.
 import type { AppUnits } from "../../../workers/contract/fields";
 import type { PowerModel, Recommendation, StrategyInput } from "../../../workers/contract/strategy";
 import { displayUnit, toDisplay } from "../../../workers/shared/units";
-import { formatTime, formatZonedTime } from "./dateTime";
+import { formatZonedTime, shownTimeZone } from "./dateTime";
+import type { ShownZone } from "../../../workers/shared/dateTime";
 import { formatNumber, NO_VALUE } from "./formatNumber";
 
 export function formatSpeed(kmh: number | null | undefined, units: AppUnits): string {
@@ -35,10 +36,10 @@ export function formatSoc(pct: number | null | undefined): string {
  */
 export function packDownText(
   at: number,
-  timeZone: string | undefined,
+  zone: ShownZone | undefined,
   stopPct: number | undefined,
 ): string {
-  const when = formatRaceTime(at, timeZone);
+  const when = formatRaceTime(at, zone);
   return stopPct !== undefined && stopPct > 0
     ? `the pack is down to its minimum (${formatSoc(stopPct)}) at ${when}`
     : `the pack empties at ${when}`;
@@ -49,29 +50,28 @@ export function noRecommendationText(
   rec: Extract<Recommendation, { ok: false }>,
   targetPct: number,
   units: AppUnits,
-  timeZone: string | undefined,
+  zone: ShownZone | undefined,
   stopPct?: number,
 ): string {
   const speed = formatSpeed(rec.speedKmh, units);
   if (rec.why === "empties" && rec.emptyAt !== null)
-    return `Even at ${speed} ${packDownText(rec.emptyAt, timeZone, stopPct)}`;
+    return `Even at ${speed} ${packDownText(rec.emptyAt, zone, stopPct)}`;
   if (rec.why === "any")
     return `Target reached at any speed up to ${speed} (the day ends at ${formatSoc(rec.endSocPct)} at ${speed})`;
   return `Even at ${speed} the day ends at ${formatSoc(rec.endSocPct)}, below the ${formatSoc(targetPct)} target`;
 }
 
 /**
- * A strategy time in the race day's zone, named ("15:40 CDT"), as the
- * schedule and the worker's texts give it; the browser's clock, unnamed, for
- * a record from a session recorded before the zone was kept.
+ * A strategy time in `zone`, named ("15:40 CDT"), as the worker's texts give
+ * it: the zone times are shown in (the race's or this computer's) unless
+ * one is given.
  */
 export function formatRaceTime(
   time: number,
-  timeZone: string | undefined,
+  zone: ShownZone | undefined = shownTimeZone(),
   withSeconds = false,
 ): string {
-  if (!timeZone) return formatTime(time);
-  return formatZonedTime(time, timeZone, withSeconds);
+  return formatZonedTime(time, zone === undefined ? shownTimeZone() : zone, withSeconds);
 }
 
 /** "Cannot forecast: …" as the worker words it (prefixed when it does not). */

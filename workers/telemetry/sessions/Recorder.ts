@@ -35,7 +35,7 @@ import { isKeyable } from "../../shared/storage/eventKinds";
 import { describeStorageError } from "../../shared/storage/idb";
 import type { ChunkRecord } from "../../contract/storageProtocol";
 import type { SessionStore } from "../../shared/storage/SessionDb";
-import { formatDateTime } from "../../shared/dateTime";
+import { formatDateTimeNamed } from "../../shared/dateTime";
 import { SummaryBuilder } from "./summary";
 
 export const DEFAULT_FLUSH_MS = 1000;
@@ -346,7 +346,8 @@ export class Recorder {
     if (c && c.source === source && now - c.endedAt <= this.gapMs) return c;
     this.current = {
       id: newSessionId(now),
-      name: `${source} ${formatDateTime(now / 1000)}`,
+      // The core's own clock (each window may show times in another zone): named.
+      name: `${source} ${formatDateTimeNamed(now / 1000, null)}`,
       source,
       backendUrl: source === "NETWORK" ? this.options.backendUrl() : "",
       startedAt: now,

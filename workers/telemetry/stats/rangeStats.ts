@@ -5,7 +5,7 @@
 // math channel too) is summarised without a list kept here.
 import type { FieldRangeStats, RangeStatsRequest, RangeStatsResult } from "../../contract/stats";
 import type { FieldPath } from "../../contract/fields";
-import { formatTime } from "../../shared/dateTime";
+import { formatTimeNamed, isTimeZone, type ShownZone } from "../../shared/dateTime";
 import type { ColumnRing } from "../history/ColumnRing";
 import type { ColumnLayout } from "../pipeline/columnLayout";
 import { lowerBound, upperBound } from "../history/downsample";
@@ -27,7 +27,8 @@ export function rangeStats(
   request: RangeStatsRequest,
   clock: number | null = null,
 ): RangeStatsResult {
-  const checked = checkRequest(ring.names, request);
+  const zone = textZone(request);
+  const checked = checkRequest(ring.names, request, zone);
   if (typeof checked === "string") return { ok: false, message: checked };
   const { columns, levels } = checked;
   const from = request.from;
@@ -39,7 +40,7 @@ export function rangeStats(
   if (n <= 0)
     return {
       ok: false,
-      message: `No packets between ${formatTime(request.from)} and ${formatTime(request.to)}`,
+      message: `No packets between ${formatTimeNamed(request.from, true, zone)} and ${formatTimeNamed(request.to, true, zone)}`,
     };
   const scratch = scratchFor(ring);
   const x = ring.timeWindow(lo, n, scratch.x);
@@ -60,16 +61,24 @@ export function rangeStats(
   return { ok: true, from: x[0]!, to: x[n - 1]!, rows: n, fields };
 }
 
+/** The zone the request's refusals write times in: the window's, if it is one. */
+function textZone(request: RangeStatsRequest | null | undefined): ShownZone {
+  const zone: unknown = typeof request === "object" && request !== null ? request.timeZone : null;
+  return typeof zone === "string" && isTimeZone(zone) ? zone : null;
+}
+
 /** The columns and levels of a well-formed request, or why it is not one. */
 function checkRequest(
   layout: ColumnLayout,
   request: RangeStatsRequest,
+  zone: ShownZone,
 ): { columns: Column[]; levels: Map<FieldPath, number> } | string {
   if (typeof request !== "object" || request === null) return "No range was given.";
   const { from, to, fields } = request;
   if (typeof from !== "number" || !Number.isFinite(from)) return "The range's start is not a time.";
   if (typeof to !== "number" || !Number.isFinite(to)) return "The range's end is not a time.";
-  if (from > to) return `The range starts (${formatTime(from)}) after it ends (${formatTime(to)}).`;
+  if (from > to)
+    return `The range starts (${formatTimeNamed(from, true, zone)}) after it ends (${formatTimeNamed(to, true, zone)}).`;
   if (!Array.isArray(fields) || fields.length === 0) return "No fields to summarise.";
   if (fields.length > MAX_FIELDS) return `At most ${MAX_FIELDS} fields at once.`;
   const columns: Column[] = [];

@@ -115,7 +115,16 @@ const fail = (reason: string, simulated: boolean, inputs: StrategyInput[]): Stra
   inputs,
 });
 
-export function makeForecast(state: StrategyState, sliderKmh: number | null): StrategyAnswer {
+/**
+ * The forecast of `state` now. Its texts write times in `textZone` (the zone
+ * the asking window shows times in), named; in the race day's when absent:
+ * the schedule's times are the race day's whichever zone they are read in.
+ */
+export function makeForecast(
+  state: StrategyState,
+  sliderKmh: number | null,
+  textZone?: string,
+): StrategyAnswer {
   const ctx = state.context;
   const simulated = ctx?.simulated ?? false;
   const inputs: StrategyInput[] = [];
@@ -123,6 +132,7 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
   const { settings } = ctx;
   if (!isTimeZone(settings.timeZone))
     return fail(`Cannot forecast: unknown time zone "${settings.timeZone}"`, simulated, inputs);
+  const shown = textZone !== undefined && isTimeZone(textZone) ? textZone : settings.timeZone;
   const latest = state.latest;
   const now = latest.time;
   if (!Number.isFinite(now)) return fail("Cannot forecast: no telemetry yet", simulated, inputs);
@@ -136,7 +146,7 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
   inputs.push({
     label: "State of charge",
     value: `${round(latest.soc, 1)} %`,
-    source: `${labelOf("Battery.PackStateOfCharge")} at ${formatZonedTime(now, settings.timeZone)}`,
+    source: `${labelOf("Battery.PackStateOfCharge")} at ${formatZonedTime(now, shown)}`,
   });
   if (!Number.isFinite(latest.lat) || !Number.isFinite(latest.long))
     return fail(
@@ -187,22 +197,19 @@ export function makeForecast(state: StrategyState, sliderKmh: number | null): St
     source: "from settings (the car's BMS)",
   });
 
-  const planned = planHorizon(now, settings, ctx.raceInfo);
+  const planned = planHorizon(now, settings, ctx.raceInfo, shown);
   if (!planned.ok) return fail(planned.reason, simulated, inputs);
   const horizon = planned.horizon;
   inputs.push({
     label: "End of the race day",
-    value: `${formatZonedTime(horizon.endAt, settings.timeZone)} (${duration(horizon.endAt - now)} left, ${duration(horizon.drivingLeftS)} driving)`,
+    value: `${formatZonedTime(horizon.endAt, shown)} (${duration(horizon.endAt - now)} left, ${duration(horizon.drivingLeftS)} driving)`,
     source: horizon.endSource,
   });
   if (horizon.stops.length > 0)
     inputs.push({
       label: "Planned stops",
       value: horizon.stops
-        .map(
-          (s) =>
-            `${s.label} ${formatZonedTime(s.from, settings.timeZone)} (${duration(s.to - s.from)})`,
-        )
+        .map((s) => `${s.label} ${formatZonedTime(s.from, shown)} (${duration(s.to - s.from)})`)
         .join(", "),
       source: "from the schedule in settings (the standing car charges)",
     });

@@ -40,6 +40,8 @@ export function planHorizon(
   now: number,
   settings: StrategySettings,
   raceInfo: { timeLeftMs: number; atPacketTime: number } | null,
+  /** The zone a reason writes its times in (the race day's unless given). */
+  textZone: string = settings.timeZone,
 ): HorizonAnswer {
   const zone = settings.timeZone;
   if (!isTimeZone(zone))
@@ -72,7 +74,7 @@ export function planHorizon(
   if (now >= endAt)
     return {
       ok: false,
-      reason: `Cannot forecast: the race day ended at ${formatZonedTime(endAt, zone)} (${endSource})`,
+      reason: `Cannot forecast: the race day ended at ${formatZonedTime(endAt, textZone)} (${endSource})`,
     };
   const stops: Horizon["stops"] = [];
   for (const stop of settings.schedule.stops) {

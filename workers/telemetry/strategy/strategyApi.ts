@@ -39,8 +39,8 @@ export function strategyApi(desk: StrategyDesk, window: WindowAccess): StrategyA
         () => desk.current(),
         () => desk.set(settings),
       ),
-    strategy: async (sliderKmh) =>
-      desk.answer(window.view().store, sliderKmh, window.showsSimulated()),
+    strategy: async (sliderKmh, timeZone) =>
+      desk.answer(window.view().store, sliderKmh, window.showsSimulated(), timeZone),
     strategyRecords: async () => [...shownRecords(desk, window.view())],
     strategyReview: async () => reviewDay(shownRecords(desk, window.view())),
   };

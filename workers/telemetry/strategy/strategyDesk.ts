@@ -140,15 +140,21 @@ export class StrategyDesk implements LivePart {
    * The forecast of `store` (configured first, with what is in force now),
    * with scenario (b) at `sliderKmh`. `simulated`: a replay's or an import's
    * packets are the demo car's (the live history's is known here).
+   * `textZone`: the zone its texts write times in (the asking window's).
    */
-  answer(store: TelemetryStore, sliderKmh: number | null, simulated = false): StrategyAnswer {
+  answer(
+    store: TelemetryStore,
+    sliderKmh: number | null,
+    simulated = false,
+    textZone?: string,
+  ): StrategyAnswer {
     const state = this.configure(store, simulated);
     if (!state) return NO_STAGE;
     const slider =
       typeof sliderKmh === "number" && Number.isFinite(sliderKmh) && sliderKmh >= 0
         ? sliderKmh
         : null;
-    return forecastNow(state, slider);
+    return forecastNow(state, slider, textZone);
   }
 
   /** The live history's records, oldest first. */

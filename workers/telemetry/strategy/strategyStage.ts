@@ -30,9 +30,13 @@ export function configureStrategy(state: StrategyState, context: StrategyContext
   state.context = context;
 }
 
-/** The forecast from this history's state now, with scenario (b) at sliderKmh. */
-export function forecastNow(state: StrategyState, sliderKmh: number | null): StrategyAnswer {
-  return makeForecast(state, sliderKmh);
+/** The forecast from this history's state now, with scenario (b) at sliderKmh; its texts' times in `textZone`. */
+export function forecastNow(
+  state: StrategyState,
+  sliderKmh: number | null,
+  textZone?: string,
+): StrategyAnswer {
+  return makeForecast(state, sliderKmh, textZone);
 }
 
 /** The forecast in brief, as recorded with the session; null when there is none. */

@@ -8,11 +8,13 @@ import { appState } from "../../../state/appState";
 import { copyKey, lapCompare, MIN_PICKED, setCompareResult } from "../../../state/lapCompare";
 import { useFieldCatalog } from "../../../ui/useFieldCatalog";
 import { useTelemetry } from "../../../worker-client/hooks";
+import { useShownZone } from "../../../ui/useShownZone";
 
 /** The request for what is picked now (fields the catalog no longer has are left out). */
 export function useCompareRequest(): LapCompareRequest {
   const { picked, reference, fields } = useSnapshot(lapCompare);
   const { appUnits } = useSnapshot(appState);
+  const zone = useShownZone();
   const catalog = useFieldCatalog();
   const known = catalog ? fields.filter((path) => catalog.some((info) => info.path === path)) : [];
   return {
@@ -20,6 +22,8 @@ export function useCompareRequest(): LapCompareRequest {
     reference: reference ? copyKey(reference) : null,
     fields: [...known],
     units: appUnits,
+    // A refusal names its times as this window shows them.
+    timeZone: zone,
   };
 }
 

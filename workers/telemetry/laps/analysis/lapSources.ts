@@ -19,6 +19,7 @@ import { TelemetryStore } from "../../store/TelemetryStore";
 import type { ColumnLayout } from "../../pipeline/columnLayout";
 import { sameKey, type LapWithRows } from "./compareLaps";
 import { cutLaps } from "./lapSpans";
+import { formatTimeNamed } from "../../../shared/dateTime";
 
 /** Sessions' laps kept loaded (a comparison holds at most 6). */
 const CACHED_LAPS = 8;
@@ -53,8 +54,9 @@ export class LapSources {
     return this.deps.shown().ring.names;
   }
 
-  /** The laps with their rows, in the keys' order, or why one cannot be found. */
-  async find(keys: readonly LapKey[]): Promise<LapWithRows[] | string> {
+  /** The laps with their rows, in the keys' order, or why one cannot be found (its times in `zone`). */
+  async find(keys: readonly LapKey[], zone = "UTC"): Promise<LapWithRows[] | string> {
+    const clockOf = (epochS: number) => formatTimeNamed(epochS, true, zone);
     const found: LapWithRows[] = [];
     let shownSpans: LapSpan[] | null = null;
     for (const key of keys) {
@@ -77,7 +79,7 @@ export class LapSources {
           energy: energyBetween(shown.ring, span.start, span.end),
         });
       } else {
-        const lap = await this.sessionLap(key.origin.sessionId, key.start);
+        const lap = await this.sessionLap(key.origin.sessionId, key.start, clockOf);
         if (typeof lap === "string") return lap;
         found.push(lap);
       }
@@ -124,7 +126,11 @@ export class LapSources {
   }
 
   /** One lap of a recorded session, from the cache or read from storage. */
-  private async sessionLap(sessionId: string, start: number): Promise<LapWithRows | string> {
+  private async sessionLap(
+    sessionId: string,
+    start: number,
+    clockOf: (epochS: number) => string,
+  ): Promise<LapWithRows | string> {
     const sessions = this.deps.sessions();
     if (!sessions) return "No recorded sessions: storage is not available.";
     let info: SessionInfo | null;
@@ -193,11 +199,6 @@ export class LapSources {
     for (const rows of chunks) store.appendRows(rows);
     return store;
   }
-}
-
-function clockOf(epochS: number): string {
-  const date = new Date(epochS * 1000);
-  return Number.isNaN(date.getTime()) ? String(epochS) : date.toISOString().slice(11, 19) + " UTC";
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

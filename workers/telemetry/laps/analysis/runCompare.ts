@@ -10,6 +10,7 @@ import {
   sameKey,
 } from "./compareLaps";
 import type { LapSources } from "./lapSources";
+import { isTimeZone } from "../../../shared/dateTime";
 
 export async function runCompare(
   sources: LapSources,
@@ -33,7 +34,8 @@ export async function runCompare(
   const fields = checkFields(r.fields ?? [], sources.layout());
   if (typeof fields === "string") return { ok: false, message: fields };
   const units = r.units === "imperial" ? "imperial" : "metric";
-  const found = await sources.find(keys);
+  const zone = typeof r.timeZone === "string" && isTimeZone(r.timeZone) ? r.timeZone : "UTC";
+  const found = await sources.find(keys, zone);
   if (typeof found === "string") return { ok: false, message: found };
   const referenceIndex = referenceOf(
     found.map((lap) => lap.span),
