@@ -96,8 +96,6 @@ export interface DayResult {
 }
 
 const HZ = 2;
-/** Told the sun: the weather factor is at most this (the forecast's own bound). */
-const MAX_FACTOR = 2;
 
 /** What a run's day looks like on the clock: its start and end, epoch seconds. */
 function dayOf(run: DayRun): { start: number; end: number } {
@@ -230,7 +228,9 @@ export function runDay(run: DayRun, other?: Forecaster): DayResult {
           check.highPct = f.current.socHigh.at(-1);
           const expected = energyAfter(f.solar.expected, now);
           if (sunAhead && expected > 0) {
-            const factor = Math.min(MAX_FACTOR, (sunAhead.at(-1)! - sunAhead[elapsed]!) / expected);
+            // Not capped at the settings' 2: a dim morning that clears may bring
+            // three times the sun the forecast expected, and told is told.
+            const factor = (sunAhead.at(-1)! - sunAhead[elapsed]!) / expected;
             ours.configure(state, { ...context, settings: { ...settings, weatherFactor: factor } });
             check.told = saidBy(ours.forecast(state, 50));
             ours.configure(state, context);
