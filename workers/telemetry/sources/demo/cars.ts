@@ -7,10 +7,12 @@
 // so its curve is a + b·v + c·v³: the rolling and drivetrain terms rise
 // linearly with speed, the air's with its cube. Which term leads is what
 // sets a car's shape.
+import type { DemoCar } from "../../../contract/config";
+import { DEMO_CARS } from "../../../shared/demoCars";
 import { G } from "./carModel";
 
-export type CarKind = "light" | "linear";
-export const CAR_KINDS: readonly CarKind[] = ["light", "linear"];
+export type CarKind = DemoCar;
+export const CAR_KINDS: readonly CarKind[] = DEMO_CARS;
 
 export interface CarSpec {
   kind: CarKind;
