@@ -7,8 +7,8 @@ import type { DayResult, DayRun } from "./strategyDay";
 
 export interface DayJob {
   run: DayRun;
-  /** The weather factor to tell at each hourly check (runDay's `knownSun`), as [hours before, factor]. */
-  knownSun?: [number, number][];
+  /** A forecaster's tree to run beside this checkout's (bench/strategyForecaster.ts). */
+  compareDir?: string;
 }
 
 const ENTRY = new URL("./strategyDay.worker.mjs", import.meta.url);
@@ -29,7 +29,11 @@ export async function runDays(
         const job = jobs[index]!;
         const t0 = performance.now();
         const result = await new Promise<DayResult>((resolve, reject) => {
-          worker.once("message", resolve);
+          worker.once("message", (answer: { result?: DayResult; error?: string }) =>
+            answer.result
+              ? resolve(answer.result)
+              : reject(new Error(`${job.run.name}: ${answer.error}`)),
+          );
           worker.once("error", reject);
           worker.postMessage(job);
         });

@@ -7,6 +7,7 @@ import { TelemetryContext } from "./worker-client/hooks";
 import {
   configFromUrl,
   createTelemetry,
+  demoCarFromUrl,
   demoClockFromUrl,
   demoDayFromUrl,
 } from "./worker-client/createTelemetry";
@@ -41,6 +42,9 @@ if (demoClockProblem)
   notifyAfterLoading([
     { title: "Demo clock ignored", message: demoClockProblem, intent: "warning" },
   ]);
+const demoCarProblem = demoCarFromUrl(window.location.search).problem;
+if (demoCarProblem)
+  notifyAfterLoading([{ title: "Demo car ignored", message: demoCarProblem, intent: "warning" }]);
 persistAppState(window.localStorage);
 
 // The shared settings the core starts with (actions/sharedSettingsTable.ts),

@@ -5,7 +5,7 @@
  * URL parameters the new window keeps: the backend and upgrade it shows (the
  * core's already), how it reaches the core (?sharedCore, ?coreStorage: a
  * different choice would be another core) and the test hooks (they restart
- * nothing). The rest (?demoRate, ?demoDay, ?demoClock, ?capacity, ?record,
+ * nothing). The rest (?demoRate, ?demoDay, ?demoClock, ?demoCar, ?capacity, ?record,
  * ?offline) set up a core when it starts: without a shared core they would
  * start the new window's own demo day or rate over again.
  */

@@ -4,13 +4,15 @@
 //   ?upgrade=1 (allow the WebSocket upgrade) or ?upgrade=0
 //   ?demoDay=9 (the demo first builds 9 h of driving ending now: a race day to try)
 //   ?demoClock=13:00 (the demo's clock starts at 13:00 today at the track: daylight)
+//   ?demoCar=linear (the demo drives a heavier car whose power rises nearly linearly)
 //   ?sharedCore=0 (this window gets a core of its own, as in a browser without
 //   SharedWorker) and ?coreStorage=inline (a measuring switch: the shared
 //   core writes IndexedDB on its own thread; see docs/architecture.md)
 // ?backend and ?upgrade become the settings shown (and saved, src/main.tsx);
 // the others last for the visit.
-import type { WorkerConfig } from "../../workers/contract/config";
+import type { DemoCar, WorkerConfig } from "../../workers/contract/config";
 import { DEFAULT_BACKEND_URL } from "../../workers/shared/backendUrl";
+import { DEMO_CARS } from "../../workers/shared/demoCars";
 import { parseTimeOfDay, timeTodayInZone, TRACK_TIME_ZONE } from "../../workers/shared/dateTime";
 import { LiveStore } from "./liveStore";
 import { hostingFor, TelemetryClient } from "./TelemetryClient";
@@ -33,7 +35,23 @@ export function configFromUrl(search: string, nowMs = Date.now()): Partial<Worke
   if (day.hours !== null) config.demoDayHours = day.hours;
   const clock = demoClockFromUrl(search, nowMs);
   if (clock.offsetMs !== null) config.demoClockOffsetMs = clock.offsetMs;
+  const car = demoCarFromUrl(search).car;
+  if (car !== null) config.demoCar = car;
   return config;
+}
+
+/**
+ * ?demoCar=<car>: which simulated car DEMO drives. A car the demo does not
+ * have is ignored, and `problem` says why (shown as a notice).
+ */
+export function demoCarFromUrl(search: string): { car: DemoCar | null; problem: string | null } {
+  const raw = new URLSearchParams(search).get("demoCar");
+  if (raw === null) return { car: null, problem: null };
+  if (DEMO_CARS.includes(raw as DemoCar)) return { car: raw as DemoCar, problem: null };
+  return {
+    car: null,
+    problem: `The demo drives its usual car: "?demoCar=${raw}" should be one of ${DEMO_CARS.join(", ")}, e.g. ?demoCar=linear.`,
+  };
 }
 
 /**

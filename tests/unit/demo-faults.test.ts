@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { CarSimulator } from "../../workers/telemetry/sources/demo/CarSimulator";
 import * as car from "../../workers/telemetry/sources/demo/carModel";
+import { CARS } from "../../workers/telemetry/sources/demo/cars";
 import { FaultEpisodes } from "../../workers/telemetry/sources/demo/faults";
 import { createRandom } from "../../workers/telemetry/sources/demo/random";
 import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchema";
@@ -115,7 +116,7 @@ describe("each fault flag in the long run", () => {
       s.soc = 0.95 - 0.9 * Math.abs(2 * charge - 1);
       s.packVoltage =
         car.CELLS_IN_SERIES * car.cellOpenCircuitVoltage(s.soc) -
-        s.packCurrent * car.PACK_RESISTANCE_OHM;
+        s.packCurrent * CARS.light.packResistanceOhm;
       s.packTemp = car.AMBIENT_C + 2 + 1.5 * Math.sin((2 * Math.PI * t) / 7200);
       faults.update(t, s);
       flags.forEach((f, i) => {

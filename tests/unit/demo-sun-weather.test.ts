@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { CarSimulator } from "../../workers/telemetry/sources/demo/CarSimulator";
 import { clearSkyIrradiance, sunPosition } from "../../workers/telemetry/sources/demo/sun";
-import { Weather } from "../../workers/telemetry/sources/demo/weather";
+import { Weather, WEATHER_KINDS } from "../../workers/telemetry/sources/demo/weather";
 import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchema";
 
 const TRACK = { lat: 36.99, long: -86.37 };
@@ -163,9 +163,117 @@ describe("the demo car's weather", () => {
     }
   });
 
+  /** Hours on the track's summer clock (CDT, UTC−5) at epoch seconds `t`. */
+  const cdtHours = (t: number) => (((t / 3600 - 5) % 24) + 24) % 24;
+  const meanOver = (w: Weather, from: number, to: number) => {
+    let sum = 0;
+    let n = 0;
+    for (let t = from; t < to; t += 60, n++) sum += w.transmission(t);
+    return sum / n;
+  };
+  const average = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+  it("brings an afternoon front between 13:00 and 16:00 on the clock, unseen in the morning", () => {
+    const arrivals: number[] = [];
+    const ratios: number[] = [];
+    const mornings: number[] = [];
+    for (let seed = 1; seed <= 60; seed++) {
+      const w = new Weather({ seed, kind: "afternoon-front", longitude: -86.37 });
+      const [thickens, arrives] = w.changesOfDay(at("2026-07-15T17:00:00Z"));
+      arrivals.push(cdtHours(arrives!));
+      // High cloud thickens for one to two hours ahead of the front.
+      expect((arrives! - thickens!) / 3600).toBeGreaterThanOrEqual(1);
+      expect((arrives! - thickens!) / 3600).toBeLessThanOrEqual(2);
+      // 09:00 until the thickening: a fair morning (clear, or thin high cloud) with no sign of it.
+      mornings.push(meanOver(w, at("2026-07-15T14:00:00Z"), thickens!));
+      // Its overcast holds to the evening: no clear sky after it arrives.
+      for (let t = arrives! + 600; t < at("2026-07-15T22:00:00Z"); t += 300)
+        expect(w.skyAt(t)).toMatch(/overcast|broken/);
+      const before = meanOver(w, thickens! - 3600, thickens!);
+      ratios.push(meanOver(w, arrives! + 600, arrives! + 3600) / before);
+    }
+    expect(Math.min(...mornings)).toBeGreaterThan(0.65);
+    expect(average(mornings)).toBeGreaterThan(0.9);
+    expect(Math.min(...arrivals)).toBeGreaterThanOrEqual(13);
+    expect(Math.max(...arrivals)).toBeLessThanOrEqual(16);
+    // Anywhere in the window: early and late fronts both come.
+    expect(arrivals.filter((h) => h < 14).length).toBeGreaterThan(8);
+    expect(arrivals.filter((h) => h > 15).length).toBeGreaterThan(8);
+    // The light after the front is a fraction of the fair sky's (overcast
+    // lets 16–34 % through; a broken spell in it up to about 70 %).
+    expect(Math.max(...ratios)).toBeLessThan(0.75);
+    expect(average(ratios)).toBeLessThan(0.4);
+  });
+
+  it("clears an afternoon between 12:00 and 15:00 on the clock, after a cloudy morning", () => {
+    const cleared: number[] = [];
+    const mornings: number[] = [];
+    const afternoons: number[] = [];
+    for (let seed = 1; seed <= 60; seed++) {
+      const w = new Weather({ seed, kind: "afternoon-clearing", longitude: -86.37 });
+      const [breaks, clears] = w.changesOfDay(at("2026-07-15T17:00:00Z"));
+      cleared.push(cdtHours(clears!));
+      expect((clears! - breaks!) / 60).toBeGreaterThanOrEqual(30);
+      expect((clears! - breaks!) / 60).toBeLessThanOrEqual(90);
+      mornings.push(meanOver(w, at("2026-07-15T14:00:00Z"), breaks!));
+      afternoons.push(meanOver(w, clears! + 600, at("2026-07-15T22:00:00Z")));
+      for (let t = clears! + 600; t < at("2026-07-15T22:00:00Z"); t += 300)
+        expect(w.skyAt(t)).toMatch(/clear|thin/);
+    }
+    expect(Math.min(...cleared)).toBeGreaterThanOrEqual(12);
+    expect(Math.max(...cleared)).toBeLessThanOrEqual(15);
+    expect(cleared.filter((h) => h < 13).length).toBeGreaterThan(8);
+    expect(cleared.filter((h) => h > 14).length).toBeGreaterThan(8);
+    // A deck of overcast or broken cloud in the morning, clear air behind it.
+    expect(Math.max(...mornings)).toBeLessThan(0.65);
+    expect(average(mornings)).toBeLessThan(0.4);
+    expect(Math.min(...afternoons)).toBeGreaterThan(0.7);
+    expect(average(afternoons)).toBeGreaterThan(0.9);
+  });
+
+  it("gives the car's array a front's drop and never more than a clear sky's light", () => {
+    // The car stands (heading fixed) through a front's arrival (seed 7: the
+    // high cloud comes at 14:09, the front at 15:37).
+    const sim = new CarSimulator({
+      seed: 7,
+      startTime: at("2026-07-15T17:30:00Z"),
+      weather: "afternoon-front",
+      commandedKmh: 0,
+    });
+    const check = new Weather({ seed: 7, kind: "afternoon-front", longitude: -86.37 });
+    const [thickens, arrives] = check.changesOfDay(at("2026-07-15T17:00:00Z"));
+    const watts: [number, number][] = [];
+    for (let i = 0; i < (4.5 * 3600) / 2; i++) {
+      const p = sim.next(2);
+      const sun = sunPosition(p.TimeStamp, p.Telemetry.GpsLatitude, p.Telemetry.GpsLongitude);
+      // The array's rating times the clear sky on a panel facing the sun, and
+      // the best channel's 2 % over its share: no weather gives more.
+      const clearSky = 920 * 1.02 * clearSkyIrradiance(sun, (sun.azimuthDeg * Math.PI) / 180);
+      expect(arrayWatts(p)).toBeLessThanOrEqual(clearSky + 1);
+      watts.push([p.TimeStamp, arrayWatts(p)]);
+    }
+    const meanW = (from: number, to: number) =>
+      average(watts.filter(([t]) => t >= from && t < to).map(([, w]) => w));
+    const before = meanW(thickens! - 3600, thickens!);
+    const after = meanW(arrives! + 600, arrives! + 3600);
+    expect(before).toBeGreaterThan(600); // early afternoon, a fair sky
+    expect(after).toBeLessThan(before * 0.5);
+  });
+
+  it("never lets through more than a clear sky, nor less than a dark overcast, in any kind", () => {
+    for (const kind of WEATHER_KINDS)
+      for (let seed = 1; seed <= 6; seed++) {
+        const w = new Weather({ seed, kind, longitude: -86.37 });
+        for (let t = at("2026-07-15T13:00:00Z"); t < at("2026-07-15T23:00:00Z"); t += 97) {
+          expect(w.transmission(t)).toBeLessThanOrEqual(1);
+          expect(w.transmission(t)).toBeGreaterThanOrEqual(0.05);
+        }
+      }
+  });
+
   it("refuses an unknown weather with the list of known ones", () => {
     expect(() => new Weather({ seed: 1, kind: "snow" as never, longitude: 0 })).toThrow(
-      /Unknown weather "snow": expected clear, broken, overcast-afternoon, random/,
+      /Unknown weather "snow": expected clear, broken, overcast-afternoon, afternoon-front, afternoon-clearing, random/,
     );
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LAP_COORDS, DEFAULT_MAP_CENTER } from "../../workers/shared/trackCoords";
 import { CarSimulator, DEFAULT_PACE_KMH } from "../../workers/telemetry/sources/demo/CarSimulator";
+import { CAR_KINDS, type CarKind } from "../../workers/telemetry/sources/demo/cars";
 import {
   telemetryPacketSchema,
   type TelemetryPacket,
@@ -10,8 +11,8 @@ import { nestedLapSchema as lapRecordSchema } from "../../workers/telemetry/laps
 
 const TSV_URL = new URL("../fixtures/telemetry-fields.tsv", import.meta.url);
 
-function drive(seconds: number, dt: number, seed = 3): TelemetryPacket[] {
-  const sim = new CarSimulator({ seed });
+function drive(seconds: number, dt: number, seed = 3, car?: CarKind): TelemetryPacket[] {
+  const sim = new CarSimulator({ seed, car });
   return Array.from({ length: Math.round(seconds / dt) }, () => sim.next(dt));
 }
 
@@ -115,7 +116,7 @@ describe("CarSimulator", () => {
     }
   });
 
-  it("sends packets that pass the schema and stay within the spec's demo ranges", async () => {
+  it("sends packets that pass the schema and stay within the spec's demo ranges, from either car", async () => {
     const { readFile } = await import("node:fs/promises");
     const ranges = (await readFile(TSV_URL, "utf8"))
       .split("\n")
@@ -123,7 +124,7 @@ describe("CarSimulator", () => {
       .filter((cols) => /^-?\d+\.\.-?\d+$/.test(cols[2] ?? ""))
       .map(([path, , range]) => ({ path: path!, bounds: range!.split("..").map(Number) }));
     expect(ranges.length).toBeGreaterThan(10);
-    for (const packet of drive(1200, 0.5, 11)) {
+    for (const packet of CAR_KINDS.flatMap((car) => drive(1200, 0.5, 11, car))) {
       const parsed = telemetryPacketSchema.safeParse(packet);
       expect(parsed.success).toBe(true);
       for (const { path, bounds } of ranges) {

@@ -1,6 +1,7 @@
 // The source switch (SPEC §4): which source is live and when each runs.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ConnectionType } from "../../workers/contract/fields";
+import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchema";
 import { resolveConfig } from "../../workers/telemetry/service/config";
 import { LiveLinks } from "../../workers/telemetry/service/liveLinks";
 import type { SourceSink } from "../../workers/telemetry/sources/SourceSink";
@@ -10,6 +11,7 @@ import { realTimers } from "../../workers/telemetry/sources/timers";
 function makeSwitch(config: Record<string, unknown> = {}) {
   const links = new LiveLinks(() => Date.now());
   const packets: ConnectionType[] = [];
+  const demoPackets: TelemetryPacket[] = [];
   const switches: Array<[ConnectionType, ConnectionType]> = [];
   const settled: ConnectionType[] = [];
   const sources = new SourceSwitch({
@@ -18,7 +20,10 @@ function makeSwitch(config: Record<string, unknown> = {}) {
     timers: realTimers,
     demoSeed: 1,
     sinkFor: (kind): SourceSink => ({
-      packet: () => void packets.push(kind),
+      packet: (packet) => {
+        packets.push(kind);
+        if (kind === "DEMO") demoPackets.push(packet as TelemetryPacket);
+      },
       connection: (patch) => sources.linksReported(patch),
       latency: () => undefined,
       notify: () => undefined,
@@ -29,7 +34,7 @@ function makeSwitch(config: Record<string, unknown> = {}) {
     switching: (from, to) => void switches.push([from, to]),
     settled: (type) => void settled.push(type),
   });
-  return { sources, links, packets, switches, settled };
+  return { sources, links, packets, demoPackets, switches, settled };
 }
 
 describe("SourceSwitch", () => {
@@ -51,6 +56,31 @@ describe("SourceSwitch", () => {
     sources.stop();
     vi.advanceTimersByTime(2000);
     expect(packets.length).toBe(6);
+  });
+
+  it("drives the demo car the configuration names (?demoCar=linear: the heavier car)", () => {
+    /** The power the car draws over its last 20 s of a minute from a standing start, W. */
+    const drawnW = (config: Record<string, unknown>) => {
+      const { sources, demoPackets } = makeSwitch({ demoRate: 10, ...config });
+      sources.start();
+      vi.advanceTimersByTime(60_000);
+      sources.stop();
+      const last = demoPackets.slice(-200);
+      const watts = last.map((p) => {
+        const m = p.MPPT as unknown as Record<string, number>;
+        let array = 0;
+        for (const unit of [0, 1, 2, 3])
+          for (const ch of [0, 1])
+            array += m[`Mppt${unit}Ch${ch}ArrayVoltage`]! * m[`Mppt${unit}Ch${ch}ArrayCurrent`]!;
+        return p.Battery.PackVoltage * p.Battery.PackCurrent + 0.98 * array;
+      });
+      return watts.reduce((a, b) => a + b, 0) / watts.length;
+    };
+    // At the demo's 65 km/h the light car draws under 1.2 kW, the linear car over 2 kW.
+    expect(drawnW({})).toBeLessThan(1200);
+    expect(drawnW({ demoCar: "light" })).toBeLessThan(1200);
+    expect(drawnW({ demoCar: "linear" })).toBeGreaterThan(2000);
+    expect(drawnW({ demoCar: "truck" })).toBeLessThan(1200);
   });
 
   it("a saved RADIO choice generates no demo packet", () => {

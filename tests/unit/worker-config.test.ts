@@ -2,7 +2,11 @@
 // worker makes of it (bad values fall back to defaults, never throw).
 import { describe, expect, it } from "vitest";
 import { resolveConfig } from "../../workers/telemetry/service/config";
-import { configFromUrl, demoDayFromUrl } from "../../src/worker-client/createTelemetry";
+import {
+  configFromUrl,
+  demoCarFromUrl,
+  demoDayFromUrl,
+} from "../../src/worker-client/createTelemetry";
 
 describe("the WebSocket upgrade setting on its way to the worker", () => {
   it("is off unless the page asks for it, and a bad value falls back to off", () => {
@@ -29,5 +33,25 @@ describe("?demoDay on its way to the worker", () => {
       expect(configFromUrl(`?demoDay=${bad}`).demoDayHours).toBeUndefined();
       expect(demoDayFromUrl(`?demoDay=${bad}`).problem).toContain("at most 24");
     }
+  });
+});
+
+describe("?demoCar on its way to the worker", () => {
+  it("passes a car the demo has on, and ignores anything else with a notice that says why", () => {
+    expect(configFromUrl("?demoCar=linear").demoCar).toBe("linear");
+    expect(configFromUrl("?demoCar=light").demoCar).toBe("light");
+    expect(configFromUrl("?offline=1").demoCar).toBeUndefined();
+    expect(demoCarFromUrl("?offline=1")).toEqual({ car: null, problem: null });
+    for (const bad of ["truck", "LINEAR", ""]) {
+      expect(configFromUrl(`?demoCar=${bad}`).demoCar).toBeUndefined();
+      expect(demoCarFromUrl(`?demoCar=${bad}`).problem).toContain("one of light, linear");
+    }
+  });
+
+  it("starts the light car unless the page names another the worker knows", () => {
+    expect(resolveConfig({}).demoCar).toBe("light");
+    expect(resolveConfig({ demoCar: "linear" }).demoCar).toBe("linear");
+    expect(resolveConfig({ demoCar: "truck" }).demoCar).toBe("light");
+    expect(resolveConfig({ demoCar: 3 }).demoCar).toBe("light");
   });
 });

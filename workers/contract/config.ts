@@ -1,6 +1,9 @@
 import type { ConnectionType } from "./fields";
 import type { LapCoords } from "./laps";
 
+/** The simulated cars DEMO can drive (workers/shared/demoCars.ts lists them). */
+export type DemoCar = "light" | "linear";
+
 export interface WorkerConfig {
   /** Backend base URL for Socket.IO and REST, default "http://localhost:3001". */
   backendUrl: string;
@@ -28,6 +31,12 @@ export interface WorkerConfig {
    * the live history (its times would run into the new car's).
    */
   demoClockOffsetMs: number;
+  /**
+   * Which simulated car DEMO drives (?demoCar=linear): "light", the demo's
+   * three-wheeler, or "linear", a heavier car whose power rises nearly
+   * linearly with speed (docs/strategy-bench.md).
+   */
+  demoCar: DemoCar;
   /** Latency ping period, ms (default 10_000). */
   pingIntervalMs: number;
   /** The saved finish line: the simulated car laps at it from the start (null = its default line). */

@@ -1,11 +1,12 @@
 // Worker configuration: defaults, and a forgiving merge of what the UI sends
 // (a bad value falls back to its default instead of throwing across Comlink).
-import type { WorkerConfig } from "../../contract/config";
+import type { DemoCar, WorkerConfig } from "../../contract/config";
 import type { ConnectionState } from "../../contract/connection";
 import type { ConnectionType } from "../../contract/fields";
 import type { LapCoords } from "../../contract/laps";
 import type { RecordingState } from "../../contract/sessions";
 import { DEFAULT_BACKEND_URL } from "../../shared/backendUrl";
+import { DEMO_CARS } from "../../shared/demoCars";
 import { DEFAULT_DEMO_RATE, MAX_DAY_HOURS, MAX_DEMO_RATE } from "../sources/DemoSource";
 import { DEFAULT_PING_INTERVAL_MS } from "../sources/NetworkSource";
 import { LIVE_DAY_CAPACITY } from "../store/capacity";
@@ -18,6 +19,7 @@ export const DEFAULT_CONFIG: WorkerConfig = {
   demoRate: DEFAULT_DEMO_RATE,
   demoDayHours: 0,
   demoClockOffsetMs: 0,
+  demoCar: "light",
   recording: true,
   sessionBudgetBytes: 0,
   pingIntervalMs: DEFAULT_PING_INTERVAL_MS,
@@ -67,6 +69,7 @@ export function resolveConfig(input: unknown): WorkerConfig {
       Math.abs(raw.demoClockOffsetMs) <= MAX_DEMO_CLOCK_OFFSET_MS
         ? raw.demoClockOffsetMs
         : d.demoClockOffsetMs,
+    demoCar: DEMO_CARS.includes(raw.demoCar as DemoCar) ? (raw.demoCar as DemoCar) : d.demoCar,
     recording: typeof raw.recording === "boolean" ? raw.recording : d.recording,
     sessionBudgetBytes: positive(raw.sessionBudgetBytes)
       ? Math.floor(raw.sessionBudgetBytes)

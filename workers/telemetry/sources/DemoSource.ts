@@ -16,6 +16,7 @@
 // that time, and its sun (which follows packet time) agrees.
 import type { DemoDayProgress } from "../../contract/connection";
 import { CAR_RATE_HZ } from "../../shared/carRate";
+import type { DemoCar } from "../../contract/config";
 import type { Source } from "./Source";
 import type { SourceSink } from "./SourceSink";
 import { CarSimulator } from "./demo/CarSimulator";
@@ -40,6 +41,8 @@ interface DemoSourceOptions {
   dayHours?: number;
   /** The simulated clock minus the wall clock, ms (default 0). */
   clockOffsetMs?: number;
+  /** Which simulated car (default the light one). */
+  car?: DemoCar;
 }
 
 export class DemoSource implements Source {
@@ -68,7 +71,11 @@ export class DemoSource implements Source {
     if (hours > 0 && hours <= MAX_DAY_HOURS) this.day = { hours, from: nowS - hours * 3600 };
     this.simulator =
       options.simulator ??
-      new CarSimulator({ seed: options.seed ?? 1, startTime: this.day?.from ?? nowS });
+      new CarSimulator({
+        seed: options.seed ?? 1,
+        startTime: this.day?.from ?? nowS,
+        car: options.car,
+      });
   }
 
   get running(): boolean {

@@ -42,6 +42,7 @@ export class SourceSwitch {
       seed: options.demoSeed,
       dayHours: config.demoDayHours,
       clockOffsetMs: config.demoClockOffsetMs,
+      car: config.demoCar,
       timers,
     });
     // The saved finish line, so the simulated car's first lap already ends there.

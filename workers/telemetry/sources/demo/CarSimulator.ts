@@ -10,6 +10,7 @@
 import type { TelemetryPacket } from "../../schema/packetSchema";
 import type { LapRecord } from "../../laps/laps";
 import * as car from "./carModel";
+import { CAR_KINDS, CARS, resistanceForce, type CarKind, type CarSpec } from "./cars";
 import { FaultEpisodes } from "./faults";
 import { LapRecorder } from "./LapRecorder";
 import { buildPacket } from "./packetBuilder";
@@ -27,6 +28,8 @@ interface CarSimulatorOptions {
   weather?: WeatherKind;
   /** The speed the driver holds where corners allow, km/h; 0 = stand; null = the default pace. */
   commandedKmh?: number | null;
+  /** Which car (cars.ts). Default "light": the demo's three-wheeler. */
+  car?: CarKind;
   onLap?: (lap: LapRecord) => void;
 }
 
@@ -54,6 +57,8 @@ export const FINISH_GEOFENCE_M = 150;
 
 export class CarSimulator {
   readonly state: CarState;
+  /** The car being simulated (its mass, losses, pack and array). */
+  readonly car: CarSpec;
   private readonly random: () => number;
   private readonly profile: Float64Array;
   private readonly pace: Drift;
@@ -71,6 +76,10 @@ export class CarSimulator {
   private sunAt = Number.NaN;
 
   constructor(options: CarSimulatorOptions = {}) {
+    const kind = options.car ?? "light";
+    if (!CAR_KINDS.includes(kind))
+      throw new Error(`Unknown car "${String(kind)}": expected ${CAR_KINDS.join(", ")}`);
+    this.car = CARS[kind];
     this.random = createRandom(options.seed ?? 1);
     const r = this.random;
     this.startTime = options.startTime ?? Date.UTC(2025, 6, 15, 15) / 1000;
@@ -115,7 +124,7 @@ export class CarSimulator {
       dcBusAh: [0, 0],
       canRxErrors: [0, 0],
       soc,
-      remainingAh: soc * car.PACK_CAPACITY_AH,
+      remainingAh: soc * this.car.packCapacityAh,
       packVoltage: car.CELLS_IN_SERIES * car.cellOpenCircuitVoltage(soc),
       packCurrent: 0,
       packTemp: car.AMBIENT_C + 1,
@@ -132,6 +141,7 @@ export class CarSimulator {
       packEnergyOutWh: 0,
       protectionStop: false,
       commandedSpeed: commanded,
+      car: this.car,
     };
   }
 
@@ -190,13 +200,14 @@ export class CarSimulator {
     const corner = this.profile[Math.floor(ahead / TRACK.step) % TRACK.sampleCount]!;
     s.targetSpeed = s.protectionStop ? 0 : Math.min(corner, s.commandedSpeed * this.pace.current);
     const wantedAccel = clamp((s.targetSpeed - s.speed) / 1.5, -car.BRAKE_DECEL, car.DRIVE_ACCEL);
-    const resistance = car.resistanceForce(s.speed);
-    const neededForce = car.MASS_KG * wantedAccel + resistance;
-    s.motorForce = clamp(neededForce, -car.MAX_REGEN_FORCE_N, car.MAX_DRIVE_FORCE_N);
+    const spec = this.car;
+    const resistance = resistanceForce(spec, s.speed);
+    const neededForce = spec.massKg * wantedAccel + resistance;
+    s.motorForce = clamp(neededForce, -spec.maxRegenForceN, spec.maxDriveForceN);
     // Harder braking than regen can give is done by the mechanical brakes.
-    s.braking = neededForce < -car.MAX_REGEN_FORCE_N * 0.8;
+    s.braking = neededForce < -spec.maxRegenForceN * 0.8;
     const wheelForce = s.braking ? neededForce : s.motorForce;
-    s.accel = h > 0 ? (wheelForce - resistance) / car.MASS_KG : 0;
+    s.accel = h > 0 ? (wheelForce - resistance) / spec.massKg : 0;
     s.speed = Math.max(0, s.speed + s.accel * h);
     if (s.targetSpeed === 0 && s.speed < STANDSTILL_MPS) {
       // Told to stand: the last bit of speed goes on the brakes, and it stays put.
@@ -205,8 +216,8 @@ export class CarSimulator {
       s.motorForce = 0;
       s.braking = true;
     }
-    s.accelPedal = s.motorForce > 0 ? (s.motorForce / car.MAX_DRIVE_FORCE_N) * 100 : 0;
-    s.regenPedal = s.motorForce < 0 ? (-s.motorForce / car.MAX_REGEN_FORCE_N) * 100 : 0;
+    s.accelPedal = s.motorForce > 0 ? (s.motorForce / spec.maxDriveForceN) * 100 : 0;
+    s.regenPedal = s.motorForce < 0 ? (-s.motorForce / spec.maxRegenForceN) * 100 : 0;
 
     const moved = s.speed * h;
     const before = s.lapDistance;
@@ -220,7 +231,7 @@ export class CarSimulator {
 
     const mechanical = s.motorForce * s.speed;
     s.motorPower =
-      mechanical >= 0 ? mechanical / car.DRIVE_EFFICIENCY : mechanical * car.REGEN_EFFICIENCY;
+      mechanical >= 0 ? mechanical / spec.driveEfficiency : mechanical * spec.regenEfficiency;
     this.updateSun(h, point.heading);
     this.updateBattery(h);
     this.updateTemperatures(h);
@@ -231,7 +242,7 @@ export class CarSimulator {
       distance: moved,
       packCurrent: s.packCurrent,
       motorRpm: (s.speed / car.WHEEL_RADIUS_M) * (60 / (2 * Math.PI)),
-      powerOut: Math.max(0, s.motorPower) + car.AUX_LOAD_W,
+      powerOut: Math.max(0, s.motorPower) + spec.auxLoadW,
       powerIn: s.solarPower + Math.max(0, -s.motorPower),
     });
     if (this.finishAt !== null && crossed(before, s.lapDistance, this.finishAt)) {
@@ -255,7 +266,7 @@ export class CarSimulator {
     s.solarPower = 0;
     for (let c = 0; c < s.channelPower.length; c++) {
       const power =
-        (car.ARRAY_PEAK_W / s.channelPower.length) * s.irradiance * this.channelShare[c]!;
+        (this.car.arrayPeakW / s.channelPower.length) * s.irradiance * this.channelShare[c]!;
       s.channelPower[c] = power;
       s.channelVoltage[c] = car.stringVoltage(s.irradiance, s.mpptTemp[c]! + 10);
       s.solarPower += power;
@@ -266,24 +277,25 @@ export class CarSimulator {
 
   private updateBattery(h: number): void {
     const s = this.state;
-    const load = s.motorPower + car.AUX_LOAD_W + 16; // 16 W: controllers idling
+    const spec = this.car;
+    const load = s.motorPower + spec.auxLoadW + spec.controllersIdleW;
     const net = load - s.solarPower * 0.98;
     const ocv = car.CELLS_IN_SERIES * car.cellOpenCircuitVoltage(s.soc);
-    const R = car.PACK_RESISTANCE_OHM;
+    const R = spec.packResistanceOhm;
     // V = ocv − I·R and P = V·I  →  I = (ocv − √(ocv² − 4RP)) / 2R
     const disc = Math.max(0, ocv * ocv - 4 * R * net);
     s.packCurrent = (ocv - Math.sqrt(disc)) / (2 * R);
     // Protection: the pack gives nothing below its minimum. The car stops,
     // and what the loads still want comes from the 12 V system's own battery.
-    const aboveMinimumAh = s.remainingAh - PROTECT_SOC * car.PACK_CAPACITY_AH;
+    const aboveMinimumAh = s.remainingAh - PROTECT_SOC * spec.packCapacityAh;
     if (s.packCurrent > 0 && (s.packCurrent * h) / 3600 >= aboveMinimumAh) {
       s.protectionStop = true;
       s.packCurrent = h > 0 ? (Math.max(0, aboveMinimumAh) * 3600) / h : 0;
     }
     s.packVoltage = ocv - s.packCurrent * R;
     s.packEnergyOutWh += (s.packVoltage * s.packCurrent * h) / 3600;
-    s.remainingAh = clamp(s.remainingAh - (s.packCurrent * h) / 3600, 0, car.PACK_CAPACITY_AH);
-    s.soc = s.remainingAh / car.PACK_CAPACITY_AH;
+    s.remainingAh = clamp(s.remainingAh - (s.packCurrent * h) / 3600, 0, spec.packCapacityAh);
+    s.soc = s.remainingAh / spec.packCapacityAh;
     const busAh = ((s.motorPower / s.packVoltage) * h) / 3600 / 2;
     s.dcBusAh[0] += busAh;
     s.dcBusAh[1] += busAh;
@@ -298,7 +310,7 @@ export class CarSimulator {
       const sinkLoss = 0.03 * Math.abs(s.motorPower / 2) + 3;
       s.heatsinkTemp[m] += ((sinkLoss - 3 * (s.heatsinkTemp[m] - car.AMBIENT_C)) * h) / 1500;
     }
-    const packHeat = s.packCurrent * s.packCurrent * car.PACK_RESISTANCE_OHM;
+    const packHeat = s.packCurrent * s.packCurrent * this.car.packResistanceOhm;
     s.packTemp += ((packHeat - 6 * (s.packTemp - car.AMBIENT_C)) * h) / 25000;
     const cabinTarget = car.AMBIENT_C + 4 + 8 * s.irradiance;
     s.cabinTemp += ((cabinTarget - s.cabinTemp) * h) / 600;

@@ -1,6 +1,7 @@
 // The simulated car's state, apart from the simulator that moves it, so the
 // parts that build its packet (cells, faults, contactors, …) read it without
 // importing the simulator (which imports them: an import cycle otherwise).
+import type { CarSpec } from "./cars";
 import type { FaultEpisodes } from "./faults";
 import type { PackReadings } from "./packReadings";
 
@@ -44,4 +45,6 @@ export interface CarState extends PackReadings {
   protectionStop: boolean;
   /** The speed the driver holds where corners allow, m/s. */
   commandedSpeed: number;
+  /** The car being simulated (cars.ts): its loads and pack. */
+  readonly car: CarSpec;
 }

@@ -4,13 +4,12 @@
 // Charge stays open while driving; prechargers are done; no errors.
 import type { TelemetryPacket } from "../../schema/packetSchema";
 import type { CarState } from "./carState";
-import * as car from "./carModel";
 import { quantise as q } from "./random";
 
 export function buildContactors(s: CarState, beat: boolean): TelemetryPacket["Contactor"] {
   const busCurrent = s.motorPower / s.packVoltage;
   const arrayCurrent = s.solarPower / s.packVoltage;
-  const lvCurrent = car.AUX_LOAD_W / s.packVoltage;
+  const lvCurrent = s.car.auxLoadW / s.packVoltage;
   return {
     ArrayBPSError: false,
     ArrayChargeCurrent: q(arrayCurrent, 2),
