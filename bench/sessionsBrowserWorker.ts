@@ -68,7 +68,7 @@ function fresh(): Fresh {
     } as IDBFactory,
     where: {
       openStore: async (layout) =>
-        (remote = await RemoteSessionDb.open(layout, `helios-sessions${suffix}`)),
+        (remote = await RemoteSessionDb.open(layout, { name: `helios-sessions${suffix}` })),
       appendOwner: RemoteSessionDb.prototype,
       storeStats: () => remote?.appendStats() ?? Promise.resolve({ appends: 0, appendMs: 0 }),
     },

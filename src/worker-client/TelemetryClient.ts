@@ -11,7 +11,13 @@
 import * as Comlink from "comlink";
 import type { WorkerConfig } from "../../workers/contract/config";
 import type { TelemetryApi, WorkerEvent } from "../../workers/contract/telemetryApi";
-import type { CoreHosting, WindowHello } from "../../workers/contract/windows";
+import type {
+  CoreHosting,
+  HelperKind,
+  HelperName,
+  WindowHello,
+} from "../../workers/contract/windows";
+import { HELPER_NAMES } from "../../workers/shared/helperNames";
 import { BEAT_EVERY_MS } from "../../workers/shared/windowBeats";
 
 type EventListener = (event: WorkerEvent) => void;
@@ -61,6 +67,8 @@ export class TelemetryClient {
   /** Beats to the shared core where this page cannot hold a Web Lock (see WindowHello.beats). */
   private beating: ReturnType<typeof setInterval> | null = null;
   private dispatch: ((events: WorkerEvent[]) => void) | null = null;
+  /** The helper SharedWorkers this window connected to last, by their names. */
+  private helperNames: Record<HelperKind, string> = { ...HELPER_NAMES };
 
   constructor(config: Partial<WorkerConfig>, options: TelemetryClientOptions = {}) {
     this.config = config;
@@ -131,7 +139,10 @@ export class TelemetryClient {
   private spawn(): void {
     // One long-lived proxied callback; the core batches what it sends here.
     this.dispatch = (events: WorkerEvent[]) => {
-      for (const event of events) for (const listener of this.listeners) listener(event);
+      for (const event of events) {
+        if (event.type === "helper") this.connectHelper(event);
+        for (const listener of this.listeners) listener(event);
+      }
     };
     const dispatch = Comlink.proxy(this.dispatch);
     if (this.hosting === "shared") this.joinShared(dispatch);
@@ -175,6 +186,21 @@ export class TelemetryClient {
     return answered ? "answers" : "no answer";
   }
 
+  /**
+   * The shared core uses the helper SharedWorker `name` (it replaced one that
+   * stopped answering): this window connects to it, so it lives as long as
+   * any window does, and hands the core its port (the first one it takes).
+   */
+  private connectHelper({ kind, name }: HelperName): void {
+    if (this.hosting !== "shared" || !this.remoteApi || this.helperNames[kind] === name) return;
+    const helper = helperWorker(kind, name);
+    this.connections.push(helper);
+    this.helperNames[kind] = name;
+    void this.remoteApi
+      .helperPort(kind, name, Comlink.transfer(helper.port, [helper.port]))
+      .catch(() => undefined);
+  }
+
   private joinShared(dispatch: (events: WorkerEvent[]) => void): void {
     const core = sharedCoreWorker();
     // Fired only when the script cannot be loaded: errors inside a running
@@ -182,14 +208,9 @@ export class TelemetryClient {
     core.addEventListener("error", () => this.onSharedCoreFailed?.(), { once: true });
     // Every window connects to both helpers: each lives while any window does,
     // so the core keeps its storage and poll reader when its first window closes.
-    const storage = new SharedWorker(
-      new URL("../../workers/storage/storage.worker.ts", import.meta.url),
-      { type: "module", name: "helios-storage" },
-    );
-    const pollReader = new SharedWorker(
-      new URL("../../workers/poll-reader/pollReader.worker.ts", import.meta.url),
-      { type: "module", name: "helios-poll-reader" },
-    );
+    this.helperNames = { ...HELPER_NAMES };
+    const storage = helperWorker("storage", HELPER_NAMES.storage);
+    const pollReader = helperWorker("pollReader", HELPER_NAMES.pollReader);
     this.connections.splice(0, Infinity, core, storage, pollReader);
     const api = Comlink.wrap<TelemetryApi>(core.port);
     this.remoteApi = api;
@@ -253,6 +274,20 @@ function sharedCoreWorker(): SharedWorker {
   return new SharedWorker(
     new URL("../../workers/telemetry/sharedCore.worker.ts", import.meta.url),
     { type: "module", name: "helios-core" },
+  );
+}
+
+/** A line to a helper SharedWorker by its name (the browser starts it when none runs under that name). */
+function helperWorker(kind: HelperKind, name: string): SharedWorker {
+  // Each written out whole: the bundler finds a worker's script by `new SharedWorker(new URL(…))`.
+  if (kind === "storage")
+    return new SharedWorker(new URL("../../workers/storage/storage.worker.ts", import.meta.url), {
+      type: "module",
+      name,
+    });
+  return new SharedWorker(
+    new URL("../../workers/poll-reader/pollReader.worker.ts", import.meta.url),
+    { type: "module", name },
   );
 }
 

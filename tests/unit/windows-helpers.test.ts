@@ -28,8 +28,8 @@ function storageSharedWorker(): MessagePort {
 describe("the storage SharedWorker serves each session store on a line of its own", () => {
   it("a store closing (the core restarted) leaves the next one's database open", async () => {
     const via = storageSharedWorker();
-    const before = await RemoteSessionDb.open("layout", "helios-windows-test", via);
-    const after = await RemoteSessionDb.open("layout", "helios-windows-test", via);
+    const before = await RemoteSessionDb.open("layout", { name: "helios-windows-test", via });
+    const after = await RemoteSessionDb.open("layout", { name: "helios-windows-test", via });
     before.close();
     await new Promise((resolve) => setTimeout(resolve, 20));
     await expect(after.listSessions()).resolves.toEqual([]);

@@ -75,7 +75,10 @@ export interface RestorePlan {
   t0: number | null;
 }
 
-/** A chunk on the append port; answered with an AppendReply of the same id. */
+/**
+ * A chunk on the append port; answered with an AppendReply of the same id.
+ * The port also carries the core's beats (HelperBeat), answered at once.
+ */
 export interface AppendMessage {
   id: number;
   chunk: ChunkRecord;
@@ -85,11 +88,6 @@ export interface AppendMessage {
 export interface AppendReply {
   id: number;
   error?: string;
-  /**
-   * With an error: the chunk's buffer, transferred back, so the recorder can
-   * try the same chunk again (after deleting an old session for quota).
-   */
-  data?: ArrayBuffer;
 }
 
 /** A session whose record was damaged or missing, and what recover() did about it. */

@@ -22,7 +22,13 @@ import type { StrategyApi } from "./strategy";
 import type { BackendSpan, ReplayRequest, SessionInfo, StorageInfo } from "./sessions";
 import type { Snapshot } from "./snapshot";
 import type { TrackRequest, TrackResult } from "./track";
-import type { SharedSettings, SharedSettingKind, WindowHello } from "./windows";
+import type {
+  HelperKind,
+  HelperName,
+  SharedSettings,
+  SharedSettingKind,
+  WindowHello,
+} from "./windows";
 
 /** The happenings the UI notifies the user about (texts: src/state/notificationQueue.ts). */
 export type NotificationKind = "lapComplete" | "carConnect" | "carDisconnect";
@@ -61,7 +67,14 @@ export type WorkerEvent =
    * window reads them again (sharedSettings(), alertRules(), …), shows them
    * and keeps what it saves in step, without setting them back.
    */
-  | { type: "sharedSettings"; kinds: SharedSettingKind[] };
+  | { type: "sharedSettings"; kinds: SharedSettingKind[] }
+  /**
+   * A shared core uses this SharedWorker of a helper: the window connects to
+   * it (so it lives while any window does) and hands its port over
+   * (helperPort). `lost`: the one before stopped answering, which the window
+   * says; without it, a window joining a core that replaced a helper before.
+   */
+  | ({ type: "helper"; lost: boolean } & HelperName);
 
 export type WorkerEventListener = (events: WorkerEvent[]) => void;
 
@@ -93,6 +106,17 @@ export interface TelemetryApi extends AlertsApi, MathApi, StatsApi, StrategyApi,
    * view are saved under it. Free again once the window leaves.
    */
   claimWindowName(wanted: string | null): string;
+  /**
+   * A port to the helper SharedWorker `name` (after a "helper" event). The
+   * core takes it when it waits for that helper, and leaves it otherwise.
+   */
+  helperPort(kind: HelperKind, name: string, port: MessagePort): void;
+  /**
+   * The Web Lock a shared core holds for its life: a window that asks for it
+   * is granted it once the core is gone (its tab crashed or was killed).
+   * Null for a core of the window's own, which lives as long as the page.
+   */
+  coreLock(): Promise<string | null>;
   fieldCatalog(): FieldInfo[];
   snapshot(sinceSeq: number): Snapshot;
   series(request: SeriesRequest): SeriesResult;

@@ -51,6 +51,29 @@ export interface HelperConnect {
   connect: MessagePort;
 }
 
+/**
+ * A beat on a user's line to a helper: the core sends one every
+ * HELPER_BEAT_EVERY_MS and the helper sends it straight back, so a helper
+ * that died or hangs is noticed (workers/shared/helperBeats.ts).
+ */
+export interface HelperBeat {
+  beat: number;
+}
+
+/** The core's helper threads, which every window starts as SharedWorkers. */
+export type HelperKind = "storage" | "pollReader";
+
+/**
+ * Which SharedWorker of a helper the core uses, by its name: a helper that
+ * stops answering is replaced by one of a new name (a hung one still holds
+ * the old name), which every window connects to, so that it lives as long as
+ * any window does (WorkerEvent "helper", TelemetryApi.helperPort).
+ */
+export interface HelperName {
+  kind: HelperKind;
+  name: string;
+}
+
 /** What the core tells every window about the windows it serves (in every Snapshot). */
 export interface WindowsState {
   hosting: CoreHosting;

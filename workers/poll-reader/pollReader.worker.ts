@@ -10,13 +10,16 @@
 // the core, which asks for a line of its own per poll reader (HelperConnect).
 import { readPoll, type PollReply, type PollRequest } from "../shared/polling/pollAnswers";
 import type { HelperConnect } from "../contract/windows";
+import { answerBeat } from "../shared/helperBeats";
 
-/** Answer every request that comes on `port` on that same port. */
+/** Answer every request that comes on `port` on that same port, and the core's beats at once. */
 function serve(port: MessagePort | Worker): void {
-  port.onmessage = (event: MessageEvent<PollRequest>) =>
+  port.onmessage = (event: MessageEvent<PollRequest>) => {
+    if (answerBeat(port, event.data)) return;
     void readPoll(event.data, (message: PollReply, transfer: ArrayBuffer[] = []) =>
       port.postMessage(message, transfer),
     );
+  };
 }
 
 const scope = self as unknown as { onconnect?: unknown };

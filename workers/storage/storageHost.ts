@@ -13,6 +13,7 @@ import type {
 } from "../contract/storageProtocol";
 import type { HelperConnect } from "../contract/windows";
 import { SessionDb } from "../shared/storage/SessionDb";
+import { answerBeat } from "../shared/helperBeats";
 
 /** Rows go back by transfer: a restore's megabytes are moved, not copied. */
 const moved = (read: ChunksRead) =>
@@ -44,14 +45,13 @@ export function newStorageHost(): StorageHost {
     appendMs += performance.now() - start;
     appends++;
     done.then(
-      () => port.postMessage({ id }),
+      () => port.postMessage({ id } satisfies AppendReply),
       (error: unknown) => {
         const reply: AppendReply = {
           id,
           error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-          data: chunk.data,
         };
-        port.postMessage(reply, [chunk.data]);
+        port.postMessage(reply);
       },
     );
   }
@@ -60,9 +60,11 @@ export function newStorageHost(): StorageHost {
     async open(layout: string, name?: string): Promise<void> {
       db = await SessionDb.open((globalThis as { indexedDB?: IDBFactory }).indexedDB, layout, name);
     },
-    /** The port the chunks come on (see RemoteSessionDb.appendChunk). */
+    /** The port the chunks come on (see RemoteSessionDb.appendChunk), and the core's beats. */
     appendPort(port: MessagePort): void {
-      port.onmessage = (event: MessageEvent<AppendMessage>) => append(port, event.data);
+      port.onmessage = (event: MessageEvent<AppendMessage>) => {
+        if (!answerBeat(port, event.data)) append(port, event.data);
+      };
     },
     close(): void {
       db?.close();

@@ -27,7 +27,7 @@ import type { RangeStatsRequest, RangeStatsResult } from "../contract/stats";
 import type { StrategyApi } from "../contract/strategy";
 import type { TelemetryApi, WorkerEvent, WorkerEventListener } from "../contract/telemetryApi";
 import type { TrackRequest, TrackResult } from "../contract/track";
-import type { SharedSettings, WindowHello } from "../contract/windows";
+import type { HelperKind, SharedSettings, WindowHello } from "../contract/windows";
 import { lapsCsv } from "./laps/lapsCsv";
 import { rangeStats } from "./stats/rangeStats";
 import { CsvJobs } from "./service/csvJobs";
@@ -124,6 +124,11 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
    */
   readonly claimWindowName = (wanted: string | null): string =>
     this.core.windowNames.claim(this, wanted);
+  /** A port to a helper SharedWorker: only a shared core's host uses them (rosterWindow.ts). */
+  helperPort(_kind: HelperKind, _name: string, _port: MessagePort): void {}
+  /** The Web Lock a shared core holds for its life; an own core lives as long as its page (null). */
+  readonly coreLock = (): Promise<string | null> =>
+    this.core.options.lifeLock ?? Promise.resolve(null);
   /** Resolves once the core's last start restored the recorded history (tests, benchmarks). */
   readonly whenRestored = () => this.core.whenRestored();
 

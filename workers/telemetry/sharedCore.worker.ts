@@ -5,34 +5,42 @@
 //
 // A SharedWorker cannot start workers (Chromium: no Worker in here), so the
 // storage and poll reader threads are SharedWorkers every window starts and
-// hands over in its hello (WindowRoster). A window leaves when it says so
-// (stop) or when the core is granted its presence lock (it is gone).
+// hands over in its hello (WindowRoster), and replaces when one stops
+// answering. A window leaves when it says so (stop) or when the core is
+// granted its presence lock (it is gone). The core holds a lock of its own
+// for its life, so that the windows learn at once when it is gone (coreLock).
 import * as Comlink from "comlink";
 import { SessionDb } from "../shared/storage/SessionDb";
 import { RemoteSessionDb } from "./sessions/RemoteSessionDb";
 import { TelemetryCore } from "./service/TelemetryCore";
+import { holdLifeLock } from "./service/coreLife";
 import { RosterWindow } from "./service/rosterWindow";
 import { WindowRoster } from "./service/windowRoster";
 import { PollReader } from "./sources/polling/PollReader";
 
-const roster = new WindowRoster(navigator.locks ?? null);
+const locks = navigator.locks ?? null;
+const roster = new WindowRoster(locks);
 
 const core = new TelemetryCore({
   hosting: "shared",
+  lifeLock: holdLifeLock(locks),
   // IndexedDB on the storage SharedWorker; on this thread only when measured
   // that way (?coreStorage=inline) or when no window brought that worker.
-  sessionStore: async (layout) => {
-    const port = roster.inlineStorage ? null : roster.storage;
-    if (!port) return SessionDb.open(self.indexedDB, layout);
+  sessionStore: async (layout, watch) => {
+    const via = roster.inlineStorage ? null : roster.storage;
+    if (!via) return SessionDb.open(self.indexedDB, layout);
     try {
-      return await RemoteSessionDb.open(layout, undefined, port);
+      const replacement = () => roster.replacement("storage");
+      return await RemoteSessionDb.open(layout, { via, watch, replacement });
     } catch (error) {
       roster.lost("storage");
       throw error;
     }
   },
 });
+roster.tellWindows = (event) => core.broadcast(event);
 PollReader.sharedLine = () => roster.line("pollReader");
+PollReader.sharedReplacement = () => roster.replacementLine("pollReader");
 
 (self as unknown as { onconnect: (event: MessageEvent) => void }).onconnect = (event) =>
   Comlink.expose(new RosterWindow(core, roster), event.ports[0]!);

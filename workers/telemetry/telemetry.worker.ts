@@ -18,7 +18,7 @@ const core = new TelemetryCore({
   awaitsRecorder: locks !== null,
   sessionStore:
     typeof Worker === "function" && self.indexedDB !== undefined
-      ? (layout) => RemoteSessionDb.open(layout)
+      ? (layout, watch) => RemoteSessionDb.open(layout, { watch })
       : undefined,
 });
 if (locks) claimRecorder(locks, () => core.setRecorderHeld(true));

@@ -250,5 +250,17 @@ export type SessionStore = Pick<
   | "recover"
 >;
 
+/**
+ * What a store on another thread tells the recording about its line to that
+ * thread (RemoteSessionDb): lost (it stopped answering; calls wait for a new
+ * one), back (a new one answers; the calls that waited went to it), or
+ * failed (none could be started; the calls that waited failed).
+ */
+export interface StoreLineWatch {
+  lost(): void;
+  back(): void;
+  failed(why: string): void;
+}
+
 /** Opens the store for a column layout (the default: SessionDb on this thread). */
-export type OpenSessionStore = (layout: string) => Promise<SessionStore>;
+export type OpenSessionStore = (layout: string, watch?: StoreLineWatch) => Promise<SessionStore>;

@@ -11,6 +11,7 @@ import type { ConnectionType } from "../../contract/fields";
 import type { LapCoords, LapCoordsRequest } from "../../contract/laps";
 import type { BackendSpan, RecordingState } from "../../contract/sessions";
 import type { SharedSettings, WindowsState } from "../../contract/windows";
+import type { WorkerEvent } from "../../contract/telemetryApi";
 import { FEATURES } from "../features";
 import { LapDesk } from "../laps/LapDesk";
 import type { ColumnLayout } from "../pipeline/columnLayout";
@@ -161,6 +162,11 @@ export class TelemetryCore {
     if (!this.viewers.has(viewer)) return;
     if (this.viewers.count === 1) this.stop();
     this.viewers.remove(viewer, () => this.sources.radio.detach());
+  }
+
+  /** Tells every window (a shared core's host: which helper SharedWorker it uses). */
+  broadcast(event: WorkerEvent): void {
+    this.viewers.broadcast(event);
   }
 
   /** Where the core runs, how many windows it serves and who records. */

@@ -33,6 +33,11 @@ export interface TelemetryCoreOptions {
    * (setRecorderHeld): browsers without SharedWorker, several windows.
    */
   awaitsRecorder?: boolean;
+  /**
+   * A shared core's life lock (TelemetryApi.coreLock): the Web Lock it holds
+   * while it lives, once held (null: this browser has no Web Locks).
+   */
+  lifeLock?: Promise<string | null>;
 }
 
 /** What the core needs of a window that joined it. */

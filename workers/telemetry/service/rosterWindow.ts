@@ -4,7 +4,7 @@
 // reaches its helper threads through the ports the window brought.
 import type { WorkerConfig } from "../../contract/config";
 import type { WorkerEventListener } from "../../contract/telemetryApi";
-import type { WindowHello } from "../../contract/windows";
+import type { HelperKind, WindowHello } from "../../contract/windows";
 import { TelemetryService } from "../TelemetryService";
 import type { TelemetryCore } from "./TelemetryCore";
 import type { Beats, WindowRoster } from "./windowRoster";
@@ -30,6 +30,14 @@ export class RosterWindow extends TelemetryService {
     if (hello && typeof hello === "object")
       this.beats = this.roster.greet(hello, !this.sharedCore.running, () => this.stop());
     super.start(config, onEvents, hello);
+    // Helpers the core replaced before this window came: it connects to them too.
+    for (const helper of this.roster.replaced())
+      this.send({ type: "helper", lost: false, ...helper });
+  }
+
+  override helperPort(kind: HelperKind, name: string, port: MessagePort): void {
+    if ((kind === "storage" || kind === "pollReader") && port instanceof MessagePort)
+      this.roster.take(kind, String(name), port);
   }
 
   override stop(): void {

@@ -37,6 +37,7 @@ import type { ChunkRecord } from "../../contract/storageProtocol";
 import type { SessionStore } from "../../shared/storage/SessionDb";
 import { formatDateTimeNamed } from "../../shared/dateTime";
 import { SummaryBuilder } from "./summary";
+import { StorageLost } from "./RemoteSessionDb";
 
 export const DEFAULT_FLUSH_MS = 1000;
 /**
@@ -428,7 +429,10 @@ export class Recorder {
 
   /** A write was refused: pause, try again RETRY_MS later; said once until a write succeeds. */
   private pause(error: unknown): void {
-    const why = `the browser refused to store more (${describeStorageError(error)})`;
+    const why =
+      error instanceof StorageLost
+        ? error.message
+        : `the browser refused to store more (${describeStorageError(error)})`;
     this.paused = { why, until: this.options.now() + RETRY_MS };
     if (this.pauseSaid) return;
     this.pauseSaid = true;

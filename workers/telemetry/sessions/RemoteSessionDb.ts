@@ -2,13 +2,22 @@
 // telemetry worker uses this in the browser so that IndexedDB never runs on
 // the ingest thread: in Chromium a chunk's transaction and put cost that
 // thread several times what the post of the chunk costs. The hot call,
-// appendChunk, is one postMessage on a port of its own with the chunk's
-// buffer transferred (no Comlink bookkeeping per call); everything else goes
-// through Comlink.
+// appendChunk, is one postMessage on a port of its own (no Comlink
+// bookkeeping per call); everything else goes through Comlink.
+//
+// The storage thread can die or hang (issue 58, item 12: a closed storage
+// SharedWorker left the recorder waiting for ever, with nothing said). So
+// the line carries beats (shared/helperBeats.ts): once they go unanswered the
+// line is taken for lost, a new storage thread is asked for (`replacement`),
+// and every call that had not been answered is made again there, in order.
+// Nothing the recorder handed over is lost: a chunk's buffer is copied to
+// the storage thread, not moved, and kept until it is stored. Each call here
+// is one the store may repeat (puts by key, reads), so a write the dead
+// thread did finish is only written again.
 import * as Comlink from "comlink";
 import type { EventQuery, EventsRead, SessionEvent } from "../../contract/events";
 import type { SessionInfo } from "../../contract/sessions";
-import type { SessionStore } from "../../shared/storage/SessionDb";
+import type { SessionStore, StoreLineWatch } from "../../shared/storage/SessionDb";
 import type {
   AppendMessage,
   AppendReply,
@@ -20,121 +29,22 @@ import type {
   StorageHost,
 } from "../../contract/storageProtocol";
 import type { HelperConnect } from "../../contract/windows";
+import { HelperWatch } from "../../shared/helperBeats";
+import { realTimers, type Timers } from "../sources/timers";
 
-export class RemoteSessionDb implements SessionStore {
-  private nextId = 0;
-  private readonly waiting = new Map<
-    number,
-    { chunk: ChunkRecord; resolve: () => void; reject: (e: Error) => void }
-  >();
+/** How long the storage thread may take to open the database before the core gives up on it. */
+const STORAGE_LINE_TIMEOUT_MS = 15_000;
 
-  private constructor(
-    /** Ends the line to the storage thread: terminates its dedicated worker, or closes the port. */
-    private readonly end: () => void,
-    private readonly host: Comlink.Remote<StorageHost>,
-    private readonly port: MessagePort,
-    readonly layout: string,
-  ) {
-    port.onmessage = (event: MessageEvent<AppendReply>) => {
-      const { id, error, data } = event.data;
-      const entry = this.waiting.get(id);
-      this.waiting.delete(id);
-      if (error === undefined) return entry?.resolve();
-      // The buffer comes back with a refusal: the same chunk can be written again.
-      if (entry && data) entry.chunk.data = data;
-      entry?.reject(new Error(error));
-    };
-  }
-
-  /**
-   * Opens the database on the storage thread; throws as SessionDb.open does.
-   * Without `via` it spawns the storage worker (an own core); with `via`, a
-   * port to the storage SharedWorker (a shared core, which cannot spawn), it
-   * asks that worker for a line of its own.
-   */
-  static async open(layout: string, name?: string, via?: MessagePort): Promise<RemoteSessionDb> {
-    const { endpoint, failed, opened, end } = via ? lineTo(via) : spawnStorageWorker();
-    const host = Comlink.wrap<StorageHost>(endpoint);
-    const channel = new MessageChannel();
-    try {
-      await Promise.race([host.open(layout, name), failed]);
-      await host.appendPort(Comlink.transfer(channel.port2, [channel.port2]));
-      opened();
-    } catch (error) {
-      end();
-      throw error;
-    }
-    return new RemoteSessionDb(end, host, channel.port1, layout);
-  }
-
-  close(): void {
-    for (const entry of this.waiting.values())
-      entry.reject(new Error("the session store was closed"));
-    this.waiting.clear();
-    void this.host.close().finally(() => {
-      this.port.close();
-      this.end();
-    });
-  }
-
-  /** The chunk's buffer is transferred: the recorder has no further use for it. */
-  appendChunk(chunk: ChunkRecord, sessions: readonly SessionInfo[]): Promise<void> {
-    const id = this.nextId++;
-    const message: AppendMessage = { id, chunk, sessions: [...sessions] };
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { chunk, resolve, reject });
-      this.port.postMessage(message, [chunk.data]);
-    });
-  }
-  listSessions(): Promise<SessionInfo[]> {
-    return this.host.listSessions();
-  }
-  getSession(id: string): Promise<SessionInfo | null> {
-    return this.host.getSession(id);
-  }
-  repair(session: SessionInfo): Promise<SessionInfo> {
-    return this.host.repair(session);
-  }
-  putSession(session: SessionInfo): Promise<void> {
-    return this.host.putSession(session);
-  }
-  deleteSession(id: string): Promise<void> {
-    return this.host.deleteSession(id);
-  }
-  appendEvents(sessionId: string, events: readonly SessionEvent[]): Promise<void> {
-    return this.host.appendEvents(sessionId, events);
-  }
-  readEvents(sessionId: string, query?: EventQuery): Promise<EventsRead> {
-    return this.host.readEvents(sessionId, query);
-  }
-  readNewestRows(session: SessionInfo, maxRows: number): Promise<ChunksRead> {
-    return this.host.readNewestRows(session, maxRows);
-  }
-  readRange(id: string, from: number, to: number): Promise<ChunksRead> {
-    return this.host.readRange(id, from, to);
-  }
-  /** A minute's summary record: rare and small, so through Comlink (its buffer moved). */
-  appendSummary(record: ChunkRecord): Promise<void> {
-    return this.host.appendSummary(Comlink.transfer(record, [record.data]));
-  }
-  readSummary(session: SessionInfo, from: number, maxRows: number): Promise<ChunksRead> {
-    return this.host.readSummary(session, from, maxRows);
-  }
-  planRestore(session: SessionInfo, maxRows: number): Promise<RestorePlan> {
-    return this.host.planRestore(session, maxRows);
-  }
-  readSlice(session: SessionInfo, from: number, maxRows: number): Promise<ChunksSlice> {
-    return this.host.readSlice(session, from, maxRows);
-  }
-  recover(): Promise<Recovery[]> {
-    return this.host.recover();
-  }
-
-  /** The storage worker's own time writing chunks (benchmarks report it beside the ingest thread's). */
-  appendStats(): Promise<{ appends: number; appendMs: number }> {
-    return this.host.appendStats();
+/** The storage thread stopped answering and none took its place: the calls that waited fail with it. */
+export class StorageLost extends Error {
+  constructor(why: string) {
+    super(`the storage worker stopped answering and ${why}`);
+    this.name = "StorageLost";
   }
 }
+
+/** A line's silence: what a call on it is rejected with, so that it is made again on the next line. */
+const LINE_LOST = Symbol("line lost");
 
 interface StorageLine {
   endpoint: Worker | MessagePort;
@@ -143,6 +53,273 @@ interface StorageLine {
   /** The database is open: stop waiting for `failed`. */
   opened: () => void;
   end: () => void;
+}
+
+/** An open line: the storage thread's host, the port its chunks go on, and its watch. */
+interface Line {
+  host: Comlink.Remote<StorageHost>;
+  port: MessagePort;
+  watch: HelperWatch;
+  /** Chunks posted on this line and not yet answered. */
+  waiting: Map<number, { resolve: () => void; reject: (e: Error) => void }>;
+  /** Rejects with LINE_LOST once the line went silent. */
+  lost: Promise<never>;
+  lose: () => void;
+  end: () => void;
+}
+
+interface RemoteOptions {
+  /** The database's name (tests, benchmarks); default SessionDb's. */
+  name?: string;
+  /**
+   * A port to the storage SharedWorker (a shared core, which cannot spawn
+   * workers): a line of its own is asked for on it. Without it the store
+   * spawns a dedicated storage worker (an own core), and spawns another when
+   * that one stops answering.
+   */
+  via?: MessagePort;
+  /** A shared core's way to a new storage SharedWorker when the one it used stopped answering. */
+  replacement?: () => Promise<MessagePort>;
+  /** Told when the line is lost, back, or could not be replaced (the recording says so). */
+  watch?: StoreLineWatch;
+  timers?: Timers;
+}
+
+export class RemoteSessionDb implements SessionStore {
+  private nextId = 0;
+  private closed = false;
+  /** The line calls go on: open, being replaced, or null after a replacement failed (the next call tries again). */
+  private line: Promise<Line> | null;
+  /** The open line `line` resolved to (null while one is being opened). */
+  private current: Line | null;
+  private readonly timers: Timers;
+
+  private constructor(
+    first: Line,
+    readonly layout: string,
+    private readonly options: RemoteOptions,
+  ) {
+    this.timers = options.timers ?? realTimers;
+    this.current = first;
+    this.line = Promise.resolve(first);
+  }
+
+  /**
+   * Opens the database on the storage thread; throws as SessionDb.open does.
+   * Without `via` it spawns the storage worker (an own core); with `via`, a
+   * port to the storage SharedWorker (a shared core, which cannot spawn), it
+   * asks that worker for a line of its own.
+   */
+  static async open(layout: string, options: RemoteOptions = {}): Promise<RemoteSessionDb> {
+    let store: RemoteSessionDb | null = null;
+    let first: Line | null = null;
+    const line = options.via ? lineTo(options.via) : spawnStorageWorker();
+    first = await openLine(line, layout, options, () => first && store?.lose(first));
+    store = new RemoteSessionDb(first, layout, options);
+    return store;
+  }
+
+  close(): void {
+    this.closed = true;
+    const line = this.line;
+    this.line = null;
+    void line?.then(
+      (open) => {
+        open.watch.stop();
+        for (const entry of open.waiting.values())
+          entry.reject(new Error("the session store was closed"));
+        open.waiting.clear();
+        void open.host.close().finally(() => open.end());
+      },
+      () => undefined,
+    );
+  }
+
+  /** The chunk's buffer is copied to the storage thread: kept here until stored, it can be written again on a new line. */
+  appendChunk(chunk: ChunkRecord, sessions: readonly SessionInfo[]): Promise<void> {
+    return this.call((line) => {
+      const id = this.nextId++;
+      const message: AppendMessage = { id, chunk, sessions: [...sessions] };
+      return new Promise<void>((resolve, reject) => {
+        line.waiting.set(id, { resolve, reject });
+        line.port.postMessage(message);
+      });
+    });
+  }
+  listSessions(): Promise<SessionInfo[]> {
+    return this.call((line) => line.host.listSessions());
+  }
+  getSession(id: string): Promise<SessionInfo | null> {
+    return this.call((line) => line.host.getSession(id));
+  }
+  repair(session: SessionInfo): Promise<SessionInfo> {
+    return this.call((line) => line.host.repair(session));
+  }
+  putSession(session: SessionInfo): Promise<void> {
+    return this.call((line) => line.host.putSession(session));
+  }
+  deleteSession(id: string): Promise<void> {
+    return this.call((line) => line.host.deleteSession(id));
+  }
+  appendEvents(sessionId: string, events: readonly SessionEvent[]): Promise<void> {
+    return this.call((line) => line.host.appendEvents(sessionId, events));
+  }
+  readEvents(sessionId: string, query?: EventQuery): Promise<EventsRead> {
+    return this.call((line) => line.host.readEvents(sessionId, query));
+  }
+  readNewestRows(session: SessionInfo, maxRows: number): Promise<ChunksRead> {
+    return this.call((line) => line.host.readNewestRows(session, maxRows));
+  }
+  readRange(id: string, from: number, to: number): Promise<ChunksRead> {
+    return this.call((line) => line.host.readRange(id, from, to));
+  }
+  /** A minute's summary record: rare and small, so through Comlink (copied, so it can be sent again). */
+  appendSummary(record: ChunkRecord): Promise<void> {
+    return this.call((line) => line.host.appendSummary(record));
+  }
+  readSummary(session: SessionInfo, from: number, maxRows: number): Promise<ChunksRead> {
+    return this.call((line) => line.host.readSummary(session, from, maxRows));
+  }
+  planRestore(session: SessionInfo, maxRows: number): Promise<RestorePlan> {
+    return this.call((line) => line.host.planRestore(session, maxRows));
+  }
+  readSlice(session: SessionInfo, from: number, maxRows: number): Promise<ChunksSlice> {
+    return this.call((line) => line.host.readSlice(session, from, maxRows));
+  }
+  recover(): Promise<Recovery[]> {
+    return this.call((line) => line.host.recover());
+  }
+
+  /** The storage worker's own time writing chunks (benchmarks report it beside the ingest thread's). */
+  appendStats(): Promise<{ appends: number; appendMs: number }> {
+    return this.call((line) => line.host.appendStats());
+  }
+
+  /**
+   * One call on the line in use; made again on the next line if this one is
+   * lost before it answers. Fails with StorageLost when no new storage
+   * thread could be started (a later call asks again).
+   */
+  private async call<T>(op: (line: Line) => Promise<T>): Promise<T> {
+    for (;;) {
+      if (this.closed) throw new Error("the session store was closed");
+      const line = await (this.line ??= this.replace());
+      try {
+        return await Promise.race([op(line), line.lost]);
+      } catch (error) {
+        if (error !== LINE_LOST) throw error;
+      }
+    }
+  }
+
+  /** The line went silent: calls on it are made again on a new one. */
+  private lose(line: Line): void {
+    line.lose();
+    if (this.closed || this.current !== line) return;
+    this.current = null;
+    this.line = this.replace();
+  }
+
+  private async replace(): Promise<Line> {
+    const { watch, replacement, via } = this.options;
+    watch?.lost();
+    try {
+      const next = via ? lineTo(await waitFor(replacement, this.timers)) : spawnStorageWorker();
+      let opened: Line | null = null;
+      opened = await openLine(next, this.layout, this.options, () => opened && this.lose(opened));
+      if (this.closed) opened.end();
+      this.current = opened;
+      watch?.back();
+      return opened;
+    } catch (error) {
+      this.line = null; // the next call asks again
+      const why = error instanceof Error ? error.message : String(error);
+      const lost = new StorageLost(`no new one could be started (${why})`);
+      watch?.failed(lost.message);
+      throw lost;
+    }
+  }
+}
+
+/** Opens the database on a line's storage thread, its chunk port, and the watch on its beats. */
+async function openLine(
+  line: StorageLine,
+  layout: string,
+  options: RemoteOptions,
+  silent: () => void,
+): Promise<Line> {
+  const host = Comlink.wrap<StorageHost>(line.endpoint);
+  const channel = new MessageChannel();
+  try {
+    await Promise.race([host.open(layout, options.name), line.failed]);
+    await Promise.race([
+      host.appendPort(Comlink.transfer(channel.port2, [channel.port2])),
+      line.failed,
+    ]);
+    line.opened();
+  } catch (error) {
+    line.end();
+    channel.port1.close();
+    throw error;
+  }
+  const port = channel.port1;
+  let lose!: () => void;
+  const lost = new Promise<never>((_, reject) => (lose = () => reject(LINE_LOST)));
+  lost.catch(() => undefined); // raced by every call; nobody else listens
+  const waiting: Line["waiting"] = new Map();
+  const watch = new HelperWatch(
+    (beat) => port.postMessage(beat),
+    silent,
+    options.timers ?? realTimers,
+  );
+  port.onmessage = (event: MessageEvent<AppendReply>) => {
+    watch.heard();
+    const { id, error } = event.data;
+    if (typeof id !== "number") return; // a beat
+    const entry = waiting.get(id);
+    waiting.delete(id);
+    if (error === undefined) entry?.resolve();
+    else entry?.reject(new Error(error));
+  };
+  return {
+    host,
+    port,
+    watch,
+    waiting,
+    lost,
+    lose: () => {
+      watch.stop();
+      waiting.clear();
+      lose();
+      port.close();
+      line.end();
+    },
+    end: () => {
+      watch.stop();
+      port.close();
+      line.end();
+    },
+  };
+}
+
+/** A new storage SharedWorker's port from the windows, or StorageLost when none comes in time. */
+async function waitFor(
+  replacement: (() => Promise<MessagePort>) | undefined,
+  timers: Timers,
+): Promise<MessagePort> {
+  if (!replacement) throw new Error("no window can start another storage worker");
+  let timer: unknown;
+  const late = new Promise<never>((_, reject) => {
+    timer = timers.setTimeout(
+      () => reject(new Error(`no window started one within ${STORAGE_LINE_TIMEOUT_MS / 1000} s`)),
+      STORAGE_LINE_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([replacement(), late]);
+  } finally {
+    timers.clearTimeout(timer);
+  }
 }
 
 function spawnStorageWorker(): StorageLine {
@@ -156,11 +333,9 @@ function spawnStorageWorker(): StorageLine {
       reject(new Error(`the storage worker failed to start (${event.message || "no message"})`)),
     ),
   );
+  failed.catch(() => undefined);
   return { endpoint: worker, failed, opened: () => undefined, end: () => worker.terminate() };
 }
-
-/** How long a shared storage worker may take to open the database before the core gives up on it. */
-const STORAGE_LINE_TIMEOUT_MS = 15_000;
 
 function lineTo(via: MessagePort): StorageLine {
   const channel = new MessageChannel();
@@ -175,6 +350,7 @@ function lineTo(via: MessagePort): StorageLine {
       STORAGE_LINE_TIMEOUT_MS,
     );
   });
+  failed.catch(() => undefined);
   return {
     endpoint: channel.port1,
     failed,

@@ -23,9 +23,22 @@ import {
   SessionDb,
   type OpenSessionStore,
   type SessionStore,
+  type StoreLineWatch,
 } from "../../shared/storage/SessionDb";
 
 type Notice = (level: "warning" | "error", message: string) => void;
+
+/** The storage thread stopped answering (RemoteSessionDb's watch). */
+export const STORAGE_LOST_TEXT = "The storage worker stopped answering.";
+/** While a new one is started: the recording's problem, and the rest of the notice. */
+export const STORAGE_WAITS_TEXT =
+  "Recording waits while a new storage worker starts; nothing is lost unless none starts.";
+
+/** A new storage thread took over: every write that waited went to it. */
+export function storageBackText(session: string | null): string {
+  const where = session === null ? "" : ` in the same session ("${session.slice(0, 80)}")`;
+  return `A new storage worker took over: recording goes on${where}, and nothing was lost.`;
+}
 
 export interface StorageEstimator {
   estimate(): Promise<{ usage?: number; quota?: number }>;
@@ -83,6 +96,24 @@ export class Sessions {
   private earlyEvents: SessionEvent[] = [];
   private readonly ready: Promise<void>;
   private resolveReady!: () => void;
+  /** Set while the storage thread does not answer and a new one is started (the writes wait). */
+  private lineProblem: string | null = null;
+  /** What the store on another thread says of its line: the recording state and notices follow it. */
+  private readonly lineWatch: StoreLineWatch = {
+    lost: () => {
+      if (this.lineProblem !== null) return;
+      this.lineProblem = STORAGE_WAITS_TEXT;
+      this.options.notice("warning", `${STORAGE_LOST_TEXT} ${STORAGE_WAITS_TEXT}`);
+    },
+    back: () => {
+      if (this.lineProblem === null) return;
+      this.lineProblem = null;
+      const name = this.recorder?.current?.name;
+      this.options.notice("warning", storageBackText(name ?? null));
+    },
+    // The writes that waited failed: the recorder pauses and says why (Recorder.pause).
+    failed: () => (this.lineProblem = null),
+  };
 
   constructor(private readonly options: SessionsOptions) {
     this.ready = new Promise((resolve) => (this.resolveReady = resolve));
@@ -117,7 +148,7 @@ export class Sessions {
     try {
       const layout = store.chunkLayout;
       this.db = await (this.options.openStore
-        ? this.options.openStore(layout)
+        ? this.options.openStore(layout, this.lineWatch)
         : SessionDb.open(this.options.factory, layout));
       this.sayRecoveries(await this.db.recover().catch(() => []));
       const sessions = await this.db.listSessions();
@@ -215,13 +246,14 @@ export class Sessions {
   }
 
   state(): RecordingState {
-    const available = !this.unavailable && (this.recorder?.working ?? true);
+    const available =
+      !this.unavailable && (this.recorder?.working ?? true) && this.lineProblem === null;
     return {
       enabled: this.enabled,
       available,
       sessionId: this.recorder?.current?.id ?? null,
       restoredPackets: this.restored,
-      problem: this.openProblem ?? this.recorder?.problem ?? null,
+      problem: this.openProblem ?? this.lineProblem ?? this.recorder?.problem ?? null,
       restore: this.restoreProgress && { ...this.restoreProgress },
     };
   }

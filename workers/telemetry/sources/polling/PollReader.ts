@@ -2,7 +2,14 @@
 // puts its chunks back together as text. In the browser the GET runs in the
 // poll reader worker; without Worker (Node) on this thread, through the same
 // readPoll, so the integration tests exercise everything but the hop.
+//
+// The line to the poll reader carries beats (shared/helperBeats.ts). A poll
+// reader that stops answering (it died, or hangs) fails the GET that waited,
+// so the link reports the error and Socket.IO dials again; the GETs are read
+// on this thread until a new poll reader answers (issue 58, item 12).
 import { readPoll, type PollReply, type PollRequest } from "../../../shared/polling/pollAnswers";
+import { HelperWatch, isBeat } from "../../../shared/helperBeats";
+import { realTimers, type Timers } from "../timers";
 
 /** A failed poll: why, and the HTTP status when the backend answered with one. */
 export class PollError extends Error {
@@ -31,14 +38,17 @@ export class PollReader {
   private worker: Worker | null = null;
   /** A line to the poll reader SharedWorker (a shared core), when reads go there. */
   private line: MessagePort | null = null;
+  /** The beats on the worker's line or the SharedWorker's. */
+  private watch: HelperWatch | null = null;
 
   /**
    * The reader for this environment: a worker of its own where there is
-   * Worker, else inline. `onWorkerLost`: the worker failed and reads moved to
-   * this thread (diagnostics says so).
+   * Worker, else a line to the poll reader SharedWorker, else inline.
+   * `onMoved`: reads moved between the worker and this thread (diagnostics
+   * says where they run).
    */
-  static create(onWorkerLost?: () => void): PollReader {
-    const reader = new PollReader(onWorkerLost);
+  static create(onMoved?: () => void, timers: Timers = realTimers): PollReader {
+    const reader = new PollReader(timers, onMoved);
     if (typeof Worker === "function") reader.startWorker();
     else {
       const line = PollReader.sharedLine?.() ?? null;
@@ -53,13 +63,18 @@ export class PollReader {
    * the shared core's entry (sharedCore.worker.ts).
    */
   static sharedLine: (() => MessagePort | null) | null = null;
+  /** A line to a new poll reader SharedWorker once the one in use stopped answering (sharedCore.worker.ts). */
+  static sharedReplacement: (() => Promise<MessagePort>) | null = null;
 
   /** GETs on this thread (Node, tests). */
   static inline(): PollReader {
-    return new PollReader();
+    return new PollReader(realTimers);
   }
 
-  private constructor(private readonly onWorkerLost?: () => void) {}
+  private constructor(
+    private readonly timers: Timers,
+    private readonly onMoved?: () => void,
+  ) {}
 
   /** Move the GETs to the poll reader worker, their chunks transferred back. */
   private startWorker(): void {
@@ -80,17 +95,43 @@ export class PollReader {
     };
     this.worker = worker;
     this.send = (request) => worker.postMessage(request);
+    // A worker that stops answering is replaced by a new one.
+    this.watchBeats(worker, () => {
+      this.dropWorker("the poll reader worker stopped answering");
+      this.startWorker();
+      this.onMoved?.();
+    });
   }
 
   /**
    * Send the GETs on a line to the poll reader SharedWorker. A port has no
-   * error event: a SharedWorker lives as long as any window does, and so
-   * does the core that reads through it.
+   * error event: the beats tell when it stopped answering, and a new
+   * SharedWorker is asked for (sharedReplacement).
    */
   private useLine(line: MessagePort): void {
     line.onmessage = (event: MessageEvent<PollReply>) => this.receive(event.data);
     this.line = line;
     this.send = (request) => line.postMessage(request);
+    this.watchBeats(line, () => this.loseLine(line));
+  }
+
+  /** The line went silent: what waits fails, reads run here, and a new poll reader is asked for. */
+  private loseLine(line: MessagePort): void {
+    line.close();
+    this.line = null;
+    this.send = this.readHere;
+    this.failPending("the poll reader worker stopped answering");
+    this.onMoved?.();
+    void PollReader.sharedReplacement?.().then((next) => {
+      if (this.line !== null) return next.close();
+      this.useLine(next);
+      this.onMoved?.();
+    });
+  }
+
+  private watchBeats(endpoint: MessagePort | Worker, silent: () => void): void {
+    this.watch?.stop();
+    this.watch = new HelperWatch((beat) => endpoint.postMessage(beat), silent, this.timers);
   }
 
   /** The answer to a GET of `url`, as text. */
@@ -108,6 +149,8 @@ export class PollReader {
   }
 
   private receive(reply: PollReply): void {
+    this.watch?.heard();
+    if (isBeat(reply)) return;
     const pending = this.pending.get(reply.id);
     if (!pending) return;
     if ("chunk" in reply) {
@@ -122,11 +165,17 @@ export class PollReader {
   }
 
   private dropWorker(message: string): void {
+    this.watch?.stop();
+    this.watch = null;
     this.worker?.terminate();
     this.worker = null;
     this.send = this.readHere;
+    this.failPending(message);
+    this.onMoved?.();
+  }
+
+  private failPending(message: string): void {
     for (const pending of this.pending.values()) pending.reject(new PollError(message));
     this.pending.clear();
-    this.onWorkerLost?.();
   }
 }
