@@ -108,7 +108,7 @@ describe("CsvExporter", () => {
       "Time (epoch ms)",
       "Battery.PackVoltage [V]",
     ]);
-    expect(exporter.rows.length).toBe(5); // 1.00, 1.25, 1.50, 1.75, 2.00
+    expect(exporter.rowCount).toBe(5); // 1.00, 1.25, 1.50, 1.75, 2.00
     expect(exporter.fileName).toBe("helios-demo-20261118T110641Z-20261118T110642Z.csv");
   });
 

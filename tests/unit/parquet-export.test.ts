@@ -3,8 +3,8 @@ import type { CsvExportRequest } from "../../workers/contract/csv";
 import { ParquetExporter } from "../../workers/telemetry/parquet/ParquetExporter";
 import { CsvJobs } from "../../workers/telemetry/service/csvJobs";
 import { needsFloat64 } from "../../workers/telemetry/history/precision";
-import type { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
-import { EVERYTHING, T0, TIME_FIELD, exportText, storeOf } from "./csv-helpers";
+import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
+import { EVERYTHING, T0, TIME_FIELD, exportText, packet, storeOf } from "./csv-helpers";
 import { bytesOf, openParquet, type ParquetFile } from "./parquet-read";
 import { LAYOUT } from "../../workers/telemetry/features";
 
@@ -172,6 +172,45 @@ describe("Parquet export read back by DuckDB", () => {
               min(${quoted("Pi.Rfid")}) AS first FROM ${file.table}`,
     );
     expect(sums).toEqual({ n: 2500, total: (2499 * 2500) / 2, first: "TAG-0" });
+  });
+
+  it("writes exactly the rows chosen, row group by row group, though a full history overwrites them meanwhile", async () => {
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
+    for (let i = 0; i < 150; i++) store.ingest(packet(i), "DEMO"); // full: packets 50..149
+    const exporter = new ParquetExporter(
+      store.ring,
+      { ...PARQUET, fields: ["Battery.PackCurrent", "Pi.Rfid", "B3.BrakeSwitchDigital"] },
+      "DEMO",
+      { groupRows: 16, cellsPerPiece: 32 },
+    );
+    const parts: Blob[] = [];
+    // Live packets arrive between pieces: each moves every row and drops the oldest.
+    for (let i = 150; !exporter.done; i += 30) {
+      parts.push(new Blob([exporter.nextChunk()]));
+      for (let k = i; k < i + 30; k++) store.ingest(packet(k), "DEMO");
+    }
+    const file = await openParquet(await bytesOf(parts));
+    open.push(file);
+    const read = await file.query(
+      `SELECT epoch_ms("TimeStamp")::BIGINT AS ms, "Battery.PackCurrent" AS amps,
+              "Pi.Rfid" AS tag, "B3.BrakeSwitchDigital" AS brake FROM ${file.table}`,
+    );
+    const packets = Array.from({ length: 100 }, (_, k) => 50 + k);
+    expect(read).toEqual(
+      packets.map((i) => ({
+        ms: BigInt(Math.round((T0 + i * 0.25) * 1000)),
+        amps: -3.5 + i,
+        tag: `TAG-${i}`,
+        brake: i % 2 === 1,
+      })),
+    );
+  });
+
+  it("writes booleans of a short row group (16 rows or fewer) as they are", async () => {
+    const store = storeOf(5);
+    const file = await exportDirect(store, { groupRows: 3, cellsPerPiece: 1000 });
+    const read = await file.query(`SELECT "B3.BrakeSwitchDigital" AS brake FROM ${file.table}`);
+    expect(read.map((r) => r.brake)).toEqual([false, true, false, true, false]);
   });
 
   it("an empty range gives a valid file with the columns and no rows", async () => {

@@ -154,6 +154,8 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   /** Leaves the core (the last window out stops it). */
   stop(): void {
     this.started = false;
+    // An export left running would keep the live history's rows for it.
+    this.csv.cancel();
     this.views.made?.end();
     this.core.leave(this);
     this.events.flush();

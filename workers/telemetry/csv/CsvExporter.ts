@@ -19,7 +19,7 @@ import {
   exportFields,
   type ColumnWriter,
 } from "./csvColumns";
-import { exportFileName, exportSpan } from "./exportSpan";
+import { ExportRows, exportFileName } from "./exportRows";
 
 const DEFAULT_CHUNK_ROWS = 1000;
 
@@ -35,9 +35,10 @@ export const EVERY_FIELD_REQUEST: Readonly<CsvExportRequest> = {
 };
 
 export class CsvExporter {
-  readonly rows: Int32Array;
-  /** The chosen span, copied: the rows indexed by `rows`. */
-  private readonly ring: ColumnRing;
+  /** The chosen rows, read from the history a chunk at a time. */
+  private readonly rows: ExportRows;
+  /** The last chunk's rows, refilled with the next chunk's. */
+  private piece: ColumnRing | null = null;
   readonly header: string[];
   readonly fileName: string;
   private readonly writers: ColumnWriter[];
@@ -57,10 +58,12 @@ export class CsvExporter {
       ...(request.timeColumns ? [TIME_ISO_COLUMN, TIME_MS_COLUMN] : []),
       ...columns.map((c) => c.header),
     ];
-    const span = exportSpan(history, request);
-    this.ring = span.ring;
-    this.rows = span.rows;
-    this.fileName = exportFileName(source, span, "csv");
+    this.rows = new ExportRows(history, request);
+    this.fileName = exportFileName(source, this.rows, "csv");
+  }
+
+  get rowCount(): number {
+    return this.rows.count;
   }
 
   get rowsDone(): number {
@@ -68,7 +71,13 @@ export class CsvExporter {
   }
 
   get done(): boolean {
-    return this.headerWritten && this.next >= this.rows.length;
+    return this.headerWritten && this.next >= this.rows.count;
+  }
+
+  /** Given up before the end: the history no longer keeps rows for it. */
+  close(): void {
+    this.rows.close();
+    this.piece = null;
   }
 
   /** The next piece of the file (the header comes with the first); "" once done. */
@@ -78,16 +87,15 @@ export class CsvExporter {
       lines.push(headerLine(this.header));
       this.headerWritten = true;
     }
-    const end = Math.min(this.rows.length, this.next + maxRows);
+    const piece = (this.piece = this.rows.take(maxRows, this.piece));
     const cells: string[] = new Array<string>(this.header.length);
-    for (; this.next < end; this.next++) {
-      lines.push(this.row(this.ring.physical(this.rows[this.next]!), cells));
-    }
+    // A piece's logical row i is its slot i.
+    for (let slot = 0; slot < piece.length; slot++) lines.push(this.row(piece, slot, cells));
+    this.next += piece.length;
     return lines.length === 0 ? "" : lines.join("\n") + "\n";
   }
 
-  private row(slot: number, cells: string[]): string {
-    const ring = this.ring;
+  private row(ring: ColumnRing, slot: number, cells: string[]): string {
     let c = 0;
     if (this.timeColumns) {
       const ms = Math.round(ring.numberAtSlot(slot, this.timeField) * 1000);

@@ -35,6 +35,18 @@ const LAZY = 2;
 
 const HEADER_BYTES = 16;
 
+/**
+ * A reader that still needs rows of a ring it does not own (an export being
+ * written: csv/exportRows.ts), told before they go, so it can copy them out.
+ * Rows are named by their number since the ring's last clear (`firstNumber`).
+ */
+export interface RingGuard {
+  /** Row `number` (the oldest) is about to be overwritten by a new one. */
+  overwriting(number: number): void;
+  /** Every row is about to go (clear). */
+  clearing(): void;
+}
+
 export class ColumnRing {
   readonly capacity: number;
   readonly boolWords: number;
@@ -57,6 +69,8 @@ export class ColumnRing {
   private readonly timeStart: number;
   private readonly n32: number;
   private readonly n64: number;
+  /** Readers told before rows go (usually none: an export in progress adds one). */
+  private guards: readonly RingGuard[] = [];
 
   constructor(
     capacity: number,
@@ -107,6 +121,11 @@ export class ColumnRing {
     return this.appendedRows;
   }
 
+  /** The number of the oldest row held (logical 0), counted from the last clear. */
+  get firstNumber(): number {
+    return this.appendedRows - this.count;
+  }
+
   /** Bumped by each clear: rows counted before it are gone. */
   get generation(): number {
     return this.clears;
@@ -152,8 +171,26 @@ export class ColumnRing {
     return column ? (column[slot] as number) : NaN;
   }
 
+  /** Tells `guard` before any row goes, until the returned release is called. */
+  guard(guard: RingGuard): () => void {
+    this.guards = [...this.guards, guard];
+    return () => {
+      this.guards = this.guards.filter((g) => g !== guard);
+    };
+  }
+
+  /** An empty ring of the same layout (columns, booleans, strings, lazy columns). */
+  emptyLike(capacity: number): ColumnRing {
+    return new ColumnRing(capacity, this.layout);
+  }
+
   /** Claims the physical slot for a new packet (the oldest one when full). */
   claimSlot(): number {
+    // One compare per packet while no export runs; a guard copies out what it
+    // still needs before the oldest row is overwritten.
+    if (this.guards.length > 0 && this.count === this.capacity) {
+      for (const guard of this.guards) guard.overwriting(this.appendedRows - this.count);
+    }
     const slot = this.head;
     this.head = slot + 1 === this.capacity ? 0 : slot + 1;
     if (this.count < this.capacity) this.count++;
@@ -210,14 +247,14 @@ export class ColumnRing {
     return { column: kind === F64 ? this.f64 : this.f32, start: this.colStart[field] as number };
   }
 
-  /** Copies a boolean field's values at `slots[lo, lo + out.length)` into `out`. */
-  booleansAtSlots(field: number, slots: Int32Array, lo: number, out: boolean[]): void {
+  /** Copies a boolean field's values at `slots[lo, lo + out.length)` into `out`, as 1 or 0. */
+  booleansAtSlots(field: number, slots: Int32Array, lo: number, out: Uint8Array): void {
     const words = this.boolWords;
     const word = field >>> 5;
     const bit = field & 31;
     const bools = this.bools;
     for (let i = 0; i < out.length; i++) {
-      out[i] = ((bools[slots[lo + i]! * words + word]! >>> bit) & 1) === 1;
+      out[i] = (bools[slots[lo + i]! * words + word]! >>> bit) & 1;
     }
   }
 
@@ -253,6 +290,7 @@ export class ColumnRing {
   }
 
   clear(): void {
+    for (const guard of this.guards) guard.clearing();
     this.head = 0;
     this.count = 0;
     this.appendedRows = 0;
@@ -331,13 +369,7 @@ export class ColumnRing {
    * the flush at 2,000 packets/s eight times slower (bench:sessions).
    */
   appendRowOf(source: ColumnRing, logical: number): void {
-    if (
-      source.n32 !== this.n32 ||
-      source.n64 !== this.n64 ||
-      source.boolWords !== this.boolWords ||
-      source.strs.length !== this.strs.length
-    )
-      throw new Error("appendRowOf: the two rings have different column layouts");
+    this.checkSameLayout(source);
     const from = source.physical(logical);
     const to = this.claimSlot();
     const [inCap, outCap] = [source.capacity, this.capacity];
@@ -350,18 +382,49 @@ export class ColumnRing {
       this.setLazy(to, this.lazyFrom + k, source.lazy[k]?.[from] ?? NaN);
   }
 
-  /** A ring of its own (same layout) holding a copy of rows [lo, lo+n), logical order. */
-  copySpan(lo: number, n: number): ColumnRing {
-    const copy = new ColumnRing(Math.max(1, n), this.layout);
-    if (n > 0) copy.appendRows(this.exportRows(lo, n));
-    // The lazy columns (math channels) are not packed: copied column by column.
-    this.lazy.forEach((column, k) => {
-      if (!column || n <= 0) return;
-      const target = new Float64Array(copy.capacity).fill(NaN);
-      target.set(this.window(column, 0, lo, n, new Float64Array(n)));
-      copy.lazy[k] = target;
-    });
-    return copy;
+  /**
+   * Appends rows [lo, lo+n) of `source` (a ring of the same layout), oldest
+   * first, lazy columns included, column by column in runs that wrap neither
+   * ring: an export copies a row group of 16,384 rows this way in about 13 ms,
+   * against 45 ms row by row (appendRowOf).
+   */
+  appendRowsOf(source: ColumnRing, lo: number, n: number): void {
+    this.checkSameLayout(source);
+    let from = n > 0 ? source.physical(lo) : 0;
+    const [inCap, outCap, w] = [source.capacity, this.capacity, this.boolWords];
+    for (let left = n; left > 0;) {
+      const run = Math.min(left, inCap - from, outCap - this.head);
+      const to = this.head;
+      for (let i = 0; i < run; i++) this.claimSlot();
+      for (let c = 0; c < this.n32; c++)
+        copyRun(source.f32, c * inCap + from, this.f32, c * outCap + to, run);
+      for (let c = 0; c < this.n64; c++)
+        copyRun(source.f64, c * inCap + from, this.f64, c * outCap + to, run);
+      this.bools.set(source.bools.subarray(from * w, (from + run) * w), to * w);
+      for (let f = 0; f < this.strs.length; f++) {
+        const [into, out] = [this.strs[f]!, source.strs[f]!];
+        for (let i = 0; i < run; i++) into[to + i] = out[from + i] ?? "";
+      }
+      source.lazy.forEach((column, k) => {
+        if (column) {
+          this.lazy[k] ??= new Float64Array(outCap).fill(NaN);
+          copyRun(column, from, this.lazy[k], to, run);
+        } else this.lazy[k]?.fill(NaN, to, to + run);
+      });
+      from = from + run === inCap ? 0 : from + run;
+      left -= run;
+    }
+  }
+
+  private checkSameLayout(source: ColumnRing): void {
+    if (
+      source.n32 !== this.n32 ||
+      source.n64 !== this.n64 ||
+      source.boolWords !== this.boolWords ||
+      source.strs.length !== this.strs.length ||
+      source.lazy.length !== this.lazy.length
+    )
+      throw new Error("the two rings have different column layouts");
   }
 
   /** Copies rows [lo, lo+n) (logical order) into one packed buffer (see RowSlices). */

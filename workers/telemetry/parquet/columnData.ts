@@ -1,6 +1,7 @@
 // One column's values for rows [lo, hi) of an export, in the shape the writer
-// encodes fastest: a typed array for a gapless number column, plain arrays
-// (with null for a gap) otherwise.
+// encodes fastest: a typed array for a gapless number column and for booleans
+// (1/0, written RLE: ParquetExporter's encodingOf), plain arrays (with null for
+// a gap) otherwise.
 import type { ColumnSource } from "hyparquet-writer";
 import type { ColumnRing } from "../history/ColumnRing";
 import type { ParquetColumn } from "./parquetColumns";
@@ -18,7 +19,7 @@ export function columnData(
   const { index } = column;
   switch (column.kind) {
     case "boolean": {
-      const out = new Array<boolean>(n).fill(false);
+      const out = new Uint8Array(n);
       ring.booleansAtSlots(index, slots, lo, out);
       return out;
     }

@@ -57,19 +57,24 @@ export class CsvJobs {
       valid.format === "parquet"
         ? new ParquetExporter(store.ring, valid, source)
         : new CsvExporter(store.ring, valid, source, TIME_FIELD);
-    if (exporter.header.length === 0) return { ok: false, message: "No fields to export." };
+    if (exporter.header.length === 0) {
+      exporter.close();
+      return { ok: false, message: "No fields to export." };
+    }
+    // One export at a time: a new one replaces the last (given up by its page).
+    this.exporter?.close();
     this.exporter = exporter;
     this.progressState = {
       kind: "export",
       fileName: exporter.fileName,
       done: 0,
-      total: exporter.rows.length,
+      total: exporter.rowCount,
       unit: "rows",
     };
     return {
       ok: true,
       fileName: exporter.fileName,
-      rows: exporter.rows.length,
+      rows: exporter.rowCount,
       columns: exporter.header.length,
     };
   }
@@ -90,7 +95,7 @@ export class CsvJobs {
     return {
       data,
       rowsDone: exporter.rowsDone,
-      rowsTotal: exporter.rows.length,
+      rowsTotal: exporter.rowCount,
       done,
     };
   }
@@ -138,6 +143,7 @@ export class CsvJobs {
   }
 
   private finish(): void {
+    this.exporter?.close();
     this.exporter = null;
     if (!this.importAbort) this.progressState = IDLE;
   }
