@@ -5,10 +5,10 @@ import { resolveConfig } from "../../workers/telemetry/service/config";
 import { configFromUrl, demoDayFromUrl } from "../../src/worker-client/createTelemetry";
 
 describe("the WebSocket upgrade setting on its way to the worker", () => {
-  it("is off unless the page asks for it, and a bad value falls back to off", () => {
-    expect(resolveConfig({}).webSocketUpgrade).toBe(false);
-    expect(resolveConfig({ webSocketUpgrade: true }).webSocketUpgrade).toBe(true);
-    expect(resolveConfig({ webSocketUpgrade: "yes" }).webSocketUpgrade).toBe(false);
+  it("is on unless the page says off, and a bad value falls back to on", () => {
+    expect(resolveConfig({}).webSocketUpgrade).toBe(true);
+    expect(resolveConfig({ webSocketUpgrade: false }).webSocketUpgrade).toBe(false);
+    expect(resolveConfig({ webSocketUpgrade: "no" }).webSocketUpgrade).toBe(true);
   });
 
   it("can be set for one visit by ?upgrade=1 or ?upgrade=0, and is left alone otherwise", () => {
