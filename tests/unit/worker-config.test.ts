@@ -19,6 +19,15 @@ describe("the WebSocket upgrade setting on its way to the worker", () => {
   });
 });
 
+describe("?pingMs on its way to the worker", () => {
+  it("sets the ping interval for the visit, within 100 ms to 60 s, and is left alone otherwise", () => {
+    expect(configFromUrl("?pingMs=500").pingIntervalMs).toBe(500);
+    for (const bad of ["50", "0", "-1", "many", "600000"])
+      expect(configFromUrl(`?pingMs=${bad}`).pingIntervalMs).toBeUndefined();
+    expect(configFromUrl("?upgrade=1").pingIntervalMs).toBeUndefined();
+  });
+});
+
 describe("?demoDay on its way to the worker", () => {
   it("passes 0 < hours ≤ 24 on, and ignores anything else with a notice that says why", () => {
     expect(configFromUrl("?demoDay=9").demoDayHours).toBe(9);

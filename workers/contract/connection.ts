@@ -72,6 +72,8 @@ export interface ConnectionState {
   radioConnected: boolean;
   /** Round trip of the ping, ms, within 0..60,000; null until the first plausible ack. */
   userLatency: number | null;
+  /** Wall clock (Date.now ms) of that ack: tells one reading from the next of the same value. */
+  userLatencyAt: number | null;
   /** As reported by the backend, ms, within 0..60,000; null until a plausible one arrives. */
   carLatency: number | null;
   playback: boolean;

@@ -92,6 +92,7 @@ export function initialConnection(): ConnectionState {
     carLink: "unknown",
     radioConnected: false,
     userLatency: null,
+    userLatencyAt: null,
     carLatency: null,
     playback: false,
     lastLivePacketAt: null,
