@@ -13,12 +13,12 @@ export interface BackendState {
 /**
  * How the backend link carries Socket.IO. It starts on long-polling, as
  * Socket.IO does, and upgrades to a WebSocket where the backend completes the
- * upgrade (2026-06 does; 2026-01 answers 101 and then 400, PROTOCOL.md): a
- * WebSocket answers a ping sooner on a loaded machine (issue 58 measured 745
- * ms over long-polling). The Settings switch keeps it on long-polling, whose
- * answers batch every packet queued since the last poll, so a machine that
- * falls behind pays per batch rather than per message (bench/RESULTS.md,
- * stop 27; bench/transports.ts measures both).
+ * upgrade (2026-06 does; 2026-01 answers 101 and then 400, PROTOCOL.md): at
+ * the car's rate a WebSocket answers the user's ping sooner (issue 58 read
+ * 745 ms over long-polling on a loaded machine). The Settings switch keeps it
+ * on long-polling, whose answers batch every packet queued since the last
+ * poll, so a machine that falls behind pays per batch rather than per message
+ * (bench/RESULTS.md, stop 27); bench/transports.ts measures both.
  */
 export type SocketTransport = "polling" | "websocket";
 
