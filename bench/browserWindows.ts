@@ -58,6 +58,8 @@ export async function runTwoWindows(
   const layout = halfLayout(options.layout);
   const feed = await FeedServer.start({
     port: 0,
+    // 2026-01's upgrade fails (as the real one's): a WebSocket needs 2026-06 (bench/browserRun.ts).
+    ...(options.webSocket ? { generation: "2026-06" as const } : {}),
     rate,
     carDropout: 0,
     wallClockTimestamps: true,
@@ -74,7 +76,7 @@ export async function runTwoWindows(
       await page.addInitScript(storeLayoutAs, { key: SECOND_WINDOW_LAYOUT_KEY, layoutJson });
       await page.send("Performance.enable");
     }
-    const upgrade = options.webSocket ? "&upgrade=1" : "";
+    const upgrade = `&upgrade=${options.webSocket ? 1 : 0}`;
     const url = `${appUrl}/plots?backend=${encodeURIComponent(feed.url)}${upgrade}`;
     const loadedAt = Date.now();
     // One after the other, as a person opens a second window: the first starts the core.

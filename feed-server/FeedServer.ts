@@ -16,6 +16,7 @@ import { corruptPacket } from "./malformed";
 import { pastLaps } from "./pastLaps";
 import { handlePlayback, type SentPacket } from "./playbackRoute";
 import { attachSocketHandlers } from "./socketHandlers";
+import { breakWebSocketUpgrades } from "./upgradeFault";
 import { RaceInfoTracker, wireLap, wirePacket, type Generation } from "./generation";
 
 export interface FeedServerOptions {
@@ -160,6 +161,8 @@ export class FeedServer {
     });
     server = new FeedServer(http, io, full);
     attachSocketHandlers(server);
+    // 2026-01's WebSocket upgrade fails as the real one's does (101, then 400); 2026-06's works.
+    if (full.generation === FIRST_GENERATION) breakWebSocketUpgrades(io);
     await new Promise<void>((resolve, reject) => {
       http.once("error", reject);
       http.listen(full.port, full.host, () => {

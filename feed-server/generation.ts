@@ -1,9 +1,11 @@
 // The two generations of the team's backend the feed server can speak
 // (PROTOCOL.md "More of the real server"):
 // - 2026-01: B3.HeadightsSwitchInput (sic), nested lap records with times in
-//   epoch seconds, setLapCoords answered only by broadcasting lapCoords.
+//   epoch seconds, setLapCoords answered only by broadcasting lapCoords, the
+//   WebSocket upgrade answered 101 and then 400 (upgradeFault.ts).
 // - 2026-06: B3.HeadlightsSwitchInput, flat lap records with ISO timestamps,
-//   setLapCoords acknowledged (errors only to the sender, successes broadcast).
+//   setLapCoords acknowledged (errors only to the sender, successes broadcast),
+//   the WebSocket upgrade completed.
 import { toFlatRecord, toSecondsRecord, type LapRecord } from "../workers/telemetry/laps/lapRecord";
 import type { TelemetryPacket } from "../workers/telemetry/schema/packetSchema";
 import type { BackendGeneration } from "../workers/contract/laps";

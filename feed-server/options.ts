@@ -25,10 +25,11 @@ Usage: npm run feed -- [options]
                           --password is the older name of this option)
   --generation <name>     backend generation to speak: 2026-01 (default:
                           nested laps in epoch seconds, setLapCoords answered
-                          by broadcast) or 2026-06 (HeadlightsSwitchInput,
+                          by broadcast, the WebSocket upgrade answered 101
+                          and then 400) or 2026-06 (HeadlightsSwitchInput,
                           flat laps with ISO times, GET /laps newest first,
                           setLapCoords acknowledged; the playback REST in
-                          epoch ms, whole ranges)
+                          epoch ms, whole ranges; the upgrade works)
   --speedup <x>           simulated seconds per real second (default 1;
                           e.g. 50 for a lap every few seconds)
   --laps <n>              past laps served by GET /laps at start (default 3)

@@ -1,8 +1,10 @@
 // Test-only hooks, installed only with ?e2eHooks=1: lets the browser tests
 // raise notifications without a backend, set alert rules in the worker (as
 // the rules dialog would) so an alert fires at once, and read the worker's
-// alerts without depending on how the UI happens to show them.
+// alerts without depending on how the UI happens to show them; and keeps each
+// user latency reading for the transport benchmark (bench/transports.ts).
 import type { AlertRulesResult, AlertsState } from "../../workers/contract/alerts";
+import type { SocketTransport } from "../../workers/contract/connection";
 import type { NotificationKind } from "../../workers/contract/telemetryApi";
 import { NOTIFICATION_TEXTS } from "../state/notificationQueue";
 import { lapsState } from "../state/lapsState";
@@ -21,10 +23,33 @@ interface HeliosTestHooks {
   pickLapsToCompare: (count: number, fields: string[]) => number;
   /** Redraws every compare plot on screen; ms taken, or null when none is shown (bench:laps). */
   redrawComparePlots: () => number | null;
+  /** Every user latency reading since the page started, with the transport it was read over. */
+  userLatencies: () => LatencyReading[];
+}
+
+interface LatencyReading {
+  /** Wall clock of the ping's answer (ConnectionState.userLatencyAt). */
+  at: number;
+  ms: number;
+  transport: SocketTransport | null;
+}
+
+/** Keeps each new reading as the snapshots bring it (one per answered ping). */
+function recordUserLatencies(telemetry: Telemetry): LatencyReading[] {
+  const readings: LatencyReading[] = [];
+  telemetry.live.subscribeStatus(() => {
+    const connection = telemetry.live.status?.connection;
+    const at = connection?.userLatencyAt ?? null;
+    if (!connection || at === null || connection.userLatency === null) return;
+    if (readings.at(-1)?.at === at) return;
+    readings.push({ at, ms: connection.userLatency, transport: connection.transport });
+  });
+  return readings;
 }
 
 export function installTestHooks(search: string, telemetry: Telemetry): void {
   if (new URLSearchParams(search).get("e2eHooks") !== "1") return;
+  const latencies = recordUserLatencies(telemetry);
   const hooks: HeliosTestHooks = {
     notify: (kind) => notify(NOTIFICATION_TEXTS[kind]),
     setAlertRules: (file) => telemetry.client.api.setAlertRules(file),
@@ -42,6 +67,7 @@ export function installTestHooks(search: string, telemetry: Telemetry): void {
       return lapCompare.picked.length;
     },
     redrawComparePlots,
+    userLatencies: () => latencies.slice(),
   };
   (window as Window & { heliosTest?: HeliosTestHooks }).heliosTest = hooks;
 }

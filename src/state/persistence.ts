@@ -8,6 +8,7 @@ import {
   restoreFavourites,
   restoreSettings,
   restoreTheme,
+  SETTINGS_VERSION,
   type StoredSettings,
 } from "./settingsSchema";
 
@@ -57,10 +58,12 @@ export function restoreAppState(storage: Storage): string[] {
   );
 }
 
-function settingsToStore(): StoredSettings {
+/** The settings as saved: with their version, which tells a later build what their values mean. */
+function settingsToStore(): StoredSettings & { version: number } {
   const { appUnits, connectionType, lapCoords, playbackDateTime, backendUrl } = appState;
   const { recording, webSocketUpgrade, timesIn } = appState;
   return {
+    version: SETTINGS_VERSION,
     appUnits,
     connectionType,
     lapCoords,

@@ -63,6 +63,18 @@ const SETTINGS_LABELS: Record<keyof typeof SETTINGS_FIELDS, string> = {
 /** Fields newer than the first saved settings (absent in older saves). */
 const ADDED_LATER = new Set(["recording", "webSocketUpgrade", "timesIn"]);
 
+/**
+ * The saved settings' version, written with them (persistence.ts). Saves
+ * without one were written while the WebSocket upgrade was off by default.
+ * Those builds saved every field, so their `webSocketUpgrade: false` is
+ * nearly always the old default rather than a choice: the switch sat in
+ * Settings unexplained and only tests and benchmarks set it. So such a
+ * `false` reads as the new default (on), and a `true` is kept. Someone who
+ * wants long-polling turns the switch off again, and that is then saved as a
+ * choice, in a version-2 save.
+ */
+export const SETTINGS_VERSION = 2;
+
 export interface StoredSettings {
   appUnits: z.infer<typeof appUnitsSchema>;
   connectionType: z.infer<typeof connectionTypeSchema>;
@@ -71,7 +83,7 @@ export interface StoredSettings {
   backendUrl: string;
   /** Settings → Sessions: record live packets (on by default). */
   recording: boolean;
-  /** Settings → Connection: let the backend link upgrade to a WebSocket (off: long-polling). */
+  /** Settings → Connection: let the backend link upgrade to a WebSocket (off: long-polling only). */
   webSocketUpgrade: boolean;
   /** Settings → Display: the zone every time is shown in (the race's by default). */
   timesIn: TimesIn;
@@ -86,7 +98,7 @@ export function defaultSettings(today: Date = new Date()): StoredSettings {
     playbackDateTime: { date, startTime: "00:00", endTime: "23:59" },
     backendUrl: DEFAULT_BACKEND_URL,
     recording: true,
-    webSocketUpgrade: false,
+    webSocketUpgrade: true,
     timesIn: "race",
   };
 }
@@ -115,9 +127,11 @@ export function restoreSettings(raw: string | null, today?: Date): Restored<Stor
   const stored = parsed.data as Record<string, unknown>;
   const value: Record<string, unknown> = { ...defaults };
   const rejected: string[] = [];
+  const oldDefaults = oldDefaultsIn(stored);
   for (const [key, schema] of Object.entries(SETTINGS_FIELDS)) {
     // Settings added later are simply absent from older saves: their default, no warning.
     if (ADDED_LATER.has(key) && !Object.hasOwn(stored, key)) continue;
+    if (oldDefaults.has(key)) continue;
     // Own properties only, so a stored object never reads Object.prototype members.
     const result = schema.safeParse(Object.hasOwn(stored, key) ? stored[key] : undefined);
     if (result.success) value[key] = result.data;
@@ -139,6 +153,15 @@ export function savedTimesIn(raw: string | null): TimesIn | null {
   const stored = parsed.data as Record<string, unknown>;
   const result = timesInSchema.safeParse(Object.hasOwn(stored, "timesIn") ? stored.timesIn : null);
   return result.success ? result.data : null;
+}
+
+/** The fields of an older save that hold its version's default, not a choice (SETTINGS_VERSION). */
+function oldDefaultsIn(stored: Record<string, unknown>): Set<string> {
+  const version = Object.hasOwn(stored, "version") ? stored.version : 1;
+  const old = new Set<string>();
+  if (typeof version === "number" && version < 2 && stored.webSocketUpgrade === false)
+    old.add("webSocketUpgrade");
+  return old;
 }
 
 export function restoreFavourites(raw: string | null): Restored<string[]> {

@@ -2,6 +2,8 @@
 // tests steer the worker:
 //   ?backend=http://host:3001  ?demoRate=2000  ?capacity=200000  ?offline=1  ?record=0
 //   ?upgrade=1 (allow the WebSocket upgrade) or ?upgrade=0
+//   ?pingMs=500 (the backend link's ping, the user latency, every 500 ms
+//   rather than 10 s: bench/transports.ts samples it)
 //   ?demoDay=9 (the demo first builds 9 h of driving ending now: a race day to try)
 //   ?demoClock=13:00 (the demo's clock starts at 13:00 today at the track: daylight)
 //   ?demoCar=linear (the demo drives a heavier car whose power rises nearly linearly)
@@ -18,6 +20,9 @@ import { LiveStore } from "./liveStore";
 import { hostingFor, TelemetryClient } from "./TelemetryClient";
 import type { Telemetry } from "./hooks";
 
+/** The ping intervals ?pingMs may ask for: each ping is a message each way. */
+const PING_MS = { min: 100, max: 60_000 };
+
 export function configFromUrl(search: string, nowMs = Date.now()): Partial<WorkerConfig> {
   const params = new URLSearchParams(search);
   const config: Partial<WorkerConfig> = {};
@@ -31,6 +36,8 @@ export function configFromUrl(search: string, nowMs = Date.now()): Partial<Worke
   if (params.get("record") === "0") config.recording = false;
   const upgrade = params.get("upgrade");
   if (upgrade === "1" || upgrade === "0") config.webSocketUpgrade = upgrade === "1";
+  const pingMs = Number(params.get("pingMs"));
+  if (pingMs >= PING_MS.min && pingMs <= PING_MS.max) config.pingIntervalMs = pingMs;
   const day = demoDayFromUrl(search);
   if (day.hours !== null) config.demoDayHours = day.hours;
   const clock = demoClockFromUrl(search, nowMs);

@@ -1,6 +1,7 @@
 // Honest link state (issue 7): a user who chose NETWORK is never shown the
 // simulated car, and the car link is not called "disconnected" before anyone said so.
 import { expect, test, type Page } from "@playwright/test";
+import { FeedServer } from "../../feed-server/FeedServer";
 import { FEED_URL } from "./e2e-env";
 import { DEMO_SCREEN_GONE_MS, appUrl, closeDialogWithEscape, pauseClock } from "./shell-helpers";
 
@@ -85,43 +86,59 @@ test("with the backend: the car link is unknown until it is proven, then up whil
   await expect(page.getByTestId("status-car")).toHaveText("Car connected");
 });
 
-test("the backend link stays on long-polling unless the WebSocket switch is on, and diagnostics says which", async ({
+test("the backend link ends on a WebSocket where the backend allows it, falls back where it fails, and diagnostics says which", async ({
   page,
 }) => {
-  await page.goto(`/?backend=${encodeURIComponent(FEED_URL)}`);
-  await expect(page.getByTestId("status-car")).toHaveText("Car connected");
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 30_000 });
+  await page.setViewportSize({ width: 1440, height: 900 });
   const transport = async () => {
     await page.keyboard.press("d");
     const diagnostics = page.getByRole("dialog", { name: "Diagnostics" });
     const text = diagnostics.getByTestId("diag-transport");
     await expect(text).toBeVisible();
-    return { text, close: () => closeDialogWithEscape(page) };
+    return { text, diagnostics, close: () => closeDialogWithEscape(page) };
   };
+  const connected = async () => {
+    await expect(page.getByTestId("status-car")).toHaveText("Car connected");
+    await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 30_000 });
+  };
+  // The team's current server (2026-06) completes the upgrade: the default takes it.
+  const current = await FeedServer.start({ port: 0, generation: "2026-06", rate: 20 });
+  try {
+    await page.goto(`/?backend=${encodeURIComponent(current.url)}`);
+    await connected();
+    const shown = await transport();
+    await expect(shown.text).toHaveText("WebSocket");
+    await expect(shown.diagnostics.getByTestId("diag-upgrade-fallback")).toHaveCount(0);
+    await shown.close();
+  } finally {
+    await current.stop();
+  }
 
+  // The run's feed server speaks 2026-01, whose upgrade answers 101 and then 400.
+  await page.goto(`/?backend=${encodeURIComponent(FEED_URL)}`);
+  await connected();
   let shown = await transport();
-  await expect(shown.text).toHaveText("HTTP long-polling (WebSocket upgrade off in Settings)");
+  await expect(shown.text).toHaveText(
+    "HTTP long-polling (fallback: the backend's WebSocket upgrade failed)",
+  );
+  await expect(shown.diagnostics.getByTestId("diag-upgrade-fallback")).toHaveText(
+    /^Failed at \d\d:\d\d:\d\d \(.+\)\. This backend stays on long-polling until the app restarts/,
+  );
   // The engine.io internals passed the start-up check: the poll reader worker reads the answers.
   await expect(page.getByTestId("diag-poll-reading")).toHaveText("read by the poll reader worker");
+  await page.screenshot({ path: "/tmp/e2e-transport.png" });
   await shown.close();
 
+  // The switch is on by default; off, long-polling is the user's choice and no failure is told.
   await page.keyboard.press("s");
   const toggle = page.getByTestId("websocket-upgrade-switch");
-  await expect(toggle).not.toBeChecked();
-  await page.getByText("Upgrade the backend link to a WebSocket").click();
   await expect(toggle).toBeChecked();
+  await page.getByText("Upgrade the backend link to a WebSocket").click();
+  await expect(toggle).not.toBeChecked();
   await closeDialogWithEscape(page);
-  shown = await transport();
-  await expect(shown.text).toHaveText("WebSocket");
-  await shown.close();
   // Dialled again, not lost: the car link comes back up with the backend's packets.
   await expect(page.getByTestId("status-car")).toHaveText("Car connected");
-
-  // Saved with the settings (beside the finish line the backend sent): a reload starts upgraded.
-  await page.reload();
-  await expect(page.getByTestId("status-car")).toHaveText("Car connected");
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 30_000 });
   shown = await transport();
-  await expect(shown.text).toHaveText("WebSocket");
-  await page.screenshot({ path: "/tmp/e2e-transport.png" });
+  await expect(shown.text).toHaveText("HTTP long-polling (WebSocket upgrade off in Settings)");
+  await expect(shown.diagnostics.getByTestId("diag-upgrade-fallback")).toHaveCount(0);
 });

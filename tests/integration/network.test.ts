@@ -1,6 +1,7 @@
 // The service against a real feed server on 127.0.0.1: what a user sees when
 // the dashboard talks to a backend over Socket.IO.
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { WorkerConfig } from "../../workers/contract/config";
 import type { ConnectionState } from "../../workers/contract/connection";
 import type { WorkerEvent } from "../../workers/contract/telemetryApi";
 import { TelemetryService } from "../../workers/telemetry/TelemetryService";
@@ -19,10 +20,11 @@ async function feed(options: FeedServerOptions): Promise<FeedServer> {
   return server;
 }
 
-function connect(url: string) {
+function connect(url: string, config: Partial<WorkerConfig> = {}) {
   const service = new TelemetryService();
   const events: WorkerEvent[] = [];
-  service.start({ backendUrl: url, pingIntervalMs: 300 }, (batch) => void events.push(...batch));
+  const start = { backendUrl: url, pingIntervalMs: 300, ...config };
+  service.start(start, (batch) => void events.push(...batch));
   cleanup.push(() => service.stop());
   const connection = (): ConnectionState => service.snapshot(0).connection;
   const accepted = () => service.snapshot(0).counters.accepted;
@@ -187,14 +189,15 @@ describe("the backend link's transport", () => {
   const serverTransports = (server: FeedServer) =>
     [...server.io.of("/").sockets.values()].map((socket) => socket.conn.transport.name);
 
-  it("stays on HTTP long-polling by default and stores every packet the backend sent", async () => {
+  it("stays on HTTP long-polling with the upgrade off and stores every packet the backend sent", async () => {
     const server = await feed({
+      generation: "2026-06", // a backend that would upgrade
       rate: 1000,
       encodeOncePerTick: true,
       wallClockTimestamps: true,
       startPaused: true,
     });
-    const { connection, accepted } = connect(server.url);
+    const { connection, accepted } = connect(server.url, { webSocketUpgrade: false });
     await waitFor(() => expect(connection().socketConnected).toBe(true));
     expect(connection().transport).toBe("polling");
     server.resume();
@@ -208,8 +211,8 @@ describe("the backend link's transport", () => {
   });
 
   it("upgrades to a WebSocket when the setting allows it, and back to polling when it is off", async () => {
-    const server = await feed({ rate: 50 });
-    const { service, connection, accepted } = connect(server.url);
+    const server = await feed({ rate: 50, generation: "2026-06" });
+    const { service, connection, accepted } = connect(server.url, { webSocketUpgrade: false });
     await waitFor(() => expect(connection().transport).toBe("polling"));
 
     service.setWebSocketUpgrade(true);
@@ -226,7 +229,7 @@ describe("the backend link's transport", () => {
   });
 
   it("starts upgraded when the saved setting says so, and says no transport while down", async () => {
-    const server = await feed({ rate: 50 });
+    const server = await feed({ rate: 50, generation: "2026-06" });
     const service = new TelemetryService();
     service.start({ backendUrl: server.url, webSocketUpgrade: true }, () => {});
     cleanup.push(() => service.stop());

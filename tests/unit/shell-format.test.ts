@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { UpgradeFallback } from "../../workers/contract/connection";
 import type { FieldInfo } from "../../workers/contract/fields";
 import { fieldSections, isFaultField } from "../../src/panels/FieldTable/fieldSections";
 import { displayValue, faultActive } from "../../src/ui/format/formatValue";
@@ -9,10 +10,12 @@ import {
   formatLatency,
   formatPacketTime,
   formatTransport,
+  formatUpgradeFallback,
   waitingText,
   figureWidthCh,
 } from "../../src/ui/format/statusFormat";
 import { resolveTheme, toggledTheme } from "../../src/state/theme";
+import { formatTimeNamed } from "../../src/ui/format/dateTime";
 
 const field = (path: string, type: FieldInfo["type"] = "boolean", unit = ""): FieldInfo => ({
   path,
@@ -45,19 +48,48 @@ describe("status bar text", () => {
 });
 
 describe("the backend transport in diagnostics", () => {
+  const up = (
+    transport: "polling" | "websocket",
+    upgradeFallback: UpgradeFallback | null = null,
+  ) => ({
+    socketConnected: true,
+    transport,
+    upgradeFallback,
+  });
+  const failed: UpgradeFallback = {
+    at: Date.UTC(2026, 5, 1, 19, 26, 3),
+    reason: "websocket error",
+  };
+
   it("names the transport, and says why a link is on long-polling", () => {
-    const up = (transport: "polling" | "websocket") => ({ socketConnected: true, transport });
     expect(formatTransport(up("websocket"), true)).toBe("WebSocket");
     expect(formatTransport(up("polling"), false)).toBe(
       "HTTP long-polling (WebSocket upgrade off in Settings)",
     );
     expect(formatTransport(up("polling"), true)).toBe(
-      "HTTP long-polling (the backend did not upgrade)",
+      "HTTP long-polling (the backend has not upgraded)",
     );
     expect(formatTransport({ socketConnected: false, transport: null }, false)).toBe(
       "not connected",
     );
     expect(formatTransport(undefined, false)).toBe("not connected");
+  });
+
+  it("says when the link fell back because the backend's upgrade failed, when, and for how long", () => {
+    expect(formatTransport(up("polling", failed), true)).toBe(
+      "HTTP long-polling (fallback: the backend's WebSocket upgrade failed)",
+    );
+    expect(formatUpgradeFallback(up("polling", failed), true)).toBe(
+      `Failed at ${formatTimeNamed(failed.at / 1000)} (websocket error). This backend stays on ` +
+        "long-polling until the app restarts or the WebSocket switch in Settings is turned " +
+        "off and on again.",
+    );
+    // No failure, or the upgrade switched off (long-polling is then the user's choice): no line.
+    expect(formatUpgradeFallback(up("polling"), true)).toBeNull();
+    expect(formatUpgradeFallback(up("polling", failed), false)).toBeNull();
+    expect(formatTransport(up("polling", failed), false)).toBe(
+      "HTTP long-polling (WebSocket upgrade off in Settings)",
+    );
   });
 });
 

@@ -5,6 +5,7 @@ import {
   restoreFavourites,
   restoreSettings,
   restoreTheme,
+  SETTINGS_VERSION,
 } from "../../src/state/settingsSchema";
 
 const today = new Date("2026-07-01T12:00:00Z");
@@ -25,7 +26,7 @@ describe("restoring settings", () => {
     // A save from before the recording and WebSocket switches and the zone
     // times are shown in: their defaults, no warning.
     expect(restoreSettings(JSON.stringify(stored), today)).toEqual({
-      value: { ...stored, recording: true, webSocketUpgrade: false, timesIn: "race" },
+      value: { ...stored, recording: true, webSocketUpgrade: true, timesIn: "race" },
       warning: null,
     });
   });
@@ -38,13 +39,31 @@ describe("restoring settings", () => {
     expect(bad.warning).toMatch(/\(Recording\)/);
   });
 
-  it("keeps the WebSocket upgrade on across a reload (off by default), and refuses a bad value", () => {
-    expect(defaultSettings(today).webSocketUpgrade).toBe(false);
-    const on = { ...defaultSettings(today), webSocketUpgrade: true };
-    expect(restoreSettings(JSON.stringify(on), today)).toEqual({ value: on, warning: null });
-    const bad = restoreSettings(JSON.stringify({ ...on, webSocketUpgrade: 1 }), today);
-    expect(bad.value.webSocketUpgrade).toBe(false);
+  it("keeps the WebSocket upgrade off across a reload (on by default), and refuses a bad value", () => {
+    expect(defaultSettings(today).webSocketUpgrade).toBe(true);
+    const off = { ...defaultSettings(today), webSocketUpgrade: false };
+    const saved = { version: SETTINGS_VERSION, ...off };
+    expect(restoreSettings(JSON.stringify(saved), today)).toEqual({ value: off, warning: null });
+    const bad = restoreSettings(JSON.stringify({ ...saved, webSocketUpgrade: 1 }), today);
+    expect(bad.value.webSocketUpgrade).toBe(true);
     expect(bad.warning).toMatch(/\(WebSocket upgrade\)/);
+  });
+
+  it("reads the upgrade off in a save from before it was the default as that old default", () => {
+    // Those builds saved every field, so an untouched switch was saved off: it gets the new default.
+    const before = { ...defaultSettings(today), webSocketUpgrade: false };
+    expect(restoreSettings(JSON.stringify(before), today)).toEqual({
+      value: { ...before, webSocketUpgrade: true },
+      warning: null,
+    });
+    // Turned on then, it stays on; the version-1 save says nothing else is old.
+    const on = { ...before, webSocketUpgrade: true, appUnits: "imperial" };
+    expect(restoreSettings(JSON.stringify(on), today)).toEqual({ value: on, warning: null });
+    const off = { ...before, recording: false };
+    expect(restoreSettings(JSON.stringify({ version: 1, ...off }), today).value).toEqual({
+      ...off,
+      webSocketUpgrade: true,
+    });
   });
 
   it("falls back to defaults with a warning for unreadable JSON", () => {

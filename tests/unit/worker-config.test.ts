@@ -9,10 +9,10 @@ import {
 } from "../../src/worker-client/createTelemetry";
 
 describe("the WebSocket upgrade setting on its way to the worker", () => {
-  it("is off unless the page asks for it, and a bad value falls back to off", () => {
-    expect(resolveConfig({}).webSocketUpgrade).toBe(false);
-    expect(resolveConfig({ webSocketUpgrade: true }).webSocketUpgrade).toBe(true);
-    expect(resolveConfig({ webSocketUpgrade: "yes" }).webSocketUpgrade).toBe(false);
+  it("is on unless the page says off, and a bad value falls back to on", () => {
+    expect(resolveConfig({}).webSocketUpgrade).toBe(true);
+    expect(resolveConfig({ webSocketUpgrade: false }).webSocketUpgrade).toBe(false);
+    expect(resolveConfig({ webSocketUpgrade: "no" }).webSocketUpgrade).toBe(true);
   });
 
   it("can be set for one visit by ?upgrade=1 or ?upgrade=0, and is left alone otherwise", () => {
@@ -20,6 +20,15 @@ describe("the WebSocket upgrade setting on its way to the worker", () => {
     expect(configFromUrl("?upgrade=0").webSocketUpgrade).toBe(false);
     expect(configFromUrl("?backend=http://x:1").webSocketUpgrade).toBeUndefined();
     expect(configFromUrl("?upgrade=maybe").webSocketUpgrade).toBeUndefined();
+  });
+});
+
+describe("?pingMs on its way to the worker", () => {
+  it("sets the ping interval for the visit, within 100 ms to 60 s, and is left alone otherwise", () => {
+    expect(configFromUrl("?pingMs=500").pingIntervalMs).toBe(500);
+    for (const bad of ["50", "0", "-1", "many", "600000"])
+      expect(configFromUrl(`?pingMs=${bad}`).pingIntervalMs).toBeUndefined();
+    expect(configFromUrl("?upgrade=1").pingIntervalMs).toBeUndefined();
   });
 });
 

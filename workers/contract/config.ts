@@ -43,7 +43,7 @@ export interface WorkerConfig {
   lapCoords: LapCoords | null;
   /**
    * Let Socket.IO upgrade the backend link from HTTP long-polling to a
-   * WebSocket (its default). Off by default: see SocketTransport.
+   * WebSocket (its default, and ours): see SocketTransport.
    */
   webSocketUpgrade: boolean;
 }

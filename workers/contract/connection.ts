@@ -11,14 +11,29 @@ export interface BackendState {
 }
 
 /**
- * How the backend link carries Socket.IO. Long-polling by default: the team's
- * server often cannot upgrade anyway (PROTOCOL.md), and each poll's answer
- * carries every packet queued since the last one, so a machine that falls
- * behind pays per batch, not per packet, and catches up; over a WebSocket the
- * browser pays for every message, and a slow laptop at 5,000 packets/s never
- * catches up (bench/RESULTS.md, stop 27).
+ * How the backend link carries Socket.IO. It starts on long-polling, as
+ * Socket.IO does, and upgrades to a WebSocket where the backend completes the
+ * upgrade (2026-06 does; 2026-01 answers 101 and then 400, PROTOCOL.md): at
+ * the car's rate a WebSocket answers the user's ping sooner (issue 58 read
+ * 745 ms over long-polling on a loaded machine). The Settings switch keeps it
+ * on long-polling, whose answers batch every packet queued since the last
+ * poll, so a machine that falls behind pays per batch rather than per message
+ * (bench/RESULTS.md, stop 27); bench/transports.ts measures both.
  */
 export type SocketTransport = "polling" | "websocket";
+
+/**
+ * The backend's WebSocket upgrade failed: the link fell back to long-polling
+ * and stays there for this backend (until the app restarts or the Settings
+ * switch is turned off and on), so a broken upgrade is not tried again at
+ * every reconnection.
+ */
+export interface UpgradeFallback {
+  /** Wall clock (Date.now ms) of the failure. */
+  at: number;
+  /** What engine.io said went wrong, e.g. "websocket error". */
+  reason: string;
+}
 
 /**
  * Who reads the backend link's long-polling answers: the poll reader worker;
@@ -48,6 +63,8 @@ export interface ConnectionState {
   transport: SocketTransport | null;
   /** How long-polling answers are read; null until the backend link is first dialled. */
   pollReading: PollReading | null;
+  /** The WebSocket upgrade failed on the backend dialled now; null when it has not. */
+  upgradeFallback: UpgradeFallback | null;
   /** The backend's last word on the car (carConnect → true, carDisconnect → false); null until the first. */
   mqttConnected: boolean | null;
   /** What the status bar shows: "connected" while backend packets arrive, else from mqttConnected. */
@@ -55,6 +72,8 @@ export interface ConnectionState {
   radioConnected: boolean;
   /** Round trip of the ping, ms, within 0..60,000; null until the first plausible ack. */
   userLatency: number | null;
+  /** Wall clock (Date.now ms) of that ack: tells one reading from the next of the same value. */
+  userLatencyAt: number | null;
   /** As reported by the backend, ms, within 0..60,000; null until a plausible one arrives. */
   carLatency: number | null;
   playback: boolean;

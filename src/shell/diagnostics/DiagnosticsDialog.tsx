@@ -12,6 +12,7 @@ import {
   formatHistoryFill,
   formatRate,
   formatTransport,
+  formatUpgradeFallback,
 } from "../../ui/format/statusFormat";
 import { EmptyState } from "../../ui/EmptyState";
 import { DialogHeading } from "../../ui/headings";
@@ -43,8 +44,14 @@ function CountersTable({ counters, backend, connection }: CountersTableProps) {
   const plotRefresh = usePlotRefresh();
   const windows = useLiveStatusPart("windows");
   const { webSocketUpgrade } = useSnapshot(appState);
+  // Said only when the upgrade failed: why this backend stays on long-polling.
+  const fallback = formatUpgradeFallback(connection, webSocketUpgrade);
+  const fallbackRows: LabelValueRow[] = fallback
+    ? [["WebSocket upgrade", fallback, "diag-upgrade-fallback"]]
+    : [];
   const rows: LabelValueRow[] = [
     ["Backend transport", formatTransport(connection, webSocketUpgrade), "diag-transport"],
+    ...fallbackRows,
     ["Long-polling answers", formatPollReading(connection?.pollReading), "diag-poll-reading"],
     [
       "Backend generation",

@@ -27,7 +27,7 @@ import {
 } from "./settingsActions";
 
 const WEBSOCKET_HELP =
-  "Off: HTTP long-polling, which batches packets when this computer falls behind, so it keeps up at high rates on slow laptops. On: Socket.IO's upgrade, a little quicker over slow networks. The backend is dialled again when this changes.";
+  "On (the default): a WebSocket where the backend allows it, quicker to answer; where its upgrade fails, the link stays on HTTP long-polling for that backend and Diagnostics says so. Off: HTTP long-polling only, which batches packets when this computer falls behind. The backend is dialled again when this changes.";
 
 function RadioSettings() {
   const { client } = useTelemetry();

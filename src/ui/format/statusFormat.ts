@@ -7,16 +7,37 @@ export function formatLatency(ms: number | null): string {
   return ms === null || !Number.isFinite(ms) ? NO_VALUE : `${Math.round(ms)} ms`;
 }
 
-/** The backend link's transport, and when it is long-polling whether that was asked for. */
+type TransportFacts = Pick<ConnectionState, "socketConnected" | "transport"> &
+  Partial<Pick<ConnectionState, "upgradeFallback">>;
+
+/** The backend link's transport, and when it is long-polling why. */
 export function formatTransport(
-  connection: Pick<ConnectionState, "socketConnected" | "transport"> | undefined,
+  connection: TransportFacts | undefined,
   upgradeAllowed: boolean,
 ): string {
   if (!connection?.socketConnected || connection.transport === null) return "not connected";
   if (connection.transport === "websocket") return "WebSocket";
-  return upgradeAllowed
-    ? "HTTP long-polling (the backend did not upgrade)"
-    : "HTTP long-polling (WebSocket upgrade off in Settings)";
+  if (!upgradeAllowed) return "HTTP long-polling (WebSocket upgrade off in Settings)";
+  return connection.upgradeFallback
+    ? "HTTP long-polling (fallback: the backend's WebSocket upgrade failed)"
+    : "HTTP long-polling (the backend has not upgraded)";
+}
+
+/**
+ * When the backend's WebSocket upgrade failed, and that the link stays on
+ * long-polling for it; null when the upgrade is off or has not failed.
+ */
+export function formatUpgradeFallback(
+  connection: Partial<Pick<ConnectionState, "upgradeFallback">> | undefined,
+  upgradeAllowed: boolean,
+): string | null {
+  const fallback = connection?.upgradeFallback;
+  if (!upgradeAllowed || !fallback) return null;
+  return (
+    `Failed at ${formatTimeNamed(fallback.at / 1000)} (${fallback.reason}). ` +
+    "This backend stays on long-polling until the app restarts or the WebSocket switch in " +
+    "Settings is turned off and on again."
+  );
 }
 
 export function formatRate(packetsPerSecond: number | undefined): string {

@@ -19,6 +19,7 @@ import {
   defaultSettings,
   restoreFavourites,
   restoreSettings,
+  SETTINGS_VERSION,
 } from "../../../src/state/settingsSchema";
 import { fuzzParams, hostileText, PROTOTYPE_NAMES } from "./fuzzKit";
 
@@ -54,7 +55,9 @@ describe("fuzz: stored settings", () => {
   it("restores every valid stored settings object as saved, without a warning", () => {
     fc.assert(
       fc.property(validSettings, (settings) => {
-        const restored = restoreSettings(JSON.stringify(settings), TODAY);
+        // As this build saves them: with their version.
+        const saved = { version: SETTINGS_VERSION, ...settings };
+        const restored = restoreSettings(JSON.stringify(saved), TODAY);
         expect(restored.warning).toBeNull();
         expect(restored.value).toEqual(JSON.parse(JSON.stringify(settings)));
       }),
@@ -73,7 +76,11 @@ describe("fuzz: stored settings", () => {
         fc.constantFrom(...(Object.keys(SETTINGS_FIELDS) as FieldName[])),
         bad,
         (settings, key, value) => {
-          const stored: Record<string, unknown> = { ...settings, [key]: value };
+          const stored: Record<string, unknown> = {
+            version: SETTINGS_VERSION,
+            ...settings,
+            [key]: value,
+          };
           if (value === undefined) delete stored[key];
           if (key === "lapCoords" && value === null) return; // null is a valid lapCoords
           const isSwitch = key === "recording" || key === "webSocketUpgrade";

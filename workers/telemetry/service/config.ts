@@ -24,7 +24,8 @@ export const DEFAULT_CONFIG: WorkerConfig = {
   sessionBudgetBytes: 0,
   pingIntervalMs: DEFAULT_PING_INTERVAL_MS,
   lapCoords: null,
-  webSocketUpgrade: false,
+  // Upgrade where the backend allows it (issue 58); a failed upgrade falls back (NetworkSource).
+  webSocketUpgrade: true,
 };
 
 /** "Today" at the track is at most a day and a bit away from the wall clock anywhere. */
@@ -88,11 +89,13 @@ export function initialConnection(): ConnectionState {
     socketConnected: false,
     transport: null,
     pollReading: null,
+    upgradeFallback: null,
     // Unknown, not "disconnected": the backend tells us only on its next carConnect.
     mqttConnected: null,
     carLink: "unknown",
     radioConnected: false,
     userLatency: null,
+    userLatencyAt: null,
     carLatency: null,
     playback: false,
     lastLivePacketAt: null,

@@ -165,6 +165,7 @@ export class LiveIngest {
     const checked = checkLatency(kind, raw);
     if (checked.ok) {
       this.deps.links.state[kind] = checked.ms;
+      if (kind === "userLatency") this.deps.links.state.userLatencyAt = this.deps.timers.now();
       this.checkLinks();
     } else this.store.rejectEvent(source, checked.reason);
   }

@@ -40,6 +40,7 @@ export class LiveLinks {
     if (typeof patch.socketConnected === "boolean") s.socketConnected = patch.socketConnected;
     if (patch.transport !== undefined) s.transport = patch.transport;
     if (patch.pollReading !== undefined) s.pollReading = patch.pollReading;
+    if (patch.upgradeFallback !== undefined) s.upgradeFallback = patch.upgradeFallback;
     if (typeof patch.mqttConnected === "boolean") s.mqttConnected = patch.mqttConnected;
     if (patch.mqttConnected === false) this.carDisconnectedAt = this.now();
     if (typeof patch.radioConnected === "boolean") s.radioConnected = patch.radioConnected;

@@ -12,6 +12,7 @@ import { readerPolling } from "./polling/readerPolling";
 import type { Source } from "./Source";
 import type { SourceSink } from "./SourceSink";
 import { realTimers, type TimerHandle, type Timers } from "./timers";
+import { UpgradeFallbacks } from "./upgradeFallbacks";
 
 export const DEFAULT_PING_INTERVAL_MS = 10_000;
 /** How long a setLapCoords waits for the server's answer. */
@@ -32,7 +33,7 @@ export interface LapCoordsReply {
 /**
  * The client options PROTOCOL.md prescribes. Transports stay Socket.IO's
  * default list (long-polling first, never WebSocket only); whether the link
- * may then upgrade to a WebSocket is the `upgrade` option (off by default,
+ * may then upgrade to a WebSocket is the `upgrade` option (on by default,
  * see SocketTransport in workers/contract/connection.ts).
  */
 const SOCKET_OPTIONS = {
@@ -46,7 +47,7 @@ const SOCKET_OPTIONS = {
 
 interface NetworkSourceOptions {
   url: string;
-  /** Let Socket.IO upgrade from long-polling to a WebSocket (default false). */
+  /** Let Socket.IO upgrade from long-polling to a WebSocket (default true). */
   upgrade?: boolean;
   pingIntervalMs?: number;
   timers?: Timers;
@@ -70,6 +71,8 @@ export class NetworkSource implements Source {
   private socket: Socket | null = null;
   /** Reads the long-polling answers (in a worker of its own in the browser); made at the first dial. */
   private pollReader: PollReader | null = null;
+  /** Backends whose upgrade failed: dialled on long-polling only from then on. */
+  private readonly upgradeFallbacks = new UpgradeFallbacks();
   private pingTimer: TimerHandle | null = null;
   private retryTimer: TimerHandle | null = null;
   private wanted = false;
@@ -85,7 +88,7 @@ export class NetworkSource implements Source {
   constructor(sink: SourceSink, options: NetworkSourceOptions) {
     this.sink = sink;
     this.url = options.url;
-    this.upgrade = options.upgrade ?? false;
+    this.upgrade = options.upgrade ?? true;
     this.timers = options.timers ?? realTimers;
     this.generations = options.generations ?? GENERATION_TABLE;
     this.pollingBase = options.pollingBase ?? Fetch;
@@ -121,10 +124,15 @@ export class NetworkSource implements Source {
     this.redial();
   }
 
-  /** Allow the WebSocket upgrade or not: a link already dialled is dialled again. */
+  /**
+   * Allow the WebSocket upgrade or not: a link already dialled is dialled
+   * again. Turning it on is asking for it: a backend whose upgrade failed is
+   * tried once more.
+   */
   setUpgrade(on: boolean): void {
     if (on === this.upgrade) return;
     this.upgrade = on;
+    if (on) this.upgradeFallbacks.forget(this.url);
     this.redial();
   }
 
@@ -157,21 +165,26 @@ export class NetworkSource implements Source {
   }
 
   private createSocket(): Socket {
+    const fallback = this.upgradeFallbacks.of(this.url);
     const socket = io(this.url, {
       ...SOCKET_OPTIONS,
-      upgrade: this.upgrade,
+      upgrade: this.upgrade && fallback === null,
       ...this.transportsOption(),
     });
     this.reportPollReading();
     const sink = this.sink;
+    sink.connection({ upgradeFallback: fallback });
     const transportName = () => socket.io.engine.transport.name as SocketTransport;
-    // Each engine (one per reconnection) upgrades at most once: say when it does.
-    socket.io.on("open", () =>
-      socket.io.engine.on("upgrade", () => {
+    // Each engine (one per reconnection) upgrades at most once: say when it
+    // does, or fall back to long-polling for this backend when it fails.
+    socket.io.on("open", () => {
+      const engine = socket.io.engine;
+      engine.on("upgrade", () => {
         if (this.socket === socket && socket.connected)
           sink.connection({ transport: transportName() });
-      }),
-    );
+      });
+      engine.on("upgradeError", (error: unknown) => this.upgradeFailed(socket, error));
+    });
     socket.on("connect", () => {
       sink.connection({ socketConnected: true, transport: transportName() });
       this.ping();
@@ -253,6 +266,18 @@ export class NetworkSource implements Source {
         finish({ response, acknowledged: true }),
       );
     });
+  }
+
+  /**
+   * A probe that failed while the link stayed open is the backend's upgrade
+   * failing (one cut short by a closing link is not): this socket's later
+   * engines, and later sockets to this backend, stay on long-polling.
+   */
+  private upgradeFailed(socket: Socket, error: unknown): void {
+    if (this.socket !== socket || socket.io.engine?.readyState !== "open") return;
+    socket.io.opts.upgrade = false; // the options each reconnection's engine is made with
+    const fallback = this.upgradeFallbacks.note(this.url, error, this.timers.now());
+    this.sink.connection({ upgradeFallback: fallback });
   }
 
   private ping(): void {

@@ -11,12 +11,17 @@ import type { LatencyKind } from "../service/latency";
 export interface SourceSink {
   /** A raw packet payload (already JSON-decoded object, or a JSON text line). */
   packet(raw: unknown, source: ConnectionType): void;
-  /** Link facts that changed (socketConnected, transport, mqttConnected, radioConnected, pollReading). */
+  /** Link facts that changed (the link's state, its transport and how it reads, the car's, the radio's). */
   connection(
     patch: Partial<
       Pick<
         ConnectionState,
-        "socketConnected" | "transport" | "mqttConnected" | "radioConnected" | "pollReading"
+        | "socketConnected"
+        | "transport"
+        | "mqttConnected"
+        | "radioConnected"
+        | "pollReading"
+        | "upgradeFallback"
       >
     >,
   ): void;
