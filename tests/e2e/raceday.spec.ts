@@ -101,7 +101,8 @@ test("a built day: the settings state it, a morning lap exports every row, the m
 test("a built day: Today shows the morning, and a zoom into a morning minute draws every packet", async ({
   page,
 }) => {
-  // 11:00–14:00 at the track is within one UTC day (16:00–20:00 at the latest): "Today" holds it.
+  // 11:00–14:00 at the track is within one day there: "Today" (from midnight on
+  // the race's clock, as times are shown) holds it.
   const dayFrom = await openDay(page, { hours: 14, minutes: 0 });
   await page.getByTestId("tab-plots").click();
   await page.getByRole("button", { name: "Today" }).click();
@@ -111,12 +112,16 @@ test("a built day: Today shows the morning, and a zoom into a morning minute dra
   const time = speed.locator(".u-legend .u-series").first().locator(".u-value");
   const box = (await over.boundingBox())!;
   const y = box.y + box.height / 2;
-  /** The legend's time under the pointer at `share` of the plot's width, as epoch s of today (UTC). */
+  /**
+   * The legend's time under the pointer at `share` of the plot's width, as
+   * epoch s of today: it reads the race's clock (US Central, the default of
+   * Settings → Show times in), not the browser's UTC.
+   */
   const timeAt = async (share: number): Promise<number> => {
     await page.mouse.move(box.x + box.width * share, y);
     await expect(time).toHaveText(/^\d\d:\d\d:\d\d$/);
     const [h, m, sec] = (await time.textContent())!.split(":").map(Number);
-    const midnight = Math.floor(dayFrom / 86400) * 86400;
+    const midnight = timeTodayInZone(0, 0, dayFrom * 1000, TRACK_TIME_ZONE) / 1000;
     return midnight + h! * 3600 + m! * 60 + sec!;
   };
   // The day's 3 h fill its 4 h span from the left edge: the morning is on screen.

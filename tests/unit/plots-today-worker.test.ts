@@ -52,6 +52,19 @@ describe("where Today begins", () => {
     expect(todayStart(store.ring)).toBe(at(0));
   });
 
+  it("at midnight on the clock the window shows times on (Settings → Show times in)", () => {
+    // A packet a minute from 04:00 to 16:00 UTC on 01/15/2026: past midnight
+    // in Chicago (06:00 UTC) and Kolkata (18:30 UTC the day before), not in Honolulu.
+    const utc = (h: number) => Date.UTC(2026, 0, 15, h) / 1000;
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 4000 });
+    write(store, every(utc(4), utc(16), 60));
+    expect(todayStart(store.ring, "America/Chicago")).toBe(utc(6));
+    expect(todayStart(store.ring, "Asia/Kolkata")).toBe(utc(4)); // its day began before the first packet
+    // The request names the zone; one it does not know is the worker's own clock.
+    expect(store.series(today({ timeZone: "America/Chicago" })).day?.start).toBe(utc(6));
+    expect(store.series(today({ timeZone: "Mars/Base" })).day?.start).toBe(todayStart(store.ring));
+  });
+
   it("at the first packet after a pause of more than 4 hours", () => {
     const store = new TelemetryStore({ layout: LAYOUT, capacity: 4000 });
     write(store, every(at(6), at(7), 60));

@@ -24,6 +24,12 @@ export interface SeriesRequest {
    * absolute time sized for the day's span (workers/shared/plots/todayWindow.ts).
    */
   today?: boolean;
+  /**
+   * The zone whose midnight starts "Today" (IANA name: the one the window
+   * shows times in, so the day begins where its axis reads 00:00); the
+   * worker's own clock when absent or unknown.
+   */
+  timeZone?: string;
 }
 
 /**

@@ -292,7 +292,17 @@ function emptyReport(): Unreported {
  * start and keeps the day's grid.
  */
 function request(spec: LivePlotSpec, tail: number | null, newest: number | null): SeriesRequest {
-  if (spec.today) return { ...spec.request, from: tail, to: null, today: true };
+  if (spec.today) {
+    // The day starts at midnight on the clock its axis is written in.
+    const zone = spec.axisLook.timeZone;
+    return {
+      ...spec.request,
+      from: tail,
+      to: null,
+      today: true,
+      ...(zone ? { timeZone: zone } : {}),
+    };
+  }
   return {
     ...spec.request,
     from: tail ?? (newest === null ? null : newest - spec.windowSeconds),

@@ -7,6 +7,7 @@ import type { AppUnits } from "../../../workers/contract/fields";
 import type { SeriesRequest, SeriesResult } from "../../../workers/contract/series";
 import { AskGate, joinAnswer, tailStart } from "../../../workers/shared/plots/liveTail";
 import { todaySpanSeconds } from "../../../workers/shared/plots/todayWindow";
+import { shownTimeZone } from "../../ui/format/dateTime";
 import type { PlotStats } from "../../state/plotStats";
 import type { PlotView } from "./plotView";
 
@@ -120,7 +121,8 @@ export class SeriesFetch {
       points: this.points,
       units: this.units,
       liveWindowSeconds,
-      ...(today ? { today } : {}),
+      // The day starts at midnight on the clock times are shown on.
+      ...(today ? { today, timeZone: shownTimeZone() ?? undefined } : {}),
     }).then(
       (result) => {
         this.asks.answered();

@@ -17,6 +17,7 @@ import {
 import { convertColumnInPlace, displayUnit } from "../../shared/units";
 import { todaySpanSeconds } from "../../shared/plots/todayWindow";
 import { todayStart } from "./todayStart";
+import { isTimeZone } from "../../shared/dateTime";
 import { scratchFor } from "../history/ringScratch";
 
 function windowBounds(ring: ColumnRing, from: number | null, to: number | null): [number, number] {
@@ -48,7 +49,7 @@ export function buildSeries(
   const fields = Array.isArray(request.fields) ? request.fields : [];
   const points =
     Number.isFinite(request.points) && request.points >= 1 ? Math.floor(request.points) : 1;
-  const day = request.today === true ? dayOf(ring) : undefined;
+  const day = request.today === true ? dayOf(ring, request.timeZone) : undefined;
   const asked = request.from ?? null;
   const from = day && !(asked !== null && asked > day.start) ? day.start : asked;
   const [lo, hi] = windowBounds(ring, from, request.to ?? null);
@@ -101,9 +102,9 @@ export function buildSeries(
   return result;
 }
 
-/** The day a "Today" request covers: its start and the stepped span its x range shows. */
-function dayOf(ring: ColumnRing): DayRange | undefined {
-  const start = todayStart(ring);
+/** The day a "Today" request covers: its start (midnight in `zone`) and the stepped span its x range shows. */
+function dayOf(ring: ColumnRing, zone: unknown): DayRange | undefined {
+  const start = todayStart(ring, typeof zone === "string" && isTimeZone(zone) ? zone : null);
   if (start === null) return undefined;
   return { start, span: todaySpanSeconds(ring.time(ring.length - 1) - start) };
 }

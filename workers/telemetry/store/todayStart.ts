@@ -1,9 +1,10 @@
-// Where "Today" begins in a history ring: local midnight of the newest row's
-// day, or the first row after a gap of more than 4 hours between consecutive
-// rows, whichever is later. Kept per ring and brought up to date from the
+// Where "Today" begins in a history ring: midnight of the newest row's day
+// (in the zone the asking window shows times in), or the first row after a
+// gap of more than 4 hours between consecutive rows, whichever is later. Kept per ring and brought up to date from the
 // rows added since the last ask only, so a live plot's refresh (30 times a
 // second) does not walk a day of history.
 import type { ColumnRing } from "../history/ColumnRing";
+import { instantOf, wallClockAt, type ShownZone } from "../../shared/dateTime";
 
 /** A pause longer than this (seconds) between two packets starts a new day. */
 export const DAY_GAP_SECONDS = 4 * 3600;
@@ -18,15 +19,14 @@ interface Scanned {
 
 const scannedByRing = new WeakMap<ColumnRing, Scanned>();
 
-/** Local midnight (epoch seconds) of the day that `time` (epoch seconds) falls in. */
-function localMidnight(time: number): number {
-  const date = new Date(time * 1000);
-  date.setHours(0, 0, 0, 0);
-  return date.getTime() / 1000;
+/** Midnight in `zone` (epoch seconds) of the day that `time` (epoch seconds) falls in there. */
+function midnight(time: number, zone: ShownZone): number {
+  const c = wallClockAt(time, zone);
+  return c ? instantOf({ ...c, hour: 0, minute: 0, second: 0 }, zone) : time;
 }
 
-/** The day's start for `ring` (epoch seconds); null when it holds no rows. */
-export function todayStart(ring: ColumnRing): number | null {
+/** The day's start for `ring` (epoch seconds) in `zone` (null: this thread's); null when it holds no rows. */
+export function todayStart(ring: ColumnRing, zone: ShownZone = null): number | null {
   const n = ring.length;
   if (n === 0) return null;
   let scanned = scannedByRing.get(ring);
@@ -48,5 +48,5 @@ export function todayStart(ring: ColumnRing): number | null {
     previous = time;
   }
   scanned.appended = ring.appended;
-  return Math.max(localMidnight(ring.time(n - 1)), scanned.afterGap);
+  return Math.max(midnight(ring.time(n - 1), zone), scanned.afterGap);
 }
