@@ -18,6 +18,7 @@ export const DEFAULT_CONFIG: WorkerConfig = {
   demoRate: DEFAULT_DEMO_RATE,
   demoDayHours: 0,
   demoClockOffsetMs: 0,
+  restartsCore: false,
   recording: true,
   sessionBudgetBytes: 0,
   pingIntervalMs: DEFAULT_PING_INTERVAL_MS,
@@ -67,6 +68,7 @@ export function resolveConfig(input: unknown): WorkerConfig {
       Math.abs(raw.demoClockOffsetMs) <= MAX_DEMO_CLOCK_OFFSET_MS
         ? raw.demoClockOffsetMs
         : d.demoClockOffsetMs,
+    restartsCore: raw.restartsCore === true,
     recording: typeof raw.recording === "boolean" ? raw.recording : d.recording,
     sessionBudgetBytes: positive(raw.sessionBudgetBytes)
       ? Math.floor(raw.sessionBudgetBytes)
