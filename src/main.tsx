@@ -32,6 +32,8 @@ notifyAfterLoading(
     intent: "warning",
   })),
 );
+// A reload that joins a core again after the last one stopped or hung: said,
+// and that core's DEMO recording goes on (WorkerConfig.restartsCore).
 const coreReloaded = reloadNotice(window.sessionStorage);
 if (coreReloaded) notifyAfterLoading([coreReloaded]);
 const demoDayProblem = demoDayFromUrl(window.location.search).problem;
@@ -49,7 +51,11 @@ persistAppState(window.localStorage);
 
 // The shared settings the core starts with (actions/sharedSettingsTable.ts),
 // then what the address asks for this visit.
-const config = { ...startConfig(), ...configFromUrl(window.location.search) };
+const config = {
+  ...startConfig(),
+  ...configFromUrl(window.location.search),
+  ...(coreReloaded ? { restartsCore: true } : {}),
+};
 if (config.backendUrl) appState.backendUrl = config.backendUrl;
 if (config.webSocketUpgrade !== undefined) appState.webSocketUpgrade = config.webSocketUpgrade;
 const telemetry = createTelemetry(config);

@@ -3,6 +3,7 @@
 // numbers on screen are then not live.
 import { proxy } from "valtio";
 
-export type CoreLine = "answers" | "silent" | "busy";
+/** silent, busy: no answer (a busy one waited for); stopped: gone; replacing: a new core is started. */
+export type CoreLine = "answers" | "silent" | "busy" | "stopped" | "replacing";
 
 export const coreLineState = proxy<{ line: CoreLine }>({ line: "answers" });

@@ -13,11 +13,12 @@ import type { WorkerConfig } from "../../workers/contract/config";
 import type { TelemetryApi, WorkerEvent } from "../../workers/contract/telemetryApi";
 import type {
   CoreHosting,
+  CoreStarted,
   HelperKind,
   HelperName,
   WindowHello,
 } from "../../workers/contract/windows";
-import { HELPER_NAMES } from "../../workers/shared/helperNames";
+import { CORES_CHANNEL, FIRST_CORE_NAME, HELPER_NAMES } from "../../workers/shared/workerNames";
 import { BEAT_EVERY_MS } from "../../workers/shared/windowBeats";
 
 type EventListener = (event: WorkerEvent) => void;
@@ -33,6 +34,8 @@ interface TelemetryClientOptions {
    * of its own rather than wait for ever (createTelemetry.ts).
    */
   onSharedCoreFailed?: () => void;
+  /** The shared core's SharedWorker name (coreName.ts); default the first. */
+  coreName?: string;
 }
 
 /** randomUUID needs a secure context; a page served over plain http on the LAN has none. */
@@ -49,6 +52,8 @@ function presenceLockName(id: string): string {
 
 export class TelemetryClient {
   readonly hosting: CoreHosting;
+  /** The shared core this window joins, by its SharedWorker name. */
+  readonly coreName: string;
   private worker: Worker | null = null;
   /**
    * This window's SharedWorkers (the core and its helpers): held, so that
@@ -69,13 +74,41 @@ export class TelemetryClient {
   private dispatch: ((events: WorkerEvent[]) => void) | null = null;
   /** The helper SharedWorkers this window connected to last, by their names. */
   private helperNames: Record<HelperKind, string> = { ...HELPER_NAMES };
+  /** Ends this line's wait for the core's life lock (coreLock). */
+  private lifeWatch: AbortController | null = null;
+  private readonly goneListeners = new Set<() => void>();
 
   constructor(config: Partial<WorkerConfig>, options: TelemetryClientOptions = {}) {
     this.config = config;
     this.hosting = options.hosting ?? "own";
     this.coreStorage = options.coreStorage;
     this.onSharedCoreFailed = options.onSharedCoreFailed;
+    this.coreName = options.coreName ?? FIRST_CORE_NAME;
     if (this.hosting === "shared") this.leaveWithPage();
+  }
+
+  /**
+   * Hears when the shared core this window joined is gone (the browser
+   * granted this window its life lock: the core's tab crashed or was killed).
+   * Never for a busy core, which still holds it.
+   */
+  onCoreGone(listener: () => void): () => void {
+    this.goneListeners.add(listener);
+    return () => this.goneListeners.delete(listener);
+  }
+
+  /**
+   * Hears when a shared core of another name starts (another window
+   * replaced the one this window joined, which hung): `listener` gets its name.
+   */
+  onOtherCore(listener: (name: string) => void): () => void {
+    if (this.hosting !== "shared" || typeof BroadcastChannel !== "function") return () => undefined;
+    const channel = new BroadcastChannel(CORES_CHANNEL);
+    channel.onmessage = (event: MessageEvent<CoreStarted>) => {
+      const started = event.data?.started;
+      if (typeof started === "string" && started !== this.coreName) listener(started);
+    };
+    return () => channel.close();
   }
 
   /** The core's API for this window; joins the core on first use. */
@@ -130,6 +163,8 @@ export class TelemetryClient {
     }
     this.worker?.terminate();
     this.worker = null;
+    this.lifeWatch?.abort();
+    this.lifeWatch = null;
     if (this.beating !== null) clearInterval(this.beating);
     this.beating = null;
     this.connections.splice(0);
@@ -170,7 +205,7 @@ export class TelemetryClient {
    */
   async probeCore(timeoutMs: number): Promise<"answers" | "no answer"> {
     if (this.hosting !== "shared") return "no answer";
-    const probe = sharedCoreWorker();
+    const probe = sharedCoreWorker(this.coreName);
     const api = Comlink.wrap<TelemetryApi>(probe.port);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const answered = await Promise.race([
@@ -201,8 +236,25 @@ export class TelemetryClient {
       .catch(() => undefined);
   }
 
+  /** Waits for the shared core's life lock: granted once the core is gone. */
+  private watchCoreLife(api: Comlink.Remote<TelemetryApi>): void {
+    const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+    if (!locks) return; // no Web Locks (plain http on a LAN): its silence tells (coreWatch.ts)
+    const watch = new AbortController();
+    this.lifeWatch = watch;
+    void api
+      .coreLock()
+      .then((name) => {
+        if (name === null || watch.signal.aborted) return;
+        return locks.request(name, { signal: watch.signal }, () => {
+          if (!watch.signal.aborted) for (const listener of this.goneListeners) listener();
+        });
+      })
+      .catch(() => undefined);
+  }
+
   private joinShared(dispatch: (events: WorkerEvent[]) => void): void {
-    const core = sharedCoreWorker();
+    const core = sharedCoreWorker(this.coreName);
     // Fired only when the script cannot be loaded: errors inside a running
     // shared worker are not reported to its windows.
     core.addEventListener("error", () => this.onSharedCoreFailed?.(), { once: true });
@@ -226,6 +278,7 @@ export class TelemetryClient {
     // started core's.
     this.holdPresence(hello.lockName);
     void api.start(this.config, dispatch, Comlink.transfer(hello, [storage.port, pollReader.port]));
+    this.watchCoreLife(api);
     if (hello.beats) this.beating = setInterval(() => void this.beat(), BEAT_EVERY_MS);
   }
 
@@ -269,11 +322,11 @@ export class TelemetryClient {
   }
 }
 
-/** A line to the shared core (the browser starts it when no window has it running). */
-function sharedCoreWorker(): SharedWorker {
+/** A line to the shared core `name` (the browser starts it when none runs under that name). */
+function sharedCoreWorker(name: string): SharedWorker {
   return new SharedWorker(
     new URL("../../workers/telemetry/sharedCore.worker.ts", import.meta.url),
-    { type: "module", name: "helios-core" },
+    { type: "module", name },
   );
 }
 

@@ -18,6 +18,7 @@ import { DEMO_CARS } from "../../workers/shared/demoCars";
 import { parseTimeOfDay, timeTodayInZone, TRACK_TIME_ZONE } from "../../workers/shared/dateTime";
 import { LiveStore } from "./liveStore";
 import { hostingFor, TelemetryClient } from "./TelemetryClient";
+import { savedCoreName } from "./coreName";
 import type { Telemetry } from "./hooks";
 
 /** The ping intervals ?pingMs may ask for: each ping is a message each way. */
@@ -118,10 +119,20 @@ export function createTelemetry(
       hosting: hostingFor(search, undefined, failed),
       ...(inline ? { coreStorage: "inline" as const } : {}),
       onSharedCoreFailed: sharedCoreFailed,
+      coreName: savedCoreName(localStorageOrNone()),
     },
   );
   const live = new LiveStore(client);
   return { client, live };
+}
+
+/** The page's localStorage, or none where reading it throws (a sandboxed frame). */
+function localStorageOrNone(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
 }
 
 /** sessionStorage: this window's shared core did not load; it runs a core of its own. */

@@ -54,33 +54,56 @@ export async function runInSharedWorker(
 
 /**
  * Notes in the page when each of `texts` is first on screen (Date.now()),
- * from now until the page reloads; read with `firstSeen`. A MutationObserver,
- * so a toast that comes and goes between two polls is still timed.
+ * from now on and after every reload (a window that joins a core again
+ * reloads); read with `firstSeen`. A MutationObserver, so a toast that comes
+ * and goes between two polls, or just before a reload, is still timed; the
+ * times are kept in the tab's sessionStorage.
  */
 export async function watchTexts(page: Page, texts: readonly string[]): Promise<void> {
-  await page.evaluate((wanted) => {
-    const seen: Record<string, number> = {};
-    (window as unknown as { heliosSeen: Record<string, number> }).heliosSeen = seen;
-    const look = () => {
-      const shown = document.body.innerText;
-      for (const text of wanted)
-        if (!(text in seen) && shown.includes(text)) seen[text] = Date.now();
+  const install = (wanted: readonly string[]) => {
+    const key = "heliosSeen";
+    const start = () => {
+      const look = () => {
+        const seen = JSON.parse(sessionStorage.getItem(key) ?? "{}") as Record<string, number>;
+        const shown = document.body.innerText;
+        const fresh = wanted.filter((text) => !(text in seen) && shown.includes(text));
+        if (fresh.length === 0) return;
+        for (const text of fresh) seen[text] = Date.now();
+        sessionStorage.setItem(key, JSON.stringify(seen));
+      };
+      new MutationObserver(look).observe(document.body, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+      look();
     };
-    new MutationObserver(look).observe(document.body, {
-      childList: true,
-      subtree: true,
-      characterData: true,
-    });
-    look();
-  }, texts);
+    if (document.body) start();
+    else addEventListener("DOMContentLoaded", start);
+  };
+  await page.addInitScript(install, texts);
+  await page.evaluate(install, texts);
 }
 
-/** When the page first showed `text` (Date.now()), or null. */
-export function firstSeen(page: Page, text: string): Promise<number | null> {
-  return page.evaluate(
-    (t) => (window as unknown as { heliosSeen?: Record<string, number> }).heliosSeen?.[t] ?? null,
-    text,
-  );
+/**
+ * When the page (this tab, across reloads) first showed `text` (Date.now()),
+ * or null. Asked again while the page is between two documents (a reload).
+ */
+export async function firstSeen(page: Page, text: string): Promise<number | null> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await page.evaluate((t) => {
+        const seen = JSON.parse(sessionStorage.getItem("heliosSeen") ?? "{}") as Record<
+          string,
+          number
+        >;
+        return seen[t] ?? null;
+      }, text);
+    } catch (error) {
+      if (tries >= 50 || !/context was destroyed|navigat/i.test(String(error))) throw error;
+      await page.waitForTimeout(100);
+    }
+  }
 }
 
 /** Packets missing from packet times a car sends every `intervalS` s (each step over 1.5 intervals). */

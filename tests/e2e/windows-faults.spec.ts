@@ -3,12 +3,14 @@
 // in every window within its stated time, a new worker takes over, and the
 // recording goes on in the same session with what was lost said.
 import { expect, test, type Page } from "@playwright/test";
+import { CORE_REPLACE_AFTER_MS, CORE_TEXTS } from "../../src/shell/wiring/coreWatch";
 import { STORAGE_LOST_TEXT } from "../../workers/telemetry/sessions/Sessions";
 import {
   browserSession,
   closeSharedWorker,
   firstSeen,
   missingPackets,
+  runInSharedWorker,
   watchTexts,
 } from "./faultProbes";
 import { acceptedCount, readRecording } from "./recordedRows";
@@ -21,9 +23,14 @@ async function openDemo(page: Page): Promise<void> {
 }
 
 /** Seconds from `since` to when each page first showed `text`. */
-async function secondsToNotice(pages: Page[], text: string, since: number): Promise<number[]> {
+async function secondsToNotice(
+  pages: Page[],
+  text: string,
+  since: number,
+  timeout = 10_000,
+): Promise<number[]> {
   for (const page of pages)
-    await expect.poll(() => firstSeen(page, text), { timeout: 10_000 }).not.toBeNull();
+    await expect.poll(() => firstSeen(page, text), { timeout }).not.toBeNull();
   return Promise.all(pages.map(async (page) => ((await firstSeen(page, text))! - since) / 1000));
 }
 
@@ -57,4 +64,63 @@ test("the storage worker is closed: every window says so within 2 s, a new one t
   console.log(`storage worker closed: ${lost} packets lost`);
   expect(after[0]!.rows).toBeGreaterThanOrEqual(accepted);
   expect(lost).toBe(0);
+});
+
+test("the core hangs: after the stated time the windows start a new core under a new name, say so, and the session goes on saying what was lost", async ({
+  browser,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const windows = [await context.newPage(), await context.newPage()];
+  for (const page of windows) await openDemo(page);
+  await windows[0]!.waitForTimeout(3_000); // a few chunks stored
+  const before = (await readRecording(windows[0]!)).sessions.map((s) => s.id);
+  expect(before, "one session before the fault").toHaveLength(1);
+  const replaced = CORE_TEXTS.replaced("helios-core-2");
+  const gapSaid = "nothing was recorded from";
+  for (const page of windows) await watchTexts(page, [CORE_TEXTS.replacing, replaced, gapSaid]);
+
+  const cdp = await browserSession(browser);
+  const accepted = await acceptedCount(windows[0]!);
+  const hungAt = Date.now();
+  await runInSharedWorker(cdp, "helios-core", "for (;;);");
+  for (const page of windows)
+    await expect(page.getByTestId("status-core-line")).toHaveText("Core busy: not live", {
+      timeout: 20_000,
+    });
+  // Both give up on it after the stated time, reach the same new name, reload into it and say so.
+  const noticed = await secondsToNotice(windows, CORE_TEXTS.replacing, hungAt, 30_000);
+  for (const page of windows)
+    await expect(page.getByText(replaced)).toBeVisible({ timeout: 30_000 });
+  const liveAgain = (Date.now() - hungAt) / 1000;
+  console.log(
+    `core hung: a new core started after ${noticed.join(", ")} s, said after the reload at ${liveAgain.toFixed(1)} s`,
+  );
+  for (const s of noticed) {
+    expect(s, "not before the stated time").toBeGreaterThanOrEqual(
+      CORE_REPLACE_AFTER_MS / 1000 - 1,
+    );
+    expect(s, "soon after it").toBeLessThanOrEqual(CORE_REPLACE_AFTER_MS / 1000 + 6);
+  }
+  const targets = (await cdp.send("Target.getTargets")) as { targetInfos: { title: string }[] };
+  expect(targets.targetInfos.map((t) => t.title)).toContain("helios-core-2");
+  await expect.poll(() => firstSeen(windows[0]!, gapSaid), { timeout: 15_000 }).not.toBeNull();
+
+  // The same session goes on after a gap, which is said; what the hung core had is measured.
+  const now = await acceptedCount(windows[0]!);
+  await expect
+    .poll(() => acceptedCount(windows[0]!), { timeout: 15_000 })
+    .toBeGreaterThan(now + RATE);
+  await windows[0]!.waitForTimeout(1_500);
+  const after = (await readRecording(windows[0]!)).sessions;
+  expect(after.map((s) => s.id)).toEqual(before);
+  const times = after[0]!.times;
+  const gapAt = times.findIndex((t, i) => i > 0 && t - times[i - 1]! > 1);
+  expect(gapAt, "the replacement's gap").toBeGreaterThan(0);
+  const lost = Math.max(0, accepted - gapAt) + missingPackets(times.slice(0, gapAt), 1 / RATE);
+  const dataAgain = times[gapAt]! - hungAt / 1000;
+  console.log(
+    `core hung: data again after ${dataAgain.toFixed(1)} s; ${lost} packets the hung core had were not stored; ` +
+      `gap ${(times[gapAt]! - times[gapAt - 1]!).toFixed(1)} s`,
+  );
 });

@@ -15,7 +15,7 @@ import {
   HELPER_SILENCE_MS,
   HelperWatch,
 } from "../../workers/shared/helperBeats";
-import { HELPER_NAMES } from "../../workers/shared/helperNames";
+import { HELPER_NAMES } from "../../workers/shared/workerNames";
 import { encodeChunk } from "../../workers/shared/storage/chunkCodec";
 import { newStorageHost } from "../../workers/storage/storageHost";
 import { RemoteSessionDb, StorageLost } from "../../workers/telemetry/sessions/RemoteSessionDb";

@@ -1,11 +1,16 @@
-// A reload in DEMO restarts the simulated car: that is a new session, not more
-// of the restored one (which would make the charge jump and the motors cool in
-// one recording). A reload on a real source goes on with the same car and the
-// same session.
+// A restart of the core in DEMO (its tab crashed, or the windows replaced a
+// hung one: WorkerConfig.restartsCore) goes on with the same simulated car
+// where the recording stopped, and so with the same session (issue 58, item
+// 13): one session holds one car's drive, with no jump in its charge,
+// odometer or place on the track, and says the time it did not record. A
+// reload of the user's own, past the session gap, or with a demo day to
+// build, drives a new car in a session of its own. A reload on a real
+// source goes on with the same car and the same session.
 import { IDBFactory } from "fake-indexeddb";
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import type { SessionInfo } from "../../workers/contract/sessions";
+import type { WorkerConfig } from "../../workers/contract/config";
 import { TelemetryCore } from "../../workers/telemetry/service/TelemetryCore";
 import { Sessions } from "../../workers/telemetry/sessions/Sessions";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
@@ -17,16 +22,35 @@ import { LAYOUT } from "../../workers/telemetry/features";
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 const SOC = NUMERIC_FIELDS.indexOf("Battery.PackStateOfCharge");
+const ODOMETER = NUMERIC_FIELDS.indexOf("MotorDetails0.Odometer");
+const TIME = NUMERIC_FIELDS.indexOf("TimeStamp");
 
 /** One page's visit in DEMO: a core that has driven the simulated car for `seconds` (stop it: the reload). */
-async function visit(factory: IDBFactory, clock: ReturnType<typeof manualTimers>, seconds: number) {
+async function visit(
+  factory: IDBFactory,
+  clock: ReturnType<typeof manualTimers>,
+  seconds: number,
+  notices: string[] = [],
+  config: Partial<WorkerConfig> = {},
+) {
   const core = new TelemetryCore({
     timers: clock.timers,
     indexedDB: factory,
     storage: null,
     demoSeed: 5,
   });
-  core.start({ connectToBackend: false, demoRate: 2, historyCapacity: 5000 });
+  const window = {
+    showsLive: true,
+    send: (event: { type: string; message?: string }) => {
+      if (event.type === "sessionNotice") notices.push(event.message!);
+    },
+    lapsChanged: () => undefined,
+    liveChanged: () => undefined,
+    replayHistory: () => null,
+    replayPart: () => null,
+  };
+  core.join(window);
+  core.start({ connectToBackend: false, demoRate: 2, historyCapacity: 5000, ...config });
   await core.whenRestored();
   for (let i = 0; i < seconds; i++) {
     clock.tick(1000);
@@ -35,8 +59,8 @@ async function visit(factory: IDBFactory, clock: ReturnType<typeof manualTimers>
   return core;
 }
 
-/** The state of charge of every recorded packet of a session, oldest first. */
-async function chargeOf(core: TelemetryCore, session: SessionInfo): Promise<number[]> {
+/** A recorded session's packets, oldest first: time, state of charge and odometer. */
+async function packetsOf(core: TelemetryCore, session: SessionInfo) {
   const slices = await core.sessions!.sessionRows(
     session.id,
     session.firstPacketTime,
@@ -44,11 +68,15 @@ async function chargeOf(core: TelemetryCore, session: SessionInfo): Promise<numb
   );
   const store = new TelemetryStore({ layout: LAYOUT, capacity: 5000 });
   for (const rows of slices) store.appendRows(rows);
-  return Array.from({ length: store.ring.length }, (_, i) => store.ring.number(i, SOC));
+  return Array.from({ length: store.ring.length }, (_, i) => ({
+    time: store.ring.number(i, TIME),
+    charge: store.ring.number(i, SOC),
+    odometer: store.ring.number(i, ODOMETER),
+  }));
 }
 
-describe("a reload in DEMO", () => {
-  it("records the restarted car as a new session; the one before stays whole", async () => {
+describe("a restart in DEMO", () => {
+  it("goes on with the car where it stopped, in the same session, and says the time not recorded", async () => {
     const factory = new IDBFactory();
     const clock = manualTimers();
     const first = await visit(factory, clock, 20);
@@ -57,22 +85,44 @@ describe("a reload in DEMO", () => {
     first.stop();
     await settle();
 
-    clock.tick(30_000); // the reload: well within the 5 minutes that would continue a session
-    const second = await visit(factory, clock, 20);
+    clock.tick(30_000); // the restart: well within the 5 minutes that continue a session
+    const notices: string[] = [];
+    const second = await visit(factory, clock, 20, notices, { restartsCore: true });
     const sessions = await second.listSessions();
-    expect(sessions.map((s) => s.source)).toEqual(["DEMO", "DEMO"]);
-    const restored = sessions.find((s) => s.id === before!.id)!;
-    expect(restored.packets).toBe(before!.packets);
-    const fresh = sessions.find((s) => s.id !== before!.id)!;
-    expect(fresh.firstPacketTime).toBeGreaterThan(before!.lastPacketTime);
-    // Within each session the charge moves as a battery's does, by hundredths a second.
-    for (const session of sessions) {
-      const charge = await chargeOf(second, session);
-      expect(charge.length).toBeGreaterThan(30);
-      for (let i = 1; i < charge.length; i++)
-        expect(Math.abs(charge[i]! - charge[i - 1]!)).toBeLessThan(0.3);
+    expect(sessions.map((s) => s.id)).toEqual([before!.id]);
+    const packets = await packetsOf(second, sessions[0]!);
+    expect(packets.length).toBeGreaterThan(70);
+    // One car's drive: the charge moves by hundredths a second, the odometer never jumps back.
+    const restart = packets.findIndex((p, i) => i > 0 && p.time - packets[i - 1]!.time > 10);
+    expect(restart).toBeGreaterThan(30);
+    for (let i = 1; i < packets.length; i++) {
+      expect(Math.abs(packets[i]!.charge - packets[i - 1]!.charge)).toBeLessThan(0.3);
+      expect(packets[i]!.odometer - packets[i - 1]!.odometer).toBeGreaterThanOrEqual(0);
+      expect(packets[i]!.odometer - packets[i - 1]!.odometer).toBeLessThan(40);
     }
+    expect(notices.some((n) => /nothing was recorded from .* \(3\d\.\d s\)/.test(n))).toBe(true);
     second.stop();
+  });
+
+  it("a reload of the user's own, past the session gap, or with a demo day to build, drives a session of its own", async () => {
+    const factory = new IDBFactory();
+    const clock = manualTimers();
+    const starts: Partial<WorkerConfig>[] = [
+      {},
+      { restartsCore: false }, // a reload within the gap
+      { restartsCore: true, demoDayHours: 0.01 },
+    ];
+    for (const [i, config] of starts.entries()) {
+      const core = await visit(factory, clock, 5, [], config);
+      expect(await core.listSessions()).toHaveLength(i + 1);
+      core.stop();
+      await settle();
+      clock.tick(10_000);
+    }
+    clock.tick(6 * 60_000);
+    const late = await visit(factory, clock, 5, [], { restartsCore: true });
+    expect(await late.listSessions()).toHaveLength(4);
+    late.stop();
   });
 });
 

@@ -37,6 +37,14 @@ export interface WorkerConfig {
    * linearly with speed (docs/strategy-bench.md).
    */
   demoCar: DemoCar;
+  /**
+   * This start replaces a shared core that stopped (its tab crashed, or the
+   * windows replaced a hung one): a DEMO session recorded within the session
+   * gap goes on, its simulated car taking up where the recording stopped. A
+   * start of the user's own (a first visit, a reload) drives a new car, and a
+   * session of its own. Default false.
+   */
+  restartsCore: boolean;
   /** Latency ping period, ms (default 10_000). */
   pingIntervalMs: number;
   /** The saved finish line: the simulated car laps at it from the start (null = its default line). */

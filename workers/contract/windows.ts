@@ -74,6 +74,15 @@ export interface HelperName {
   name: string;
 }
 
+/**
+ * A shared core announces its start on CORES_CHANNEL (workers/shared/workerNames.ts):
+ * an older core under another name hears it and ends (the windows replaced
+ * it while it hung), and a window whose core is silent joins the new one.
+ */
+export interface CoreStarted {
+  started: string;
+}
+
 /** What the core tells every window about the windows it serves (in every Snapshot). */
 export interface WindowsState {
   hosting: CoreHosting;

@@ -9,7 +9,16 @@
 // answering. A window leaves when it says so (stop) or when the core is
 // granted its presence lock (it is gone). The core holds a lock of its own
 // for its life, so that the windows learn at once when it is gone (coreLock).
+//
+// A core that hangs is replaced by the windows under a new name
+// (src/shell/wiring/coreWatch.ts). Each core announces its start; one that
+// hears another start ends at once, so if a hung core ever runs again it
+// writes nothing more and its windows (any left) join the new one. Its
+// recorder does not write at the first tick after a long stall either
+// (Sessions: STALLED_MS), so the announcement is heard before any write.
 import * as Comlink from "comlink";
+import type { CoreStarted } from "../contract/windows";
+import { CORES_CHANNEL } from "../shared/workerNames";
 import { SessionDb } from "../shared/storage/SessionDb";
 import { RemoteSessionDb } from "./sessions/RemoteSessionDb";
 import { TelemetryCore } from "./service/TelemetryCore";
@@ -44,3 +53,10 @@ PollReader.sharedReplacement = () => roster.replacementLine("pollReader");
 
 (self as unknown as { onconnect: (event: MessageEvent) => void }).onconnect = (event) =>
   Comlink.expose(new RosterWindow(core, roster), event.ports[0]!);
+
+const cores = new BroadcastChannel(CORES_CHANNEL);
+cores.onmessage = (event: MessageEvent<CoreStarted>) => {
+  const started = event.data?.started;
+  if (typeof started === "string" && started !== self.name) self.close();
+};
+cores.postMessage({ started: self.name } satisfies CoreStarted);

@@ -3,7 +3,8 @@ import { Intent, Tag, Tooltip } from "@blueprintjs/core";
 import type { PlaybackState, RestoreProgress } from "../../../workers/contract/sessions";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
-import { coreLineState } from "../../state/coreLine";
+import { coreLineState, type CoreLine } from "../../state/coreLine";
+import { CORE_REPLACE_AFTER_MS } from "../wiring/coreWatch";
 import { useLiveStatus, useLiveStatusPart } from "../../worker-client/hooks";
 import type { CarLink } from "../../../workers/contract/connection";
 import {
@@ -141,14 +142,23 @@ const RestoreMarker = memo(function RestoreMarker({
   );
 });
 
+const CORE_LINE_TEXTS: Record<Exclude<CoreLine, "answers">, string> = {
+  silent: "Core not answering: not live",
+  busy: "Core busy: not live",
+  stopped: "Core stopped: not live",
+  replacing: "Starting a new core: not live",
+};
+
 /** The core does not answer (coreWatch.ts): what is on screen is not live. */
 function CoreLineMarker() {
   const { line } = useSnapshot(coreLineState);
   if (line === "answers") return null;
   return (
-    <Tooltip content="The telemetry core has not answered for 10 s. A core that stopped is started again by reloading this window; a busy one is waited for.">
+    <Tooltip
+      content={`The telemetry core does not answer. A core that stopped is started again by reloading this window; a busy one is waited for, and one that has not answered for ${CORE_REPLACE_AFTER_MS / 1000} s is replaced by a new one.`}
+    >
       <Tag intent={Intent.DANGER} icon="offline" data-testid="status-core-line">
-        {line === "busy" ? "Core busy: not live" : "Core not answering: not live"}
+        {CORE_LINE_TEXTS[line]}
       </Tag>
     </Tooltip>
   );

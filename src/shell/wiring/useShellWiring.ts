@@ -24,6 +24,7 @@ import { useRaceZone } from "./useRaceZone";
 import { alertEventHandler } from "../notifications/alertEvents";
 import { coreLineState } from "../../state/coreLine";
 import { watchCore } from "./coreWatch";
+import { replaceCore } from "../../worker-client/coreName";
 
 // A burst of laps becomes one toast ("3 laps completed"), never a queue.
 const lapToasts = new LapToasts({ show: notifyWithId, update: updateNotification });
@@ -98,6 +99,10 @@ export function useShellWiring(clock: Clock = browserClock): void {
     });
     const offCore = watchCore({
       onSilence: (listener) => live.onSilence(listener),
+      onGone: (listener) => client.onCoreGone(listener),
+      onOtherCore: (listener) => client.onOtherCore(listener),
+      replaceCore: () =>
+        client.hosting === "shared" ? replaceCore(window.localStorage, client.coreName) : null,
       probeCore: (ms) => client.probeCore(ms),
       setLine: (line) => (coreLineState.line = line),
       notify,

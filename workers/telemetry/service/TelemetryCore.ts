@@ -96,6 +96,7 @@ export class TelemetryCore {
       connectionType: () => this.connectionType,
       running: () => this.running,
       restoreLaps: (laps) => this.laps.restore(laps),
+      resumeDemo: (row) => this.sources.demo.resume(row),
     });
   }
 
@@ -193,6 +194,10 @@ export class TelemetryCore {
     this.ingest.renew(this.settings.value.historyCapacity);
     this.recorder.start();
     this.ingest.renewSources(this.settings.value, this.options.demoSeed ?? 1);
+    // After a core stopped, the car waits to hear whether it goes on as the
+    // restored DEMO session's (Sessions.carGoesOn); otherwise it drives at once.
+    if (this.recorder.restores && this.settings.value.restartsCore)
+      this.sources.demo.holdForResume();
     // The source it starts in is the settings' (the links still hold the last
     // one until start): a saved NETWORK or RADIO choice is not the demo car.
     for (const part of this.parts.all)

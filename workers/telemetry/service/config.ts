@@ -20,6 +20,7 @@ export const DEFAULT_CONFIG: WorkerConfig = {
   demoDayHours: 0,
   demoClockOffsetMs: 0,
   demoCar: "light",
+  restartsCore: false,
   recording: true,
   sessionBudgetBytes: 0,
   pingIntervalMs: DEFAULT_PING_INTERVAL_MS,
@@ -71,6 +72,7 @@ export function resolveConfig(input: unknown): WorkerConfig {
         ? raw.demoClockOffsetMs
         : d.demoClockOffsetMs,
     demoCar: DEMO_CARS.includes(raw.demoCar as DemoCar) ? (raw.demoCar as DemoCar) : d.demoCar,
+    restartsCore: raw.restartsCore === true,
     recording: typeof raw.recording === "boolean" ? raw.recording : d.recording,
     sessionBudgetBytes: positive(raw.sessionBudgetBytes)
       ? Math.floor(raw.sessionBudgetBytes)

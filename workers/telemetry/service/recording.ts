@@ -9,6 +9,7 @@ import type { ConnectionType } from "../../contract/fields";
 import type { Lap } from "../../contract/laps";
 import type { RecordingState, SessionInfo, StorageInfo } from "../../contract/sessions";
 import { Sessions, type StorageEstimator } from "../sessions/Sessions";
+import type { RecordedRow } from "../sessions/newestRow";
 import type { Timers } from "../sources/timers";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import { idleRecording } from "./config";
@@ -32,6 +33,8 @@ interface RecordingDeps {
   running(): boolean;
   /** The laps recorded with the restored packets, for the lap table. */
   restoreLaps(laps: Lap[]): void;
+  /** The simulated car goes on from a recorded one (null: none); true when it took it up. */
+  resumeDemo(row: RecordedRow | null): boolean;
 }
 
 const NO_STORAGE: StorageInfo = {
@@ -70,7 +73,9 @@ export class CoreRecording {
         backendUrl: () => this.deps.settings().backendUrl,
         // A demo on its own clock starts a fresh day: the last recording's
         // times would run into (or past) the new simulated car's.
-        restore: settings.demoClockOffsetMs === 0,
+        restore: this.restores,
+        resumeDemo: (row) => current() && this.deps.resumeDemo(row),
+        // (A stale start's answer is not this start's car's: that one waits out its bound.)
         showPreview: (preview) => {
           if (current()) this.deps.showPreview(preview);
         },
@@ -85,6 +90,11 @@ export class CoreRecording {
       () => this.deps.connectionType(),
     );
     void this.restoreLaps(sessions);
+  }
+
+  /** Whether a start reads the last recording back (not for a demo on a clock of its own). */
+  get restores(): boolean {
+    return this.deps.settings().demoClockOffsetMs === 0;
   }
 
   /** The core stops: what the last source sent is written, then the recording closes. */

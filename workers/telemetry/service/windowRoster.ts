@@ -14,7 +14,7 @@
 // joins later connects to it too, so it lives as long as any window does.
 import type { WorkerEvent } from "../../contract/telemetryApi";
 import type { HelperKind, HelperName, WindowHello } from "../../contract/windows";
-import { HELPER_NAMES, replacementName } from "../../shared/helperNames";
+import { HELPER_NAMES, replacementName } from "../../shared/workerNames";
 import { BEAT_EVERY_MS, BEAT_SILENCE_MS } from "../../shared/windowBeats";
 import { realTimers, type TimerHandle, type Timers } from "../sources/timers";
 

@@ -35,7 +35,7 @@ import { isKeyable } from "../../shared/storage/eventKinds";
 import { describeStorageError } from "../../shared/storage/idb";
 import type { ChunkRecord } from "../../contract/storageProtocol";
 import type { SessionStore } from "../../shared/storage/SessionDb";
-import { formatDateTimeNamed } from "../../shared/dateTime";
+import { formatDateTimeNamed, formatTimeNamed } from "../../shared/dateTime";
 import { SummaryBuilder } from "./summary";
 import { StorageLost } from "./RemoteSessionDb";
 
@@ -46,7 +46,9 @@ export const DEFAULT_FLUSH_MS = 1000;
  * nothing of them. One put per chunk instead of two keeps a chunk cheap.
  */
 const SESSION_RECORD_EVERY = 10;
-const DEFAULT_SESSION_GAP_MS = 5 * 60_000;
+export const DEFAULT_SESSION_GAP_MS = 5 * 60_000;
+/** A session going on after a restart says the time it did not record when it is longer than this, s. */
+const GAP_SAID_S = 1;
 /** Rows per chunk of a saved import (a live chunk holds one second). */
 export const IMPORT_CHUNK_ROWS = 2000;
 /**
@@ -104,6 +106,8 @@ export class Recorder {
   private heldEvents: SessionEvent[] = [];
   private readonly saidUnrecordable = new Set<string>();
   private readonly summary = new SummaryBuilder();
+  /** The restored session this start may go on with; its first flush says the time not recorded. */
+  private restarted: SessionInfo | null = null;
 
   constructor(
     private readonly db: SessionStore,
@@ -139,14 +143,17 @@ export class Recorder {
   }
 
   /**
-   * Continue `latest` if the rule allows (same source, within the gap); see flush.
-   * A restored DEMO session never continues: the simulated car that drove it
-   * is gone with its page, and this start drives a new one from its own
-   * beginning (another charge, cool motors, at the finish line). One session
-   * holds one car's drive; the restored one stays listed and replayable.
+   * Continue `latest` if the rule allows (same source, within the gap); see
+   * flush. One session holds one car's drive: a restored DEMO session goes
+   * on only when this start's simulated car took up its recorded car where
+   * it stopped (`carGoesOn`: after the core's tab crashed, or a hung core
+   * was replaced); otherwise the new car (another charge, cool motors, at the
+   * finish line) starts a session of its own and the restored one stays
+   * listed and replayable. A session that goes on says what it did not record.
    */
-  resume(latest: SessionInfo | null, totalBytes: number): void {
-    this.current = latest?.source === "DEMO" ? null : latest;
+  resume(latest: SessionInfo | null, totalBytes: number, carGoesOn = false): void {
+    this.current = latest?.source === "DEMO" && !carGoesOn ? null : latest;
+    this.restarted = this.current;
     this.totalBytes = totalBytes;
     if (latest) this.recorded.add(latest.id);
   }
@@ -344,7 +351,12 @@ export class Recorder {
 
   private sessionFor(source: ConnectionType, now: number, firstTime: number): SessionInfo {
     const c = this.current;
-    if (c && c.source === source && now - c.endedAt <= this.gapMs) return c;
+    const restarted = this.restarted;
+    this.restarted = null;
+    if (c && c.source === source && now - c.endedAt <= this.gapMs) {
+      if (c === restarted) this.sayGap(c, firstTime);
+      return c;
+    }
     this.current = {
       id: newSessionId(now),
       // The core's own clock (each window may show times in another zone): named.
@@ -362,6 +374,16 @@ export class Recorder {
     // Every session begins with what the features record at its start (the math channels in force).
     this.heldEvents.push(...this.options.startEvents(firstTime));
     return this.current;
+  }
+
+  /** What a session that goes on after a restart did not record: from its last stored packet to this one. */
+  private sayGap(session: SessionInfo, firstTime: number): void {
+    const gap = firstTime - session.lastPacketTime;
+    if (!(gap > GAP_SAID_S)) return;
+    this.options.onNotice(
+      "warning",
+      `Recording goes on in session "${session.name.slice(0, 80)}": nothing was recorded from ${formatTimeNamed(session.lastPacketTime, true, null)} to ${formatTimeNamed(firstTime, true, null)} (${gap.toFixed(1)} s) while the telemetry core started again.`,
+    );
   }
 
   private async enforceBudget(): Promise<void> {

@@ -15,7 +15,8 @@ import type { Recovery, RowSlices } from "../../contract/storageProtocol";
 import type { TimerHandle, Timers } from "../sources/timers";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import { describeStorageError, refusalOf } from "../../shared/storage/idb";
-import { DEFAULT_FLUSH_MS, Recorder } from "./Recorder";
+import { DEFAULT_FLUSH_MS, DEFAULT_SESSION_GAP_MS, Recorder } from "./Recorder";
+import { newestRow, type RecordedRow } from "./newestRow";
 import { checkStoredRows, describeDropped } from "./storedRows";
 import { restoreDay, type RestoredEvents } from "./dayRestore";
 import type { ColumnRing } from "../history/ColumnRing";
@@ -27,6 +28,13 @@ import {
 } from "../../shared/storage/SessionDb";
 
 type Notice = (level: "warning" | "error", message: string) => void;
+
+/**
+ * A flush this much later than the one before means this thread was stopped,
+ * far longer than its longest piece of work (a few seconds): it skips that
+ * flush, and the next one writes the rows.
+ */
+const STALLED_MS = 5_000;
 
 /** The storage thread stopped answering (RemoteSessionDb's watch). */
 export const STORAGE_LOST_TEXT = "The storage worker stopped answering.";
@@ -135,6 +143,12 @@ export class Sessions {
       restoredEvents?: RestoredEvents;
       /** False: the newest session stays recorded and listed but is not read back (default true). */
       restore?: boolean;
+      /**
+       * The newest packet of a DEMO session recorded within the session gap
+       * (null: none): the simulated car goes on from it, so the session goes
+       * on too. True when the car took it up. Called once per start.
+       */
+      resumeDemo?: (row: RecordedRow | null) => boolean;
     },
     source: () => ConnectionType,
   ): Promise<void> {
@@ -145,6 +159,8 @@ export class Sessions {
     // the ring keeps them (up to its capacity) until the first flush.
     const fromAccepted = store.acceptedCount;
     this.ring = store.ring;
+    let carAsked = false;
+    let carGoesOn = false;
     try {
       const layout = store.chunkLayout;
       this.db = await (this.options.openStore
@@ -159,6 +175,8 @@ export class Sessions {
       );
       const latest = newest ? await this.db.repair(newest) : null;
       if (newest && latest) sessions[sessions.indexOf(newest)] = latest;
+      carGoesOn = await this.carGoesOn(latest, store, settings);
+      carAsked = true;
       if (latest && settings.restore !== false) {
         this.restoredId = latest.id;
         this.restored = await restoreDay(this.db, store, latest, {
@@ -196,20 +214,50 @@ export class Sessions {
       this.recorder.resume(
         latest,
         sessions.reduce((sum, s) => sum + s.bytes, 0),
+        carGoesOn,
       );
-      this.flushTimer = this.options.timers.setInterval(
-        () => void this.recorder?.flush(source()),
-        this.options.flushMs ?? DEFAULT_FLUSH_MS,
-      );
+      let lastTick = this.options.timers.now();
+      this.flushTimer = this.options.timers.setInterval(() => {
+        const now = this.options.timers.now();
+        const stalled = now - lastTick > STALLED_MS;
+        lastTick = now;
+        // This thread was stopped (a hung core the windows may have replaced):
+        // what came meanwhile (another core's start, sharedCore.worker.ts) is
+        // heard before anything is written; the rows wait for the next flush.
+        if (!stalled) void this.recorder?.flush(source());
+      }, this.options.flushMs ?? DEFAULT_FLUSH_MS);
       void this.refreshQuota();
     } catch (error) {
       this.unavailable = true;
       this.openProblem = `Sessions are not recorded: ${whyNotOpened(error)}.`;
       this.options.notice("warning", `${this.openProblem} Live data goes on.`);
     } finally {
+      if (!carAsked) settings.resumeDemo?.(null); // the car waits for no answer that will not come
       this.earlyEvents = [];
       this.resolveReady();
     }
+  }
+
+  /**
+   * A DEMO session recorded within the session gap goes on when the car
+   * takes up its newest packet (the core started again after its tab
+   * crashed, or a hung core was replaced). Asks `resumeDemo` once.
+   */
+  private async carGoesOn(
+    latest: SessionInfo | null,
+    store: TelemetryStore,
+    settings: { restore?: boolean; resumeDemo?: (row: RecordedRow | null) => boolean },
+  ): Promise<boolean> {
+    const gapMs = this.options.gapMs ?? DEFAULT_SESSION_GAP_MS;
+    const recent =
+      latest?.source === "DEMO" &&
+      settings.restore !== false &&
+      this.options.timers.now() - latest.endedAt <= gapMs;
+    const row =
+      recent && this.db
+        ? await newestRow(this.db, latest, store.layout, store.ring).catch(() => null)
+        : null;
+    return settings.resumeDemo?.(row) ?? false;
   }
 
   /** Resolves once start() has restored (or given up). */

@@ -15,6 +15,7 @@
 // drives in daylight at the track whatever the time here: its packets carry
 // that time, and its sun (which follows packet time) agrees.
 import type { DemoDayProgress } from "../../contract/connection";
+import type { RecordedRow } from "../sessions/newestRow";
 import { CAR_RATE_HZ } from "../../shared/carRate";
 import type { DemoCar } from "../../contract/config";
 import type { Source } from "./Source";
@@ -31,6 +32,12 @@ const MAX_BACKLOG_S = 1;
 /** Packets per batch of a demo day: tens of ms of work, then the thread is free again. */
 export const DAY_BATCH = 1000;
 export const MAX_DAY_HOURS = 24;
+/**
+ * Longest the car waits to hear where a recorded one stopped (holdForResume):
+ * the recording answers once it has opened and listed its sessions, a few
+ * hundred ms; a store that takes longer is not waited for.
+ */
+export const RESUME_WAIT_MS = 5_000;
 
 interface DemoSourceOptions {
   rate?: number;
@@ -59,6 +66,8 @@ export class DemoSource implements Source {
   private dayTimer: TimerHandle | null = null;
   private dayFraction = 0;
   private readonly clockOffsetMs: number;
+  /** Set while the car waits to take up a recorded one (holdForResume); `started`: start() was asked meanwhile. */
+  private holding: { started: boolean; timer: TimerHandle | null } | null = null;
 
   constructor(sink: SourceSink, options: DemoSourceOptions = {}) {
     this.sink = sink;
@@ -87,8 +96,36 @@ export class DemoSource implements Source {
     return this.day && { hours: this.day.hours, fraction: this.dayFraction };
   }
 
+  /**
+   * A recorded DEMO session may go on (the core starts again after its tab
+   * crashed, or the windows replaced a hung one): until `resume` says where
+   * its car stopped, or RESUME_WAIT_MS pass, this car drives nothing. Not
+   * with a demo day to build, which is a drive of its own.
+   */
+  holdForResume(): void {
+    if (this.day || this.running) return;
+    this.holding ??= { started: false, timer: null };
+  }
+
+  /** The recorded car to go on as (null: none). True when this car took it up. */
+  resume(row: RecordedRow | null): boolean {
+    const holding = this.holding;
+    if (!holding) return false;
+    this.holding = null;
+    if (holding.timer !== null) this.timers.clearTimeout(holding.timer);
+    if (row) this.simulator.resumeFrom(row);
+    if (holding.started) this.start();
+    return row !== null;
+  }
+
   start(): void {
     if (this.running) return;
+    if (this.holding) {
+      if (this.holding.started) return;
+      this.holding.started = true;
+      this.holding.timer = this.timers.setTimeout(() => this.resume(null), RESUME_WAIT_MS);
+      return;
+    }
     if (this.day) {
       this.dayTimer = this.timers.setTimeout(() => this.buildDay(), 0);
       return;
@@ -108,6 +145,8 @@ export class DemoSource implements Source {
   }
 
   stop(): void {
+    if (this.holding?.timer != null) this.timers.clearTimeout(this.holding.timer);
+    if (this.holding) this.holding = { started: false, timer: null };
     // A demo day stopped half-built goes on from where it was at the next start.
     if (this.dayTimer !== null) this.timers.clearTimeout(this.dayTimer);
     this.dayTimer = null;

@@ -19,6 +19,8 @@ import { clearSkyIrradiance, sunPosition, type SunPosition } from "./sun";
 import { TRACK } from "./track";
 import { Weather, type WeatherKind } from "./weather";
 import type { CarState } from "./carState";
+import { resumeCar } from "./carResume";
+import type { RecordedRow } from "../../sessions/newestRow";
 
 interface CarSimulatorOptions {
   seed?: number;
@@ -143,6 +145,11 @@ export class CarSimulator {
       commandedSpeed: commanded,
       car: this.car,
     };
+  }
+
+  /** Go on as the car of a recorded packet (carResume.ts says what is taken up). */
+  resumeFrom(row: RecordedRow): void {
+    resumeCar(this.state, row, this.car.packCapacityAh);
   }
 
   /** Length of one lap of the simulated circuit, metres. */
