@@ -247,7 +247,11 @@ describe("PollReader when its poll reader SharedWorker dies", () => {
     let replaced = 0;
     PollReader.sharedReplacement = async () => (replaced++, reader());
     let moved = 0;
-    const polls = PollReader.create(() => void moved++, clock.timers);
+    let stopped = 0;
+    const polls = PollReader.create(
+      { moved: () => void moved++, stopped: () => void stopped++ },
+      clock.timers,
+    );
     expect(polls.inWorker).toBe(true);
     const waiting = polls.read("http://127.0.0.1:1/never", "omit");
     lines[0]!.close(); // it dies
@@ -257,6 +261,7 @@ describe("PollReader when its poll reader SharedWorker dies", () => {
     expect(replaced).toBe(1);
     expect(polls.inWorker).toBe(true);
     expect(moved).toBe(2); // here, then on the new one
+    expect(stopped).toBe(1);
   });
 });
 

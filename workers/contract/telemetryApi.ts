@@ -44,6 +44,8 @@ export type WorkerEvent =
   | { type: "lapCoords"; coords: LapCoords }
   /** A recording/replay happening worth a toast: storage unavailable, session evicted, load failed. */
   | { type: "sessionNotice"; level: "warning" | "error"; message: string }
+  /** A happening of the backend link worth a toast: what it did not receive, and why. */
+  | { type: "linkNotice"; message: string }
   /**
    * Alerts that just started in the live history and are to be announced:
    * their rule notifies and is not muted. Never from a restore, a replay or

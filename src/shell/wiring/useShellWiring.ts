@@ -29,11 +29,6 @@ import { replaceCore } from "../../worker-client/coreName";
 // A burst of laps becomes one toast ("3 laps completed"), never a queue.
 const lapToasts = new LapToasts({ show: notifyWithId, update: updateNotification });
 
-/** The poll reader stopped answering (its replacement, by name, was asked of this window). */
-export const POLL_READER_LOST_TEXT =
-  "The poll reader stopped answering: a new one starts and the link to the backend is dialled again. Packets the backend sends until the link is back are not received.";
-const saidHelpers = new Set<string>();
-
 function handleEvent(event: WorkerEvent): void {
   switch (event.type) {
     case "notification":
@@ -45,12 +40,8 @@ function handleEvent(event: WorkerEvent): void {
     case "laps":
       applyLapResult(event.result);
       return;
-    case "helper":
-      // The storage worker's loss is said by the recording (a sessionNotice); the link's here, once.
-      if (event.lost && event.kind === "pollReader" && !saidHelpers.has(event.name)) {
-        saidHelpers.add(event.name);
-        notify({ title: "Backend link", message: POLL_READER_LOST_TEXT, intent: "warning" });
-      }
+    case "linkNotice":
+      notify({ title: "Backend link", message: event.message, intent: "warning" });
       return;
     case "sessionNotice":
       notify({

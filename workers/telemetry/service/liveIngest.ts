@@ -21,6 +21,7 @@ import type { BackendInfo } from "./backendInfo";
 import type { CoreViewer } from "./coreTypes";
 import type { FeatureParts } from "./featureParts";
 import { checkLatency, type LatencyKind } from "./latency";
+import { linkGapText, POLL_READER_STOPPED_TEXT } from "./linkTexts";
 import type { LiveLinks } from "./liveLinks";
 
 /** The links' rules are checked every second: "no packets for 5 s" needs no packet to be noticed. */
@@ -47,6 +48,8 @@ export class LiveIngest {
   /** The features' parts, held directly: the packet path calls them without a detour. */
   private readonly parts: readonly LivePart[];
   private linkTimer: unknown = null;
+  /** Packet time of the last packet before the poll reader stopped (the gap said once packets come again). */
+  private gapFrom: number | null = null;
 
   constructor(private readonly deps: LiveIngestDeps) {
     this.parts = deps.features.all;
@@ -119,6 +122,12 @@ export class LiveIngest {
         if (this.sources.running && source === links.state.connectionType)
           backend.noteGeneration(generation, kind, what);
       },
+      readerStopped: () => {
+        // Said while NETWORK is live: otherwise its packets are not kept anyway.
+        if (source !== "NETWORK" || this.deps.links.state.connectionType !== "NETWORK") return;
+        this.gapFrom ??= this.store.lastPacketTime ?? this.deps.timers.now() / 1000;
+        this.tell(POLL_READER_STOPPED_TEXT);
+      },
       raceInfo: (raw) => {
         if (source !== "NETWORK") return;
         const info = parseRaceInfo(raw, this.deps.timers.now());
@@ -158,6 +167,14 @@ export class LiveIngest {
     for (const part of this.parts) part.afterPacket?.();
     if (!stored || source === "DEMO") return;
     links.packetStored(source, this.store.lastPacketTime);
+    if (this.gapFrom !== null && source === "NETWORK") {
+      this.tell(linkGapText(this.gapFrom, this.store.lastPacketTime ?? this.gapFrom));
+      this.gapFrom = null;
+    }
+  }
+
+  private tell(message: string): void {
+    for (const viewer of this.deps.windows) viewer.send({ type: "linkNotice", message });
   }
 
   private latency(kind: LatencyKind, raw: unknown, source: ConnectionType): void {

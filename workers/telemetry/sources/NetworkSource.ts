@@ -151,9 +151,22 @@ export class NetworkSource implements Source {
   private transportsOption(): Pick<Partial<ManagerOptions>, "transports"> {
     this.missingInternals ??= missingPollingInternals(this.pollingBase);
     if (this.missingInternals.length > 0) return {};
-    this.pollReader ??= PollReader.create(() => this.reportPollReading());
+    this.pollReader ??= PollReader.create({
+      moved: () => this.reportPollReading(),
+      stopped: () => this.readerStopped(),
+    });
     const polling = readerPolling(this.pollReader, this.pollingBase);
     return { transports: [polling, transports.websocket, transports.webtransport] };
+  }
+
+  /**
+   * The poll reader stopped answering: the server dropped the session whose
+   * poll was cut, so the link is dialled again at once rather than after
+   * Socket.IO's backoff (1 s ± 0.5), and the sink hears of the gap.
+   */
+  private readerStopped(): void {
+    this.sink.readerStopped?.();
+    if (this.wanted) this.redial();
   }
 
   private reportPollReading(): void {

@@ -36,4 +36,9 @@ export interface SourceSink {
   lapCoords(raw: unknown): void;
   /** A raw `raceInfo` payload from the backend. */
   raceInfo(raw: unknown): void;
+  /**
+   * NETWORK: the poll reader stopped answering and the link is dialled again;
+   * what the backend sends until it is back is not received.
+   */
+  readerStopped?(): void;
 }

@@ -21,6 +21,16 @@ export class PollError extends Error {
   }
 }
 
+/** What a PollReader tells its owner (the link). */
+export interface PollReaderEvents {
+  /** Reads moved between the worker and this thread (diagnostics says where they run). */
+  moved?(): void;
+  /** The poll reader stopped answering: the GET that waited failed (the link dials again). */
+  stopped?(): void;
+}
+
+const STOPPED = "the poll reader worker stopped answering";
+
 interface Pending {
   decoder: TextDecoder;
   parts: string[];
@@ -44,11 +54,9 @@ export class PollReader {
   /**
    * The reader for this environment: a worker of its own where there is
    * Worker, else a line to the poll reader SharedWorker, else inline.
-   * `onMoved`: reads moved between the worker and this thread (diagnostics
-   * says where they run).
    */
-  static create(onMoved?: () => void, timers: Timers = realTimers): PollReader {
-    const reader = new PollReader(timers, onMoved);
+  static create(events: PollReaderEvents = {}, timers: Timers = realTimers): PollReader {
+    const reader = new PollReader(timers, events);
     if (typeof Worker === "function") reader.startWorker();
     else {
       const line = PollReader.sharedLine?.() ?? null;
@@ -73,7 +81,7 @@ export class PollReader {
 
   private constructor(
     private readonly timers: Timers,
-    private readonly onMoved?: () => void,
+    private readonly events: PollReaderEvents = {},
   ) {}
 
   /** Move the GETs to the poll reader worker, their chunks transferred back. */
@@ -97,9 +105,10 @@ export class PollReader {
     this.send = (request) => worker.postMessage(request);
     // A worker that stops answering is replaced by a new one.
     this.watchBeats(worker, () => {
-      this.dropWorker("the poll reader worker stopped answering");
+      this.dropWorker(STOPPED);
       this.startWorker();
-      this.onMoved?.();
+      this.events.moved?.();
+      this.events.stopped?.();
     });
   }
 
@@ -120,12 +129,13 @@ export class PollReader {
     line.close();
     this.line = null;
     this.send = this.readHere;
-    this.failPending("the poll reader worker stopped answering");
-    this.onMoved?.();
+    this.failPending(STOPPED);
+    this.events.moved?.();
+    this.events.stopped?.();
     void PollReader.sharedReplacement?.().then((next) => {
       if (this.line !== null) return next.close();
       this.useLine(next);
-      this.onMoved?.();
+      this.events.moved?.();
     });
   }
 
@@ -171,7 +181,7 @@ export class PollReader {
     this.worker = null;
     this.send = this.readHere;
     this.failPending(message);
-    this.onMoved?.();
+    this.events.moved?.();
   }
 
   private failPending(message: string): void {
