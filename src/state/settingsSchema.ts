@@ -49,7 +49,8 @@ const SETTINGS_FIELDS = {
 };
 
 /** Each field as the settings dialog names it, for the warning about a bad saved value. */
-const SETTINGS_LABELS: Record<keyof typeof SETTINGS_FIELDS, string> = {
+/** Each saved setting's label, as Settings shows it (warnings name settings by these). */
+export const SETTINGS_LABELS: Record<keyof typeof SETTINGS_FIELDS, string> = {
   appUnits: "Units",
   connectionType: "Connection type",
   lapCoords: "Finish line",

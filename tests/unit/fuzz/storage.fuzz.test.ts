@@ -19,6 +19,7 @@ import {
   defaultSettings,
   restoreFavourites,
   restoreSettings,
+  SETTINGS_LABELS,
   SETTINGS_VERSION,
 } from "../../../src/state/settingsSchema";
 import { fuzzParams, hostileText, PROTOTYPE_NAMES } from "./fuzzKit";
@@ -47,6 +48,7 @@ const SETTINGS_FIELDS = {
   backendUrl: fc.webUrl({ validSchemes: ["http", "https"] }),
   recording: fc.boolean(),
   webSocketUpgrade: fc.boolean(),
+  timesIn: fc.constantFrom("race", "computer"),
 };
 const validSettings = fc.record(SETTINGS_FIELDS);
 type FieldName = keyof typeof SETTINGS_FIELDS;
@@ -85,11 +87,11 @@ describe("fuzz: stored settings", () => {
           if (key === "lapCoords" && value === null) return; // null is a valid lapCoords
           const isSwitch = key === "recording" || key === "webSocketUpgrade";
           if (isSwitch && value === true) return; // a valid switch
-          // Saves from before the switches existed lack them: the default, without a warning.
-          if (isSwitch && value === undefined) return;
+          // Saves from before the switches and the zone existed lack them: the default, without a warning.
+          if ((isSwitch || key === "timesIn") && value === undefined) return;
           const restored = restoreSettings(JSON.stringify(stored), TODAY);
           expect(restored.value[key]).toEqual(defaultSettings(TODAY)[key]);
-          expect(restored.warning).toContain(key);
+          expect(restored.warning).toContain(SETTINGS_LABELS[key]);
         },
       ),
       fuzzParams(),
