@@ -122,7 +122,7 @@ test("the backend link ends on a WebSocket where the backend allows it, falls ba
     "HTTP long-polling (fallback: the backend's WebSocket upgrade failed)",
   );
   await expect(shown.diagnostics.getByTestId("diag-upgrade-fallback")).toHaveText(
-    /^Failed at \d\d:\d\d:\d\d \(.+\)\. This backend stays on long-polling until the app restarts/,
+    /^Failed at \d\d:\d\d:\d\d \S+ \(.+\)\. This backend stays on long-polling until the app restarts/,
   );
   // The engine.io internals passed the start-up check: the poll reader worker reads the answers.
   await expect(page.getByTestId("diag-poll-reading")).toHaveText("read by the poll reader worker");
