@@ -20,7 +20,7 @@ import type { AlertRule } from "../workers/contract/alerts";
 import { alertsStage, setRules } from "../workers/telemetry/alerts/alertsStage";
 import { defaultRules } from "../workers/telemetry/alerts/defaults";
 import { alertRulesFile as rulesFile } from "../workers/shared/alertRulesFile";
-import { checkRulesFile } from "../workers/telemetry/alerts/ruleSchema";
+import { checkRulesFile } from "../workers/telemetry/alerts/checkRules";
 import { mathStage } from "../workers/telemetry/math/mathStage";
 import type { Stage } from "../workers/telemetry/pipeline/Stage";
 import { NUMERIC_FIELDS } from "../workers/telemetry/schema/fields";

@@ -31,9 +31,13 @@ test("add a rule with the field picker, see lo > hi refused, fix it; export, ref
   const count = dialog.getByTestId("rule-count");
   const defaults = Number((await count.textContent())!.split(" ")[0]);
   expect(defaults).toBeGreaterThan(90);
-  // Labels, not wire names, name the fields.
+  // Labels, not wire names, name the fields. The list shows only the rows in
+  // view: the filter brings a rule into it.
+  const filter = dialog.getByLabel("Filter rules");
+  await filter.fill("motor 0 error");
   await expect(dialog.locator('[data-rule="motor0-fault"]')).toContainText("Motor 0 Error Flags");
   await expect(dialog.locator('[data-rule="motor0-fault"] strong')).not.toContainText("ErrorFlags");
+  await filter.fill("");
 
   await dialog.getByTestId("rule-add").click();
   await dialog.getByTestId("rule-subject").click();
@@ -57,11 +61,13 @@ test("add a rule with the field picker, see lo > hi refused, fix it; export, ref
   await dialog.getByTestId("rule-save").click();
   await expect(count).toHaveText(`${defaults + 1} rules`);
   // The default heatsink rule is there too: the new one is the one with a range.
+  await filter.fill("motor 1 heatsink");
   const added = dialog
     .locator('[data-subject="MotorDetails1.HeatsinkTemperature"]')
     .filter({ hasText: "outside" });
   await expect(added).toContainText("Motor 1 Heatsink Temperature outside 10 °C to 20 °C");
   await page.screenshot({ path: "/tmp/h3-rule-list.png" });
+  await filter.fill("");
 
   // Export: the rules file, the new rule in metric.
   const downloading = page.waitForEvent("download");
@@ -97,6 +103,7 @@ test("add a rule with the field picker, see lo > hi refused, fix it; export, ref
   await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
   const again = await openRules(page);
   await expect(again.getByTestId("rule-count")).toHaveText(`${defaults + 1} rules`);
+  await again.getByLabel("Filter rules").fill("motor 1 heatsink");
   await expect(
     again
       .locator('[data-subject="MotorDetails1.HeatsinkTemperature"]')

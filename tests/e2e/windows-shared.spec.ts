@@ -60,6 +60,8 @@ test("a source, an alert rule and a sector line changed in one window show in th
   };
   const inB = await openRules(b);
   const inA = await openRules(a);
+  // The lists show only the rows in view: the filter brings the rule into both.
+  for (const dialog of [inA, inB]) await dialog.getByLabel("Filter rules").fill("motor 0 error");
   const ruleSwitch = (dialog: typeof inA) =>
     dialog.locator('[data-rule="motor0-fault"]').getByRole("checkbox");
   await expect(ruleSwitch(inB)).toBeChecked();

@@ -33,9 +33,9 @@ describe("alerts reaching the windows", () => {
   beforeEach(() => void vi.useFakeTimers());
   afterEach(() => void vi.useRealTimers());
 
-  it("pushes a new live alert once, and the snapshot counts it by severity and field", () => {
+  it("pushes a new live alert once, and the snapshot counts it by severity and field", async () => {
     const { service, started } = startDemo();
-    expect(service.setAlertRules(file([always("pack-high")])).ok).toBe(true);
+    expect((await service.setAlertRules(file([always("pack-high")]))).ok).toBe(true);
     const before = service.snapshot(0).alerts.version;
     vi.advanceTimersByTime(2000);
     expect(started()).toEqual(["pack-high"]);
@@ -45,7 +45,7 @@ describe("alerts reaching the windows", () => {
     expect(alerts.bySubject).toEqual({ "Battery.PackVoltage": "critical" });
     expect(alerts.version).toBeGreaterThan(before);
     // Ended, it stays counted until acknowledged: a one-packet alert is not missed.
-    service.setAlertRules(file([]));
+    await service.setAlertRules(file([]));
     expect(service.snapshot(0).alerts.active.critical).toBe(0);
     expect(service.snapshot(0).alerts.unacknowledgedCritical).toBe(1);
     service.acknowledgeAlerts();
@@ -54,11 +54,11 @@ describe("alerts reaching the windows", () => {
     service.stop();
   });
 
-  it("a storm of 30 alerts at once sends 20 entries and counts the rest", () => {
+  it("a storm of 30 alerts at once sends 20 entries and counts the rest", async () => {
     const heard: number[] = [];
     // Rules set before the start: the first packet starts all 30 at once.
     const again = new TelemetryService({ demoSeed: 3, flushIntervalMs: 0 });
-    again.setAlertRules(file(Array.from({ length: 30 }, (_, i) => always(`storm-${i}`))));
+    await again.setAlertRules(file(Array.from({ length: 30 }, (_, i) => always(`storm-${i}`))));
     again.start({ connectToBackend: false, historyCapacity: 5000 }, (events) => {
       for (const e of events) if (e.type === "alerts") heard.push(e.started.length, e.omitted ?? 0);
     });
@@ -71,7 +71,7 @@ describe("alerts reaching the windows", () => {
   it("a burst of packets starting 500 alerts sends the first at once, then one capped batch", async () => {
     const sends: [number, number][] = [];
     const service = new TelemetryService({ demoSeed: 3, flushIntervalMs: 0 });
-    service.setAlertRules(
+    await service.setAlertRules(
       file([always("pack-high", { condition: { kind: "above", limit: 150 } })]),
     );
     service.start({ connectToBackend: false, connectionType: "RADIO" }, (events) => {
@@ -97,9 +97,9 @@ describe("alerts reaching the windows", () => {
     service.stop();
   });
 
-  it("a muted rule and a log-only rule are logged but not announced", () => {
+  it("a muted rule and a log-only rule are logged but not announced", async () => {
     const { service, started } = startDemo();
-    service.setAlertRules(file([always("muted"), always("quiet", { notify: false })]));
+    await service.setAlertRules(file([always("muted"), always("quiet", { notify: false })]));
     service.muteAlertRule("muted", 5);
     expect(Object.keys(service.mutedAlertRules())).toEqual(["muted"]);
     vi.advanceTimersByTime(2000);
@@ -115,9 +115,9 @@ describe("alerts reaching the windows", () => {
     service.stop();
   });
 
-  it("the log exports as CSV with the subject's label and unit", () => {
+  it("the log exports as CSV with the subject's label and unit", async () => {
     const { service } = startDemo();
-    service.setAlertRules(file([always("pack-high")]));
+    await service.setAlertRules(file([always("pack-high")]));
     vi.advanceTimersByTime(2000);
     const [header, row, ...rest] = service.alertLogCsv().trim().split("\n");
     expect(header).toContain("Started (ISO 8601)");

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RULES, defaultRules } from "../../workers/telemetry/alerts/defaults";
 import { alertRulesFile as rulesFile } from "../../workers/shared/alertRulesFile";
-import { checkRulesFile } from "../../workers/telemetry/alerts/ruleSchema";
+import { checkRulesFile } from "../../workers/telemetry/alerts/checkRules";
 import {
   MOTOR_ERROR_BITS,
   MOTOR_FAULT_MASK,

@@ -42,11 +42,11 @@ describe("alert spans and pins on the TelemetryApi", () => {
   beforeEach(() => void vi.useFakeTimers());
   afterEach(() => void vi.useRealTimers());
 
-  function demoWithRule() {
+  async function demoWithRule() {
     const service = new TelemetryService({ demoSeed: 3 });
     service.start({ connectToBackend: false, historyCapacity: 5000 }, () => {});
     vi.advanceTimersByTime(3000);
-    const result = service.setAlertRules(
+    const result = await service.setAlertRules(
       file([
         rule({
           id: "over",
@@ -70,8 +70,8 @@ describe("alert spans and pins on the TelemetryApi", () => {
     liveWindowSeconds: 60,
   });
 
-  it("a live answer carries the span of the plotted field's alert, on its column, a tail's too", () => {
-    const service = demoWithRule();
+  it("a live answer carries the span of the plotted field's alert, on its column, a tail's too", async () => {
+    const service = await demoWithRule();
     const start = service.alerts().active[0]!.start;
     const [whole] = service.seriesBatch([
       live(["Battery.PackCurrent", "Battery.PackVoltage"], null),
@@ -96,8 +96,8 @@ describe("alert spans and pins on the TelemetryApi", () => {
     service.stop();
   });
 
-  it("the track answer pins the alert where the car was when it started", () => {
-    const service = demoWithRule();
+  it("the track answer pins the alert where the car was when it started", async () => {
+    const service = await demoWithRule();
     const alert = service.alerts().active[0]!;
     const track = service.track({
       colorField: "MotorDetails0.VehicleVelocity",

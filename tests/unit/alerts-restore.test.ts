@@ -30,7 +30,7 @@ function recordedRows() {
   return store.newestRows(10);
 }
 
-function reloaded(rules = [high]) {
+async function reloaded(rules = [high]) {
   const alerts = new LiveAlerts(
     () => (T0 + 20) * 1000,
     () => {},
@@ -38,7 +38,7 @@ function reloaded(rules = [high]) {
   );
   const store = new TelemetryStore({ layout: LAYOUT, capacity: 64, onStageEvent: alerts.sink });
   alerts.attach(store);
-  expect(alerts.setRules(file(rules)).ok).toBe(true);
+  expect((await alerts.setRules(file(rules))).ok).toBe(true);
   alerts.settingApplied(store); // what the core does once a set took
   return { alerts, store };
 }
@@ -63,8 +63,8 @@ const started = (ruleId: string, start: number, value: number): AlertEvent => ({
 });
 
 describe("live alerts after a restore", () => {
-  it("an alert the restored rows show active, its start never recorded, is logged, not announced", () => {
-    const { alerts, store } = reloaded();
+  it("an alert the restored rows show active, its start never recorded, is logged, not announced", async () => {
+    const { alerts, store } = await reloaded();
     store.beginRestore();
     store.appendRestored(recordedRows());
     alerts.restore([]);
@@ -78,15 +78,15 @@ describe("live alerts after a restore", () => {
     ]);
   });
 
-  it("a recorded alert whose rule is not in force yet waits for the rules, and ends if they lack it", () => {
-    const { alerts, store } = reloaded([]);
+  it("a recorded alert whose rule is not in force yet waits for the rules, and ends if they lack it", async () => {
+    const { alerts, store } = await reloaded([]);
     store.beginRestore();
     store.appendRestored(recordedRows());
     alerts.restore([started("high", T0 + 5, 102), started("gone", T0 + 6, 103)]);
     store.endRestore();
     expect(alerts.read().active.map((a) => a.ruleId)).toEqual(["high", "gone"]);
     // The saved rules arrive: "high" goes on, "gone" is no rule any more and ends.
-    expect(alerts.setRules(file([high])).ok).toBe(true);
+    expect((await alerts.setRules(file([high]))).ok).toBe(true);
     alerts.settingApplied(store);
     expect(alerts.read().active.map((a) => a.ruleId)).toEqual(["high"]);
     store.ingest(packet(12, 100), "DEMO");

@@ -2,11 +2,16 @@
 // files (fast-check) never throw, never half-apply, and are refused in words.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { AlertRule } from "../../workers/contract/alerts";
+import type { AlertRule, AlertRulesResult } from "../../workers/contract/alerts";
 import { defaultRules } from "../../workers/telemetry/alerts/defaults";
 import { LiveAlerts } from "../../workers/telemetry/alerts/liveAlerts";
 import { alertRulesFile as rulesFile } from "../../workers/shared/alertRulesFile";
-import { checkRulesFile } from "../../workers/telemetry/alerts/ruleSchema";
+import { checkRulesFile } from "../../workers/telemetry/alerts/checkRules";
+import {
+  issueText,
+  ruleProblems,
+  rulesFileSchema,
+} from "../../workers/telemetry/alerts/ruleSchema";
 import { rule } from "./alertsKit";
 import { LAYOUT } from "../../workers/telemetry/features";
 
@@ -165,31 +170,109 @@ describe("hostile rules files", () => {
     );
   });
 
-  it("a valid file with one value broken is refused with a reason, and the rules in force stay", () => {
+  it("a valid file with one value broken is refused with a reason, and the rules in force stay", async () => {
     const base = defaultRules();
-    fc.assert(
-      fc.property(fc.nat(base.length - 1), fc.constantFrom(...paths), nasty, (at, path, value) => {
-        const rules = structuredClone(base) as unknown as Record<string, unknown>[];
-        const target = path.startsWith("condition.")
-          ? (rules[at]!.condition as Record<string, unknown>)
-          : rules[at]!;
-        target[path.replace("condition.", "")] = value;
-        const live = new LiveAlerts(
-          () => Date.now(),
-          () => {},
-          LAYOUT,
-        );
-        const before = live.currentRules();
-        const result = live.setRules(file(rules));
-        if (result.ok) {
-          // Accepted only when the changed rule still makes sense: it passes again as exported.
-          expect(checkRulesFile(rulesFile(live.currentRules()), LAYOUT).ok).toBe(true);
-        } else {
-          expect(result.errors.join("\n")).toMatch(/rules\[\d+\]/);
-          expect(live.currentRules()).toEqual(before);
-        }
-      }),
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat(base.length - 1),
+        fc.constantFrom(...paths),
+        nasty,
+        async (at, path, value) => {
+          const rules = structuredClone(base) as unknown as Record<string, unknown>[];
+          const target = path.startsWith("condition.")
+            ? (rules[at]!.condition as Record<string, unknown>)
+            : rules[at]!;
+          target[path.replace("condition.", "")] = value;
+          const live = new LiveAlerts(
+            () => Date.now(),
+            () => {},
+            LAYOUT,
+          );
+          const before = live.currentRules();
+          const result = await live.setRules(file(rules));
+          if (result.ok) {
+            // Accepted only when the changed rule still makes sense: it passes again as exported.
+            expect(checkRulesFile(rulesFile(live.currentRules()), LAYOUT).ok).toBe(true);
+          } else {
+            expect(result.errors.join("\n")).toMatch(/rules\[\d+\]/);
+            expect(live.currentRules()).toEqual(before);
+          }
+        },
+      ),
       { seed: 341, numRuns: 400 },
     );
+  });
+});
+
+// Issue 58: the file is now read and checked a rule at a time (checkRules.ts).
+// Its answer must be the one a check of the whole file gives: JSON.parse, zod
+// over the whole file, then the checks a shape cannot make.
+describe("a file checked a rule at a time answers as a check of the whole file", () => {
+  function wholeFileAnswer(input: unknown): AlertRulesResult {
+    let value = input;
+    if (typeof input === "string") {
+      try {
+        value = JSON.parse(input);
+      } catch (error) {
+        return { ok: false, errors: [`not JSON: ${(error as Error).message}`] };
+      }
+    }
+    const parsed = rulesFileSchema.safeParse(value);
+    if (!parsed.success)
+      return { ok: false, errors: parsed.error.issues.slice(0, 20).map((i) => issueText(i)) };
+    const errors: string[] = [];
+    const seen = new Set<string>();
+    parsed.data.rules.forEach((r, i) => {
+      const where = `rules[${i}] ${JSON.stringify(r.id.length > 60 ? `${r.id.slice(0, 60)}…` : r.id)}`;
+      if (seen.has(r.id)) errors.push(`${where}: id is used by an earlier rule`);
+      seen.add(r.id);
+      for (const p of ruleProblems(r as AlertRule, LAYOUT)) errors.push(`${where}: ${p}`);
+    });
+    return errors.length > 0
+      ? { ok: false, errors: errors.slice(0, 20) }
+      : { ok: true, rules: parsed.data.rules as AlertRule[] };
+  }
+
+  it("for broken values anywhere, as objects and as JSON text, whole or cut short", () => {
+    const base = defaultRules().slice(0, 12);
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(base.length - 1), fc.constantFrom(...paths), nasty), {
+          maxLength: 3,
+        }),
+        fc.record({ format: nasty, version: nasty, extra: nasty }, { requiredKeys: [] }),
+        fc.option(fc.nat(4000)),
+        (edits, top, cut) => {
+          const rules = structuredClone(base) as unknown as Record<string, unknown>[];
+          for (const [at, path, value] of edits) {
+            const target = path.startsWith("condition.")
+              ? (rules[at]!.condition as Record<string, unknown>)
+              : rules[at]!;
+            target[path.replace("condition.", "")] = value;
+          }
+          const input = { ...file(rules), ...top };
+          expect(checkRulesFile(input, LAYOUT)).toEqual(wholeFileAnswer(input));
+          const text = JSON.stringify(input, null, 1);
+          const shown = cut === null ? text : text.slice(0, cut);
+          expect(checkRulesFile(shown, LAYOUT)).toEqual(wholeFileAnswer(shown));
+        },
+      ),
+      { seed: 58, numRuns: 300 },
+    );
+  });
+
+  it("for more rules than a file may hold, and for texts that only look like rules files", () => {
+    const many = file(Array.from({ length: 5001 }, () => ({ nope: 1 })));
+    expect(checkRulesFile(many, LAYOUT)).toEqual(wholeFileAnswer(many));
+    for (const text of [
+      '{"rules":[1,2],"rules":5,"format":"helios-alert-rules","version":1}',
+      '{"format":"helios-alert-rules","version":1,"rules":[{"id":"a"},]}',
+      '{"format":"helios-alert-rules","version":1,"rules":[{"id":"a"} {"id":"b"}]}',
+      '{"format":"helios-alert-rules","version":1,"rules":[]} trailing',
+      '[{"rules":[]}]',
+      '{"format":"helios-alert-rules","version":1,"nested":{"rules":[1]},"rules":[ ]}',
+      '{"format":"helios-alert-rules","version":1,"rules":["a\\"]b",{"x":"}"}]}',
+    ])
+      expect(checkRulesFile(text, LAYOUT)).toEqual(wholeFileAnswer(text));
   });
 });

@@ -18,11 +18,11 @@ describe("alerts on the TelemetryApi", () => {
   beforeEach(() => void vi.useFakeTimers());
   afterEach(() => void vi.useRealTimers());
 
-  it("starts with the team's defaults and evaluates the rules set on live packets", () => {
+  it("starts with the team's defaults and evaluates the rules set on live packets", async () => {
     const service = startDemo();
     expect(service.alertRules()).toEqual(service.defaultAlertRules());
     expect(service.alertRules().length).toBeGreaterThan(90);
-    const result = service.setAlertRules(
+    const result = await service.setAlertRules(
       JSON.stringify(
         file([
           rule({
@@ -49,10 +49,10 @@ describe("alerts on the TelemetryApi", () => {
     service.stop();
   });
 
-  it("a bad rules file is refused with its reasons and the rules in force stay", () => {
+  it("a bad rules file is refused with its reasons and the rules in force stay", async () => {
     const service = startDemo();
     const before = service.alertRules();
-    const result = service.setAlertRules(
+    const result = await service.setAlertRules(
       file([rule({ subject: "Battery.PackVoltage", condition: { kind: "inside", lo: 3, hi: 1 } })]),
     );
     expect(result).toEqual({

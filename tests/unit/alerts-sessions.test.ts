@@ -12,6 +12,7 @@ import type { SessionEvent } from "../../workers/contract/events";
 import { SessionDb } from "../../workers/shared/storage/SessionDb";
 import { TelemetryService } from "../../workers/telemetry/TelemetryService";
 import { AlertLog } from "../../workers/telemetry/alerts/AlertLog";
+import { compileRules } from "../../workers/telemetry/alerts/compile";
 import { evaluateSession } from "../../workers/telemetry/alerts/evaluateAlerts";
 import { TelemetryCore } from "../../workers/telemetry/service/TelemetryCore";
 import { manualTimers } from "./manualTimers";
@@ -35,7 +36,7 @@ const window = (id: string, lo: number, hi: number, severity: AlertRule["severit
 const RULES = [window("early", 2, 5, "warning"), window("late", 8, 25, "critical")];
 const rulesFile = (rules: AlertRule[]) => ({ format: "helios-alert-rules", version: 1, rules });
 
-function demo(factory: IDBFactory, timers: ReturnType<typeof manualTimers>["timers"]) {
+async function demo(factory: IDBFactory, timers: ReturnType<typeof manualTimers>["timers"]) {
   const events: WorkerEvent[] = [];
   const core = new TelemetryCore({ timers, indexedDB: factory, storage: null, demoSeed: 5 });
   const service = new TelemetryService(core);
@@ -43,7 +44,7 @@ function demo(factory: IDBFactory, timers: ReturnType<typeof manualTimers>["time
     { connectToBackend: false, demoRate: 10, historyCapacity: 5000 },
     (batch) => void events.push(...batch),
   );
-  expect(service.setAlertRules(rulesFile(RULES)).ok).toBe(true);
+  expect((await service.setAlertRules(rulesFile(RULES))).ok).toBe(true);
   return { service, events, core };
 }
 
@@ -72,7 +73,7 @@ const announced = (events: WorkerEvent[]) => events.filter((e) => e.type === "al
 async function recordThenReload() {
   const factory = new IDBFactory();
   const { timers, tick } = manualTimers(START_MS);
-  const first = demo(factory, timers);
+  const first = await demo(factory, timers);
   await first.service.whenRestored();
   await run(tick, 20);
   const early = first.service.alerts().log.find((a) => a.ruleId === "early")!;
@@ -82,7 +83,7 @@ async function recordThenReload() {
   const [recorded] = await first.service.listSessions();
   first.service.stop(); // the reload
   await settle();
-  const second = demo(factory, timers);
+  const second = await demo(factory, timers);
   await second.service.whenRestored();
   return { before, recorded: recorded!, second, tick };
 }
@@ -138,7 +139,7 @@ describe("alerts recorded with the session", () => {
 
     // The current rules (one more) evaluated over the whole session, and back.
     const mid = window("mid", 10, 12, "info");
-    expect(service.setAlertRules(rulesFile([...RULES, mid])).ok).toBe(true);
+    expect((await service.setAlertRules(rulesFile([...RULES, mid]))).ok).toBe(true);
     expect(service.alerts().origin).toBe("recorded");
     await service.setReplayAlerts("evaluated");
     const evaluated = service.alerts();
@@ -186,7 +187,7 @@ describe("a session evaluated a span at a time", () => {
         recorded.id,
         first,
         last,
-        RULES,
+        compileRules(RULES, LAYOUT),
         log.onEvent,
         signal,
         LAYOUT,
@@ -227,7 +228,7 @@ describe("a storm of alerts", () => {
     service.start({ connectToBackend: false, demoRate: 10 }, () => undefined);
     // 40 flags at once: each starts at one packet and ends at another.
     const storm = Array.from({ length: 40 }, (_, i) => window(`flag-${i}`, 2, 5, "critical"));
-    expect(service.setAlertRules(rulesFile(storm)).ok).toBe(true);
+    expect((await service.setAlertRules(rulesFile(storm))).ok).toBe(true);
     await service.whenRestored();
     await run(tick, 7);
     const alertWrites = writes.filter((w) => w.some((e) => e.kind === "alert"));
@@ -249,7 +250,7 @@ describe("a replay with nothing recorded (an import, a backend range)", () => {
       condition: { kind: "above", limit: 101 },
       severity: "critical",
     });
-    expect(service.setAlertRules(rulesFile([high])).ok).toBe(true);
+    expect((await service.setAlertRules(rulesFile([high]))).ok).toBe(true);
     // PackVoltage 100 + 0.1234 i: above 101 from row 9 on.
     const report = await service.importCsv(new Blob([exportText(storeOf(20))]), "run.csv");
     expect(report.ok).toBe(true);
@@ -288,7 +289,7 @@ describe("a replay with nothing recorded (an import, a backend range)", () => {
       subject: "Battery.PackVoltage",
       condition: { kind: "above", limit: 104.5 },
     });
-    expect(service.setAlertRules(rulesFile([high])).ok).toBe(true);
+    expect((await service.setAlertRules(rulesFile([high]))).ok).toBe(true);
     // PackVoltage 100 + i V at second i: above 104.5 from the 5th second on.
     service.startReplay({ kind: "range", from: times[0]!, to: times[9]!, source: "backend" });
     await vi.waitFor(() => expect(service.alerts().log).toHaveLength(1), WAIT);

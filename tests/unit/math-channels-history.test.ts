@@ -129,7 +129,7 @@ describe("math channels through the API", () => {
     return service;
   }
 
-  it("an alert rule's channel cannot be deleted from under it", () => {
+  it("an alert rule's channel cannot be deleted from under it", async () => {
     const s = started();
     expect(s.setMathChannels(withDouble()).ok).toBe(true);
     const rules = s.alertRules();
@@ -142,7 +142,7 @@ describe("math channels through the API", () => {
       message: "{label} high",
       enabled: true,
     };
-    const answer = s.setAlertRules({
+    const answer = await s.setAlertRules({
       format: "helios-alert-rules",
       version: 1,
       rules: [...rules, rule],

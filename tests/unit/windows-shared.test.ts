@@ -122,7 +122,7 @@ describe("settings shared by every window", () => {
     b.service.setBackendUrl(backendUrl);
     b.service.setRecording(recording);
     b.service.setConnectionType(connectionType);
-    b.service.setAlertRules(rulesFile(b.service.alertRules()));
+    await b.service.setAlertRules(rulesFile(b.service.alertRules()));
     b.service.setMathChannels(b.service.mathChannels());
     vi.advanceTimersByTime(10);
     expect(toldChanged(a.events)).toEqual([]);
@@ -137,7 +137,7 @@ describe("settings shared by every window", () => {
       condition: { kind: "above", limit: 50 },
       message: "Pack hot in A's words",
     });
-    expect(a.service.setAlertRules(rulesFile([mine])).ok).toBe(true);
+    expect((await a.service.setAlertRules(rulesFile([mine]))).ok).toBe(true);
     vi.advanceTimersByTime(10);
     expect(toldChanged(b.events)).toEqual(["alertRules"]);
     expect(b.service.alertRules().map((r) => r.id)).toEqual(["hot-pack"]);
@@ -240,24 +240,24 @@ describe("an alert is heard once", () => {
   const announced = (w: Window) =>
     w.events.filter((e) => e.type === "alerts").map((e) => e.type === "alerts" && e.announce);
 
-  it("the earliest window showing live announces; when it leaves the next one does", () => {
+  it("the earliest window showing live announces; when it leaves the next one does", async () => {
     const [a, b] = two();
-    a.service.setAlertRules(rulesFile([always("first")]));
+    await a.service.setAlertRules(rulesFile([always("first")]));
     vi.advanceTimersByTime(2000);
     expect(announced(a)).toEqual([true]);
     expect(announced(b)).toEqual([false]); // B shows the toast, silently
 
     a.service.stop();
-    b.service.setAlertRules(rulesFile([always("second")]));
+    await b.service.setAlertRules(rulesFile([always("second")]));
     vi.advanceTimersByTime(2000);
     expect(announced(b)).toEqual([false, true]);
     b.service.stop();
   });
 
-  it("a window that replays hands the announcing to a live one", () => {
+  it("a window that replays hands the announcing to a live one", async () => {
     const [a, b] = two();
     a.service.setPlayback(true);
-    a.service.setAlertRules(rulesFile([always("while-replaying")]));
+    await a.service.setAlertRules(rulesFile([always("while-replaying")]));
     vi.advanceTimersByTime(2000);
     expect(announced(a)).toEqual([]); // a replaying window hears no live alerts
     expect(announced(b)).toEqual([true]);

@@ -200,8 +200,12 @@ export interface AlertsApi {
   alerts(): AlertsState;
   /** The rules in force. */
   alertRules(): AlertRule[];
-  /** Replaces the rules with a rules file's (JSON text or object), or refuses it with its reasons. */
-  setAlertRules(file: unknown): AlertRulesResult;
+  /**
+   * Replaces the rules with a rules file's (JSON text, an object, or the File
+   * the user picked: read in the worker), or refuses it with its reasons.
+   * Checked and compiled a slice at a time: the core goes on meanwhile.
+   */
+  setAlertRules(file: unknown): Promise<AlertRulesResult>;
   /** Checks a rules file as setAlertRules would, changing nothing (the rules dialog, as the user types). */
   checkAlertRules(file: unknown): AlertRulesResult;
   /**

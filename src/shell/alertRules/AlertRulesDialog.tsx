@@ -2,7 +2,8 @@
 // filterable; add and edit with the field picker; import and export as JSON;
 // reset to the team's defaults. Every change goes to the worker whole
 // (setAlertRules), which takes it or refuses it with its reasons; what it
-// takes is saved in the browser.
+// takes is saved in the browser. An imported file goes to the worker as it
+// is: it is read and checked there, never on this thread (issue 58).
 import { Alert, Button, Callout, Dialog, DialogBody, Spinner } from "@blueprintjs/core";
 import { useEffect, useMemo, useState } from "react";
 import { useSnapshot } from "valtio";
@@ -16,6 +17,7 @@ import { appState } from "../../state/appState";
 import { sharedSettingsRevision } from "../../state/sharedSettingsRevision";
 import { useTelemetry } from "../../worker-client/hooks";
 import { downloadBlob } from "../../ui/downloadBlob";
+import { formatCount } from "../../ui/format/formatNumber";
 import { RuleEditor } from "./RuleEditor";
 import { newRuleForm, ruleToForm, type RuleForm } from "./ruleForm";
 import { RuleList } from "./RuleList";
@@ -24,8 +26,12 @@ import { JsonFileButtons } from "../../ui/JsonFileButtons";
 
 type Editing = { index: number | null; form: RuleForm; key: number } | null;
 
-/** What the last import, reset or switch did, shown above the list. */
-type Outcome = { ok: true; text: string } | { ok: false; text: string; errors: string[] } | null;
+/** What the last import, reset or switch did (or that an import is being read), shown above the list. */
+type Outcome =
+  | { ok: true; text: string }
+  | { ok: false; text: string; errors: string[] }
+  | { ok: null; text: string }
+  | null;
 
 let editorKey = 0;
 const newId = () => `rule-${Date.now().toString(36)}-${(++editorKey).toString(36)}`;
@@ -154,11 +160,14 @@ export function AlertRulesDialog() {
   };
 
   const importRules = async (chosen: File) => {
-    const text = await chosen.text();
-    const result = await applyAlertRules(client, text);
+    setOutcome({ ok: null, text: `Reading ${chosen.name}…` });
+    const result = await applyAlertRules(client, chosen);
     if (result.ok) {
       setRules(result.rules);
-      setOutcome({ ok: true, text: `Imported ${result.rules.length} rules from ${chosen.name}.` });
+      setOutcome({
+        ok: true,
+        text: `Imported ${formatCount(result.rules.length)} rules from ${chosen.name}.`,
+      });
     } else
       setOutcome({
         ok: false,
@@ -172,7 +181,10 @@ export function AlertRulesDialog() {
     const result = await resetAlertRules(client);
     if (result.ok) {
       setRules(result.rules);
-      setOutcome({ ok: true, text: `Back to the ${result.rules.length} default rules.` });
+      setOutcome({
+        ok: true,
+        text: `Back to the ${formatCount(result.rules.length)} default rules.`,
+      });
     } else setOutcome({ ok: false, text: "The defaults were refused:", errors: result.errors });
   };
 
@@ -223,12 +235,12 @@ export function AlertRulesDialog() {
             </div>
             {outcome && (
               <Callout
-                intent={outcome.ok ? "success" : "danger"}
+                intent={outcome.ok ? "success" : outcome.ok === null ? "primary" : "danger"}
                 compact
                 data-testid="rules-file-result"
               >
                 {outcome.text}
-                {!outcome.ok && outcome.errors.length > 0 && (
+                {outcome.ok === false && outcome.errors.length > 0 && (
                   <ul className="helios-rule-reasons">
                     {outcome.errors.map((error) => (
                       <li key={error}>{error}</li>

@@ -7,17 +7,12 @@
 // playback clock (started by then, not ended by then), so the status bar and
 // the colours follow the clock. Acknowledging here marks this log only: a
 // replay records nothing.
-import type {
-  AlertMark,
-  AlertRule,
-  AlertsOrigin,
-  AlertsState,
-  AlertsSummary,
-} from "../../contract/alerts";
+import type { AlertMark, AlertsOrigin, AlertsState, AlertsSummary } from "../../contract/alerts";
 import type { SessionEvent } from "../../contract/events";
 import type { EventSink } from "../pipeline/Stage";
 import { alertLogCsv } from "./alertLogCsv";
 import { AlertLog, logFromEvents } from "./AlertLog";
+import type { CompiledRules } from "./compile";
 
 type ReplayAlertsOrigin = Exclude<AlertsOrigin, "live">;
 
@@ -26,7 +21,7 @@ export interface ReplayAlertsSource {
   /** The recorded events (alerts, acknowledgements), oldest first; null: none were recorded. */
   recorded: (() => Promise<SessionEvent[]>) | null;
   /** Runs `rules` over the replay into `sink` (stops when `signal` aborts). */
-  evaluate(rules: readonly AlertRule[], sink: EventSink, signal: AbortSignal): Promise<void>;
+  evaluate(rules: CompiledRules, sink: EventSink, signal: AbortSignal): Promise<void>;
   /** The evaluation reads the replay history: done again when a new one is swapped in. */
   followsHistory: boolean;
 }
@@ -43,8 +38,8 @@ export class ReplayAlerts {
   private activeKey = "";
   private cached: { clock: number | null; version: number; summary: AlertsSummary } | null = null;
 
-  /** `rules`: the rules in force (the core's), for an evaluation. */
-  constructor(private readonly rules: () => readonly AlertRule[]) {}
+  /** `rules`: the rules in force (the core's), compiled, for an evaluation. */
+  constructor(private readonly rules: () => CompiledRules) {}
 
   get origin(): ReplayAlertsOrigin {
     return this.shownOrigin;

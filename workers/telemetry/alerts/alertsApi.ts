@@ -28,13 +28,15 @@ export function alertsApi(desk: AlertsDesk, window: WindowAccess<AlertsReplay>):
     muteAlertRule: (ruleId, minutes) => desk.mute(ruleId, minutes),
     mutedAlertRules: () => desk.muted(),
     alertRules: () => desk.currentRules(),
-    setAlertRules: (file) => {
-      // The core hands the rules taken to every history and replay (ReplayPart.settingChanged).
-      return window.changeSetting(
-        () => desk.currentRules(),
-        () => desk.setRules(file),
-      );
-    },
+    setAlertRules: (file) =>
+      // Read, checked and compiled a slice at a time; then taken at once, the
+      // core handing them to every history and replay (ReplayPart.settingChanged).
+      desk.setRules(file, (ready) =>
+        window.changeSetting(
+          () => desk.version,
+          () => desk.adopt(ready),
+        ),
+      ),
     checkAlertRules: (file) => desk.check(file),
     alertSubjects: () => alertSubjects(window.fieldCatalog(), desk.fields),
     defaultAlertRules: () => defaultRules(),

@@ -38,7 +38,7 @@ export class AlertsDesk extends LiveAlerts implements LivePart {
 
   /** The fields the rules watch (the math channels among them keep being computed). */
   watches(): ReadonlySet<string> {
-    return watchedFields(this.currentRules());
+    return watchedFields(this.rulesInForce);
   }
 
   stop(): void {

@@ -3,16 +3,16 @@
 // says it loads. A session shows the alerts it recorded; a local range those
 // its sessions recorded; a backend range or an import, where nothing was
 // recorded, the current rules evaluated over the loaded history.
-import type { AlertRule } from "../../contract/alerts";
 import type { ReplayContext, ReplayLoad, ReplayPart } from "../pipeline/Feature";
+import type { CompiledRules } from "./compile";
 import { ReplayAlerts } from "./ReplayAlerts";
 import { historyAlerts, rangeEvents, sessionAlerts } from "./replayAlertSources";
 
 export class AlertsReplay extends ReplayAlerts implements ReplayPart {
-  /** `rules`: the rules in force (the live part's), for an evaluation. */
+  /** `rules`: the rules in force (the live part's), compiled, for an evaluation. */
   constructor(
     private readonly replay: ReplayContext,
-    rules: () => readonly AlertRule[],
+    rules: () => CompiledRules,
   ) {
     super(rules);
   }

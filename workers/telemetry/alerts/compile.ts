@@ -1,7 +1,10 @@
 // Rules turned into flat typed arrays, so the per-packet check reads numbers
-// by index and allocates nothing: one entry per enabled rule.
+// by index and allocates nothing: one entry per enabled rule. Compiled a rule
+// per step (steps.ts): 5,000 rules are compiled a slice at a time.
 import type { AlertLimit, AlertRule } from "../../contract/alerts";
 import type { StoredFields } from "../pipeline/Stage";
+import { ruleHash, sameRule } from "./ruleIdentity";
+import { runNow, type Steps } from "./steps";
 import { subjectInfo, SYSTEM_COUNT, type SubjectInfo } from "./subjects";
 
 // Condition codes (plain numbers: the per-packet switch compares integers).
@@ -41,6 +44,20 @@ export interface CompiledRules {
   readonly all: readonly AlertRule[];
   /** The enabled rules, in the order of the arrays below. */
   readonly rules: readonly AlertRule[];
+  /**
+   * Each enabled rule's number (ruleIdentity.ts), and the rule of each number:
+   * a rule kept as it was keeps its state (alertsStage.ts). Built while
+   * compiling, a rule a step, so a new set finds the rules it keeps at once.
+   */
+  readonly hashes: readonly number[];
+  readonly byHash: ReadonlyMap<number, number>;
+  /**
+   * Compiled to follow `rules` (the set in force then): `kept[r]`, rule r's
+   * index there when it is there as it was, else -1. Found while compiling, a
+   * rule a step, so each history takes the new set in a few ms (5,000 rules
+   * compared at once took one 50–120 ms). Held weakly: sets do not chain.
+   */
+  readonly after: { rules: WeakRef<CompiledRules>; kept: Int32Array } | null;
   readonly subjects: readonly SubjectInfo[];
   readonly where: Uint8Array;
   /** Index in the row, the booleans or the system values. */
@@ -82,18 +99,37 @@ function operand(limit: AlertLimit, fields: StoredFields): { value: number; fiel
 
 /** Compiles checked rules (ruleSchema.ts); throws on a subject nothing has. */
 export function compileRules(all: readonly AlertRule[], fields: StoredFields): CompiledRules {
-  const rules = all.filter((r) => r.enabled);
+  return runNow(compileSteps(all, fields));
+}
+
+/** Rule r's index in `previous` when it is there as it was, else -1. */
+export function keptIn(previous: CompiledRules, rule: AlertRule, hash: number): number {
+  const o = previous.byHash.get(hash);
+  return o !== undefined && sameRule(rule, previous.rules[o]!) ? o : -1;
+}
+
+/**
+ * compileRules a rule per step. `hashes`: every rule's ruleHash when the
+ * caller has them already (readyRules.ts compares the rule sets with them);
+ * `previous`: the set in force, which the new one follows (`after`).
+ */
+export function* compileSteps(
+  all: readonly AlertRule[],
+  fields: StoredFields,
+  hashes: readonly number[] = [],
+  previous: CompiledRules | null = null,
+): Steps<CompiledRules> {
+  const enabled = all.flatMap((rule, i) => (rule.enabled ? [i] : []));
+  const rules = enabled.map((i) => all[i]!);
   const n = rules.length;
-  const subjects = rules.map((r) => {
-    const info = subjectInfo(r.subject, fields);
-    if (!info) throw new Error(`rule ${r.id}: ${r.subject} is not a numeric or boolean field`);
-    return info;
-  });
   const c = {
     fields,
     all,
     rules,
-    subjects,
+    hashes: new Array<number>(n),
+    byHash: new Map<number, number>(),
+    kept: new Int32Array(n).fill(-1),
+    subjects: new Array<SubjectInfo>(n),
     where: new Uint8Array(n),
     at: new Int32Array(n),
     kind: new Uint8Array(n),
@@ -108,8 +144,15 @@ export function compileRules(all: readonly AlertRule[], fields: StoredFields): C
   const packet: number[] = [];
   const edges: number[] = [];
   const system: number[][] = Array.from({ length: SYSTEM_COUNT }, () => []);
-  rules.forEach((rule, r) => {
-    const s = subjects[r]!;
+  for (let r = 0; r < n; r++) {
+    const rule = rules[r]!;
+    const s = subjectInfo(rule.subject, fields);
+    if (!s) throw new Error(`rule ${rule.id}: ${rule.subject} is not a numeric or boolean field`);
+    c.subjects[r] = s;
+    const hash = hashes[enabled[r]!] ?? ruleHash(rule);
+    c.hashes[r] = hash;
+    c.byHash.set(hash, r);
+    if (previous) c.kept[r] = keptIn(previous, rule, hash);
     c.where[r] = s.where === "row" ? IN_ROW : s.where === "bits" ? IN_BITS : IN_SYSTEM;
     c.at[r] = s.index;
     if (s.where === "system") system[s.index]!.push(r);
@@ -134,9 +177,12 @@ export function compileRules(all: readonly AlertRule[], fields: StoredFields): C
     if (cond.kind === "noNewValue") c.a[r] = cond.seconds;
     c.clear[r] = rule.clear ?? NaN;
     c.forSeconds[r] = rule.forSeconds;
-  });
+    yield;
+  }
+  const { kept, ...compiled } = c;
   return {
-    ...c,
+    ...compiled,
+    after: previous ? { rules: new WeakRef(previous), kept } : null,
     packetRules: Int32Array.from(packet),
     edgeRules: Int32Array.from(edges),
     systemRules: system.map((list) => Int32Array.from(list)),

@@ -35,7 +35,7 @@ export const alertsFeature: Feature<AlertsDesk, AlertsReplay> = {
   onSettingChange: "fromNow",
   panel: true,
   live: (context) => new AlertsDesk(context),
-  replayPart: (desk, replay) => new AlertsReplay(replay, () => desk.currentRules()),
+  replayPart: (desk, replay) => new AlertsReplay(replay, () => desk.compiledRules),
   api: (desk, window) => alertsApi(desk, window),
   snapshot: (desk, view, replay) => alertsSummary(desk, view, replay),
   snapshotField: "alerts",

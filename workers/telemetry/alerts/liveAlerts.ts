@@ -27,14 +27,18 @@ import {
   alertsStage,
   feedSystem,
   resumeAlerts,
-  setRules,
+  setCompiledRules,
   type AlertEventPayload,
   type AlertsState as StageState,
 } from "./alertsStage";
 import { defaultRules } from "./defaults";
 import { isSystemSubject } from "./subjects";
 import type { StoredFields } from "../pipeline/Stage";
-import { checkRulesFile } from "./ruleSchema";
+import { checkRulesFile } from "./checkRules";
+import { compileRules, type CompiledRules } from "./compile";
+import { readyRules, rulesFileText, type ReadyRules } from "./readyRules";
+import { ruleHash } from "./ruleIdentity";
+import { runInSlices } from "./steps";
 
 export class LiveAlerts {
   /**
@@ -46,9 +50,19 @@ export class LiveAlerts {
     private readonly now: () => number,
     private readonly record: (event: SessionEvent) => void,
     readonly fields: StoredFields,
-  ) {}
+  ) {
+    this.compiled = compileRules(this.rules, fields);
+  }
 
   private rules: AlertRule[] = defaultRules();
+  /** The rules compiled once for every history (each history's stage takes them). */
+  private compiled: CompiledRules;
+  /** Each rule's number (ruleIdentity.ts): a set that changes nothing moves no version. */
+  private hashes: readonly number[] = this.rules.map(ruleHash);
+  /** Moves whenever the rules in force change: what the core compares (sharedSettingDesk.ts). */
+  version = 0;
+  /** Rule files are taken in the order they came, each once checked and compiled. */
+  private turn: Promise<unknown> = Promise.resolve();
   /** Rules whose alerts are logged only (notify: false). */
   private quiet = quietRules(this.rules);
   private log = new AlertLog();
@@ -93,7 +107,7 @@ export class LiveAlerts {
     this.omitted = 0;
     this.unresumed = 0;
     const state = this.stageState();
-    if (state) setRules(state, this.rules, this.sink);
+    if (state) setCompiledRules(state, this.compiled, this.sink);
   }
 
   read(): AlertsState {
@@ -189,20 +203,51 @@ export class LiveAlerts {
     return this.rules.map((rule) => ({ ...rule }));
   }
 
+  /** The rules in force as they are (not to be changed): what reads them often. */
+  get rulesInForce(): readonly AlertRule[] {
+    return this.rules;
+  }
+
+  /** The rules in force, compiled (a replay evaluates them). */
+  get compiledRules(): CompiledRules {
+    return this.compiled;
+  }
+
   /** Checks a rules file as setRules would, keeping nothing (the rules dialog checks as the user types). */
   check(file: unknown): AlertRulesResult {
     return checkRulesFile(file, this.fields);
   }
 
   /**
-   * Checks a rules file; a bad one changes nothing. The core then hands the
-   * rules to every history (settingApplied).
+   * Sets a rules file (JSON text, an object, or a File the page picked, read
+   * here): read, checked and compiled a slice at a time, so the core takes
+   * packets and answers windows meanwhile; then taken at once by `take`
+   * (adopt, or the core's way through its shared settings). Files are taken
+   * in the order they came. A bad one changes nothing. The core then hands
+   * the rules to every history (settingApplied).
    */
-  setRules(file: unknown): AlertRulesResult {
-    const checked = checkRulesFile(file, this.fields);
-    if (!checked.ok) return checked;
-    this.rules = checked.rules;
+  setRules(
+    file: unknown,
+    take: (ready: ReadyRules) => AlertRulesResult = (ready) => this.adopt(ready),
+  ): Promise<AlertRulesResult> {
+    const turn = this.turn.then(async (): Promise<AlertRulesResult> => {
+      const read = file instanceof Blob ? await rulesFileText(file) : { text: file };
+      if ("errors" in read) return read;
+      const inForce = { rules: this.rules, hashes: this.hashes, compiled: this.compiled };
+      const ready = await runInSlices(readyRules(read.text, this.fields, inForce));
+      return ready.ok ? take(ready) : ready;
+    });
+    this.turn = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /** Takes rules made ready (setRules): in force from now, at once. */
+  adopt(ready: ReadyRules): AlertRulesResult {
+    this.rules = ready.rules;
+    this.compiled = ready.compiled;
     this.quiet = quietRules(this.rules);
+    this.hashes = ready.hashes;
+    if (ready.changed) this.version++;
     return { ok: true, rules: this.currentRules() };
   }
 
@@ -215,7 +260,7 @@ export class LiveAlerts {
   settingApplied(store: TelemetryStore): void {
     if (store !== this.store) return;
     const state = this.stageState();
-    if (state) setRules(state, this.rules, this.sink);
+    if (state) setCompiledRules(state, this.compiled, this.sink);
     if (this.unresumed > 0) this.resume(true);
   }
 

@@ -1,20 +1,17 @@
 // The rules file's schema (zod) and the checks zod's shapes cannot make: the
 // subject exists and is numeric or boolean, the condition fits its type,
-// lo ≤ hi, a clear level on the right side of its limit, unique ids. A file
-// is taken whole or refused with every reason, in words a user can act on.
+// lo ≤ hi, a clear level on the right side of its limit. checkRules.ts checks
+// a whole file with them, a rule at a time.
 import { z } from "zod";
-import type {
-  AlertCondition,
-  AlertLimit,
-  AlertRule,
-  AlertRulesResult,
-} from "../../contract/alerts";
+import type { AlertCondition, AlertLimit, AlertRule } from "../../contract/alerts";
 import { ALERT_RULES_FORMAT, ALERT_RULES_VERSION } from "../../shared/alertRulesFile";
 import type { StoredFields } from "../pipeline/Stage";
 import { subjectInfo, type SubjectType } from "./subjects";
 
 /** More rules than a team could read: a file with more is a mistake or an attack. */
-const MAX_RULES = 5000;
+export const MAX_RULES = 5000;
+/** What a file with more is told. */
+export const TOO_MANY_RULES = `at most ${MAX_RULES} rules`;
 const MAX_TEXT = 500;
 
 const finite = z.number({ error: "must be a finite number" });
@@ -46,7 +43,8 @@ const condition = z.discriminatedUnion(
   },
 );
 
-const rule = z.strictObject({
+/** One rule's shape. */
+export const ruleSchema = z.strictObject({
   id: z.string().min(1, "id must not be empty").max(100),
   subject: z.string().min(1).max(MAX_TEXT),
   condition,
@@ -60,9 +58,10 @@ const rule = z.strictObject({
 });
 
 /** The rules in force, the alerts' shared setting (what a shape cannot say: checkRules). */
-export const alertRulesSchema = z.array(rule).max(MAX_RULES, `at most ${MAX_RULES} rules`);
+export const alertRulesSchema = z.array(ruleSchema).max(MAX_RULES, TOO_MANY_RULES);
 
-const rulesFileSchema = z.strictObject({
+/** A rules file's shape. */
+export const rulesFileSchema = z.strictObject({
   format: z.literal(ALERT_RULES_FORMAT, { error: `format must be "${ALERT_RULES_FORMAT}"` }),
   version: z.literal(ALERT_RULES_VERSION, {
     error: `version must be ${ALERT_RULES_VERSION} (this dashboard reads version ${ALERT_RULES_VERSION})`,
@@ -84,13 +83,15 @@ function limitProblem(l: AlertLimit, name: string, fields: StoredFields): string
   return null;
 }
 
-const quote = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
+/** A user's text in quotes, cut at 60 characters. */
+export const quote = (text: string) =>
+  JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
 
 /**
  * What is wrong with one rule zod's shapes accepted, beyond its shape ([] when
  * nothing), in a history laid out as `fields`.
  */
-function ruleProblems(r: AlertRule, fields: StoredFields): string[] {
+export function ruleProblems(r: AlertRule, fields: StoredFields): string[] {
   const problems: string[] = [];
   const info = subjectInfo(r.subject, fields);
   if (!info) return [`subject ${quote(r.subject)} is not a numeric or boolean field`];
@@ -135,41 +136,15 @@ function issuePath(path: readonly PropertyKey[]): string {
   );
 }
 
-/**
- * Checks a rules file (JSON text or parsed) for histories laid out as
- * `fields`: the rules, or every reason it is refused (at most 20, each
- * naming where: `rules[3] "id": …`).
- */
-export function checkRulesFile(input: unknown, fields: StoredFields): AlertRulesResult {
-  let value = input;
-  if (typeof input === "string") {
-    try {
-      value = JSON.parse(input);
-    } catch (error) {
-      return { ok: false, errors: [`not JSON: ${(error as Error).message}`] };
-    }
-  }
-  const parsed = rulesFileSchema.safeParse(value);
-  if (!parsed.success)
-    return {
-      ok: false,
-      errors: parsed.error.issues.slice(0, 20).map((issue) => {
-        const where = issuePath(issue.path);
-        const message =
-          issue.code === "unrecognized_keys"
-            ? `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map(quote).join(", ")}`
-            : issue.message;
-        return where ? `${where}: ${message}` : message;
-      }),
-    };
-  const errors: string[] = [];
-  const seen = new Set<string>();
-  parsed.data.rules.forEach((r, i) => {
-    const where = `rules[${i}] ${quote(r.id)}`;
-    if (seen.has(r.id)) errors.push(`${where}: id is used by an earlier rule`);
-    seen.add(r.id);
-    for (const problem of ruleProblems(r as AlertRule, fields)) errors.push(`${where}: ${problem}`);
-  });
-  if (errors.length > 0) return { ok: false, errors: errors.slice(0, 20) };
-  return { ok: true, rules: parsed.data.rules as AlertRule[] };
+/** A zod issue in words, naming where (`rules[3].id: …`); `path` is where it is in the file. */
+export function issueText(
+  issue: z.core.$ZodIssue,
+  path: readonly PropertyKey[] = issue.path,
+): string {
+  const where = issuePath(path);
+  const message =
+    issue.code === "unrecognized_keys"
+      ? `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map(quote).join(", ")}`
+      : issue.message;
+  return where ? `${where}: ${message}` : message;
 }
