@@ -10,7 +10,7 @@ import { CHROME, seriesColor, type PlotTheme } from "../../ui/plotPalette";
 import type { PlotSeriesInfo } from "./plotTypes";
 import { finiteExtent } from "./seriesData";
 import { fitLegendValue } from "./livePicture";
-import { formatTimeNamed } from "../../ui/format/dateTime";
+import { formatTime, zoneShortName } from "../../ui/format/dateTime";
 import { onWheel } from "./plotWheel";
 
 const PLOT_SYNC_KEY = "helios-plots";
@@ -98,9 +98,7 @@ export function buildPlotOptions(
     select: { show: true, left: 0, top: 0, width: 0, height: 0 },
     scales,
     series: [
-      // The zone's name is read at the cursor's time: a June day in Chicago is
-      // CDT even when the plot is drawn in December.
-      { label: "Time", value: (_u, t) => formatTimeNamed(t, true, zone) },
+      { label: `Time (${zoneShortName(zone)})`, value: (_u, t) => formatTime(t, false, zone) },
       ...fields.map((field, i): uPlot.Series => {
         const boolean = field.type === "boolean";
         return {
