@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
 import Papa from "papaparse";
 import { NO_BACKEND_URL } from "./e2e-env";
-import { DEMO_SCREEN_GONE_MS, appUrl, pauseClock } from "./shell-helpers";
+import { DEMO_SCREEN_GONE_MS, appUrl, pauseClock, gotoPastLoading } from "./shell-helpers";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/", import.meta.url));
 const url = (path: string) => `${path}?backend=${encodeURIComponent(NO_BACKEND_URL)}`;
@@ -25,8 +25,7 @@ async function openRules(page: Page) {
 test("add a rule with the field picker, see lo > hi refused, fix it; export, refuse a bad import, reload", async ({
   page,
 }) => {
-  await page.goto(url("/"));
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  await gotoPastLoading(page, url("/"));
   const dialog = await openRules(page);
   const count = dialog.getByTestId("rule-count");
   const defaults = Number((await count.textContent())!.split(" ")[0]);
@@ -129,8 +128,7 @@ test("motor flags read as named chips on the Motors and Faults tabs; the CSV kee
   const csvPath = test.info().outputPath("motor-flags.csv");
   writeFileSync(csvPath, Papa.unparse(rows));
 
-  await page.goto(url("/motors"));
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  await gotoPastLoading(page, url("/motors"));
   await page.getByTestId("open-csv-export").click();
   const csv = page.getByRole("dialog", { name: "Export CSV" });
   await csv.getByTestId("csv-import-input").setInputFiles(csvPath);

@@ -5,6 +5,7 @@
 // map where it started (no map tiles: offline) and marks the playback scrubber.
 import { expect, test, type Page } from "@playwright/test";
 import { NO_BACKEND_URL } from "./e2e-env";
+import { gotoPastLoading } from "./shell-helpers";
 
 const RULES = {
   format: "helios-alert-rules",
@@ -41,8 +42,7 @@ test("an alert colours its tile, is listed, shades its plot and is pinned on the
   page,
 }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto(url("/"));
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  await gotoPastLoading(page, url("/"));
   const tile = page.locator('.helios-favourites [data-field="Battery.PackVoltage"]');
   await expect(tile).toBeVisible();
   await expect(tile).not.toHaveAttribute("data-alert", /./);

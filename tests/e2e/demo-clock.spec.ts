@@ -4,15 +4,16 @@
 // test that needs sun in DEMO sets the demo clock.
 import { expect, test, type Page } from "@playwright/test";
 import { NO_BACKEND_URL } from "./e2e-env";
+import { gotoPastLoading } from "./shell-helpers";
 
 // The track's own zone, so the status bar's local times read as the track's.
 test.use({ timezoneId: "America/Chicago" });
 
 async function openMppt(page: Page, clock: string): Promise<void> {
-  await page.goto(
+  await gotoPastLoading(
+    page,
     `/mppt?backend=${encodeURIComponent(NO_BACKEND_URL)}&record=0&demoClock=${clock}`,
   );
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByTestId("status-connection-type")).toContainText("DEMO");
 }
 

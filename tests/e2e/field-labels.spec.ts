@@ -3,6 +3,7 @@
 // never wire names, and saved favourites keep working.
 import { expect, test } from "@playwright/test";
 import { NO_BACKEND_URL } from "./e2e-env";
+import { gotoPastLoading } from "./shell-helpers";
 
 const url = (path: string) => `${path}?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20`;
 
@@ -74,8 +75,7 @@ test("the motors table names each motor and reads the limit flags as words", asy
 test("a favourite is added in Settings with the searchable picker and listed by its label", async ({
   page,
 }) => {
-  await page.goto(url("/"));
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  await gotoPastLoading(page, url("/"));
   await page.keyboard.press("s");
   const list = page.getByTestId("favourites-list");
   await expect(list).toContainText("Motor 0 Temperature");

@@ -5,7 +5,7 @@
 // settings' zone) by default, whatever the browser's (issue 58 item 6).
 import { expect, test, type Page } from "@playwright/test";
 import { NO_BACKEND_URL } from "./e2e-env";
-import { closeDialogWithEscape } from "./shell-helpers";
+import { closeDialogWithEscape, gotoPastLoading } from "./shell-helpers";
 
 test.use({ timezoneId: "America/Los_Angeles" });
 
@@ -27,8 +27,7 @@ test("times, dates, the time zone and coordinates read one way across the app", 
   page,
 }) => {
   test.setTimeout(90_000);
-  await page.goto(url("/"));
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  await gotoPastLoading(page, url("/"));
   const lastPacket = page.getByTestId("status-last-packet");
   // It stands alone: its zone is named.
   await expect(lastPacket).toHaveText(/Last packet \d\d:\d\d:\d\d C[SD]T$/);

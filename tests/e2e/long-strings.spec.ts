@@ -5,6 +5,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { FeedServer } from "../../feed-server/FeedServer";
 import { CarSimulator } from "../../workers/telemetry/sources/demo/CarSimulator";
+import { gotoPastLoading } from "./shell-helpers";
 
 const LONG = 100_000;
 const longString = (letter: string) =>
@@ -65,8 +66,7 @@ test("100 kB car strings are cut with an ellipsis, keep the layout and show whol
   await page.addInitScript((favourite) => {
     localStorage.setItem("favourites", JSON.stringify(["Pack Voltage", "Pi.Rfid", favourite]));
   }, FAVOURITE);
-  await page.goto(`/?backend=${encodeURIComponent(server.url)}`);
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 30_000 });
+  await gotoPastLoading(page, `/?backend=${encodeURIComponent(server.url)}`);
 
   // Overview: the tiles stay in the grid.
   const rfidTile = page.locator('.helios-tile[data-field="Pi.Rfid"]');

@@ -3,6 +3,7 @@
 // values, and the finish flag stands out in the light and the dark theme.
 import { expect, test, type Page } from "@playwright/test";
 import { NO_BACKEND_URL } from "./e2e-env";
+import { gotoPastLoading } from "./shell-helpers";
 
 const MAP_URL = `/map?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=50`;
 
@@ -76,8 +77,7 @@ const legendNumber = async (page: Page, id: string) =>
 test("the trail's colour field is picked by searching, and its range fits the values", async ({
   page,
 }) => {
-  await page.goto(MAP_URL);
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  await gotoPastLoading(page, MAP_URL);
   // A few minutes of demo driving, with its bursts of acceleration and regen.
   await expect
     .poll(

@@ -8,14 +8,14 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { NO_BACKEND_URL } from "./e2e-env";
+import { gotoPastLoading } from "./shell-helpers";
 import { openParquet } from "../unit/parquet-read";
 
 const url = (path: string) =>
   `${path}?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20&e2eHooks=1`;
 
 async function openApp(page: Page, path = "/") {
-  await page.goto(url(path));
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  await gotoPastLoading(page, url(path));
 }
 
 async function openEditorFromSettings(page: Page) {

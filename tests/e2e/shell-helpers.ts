@@ -45,3 +45,25 @@ export async function closeDialogWithEscape(page: Page): Promise<void> {
   await page.keyboard.press("Escape");
   await expect(page.locator(".bp6-dialog")).toHaveCount(0);
 }
+
+/**
+ * Opens `url` and runs the page's clock past the loading screen (about 9 s with
+ * no backend, SPEC §4) rather than waiting it out: a test that is about what
+ * follows spends no real time on it. The page's clock is installed that long in
+ * the past and flows on, so after the jump it reads real time again: the page
+ * and the workers (whose clocks are never faked) agree on "now".
+ */
+export async function gotoPastLoading(page: Page, url: string): Promise<void> {
+  await page.clock.install({ time: Date.now() - DEMO_SCREEN_GONE_MS });
+  await page.goto(url);
+  await runPastLoading(page);
+}
+
+async function runPastLoading(page: Page): Promise<void> {
+  const screen = page.getByTestId("loading-screen");
+  await expect(screen).toBeVisible({ timeout: 20_000 });
+  await page.clock.runFor(DEMO_SCREEN_GONE_MS);
+  await expect(screen).toHaveCount(0, { timeout: 20_000 });
+  const skew = (await page.evaluate(() => Date.now())) - Date.now();
+  expect(Math.abs(skew), "the page's clock reads real time again").toBeLessThan(1000);
+}

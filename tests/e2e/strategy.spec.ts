@@ -9,6 +9,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { waitForDemoDay } from "./demoDay";
 import { FEED_URL, NO_BACKEND_URL } from "./e2e-env";
+import { gotoPastLoading } from "./shell-helpers";
 
 test.use({ timezoneId: "UTC" });
 
@@ -238,10 +239,10 @@ test("the real car's feed is never marked simulated, after a reload too", async 
 test("the settings form refuses a day that ends before it starts, and keeps what it had", async ({
   page,
 }) => {
-  await page.goto(
+  await gotoPastLoading(
+    page,
     `/strategy?backend=${encodeURIComponent(NO_BACKEND_URL)}&record=0&demoClock=13:00`,
   );
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
   // Times are typed and shown 24-hour, as the app writes them: a 12-hour
   // time is refused, naming the field as the form labels it.
   await expect(page.getByTestId("strategy-end")).toHaveValue("17:00");

@@ -1,11 +1,8 @@
-// One window's telemetry API (TelemetryApi), as a plain class so tests run it
-// in Node; telemetry.worker.ts exposes one on `self`. What is shared lives in
-// the TelemetryCore it joins (sources, live history and ingest, recording,
-// laps, backend, links); what the window shows is its own: its event
-// listener, its view (live, or its own replay or import, with its playback
-// clock) and its CSV jobs. So a replay in one window changes nothing in
-// another, and another window is one call: `new TelemetryService(core)`,
-// ready for `Comlink.expose(window, port)`.
+// One window's telemetry API (TelemetryApi), a plain class so tests run it in
+// Node. What is shared lives in the TelemetryCore it joins (sources, history,
+// recording, laps, backend); the window's own are its listener, its view (live,
+// or its own replay or import) and its CSV jobs: a replay in one window changes
+// nothing in another. Another window is `new TelemetryService(core)`.
 import * as Comlink from "comlink";
 import type { AlertsApi } from "../contract/alerts";
 import type { WorkerConfig } from "../contract/config";
@@ -41,8 +38,6 @@ import { WindowView } from "./service/windowView";
 import type { Feature, ReplayPart } from "./pipeline/Feature";
 import type { TelemetryStore } from "./store/TelemetryStore";
 
-type TelemetryServiceOptions = TelemetryCoreOptions;
-
 /**
  * The calls the registered features add (Feature.api), composed in the
  * constructor: declared here so the class is the whole TelemetryApi.
@@ -62,7 +57,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   protected started = false;
 
   /** A window on a core of its own (the dedicated worker, tests), or on a shared `core`. */
-  constructor(coreOrOptions: TelemetryCore | TelemetryServiceOptions = {}) {
+  constructor(coreOrOptions: TelemetryCore | TelemetryCoreOptions = {}) {
     this.core =
       coreOrOptions instanceof TelemetryCore ? coreOrOptions : new TelemetryCore(coreOrOptions);
     this.events = new EventBatcher(this.core.timers, this.core.options.flushIntervalMs);

@@ -1,10 +1,7 @@
-// The telemetry core, what every window shares (DESIGN "Several windows, one
-// core"): the sources and which one is live, the live history and its ingest
-// (liveIngest.ts), the recording (recording.ts), the lap desk, the backend,
-// the links, the features' parts (featureParts.ts) and the shared settings
-// (sharedSettingDesk.ts). A window (TelemetryService) joins it to hear what
-// happens; what it shows (live or its own replay) is its own. Nothing runs
-// per window: a packet is stored once.
+// What every window shares (DESIGN "Several windows, one core"): the sources,
+// the live history and its ingest, the recording, the laps, the backend, the
+// links, the features' parts and the shared settings, each in a file of its
+// own here. A window (TelemetryService) joins it; a packet is stored once.
 import type { WorkerConfig } from "../../contract/config";
 import type { BackendState, ConnectionState } from "../../contract/connection";
 import type { ConnectionType } from "../../contract/fields";
@@ -180,10 +177,7 @@ export class TelemetryCore {
     return this.viewers.mayReplay(viewer);
   }
 
-  /**
-   * An own core beside other windows' (no SharedWorker): only the one whose
-   * window holds the recorder lock records, so two never write one session.
-   */
+  /** Own cores side by side (no SharedWorker): only the recorder lock's holder records. */
   setRecorderHeld(held: boolean): void {
     this.recorder.setHeld(held);
   }
@@ -286,9 +280,8 @@ export class TelemetryCore {
   /** Resolves once the last start's restore finished (tests, benchmarks). */
   readonly whenRestored = () => this.recorder.whenRestored();
 
-  backendSpan(): Promise<BackendSpan> {
-    return fetchBackendSpan(this.settings.value.backendUrl, this.fetchImpl);
-  }
+  readonly backendSpan = (): Promise<BackendSpan> =>
+    fetchBackendSpan(this.settings.value.backendUrl, this.fetchImpl);
 
   /** What the features' parts are given of this core (made once, before the parts). */
   private featureContext(): CoreContext {
