@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FLOAT32_MAX, needsFloat64 } from "../../../workers/telemetry/history/precision";
 import { TelemetryStore } from "../../../workers/telemetry/store/TelemetryStore";
+import { toDisplay } from "../../../workers/shared/units";
 import { fuzzParams, hostileText, hostileValue, withPath, wrongTypeFor } from "./fuzzKit";
 import { LAYOUT } from "../../../workers/telemetry/features";
 
@@ -50,6 +51,7 @@ const fieldIndex = fc.integer({ min: 0, max: FIELDS.length - 1 });
 describe("fuzz: packets through TelemetryStore.ingest", () => {
   it("accepts every packet the protocol allows and stores its numbers as sent", () => {
     const store = new TelemetryStore({ layout: LAYOUT, capacity: 8 });
+    const units = new Map(store.fieldCatalog().map((f) => [f.path, f.unit]));
     fc.assert(
       fc.property(validPacket, fieldIndex, (packet, i) => {
         expect(store.ingest(packet, "NETWORK")).toBe(true);
@@ -66,8 +68,11 @@ describe("fuzz: packets through TelemetryStore.ingest", () => {
         const stored = column![column!.length - 1]!;
         // Float32 columns keep ~7 significant digits; nothing becomes Infinity or NaN.
         expect(Number.isFinite(stored)).toBe(true);
-        if (needsFloat64(field.path)) expect(stored).toBe(sent);
-        else expect(stored).toBe(Math.fround(sent as number));
+        // Read back as shown in metric (m/s as km/h); a sent -0 may read back as
+        // 0, the same number to a reader (toBe tells them apart).
+        const kept = needsFloat64(field.path) ? (sent as number) : Math.fround(sent as number);
+        const expected = toDisplay(kept, units.get(field.path) ?? "", "metric");
+        expect(stored + 0).toBe(expected + 0);
       }),
       fuzzParams(60),
     );
