@@ -34,6 +34,7 @@ export function teamSettings(car: CarKind): StrategySettings {
     stopSocPct: PROTECT_SOC * 100,
     resumeSocPct: RESUME_SOC * 100,
     weatherFactor: 1,
+    arrayRatingW: null,
     timeZone: ZONE,
     schedule: { start: "09:00", end: "17:00", stops: [], morningCharge: null, eveningCharge: null },
   };

@@ -74,3 +74,34 @@ describe("strategy settings", () => {
     expect(refusal(null)).toContain("Strategy settings not saved");
   });
 });
+
+describe("the array's rating (issue 56)", () => {
+  const taken = (value: unknown) => {
+    const checked = checkStrategySettings(value);
+    if (!checked.ok) throw new Error(checked.message);
+    return checked.settings;
+  };
+
+  it("is not set by default, and a data sheet's rating or none is taken", () => {
+    expect(DEFAULT_STRATEGY_SETTINGS.arrayRatingW).toBeNull();
+    expect(taken({ ...DEFAULT_STRATEGY_SETTINGS, arrayRatingW: 920 }).arrayRatingW).toBe(920);
+    expect(taken({ ...DEFAULT_STRATEGY_SETTINGS, arrayRatingW: null }).arrayRatingW).toBeNull();
+  });
+
+  it("settings saved before it was kept read as not set, as JSON text too", () => {
+    const { arrayRatingW: _, ...older } = DEFAULT_STRATEGY_SETTINGS;
+    expect(taken(older)).toEqual(DEFAULT_STRATEGY_SETTINGS);
+    expect(taken(JSON.stringify(older)).arrayRatingW).toBeNull();
+  });
+
+  it("refuses a rating no array has, naming the field as the form does", () => {
+    const rating = (arrayRatingW: number) =>
+      refusal({ ...DEFAULT_STRATEGY_SETTINGS, arrayRatingW });
+    expect(rating(0)).toContain("Array rating: must be more than 0 W");
+    expect(rating(-900)).toContain("Array rating: must be more than 0 W");
+    expect(rating(Number.NaN)).toContain("Array rating: must be a number");
+    expect(rating(Number.POSITIVE_INFINITY)).toContain("Array rating: must be");
+    expect(rating(50_000)).toContain("Array rating: must be at most 20000 W");
+    expect(taken({ ...DEFAULT_STRATEGY_SETTINGS, arrayRatingW: 20_000 }).arrayRatingW).toBe(20_000);
+  });
+});

@@ -21,6 +21,7 @@ export const SETTINGS: StrategySettings = {
   stopSocPct: 0,
   resumeSocPct: 0,
   weatherFactor: 1,
+  arrayRatingW: null,
   timeZone: ZONE,
   schedule: { start: "09:00", end: "17:00", stops: [], morningCharge: null, eveningCharge: null },
 };

@@ -52,6 +52,12 @@ export interface StrategySettings {
   resumeSocPct: number;
   /** The user's own weather forecast: multiplies the expected sun (1 = as fitted, 0.5 = half). */
   weatherFactor: number;
+  /**
+   * The array's rating: its power at 1,000 W/m² of sun on the array (a clear
+   * noon), W, from its data sheet; null: not set (the forecaster then learns
+   * the array from today's data).
+   */
+  arrayRatingW: number | null;
   /** IANA time zone the schedule is in, e.g. "America/Chicago" (the demo track's). */
   timeZone: string;
   schedule: RaceSchedule;

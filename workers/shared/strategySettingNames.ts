@@ -12,6 +12,7 @@ export const SETTING_NAMES = {
   stopSocPct: "Battery protection stops the car at",
   resumeSocPct: "Battery protection lets it drive again at",
   weatherFactor: "Weather factor",
+  arrayRatingW: "Array rating",
   timeZone: "Time zone",
   start: "Race day starts",
   end: "Race day ends",
@@ -41,6 +42,7 @@ export function settingName(path: readonly PropertyKey[]): string {
     head === "stopSocPct" ||
     head === "resumeSocPct" ||
     head === "weatherFactor" ||
+    head === "arrayRatingW" ||
     head === "timeZone"
   )
     return SETTING_NAMES[head];

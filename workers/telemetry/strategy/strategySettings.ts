@@ -19,6 +19,7 @@ export const DEFAULT_STRATEGY_SETTINGS: StrategySettings = {
   stopSocPct: 5,
   resumeSocPct: 10,
   weatherFactor: 1,
+  arrayRatingW: null,
   timeZone: "America/Chicago",
   schedule: {
     start: "09:00",
@@ -57,6 +58,13 @@ export const strategySettingsSchema = z.strictObject({
   stopSocPct: finite.min(0, "must be 0 % or more").max(50, "must be 50 % or less").default(0),
   resumeSocPct: finite.min(0, "must be 0 % or more").max(100, "must be 100 % or less").default(0),
   weatherFactor: finite.min(0, "must be 0 or more").max(2, "must be 2 or less"),
+  // Settings saved before the rating was kept have none: not set, so the
+  // forecaster learns the array from the day's data, as it did then.
+  arrayRatingW: finite
+    .gt(0, "must be more than 0 W")
+    .max(20_000, "must be at most 20000 W")
+    .nullable()
+    .default(null),
   timeZone: z.string().min(1, "must name a time zone, e.g. America/Chicago").max(100),
   schedule: z.strictObject({
     start: localTime,
