@@ -264,7 +264,17 @@ test("the settings form refuses a day that ends before it starts, and keeps what
   await expect(page.getByTestId("strategy-settings-result")).toContainText(
     "Battery protection lets it drive again at: must be at or above where it stops the car (5 %)",
   );
+  // The array's rating is not set at first (the forecaster learns the array);
+  // one that is not a number is refused, naming the field.
+  const rating = page.getByTestId("strategy-array-rating");
+  await expect(page.getByLabel("Array rating (W at 1,000 W/m²)")).toHaveValue("");
+  await rating.fill("920 W");
+  await page.getByTestId("strategy-save").click();
+  await expect(page.getByTestId("strategy-settings-result")).toContainText(
+    "Array rating: must be a number",
+  );
   // A good change is taken, saved, and comes back after a reload.
+  await rating.fill("920");
   await page.getByTestId("strategy-resume-soc").fill("12");
   await page.getByTestId("strategy-evening-from").fill("18:00");
   await page.getByTestId("strategy-evening-to").fill("19:30");
@@ -275,6 +285,7 @@ test("the settings form refuses a day that ends before it starts, and keeps what
   await expect(page.getByTestId("strategy-target")).toHaveValue("15", { timeout: 20_000 });
   await expect(page.getByTestId("strategy-end")).toHaveValue("18:00");
   await expect(page.getByTestId("strategy-resume-soc")).toHaveValue("12");
+  await expect(rating).toHaveValue("920");
 });
 
 test("after the day, its forecasts are held against what happened", async ({ page }) => {

@@ -1,44 +1,75 @@
-// The strategy settings form's fields: numbers, times of day typed HH:MM,
-// and a charging window that may be off. Each hands on what was typed as it
-// means it (junk as NaN): the worker checks the settings whole and refuses
-// with its reasons, so a field never corrects or drops what the user typed.
+// The strategy settings form's fields: numbers (some may be left empty:
+// not set), times of day typed HH:MM, and a charging window that may be
+// off. Each hands on what was typed as it means it (junk as NaN): the worker
+// checks the settings whole and refuses with its reasons, so a field never
+// corrects or drops what the user typed.
 import { Checkbox, InputGroup } from "@blueprintjs/core";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import type { ChargeWindow } from "../../../workers/contract/strategy";
 
 /** A number field's text as a number: empty or junk is NaN, which the worker refuses with its reason. */
 const num = (text: string): number => (text.trim() === "" ? NaN : Number(text));
+/** The same where the setting may be left unset: empty is null (junk still NaN). */
+const numOrNull = (text: string): number | null => (text.trim() === "" ? null : Number(text));
+const shown = (value: number | null): string => (value === null ? "" : String(value));
 
-export function NumberField(props: {
+interface FieldProps<V> {
   label: string;
-  value: number;
-  onChange: (value: number) => void;
+  value: V;
+  onChange: (value: V) => void;
   testId: string;
   unit?: string;
-}) {
-  const [text, setText] = useState(String(props.value));
+}
+
+export function NumberField(props: FieldProps<number>) {
+  return <NumberText {...props} parse={num} />;
+}
+
+/** A number that may be left empty (null: not set); `help` says where it comes from and what empty means. */
+export function OptionalNumberField(props: FieldProps<number | null> & { help: string }) {
+  return <NumberText {...props} parse={numOrNull} placeholder="not set" />;
+}
+
+function NumberText<V extends number | null>(
+  props: FieldProps<V> & { parse: (text: string) => V; help?: string; placeholder?: string },
+) {
+  const { value, parse, help } = props;
+  const [text, setText] = useState(shown(value));
   // A value set from outside (the worker's settings, a capacity switched to
   // Wh) shows; what the user is typing stays while it means that value.
-  const { value } = props;
   useEffect(
     () =>
-      setText((typed) => (!Number.isFinite(value) || num(typed) === value ? typed : String(value))),
-    [value],
+      setText((typed) =>
+        (value !== null && !Number.isFinite(value)) || parse(typed) === value
+          ? typed
+          : shown(value),
+      ),
+    [value, parse],
   );
+  // The help is not part of the field's name: it describes it.
+  const id = useId();
   return (
     <label className="helios-strategy-field">
-      <span>{props.label}</span>
+      <span id={`${id}-label`}>{props.label}</span>
+      {help && (
+        <small id={`${id}-help`} className="helios-strategy-help">
+          {help}
+        </small>
+      )}
       <InputGroup
         size="small"
         value={text}
         inputMode="decimal"
+        placeholder={props.placeholder}
         data-testid={props.testId}
+        aria-labelledby={help ? `${id}-label` : undefined}
+        aria-describedby={help ? `${id}-help` : undefined}
         rightElement={
           props.unit ? <span className="helios-strategy-unit">{props.unit}</span> : undefined
         }
         onChange={(e) => {
           setText(e.target.value);
-          props.onChange(num(e.target.value));
+          props.onChange(parse(e.target.value));
         }}
       />
     </label>

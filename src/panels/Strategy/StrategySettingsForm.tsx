@@ -1,7 +1,8 @@
 // The strategy settings as a form: the pack's capacity (Ah at a nominal
 // voltage, or Wh), the target, the battery protection (where the car stops
-// and drives again), the weather factor, the time zone and the race
-// day (start, end, planned stops, charging windows), named as the worker's
+// and drives again), the weather factor, the array's rating (may be left
+// empty), the time zone and the race day (start, end, planned stops,
+// charging windows), named as the worker's
 // refusals name them (workers/shared/strategySettingNames.ts). The worker
 // checks them whole: taken settings are saved in the browser, refused ones
 // change nothing and the reasons are shown.
@@ -14,7 +15,7 @@ import { applyStrategySettings, strategySettingsRestored } from "../../actions/s
 import { sharedSettingsRevision } from "../../state/sharedSettingsRevision";
 import { PanelHeading } from "../../ui/headings";
 import { useTelemetry } from "../../worker-client/hooks";
-import { NumberField, TimeField, WindowField } from "./StrategyFields";
+import { NumberField, OptionalNumberField, TimeField, WindowField } from "./StrategyFields";
 
 export function StrategySettingsForm() {
   const { client } = useTelemetry();
@@ -149,6 +150,13 @@ export function StrategySettingsForm() {
           value={draft.weatherFactor}
           testId="strategy-weather"
           onChange={(weatherFactor) => set({ weatherFactor })}
+        />
+        <OptionalNumberField
+          label={`${SETTING_NAMES.arrayRatingW} (W at 1,000 W/m²)`}
+          help="From the array's data sheet; empty: learnt from today's array power"
+          value={draft.arrayRatingW}
+          testId="strategy-array-rating"
+          onChange={(arrayRatingW) => set({ arrayRatingW })}
         />
         <label className="helios-strategy-field">
           <span>{SETTING_NAMES.timeZone}</span>
