@@ -150,8 +150,9 @@ const notes = [
   "Told the sun: at each check the forecast is also asked with the weather factor set to what the array gave from then on over what the forecast expected (known from a run of the simulator alone, on the same packets), as a team would set it from a perfect forecast of the weather; the factor goes back to 1 at once. The gap between the two MAEs is the weather nobody could see; what is left is the model's own error (consumption, speed, the sun's course).",
 ].join("\n\n");
 const settingsText = CAR_KINDS.map((car) => {
-  const c = teamSettings(car).capacity;
-  return `the ${car} car (${CARS[car].label}) ${c.kind === "Ah" ? `${c.ah} Ah` : `${c.wh} Wh`}`;
+  const { capacity: c, arrayRatingW } = teamSettings(car);
+  const rating = arrayRatingW === null ? "no rating" : `${arrayRatingW} W`;
+  return `the ${car} car (${CARS[car].label}) ${c.kind === "Ah" ? `${c.ah} Ah` : `${c.wh} Wh`} and ${rating}`;
 }).join(", ");
 const heading = exploring
   ? `## Race strategy, ${SAMPLED_RUNS.length} sampled days ${otherSeed !== undefined ? `of seed ${otherSeed}` : "as recorded"}${onlyWeather !== undefined ? `, all ${onlyWeather} weather` : ""}${onlyCar !== undefined ? `, the ${onlyCar} car` : ""} (npm run bench:strategy)`
@@ -163,7 +164,7 @@ const result = `RESULT strategy_runs=${results.length} mae_4h_pts=${figure(mae4,
 await writeResultsSection(
   heading,
   [
-    `Measured ${new Date().toISOString().slice(0, 10)}. Each run simulates one race day of a simulated car with the weather and driving named; its packets go through TelemetryStore and the strategy stage; the forecast (at the current average speed) made each hour is held against the state of charge the car reaches at 17:00. The settings are the team's: the pack's capacity (${settingsText}) and its battery protection (the car stops at ${teamSettings("light").stopSocPct} % and drives again at ${teamSettings("light").resumeSocPct} %) as a data sheet would give them; the weather factor stays at 1: the forecaster is not told the weather, nor which car it is.`,
+    `Measured ${new Date().toISOString().slice(0, 10)}. Each run simulates one race day of a simulated car with the weather and driving named; its packets go through TelemetryStore and the strategy stage; the forecast (at the current average speed) made each hour is held against the state of charge the car reaches at 17:00. The settings are the team's: the pack's capacity and the array's rating, its power at 1,000 W/m² (${settingsText}), and its battery protection (the car stops at ${teamSettings("light").stopSocPct} % and drives again at ${teamSettings("light").resumeSocPct} %) as a data sheet would give them; the weather factor stays at 1: the forecaster is not told the weather, nor which car it is.`,
     "",
     sections,
     "",

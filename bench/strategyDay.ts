@@ -12,7 +12,7 @@ import {
   PROTECT_SOC,
   RESUME_SOC,
 } from "../workers/telemetry/sources/demo/CarSimulator";
-import type { CarKind } from "../workers/telemetry/sources/demo/cars";
+import { CARS, type CarKind } from "../workers/telemetry/sources/demo/cars";
 import type { WeatherKind } from "../workers/telemetry/sources/demo/weather";
 import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
 import type { StrategyContext } from "../workers/telemetry/strategy/strategyStage";
@@ -23,9 +23,11 @@ export const ZONE = "America/Chicago";
 /**
  * The team's settings for each car: its pack as the data sheet gives it
  * (32 cells in series at 3.6 V nominal; 12 or 24 cells of 3.35 Ah in
- * parallel), its battery protection as the BMS is set (the demo cars': it
- * stops at 5 % and drives again at 10 %), the day as the rules give it. Not
- * which car it is, nor its power curve: the forecaster learns those.
+ * parallel), its array's rating as its data sheet gives it (the simulated
+ * array's power at 1,000 W/m²), its battery protection as the BMS is set
+ * (the demo cars': it stops at 5 % and drives again at 10 %), the day as the
+ * rules give it. Not which car it is, nor its power curve: the forecaster
+ * learns those.
  */
 export function teamSettings(car: CarKind): StrategySettings {
   return {
@@ -34,7 +36,7 @@ export function teamSettings(car: CarKind): StrategySettings {
     stopSocPct: PROTECT_SOC * 100,
     resumeSocPct: RESUME_SOC * 100,
     weatherFactor: 1,
-    arrayRatingW: null,
+    arrayRatingW: CARS[car].arrayPeakW,
     timeZone: ZONE,
     schedule: { start: "09:00", end: "17:00", stops: [], morningCharge: null, eveningCharge: null },
   };
