@@ -1,14 +1,22 @@
 // The car's power against speed, P(v) = a + b·v + c·v³ (v in m/s, P in W):
-// a the auxiliary load and the drive's losses at standstill, b·v rolling
-// resistance, c·v³ the air. Fitted by least squares on one-minute windows of
-// energy and distance (mean speed, mean power), with every coefficient kept
-// ≥ 0 (a negative one is not a car, and would send the speed solver astray).
-// When the speeds barely vary, three coefficients cannot be told apart: the
-// fit then keeps the shape of a typical solar car (PRIOR) and fits only its
-// scale to the measured power, so the level is the car's own and only the
-// slope away from today's speeds is assumed.
-
-import { normalEquations, solve } from "./linearSolve";
+// a the standing load and the drive's losses at standstill, b·v rolling and
+// drivetrain losses, c·v³ the air. Fitted on one-minute windows of energy and
+// distance (mean speed, mean power), every coefficient ≥ 0 and `a` within the
+// standing load's bound (boundedFit.ts).
+//
+// Cars differ in shape: one with light tyres draws mostly the air's cube,
+// one with heavy drivetrain losses rises almost linearly. So the form is not
+// assumed: each candidate (linear and cubic, linear, cubic, a typical car's
+// shape scaled) is fitted on four fifths of the day's minutes and scored on
+// the fifth it did not see, in turn (blocks of consecutive minutes, so that a
+// stint's neighbouring minutes do not vouch for each other). The simplest form
+// with fewer terms within one standard error of the best wins (the "one
+// standard error" rule: a more flexible form must earn its terms). The typical shape must also beat
+// a flat line held out the same way, or it is not a curve of this car.
+// When the speeds were too alike to tell forms apart (or too few minutes),
+// the typical shape scaled to the measured power is all there is, and says so.
+import type { PowerForm } from "../../contract/strategy";
+import { boundedFit, valueAt, type Column } from "./boundedFit";
 
 /**
  * A typical solar car (stated, not this car's): rolling resistance of about
@@ -16,9 +24,25 @@ import { normalEquations, solve } from "./linearSolve";
  * ½·ρ·CdA / η ≈ 0.075 W/(m/s)³ (CdA ≈ 0.11 m²); 50 W of electronics.
  */
 export const PRIOR = { a: 50, b: 20, c: 0.075 };
-/** The full fit needs this many windows and this spread of mean speeds (m/s). */
-export const MIN_WINDOWS = 8;
+/** Forms are compared from this many windows and this spread of mean speeds (m/s). */
+export const MIN_WINDOWS = 10;
 const MIN_SPEED_SPREAD_MPS = 3;
+const FOLDS = 5;
+/**
+ * A measured standing load bounds the driving curve's constant term from
+ * above by itself plus the motor controllers' no-load losses, which stop
+ * with the car: a few tens of watts; 150 W leaves room for a large pair.
+ */
+const DRIVE_LOSSES_AT_REST_W = 150;
+
+const priorShape: Column = (v) => PRIOR.b * v + PRIOR.c * v ** 3;
+const COLUMNS: Record<PowerForm, { cols: Column[]; terms: number }> = {
+  "typical car's shape": { cols: [() => 1, priorShape], terms: 2 },
+  linear: { cols: [() => 1, (v) => v], terms: 2 },
+  cubic: { cols: [() => 1, (v) => v ** 3], terms: 2 },
+  "linear and cubic": { cols: [() => 1, (v) => v, (v) => v ** 3], terms: 3 },
+};
+const FLAT: Column[] = [() => 1];
 
 export interface PowerFit {
   a: number;
@@ -27,146 +51,16 @@ export interface PowerFit {
   r2: number;
   rmsW: number;
   windows: number;
-  /** "fitted": all three from the data; "scaled prior": the prior's shape scaled to the data. */
+  /** "fitted": a form chosen by held-out error; "scaled prior": the typical shape, nothing to compare. */
   kind: "fitted" | "scaled prior";
+  form: PowerForm;
+  /** Why this form, in words. */
+  formWhy: string;
   /** Standard error of the fitted curve's value at speed v (m/s), W. */
   sigmaAt(v: number): number;
 }
 
-function inverse(m: number[][]): number[][] | null {
-  const n = m.length;
-  const cols: number[][] = [];
-  for (let j = 0; j < n; j++) {
-    const col = solve(
-      m,
-      Array.from({ length: n }, (_, i) => (i === j ? 1 : 0)),
-    );
-    if (!col) return null;
-    cols.push(col);
-  }
-  return Array.from({ length: n }, (_, i) => cols.map((col) => col[i]!));
-}
-
-const BASIS = [(_v: number) => 1, (v: number) => v, (v: number) => v * v * v];
-
-/** Least squares over the basis functions `use` (indices into BASIS); coefficients per BASIS. */
-function leastSquares(speeds: ArrayLike<number>, powers: ArrayLike<number>, use: number[]) {
-  const n = speeds.length;
-  // Columns scaled to unit RMS: 1, v and v³ differ by 10⁴ at race speeds.
-  const scale = use.map((j) => {
-    let s = 0;
-    for (let i = 0; i < n; i++) s += BASIS[j]!(speeds[i]!) ** 2;
-    return Math.sqrt(s / n) || 1;
-  });
-  const rows = Array.from({ length: n }, (_, i) =>
-    use.map((j, k) => BASIS[j]!(speeds[i]!) / scale[k]!),
-  );
-  const { xtx, xty } = normalEquations(rows, powers);
-  const scaled = solve(xtx, xty);
-  const inv = inverse(xtx);
-  if (!scaled || !inv) return null;
-  const coef = [0, 0, 0];
-  use.forEach((j, k) => (coef[j] = scaled[k]! / scale[k]!));
-  // (XᵀX)⁻¹ in the unscaled coefficients, for the curve's standard error.
-  const cov = [0, 1, 2].map(() => [0, 0, 0]);
-  use.forEach((j, r) =>
-    use.forEach((k, c) => (cov[j]![k] = inv[r]![c]! / (scale[r]! * scale[c]!))),
-  );
-  return { coef, cov };
-}
-
-function residualStats(
-  speeds: ArrayLike<number>,
-  powers: ArrayLike<number>,
-  p: (v: number) => number,
-) {
-  const n = speeds.length;
-  let mean = 0;
-  for (let i = 0; i < n; i++) mean += powers[i]! / n;
-  let sse = 0;
-  let sst = 0;
-  for (let i = 0; i < n; i++) {
-    sse += (powers[i]! - p(speeds[i]!)) ** 2;
-    sst += (powers[i]! - mean) ** 2;
-  }
-  return { sse, r2: sst > 0 ? 1 - sse / sst : 0, rms: Math.sqrt(sse / Math.max(1, n)) };
-}
-
-/** The constrained full fit: the best of the subsets of coefficients whose solution is ≥ 0. */
-function fullFit(speeds: ArrayLike<number>, powers: ArrayLike<number>): PowerFit | null {
-  const n = speeds.length;
-  let best: PowerFit | null = null;
-  let bestSse = Infinity;
-  for (const use of [[0, 1, 2], [0, 2], [1, 2], [0, 1], [2], [0]]) {
-    const fit = leastSquares(speeds, powers, use);
-    if (!fit || fit.coef.some((x) => x < 0)) continue;
-    const [a, b, c] = fit.coef as [number, number, number];
-    const stats = residualStats(speeds, powers, (v) => a + b * v + c * v ** 3);
-    if (stats.sse >= bestSse) continue;
-    bestSse = stats.sse;
-    const s2 = stats.sse / Math.max(1, n - use.length);
-    const cov = fit.cov;
-    best = {
-      a,
-      b,
-      c,
-      r2: stats.r2,
-      rmsW: stats.rms,
-      windows: n,
-      kind: "fitted",
-      sigmaAt(v) {
-        const x = [1, v, v ** 3];
-        let q = 0;
-        for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) q += x[i]! * cov[i]![j]! * x[j]!;
-        return Math.sqrt(Math.max(0, s2 * q));
-      },
-    };
-  }
-  return best;
-}
-
-/** The prior's shape b·v + c·v³ scaled by one factor, above a known standstill load. */
-function scaledPrior(
-  speeds: ArrayLike<number>,
-  powers: ArrayLike<number>,
-  standstillW: number,
-): PowerFit | null {
-  const n = speeds.length;
-  if (n === 0) return null;
-  const shape = (v: number) => PRIOR.b * v + PRIOR.c * v ** 3;
-  let sxy = 0;
-  let sxx = 0;
-  for (let i = 0; i < n; i++) {
-    const x = shape(speeds[i]!);
-    sxy += x * (powers[i]! - standstillW);
-    sxx += x * x;
-  }
-  if (!(sxx > 0)) return null;
-  const k = Math.max(0.05, sxy / sxx);
-  const a = standstillW;
-  const b = k * PRIOR.b;
-  const c = k * PRIOR.c;
-  const stats = residualStats(speeds, powers, (v) => a + b * v + c * v ** 3);
-  const s2 = stats.sse / Math.max(1, n - 1);
-  return {
-    a,
-    b,
-    c,
-    r2: stats.r2,
-    rmsW: stats.rms,
-    windows: n,
-    kind: "scaled prior",
-    // The scale's own error, plus the shape's: away from the measured speeds
-    // the assumed slope may be wrong by a quarter of the change it predicts.
-    sigmaAt(v) {
-      let mean = 0;
-      for (let i = 0; i < n; i++) mean += speeds[i]! / n;
-      const fromScale = Math.sqrt(s2 / sxx) * shape(v);
-      const fromShape = 0.25 * Math.abs(k * (shape(v) - shape(mean)));
-      return Math.hypot(fromScale, fromShape);
-    },
-  };
-}
+const round = (x: number) => Math.round(x).toLocaleString("en-US");
 
 function spread(speeds: ArrayLike<number>): number {
   let lo = Infinity;
@@ -178,25 +72,181 @@ function spread(speeds: ArrayLike<number>): number {
   return hi - lo;
 }
 
+/** b and c of a form's coefficients. */
+function toCurve(form: PowerForm, coef: number[]) {
+  if (form === "typical car's shape")
+    return { a: coef[0]!, b: coef[1]! * PRIOR.b, c: coef[1]! * PRIOR.c };
+  if (form === "linear") return { a: coef[0]!, b: coef[1]!, c: 0 };
+  if (form === "cubic") return { a: coef[0]!, b: 0, c: coef[1]! };
+  return { a: coef[0]!, b: coef[1]!, c: coef[2]! };
+}
+
+/** Each window's squared error when its block was held out of the fit. */
+function heldOutErrors(
+  speeds: ArrayLike<number>,
+  powers: ArrayLike<number>,
+  cols: Column[],
+  aHi: number,
+): number[] | null {
+  const n = speeds.length;
+  const errors = new Array<number>(n);
+  for (let f = 0; f < FOLDS; f++) {
+    const lo = Math.floor((f * n) / FOLDS);
+    const hi = Math.floor(((f + 1) * n) / FOLDS);
+    const train: number[] = [];
+    for (let i = 0; i < n; i++) if (i < lo || i >= hi) train.push(i);
+    const fit = boundedFit(speeds, powers, train, cols, aHi);
+    if (!fit) return null;
+    for (let i = lo; i < hi; i++) errors[i] = (powers[i]! - valueAt(fit, cols, speeds[i]!)) ** 2;
+  }
+  return errors;
+}
+
+const rms = (sq: number[]) => Math.sqrt(sq.reduce((s, x) => s + x, 0) / sq.length);
+
+/** Is `a` worse than `b` by more than one standard error of their paired difference? */
+function clearlyWorse(a: number[], b: number[]): boolean {
+  const d = a.map((x, i) => x - b[i]!);
+  const mean = d.reduce((s, x) => s + x, 0) / d.length;
+  const sd = Math.sqrt(d.reduce((s, x) => s + (x - mean) ** 2, 0) / Math.max(1, d.length - 1));
+  return mean > sd / Math.sqrt(d.length);
+}
+
+/** The form chosen by held-out error, and why; null when forms cannot be compared. */
+function chooseForm(
+  speeds: ArrayLike<number>,
+  powers: ArrayLike<number>,
+  aHi: number,
+): { form: PowerForm; why: string } | null {
+  const flat = heldOutErrors(speeds, powers, FLAT, Infinity);
+  if (!flat) return null;
+  const scored = (Object.keys(COLUMNS) as PowerForm[]).flatMap((form) => {
+    const errors = heldOutErrors(speeds, powers, COLUMNS[form].cols, aHi);
+    return errors ? [{ form, errors, rms: rms(errors) }] : [];
+  });
+  const flatRms = rms(flat);
+  // The typical shape only when it fits better than no curve at all.
+  const candidates = scored.filter((s) => s.form !== "typical car's shape" || s.rms < flatRms);
+  if (candidates.length === 0) return null;
+  const best = candidates.reduce((x, y) => (y.rms < x.rms ? y : x));
+  const chosen =
+    candidates
+      .filter((s) => COLUMNS[s.form].terms < COLUMNS[best.form].terms)
+      .filter((s) => !clearlyWorse(s.errors, best.errors))
+      .sort((x, y) => COLUMNS[x.form].terms - COLUMNS[y.form].terms || x.rms - y.rms)[0] ?? best;
+  const others = scored
+    .filter((s) => s !== chosen)
+    .map((s) => `${s.form} ${round(s.rms)} W`)
+    .join(", ");
+  const simpler = chosen !== best ? ` (the simplest within one standard error of the best)` : "";
+  return {
+    form: chosen.form,
+    why: `chosen by its error on minutes held out of the fit, ${round(chosen.rms)} W${simpler}; ${others}; a flat line ${round(flatRms)} W`,
+  };
+}
+
+function finish(
+  speeds: ArrayLike<number>,
+  powers: ArrayLike<number>,
+  form: PowerForm,
+  aHi: number,
+  kind: PowerFit["kind"],
+  formWhy: string,
+): PowerFit | null {
+  // aHi: the constant's bound; for the scaled typical shape, the constant itself.
+  const n = speeds.length;
+  const rows = Array.from({ length: n }, (_, i) => i);
+  // The typical shape's constant is given (the standing load), not fitted:
+  // at speeds this alike it cannot be told from the shape's scale.
+  const given = kind === "scaled prior";
+  const cols = given ? [priorShape] : COLUMNS[form].cols;
+  const target = given ? Array.from(powers, (p) => p - aHi) : powers;
+  const bounded = boundedFit(speeds, target, rows, cols, given ? Infinity : aHi);
+  if (!bounded) return null;
+  const fit = given
+    ? { ...bounded, coef: [aHi, bounded.coef[0]!], free: [1], cols: COLUMNS[form].cols }
+    : { ...bounded, cols };
+  let mean = 0;
+  for (let i = 0; i < n; i++) mean += powers[i]! / n;
+  let sst = 0;
+  let meanSpeed = 0;
+  for (let i = 0; i < n; i++) {
+    sst += (powers[i]! - mean) ** 2;
+    meanSpeed += speeds[i]! / n;
+  }
+  const s2 = fit.sse / Math.max(1, n - fit.free.length);
+  const curve = toCurve(form, fit.coef);
+  return {
+    ...curve,
+    r2: sst > 0 ? 1 - fit.sse / sst : 0,
+    rmsW: Math.sqrt(fit.sse / n),
+    windows: n,
+    kind,
+    form,
+    formWhy,
+    sigmaAt(v) {
+      const x = fit.free.map((j) => fit.cols[j]!(v));
+      let q = 0;
+      x.forEach((xi, r) => x.forEach((xj, c) => (q += xi * fit.cov[r]![c]! * xj)));
+      const fromFit = Math.sqrt(Math.max(0, s2 * q));
+      if (kind === "fitted") return fromFit;
+      // An assumed shape may be wrong by a quarter of the change it predicts
+      // away from the speeds driven.
+      const k = fit.coef[1]!;
+      return Math.hypot(fromFit, 0.25 * k * Math.abs(priorShape(v) - priorShape(meanSpeed)));
+    },
+  };
+}
+
 /**
- * Fits P(v) to windows of mean speed (m/s) and mean power (W). `standstillW`:
- * the measured power of the standing car, if known (else the prior's).
- * null when there is nothing to fit.
+ * Fits P(v) to windows of mean speed (m/s) and mean power (W), in time order.
+ * `standstillW`: the standing car's measured power, if known; `maxStandingW`:
+ * the physical bound on the standing load until then (forecast.ts). null
+ * when there is nothing to fit.
  */
 export function fitPower(
   speeds: ArrayLike<number>,
   powers: ArrayLike<number>,
   standstillW: number | null,
+  maxStandingW = Infinity,
 ): PowerFit | null {
-  if (speeds.length === 0) return null;
-  const standstill = standstillW ?? PRIOR.a;
-  if (speeds.length >= MIN_WINDOWS && spread(speeds) >= MIN_SPEED_SPREAD_MPS) {
-    const full = fullFit(speeds, powers);
-    // A fit that puts the standstill load far from the measured one is
-    // extrapolating wildly: keep the prior's shape instead.
-    if (full && (standstillW === null || Math.abs(full.a - standstillW) < 150)) return full;
+  const n = speeds.length;
+  if (n === 0) return null;
+  const aHi =
+    standstillW !== null
+      ? Math.min(maxStandingW, standstillW + DRIVE_LOSSES_AT_REST_W)
+      : maxStandingW;
+  if (n >= MIN_WINDOWS && spread(speeds) >= MIN_SPEED_SPREAD_MPS) {
+    const chosen = chooseForm(speeds, powers, aHi);
+    if (chosen) {
+      const fit = finish(speeds, powers, chosen.form, aHi, "fitted", chosen.why);
+      if (fit) return fit;
+    }
   }
-  return scaledPrior(speeds, powers, standstill);
+  // Speeds too alike: the level is the car's own, the shape assumed, and the
+  // constant is the standing load (measured, or the typical one in its bound).
+  const a = Math.min(standstillW ?? PRIOR.a, aHi);
+  const why =
+    n < MIN_WINDOWS
+      ? `${n} minutes of driving, too few to compare forms (${MIN_WINDOWS} needed)`
+      : "the speeds varied too little to tell forms apart";
+  return finish(speeds, powers, "typical car's shape", a, "scaled prior", why);
+}
+
+/** A car that has not driven: its standing load at every speed, no curve (nothing known of it). */
+export function standingOnly(standingW: number): PowerFit {
+  return {
+    a: standingW,
+    b: 0,
+    c: 0,
+    r2: 0,
+    rmsW: 0,
+    windows: 0,
+    kind: "scaled prior",
+    form: "typical car's shape",
+    formWhy: "the car has not driven today",
+    sigmaAt: () => 0,
+  };
 }
 
 export const powerAt = (fit: Pick<PowerFit, "a" | "b" | "c">, v: number): number =>
