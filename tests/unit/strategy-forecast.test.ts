@@ -136,9 +136,11 @@ describe("strategy forecast from telemetry", () => {
     const c = forecastNow(night.state, null);
     expect(!c.ok && c.reason).toMatch(/^Cannot forecast: night/);
 
-    const standing = configured(createWorld());
-    drive(standing, 0, 1200);
-    const d = forecastNow(standing.state, null);
+    // Two minutes driven: too few to fit the car's power, said so.
+    const started = configured(createWorld());
+    drive(started, 0, 600);
+    drive(started, 60, 120);
+    const d = forecastNow(started.state, null);
     expect(!d.ok && d.reason).toMatch(/^Cannot forecast: not enough driving/);
 
     const after = configured(createWorld(85, NINE_AM + 8.5 * 3600));

@@ -34,6 +34,13 @@ describe("battery protection in the forecast", () => {
     expect(run.emptyAt! - NOW).toBeLessThan(80 * 60);
     expect(Math.min(...run.soc.values)).toBeGreaterThanOrEqual(5);
     expect(Math.min(...run.socLow)).toBeGreaterThanOrEqual(5);
+    // The run-down time's band: earlier on the band's low edge, later on its high one.
+    expect(run.emptyEarliest!).toBeLessThan(run.emptyAt!);
+    expect(run.emptyLatest!).toBeGreaterThan(run.emptyAt!);
+    expect(run.emptyLatest! - run.emptyEarliest!).toBeLessThan(60 * 60);
+    // A pack that lasts the day with room to spare has no run-down, nor a band of one.
+    const full = runScenario(t, inputs(95), at60);
+    expect([full.emptyAt, full.emptyEarliest, full.emptyLatest]).toEqual([null, null, null]);
     // Standing, the sun's 240 W surplus brings it back to 10 % in about an
     // hour; it drives it down again in half: the day ends between the two,
     // and the distance leaves out the hours stood.

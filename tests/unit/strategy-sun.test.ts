@@ -5,7 +5,7 @@ import {
   HAURWITZ_TAU,
   sunElevationDeg,
 } from "../../workers/telemetry/strategy/sun";
-import { fitSolar } from "../../workers/telemetry/strategy/solarFit";
+import { fitSolar, TYPICAL_SKY, type SolarFit } from "../../workers/telemetry/strategy/solarFit";
 
 /** The highest elevation in a UTC day, scanning each minute (the solar noon's). */
 function noonElevation(dayUtc: number, lat: number, long: number) {
@@ -71,7 +71,7 @@ describe("the air's dimming fitted to a day's array power", () => {
 const lat = 36.9;
 const long = -86.4;
 const now = Date.UTC(2026, 5, 16, 18) / 1000;
-function fitAfterMorning(sky: (minute: number) => number) {
+function fitAfterMorning(sky: (minute: number) => number, ratingW: number | null = null) {
   const samples = Array.from({ length: 240 }, (_, m) => {
     const time = now - (240 - m) * 60 + 30;
     return {
@@ -81,7 +81,9 @@ function fitAfterMorning(sky: (minute: number) => number) {
       long,
     };
   });
-  const answer = fitSolar(samples, now, lat, long, 1);
+  // The day began at 00:00 CDT (05:00 UTC).
+  const dayStart = Date.UTC(2026, 5, 16, 5) / 1000;
+  const answer = fitSolar(samples, now, lat, long, 1, { ratingW, dayStart });
   if (!answer.ok) throw new Error(answer.reason);
   return answer.fit;
 }
@@ -109,21 +111,34 @@ describe("the sun expected after a clear morning", () => {
   });
 });
 
+/** The clear-sky factor the forecast expects `hours` ahead. */
+const factorAhead = (fit: SolarFit, hours: number) => {
+  const t = now + hours * 3600;
+  return (
+    fit.expectedAt(t) / (fit.scale * clearSkyIrradiance(sunElevationDeg(t, lat, long), fit.tau))
+  );
+};
+
 describe("the sun expected under an overcast that set in at noon", () => {
   // 09:00–12:00 CDT clear, then an hour at a quarter of the clear sky.
   const fit = fitAfterMorning((m) => (m < 180 ? 1 : 0.25));
 
-  it("expects the overcast to hold, not the morning's sun to come back", () => {
+  it("starts from the overcast and lets it fade over hours towards the day's sky, not at once", () => {
     expect(fit.clearSkyFactor).toBeCloseTo(0.25, 1);
-    expect(fit.skyAheadFrom).toBe("now");
-    expect(fit.skyAheadFactor).toBeCloseTo(0.25, 1);
-    for (const hours of [1, 2, 3]) {
-      const t = now + hours * 3600;
-      const overcast = 0.9 * 0.25 * clearSkyIrradiance(sunElevationDeg(t, lat, long), fit.tau);
-      expect(fit.expectedAt(t) / overcast).toBeCloseTo(1, 1);
-    }
-    // … while the band allows the sky to clear again.
-    expect(fit.sigmaAt(now + 3 * 3600)).toBeGreaterThan(0.5 * fit.expectedAt(now + 3 * 3600));
+    expect(factorAhead(fit, 0.25)).toBeLessThan(0.35);
+    // e-folding over 3 h: about half the way back after 2 h, never past the day's.
+    expect(factorAhead(fit, 2)).toBeGreaterThan(0.4);
+    expect(factorAhead(fit, 2)).toBeLessThan(0.65);
+    expect(factorAhead(fit, 6)).toBeLessThanOrEqual(fit.skyAheadFactor + 1e-9);
+    // … while the band allows either way.
+    expect(fit.sigmaAt(now + 3 * 3600)).toBeGreaterThan(0.4 * fit.expectedAt(now + 3 * 3600));
+  });
+
+  it("says the forecast is uncertain: the sky left the band an hour's forecast had", () => {
+    expect(fit.changed).not.toBeNull();
+    expect(fit.changed!.now).toBeCloseTo(0.25, 1);
+    expect(fit.changed!.before).toBeCloseTo(1, 1);
+    expect(fitAfterMorning(() => 1).changed).toBeNull();
   });
 });
 
@@ -133,14 +148,49 @@ describe("the sun expected in a sunny spell on a broken-cloud day", () => {
   const sky = (m: number) => (Math.floor(m / 40) % 2 === 0 ? 0.5 : 1);
   const fit = fitAfterMorning(sky);
 
-  it("holds the day's sky ahead, not the spell's: the clouds come back", () => {
+  it("does not hold the spell: the sky ahead falls towards the day's", () => {
     expect(fit.clearSkyFactor).toBeCloseTo(1, 1);
-    expect(fit.skyAheadFrom).toBe("day");
     // About three quarters of the clearest minutes, as the day has been.
     expect(fit.skyAheadFactor).toBeGreaterThan(0.65);
     expect(fit.skyAheadFactor).toBeLessThan(0.85);
-    const t = now + 2 * 3600;
-    const clear = 0.9 * clearSkyIrradiance(sunElevationDeg(t, lat, long), fit.tau);
-    expect(fit.expectedAt(t) / clear).toBeCloseTo(fit.skyAheadFactor, 1);
+    expect(factorAhead(fit, 3)).toBeLessThan(0.9);
+    expect(factorAhead(fit, 6)).toBeLessThan(0.8);
+  });
+});
+
+describe("a dim morning, with and without the array's rating", () => {
+  // 09:00–13:00 at half a clear sky (haze, a city's shade); the array is rated 1,000 W.
+  const dim = () => 0.5;
+
+  it("without a rating, the dim sky cannot be told from a small array: it is all there is", () => {
+    const fit = fitAfterMorning(dim);
+    expect(fit.scaleFrom).toBe("day");
+    expect(factorAhead(fit, 3) * fit.scale).toBeCloseTo(0.45, 1);
+  });
+
+  it("with a rating, the part of the day not seen yet tends to a typical summer sky", () => {
+    const fit = fitAfterMorning(dim, 1000);
+    expect(fit.scaleFrom).toBe("rating");
+    expect(fit.clearSkyFactor).toBeCloseTo(0.45, 1); // 0.9 W per W/m² at half a clear sky
+    expect(fit.daySeen).toBeGreaterThan(0.3);
+    expect(fit.daySeen).toBeLessThan(0.7);
+    // Towards the day's 0.45 and 0.75 for the unseen rest: brighter than held, dimmer than typical.
+    expect(fit.skyAheadFactor).toBeGreaterThan(0.5);
+    expect(fit.skyAheadFactor).toBeLessThan(TYPICAL_SKY);
+    expect(factorAhead(fit, 4)).toBeGreaterThan(0.5);
+  });
+
+  it("with a rating and no array power yet, forecasts the sun as a typical summer sky", () => {
+    const answer = fitSolar([], now, lat, long, 1, { ratingW: 1000, dayStart: now - 13 * 3600 });
+    expect(answer.ok).toBe(true);
+    if (!answer.ok) return;
+    expect(answer.fit.clearNoonW).toBeGreaterThan(900);
+    expect(factorAhead(answer.fit, 2)).toBeCloseTo(TYPICAL_SKY, 2);
+  });
+
+  it("cannot forecast the sun with neither, and says what would help", () => {
+    const answer = fitSolar([], now, lat, long, 1);
+    expect(answer.ok).toBe(false);
+    if (!answer.ok) expect(answer.reason).toMatch(/array rating/);
   });
 });

@@ -39,6 +39,8 @@ export interface World {
   missing: Set<number>;
   /** The pack's voltage at a state of charge (%); CAR.packV when not set. */
   packV?: (socPct: number) => number;
+  /** Another car's power against speed (m/s), W; power(0) standing. CAR's when not set. */
+  power?: (v: number) => number;
 }
 
 export function createWorld(socPct = 85, time = NINE_AM): World {
@@ -66,8 +68,9 @@ export function drive(world: World, kmh: number, seconds: number, cloud = 1): vo
     const prev = world.speed;
     world.speed = target <= 0 ? 0 : target * (1 + 0.15 * Math.sin((2 * Math.PI * world.time) / 30));
     const accel = world.speed - prev;
+    const power = world.power ?? carPower;
     const drivePower =
-      world.speed > 0 ? carPower(world.speed) + CAR.massKg * accel * world.speed : CAR.a;
+      world.speed > 0 ? power(world.speed) + CAR.massKg * accel * world.speed : power(0);
     const sun =
       CAR.arrayScale *
       clearSkyIrradiance(sunElevationDeg(world.time, TRACK.lat, TRACK.long)) *

@@ -91,6 +91,13 @@ export interface StrategyScenario {
   distanceKm: number;
   /** When the pack reaches its minimum (stopSocPct) at this speed, and the car stops (epoch s); null: it does not today. */
   emptyAt: number | null;
+  /**
+   * The run-down time's ~95 % band: when the band's low edge reaches the
+   * minimum (null: not today), and when its high edge does (null: it may last
+   * the day). Both null when even the low edge lasts the day.
+   */
+  emptyEarliest: number | null;
+  emptyLatest: number | null;
   /** The forecast state of charge from now to the end of the day, % (a point a few minutes apart). */
   soc: TimeSeriesData;
   /** The uncertainty band from the fit's residuals, % (same times as `soc`). */
@@ -110,11 +117,18 @@ export type Recommendation =
   | ({ ok: true } & StrategyScenario)
   | {
       ok: false;
-      why: "empties" | "below" | "any";
+      why: "empties" | "below" | "any" | "not driven";
       speedKmh: number;
       endSocPct: number;
       emptyAt: number | null;
     };
+
+/**
+ * The power curve's forms: linear and cubic (rolling and air), linear only
+ * (a car whose losses rise with speed: drivetrain, tyres), cubic only (air),
+ * or a typical solar car's shape scaled to the car's power.
+ */
+export type PowerForm = "linear and cubic" | "linear" | "cubic" | "typical car's shape";
 
 /** The car's power against speed, fitted from recent driving: P(v) = a + b·v + c·v³ (v in m/s, P in W). */
 export interface PowerModel {
@@ -128,6 +142,10 @@ export interface PowerModel {
    * one speed is noise, not the curve).
    */
   kind: "fitted" | "scaled prior";
+  /** The curve's form, chosen by its error on minutes held out of the fit. */
+  form: PowerForm;
+  /** Why that form, in words: each form's held-out error, or why none could be compared. */
+  formWhy: string;
   /** The slowest and fastest window's mean speed, km/h. */
   speedRangeKmh: [number, number];
   /** Coefficient of determination and RMS residual of the fit, W. */
@@ -148,7 +166,7 @@ export interface SolarModel {
   nowW: number;
   /** Fitted ratio of the measured power to a clear sky's at the sun's elevation (clouds lower it). */
   clearSkyFactor: number;
-  /** The factor held for the rest of the day: now's, or the day's when now's is sunnier. */
+  /** The factor the sky ahead relaxes to from now's (the day's so far and a typical sky's, by the share of the day seen). */
   skyAheadFactor: number;
   /** The settings' manual weather factor, as applied. */
   weatherFactor: number;
@@ -184,6 +202,17 @@ export interface StrategyForecast {
   resumeSocPct: number;
   /** The state of charge so far today, %, per minute. */
   history: TimeSeriesData;
+  /**
+   * The car has not driven today: it is forecast as standing (charging from
+   * the sun) until it moves, and no speed is recommended (its power is not
+   * known yet). The power model is then empty.
+   */
+  notDrivenYet: boolean;
+  /**
+   * Set when the sky changed in the last hour more than the forecast's band
+   * allowed: the figures are uncertain, in words why; null otherwise.
+   */
+  uncertain: string | null;
   power: PowerModel;
   solar: SolarModel;
   /** (a) at the current average speed, (b) at the slider's speed (null when none asked), (c) the recommendation. */

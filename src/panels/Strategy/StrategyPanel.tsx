@@ -21,6 +21,7 @@ import { formatNumber } from "../../ui/format/formatNumber";
 import {
   cannotText,
   fitQuality,
+  runDownBandText,
   formatDistance,
   formatRaceTime,
   formatSoc,
@@ -39,6 +40,7 @@ import {
   solarPlotData,
 } from "./plotData";
 import { DayReview } from "./DayReview";
+import { ForecastNotices } from "./ForecastNotices";
 import { StrategyChart, type ChartSeries } from "./StrategyChart";
 import { StrategySettingsForm } from "./StrategySettingsForm";
 import { useStrategy } from "./useStrategy";
@@ -126,6 +128,16 @@ function BigNumbers({ forecast, units }: { forecast: StrategyForecast; units: Ap
             ? `ends the day at ${formatSoc(rec.endSocPct)} (target ${formatSoc(forecast.targetSocPct)})`
             : noRecommendationText(rec, forecast.targetSocPct, units, zone, forecast.stopSocPct)
         }
+      />
+      <BigNumber
+        label={`Pack down to ${formatSoc(forecast.stopSocPct)}, at the current pace`}
+        value={
+          forecast.current.emptyAt !== null
+            ? formatRaceTime(forecast.current.emptyAt, zone)
+            : "not today"
+        }
+        testId="strategy-run-down"
+        note={runDownBandText(forecast.current, forecast.endAt, zone)}
       />
       <BigNumber
         label="Distance left today"
@@ -358,11 +370,7 @@ export default function StrategyPanel() {
           {answer.simulated && OUT_OF_HOURS.test(answer.reason) && <DemoDayHint />}
         </Callout>
       )}
-      {forecast?.capacityWarning && (
-        <Callout intent="warning" icon="warning-sign" data-testid="strategy-capacity-warning">
-          {forecast.capacityWarning}
-        </Callout>
-      )}
+      {forecast && <ForecastNotices forecast={forecast} />}
       {forecast && <BigNumbers forecast={forecast} units={appUnits} />}
       {forecast && (
         <Plots

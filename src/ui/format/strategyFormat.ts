@@ -3,7 +3,12 @@
 // figures are km/h and km), charge in whole percent, times in the zone times
 // are shown in (Settings → Show times in: the race's by default) with its name.
 import type { AppUnits } from "../../../workers/contract/fields";
-import type { PowerModel, Recommendation, StrategyInput } from "../../../workers/contract/strategy";
+import type {
+  PowerModel,
+  Recommendation,
+  StrategyInput,
+  StrategyScenario,
+} from "../../../workers/contract/strategy";
 import { displayUnit, toDisplay } from "../../../workers/shared/units";
 import { formatZonedTime, shownTimeZone } from "./dateTime";
 import type { ShownZone } from "../../../workers/shared/dateTime";
@@ -45,6 +50,25 @@ export function packDownText(
     : `the pack empties at ${when}`;
 }
 
+/**
+ * The run-down time's band as the tab says it: "between 15:10 and 16:20 CDT
+ * (95 % band)", "from 15:10 CDT, or not today", or, for a pack that lasts
+ * the day, whether its band reaches the minimum before `endAt`.
+ */
+export function runDownBandText(
+  s: Pick<StrategyScenario, "emptyAt" | "emptyEarliest" | "emptyLatest">,
+  endAt: number,
+  zone: ShownZone | undefined,
+): string {
+  const at = (t: number) => formatRaceTime(t, zone);
+  if (s.emptyEarliest === null) return `lasts to ${at(endAt)}, even at the band's low edge`;
+  if (s.emptyAt === null)
+    return `lasts the day as forecast, but may run down from ${at(s.emptyEarliest)} (95 % band)`;
+  if (s.emptyLatest === null)
+    return `from ${at(s.emptyEarliest)}, or it may last the day (95 % band)`;
+  return `between ${at(s.emptyEarliest)} and ${at(s.emptyLatest)} (95 % band)`;
+}
+
 /** Why no constant speed ends the day at the target, in the user's units. */
 export function noRecommendationText(
   rec: Extract<Recommendation, { ok: false }>,
@@ -53,6 +77,8 @@ export function noRecommendationText(
   zone: ShownZone | undefined,
   stopPct?: number,
 ): string {
+  if (rec.why === "not driven")
+    return "None yet: the car has not driven today, so its power on the move is not known";
   const speed = formatSpeed(rec.speedKmh, units);
   if (rec.why === "empties" && rec.emptyAt !== null)
     return `Even at ${speed} ${packDownText(rec.emptyAt, zone, stopPct)}`;
@@ -86,7 +112,8 @@ export function cannotText(reason: string): string {
  */
 export function fitQuality(fit: PowerModel, units: AppUnits): string {
   const rms = `RMS ${formatNumber(fit.rmsW, 0)} W over ${fit.windows} windows`;
-  if (fit.kind === "fitted") return `R² ${formatNumber(fit.r2, 2)}, ${rms}`;
+  if (fit.kind === "fitted")
+    return `${fit.form} (the form with the least error held out), R² ${formatNumber(fit.r2, 2)}, ${rms}`;
   const [lo, hi] = fit.speedRangeKmh;
   return `a typical solar car's shape scaled to today's power (speeds ${formatNumber(toDisplay(lo, "km/h", units), 0)}–${formatSpeed(hi, units)}, too alike to fit the curve), ${rms}`;
 }

@@ -4,6 +4,7 @@
 // sources. Anything missing gives "Cannot forecast: …", never a number made
 // up. Reads only telemetry (through the state) and settings.
 import type {
+  Recommendation,
   StrategyAnswer,
   StrategyInput,
   StrategySettings,
@@ -14,7 +15,9 @@ import { FIELD_TEXT } from "../schema/fieldLabels";
 import { planHorizon } from "./horizon";
 import { formatZonedTime, isTimeZone, localTimeOnDayOf } from "../../shared/dateTime";
 import { MOVING_MPS, slotOf, type MinuteWindows } from "./minuteWindows";
-import { fitPower, powerAt, type PowerFit } from "./powerFit";
+import { powerAt, standingOnly, type PowerFit } from "./powerFit";
+import { carPower, DRIVING_SHARE, MIN_COVERED_S, MIN_FIT_WINDOWS } from "./carPower";
+import { solarInputs, uncertainText } from "./skyInputs";
 import { buildTimeline, runScenario, type ScenarioInputs } from "./scenario";
 import { fitSolar, type SolarFit, type SolarSample } from "./solarFit";
 import { crossCheckPack } from "./packCrossCheck";
@@ -22,11 +25,6 @@ import { fitPackVoltage } from "./packVoltage";
 import { MIN_SPEED_KMH, recommendSpeed } from "./speedSolver";
 import type { StrategyState } from "./strategyState";
 
-/** A window counts when this much of its minute was integrated, s. */
-const MIN_COVERED_S = 45;
-/** … and as driving when the car moved this share of it. */
-const DRIVING_SHARE = 0.9;
-const MIN_FIT_WINDOWS = 3;
 /**
  * The current pace is the last 2 hours' average: several stints of any usual
  * length, so that alternating stints do not swing the forecast by which one
@@ -55,14 +53,6 @@ function todaysSlots(w: MinuteWindows, now: number, timeZone: string): number[] 
     if (w.minute[slot]! * 60 >= dayStart && w.minute[slot]! * 60 < now) slots.push(slot);
   }
   return slots;
-}
-
-const meanPowerW = (w: MinuteWindows, slot: number) =>
-  ((w.packWh[slot]! + w.arrayWh[slot]!) * 3600) / w.coveredS[slot]!;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
 }
 
 /** The pack's mean voltage over the last minutes, V; NaN without any. */
@@ -229,81 +219,28 @@ export function makeForecast(
       long,
     });
   }
-  const solarAnswer = fitSolar(solarSamples, now, latest.lat, latest.long, settings.weatherFactor);
+  const solarAnswer = fitSolar(solarSamples, now, latest.lat, latest.long, settings.weatherFactor, {
+    ratingW: settings.arrayRatingW ?? null,
+    dayStart: localTimeOnDayOf(now, 0, settings.timeZone),
+  });
   if (!solarAnswer.ok) return fail(solarAnswer.reason, simulated, inputs);
+  const solar: SolarFit = solarAnswer.fit;
 
   // ── Consumption ──
-  const speeds: number[] = [];
-  const powers: number[] = [];
-  const standing: number[] = [];
-  let topSpeed = 0;
-  for (const slot of slots) {
-    const covered = w.coveredS[slot]!;
-    if (covered < MIN_COVERED_S) continue;
-    const p = meanPowerW(w, slot);
-    if (w.movingS[slot] === 0) standing.push(p);
-    const v = w.distanceM[slot]! / covered;
-    // Stops and regen-only stretches (a descent, braking) tell nothing of the steady power.
-    if (w.movingS[slot]! < DRIVING_SHARE * covered || !(p > 0) || v < 2) continue;
-    speeds.push(v);
-    powers.push(p);
-    topSpeed = Math.max(topSpeed, v);
-  }
-  const standstillW = standing.length >= 3 ? median(standing) : null;
-  const fit: PowerFit | null =
-    speeds.length >= MIN_FIT_WINDOWS ? fitPower(speeds, powers, standstillW) : null;
+  const car = carPower(w, slots, solar.clearNoonW);
+  // A car that has not driven today is forecast standing until it moves.
+  const notDrivenYet = !car.drivenToday && car.fit === null;
+  const fit: PowerFit | null = notDrivenYet ? standingOnly(car.standingW) : car.fit;
   if (!fit)
     return fail(
-      `Cannot forecast: not enough driving yet to fit the car's power (${speeds.length} of ${MIN_FIT_WINDOWS} minutes)`,
+      `Cannot forecast: not enough driving yet to fit the car's power (${car.speeds.length} of ${MIN_FIT_WINDOWS} minutes)`,
       simulated,
       inputs,
     );
-  inputs.push({
-    label: "Power model",
-    value: `P = ${round(fit.a)} + ${round(fit.b, 1)}·v + ${round(fit.c, 4)}·v³ W (v in m/s), ${fit.kind === "fitted" ? `R² ${round(fit.r2, 2)}, ` : ""}RMS ${round(fit.rmsW)} W`,
-    source:
-      fit.kind === "fitted"
-        ? `fitted to ${fit.windows} one-minute windows of driving today`
-        : `a typical solar car's shape scaled to ${fit.windows} one-minute windows today (the speeds varied too little to fit all three terms)`,
-  });
-  const auxW = standstillW ?? fit.a;
-  inputs.push({
-    label: "Standing load",
-    value: `${round(auxW)} W`,
-    source:
-      standstillW !== null
-        ? `measured in ${standing.length} minutes standing today`
-        : "the fit's power at standstill",
-  });
-
-  // ── Sun, as fitted above ──
-  const solar: SolarFit = solarAnswer.fit;
+  inputs.push(...car.inputs);
+  const auxW = car.standingW;
   const arrayNowW = Number.isFinite(latest.arrayW) ? latest.arrayW : 0;
-  inputs.push(
-    {
-      label: "Array power now",
-      value: `${round(arrayNowW)} W`,
-      source: "MPPT, Σ V × I over the 8 channels",
-    },
-    {
-      label: "Clear-sky factor",
-      value: round(solar.clearSkyFactor, 2).toString(),
-      source: `fitted to the last 30 min of array power against the sun's elevation (suncalc), ${solar.minutesUsed} minutes today`,
-    },
-    {
-      label: "Sky ahead",
-      value: round(solar.skyAheadFactor, 2).toString(),
-      source:
-        solar.skyAheadFrom === "now"
-          ? "the last 30 min's, held to the end of the day (clouds that came are taken to stay)"
-          : "the day's so far, less than the last 30 min's (a sunny spell on a cloudy day is not counted on to last)",
-    },
-    {
-      label: "Weather factor",
-      value: round(solar.weatherFactor, 2).toString(),
-      source: "from settings",
-    },
-  );
+  inputs.push(...solarInputs(solar, arrayNowW));
 
   // ── Scenarios ──
   // The current pace: the last 2 hours' mean speed while moving, and the fitted
@@ -344,21 +281,30 @@ export function makeForecast(
     // (a car standing there for another reason is taken to wait too: the safe side).
     protectedNow: latest.soc < settings.resumeSocPct && latest.speed < MOVING_MPS,
   };
-  const maxKmh = Math.min(130, Math.max(60, kmh(topSpeed) * 1.1));
+  const maxKmh = Math.min(130, Math.max(60, kmh(car.topSpeedMps) * 1.1));
+  // Not driven yet: standing at "0 km/h" until it moves, and no speed known to recommend.
   const current = runScenario(
     timeline,
     scenarioInputs,
-    currentMps,
+    notDrivenYet ? 0 : currentMps,
     paceS > 0 ? paceWh / paceS : undefined,
   );
   const slider =
-    sliderKmh !== null && Number.isFinite(sliderKmh) && sliderKmh >= 0
+    !notDrivenYet && sliderKmh !== null && Number.isFinite(sliderKmh) && sliderKmh >= 0
       ? runScenario(timeline, scenarioInputs, sliderKmh / 3.6)
       : null;
-  const recommended = recommendSpeed(timeline, scenarioInputs, settings.targetSocPct, {
-    minKmh: MIN_SPEED_KMH,
-    maxKmh,
-  });
+  const recommended: Recommendation = notDrivenYet
+    ? {
+        ok: false,
+        why: "not driven",
+        speedKmh: 0,
+        endSocPct: current.endSocPct,
+        emptyAt: current.emptyAt,
+      }
+    : recommendSpeed(timeline, scenarioInputs, settings.targetSocPct, {
+        minKmh: MIN_SPEED_KMH,
+        maxKmh,
+      });
 
   // ── Plots' data ──
   const history: TimeSeriesData = { time: [], values: [] };
@@ -382,7 +328,7 @@ export function makeForecast(
     expected.values.push(solar.expectedAt(t));
   }
   const curve = { speedKmh: [] as number[], powerW: [] as number[] };
-  for (let v = 0; v <= maxKmh; v += 2) {
+  for (let v = 0; v <= maxKmh && !notDrivenYet; v += 2) {
     curve.speedKmh.push(v);
     curve.powerW.push(powerAt(fit, v / 3.6));
   }
@@ -402,17 +348,23 @@ export function makeForecast(
       stopSocPct: settings.stopSocPct,
       resumeSocPct: settings.resumeSocPct,
       history,
+      notDrivenYet,
+      uncertain: solar.changed ? uncertainText(solar.changed) : null,
       power: {
         a: fit.a,
         b: fit.b,
         c: fit.c,
         kind: fit.kind,
-        speedRangeKmh: [kmh(Math.min(...speeds)), kmh(Math.max(...speeds))],
+        form: fit.form,
+        formWhy: fit.formWhy,
+        speedRangeKmh: notDrivenYet
+          ? [0, 0]
+          : [kmh(Math.min(...car.speeds)), kmh(Math.max(...car.speeds))],
         r2: fit.r2,
         rmsW: fit.rmsW,
         windows: fit.windows,
         auxW,
-        points: { speedKmh: speeds.map(kmh), powerW: powers },
+        points: { speedKmh: car.speeds.map(kmh), powerW: car.powers },
         curve,
       },
       solar: {

@@ -111,6 +111,14 @@ export function runScenario(
   const floor = Math.min(inp.stopPct, pct);
   let stopped = inp.protectedNow || pct <= inp.stopPct;
   let emptyAt: number | null = null;
+  // The run-down band: when the band's edges reach the minimum. They follow
+  // a shadow of the run that drives on through the minimum, so that the
+  // high edge still has a course after the car has stopped.
+  let emptyEarliest: number | null = null;
+  let emptyLatest: number | null = null;
+  let shadowPct = pct;
+  let shadowWh = 0;
+  let shadowScatterWh2 = 0;
   let distanceM = 0;
   let systematicWh = 0; // curve error and the sun's, both the same sign all day
   let scatterWh2 = 0; // each minute's residual, independent
@@ -141,6 +149,16 @@ export function runScenario(
       // surplus is lost, so a slow sunny morning does not bank charge above 100 %.
       if (pct > 100) pct = 100; // endSocWithoutStop does the same
     }
+    if (a !== "wait" && !inp.protectedNow) {
+      const load = a === "drive" ? drive : inp.standstillW;
+      shadowPct -= ((load - t.solarW[k]!) * hours) / whPerPctAt(inp, shadowPct);
+      shadowPct = Math.min(100, shadowPct);
+      shadowWh += (t.solarSigmaW[k]! + (a === "drive" ? sigmaCurve : 0)) * hours;
+      if (a === "drive") shadowScatterWh2 += (inp.fit.rmsW * hours) ** 2;
+      const band = (Z95 * Math.hypot(shadowWh, Math.sqrt(shadowScatterWh2))) / inp.whPerPct;
+      if (shadowPct - band <= inp.stopPct) emptyEarliest ??= t.time[k]!;
+      if (shadowPct + band <= inp.stopPct) emptyLatest ??= t.time[k]!;
+    }
     if ((k + 1) % PLOT_EVERY === 0 || k === t.dt.length - 1) {
       const band = (Z95 * Math.hypot(systematicWh, Math.sqrt(scatterWh2))) / inp.whPerPct;
       time.push(t.time[k]!);
@@ -154,6 +172,9 @@ export function runScenario(
     endSocPct: pct,
     distanceKm: distanceM / 1000,
     emptyAt,
+    // A car already at its minimum has no run-down ahead to band.
+    emptyEarliest: emptyAt !== null ? Math.min(emptyEarliest ?? emptyAt, emptyAt) : emptyEarliest,
+    emptyLatest: emptyAt !== null && emptyLatest !== null ? Math.max(emptyLatest, emptyAt) : null,
     soc: { time, values: soc },
     socLow,
     socHigh,
