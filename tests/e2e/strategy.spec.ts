@@ -68,8 +68,18 @@ test("DEMO at 13:00: numbers, plots, a slider that moves the forecast, the Overv
   await expect(inputs).toContainText(/Pack State of Charge at 13:0\d C[SD]T/);
   // The demo pack's voltage falls as it empties, and the forecast says it counts that.
   await expect(inputs).toContainText(/Pack voltage\s*0\.\d+ V lower per point of charge/);
-  // The sky held ahead, and whose it is.
-  await expect(inputs).toContainText(/Sky ahead\s*\d(\.\d+)?\s*the (last 30 min's|day's so far)/);
+  // The sky now and the one it tends to, and why; the power curve's form and why.
+  await expect(inputs).toContainText(
+    /Sky ahead\s*\d(\.\d+)? now, towards \d(\.\d+)?\s*the recent sky fades over about 3 h/,
+  );
+  await expect(inputs).toContainText(
+    /Power model\s*(linear and cubic|linear|cubic|typical car's shape): P = /,
+  );
+  // When the pack runs down to its minimum at this pace, with a band (or that it lasts).
+  await expect(page.getByTestId("strategy-run-down")).toHaveText(/^(\d\d:\d\d C[SD]T|not today)$/);
+  await expect(page.getByLabel("Pack down to 5 %, at the current pace")).toContainText(
+    /95 % band|even at the band's low edge/,
+  );
   await expect(inputs).not.toContainText("Battery.");
   const soc = await shown(page, "strategy-soc-now");
   expect(soc).toBeGreaterThan(0);

@@ -96,3 +96,33 @@ describe("a sky that changes more than the band allowed", () => {
     );
   });
 });
+
+describe("a dim morning that clears", () => {
+  it("with the array's rating, does not hold the dim start all afternoon", () => {
+    // Half the sun until 11:00 (haze, a city's shade), the array rated at the kit's 0.85 W per W/m².
+    const rated = createWorld(95);
+    configureStrategy(rated.state, {
+      settings: { ...SETTINGS, arrayRatingW: 850 },
+      raceInfo: null,
+      emitRecords: false,
+    });
+    const unrated = configured(createWorld(95));
+    for (const world of [rated, unrated]) {
+      stints(world, [0], 3);
+      drive(world, 55, 60 * 60, 0.5);
+      drive(world, 70, 60 * 60, 0.5);
+    }
+    const sunAt = (world: World, hoursAhead: number) => {
+      const f = forecast(world);
+      const t = f.at + hoursAhead * 3600;
+      const i = f.solar.expected.time.findIndex((x) => x >= t);
+      return f.solar.expected.values[i]!;
+    };
+    // Without the rating a dim sky cannot be told from a small array: held.
+    // With it, the afternoon tends towards a typical summer sky: more sun.
+    expect(sunAt(rated, 3)).toBeGreaterThan(1.2 * sunAt(unrated, 3));
+    const f = forecast(rated);
+    expect(f.solar.clearSkyFactor).toBeCloseTo(0.5, 1);
+    expect(input(f, "Array at a clear noon").source).toBe("from the array rating in settings");
+  });
+});
