@@ -16,7 +16,15 @@
 // When the speeds were too alike to tell forms apart (or too few minutes),
 // the typical shape scaled to the measured power is all there is, and says so.
 import type { PowerForm } from "../../contract/strategy";
-import { boundedFit, valueAt, type Column } from "./boundedFit";
+import {
+  boundedFit,
+  lessMoments,
+  momentsOf,
+  pick,
+  valueAt,
+  type Column,
+  type Moments,
+} from "./boundedFit";
 
 /**
  * A typical solar car (stated, not this car's): rolling resistance of about
@@ -36,13 +44,17 @@ const FOLDS = 5;
 const DRIVE_LOSSES_AT_REST_W = 150;
 
 const priorShape: Column = (v) => PRIOR.b * v + PRIOR.c * v ** 3;
-const COLUMNS: Record<PowerForm, { cols: Column[]; terms: number }> = {
-  "typical car's shape": { cols: [() => 1, priorShape], terms: 2 },
-  linear: { cols: [() => 1, (v) => v], terms: 2 },
-  cubic: { cols: [() => 1, (v) => v ** 3], terms: 2 },
-  "linear and cubic": { cols: [() => 1, (v) => v, (v) => v ** 3], terms: 3 },
+/** Every form's columns, whose moments are summed once per fit. */
+const BASIS: Column[] = [() => 1, (v) => v, (v) => v ** 3, priorShape];
+/** Each form's columns (indices into BASIS, the constant first) and its count of terms. */
+const COLUMNS: Record<PowerForm, { cols: number[]; terms: number }> = {
+  "typical car's shape": { cols: [0, 3], terms: 2 },
+  linear: { cols: [0, 1], terms: 2 },
+  cubic: { cols: [0, 2], terms: 2 },
+  "linear and cubic": { cols: [0, 1, 2], terms: 3 },
 };
-const FLAT: Column[] = [() => 1];
+const FLAT = [0];
+const columnsOf = (cols: number[]) => cols.map((j) => BASIS[j]!);
 
 export interface PowerFit {
   a: number;
@@ -81,23 +93,33 @@ function toCurve(form: PowerForm, coef: number[]) {
   return { a: coef[0]!, b: coef[1]!, c: coef[2]! };
 }
 
-/** Each window's squared error when its block was held out of the fit. */
-function heldOutErrors(
-  speeds: ArrayLike<number>,
-  powers: ArrayLike<number>,
-  cols: Column[],
-  aHi: number,
-): number[] | null {
+/** The windows, in time order, with their moments: all of them and each fold's. */
+interface Windows {
+  speeds: ArrayLike<number>;
+  powers: ArrayLike<number>;
+  all: Moments;
+  folds: { lo: number; hi: number; moments: Moments }[];
+}
+
+function windowsOf(speeds: ArrayLike<number>, powers: ArrayLike<number>): Windows {
   const n = speeds.length;
-  const errors = new Array<number>(n);
-  for (let f = 0; f < FOLDS; f++) {
+  const folds = Array.from({ length: FOLDS }, (_, f) => {
     const lo = Math.floor((f * n) / FOLDS);
     const hi = Math.floor(((f + 1) * n) / FOLDS);
-    const train: number[] = [];
-    for (let i = 0; i < n; i++) if (i < lo || i >= hi) train.push(i);
-    const fit = boundedFit(speeds, powers, train, cols, aHi);
+    return { lo, hi, moments: momentsOf(speeds, powers, BASIS, lo, hi) };
+  });
+  return { speeds, powers, all: momentsOf(speeds, powers, BASIS), folds };
+}
+
+/** Each window's squared error when its block was held out of the fit. */
+function heldOutErrors(w: Windows, cols: number[], aHi: number): number[] | null {
+  const errors = new Array<number>(w.speeds.length);
+  const columns = columnsOf(cols);
+  for (const fold of w.folds) {
+    const fit = boundedFit(pick(lessMoments(w.all, fold.moments), cols), aHi);
     if (!fit) return null;
-    for (let i = lo; i < hi; i++) errors[i] = (powers[i]! - valueAt(fit, cols, speeds[i]!)) ** 2;
+    for (let i = fold.lo; i < fold.hi; i++)
+      errors[i] = (w.powers[i]! - valueAt(fit, columns, w.speeds[i]!)) ** 2;
   }
   return errors;
 }
@@ -113,15 +135,11 @@ function clearlyWorse(a: number[], b: number[]): boolean {
 }
 
 /** The form chosen by held-out error, and why; null when forms cannot be compared. */
-function chooseForm(
-  speeds: ArrayLike<number>,
-  powers: ArrayLike<number>,
-  aHi: number,
-): { form: PowerForm; why: string } | null {
-  const flat = heldOutErrors(speeds, powers, FLAT, Infinity);
+function chooseForm(w: Windows, aHi: number): { form: PowerForm; why: string } | null {
+  const flat = heldOutErrors(w, FLAT, Infinity);
   if (!flat) return null;
   const scored = (Object.keys(COLUMNS) as PowerForm[]).flatMap((form) => {
-    const errors = heldOutErrors(speeds, powers, COLUMNS[form].cols, aHi);
+    const errors = heldOutErrors(w, COLUMNS[form].cols, aHi);
     return errors ? [{ form, errors, rms: rms(errors) }] : [];
   });
   const flatRms = rms(flat);
@@ -146,26 +164,20 @@ function chooseForm(
 }
 
 function finish(
-  speeds: ArrayLike<number>,
-  powers: ArrayLike<number>,
+  w: Windows,
   form: PowerForm,
   aHi: number,
   kind: PowerFit["kind"],
   formWhy: string,
 ): PowerFit | null {
-  // aHi: the constant's bound; for the scaled typical shape, the constant itself.
+  const { speeds, powers } = w;
   const n = speeds.length;
-  const rows = Array.from({ length: n }, (_, i) => i);
-  // The typical shape's constant is given (the standing load), not fitted:
-  // at speeds this alike it cannot be told from the shape's scale.
-  const given = kind === "scaled prior";
-  const cols = given ? [priorShape] : COLUMNS[form].cols;
-  const target = given ? Array.from(powers, (p) => p - aHi) : powers;
-  const bounded = boundedFit(speeds, target, rows, cols, given ? Infinity : aHi);
-  if (!bounded) return null;
-  const fit = given
-    ? { ...bounded, coef: [aHi, bounded.coef[0]!], free: [1], cols: COLUMNS[form].cols }
-    : { ...bounded, cols };
+  const cols = columnsOf(COLUMNS[form].cols);
+  // The typical shape's constant is given (the standing load, aHi here), not
+  // fitted: at speeds this alike it cannot be told from the shape's scale.
+  const fixedA = kind === "scaled prior" ? aHi : undefined;
+  const fit = boundedFit(pick(w.all, COLUMNS[form].cols), aHi, fixedA);
+  if (!fit) return null;
   let mean = 0;
   for (let i = 0; i < n; i++) mean += powers[i]! / n;
   let sst = 0;
@@ -185,7 +197,7 @@ function finish(
     form,
     formWhy,
     sigmaAt(v) {
-      const x = fit.free.map((j) => fit.cols[j]!(v));
+      const x = fit.free.map((j) => cols[j]!(v));
       let q = 0;
       x.forEach((xi, r) => x.forEach((xj, c) => (q += xi * fit.cov[r]![c]! * xj)));
       const fromFit = Math.sqrt(Math.max(0, s2 * q));
@@ -216,10 +228,11 @@ export function fitPower(
     standstillW !== null
       ? Math.min(maxStandingW, standstillW + DRIVE_LOSSES_AT_REST_W)
       : maxStandingW;
+  const w = windowsOf(speeds, powers);
   if (n >= MIN_WINDOWS && spread(speeds) >= MIN_SPEED_SPREAD_MPS) {
-    const chosen = chooseForm(speeds, powers, aHi);
+    const chosen = chooseForm(w, aHi);
     if (chosen) {
-      const fit = finish(speeds, powers, chosen.form, aHi, "fitted", chosen.why);
+      const fit = finish(w, chosen.form, aHi, "fitted", chosen.why);
       if (fit) return fit;
     }
   }
@@ -230,7 +243,7 @@ export function fitPower(
     n < MIN_WINDOWS
       ? `${n} minutes of driving, too few to compare forms (${MIN_WINDOWS} needed)`
       : "the speeds varied too little to tell forms apart";
-  return finish(speeds, powers, "typical car's shape", a, "scaled prior", why);
+  return finish(w, "typical car's shape", a, "scaled prior", why);
 }
 
 /** A car that has not driven: its standing load at every speed, no curve (nothing known of it). */
