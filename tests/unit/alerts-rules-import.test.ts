@@ -91,6 +91,9 @@ describe("5,000 alert rules made ready a step at a time", () => {
         const accepted = service.snapshot(0).counters.accepted;
         const result = await service.setAlertRules(text);
         running = false;
+        // The gap up to the end counts too: an import that held the core
+        // throughout would leave one gap as long as itself.
+        longestGap = Math.max(longestGap, performance.now() - last);
         return {
           result,
           longestGap,
@@ -105,8 +108,10 @@ describe("5,000 alert rules made ready a step at a time", () => {
         expect(result.ok && result.rules.length).toBe(attempt % 2 === 0 ? 5000 : 4999);
         expect(service.alertRules()).toHaveLength(attempt % 2 === 0 ? 5000 : 4999);
         // Before: setAlertRules held the core for the whole check and compile
-        // (0.5 s and more), with no turn of the timers and no packet.
-        expect(turns).toBeGreaterThan(10);
+        // (0.5 s and more), with no turn of the timers and no packet. How many
+        // turns fit in depends on the machine's speed; the longest gap (below)
+        // is what a user would notice.
+        expect(turns).toBeGreaterThan(1);
         expect(taken).toBeGreaterThan(0);
         best = Math.min(best, longestGap);
       }
