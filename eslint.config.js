@@ -108,9 +108,9 @@ export default tseslint.config(
                 "workers/telemetry/ imports only its own room, workers/contract/ and workers/shared/ (docs/architecture.md).",
             },
             {
-              regex: "(^|/)(sources/demo|demo|feed-server)(/|$)|(^|/)shared/trackCoords",
+              regex: "(^|/)(sources/demo|demo|feed-server|bench)(/|$)|(^|/)shared/trackCoords",
               message:
-                "The strategy forecaster must not read the simulated car (sources/demo/, its track or constants): telemetry and settings only.",
+                "The strategy forecaster must not read the simulated car (sources/demo/, its track or constants) nor the bench's simulated weather forecasts (bench/): telemetry, settings and forecast files only.",
             },
           ],
         },

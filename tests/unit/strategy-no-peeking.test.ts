@@ -1,15 +1,17 @@
 // No peeking (issue 35): the forecaster learns the car from its telemetry
 // only. Following every relative import from workers/telemetry/strategy/
-// (transitively), nothing may reach the demo car's simulator, its track or
-// the feed server; eslint.config.js says the same to the editor.
+// (transitively), nothing may reach the demo car's simulator, its track, the
+// bench or the feed server; eslint.config.js says the same to the editor.
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(__dirname, "../..");
 const STRATEGY = join(ROOT, "workers/telemetry/strategy");
+// bench/: the simulated weather forecasts (bench/simulatedForecast.ts) are the
+// bench's; the forecaster reads forecasts only as files.
 const FORBIDDEN =
-  /(^|\/)(workers\/telemetry\/sources\/demo|feed-server)\/|workers\/shared\/trackCoords/;
+  /(^|\/)(workers\/telemetry\/sources\/demo|feed-server|bench)\/|workers\/shared\/trackCoords/;
 
 /** The module specifiers a TypeScript file imports or re-exports. */
 function importsOf(source: string): string[] {
@@ -78,5 +80,7 @@ describe("the strategy forecaster does not peek at the simulator", () => {
     const demoSource = join(ROOT, "workers/telemetry/sources/DemoSource.ts");
     const { forbidden } = reach([demoSource]);
     expect(forbidden).not.toBeNull();
+    // The bench's simulated forecasts count as peeking too.
+    expect(FORBIDDEN.test("bench/simulatedForecast.ts")).toBe(true);
   });
 });
