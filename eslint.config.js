@@ -96,7 +96,7 @@ export default tseslint.config(
   // accuracy against the simulator means something. Repeats the room's rule
   // (a later block's setting replaces the earlier one).
   {
-    files: ["workers/telemetry/strategy/**/*.ts"],
+    files: ["workers/telemetry/strategy/**/*.ts", "workers/telemetry/weather/**/*.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

@@ -58,10 +58,13 @@ function reach(entries: string[]): { files: Set<string>; forbidden: string[] | n
   return { files: seen, forbidden: null };
 }
 
+/** The forecaster's files: the strategy's and the weather forecasts' it reads. */
 const strategyFiles = () =>
-  readdirSync(STRATEGY)
-    .filter((f) => f.endsWith(".ts"))
-    .map((f) => join(STRATEGY, f));
+  [STRATEGY, join(ROOT, "workers/telemetry/weather")].flatMap((dir) =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith(".ts"))
+      .map((f) => join(dir, f)),
+  );
 
 describe("the strategy forecaster does not peek at the simulator", () => {
   it("reaches nothing of sources/demo/, the feed server or the track's coordinates", () => {
