@@ -4,7 +4,14 @@
 import { describe, expect, it } from "vitest";
 import { SimulatedForecasts, sigmaAt, type IssuedForecast } from "../../bench/simulatedForecast";
 import { Weather } from "../../workers/telemetry/sources/demo/weather";
-import { openMeteoJson, solcastCsv, solcastJson } from "../../bench/forecastFiles";
+import {
+  FORECAST_FORMATS,
+  forecastFile,
+  openMeteoJson,
+  solcastCsv,
+  solcastJson,
+} from "../../bench/forecastFiles";
+import { readForecastFile } from "../../workers/telemetry/weather/forecastFile";
 
 const TRACK = { lat: 36.9, long: -86.4 };
 /** 2026-06-01 00:00 CDT. */
@@ -141,5 +148,21 @@ describe("the forecast written as each service's file", () => {
     expect(csv[0]).toBe("ghi,ghi90,ghi10,period_end,period");
     expect(csv[1]!.split(",")[3]).toBe("2026-06-01T12:00:00.0000000Z");
     expect(sim.truthAt(f.hours[0]!.end)).toBeGreaterThan(0);
+  });
+});
+
+describe("the written files read back through the app's parsers", () => {
+  const f = events[1]!.issued[3]!;
+  it.each(FORECAST_FORMATS)("%s: the same hours and values", (format) => {
+    const reading = readForecastFile(forecastFile(f, format, "America/Chicago").text);
+    if (!reading.ok) throw new Error(reading.error);
+    const periods = reading.forecast.periods;
+    expect(periods.map((p) => p.end)).toEqual(f.hours.map((h) => h.end));
+    expect(periods.every((p) => p.end - p.start === 3600)).toBe(true);
+    periods.forEach((p, i) => expect(Math.abs(p.ghi - f.hours[i]!.p50)).toBeLessThanOrEqual(0.05));
+    const quantiles = format === "open-meteo" ? null : f.hours[0]!.p90;
+    expect(periods[0]!.ghi90 === null ? null : Math.round(periods[0]!.ghi90)).toBe(
+      quantiles === null ? null : Math.round(quantiles),
+    );
   });
 });
