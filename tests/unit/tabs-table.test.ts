@@ -14,10 +14,13 @@ import { SessionsPanel } from "../../src/panels/Sessions/SessionsPanel";
 import { PANEL_FEATURES, PANEL_VIEWS, selectedTabId, TABS } from "../../src/shell/navbar/tabs";
 
 // Every FeatureId, written out: a new id fails to compile here until it is listed.
-const ALL_FEATURES = { math: true, alerts: true, laps: true, strategy: true } satisfies Record<
-  FeatureId,
-  true
->;
+const ALL_FEATURES = {
+  math: true,
+  alerts: true,
+  laps: true,
+  strategy: true,
+  weather: true,
+} satisfies Record<FeatureId, true>;
 
 const FIELD_TABS = ["battery", "motors", "mppt", "faults", "contactors", "driver", "gps", "math"];
 const SHOWN_AT_ONCE: Record<string, unknown> = {

@@ -19,6 +19,7 @@ import type { LapCoords, LapCoordsAnswer, LapCoordsRequest, LapFetchResult } fro
 import type { SeriesRequest, SeriesResult } from "./series";
 import type { StatsApi } from "./stats";
 import type { StrategyApi } from "./strategy";
+import type { WeatherApi } from "./weather";
 import type { BackendSpan, ReplayRequest, SessionInfo, StorageInfo } from "./sessions";
 import type { Snapshot } from "./snapshot";
 import type { TrackRequest, TrackResult } from "./track";
@@ -86,7 +87,8 @@ export type WorkerEventListener = (events: WorkerEvent[]) => void;
  * core's, shared by every window; the view (live or a replay, its playback
  * clock), the events listener and CSV jobs are the window's own.
  */
-export interface TelemetryApi extends AlertsApi, MathApi, StatsApi, StrategyApi, LapAnalysisApi {
+export interface TelemetryApi
+  extends AlertsApi, MathApi, StatsApi, StrategyApi, WeatherApi, LapAnalysisApi {
   /**
    * Joins the core with this window's listener; the first window's settings
    * start the core. `hello` says who the window is (its presence lock, and

@@ -22,6 +22,7 @@ import type { BackendSpan, ReplayRequest, SessionInfo, StorageInfo } from "../co
 import type { Snapshot } from "../contract/snapshot";
 import type { RangeStatsRequest, RangeStatsResult } from "../contract/stats";
 import type { StrategyApi } from "../contract/strategy";
+import type { WeatherApi } from "../contract/weather";
 import type { TelemetryApi, WorkerEvent, WorkerEventListener } from "../contract/telemetryApi";
 import type { TrackRequest, TrackResult } from "../contract/track";
 import type { HelperKind, SharedSettings, WindowHello } from "../contract/windows";
@@ -44,7 +45,13 @@ import type { TelemetryStore } from "./store/TelemetryStore";
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface TelemetryService
-  extends AlertsApi, MathApi, LapAnalysisApi, StrategyApi, Pick<TelemetryApi, "sessionLapSpans"> {}
+  extends
+    AlertsApi,
+    MathApi,
+    LapAnalysisApi,
+    StrategyApi,
+    WeatherApi,
+    Pick<TelemetryApi, "sessionLapSpans"> {}
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class TelemetryService implements TelemetryApi, CoreViewer {

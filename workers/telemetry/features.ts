@@ -10,8 +10,10 @@ import { mathFeature } from "./math/feature";
 import type { Feature } from "./pipeline/Feature";
 import { ColumnLayout } from "./pipeline/columnLayout";
 import { strategyFeature } from "./strategy/feature";
+import { weatherFeature } from "./weather/feature";
 
 export const FEATURES: readonly Feature[] = [
+  weatherFeature as Feature,
   mathFeature as Feature,
   lapsFeature,
   strategyFeature as Feature,

@@ -17,6 +17,7 @@ import type { RowSlices } from "../../contract/storageProtocol";
 import type { WorkerEvent } from "../../contract/telemetryApi";
 import type { SharedSettingKind, SharedSettings } from "../../contract/windows";
 import type { TelemetryStore } from "../store/TelemetryStore";
+import type { Board } from "./board";
 import type { ColumnLayout } from "./columnLayout";
 import type { Stage, StageEvent } from "./Stage";
 
@@ -33,6 +34,8 @@ export interface LiveContext {
   readonly layout: ColumnLayout;
   /** The wall clock, ms. */
   now(): number;
+  /** What the core's features offer one another (pipeline/board.ts): one board per core. */
+  readonly board: Board;
   /** Records an event with the live session (kept until the recorder's next flush). */
   record(event: SessionEvent): void;
   /** The windows, in the order they joined. */

@@ -8,6 +8,7 @@
 // one way, here (settingTaken), with the progress of what is computed again.
 import type { SessionEvent } from "../../contract/events";
 import type { SharedSettingKind, SharedSettings } from "../../contract/windows";
+import { Board } from "../pipeline/board";
 import { ColumnLayout } from "../pipeline/columnLayout";
 import { DeclaredEvents } from "../pipeline/declaredEvents";
 import type { Feature, LiveContext, LivePart, RecomputeJob } from "../pipeline/Feature";
@@ -16,7 +17,7 @@ import type { TelemetryStore } from "../store/TelemetryStore";
 import type { CoreViewer } from "./coreTypes";
 
 /** What the core gives every feature's part alike (FeatureParts adds the rest). */
-export type CoreContext = Omit<LiveContext, "layout" | "recomputing">;
+export type CoreContext = Omit<LiveContext, "layout" | "recomputing" | "board">;
 
 export class FeatureParts {
   /** Each feature's part, at the feature's index. */
@@ -40,9 +41,11 @@ export class FeatureParts {
   ) {
     this.layout = new ColumnLayout(features.flatMap((feature) => feature.stages));
     this.stages = this.layout.stages;
+    const board = new Board();
     this.all = features.map((feature) => {
       const part = feature.live({
         ...context,
+        board,
         layout: this.layout,
         recomputing: () => this.progress(feature),
       });

@@ -7,7 +7,7 @@ import type {
   Counters,
   HistoryReach,
 } from "../../contract/connection";
-import type { ConnectionType, FieldInfo } from "../../contract/fields";
+import type { ConnectionType, FieldInfo, FieldPath } from "../../contract/fields";
 import type { SeriesRequest, SeriesResult } from "../../contract/series";
 import { telemetryPacketSchema } from "../schema/packetSchema";
 import { BOOLEAN_FIELDS, FIELD_CONTAINERS, NUMERIC_FIELDS, STRING_FIELDS } from "../schema/fields";
@@ -193,6 +193,12 @@ export class TelemetryStore {
   }
 
   /** TimeStamp (epoch seconds) of the newest stored packet; null if none. */
+  /** The newest value of a stored numeric field (NaN: none yet, or not a stored field). */
+  latestNumber(path: FieldPath): number {
+    const at = this.layout.storedNumericFields.indexOf(path);
+    return at < 0 || this.verNum[at] === 0 ? NaN : this.latestNum[at]!;
+  }
+
   get lastPacketTime(): number | null {
     return this.newestTime;
   }
