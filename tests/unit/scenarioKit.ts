@@ -37,6 +37,8 @@ export const sun = (w: number): SolarFit => ({
   spread: 0.1,
   minutesUsed: 100,
   tau: 0.057,
+  unknownSky: 0.3,
+  clearSkyAt: () => 1000,
   expectedAt: () => w,
   sigmaAt: () => 0.05 * w,
 });

@@ -174,6 +174,27 @@ export interface SolarModel {
   measured: TimeSeriesData;
   /** Expected array power from now to the end of the day (and the day so far, for comparison), W. */
   expected: TimeSeriesData;
+  /**
+   * The latest weather forecast as array power (its irradiance × the array
+   * factor, today's bias removed), W, over the hours it covers from the day's
+   * start to its end; null without a forecast known.
+   */
+  forecastW: TimeSeriesData | null;
+  /** Which guide rules the sky ahead, from now to the day's end, in order (the tab says so). */
+  sources: SkySource[];
+}
+
+/**
+ * A span of the sky ahead and the guide that rules it: the sky the car sees
+ * now ("recent"), the weather forecast, or a typical sky beyond it.
+ */
+export interface SkySource {
+  /** Packet time, s. */
+  from: number;
+  to: number;
+  kind: "recent" | "forecast" | "typical";
+  /** In words, e.g. "Open-Meteo forecast (file today.json, issued 11:00 CDT)". */
+  label: string;
 }
 
 /** A forecast of the rest of the day, made at packet time `at`. */

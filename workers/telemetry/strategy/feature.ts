@@ -5,6 +5,7 @@
 // now on: forecasts are made on demand with the settings in force, and the
 // records made before keep theirs.
 import type { Feature } from "../pipeline/Feature";
+import { SKY_FORECASTS } from "../race/skyForecasts";
 import { latestForecast, strategyApi } from "./strategyApi";
 import { StrategyDesk } from "./strategyDesk";
 import { DEFAULT_STRATEGY_SETTINGS, strategySettingsSchema } from "./strategySettings";
@@ -25,7 +26,11 @@ export const strategyFeature: Feature<StrategyDesk> = {
   },
   onSettingChange: "fromNow",
   panel: true,
-  live: (context) => new StrategyDesk((event) => context.record(event)),
+  live: (context) =>
+    new StrategyDesk(
+      (event) => context.record(event),
+      () => context.board.read(SKY_FORECASTS) ?? [],
+    ),
   api: (desk, window) => strategyApi(desk, window),
   snapshot: (desk, view) => latestForecast(desk, view),
   snapshotField: "strategy",

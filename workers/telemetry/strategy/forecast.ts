@@ -20,6 +20,8 @@ import { carPower, DRIVING_SHARE, MIN_COVERED_S, MIN_FIT_WINDOWS } from "./carPo
 import { solarInputs, uncertainText } from "./skyInputs";
 import { buildTimeline, runScenario, type ScenarioInputs } from "./scenario";
 import { fitSolar, type SolarFit, type SolarSample } from "./solarFit";
+import { blendSky } from "./skyBlend";
+import { knownBy } from "../race/skyForecasts";
 import { crossCheckPack } from "./packCrossCheck";
 import { fitPackVoltage } from "./packVoltage";
 import { MIN_SPEED_KMH, recommendSpeed } from "./speedSolver";
@@ -224,7 +226,15 @@ export function makeForecast(
     dayStart: localTimeOnDayOf(now, 0, settings.timeZone),
   });
   if (!solarAnswer.ok) return fail(solarAnswer.reason, simulated, inputs);
-  const solar: SolarFit = solarAnswer.fit;
+  const sky = blendSky(
+    solarAnswer.fit,
+    solarSamples,
+    knownBy(ctx.skyForecasts?.() ?? [], now * 1000),
+    now,
+    horizon.endAt,
+    { time: (t) => formatZonedTime(t, shown), duration },
+  );
+  const solar: SolarFit = sky.fit;
 
   // ── Consumption ──
   const car = carPower(w, slots, solar.clearNoonW);
@@ -240,7 +250,7 @@ export function makeForecast(
   inputs.push(...car.inputs);
   const auxW = car.standingW;
   const arrayNowW = Number.isFinite(latest.arrayW) ? latest.arrayW : 0;
-  inputs.push(...solarInputs(solar, arrayNowW));
+  inputs.push(...solarInputs(solar, arrayNowW), ...sky.inputs);
 
   // ── Scenarios ──
   // The current pace: the last 2 hours' mean speed while moving, and the fitted
@@ -374,6 +384,8 @@ export function makeForecast(
         weatherFactor: solar.weatherFactor,
         measured,
         expected,
+        forecastW: sky.forecastW,
+        sources: sky.sources,
       },
       current,
       slider,

@@ -29,7 +29,7 @@ const RECENT_S = 30 * 60;
  * start was held all afternoon, 1.8 kWh of sun forecast against 3.5 that
  * came. See docs/strategy-model.md.)
  */
-const SKY_MEMORY_S = 3 * 60 * 60;
+export const SKY_MEMORY_S = 3 * 60 * 60;
 /**
  * The typical clear-sky index of a summer race day's daylight (measured
  * irradiance over a clear sky's): about 0.75 in the US Midwest's June and
@@ -86,6 +86,10 @@ export interface SolarFit {
    * factors then and now.
    */
   changed: { before: number; now: number } | null;
+  /** The sky ahead's uncertainty as a share of a clear sky, at long leads (1 σ; sigmaAt's scale). */
+  unknownSky: number;
+  /** A clear sky's light at time t (epoch s) at the car's position, W/m² (the day's air). */
+  clearSkyAt(t: number): number;
   /** Expected array power at time t (epoch s) at the car's position, W. */
   expectedAt(t: number): number;
   /** Its uncertainty, W (1 σ), growing with the lead time. */
@@ -102,8 +106,8 @@ export interface SolarOptions {
 type SolarAnswer = { ok: true; fit: SolarFit } | { ok: false; reason: string };
 
 /** How much of the sky's memory is left after `lead` s (and how much is unknown). */
-const remembered = (lead: number) => Math.exp(-Math.max(0, lead) / SKY_MEMORY_S);
-const unknownShare = (lead: number) =>
+export const remembered = (lead: number) => Math.exp(-Math.max(0, lead) / SKY_MEMORY_S);
+export const unknownShare = (lead: number) =>
   Math.sqrt(1 - Math.exp((-2 * Math.max(0, lead)) / SKY_MEMORY_S));
 
 /** The mean ratio of the samples in [from, to), or NaN. */
@@ -216,6 +220,8 @@ export function fitSolar(
       tau,
       clearNoonW: scale * noonCs,
       changed,
+      unknownSky: unknown / scale,
+      clearSkyAt: clearSky,
       expectedAt: (t) => ratioAt(t) * clearSky(t) * factor,
       // The sky now is known to within its recent scatter; later it may be
       // anything the day has shown: unknown at lead L to √(1 − e^(−2L/T)).

@@ -39,8 +39,10 @@ export function strategyApi(desk: StrategyDesk, window: WindowAccess): StrategyA
         () => desk.current(),
         () => desk.set(settings),
       ),
-    strategy: async (sliderKmh, timeZone) =>
-      desk.answer(window.view().store, sliderKmh, window.showsSimulated(), timeZone),
+    strategy: async (sliderKmh, timeZone) => {
+      const view = window.view();
+      return desk.answer(view.store, sliderKmh, window.showsSimulated(), timeZone, view.recorded);
+    },
     strategyRecords: async () => [...shownRecords(desk, window.view())],
     strategyReview: async () => reviewDay(shownRecords(desk, window.view())),
   };

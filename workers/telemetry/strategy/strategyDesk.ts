@@ -16,7 +16,9 @@ import type {
   StrategySettings,
   StrategySettingsResult,
 } from "../../contract/strategy";
+import type { KnownForecast } from "../../contract/weather";
 import type { LivePart } from "../pipeline/Feature";
+import { forecastsFromEvents } from "../race/skyForecasts";
 import type { StageEvent } from "../pipeline/Stage";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import {
@@ -58,6 +60,14 @@ export function recordsFromEvents(events: readonly SessionEvent[]): StrategyReco
   return records.sort((a, b) => a.at - b.at);
 }
 
+/** A replay's weather forecasts, read from its events once per list it loads. */
+const replaySkies = new WeakMap<readonly SessionEvent[], readonly KnownForecast[]>();
+function recordedSky(events: readonly SessionEvent[]): () => readonly KnownForecast[] {
+  let known = replaySkies.get(events);
+  if (!known) replaySkies.set(events, (known = forecastsFromEvents(events)));
+  return () => known;
+}
+
 export class StrategyDesk implements LivePart {
   private settings: StrategySettings = DEFAULT_STRATEGY_SETTINGS;
   private race: StrategyContext["raceInfo"] = null;
@@ -66,8 +76,14 @@ export class StrategyDesk implements LivePart {
   private liveSimulated = false;
   private liveRecords: StrategyRecord[] = [];
 
-  /** `record`: where the live forecasts go to be recorded with the session. */
-  constructor(private readonly record: (event: SessionEvent) => void = () => {}) {}
+  /**
+   * `record`: where the live forecasts go to be recorded with the session;
+   * `liveSky`: the weather forecasts the core knows (race/skyForecasts.ts).
+   */
+  constructor(
+    private readonly record: (event: SessionEvent) => void = () => {},
+    private readonly liveSky: () => readonly KnownForecast[] = () => [],
+  ) {}
 
   /** Where the live history's stages send their events (with the alerts' sink). */
   readonly sink = (event: StageEvent): void => {
@@ -141,14 +157,16 @@ export class StrategyDesk implements LivePart {
    * with scenario (b) at `sliderKmh`. `simulated`: a replay's or an import's
    * packets are the demo car's (the live history's is known here).
    * `textZone`: the zone its texts write times in (the asking window's).
+   * `recorded`: a replay's session events, whose weather forecasts it uses.
    */
   answer(
     store: TelemetryStore,
     sliderKmh: number | null,
     simulated = false,
     textZone?: string,
+    recorded: readonly SessionEvent[] | null = null,
   ): StrategyAnswer {
-    const state = this.configure(store, simulated);
+    const state = this.configure(store, simulated, recorded);
     if (!state) return NO_STAGE;
     const slider =
       typeof sliderKmh === "number" && Number.isFinite(sliderKmh) && sliderKmh >= 0
@@ -167,11 +185,16 @@ export class StrategyDesk implements LivePart {
   }
 
   /** Configures `store` with the settings and race info in force; its state, or null. */
-  private configure(store: TelemetryStore, simulated = false): StrategyState | null {
+  private configure(
+    store: TelemetryStore,
+    simulated = false,
+    recorded: readonly SessionEvent[] | null = null,
+  ): StrategyState | null {
     const state = store.pipeline.state(strategyStage);
     if (!state) return null;
     const live = store === this.live;
-    configureStrategy(state, this.context(live, live ? this.liveSimulated : simulated));
+    const sky = live || recorded === null ? this.liveSky : recordedSky(recorded);
+    configureStrategy(state, this.context(live, live ? this.liveSimulated : simulated, sky));
     return state;
   }
 
@@ -180,7 +203,17 @@ export class StrategyDesk implements LivePart {
    * import of a whole day would make hundreds, and its own were recorded
    * when it was live.
    */
-  private context(live: boolean, simulated: boolean): StrategyContext {
-    return { settings: this.settings, raceInfo: this.race, emitRecords: live, simulated };
+  private context(
+    live: boolean,
+    simulated: boolean,
+    skyForecasts: () => readonly KnownForecast[],
+  ): StrategyContext {
+    return {
+      settings: this.settings,
+      raceInfo: this.race,
+      emitRecords: live,
+      simulated,
+      skyForecasts,
+    };
   }
 }

@@ -3,6 +3,7 @@
 // (forecast.ts), which the stage calls: so neither imports the other's file
 // for a type.
 import type { StrategySettings } from "../../contract/strategy";
+import type { KnownForecast } from "../../contract/weather";
 import type { StoredInputs } from "../history/precision";
 import type { MinuteWindows, Sample, WindowCursor } from "./minuteWindows";
 
@@ -19,6 +20,12 @@ export interface StrategyContext {
   emitRecords?: boolean;
   /** The history is the demo car's (its forecasts are marked simulated). */
   simulated?: boolean;
+  /**
+   * The weather forecasts known (race/skyForecasts.ts), oldest first: live,
+   * the core's; a replay's, those recorded with it. A forecast uses those
+   * received by its own time. None: the sky ahead is the car's own.
+   */
+  skyForecasts?: () => readonly KnownForecast[];
 }
 
 export interface StrategyState {

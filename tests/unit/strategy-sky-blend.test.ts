@@ -1,0 +1,183 @@
+// The sky ahead with a weather forecast (strategy/skyBlend.ts): a perfect
+// forecast gives the truth, a useless one falls back to the sky the car sees,
+// a biased one is corrected by what the array measured today; without one
+// the forecast is as before and says what it lacks.
+import { describe, expect, it } from "vitest";
+import type { KnownForecast } from "../../workers/contract/weather";
+import { blendSky } from "../../workers/telemetry/strategy/skyBlend";
+import type { SolarFit, SolarSample } from "../../workers/telemetry/strategy/solarFit";
+
+const DAY = Date.UTC(2026, 6, 1) / 1000;
+const H = 3600;
+/** A clear sky's light: a bell from 06:00 to 20:00 (UTC here), 1,000 W/m² at 13:00. */
+const clearSky = (t: number) => {
+  const x = (t - DAY - 6 * H) / (14 * H);
+  return x <= 0 || x >= 1 ? 0 : 1000 * Math.sin(Math.PI * x);
+};
+const words = {
+  time: (t: number) => new Date(t * 1000).toISOString().slice(11, 16),
+  duration: (s: number) => `${Math.round(s / 60)} min`,
+};
+
+/** The persistence's fit (solarFit.ts's shape): the sky `k` seen lately, held, with its band. */
+function persistence(k: number, scale = 1): SolarFit {
+  return {
+    ratioNow: k * scale,
+    ratioDay: k * scale,
+    scale,
+    scaleFrom: "rating",
+    clearSkyFactor: k,
+    skyAheadFactor: k,
+    daySeen: 0.5,
+    weatherFactor: 1,
+    spread: 0.1,
+    minutesUsed: 300,
+    tau: 0.1,
+    clearNoonW: 1000 * scale,
+    changed: null,
+    unknownSky: 0.3,
+    clearSkyAt: clearSky,
+    expectedAt: (t) => k * scale * clearSky(t),
+    sigmaAt: (t) => 0.3 * scale * clearSky(t),
+  };
+}
+
+/** Minutes of array power from 07:00 to `now` under the true sky `truth(t)` (a clear-sky index). */
+function measured(truth: (t: number) => number, now: number, scale = 1): SolarSample[] {
+  const samples: SolarSample[] = [];
+  for (let t = DAY + 7 * H + 30; t < now; t += 60)
+    samples.push({ time: t, powerW: scale * truth(t) * clearSky(t), lat: 40, long: -90 });
+  return samples;
+}
+
+/** A forecast issued at `issuedH` (received 10 min later), hourly to 20:00, saying the index `said(t)`. */
+function forecastAt(issuedH: number, said: (t: number) => number): KnownForecast {
+  const periods = [];
+  for (let h = Math.floor(issuedH); h < 20; h++) {
+    const start = DAY + h * H;
+    let ghi = 0;
+    for (let k = 0; k < 60; k++) {
+      const t = start + (k + 0.5) * 60;
+      ghi += (said(t) * clearSky(t)) / 60;
+    }
+    periods.push({ start, end: start + H, ghi, ghi10: null, ghi90: null });
+  }
+  return {
+    forecast: {
+      format: "Open-Meteo JSON",
+      variable: "shortwave_radiation",
+      lat: 40,
+      long: -90,
+      periods,
+    },
+    issuedAt: (DAY + issuedH * H) * 1000,
+    receivedAt: (DAY + issuedH * H + 600) * 1000,
+    origin: { kind: "file", name: `issued-${issuedH}.json` },
+    warnings: [],
+  };
+}
+
+const hourly = (from: number, to: number, said: (t: number) => number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => forecastAt(from + i, said));
+const index = (fit: SolarFit, t: number) => fit.expectedAt(t) / clearSky(t);
+
+describe("the sky ahead with a weather forecast", () => {
+  const NOW = DAY + 12 * H;
+  // A clear morning, and a front at 14:00 that the sky the car sees cannot know.
+  const front = (t: number) => (t < DAY + 14 * H ? 0.9 : 0.3);
+
+  it("follows a perfect forecast to the truth, where persistence holds the morning", () => {
+    const sky = blendSky(
+      persistence(0.9),
+      measured(front, NOW),
+      hourly(6, 11, front),
+      NOW,
+      DAY + 17 * H,
+      words,
+    );
+    expect(index(sky.fit, DAY + 15.5 * H)).toBeCloseTo(0.3, 1);
+    expect(index(sky.fit, DAY + 13 * H)).toBeCloseTo(0.9, 1);
+    // The tab names the forecast as the guide after the front, and the plot draws it.
+    expect(sky.sources.some((s) => s.kind === "forecast" && s.label.includes("issued 11:00"))).toBe(
+      true,
+    );
+    expect(sky.forecastW!.values.length).toBeGreaterThan(10);
+    const at = sky.forecastW!.time.indexOf(DAY + 16 * H);
+    expect(sky.forecastW!.values[at]! / clearSky(DAY + 16 * H)).toBeCloseTo(0.3, 2);
+  });
+
+  it("falls back to the sky the car sees when the forecast has been useless all day", () => {
+    const steady = () => 0.7;
+    // Its clouds come and go by the hour, wherever the real ones are.
+    const noise = (t: number) => (Math.floor((t - DAY) / H) % 2 === 0 ? 0.15 : 1.25);
+    const sky = blendSky(
+      persistence(0.7),
+      measured(steady, NOW),
+      hourly(6, 11, noise),
+      NOW,
+      DAY + 17 * H,
+      words,
+    );
+    expect(index(sky.fit, DAY + 12.5 * H)).toBeCloseTo(0.7, 1);
+    expect(Math.abs(index(sky.fit, DAY + 13.5 * H) - 0.7)).toBeLessThan(0.15);
+  });
+
+  it("removes a forecast's bias as the array's power shows it", () => {
+    const dim = () => 0.4;
+    const bright = () => 0.6; // 0.2 of a clear sky too bright, all day
+    const sky = blendSky(
+      persistence(0.4),
+      measured(dim, NOW),
+      hourly(6, 11, bright),
+      NOW,
+      DAY + 17 * H,
+      words,
+    );
+    const at = sky.forecastW!.time.indexOf(DAY + 15 * H);
+    expect(sky.forecastW!.values[at]! / clearSky(DAY + 15 * H)).toBeCloseTo(0.4, 1);
+    expect(index(sky.fit, DAY + 15 * H)).toBeCloseTo(0.4, 1);
+    const line = sky.inputs.find((i) => i.label === "Forecast's bias today")!;
+    expect(line.value).toMatch(/^\+0\.(19|20) now/);
+  });
+
+  it("without a forecast, forecasts as before and says what it lacks", () => {
+    const fit = persistence(0.8);
+    const sky = blendSky(
+      fit,
+      measured(() => 0.8, NOW),
+      [],
+      NOW,
+      DAY + 17 * H,
+      words,
+    );
+    expect(sky.fit).toBe(fit);
+    expect(sky.forecastW).toBeNull();
+    expect(sky.inputs[0]).toMatchObject({ label: "Weather forecast", value: "none" });
+    expect(sky.sources.map((s) => s.kind)).toEqual(["recent", "typical"]);
+  });
+
+  it("takes the band from the forecast's own 10–90 % spread where it gives one", () => {
+    // Clouds by the hour that the forecast has foreseen all day: it rules the hours ahead.
+    const hours = (t: number) => (Math.floor((t - DAY) / H) % 2 === 0 ? 0.3 : 0.7);
+    const spread = (share: number) =>
+      hourly(6, 11, hours).map((f) => ({
+        ...f,
+        forecast: {
+          ...f.forecast,
+          periods: f.forecast.periods.map((p) => ({
+            ...p,
+            ghi10: p.ghi * (1 - share),
+            ghi90: p.ghi * (1 + share),
+          })),
+        },
+      }));
+    const band = (share: number) =>
+      blendSky(persistence(0.5), measured(hours, NOW), spread(share), NOW, DAY + 17 * H, words).fit;
+    const t = DAY + 15.5 * H;
+    const wide = band(0.5).sigmaAt(t);
+    const narrow = band(0.05).sigmaAt(t);
+    expect(narrow).toBeLessThan(wide / 4);
+    // The wide one is the forecast's own: p90 − p10 is 2.56 σ.
+    expect(wide / clearSky(t)).toBeCloseTo((0.7 * 2 * 0.5) / 2.563, 1);
+  });
+});
