@@ -24,6 +24,7 @@ import { maeOf, quantile, runDownMae, standardError, endError } from "./strategy
 import { runDays, type DayJob } from "./strategyPool";
 import { carsIn, compareTable, fixed, kindsTable, runDownTable, runsTable } from "./strategyReport";
 import { CLOSED_RUNS, NAMED_RUNS, sampledDays } from "./strategyRuns";
+import { weatherReport } from "./strategySkyReport";
 
 /**
  * Sampled days: enough that the 4-hour MAE is the forecaster's rather than
@@ -144,6 +145,7 @@ const sections = [
     : []),
   runsTable(results.filter((r) => !SAMPLED_RUNS.includes(r.run))),
 ].join("\n\n");
+const weather = weatherReport(open);
 const notes = [
   "Forecast − actual: the forecast at the current average speed (scenario a) made 7 … 1 h before 17:00, against the state of charge the car reached. Closed-loop rows: before 11:00 the forecast assumed the morning's speed, which the loop then changed.",
   `Sampled days: ${SAMPLED_RUNS.length} days drawn from a seed (each weather kind in turn, the cars in turn, a date in June–August, a steady pace or stints of 10–30 minutes) count in the MAEs but are not listed. The weather kinds and the cars: docs/strategy-bench.md.`,
@@ -157,7 +159,7 @@ const settingsText = CAR_KINDS.map((car) => {
 const heading = exploring
   ? `## Race strategy, ${SAMPLED_RUNS.length} sampled days ${otherSeed !== undefined ? `of seed ${otherSeed}` : "as recorded"}${onlyWeather !== undefined ? `, all ${onlyWeather} weather` : ""}${onlyCar !== undefined ? `, the ${onlyCar} car` : ""} (npm run bench:strategy)`
   : "## Race strategy (npm run bench:strategy)";
-console.log(`${heading}\n\n${sections}\n\n${notes}\n`);
+console.log(`${heading}\n\n${sections}\n\n${notes}\n\n${weather.text}\n`);
 // A figure with nothing to measure (no day ran down, no linear car) is "na".
 const figure = (x: number, digits: number) => (Number.isFinite(x) ? x.toFixed(digits) : "na");
 const result = `RESULT strategy_runs=${results.length} mae_4h_pts=${figure(mae4, 2)} naive_mae_4h_pts=${figure(naive4, 1)} mae_1h_pts=${figure(mae1, 2)} told_sun_mae_4h_pts=${figure(told4, 2)} told_sun_mae_4h_linear_car_pts=${figure(toldLinear4, 2)} empty_time_told_mae_min=${figure(emptyTold.mae, 0)} empty_time_mae_min=${figure(emptyNot.mae, 0)} closed_loop_error_pts=${figure(worstClosed, 1)} forecast_ms_p95=${figure(p95, 2)}`;
@@ -169,7 +171,10 @@ await writeResultsSection(
     sections,
     "",
     notes,
+    "",
+    weather.text,
   ],
-  result,
+  `${result}\n${weather.result}`,
 );
 console.log(result);
+console.log(weather.result);

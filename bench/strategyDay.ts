@@ -14,6 +14,7 @@ import {
 } from "../workers/telemetry/sources/demo/CarSimulator";
 import { CARS, type CarKind } from "../workers/telemetry/sources/demo/cars";
 import type { WeatherKind } from "../workers/telemetry/sources/demo/weather";
+import { forecastNaiveWh, skyFeedOf } from "./strategySky";
 import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
 import type { StrategyContext } from "../workers/telemetry/strategy/strategyStage";
 import { THIS_FORECASTER, type Forecaster } from "./strategyForecaster";
@@ -75,6 +76,10 @@ export interface HourCheck {
   told?: Said | null;
   /** The compared forecaster's, on the same packets (`--compare`). */
   other?: Said | null;
+  /** Told the weather forecasts available by then (strategySky.ts), with its band's ends. */
+  sky?: (Said & { lowPct: number; highPct: number }) | null;
+  /** The forecast-naive baseline: the latest forecast's p50 × the last hour's array factor, no blend. */
+  forecastNaive?: Said | null;
   naivePct: number | null;
   /** The forecast's band at the end of the day. */
   lowPct?: number;
@@ -95,6 +100,8 @@ export interface DayResult {
   /** Closed loop: the speeds commanded (km/h) and the end against the target. */
   commanded: number[];
   forecastMs: number[];
+  /** Each forecast told the weather forecasts, ms (one forecast update). */
+  skyMs: number[];
   records: number;
 }
 
@@ -165,6 +172,7 @@ export function runDay(run: DayRun, other?: Forecaster): DayResult {
   const { start, end } = dayOf(run);
   const open = run.driving.kind !== "closed loop";
   const sunAhead = open ? solarSoFar(run) : null;
+  const sky = open ? skyFeedOf(run, start, end, ZONE) : null;
   const sim = simulatorOf(run, start);
   let records = 0;
   const ours = THIS_FORECASTER;
@@ -183,10 +191,13 @@ export function runDay(run: DayRun, other?: Forecaster): DayResult {
 
   // The naive forecast's memory: the pack's energy out, sampled each minute.
   const packWhAtMinute: number[] = [];
+  // The array's energy so far, each minute (the forecast-naive baseline's last hour).
+  const arrayWhAtMinute: number[] = [];
   let packWh = 0;
   const hours: HourCheck[] = [];
   const commanded: number[] = [];
   const forecastMs: number[] = [];
+  const skyMs: number[] = [];
   const downAt: number[] = [];
   let startSocPct = NaN;
   let lastSoc = NaN;
@@ -211,7 +222,10 @@ export function runDay(run: DayRun, other?: Forecaster): DayResult {
     stopped = sim.state.protectionStop;
     if (i % HZ !== 0) continue;
     const elapsed = i / HZ;
-    if (elapsed % 60 === 0) packWhAtMinute.push(packWh);
+    if (elapsed % 60 === 0) {
+      packWhAtMinute.push(packWh);
+      arrayWhAtMinute.push(solarWh);
+    }
     const now = start + elapsed;
     if (elapsed % 300 === 0 && now < end) {
       const t0 = performance.now();
@@ -236,6 +250,33 @@ export function runDay(run: DayRun, other?: Forecaster): DayResult {
             const factor = (sunAhead.at(-1)! - sunAhead[elapsed]!) / expected;
             ours.configure(state, { ...context, settings: { ...settings, weatherFactor: factor } });
             check.told = saidBy(ours.forecast(state, 50));
+            ours.configure(state, context);
+          }
+          if (sky) {
+            const known = sky.knownBy(now);
+            ours.configure(state, { ...context, skyForecasts: () => known });
+            const t1 = performance.now();
+            const told = ours.forecast(state, 50);
+            skyMs.push(performance.now() - t1);
+            check.sky = told.ok
+              ? {
+                  ...saidBy(told)!,
+                  lowPct: told.forecast.current.socLow.at(-1)!,
+                  highPct: told.forecast.current.socHigh.at(-1)!,
+                }
+              : null;
+            const minutes = arrayWhAtMinute.length;
+            const lastHourWh = arrayWhAtMinute[minutes - 1]! - arrayWhAtMinute[minutes - 61]!;
+            const naiveWh = forecastNaiveWh(known, lastHourWh, now, end);
+            check.forecastNaive = null;
+            if (Number.isFinite(naiveWh) && expected > 0) {
+              const factor = naiveWh / expected;
+              ours.configure(state, {
+                ...context,
+                settings: { ...settings, weatherFactor: factor },
+              });
+              check.forecastNaive = saidBy(ours.forecast(state, 50));
+            }
             ours.configure(state, context);
           }
           // Naive: the last 30 minutes' net pack power continues to the end.
@@ -274,6 +315,7 @@ export function runDay(run: DayRun, other?: Forecaster): DayResult {
     hours,
     commanded,
     forecastMs,
+    skyMs,
     records,
   };
 }

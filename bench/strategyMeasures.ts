@@ -5,8 +5,12 @@
 // days' results, so the rules are tested (tests/unit/bench-strategy-measures.test.ts).
 import type { DayResult, HourCheck, Said } from "./strategyDay";
 
-/** Which forecast of a check: ours, ours told the sun, the compared forecaster's, or the naive one. */
-export type Which = "forecast" | "told" | "other" | "naive";
+/**
+ * Which forecast of a check: ours, ours told the sun, the compared
+ * forecaster's, the naive one, ours told the weather forecasts, or the
+ * forecast-naive baseline.
+ */
+export type Which = "forecast" | "told" | "other" | "naive" | "sky" | "forecastNaive";
 
 const said = (check: HourCheck, which: Exclude<Which, "naive">): Said | null | undefined =>
   check[which];
@@ -36,7 +40,7 @@ export const downAfter = (r: DayResult, time: number): number | null =>
 export function runDownError(
   r: DayResult,
   hoursBefore: number,
-  which: "forecast" | "told" | "other",
+  which: "forecast" | "told" | "other" | "sky",
 ): number | null {
   const check = checkAt(r, hoursBefore);
   if (!check) return null;
@@ -105,4 +109,28 @@ export function pairedDifference(
 export function quantile(xs: readonly number[], p: number): number {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.floor(p * (sorted.length - 1))] ?? NaN;
+}
+
+/** The nominal 90 % band's z over the forecast's 95 % band's (scenario.ts): its ends scaled about the middle. */
+const Z90_OVER_Z95 = 1.6449 / 1.96;
+
+/**
+ * Whether the day's end fell inside the nominal 90 % band of the forecast
+ * told the weather forecasts, 1 … 7 h before; null when none was made.
+ * The tab draws the 95 % band: the 90 % one is the same normal band,
+ * narrowed about the forecast (its ends clipped at the protection minimum
+ * and 100 % stay clipped).
+ */
+export function inSkyBand(r: DayResult, hoursBefore: number): boolean | null {
+  const sky = checkAt(r, hoursBefore)?.sky;
+  if (!sky) return null;
+  const low = sky.endPct - (sky.endPct - sky.lowPct) * Z90_OVER_Z95;
+  const high = sky.endPct + (sky.highPct - sky.endPct) * Z90_OVER_Z95;
+  return r.endSocPct >= low && r.endSocPct <= high;
+}
+
+/** The nominal 90 % band's width at the day's end, points (see inSkyBand). */
+export function skyBandWidth(r: DayResult, hoursBefore: number): number {
+  const sky = checkAt(r, hoursBefore)?.sky;
+  return sky ? (sky.highPct - sky.lowPct) * Z90_OVER_Z95 : NaN;
 }

@@ -41,6 +41,7 @@ function dayOf(endSocPct: number, downAt: number[], checks: Partial<HourCheck>[]
     })),
     commanded: [],
     forecastMs: [],
+    skyMs: [],
     records: 0,
   };
 }

@@ -1,0 +1,80 @@
+// The weather forecasts a bench:strategy day is told (issue 59): the
+// simulated forecasts of the day's own sky (simulatedForecast.ts), issued at
+// 06:00 and every hour after, each a user's 10 minutes after its issue,
+// written as Open-Meteo JSON, Solcast JSON and Solcast CSV in turn and read
+// back through the app's own parser, as a team importing them would. The
+// forecaster sees only what the parser read, and only once it is available.
+import type { KnownForecast } from "../workers/contract/weather";
+import { localTimeOnDayOf } from "../workers/shared/dateTime";
+import { TRACK } from "../workers/telemetry/sources/demo/track";
+import { Weather } from "../workers/telemetry/sources/demo/weather";
+import { readForecastFile } from "../workers/telemetry/weather/forecastFile";
+import { FORECAST_FORMATS, forecastFile } from "./forecastFiles";
+import { SimulatedForecasts } from "./simulatedForecast";
+import type { DayRun } from "./strategyDay";
+
+const HOUR = 3600;
+
+export interface SkyFeed {
+  /** The forecasts a user had by `now` (epoch s), oldest first. */
+  knownBy(now: number): readonly KnownForecast[];
+}
+
+export function skyFeedOf(run: DayRun, start: number, end: number, zone: string): SkyFeed {
+  const place = TRACK.pointAt(0);
+  // The simulator's own sky: the same seed, kind and place as its CarSimulator's.
+  const weather = new Weather({ seed: run.seed, kind: run.weather, longitude: place.long });
+  const first = localTimeOnDayOf(start, 6 * 60, zone);
+  const issues: number[] = [];
+  for (let t = first; t < end; t += HOUR) issues.push(t);
+  const sim = new SimulatedForecasts({
+    seed: run.seed,
+    lat: place.lat,
+    long: place.long,
+    transmission: (t) => weather.transmission(t),
+    issues,
+    endAt: end,
+  });
+  const known: KnownForecast[] = issues.map((issuedAt, i) => {
+    const issued = sim.issue(issuedAt);
+    const format = FORECAST_FORMATS[i % FORECAST_FORMATS.length]!;
+    const file = forecastFile(issued, format, zone);
+    const reading = readForecastFile(file.text);
+    if (!reading.ok)
+      throw new Error(`${run.name}: the ${format} file did not read: ${reading.error}`);
+    return {
+      forecast: reading.forecast,
+      issuedAt: issuedAt * 1000,
+      receivedAt: issued.availableAt * 1000,
+      origin: { kind: "file", name: file.name },
+      warnings: reading.warnings,
+    };
+  });
+  return { knownBy: (now) => known.filter((k) => k.receivedAt <= now * 1000) };
+}
+
+/**
+ * The forecast-naive sun (the issue's baseline): the latest forecast's p50
+ * times the last hour's array factor (its measured energy over the
+ * forecast's for that hour), summed from `now` to `end`, Wh; NaN without one.
+ */
+export function forecastNaiveWh(
+  known: readonly KnownForecast[],
+  lastHourArrayWh: number,
+  now: number,
+  end: number,
+): number {
+  const latest = known.at(-1);
+  if (!latest) return NaN;
+  const ghiWh = (from: number, to: number) => {
+    let wh = 0;
+    for (const p of latest.forecast.periods) {
+      const overlap = Math.min(to, p.end) - Math.max(from, p.start);
+      if (overlap > 0) wh += (p.ghi * overlap) / HOUR;
+    }
+    return wh;
+  };
+  const lastHour = ghiWh(now - HOUR, now);
+  if (!(lastHour > 0)) return NaN;
+  return (lastHourArrayWh / lastHour) * ghiWh(now, end);
+}
