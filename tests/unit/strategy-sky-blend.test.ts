@@ -14,6 +14,7 @@ const clearSky = (t: number) => {
   const x = (t - DAY - 6 * H) / (14 * H);
   return x <= 0 || x >= 1 ? 0 : 1000 * Math.sin(Math.PI * x);
 };
+const PLACE = { lat: 40, long: -90 };
 const words = {
   time: (t: number) => new Date(t * 1000).toISOString().slice(11, 16),
   duration: (s: number) => `${Math.round(s / 60)} min`,
@@ -93,6 +94,7 @@ describe("the sky ahead with a weather forecast", () => {
       hourly(6, 11, front),
       NOW,
       DAY + 17 * H,
+      PLACE,
       words,
     );
     expect(index(sky.fit, DAY + 15.5 * H)).toBeCloseTo(0.3, 1);
@@ -116,6 +118,7 @@ describe("the sky ahead with a weather forecast", () => {
       hourly(6, 11, noise),
       NOW,
       DAY + 17 * H,
+      PLACE,
       words,
     );
     expect(index(sky.fit, DAY + 12.5 * H)).toBeCloseTo(0.7, 1);
@@ -131,6 +134,7 @@ describe("the sky ahead with a weather forecast", () => {
       hourly(6, 11, bright),
       NOW,
       DAY + 17 * H,
+      PLACE,
       words,
     );
     const at = sky.forecastW!.time.indexOf(DAY + 15 * H);
@@ -148,6 +152,7 @@ describe("the sky ahead with a weather forecast", () => {
       [],
       NOW,
       DAY + 17 * H,
+      PLACE,
       words,
     );
     expect(sky.fit).toBe(fit);
@@ -172,7 +177,15 @@ describe("the sky ahead with a weather forecast", () => {
         },
       }));
     const band = (share: number) =>
-      blendSky(persistence(0.5), measured(hours, NOW), spread(share), NOW, DAY + 17 * H, words).fit;
+      blendSky(
+        persistence(0.5),
+        measured(hours, NOW),
+        spread(share),
+        NOW,
+        DAY + 17 * H,
+        PLACE,
+        words,
+      ).fit;
     const t = DAY + 15.5 * H;
     const wide = band(0.5).sigmaAt(t);
     const narrow = band(0.05).sigmaAt(t);

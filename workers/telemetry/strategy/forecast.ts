@@ -232,6 +232,7 @@ export function makeForecast(
     knownBy(ctx.skyForecasts?.() ?? [], now * 1000),
     now,
     horizon.endAt,
+    latest,
     { time: (t) => formatZonedTime(t, shown), duration },
   );
   const solar: SolarFit = sky.fit;

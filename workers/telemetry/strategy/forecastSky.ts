@@ -43,10 +43,26 @@ export interface ForecastIndex {
 
 const Z90 = 1.2816;
 
+/**
+ * Each forecast's index, kept while the clear sky it was held against is
+ * the same (`skyKey`: the day's air and the car's place, rounded): a
+ * forecast is read once, not at every update of the tab.
+ */
+const made = new WeakMap<KnownForecast, { skyKey: string; index: ForecastIndex }>();
+
 export function forecastIndex(
   known: KnownForecast,
   clearSkyAt: (t: number) => number,
+  skyKey: string,
 ): ForecastIndex {
+  const kept = made.get(known);
+  if (kept?.skyKey === skyKey) return kept.index;
+  const index = readIndex(known, clearSkyAt);
+  made.set(known, { skyKey, index });
+  return index;
+}
+
+function readIndex(known: KnownForecast, clearSkyAt: (t: number) => number): ForecastIndex {
   const periods = known.forecast.periods;
   const index = new Float64Array(periods.length);
   const sigma = new Float64Array(periods.length);

@@ -58,6 +58,7 @@ export function blendSky(
   known: readonly KnownForecast[],
   now: number,
   endAt: number,
+  place: { lat: number; long: number },
   words: BlendWords,
 ): BlendedSky {
   const latest = [...known].sort((a, b) => a.issuedAt - b.issuedAt).at(-1);
@@ -70,7 +71,9 @@ export function blendSky(
     };
   const scale = solar.scale;
   const cs = solar.clearSkyAt;
-  const indexes = known.map((k) => forecastIndex(k, cs));
+  // The clear sky moves with the day's air and the car's place: past ~1 km or 1 % of air, read again.
+  const skyKey = `${solar.tau.toFixed(3)} ${place.lat.toFixed(2)} ${place.long.toFixed(2)}`;
+  const indexes = known.map((k) => forecastIndex(k, cs, skyKey));
   const forecast = indexes[known.indexOf(latest)]!;
   const measured = samples.map((s) => {
     const c = cs(s.time);
