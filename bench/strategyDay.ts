@@ -102,6 +102,8 @@ export interface DayResult {
   forecastMs: number[];
   /** Each forecast told the weather forecasts, ms (one forecast update). */
   skyMs: number[];
+  /** The day's forecast files the app refused (strategySky.ts), why each. */
+  skyRefused: string[];
   records: number;
 }
 
@@ -316,6 +318,7 @@ export function runDay(run: DayRun, other?: Forecaster): DayResult {
     commanded,
     forecastMs,
     skyMs,
+    skyRefused: sky?.refused ?? [],
     records,
   };
 }

@@ -18,6 +18,8 @@ const HOUR = 3600;
 export interface SkyFeed {
   /** The forecasts a user had by `now` (epoch s), oldest first. */
   knownBy(now: number): readonly KnownForecast[];
+  /** The files the app's parser refused (a team keeps its last forecast): why, each. */
+  refused: string[];
 }
 
 export function skyFeedOf(run: DayRun, start: number, end: number, zone: string): SkyFeed {
@@ -35,22 +37,24 @@ export function skyFeedOf(run: DayRun, start: number, end: number, zone: string)
     issues,
     endAt: end,
   });
-  const known: KnownForecast[] = issues.map((issuedAt, i) => {
+  const known: KnownForecast[] = [];
+  const refused: string[] = [];
+  issues.forEach((issuedAt, i) => {
     const issued = sim.issue(issuedAt);
     const format = FORECAST_FORMATS[i % FORECAST_FORMATS.length]!;
     const file = forecastFile(issued, format, zone);
     const reading = readForecastFile(file.text);
-    if (!reading.ok)
-      throw new Error(`${run.name}: the ${format} file did not read: ${reading.error}`);
-    return {
+    // A file the app refuses is one a team could not use: it keeps the last.
+    if (!reading.ok) return void refused.push(`${file.name}: ${reading.error}`);
+    known.push({
       forecast: reading.forecast,
       issuedAt: issuedAt * 1000,
       receivedAt: issued.availableAt * 1000,
       origin: { kind: "file", name: file.name },
       warnings: reading.warnings,
-    };
+    });
   });
-  return { knownBy: (now) => known.filter((k) => k.receivedAt <= now * 1000) };
+  return { knownBy: (now) => known.filter((k) => k.receivedAt <= now * 1000), refused };
 }
 
 /**

@@ -56,6 +56,16 @@ export function weatherReport(open: readonly DayResult[]): { text: string; resul
     "By weather kind (both cars):",
     byKind,
     `One forecast update told the forecasts: p95 ${figure(quantile(ms, 0.95), 2)} ms of ${ms.length}.`,
+    refusedText(open),
   ].join("\n\n");
   return { text, result };
+}
+
+/** The forecast files the app refused over the days (each a team would have gone without). */
+function refusedText(open: readonly DayResult[]): string {
+  const refused = open.flatMap((r) => r.skyRefused.map((why) => `${r.run.name}, ${why}`));
+  const files = open.reduce((n, r) => n + r.hours.length, 0);
+  return refused.length === 0
+    ? "Every forecast file was read."
+    : `Forecast files the app refused (the forecaster kept the one before): ${refused.length} (of about ${files} issued): ${refused.slice(0, 3).join("; ")}${refused.length > 3 ? "; …" : ""}.`;
 }

@@ -42,6 +42,7 @@ function dayOf(endSocPct: number, downAt: number[], checks: Partial<HourCheck>[]
     commanded: [],
     forecastMs: [],
     skyMs: [],
+    skyRefused: [],
     records: 0,
   };
 }

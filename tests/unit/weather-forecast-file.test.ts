@@ -171,3 +171,12 @@ describe("a good file for another place or other days", () => {
     expect(forecastWarnings(forecast, tomorrow)[0]).toMatch(/for other days/);
   });
 });
+
+describe("a quantile is the top of a spread, not a measurement", () => {
+  it("takes a 90 % quantile past what sunlight gives, but not one a units' factor off", () => {
+    const wide = read(solcastCsv.replace("400,520,", "1400,1620,"));
+    expect(wide.forecast.periods[0]).toMatchObject({ ghi: 1400, ghi90: 1620 });
+    const r = readForecastFile(solcastCsv.replace("400,520,", "400,520000,"));
+    expect(r.ok ? "" : r.error).toMatch(/row 2: ghi90 is 520000 W\/m², more than sunlight gives/);
+  });
+});

@@ -62,13 +62,20 @@ function durationS(text: string): number | null {
   return s > 0 && s <= 86_400 ? s : null;
 }
 
+/**
+ * A quantile's ceiling: a 90 % quantile is the top of a spread, not a
+ * measurement, so it may pass what sunlight gives (a bright forecast hour
+ * with a wide band), though not by a units' factor.
+ */
+const MAX_QUANTILE = 2 * MAX_GHI;
+
 /** An irradiance value, or the reason it is not one. */
-function irradiance(value: unknown, where: string): number | string {
+function irradiance(value: unknown, where: string, max = MAX_GHI): number | string {
   const x = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
   if (typeof x !== "number" || !Number.isFinite(x))
     return `${where} is not a number (${JSON.stringify(value) ?? "missing"})`;
   if (x < 0) return `${where} is negative (${x} W/m²)`;
-  if (x > MAX_GHI) return `${where} is ${x} W/m², more than sunlight gives: is it in W/m²?`;
+  if (x > max) return `${where} is ${x} W/m², more than sunlight gives: is it in W/m²?`;
   return x;
 }
 
@@ -155,7 +162,7 @@ function solcast(
     if (typeof ghi === "string") return fail(ghi);
     const quantile = (key: "ghi10" | "ghi90") => {
       if (row[key] === undefined || row[key] === "") return null;
-      return irradiance(row[key], `${where}: ${key}`);
+      return irradiance(row[key], `${where}: ${key}`, MAX_QUANTILE);
     };
     const ghi10 = quantile("ghi10");
     const ghi90 = quantile("ghi90");
