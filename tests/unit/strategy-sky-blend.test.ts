@@ -73,6 +73,7 @@ function forecastAt(issuedH: number, said: (t: number) => number): KnownForecast
     },
     issuedAt: (DAY + issuedH * H) * 1000,
     receivedAt: (DAY + issuedH * H + 600) * 1000,
+    knownAt: DAY + issuedH * H + 600,
     origin: { kind: "file", name: `issued-${issuedH}.json` },
     warnings: [],
   };

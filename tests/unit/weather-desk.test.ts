@@ -96,12 +96,12 @@ describe("a forecast file imported", () => {
     later.desk.importFile(openMeteo(600), "late.json", null);
     const events = [...first.recorded, ...later.recorded].map((e, i) => ({
       ...e,
-      receivedAt: T0 + i * 3_600_000,
+      knownAt: T0 / 1000 + i * 3600,
     })) as SessionEvent[];
     const restored = deskWith();
     restored.desk.restore(events);
     expect(restored.board.read(SKY_FORECASTS)).toHaveLength(2);
-    const replay = restored.desk.status(events, T0 + 30 * 60_000);
+    const replay = restored.desk.status(events, T0 / 1000 + 30 * 60);
     expect(replay.count).toBe(1);
     expect(replay.latest?.origin).toEqual({ kind: "file", name: "early.json" });
   });
@@ -138,6 +138,18 @@ describe("a forecast fetched from the address set", () => {
     expect(status.fetch.nextAt).toBe(T0 + REFRESH_MS + RETRY_MS);
     await pass(RETRY_MS);
     expect(fetched).toHaveLength(3);
+  });
+
+  it("says why an answer that is no forecast was not taken, and tries again within minutes", async () => {
+    const page: FetchedForecast = { ok: true, text: "<html><body>Sign in</body></html>" };
+    const { desk } = deskWith([page]);
+    const taken = await desk.setAddress("https://api.example.test/f", null);
+    expect(taken.ok).toBe(false);
+    expect(desk.status(null, null).fetch).toMatchObject({
+      error: expect.stringMatching(/Solcast CSV/),
+      nextAt: T0 + RETRY_MS,
+    });
+    expect(desk.status(null, null).latest).toBeNull();
   });
 
   it("stops asking a service that refuses the browser, and says so", async () => {

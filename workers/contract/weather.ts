@@ -51,6 +51,13 @@ export interface KnownForecast {
   issuedAt: number;
   /** When the core took it, epoch ms (wall clock). */
   receivedAt: number;
+  /**
+   * The same on the packets' clock (epoch s: the newest packet's time then):
+   * a forecast made at packet time t uses those known by t, live (whose
+   * packets may run behind the wall clock: a delayed link, the demo's race
+   * day) and in a replay alike.
+   */
+  knownAt: number;
   origin: ForecastOrigin;
   warnings: string[];
 }

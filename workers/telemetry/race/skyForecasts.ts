@@ -35,6 +35,7 @@ export const knownForecastSchema = z.object({
   }),
   issuedAt: finite,
   receivedAt: finite,
+  knownAt: finite,
   origin: z.union([
     z.object({ kind: z.literal("file"), name: z.string() }),
     z.object({ kind: z.literal("address"), address: z.string() }),
@@ -51,12 +52,12 @@ export function forecastsFromEvents(events: readonly { kind: string }[]): KnownF
     const parsed = knownForecastSchema.safeParse(payload);
     if (parsed.success) known.push(parsed.data);
   }
-  return known.sort((a, b) => a.receivedAt - b.receivedAt);
+  return known.sort((a, b) => a.knownAt - b.knownAt);
 }
 
-/** Those of `known` that had come by `atMs` (epoch ms), oldest first. */
-export function knownBy(known: readonly KnownForecast[], atMs: number): readonly KnownForecast[] {
+/** Those of `known` (oldest first) that had come by packet time `at` (epoch s). */
+export function knownBy(known: readonly KnownForecast[], at: number): readonly KnownForecast[] {
   let n = 0;
-  while (n < known.length && known[n]!.receivedAt <= atMs) n++;
+  while (n < known.length && known[n]!.knownAt <= at) n++;
   return n === known.length ? known : known.slice(0, n);
 }

@@ -229,7 +229,7 @@ export function makeForecast(
   const sky = blendSky(
     solarAnswer.fit,
     solarSamples,
-    knownBy(ctx.skyForecasts?.() ?? [], now * 1000),
+    knownBy(ctx.skyForecasts?.() ?? [], now),
     now,
     horizon.endAt,
     latest,

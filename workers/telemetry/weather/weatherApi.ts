@@ -12,7 +12,7 @@ export function weatherApi(desk: WeatherDesk, window: WindowAccess): WeatherApi 
     setForecastAddress: (address, key) => desk.setAddress(address, key),
     weatherStatus: async () => {
       const view = window.view();
-      return desk.status(view.recorded, view.clock === null ? null : view.clock * 1000);
+      return desk.status(view.recorded, view.clock);
     },
   };
 }

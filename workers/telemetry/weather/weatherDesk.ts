@@ -63,8 +63,8 @@ export class WeatherDesk implements LivePart {
   /** After a reload: today's recorded forecasts come back (before any taken since). */
   restore(events: readonly SessionEvent[]): void {
     const restored = forecastsFromEvents(events);
-    const first = this.known[0]?.receivedAt ?? Infinity;
-    this.publish([...restored.filter((f) => f.receivedAt < first), ...this.known]);
+    const first = this.known[0]?.knownAt ?? Infinity;
+    this.publish([...restored.filter((f) => f.knownAt < first), ...this.known]);
   }
 
   stop(): void {
@@ -109,10 +109,10 @@ export class WeatherDesk implements LivePart {
     return this.fetchNow(this.generation);
   }
 
-  /** The status for a view: live, or (`recorded`) a replay's forecasts known at `clockMs`. */
-  status(recorded: readonly SessionEvent[] | null, clockMs: number | null): WeatherStatus {
+  /** The status for a view: live, or (`recorded`) a replay's forecasts known at its `clock` (packet time, s). */
+  status(recorded: readonly SessionEvent[] | null, clock: number | null): WeatherStatus {
     const known =
-      recorded === null ? this.known : knownBy(forecastsFromEvents(recorded), clockMs ?? Infinity);
+      recorded === null ? this.known : knownBy(forecastsFromEvents(recorded), clock ?? Infinity);
     return { latest: known.at(-1) ?? null, count: known.length, fetch: this.fetchState() };
   }
 
@@ -138,7 +138,8 @@ export class WeatherDesk implements LivePart {
     this.error = taken.ok ? null : taken.error;
     this.refusedByBrowser = !fetched.ok && fetched.refusedByBrowser;
     // A browser refused is refused every hour: the file import is the way in.
-    if (!this.refusedByBrowser) this.schedule(fetched.ok ? REFRESH_MS : RETRY_MS, generation);
+    // An answer that is no forecast (a login page, a service's error as HTML) is tried again soon too.
+    if (!this.refusedByBrowser) this.schedule(taken.ok ? REFRESH_MS : RETRY_MS, generation);
     return taken;
   }
 
@@ -172,6 +173,7 @@ export class WeatherDesk implements LivePart {
       forecast: reading.forecast,
       issuedAt,
       receivedAt: this.context.now(),
+      knownAt: nowS,
       origin,
       warnings,
     };
