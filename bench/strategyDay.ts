@@ -194,7 +194,7 @@ export function runDay(run: DayRun, other?: Forecaster): DayResult {
   // The naive forecast's memory: the pack's energy out, sampled each minute.
   const packWhAtMinute: number[] = [];
   // The array's energy so far, each minute (the forecast-naive baseline's last hour).
-  const arrayWhAtMinute: number[] = [];
+  const arrayWhAtMinute: number[] = [0];
   let packWh = 0;
   const hours: HourCheck[] = [];
   const commanded: number[] = [];

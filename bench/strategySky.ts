@@ -50,11 +50,12 @@ export function skyFeedOf(run: DayRun, start: number, end: number, zone: string)
       forecast: reading.forecast,
       issuedAt: issuedAt * 1000,
       receivedAt: issued.availableAt * 1000,
+      knownAt: issued.availableAt,
       origin: { kind: "file", name: file.name },
       warnings: reading.warnings,
     });
   });
-  return { knownBy: (now) => known.filter((k) => k.receivedAt <= now * 1000), refused };
+  return { knownBy: (now) => known.filter((k) => k.knownAt <= now), refused };
 }
 
 /**

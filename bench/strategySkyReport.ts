@@ -4,10 +4,26 @@
 // at each lead; its nominal 90 % band's hits; and its RESULT line.
 import { WEATHER_KINDS } from "../workers/telemetry/sources/demo/weather";
 import type { DayResult } from "./strategyDay";
-import { inSkyBand, maeOf, quantile, skyBandWidth, type Which } from "./strategyMeasures";
+import { endError, inSkyBand, maeOf, quantile, skyBandWidth, type Which } from "./strategyMeasures";
 import { fixed } from "./strategyReport";
 
 const LEADS = [7, 6, 5, 4, 3, 2, 1];
+
+/**
+ * The forecast-naive baseline's MAE over the days it could be made (a last
+ * hour with a forecast of it behind the check), with ours on the same days.
+ */
+function pairedNaive(days: readonly DayResult[], h: number) {
+  const made = days.filter((r) => Number.isFinite(endError(r, h, "forecastNaive")));
+  return { naive: maeOf(made, h, "forecastNaive"), ours: maeOf(made, h, "sky"), days: made.length };
+}
+const naiveCell = (days: readonly DayResult[], h: number) => {
+  const p = pairedNaive(days, h);
+  if (p.days === 0) return "–";
+  return p.days === days.length
+    ? fixed(p.naive, 2)
+    : `${fixed(p.naive, 2)} (ours ${fixed(p.ours, 2)}, ${p.days} days)`;
+};
 
 function hits(days: readonly DayResult[], hoursBefore: number): { in: number; of: number } {
   const said = days.map((r) => inSkyBand(r, hoursBefore)).filter((x) => x !== null);
@@ -23,7 +39,7 @@ export function weatherReport(open: readonly DayResult[]): { text: string; resul
     ...LEADS.map((h) => {
       const hit = hits(open, h);
       const widths = open.map((r) => skyBandWidth(r, h)).filter(Number.isFinite);
-      return `| ${h} h | ${fixed(mae(open, h, "sky"), 2)} | ${fixed(mae(open, h, "forecast"), 2)} | ${fixed(mae(open, h, "forecastNaive"), 2)} | ${fixed(mae(open, h, "naive"), 2)} | ${hit.in} of ${hit.of} (${fixed(pct(hit), 0)} %) | ${fixed(quantile(widths, 0.5), 1)} points |`;
+      return `| ${h} h | ${fixed(mae(open, h, "sky"), 2)} | ${fixed(mae(open, h, "forecast"), 2)} | ${naiveCell(open, h)} | ${fixed(mae(open, h, "naive"), 2)} | ${hit.in} of ${hit.of} (${fixed(pct(hit), 0)} %) | ${fixed(quantile(widths, 0.5), 1)} points |`;
     }),
   ].join("\n");
   const byKind = [
@@ -32,9 +48,11 @@ export function weatherReport(open: readonly DayResult[]): { text: string; resul
     ...WEATHER_KINDS.map((kind) => {
       const days = open.filter((r) => r.run.weather === kind);
       const cell = (h: number) =>
-        (["sky", "forecast", "forecastNaive"] as Which[])
-          .map((w) => fixed(mae(days, h, w), 2))
-          .join(" / ");
+        [
+          fixed(mae(days, h, "sky"), 2),
+          fixed(mae(days, h, "forecast"), 2),
+          naiveCell(days, h),
+        ].join(" / ");
       return `| ${kind} | ${days.length} | ${cell(4)} | ${cell(7)} |`;
     }),
   ].join("\n");
@@ -48,7 +66,7 @@ export function weatherReport(open: readonly DayResult[]): { text: string; resul
   const minLead = Math.min(...LEADS.map((h) => pct(hits(open, h))));
   const ms = open.flatMap((r) => r.skyMs);
   const figure = (x: number, digits: number) => (Number.isFinite(x) ? x.toFixed(digits) : "na");
-  const result = `RESULT weather_runs=${open.length} mae_4h_pts=${figure(mae(open, 4, "sky"), 2)} mae_7h_pts=${figure(mae(open, 7, "sky"), 2)} naive_mae_4h_pts=${figure(mae(open, 4, "naive"), 2)} forecast_naive_mae_4h_pts=${figure(mae(open, 4, "forecastNaive"), 2)} mae_1h_pts=${figure(mae(open, 1, "sky"), 2)} band_hit_pct=${figure(pct(all), 1)} band_hit_min_lead_pct=${figure(minLead, 1)} forecast_ms_p95=${figure(quantile(ms, 0.95), 2)}`;
+  const result = `RESULT weather_runs=${open.length} mae_4h_pts=${figure(mae(open, 4, "sky"), 2)} mae_7h_pts=${figure(mae(open, 7, "sky"), 2)} naive_mae_4h_pts=${figure(mae(open, 4, "naive"), 2)} forecast_naive_mae_4h_pts=${figure(pairedNaive(open, 4).naive, 2)} mae_1h_pts=${figure(mae(open, 1, "sky"), 2)} band_hit_pct=${figure(pct(all), 1)} band_hit_min_lead_pct=${figure(minLead, 1)} forecast_ms_p95=${figure(quantile(ms, 0.95), 2)}`;
   const text = [
     "### Told the weather forecasts (issue 59)",
     "Each check also asks the forecaster with the simulated forecasts of the day's own sky that a user had by then: issued 06:00 and hourly, each 10 minutes after its issue, written as Open-Meteo JSON, Solcast JSON and Solcast CSV in turn and read through the app's parser (bench/strategySky.ts). MAE of the end-of-day forecast, points; the nominal 90 % band is the tab's 95 % band narrowed by 1.645/1.96 about the forecast.",
