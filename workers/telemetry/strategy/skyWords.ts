@@ -22,7 +22,7 @@ export function forecastName(known: KnownForecast): string {
     known.origin.kind === "file"
       ? `file ${known.origin.name}`
       : `from ${hostOf(known.origin.address)}`;
-  return `${known.forecast.format} (${where})`;
+  return `${known.forecast.format} forecast (${where})`;
 }
 
 function hostOf(address: string): string {
