@@ -42,8 +42,10 @@ import {
 import { DayReview } from "./DayReview";
 import { ForecastNotices } from "./ForecastNotices";
 import { StrategyChart, type ChartSeries } from "./StrategyChart";
+import { SkySources } from "./SkySources";
 import { StrategySettingsForm } from "./StrategySettingsForm";
 import { useStrategy } from "./useStrategy";
+import { WeatherCard } from "./WeatherCard";
 import "./strategy.css";
 
 /** The slider's range, km/h (a solar car's speeds). */
@@ -58,6 +60,7 @@ const COLORS = {
   records: "#7961DB",
   measured: "#2D72D2",
   fitted: "#C87619",
+  weather: "#7961DB",
 };
 
 const SOC_SERIES: ChartSeries[] = [
@@ -246,12 +249,14 @@ function Plots({
     ],
     [],
   );
+  const weather = Boolean(forecast.solar.forecastW);
   const solarSeries = useMemo<ChartSeries[]>(
     () => [
       { label: "Measured", color: COLORS.measured },
       { label: "Expected", color: COLORS.fitted, dash: [8, 5] },
+      ...(weather ? [{ label: "Weather forecast", color: COLORS.weather, dash: [3, 3] }] : []),
     ],
-    [],
+    [weather],
   );
   return (
     <div className="helios-strategy-plots">
@@ -285,17 +290,20 @@ function Plots({
         dark={dark}
         legendAt={shown.speedKmh * scale}
       />
-      <StrategyChart
-        testId="strategy-solar-plot"
-        title={`Array power: ${formatNumber(forecast.solar.nowW, 0)} W now, clear-sky factor ${formatNumber(forecast.solar.clearSkyFactor, 2)}, ${formatNumber(forecast.solar.skyAheadFactor, 2)} ahead, weather factor ${formatNumber(forecast.solar.weatherFactor, 2)}`}
-        data={solar}
-        series={solarSeries}
-        time
-        xLabel="Time"
-        yLabel="Array W"
-        dark={dark}
-        legendAt={forecast.at}
-      />
+      <div className="helios-strategy-solar">
+        <StrategyChart
+          testId="strategy-solar-plot"
+          title={`Array power: ${formatNumber(forecast.solar.nowW, 0)} W now, clear-sky factor ${formatNumber(forecast.solar.clearSkyFactor, 2)}, ${formatNumber(forecast.solar.skyAheadFactor, 2)} ahead, weather factor ${formatNumber(forecast.solar.weatherFactor, 2)}`}
+          data={solar}
+          series={solarSeries}
+          time
+          xLabel="Time"
+          yLabel="Array W"
+          dark={dark}
+          legendAt={forecast.at}
+        />
+        <SkySources sources={forecast.solar.sources} />
+      </div>
     </div>
   );
 }
@@ -393,6 +401,7 @@ export default function StrategyPanel() {
         <SpeedSlider forecast={forecast} kmh={sliderKmh} onChange={setSliderKmh} units={appUnits} />
         <Inputs forecastInputs={inputs} units={appUnits} />
       </div>
+      <WeatherCard />
       <StrategySettingsForm />
     </div>
   );

@@ -72,12 +72,17 @@ export function powerPlotData(forecast: StrategyForecast, speedScale: number): A
   ]);
 }
 
-/** The array's measured power and the expected course, against time. */
+/**
+ * The array's measured power and the expected course, against time, and the
+ * weather forecast's as a third series when one is known (none: two series,
+ * so the legend names no forecast the tab does not have).
+ */
 export function solarPlotData(forecast: StrategyForecast): AlignedData {
-  const { measured, expected } = forecast.solar;
+  const { measured, expected, forecastW } = forecast.solar;
   return align([
     { x: measured.time, y: measured.values },
     { x: expected.time, y: expected.values },
+    ...(forecastW ? [{ x: forecastW.time, y: forecastW.values }] : []),
   ]);
 }
 

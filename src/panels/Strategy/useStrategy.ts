@@ -12,7 +12,8 @@ import type {
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 import { useShownZone } from "../../ui/useShownZone";
 
-const FORECAST_MS = 3000;
+/** How often the forecast is asked for (the weather status follows the same beat). */
+export const FORECAST_MS = 3000;
 const RECORDS_MS = 10_000;
 
 interface StrategyData {

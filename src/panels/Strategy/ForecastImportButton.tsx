@@ -1,0 +1,32 @@
+// "Import forecast file…": a forecast file (Open-Meteo JSON, Solcast JSON or
+// CSV) read as text and handed to the worker with its last change, which is
+// its issue time (the services' files do not say when they were made). The
+// hidden input is reset after each pick, so the same file again imports again.
+import { Button } from "@blueprintjs/core";
+import { useRef } from "react";
+
+export function ForecastImportButton({ onFile }: { onFile: (file: File) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <Button
+        icon="import"
+        text="Import forecast file…"
+        onClick={() => input.current?.click()}
+        data-testid="weather-import"
+      />
+      <input
+        ref={input}
+        type="file"
+        accept=".json,.csv,application/json,text/csv"
+        hidden
+        data-testid="weather-import-input"
+        onChange={(event) => {
+          const chosen = event.currentTarget.files?.[0];
+          event.currentTarget.value = "";
+          if (chosen) onFile(chosen);
+        }}
+      />
+    </>
+  );
+}
