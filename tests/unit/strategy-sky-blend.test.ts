@@ -81,6 +81,9 @@ function forecastAt(issuedH: number, said: (t: number) => number): KnownForecast
 
 const hourly = (from: number, to: number, said: (t: number) => number) =>
   Array.from({ length: to - from + 1 }, (_, i) => forecastAt(from + i, said));
+/** The sky at noon (NOW) to the day's end at 17:00, as the forecast asks it. */
+const skyAt = (fit: SolarFit, samples: SolarSample[], forecasts: KnownForecast[]) =>
+  blendSky(fit, samples, forecasts, DAY + 12 * H, DAY + 17 * H, PLACE, words);
 const index = (fit: SolarFit, t: number) => fit.expectedAt(t) / clearSky(t);
 
 describe("the sky ahead with a weather forecast", () => {
@@ -89,15 +92,7 @@ describe("the sky ahead with a weather forecast", () => {
   const front = (t: number) => (t < DAY + 14 * H ? 0.9 : 0.3);
 
   it("follows a perfect forecast to the truth, where persistence holds the morning", () => {
-    const sky = blendSky(
-      persistence(0.9),
-      measured(front, NOW),
-      hourly(6, 11, front),
-      NOW,
-      DAY + 17 * H,
-      PLACE,
-      words,
-    );
+    const sky = skyAt(persistence(0.9), measured(front, NOW), hourly(6, 11, front));
     expect(index(sky.fit, DAY + 15.5 * H)).toBeCloseTo(0.3, 1);
     expect(index(sky.fit, DAY + 13 * H)).toBeCloseTo(0.9, 1);
     // The tab names the forecast as the guide after the front, and the plot draws it.
@@ -113,15 +108,7 @@ describe("the sky ahead with a weather forecast", () => {
     const steady = () => 0.7;
     // Its clouds come and go by the hour, wherever the real ones are.
     const noise = (t: number) => (Math.floor((t - DAY) / H) % 2 === 0 ? 0.15 : 1.25);
-    const sky = blendSky(
-      persistence(0.7),
-      measured(steady, NOW),
-      hourly(6, 11, noise),
-      NOW,
-      DAY + 17 * H,
-      PLACE,
-      words,
-    );
+    const sky = skyAt(persistence(0.7), measured(steady, NOW), hourly(6, 11, noise));
     expect(index(sky.fit, DAY + 12.5 * H)).toBeCloseTo(0.7, 1);
     expect(Math.abs(index(sky.fit, DAY + 13.5 * H) - 0.7)).toBeLessThan(0.15);
   });
@@ -129,15 +116,7 @@ describe("the sky ahead with a weather forecast", () => {
   it("removes a forecast's bias as the array's power shows it", () => {
     const dim = () => 0.4;
     const bright = () => 0.6; // 0.2 of a clear sky too bright, all day
-    const sky = blendSky(
-      persistence(0.4),
-      measured(dim, NOW),
-      hourly(6, 11, bright),
-      NOW,
-      DAY + 17 * H,
-      PLACE,
-      words,
-    );
+    const sky = skyAt(persistence(0.4), measured(dim, NOW), hourly(6, 11, bright));
     const at = sky.forecastW!.time.indexOf(DAY + 15 * H);
     expect(sky.forecastW!.values[at]! / clearSky(DAY + 15 * H)).toBeCloseTo(0.4, 1);
     expect(index(sky.fit, DAY + 15 * H)).toBeCloseTo(0.4, 1);
@@ -147,14 +126,10 @@ describe("the sky ahead with a weather forecast", () => {
 
   it("without a forecast, forecasts as before and says what it lacks", () => {
     const fit = persistence(0.8);
-    const sky = blendSky(
+    const sky = skyAt(
       fit,
       measured(() => 0.8, NOW),
       [],
-      NOW,
-      DAY + 17 * H,
-      PLACE,
-      words,
     );
     expect(sky.fit).toBe(fit);
     expect(sky.forecastW).toBeNull();
@@ -178,15 +153,7 @@ describe("the sky ahead with a weather forecast", () => {
         },
       }));
     const band = (share: number) =>
-      blendSky(
-        persistence(0.5),
-        measured(hours, NOW),
-        spread(share),
-        NOW,
-        DAY + 17 * H,
-        PLACE,
-        words,
-      ).fit;
+      skyAt(persistence(0.5), measured(hours, NOW), spread(share)).fit;
     const t = DAY + 15.5 * H;
     const wide = band(0.5).sigmaAt(t);
     const narrow = band(0.05).sigmaAt(t);
