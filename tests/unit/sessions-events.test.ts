@@ -170,6 +170,21 @@ describe("Sessions: events of the live session", () => {
     expect(await sessions.sessionLaps(id, T0 + 0.15)).toEqual([lap(T0 + 0.2)]);
   });
 
+  it("an event recorded after the last packet's flush is written by the next flush, with no packet since", async () => {
+    const factory = new IDBFactory();
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
+    const sessions = new Sessions({ factory, timers: stillTimers, notice: () => undefined });
+    await sessions.start(store, recordingSettings, () => "DEMO");
+    store.ingest(packet(0), "DEMO");
+    await sessions.flush("DEMO");
+    // A user's act between two packets (a forecast imported), flushed at once.
+    sessions.recordEvents([lapEvent(T0 + 0.5) as SessionEvent]);
+    await sessions.flush("DEMO");
+    const id = sessions.state().sessionId!;
+    const { events } = await sessions.sessionEvents(id, { kinds: ["lap"] });
+    expect(events.map((e) => e.time)).toEqual([T0 + 0.5]);
+  });
+
   it("says how many recorded laps could not be read, and shows the others", async () => {
     const factory = new IDBFactory();
     const store = new TelemetryStore({ layout: LAYOUT, capacity: 100 });

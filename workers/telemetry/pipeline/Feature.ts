@@ -36,8 +36,12 @@ export interface LiveContext {
   now(): number;
   /** What the core's features offer one another (pipeline/board.ts): one board per core. */
   readonly board: Board;
-  /** Records an event with the live session (kept until the recorder's next flush). */
-  record(event: SessionEvent): void;
+  /**
+   * Records an event with the live session (kept until the recorder's next
+   * flush; `atOnce`: written now, for what a user just did, which a reload
+   * right after must not lose).
+   */
+  record(event: SessionEvent, atOnce?: boolean): void;
   /** The windows, in the order they joined. */
   windows(): Iterable<FeatureWindow>;
   /** Fields (by name) some feature keeps watching (LivePart.watches), for the others. */

@@ -288,7 +288,10 @@ export class TelemetryCore {
     return {
       now: () => this.timers.now(),
       // A feature's events are recorded with the session, as its laps are.
-      record: (event) => this.recorder.sessions?.recordEvents([event]),
+      record: (event, atOnce) => {
+        this.recorder.sessions?.recordEvents([event]);
+        if (atOnce) void this.recorder.sessions?.flush(this.connectionType);
+      },
       windows: () => this.viewers,
       watchedFields: () => this.parts.watchedFields(),
       later: (run, ms) => {

@@ -197,6 +197,13 @@ export class Recorder {
     this.flushedAccepted = this.store.acceptedCount;
     const off = !this.enabled || this.isPaused();
     if (off) this.heldEvents = [];
+    // Events held with no packet since (a user's act between two flushes, a
+    // flush asked at once) go to the session in progress.
+    if (pending <= 0 && !off && this.current && this.heldEvents.length > 0) {
+      const held = this.heldEvents;
+      this.heldEvents = [];
+      return this.writeEvents(this.current.id, held);
+    }
     if (pending <= 0 || off) return this.queue;
     const ring = this.store.ring;
     const first = ring.length - Math.min(pending, ring.length);

@@ -178,7 +178,11 @@ export class WeatherDesk implements LivePart {
       warnings,
     };
     this.publish([...this.known, forecast]);
-    this.context.record({ kind: WEATHER_FORECAST_KIND, time: nowS, ...forecast } as SessionEvent);
+    // Written at once: a forecast imported is kept by a reload right after.
+    this.context.record(
+      { kind: WEATHER_FORECAST_KIND, time: nowS, ...forecast } as SessionEvent,
+      true,
+    );
     return { ok: true, forecast };
   }
 
