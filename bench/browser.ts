@@ -154,7 +154,7 @@ async function main(): Promise<void> {
       const result = await run(rate);
       results.push(result);
       console.log(
-        `caught up after ${caughtUpText(result.caughtUpMs)}, fps ${fmt(result.fpsMedian, 1)}, busy ${fmt(result.busy * 100)} %, latency p95 ${fmt(result.latencyP95Ms)} ms, stored ${result.stored} / sent ${result.sent}, refresh slowed ${result.slowdowns}× (${result.slowReason}, now ×${fmt(result.cadenceFactor, 1)})`,
+        `caught up after ${caughtUpText(result.caughtUpMs)}, fps ${fmt(result.fpsMedian, 1)}, busy ${fmt(result.busy * 100)} %, latency p95 ${fmt(result.latencyP95Ms)} ms, max ${fmt(result.latencyMaxMs)} ms, longest stall ${fmt(result.stallMaxMs)} ms, stored ${result.stored} / sent ${result.sent}, refresh slowed ${result.slowdowns}× (${result.slowReason}, now ×${fmt(result.cadenceFactor, 1)})`,
       );
     }
     // Baseline in the same run: the same page and feed at 2,000/s without plots.
@@ -232,7 +232,7 @@ async function main(): Promise<void> {
       );
     if (at2000)
       console.log(
-        `RESULT rate=2000 fps_median=${Math.round(at2000.fpsMedian)} long_tasks=${at2000.longTasks} latency_p95_ms=${Math.round(at2000.latencyP95Ms)} stored=${at2000.stored} sent=${at2000.sent} busy_pct=${Math.round(at2000.busy * 100)} baseline_busy_pct=${Math.round(baseline.busy * 100)} busy_100_pct=${Math.round((at100?.busy ?? NaN) * 100)} max_rate_plots=${search?.withPlots ?? "NaN"} max_rate_no_plots=${search?.withoutPlots ?? "NaN"} parse_pps=${Math.round(parsePps)} ${twoWindowsResult(two, baseline.busy)}`,
+        `RESULT rate=2000 fps_median=${Math.round(at2000.fpsMedian)} long_tasks=${at2000.longTasks} latency_p95_ms=${Math.round(at2000.latencyP95Ms)} stall_max_ms=${Math.round(at2000.stallMaxMs)} stored=${at2000.stored} sent=${at2000.sent} busy_pct=${Math.round(at2000.busy * 100)} baseline_busy_pct=${Math.round(baseline.busy * 100)} busy_100_pct=${Math.round((at100?.busy ?? NaN) * 100)} max_rate_plots=${search?.withPlots ?? "NaN"} max_rate_no_plots=${search?.withoutPlots ?? "NaN"} parse_pps=${Math.round(parsePps)} ${twoWindowsResult(two, baseline.busy)}`,
       );
   } finally {
     await browser.close();
@@ -250,6 +250,7 @@ function twoWindowsResult(two: Awaited<ReturnType<typeof runTwoWindows>>, baseli
     `two_windows_fps_median=${Math.round(worseOf([a.fpsMedian, b.fpsMedian], Math.min))}`,
     `two_windows_long_tasks=${a.longTasks + b.longTasks}`,
     `two_windows_latency_p95_ms=${Math.round(worseOf([a.latencyP95Ms, b.latencyP95Ms], Math.max))}`,
+    `two_windows_stall_max_ms=${Math.round(worseOf([a.stallMaxMs, b.stallMaxMs], Math.max))}`,
     `two_windows_stored=${a.stored} two_windows_sent=${a.sent}`,
     `two_windows_busy_pct=${Math.round(busy * 100)}`,
     `two_windows_busy_ratio=${(busy / baselineBusy).toFixed(1)}`,

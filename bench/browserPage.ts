@@ -8,6 +8,13 @@ export interface PageSummary {
   frames: number;
   latencyMedianMs: number;
   latencyP95Ms: number;
+  latencyMaxMs: number;
+  /**
+   * The longest wait, in wall time, between two pictures that showed newer
+   * packets: at a steady feed, a stall of the worker (or of the render path)
+   * that the percentiles would average away.
+   */
+  stallMaxMs: number;
   latencySamples: number;
   setDataPerFrame: number;
   updateMsMedian: number;
@@ -86,6 +93,8 @@ export function summarise(arg: number | { since: number; packetIntervalMs: numbe
   const frames = Math.min(s.frames, s.ringSize);
   const latencies: number[] = [];
   let newest = NaN;
+  let newestWall = NaN;
+  let stallMaxMs = 0;
   let calls = 0;
   for (let i = 0; i < frames; i++) {
     calls += s.frameSetDataCalls[i]!;
@@ -100,8 +109,10 @@ export function summarise(arg: number | { since: number; packetIntervalMs: numbe
     // packets (at a steady rate), so waiting between refreshes is counted too.
     if (newest === newest) {
       for (let t = x * 1000; t > newest * 1000; t -= step) latencies.push(s.paintWallMs[i]! - t);
+      stallMaxMs = Math.max(stallMaxMs, s.paintWallMs[i]! - newestWall);
     }
     newest = x;
+    newestWall = s.paintWallMs[i]!;
   }
   const updates = Array.from(s.updateMs.subarray(0, Math.min(s.updateNext, s.ringSize)));
   const tasks = (
@@ -111,6 +122,8 @@ export function summarise(arg: number | { since: number; packetIntervalMs: numbe
     frames: s.frames,
     latencyMedianMs: quantile(latencies, 0.5),
     latencyP95Ms: quantile(latencies, 0.95),
+    latencyMaxMs: quantile(latencies, 1),
+    stallMaxMs: newestWall === newestWall ? stallMaxMs : NaN,
     latencySamples: latencies.length,
     setDataPerFrame: frames > 0 ? calls / frames : 0,
     updateMsMedian: quantile(updates, 0.5),

@@ -217,6 +217,8 @@ function starvedResult(options: RunOptions): RateResult {
     fpsP5: nan,
     latencyMedianMs: nan,
     latencyP95Ms: nan,
+    latencyMaxMs: nan,
+    stallMaxMs: nan,
     latencySamples: 0,
     setDataPerFrame: nan,
     updateMsMedian: nan,

@@ -27,7 +27,7 @@ try {
   });
   for (const w of two.windows)
     console.log(
-      `${w.label}: fps ${fmt(w.fpsMedian, 1)}, long tasks ${w.longTasks}, busy ${fmt(w.busy * 100)} %, latency p95 ${fmt(w.latencyP95Ms)} ms, caught up after ${fmt(w.caughtUpMs)} ms`,
+      `${w.label}: fps ${fmt(w.fpsMedian, 1)}, long tasks ${w.longTasks}, busy ${fmt(w.busy * 100)} %, latency p95 ${fmt(w.latencyP95Ms)} ms, longest stall ${fmt(w.stallMaxMs)} ms, caught up after ${fmt(w.caughtUpMs)} ms`,
     );
   const [a, b] = two.windows;
   // Where the CPU went while measured: the shared core, the other workers (render,
@@ -44,7 +44,7 @@ try {
     console.log(`  ${t.processType} ${t.comm}: ${fmt(t.msPerSecond)} ms/s`);
   const shared = two.names[0] === "Window 1" && two.names[1] === "Window 2" ? 1 : 0;
   console.log(
-    `RESULT two_windows_shared=${shared} two_windows_latency_p95_ms=${Math.round(worseOf([a.latencyP95Ms, b.latencyP95Ms], Math.max))} first_latency_p95_ms=${Math.round(a.latencyP95Ms)} second_latency_p95_ms=${Math.round(b.latencyP95Ms)} two_windows_busy_pct=${Math.round(worseOf([a.busy, b.busy], Math.max) * 100)} two_windows_long_tasks=${a.longTasks + b.longTasks} two_windows_stored=${a.stored} two_windows_sent=${a.sent} parse_pps=${Math.round(a.parsePps)} core_ms_per_s=${Math.round(core)} workers_ms_per_s=${Math.round(workers)} mains_ms_per_s=${Math.round(mains)} chromium_ms_per_s=${Math.round(chromium)}`,
+    `RESULT two_windows_shared=${shared} two_windows_latency_p95_ms=${Math.round(worseOf([a.latencyP95Ms, b.latencyP95Ms], Math.max))} first_latency_p95_ms=${Math.round(a.latencyP95Ms)} second_latency_p95_ms=${Math.round(b.latencyP95Ms)} two_windows_stall_max_ms=${Math.round(worseOf([a.stallMaxMs, b.stallMaxMs], Math.max))} two_windows_busy_pct=${Math.round(worseOf([a.busy, b.busy], Math.max) * 100)} two_windows_long_tasks=${a.longTasks + b.longTasks} two_windows_stored=${a.stored} two_windows_sent=${a.sent} parse_pps=${Math.round(a.parsePps)} core_ms_per_s=${Math.round(core)} workers_ms_per_s=${Math.round(workers)} mains_ms_per_s=${Math.round(mains)} chromium_ms_per_s=${Math.round(chromium)}`,
   );
 } finally {
   await browser.close();
