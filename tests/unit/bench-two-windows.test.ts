@@ -14,6 +14,7 @@ const good = {
   fpsMedian: 59.9,
   longTasks: 0,
   latencyP95Ms: 60,
+  stallMaxMs: 40,
   busy: 0.15,
   stored: 12_000,
   sent: 12_000,
@@ -49,6 +50,8 @@ describe("two windows × 6 plots", () => {
     expect(twoWindowsHold(two({ latencyP95Ms: 120 }), 0.1)).toBe(false);
     expect(twoWindowsHold(two({ busy: 0.25 }), 0.1)).toBe(false); // > 2× the baseline
     expect(twoWindowsHold(two({ stored: 11_000 }), 0.1)).toBe(false);
+    // A worker that stopped for 300 ms, though the p95 held (issue 57).
+    expect(twoWindowsHold(two({}, { stallMaxMs: 300 }), 0.1)).toBe(false);
   });
 
   it("misses when a window drew nothing new (no latency) or the windows had two cores", () => {

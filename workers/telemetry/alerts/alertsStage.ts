@@ -294,21 +294,48 @@ function stepEdges(s: AlertsState, bits: Uint32Array, t: number): void {
   for (let w = 0; w < bits.length && same; w++) same = bits[w] === last[w];
   if (same) return;
   last.set(bits);
-  const edges = s.rules.edgeRules;
-  const { holding, active, seen, prev, rules } = s;
+  const { edgeRules: edges, at, forSeconds } = s.rules;
+  const { holding, active, seen, prev, since } = s;
   let settled = 1;
+  // check() and settle() for a rising edge, unrolled: a flag storm sends half
+  // of these rules through it on every packet. A flag has no limit and no
+  // score, and no edge reads lastChange (only "no new value" rules do).
   for (let i = 0; i < edges.length; i++) {
     const r = edges[i]!;
-    const x = rules.at[r]!;
+    const x = at[r]!;
     const v = (bits[x >>> 5]! >>> (x & 31)) & 1;
-    if (holding[r] === 0 && active[r] === 0 && (v !== 1 || (seen[r] === 1 && prev[r] !== 0))) {
-      seen[r] = 1;
-      prev[r] = v;
-    } else check(s, r, v, t, null);
-    // Held but not yet long enough: its duration runs on the packets' time.
-    if (holding[r] === 1 && active[r] === 0) settled = 0;
+    if (v === 1 && (holding[r] === 1 || seen[r] === 0 || prev[r] === 0)) {
+      if (holding[r] === 0) {
+        holding[r] = 1;
+        since[r] = t;
+      }
+      if (active[r] === 0) {
+        if (t - since[r]! >= forSeconds[r]!) startEdge(s, r, t);
+        // Held but not yet long enough: its duration runs on the packets' time.
+        else settled = 0;
+      }
+    } else {
+      holding[r] = 0;
+      if (active[r] === 1) {
+        active[r] = 0;
+        enqueue(s, r, false, t);
+      }
+    }
+    seen[r] = 1;
+    prev[r] = v;
   }
   s.edgesSettled = settled;
+}
+
+/** A rising edge's alert starts at t (settle's start, for a flag: value and peak 1, no limit). */
+function startEdge(s: AlertsState, r: number, t: number): void {
+  s.active[r] = 1;
+  s.startTime[r] = t;
+  s.startValue[r] = 1;
+  s.startLimit[r] = NaN;
+  s.peak[r] = 1;
+  s.peakScore[r] = NaN;
+  enqueue(s, r, true, t);
 }
 
 function step(s: AlertsState, row: Float64Array, bits: Uint32Array): void {

@@ -69,6 +69,11 @@ export class ColumnRing {
   private readonly timeStart: number;
   private readonly n32: number;
   private readonly n64: number;
+  /** The stored (not lazy) fields by block, and their columns' starts: setRow's two loops. */
+  private readonly fields32: Int32Array;
+  private readonly starts32: Int32Array;
+  private readonly fields64: Int32Array;
+  private readonly starts64: Int32Array;
   /** Readers told before rows go (usually none: an export in progress adds one). */
   private guards: readonly RingGuard[] = [];
 
@@ -96,6 +101,14 @@ export class ColumnRing {
     if (!layout.numericFloat64[layout.timeField]) throw new Error("time column must be Float64");
     this.n32 = n32;
     this.n64 = n64;
+    const stored = (wide: boolean) =>
+      Int32Array.from(
+        layout.numericFloat64.flatMap((w, f) => (f < this.lazyFrom && w === wide ? [f] : [])),
+      );
+    this.fields32 = stored(false);
+    this.fields64 = stored(true);
+    this.starts32 = this.fields32.map((f) => this.colStart[f]!);
+    this.starts64 = this.fields64.map((f) => this.colStart[f]!);
     this.f32 = new Float32Array(n32 * capacity);
     this.f64 = new Float64Array(n64 * capacity);
     this.boolWords = Math.ceil(layout.booleanCount / 32);
@@ -204,6 +217,17 @@ export class ColumnRing {
     if (kind === F64) this.f64[at] = value;
     else if (kind === F32) this.f32[at] = value;
     else this.setLazy(slot, field, value);
+  }
+
+  /**
+   * Writes a row's stored (not lazy) numeric fields at `slot`: one loop per
+   * block over precomputed columns, no per-field kind test (the hot path
+   * writes ~300 of them per packet). Lazy fields are the caller's (setNumber).
+   */
+  setStoredNumbers(slot: number, row: Float64Array): void {
+    const { fields32, starts32, fields64, starts64, f32, f64 } = this;
+    for (let i = 0; i < fields32.length; i++) f32[starts32[i]! + slot] = row[fields32[i]!]!;
+    for (let i = 0; i < fields64.length; i++) f64[starts64[i]! + slot] = row[fields64[i]!]!;
   }
 
   setString(slot: number, field: number, value: string): void {

@@ -355,9 +355,9 @@ export class TelemetryStore {
     const slot = this.ring.claimSlot();
     const ring = this.ring;
     const latestNum = this.latestNum;
+    ring.setStoredNumbers(slot, nums);
     for (let field = 0; field < NUMERIC_FIELDS.length; field++) {
       const v = nums[field]!;
-      ring.setNumber(slot, field, v);
       if (latestNum[field] !== v) {
         latestNum[field] = v;
         this.verNum[field] = seq;
