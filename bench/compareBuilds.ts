@@ -7,12 +7,17 @@
 //
 //   npx tsx bench/compareBuilds.ts --base 16c175f --runs 5 ingest
 //   BENCH_RATES=2000,5000 npx tsx bench/compareBuilds.ts --base 16c175f browser --no-search
+//   npx tsx bench/compareBuilds.ts --base 7f06a95 --own-install --runs 5 ingest
 //
 // The old build is checked out in a temporary git worktree (outside the
 // repository: nothing here is dirtied), given this checkout's bench/, and
 // built into a directory of its own; so is this checkout (never ./dist).
+// By default the old worktree uses this checkout's node_modules (a symlink);
+// with --own-install it gets its own, `npm ci` from its own package-lock.json,
+// so it runs with the dependency versions it shipped with (needs the npm
+// registry; takes a minute or more).
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,24 +28,30 @@ import { writeResultsSection } from "./resultsFile";
 const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const BROWSER_BENCHES = new Set(["browser", "twoWindows"]);
 
-/** `--base <rev> [--runs N] <bench> [its options...]` */
+/** `--base <rev> [--runs N] [--own-install] <bench> [its options...]` */
 function parseArgs(argv: string[]) {
   let base: string | null = null;
   let runs = 3;
+  let ownInstall = false;
   let i = 0;
   for (; i < argv.length && argv[i]!.startsWith("--"); i += 2) {
     if (argv[i] === "--record")
       i -= 1; // resultsFile.ts reads it; it takes no value
-    else if (argv[i] === "--base") base = argv[i + 1] ?? null;
+    else if (argv[i] === "--own-install") {
+      ownInstall = true;
+      i -= 1; // takes no value
+    } else if (argv[i] === "--base") base = argv[i + 1] ?? null;
     else if (argv[i] === "--runs") runs = Math.max(1, Number(argv[i + 1]) || 3);
     else throw new Error(`unknown option ${argv[i]}`);
   }
   const bench = argv[i];
   if (!base || !bench)
-    throw new Error("usage: compareBuilds.ts --base <rev> [--runs N] <bench> [options]");
+    throw new Error(
+      "usage: compareBuilds.ts --base <rev> [--runs N] [--own-install] <bench> [options]",
+    );
   // The bench itself never records: only this comparison's section is written.
   const benchArgs = argv.slice(i + 1).filter((arg) => arg !== "--record");
-  return { base, runs, bench, benchArgs };
+  return { base, runs, ownInstall, bench, benchArgs };
 }
 
 function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): string {
@@ -80,7 +91,7 @@ function direction(key: string): 1 | -1 | 0 {
   return 0;
 }
 
-const { base, runs, bench, benchArgs } = parseArgs(process.argv.slice(2));
+const { base, runs, ownInstall, bench, benchArgs } = parseArgs(process.argv.slice(2));
 const scratch = mkdtempSync(join(tmpdir(), "helios-compare-"));
 const baseTree = join(scratch, "base");
 const rev = run("git", ["rev-parse", "--short", base], ROOT).trim();
@@ -90,7 +101,12 @@ const dirty =
   run("git", ["status", "--porcelain", "--", ".", ":!bench/RESULTS.md"], ROOT).trim() !== "";
 try {
   run("git", ["worktree", "add", "--detach", baseTree, rev], ROOT);
-  symlinkSync(join(ROOT, "node_modules"), join(baseTree, "node_modules"));
+  if (ownInstall) {
+    if (!existsSync(join(baseTree, "package-lock.json")))
+      throw new Error(`--own-install: ${rev} has no package-lock.json for npm ci`);
+    console.error(`npm ci in the ${rev} worktree...`);
+    run("npm", ["ci", "--no-audit", "--no-fund"], baseTree);
+  } else symlinkSync(join(ROOT, "node_modules"), join(baseTree, "node_modules"));
   cpSync(join(ROOT, "bench"), join(baseTree, "bench"), {
     recursive: true,
     filter: (src) => !src.includes(`${join("bench", "latest")}`) && !src.endsWith("RESULTS.md"),
@@ -120,7 +136,7 @@ try {
   const what = `${bench}${benchArgs.length > 0 ? ` ${benchArgs.join(" ")}` : ""}`;
   const rates = process.env.BENCH_RATES ? ` (BENCH_RATES=${process.env.BENCH_RATES})` : "";
   const lines = [
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${coresText()}, Node ${process.version}: \`npx tsx bench/compareBuilds.ts --base ${base} --runs ${runs} ${what}\`${rates}. Both builds measured by this checkout's script, alternated (new, old, ...); each figure the median of ${runs} runs; "more than 5 % worse" marks rates below 0.95 and times or busy shares above 1.05 of the old build's.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${coresText()}, Node ${process.version}: \`npx tsx bench/compareBuilds.ts --base ${base} --runs ${runs}${ownInstall ? " --own-install" : ""} ${what}\`${rates}. Both builds measured by this checkout's script, alternated (new, old, ...); each figure the median of ${runs} runs; "more than 5 % worse" marks rates below 0.95 and times or busy shares above 1.05 of the old build's.`,
     "",
     `| figure | ${builds[0]!.name} | ${builds[1]!.name} | new / old | | each run, new; old |`,
     "|---|---|---|---|---|---|",

@@ -9,7 +9,7 @@
 import { coresText } from "./benchMachine";
 import { writeResultsSection } from "./resultsFile";
 import type { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
-import { DROP_EVENTS, type Stage } from "../workers/telemetry/pipeline/Stage";
+import type { EventSink, Stage } from "../workers/telemetry/pipeline/Stage";
 import { type Feed, measurePps, median, perSecond, VARIANTS, wireTexts } from "./ingestFeed";
 import { ingestTarget } from "./ingestTarget";
 
@@ -22,6 +22,9 @@ const FEEDS: readonly Feed[] = ["race", "storm"];
 const HEADLINE = headlineFeed(process.argv.slice(2));
 
 let sink = 0; // keeps results observable so nothing is optimised away
+// A stage's events timed alone are dropped; a local no-op, as Stage.ts's
+// DROP_EVENTS, since builds without Stage.ts run this script too (compareBuilds).
+const DROP_EVENTS: EventSink = () => {};
 const target = await ingestTarget();
 
 const parseOnly = (text: string): void => {

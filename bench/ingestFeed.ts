@@ -7,20 +7,60 @@
 // so some 35 alerts start or end per packet, which no car does. "race": the
 // flags held as in the first packet, as a car's are; every other value as in
 // the storm.
-import { realisticPacket } from "./realisticPacket";
-import { FIELD_CATALOG } from "../workers/telemetry/schema/fields";
+//
+// bench/compareBuilds.ts runs this file in an older build's tree too, so the
+// schema is looked up by paths held in variables: today's, or a build's from
+// before workers/telemetry/schema/ (7f06a95: workers/telemetry/fields.ts).
+// Both catalogs make the same packets, so both builds are fed the same text.
+import { loadFirst } from "./loadModule";
+import { packetMaker, type PacketSchema } from "./packetMaker";
+import type { FieldInfo } from "../workers/contract/fields";
 import type { TelemetryPacket } from "../workers/telemetry/schema/packetSchema";
 
 export const VARIANTS = 64;
 
 export type Feed = "race" | "storm";
 
-/** Every boolean field (faults, warnings, trips, switches, contactor states) and every flag word. */
-export const FLAG_FIELDS: readonly string[] = FIELD_CATALOG.filter(
-  (info) => info.type === "boolean" || info.bits !== undefined || /Flags$/.test(info.path),
-).map((info) => info.path);
+const [fields, fieldsAt] = await loadFirst(
+  "../workers/telemetry/schema/fields",
+  "../workers/telemetry/fields",
+);
+const [random] = await loadFirst(
+  "../workers/telemetry/sources/demo/random",
+  "../workers/sources/demo/random",
+);
+const realisticPacket = packetMaker({ ...fields, ...random } as unknown as PacketSchema);
 
 type Node = Record<string, unknown>;
+
+/**
+ * The flag fields by the packet alone, for a build whose catalog names no bit
+ * fields: every boolean value and every number whose path ends in Flags (the
+ * catalog's bit fields all do; tests/unit/bench-ingest-feed.test.ts checks
+ * this gives the catalog's set).
+ */
+export function flagFieldsOf(packet: unknown, prefix = ""): string[] {
+  return Object.entries(packet as Node).flatMap(([key, value]) => {
+    const path = prefix + key;
+    if (value !== null && typeof value === "object") return flagFieldsOf(value, `${path}.`);
+    return typeof value === "boolean" || /Flags$/.test(key) ? [path] : [];
+  });
+}
+
+/**
+ * Every boolean field (faults, warnings, trips, switches, contactor states) and
+ * every flag word: by today's catalog, or by the packet where the catalog is
+ * an older build's, which names no bit fields.
+ */
+export const FLAG_FIELDS: readonly string[] =
+  fieldsAt === 0
+    ? (fields.FIELD_CATALOG as readonly FieldInfo[])
+        .filter(
+          (info) => info.type === "boolean" || info.bits !== undefined || /Flags$/.test(info.path),
+        )
+        .map((info) => info.path)
+    : flagFieldsOf(realisticPacket());
+
 const parentOf = (packet: Node, keys: readonly string[]): Node =>
   keys.slice(0, -1).reduce((node, key) => node[key] as Node, packet);
 

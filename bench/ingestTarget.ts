@@ -3,10 +3,14 @@
 // bench/compareBuilds.ts runs this checkout's bench scripts against an older
 // build too, and builds before the column layout came from the registry
 // (16c175f and earlier: schema/derivedFields.ts, pipeline/stages.ts) name
-// these differently; the older names are looked up by a path held in a
-// variable, so this checkout type-checks without them.
+// these differently, and builds before the ingest stages (7f06a95: the store
+// in workers/store/, derived power computed inside its ingest) have none. Every
+// module is looked up by a path held in a variable (bench/loadModule.ts), so
+// this checkout type-checks without the older ones and this file loads in
+// their trees.
 import type { Stage } from "../workers/telemetry/pipeline/Stage";
-import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
+import type { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
+import { load, loadFirst } from "./loadModule";
 
 export interface IngestTarget {
   /** A store running every registered stage; its stage events go to `onStageEvent`. */
@@ -25,15 +29,19 @@ interface LayoutLike {
   stageColumnIndex(path: string): number | undefined;
 }
 
-const load = (path: string): Promise<Record<string, unknown>> =>
-  import(/* @vite-ignore */ path) as Promise<Record<string, unknown>>;
+// Stores are typed by this checkout; an older build's take other options.
+type StoreClass = new (o?: object) => TelemetryStore;
 
 export async function ingestTarget(): Promise<IngestTarget> {
+  const [store, storeAt] = await loadFirst(
+    "../workers/telemetry/store/TelemetryStore",
+    "../workers/store/TelemetryStore",
+  );
+  const Store = store.TelemetryStore as StoreClass;
+  if (storeAt === 1) return beforeStages(Store);
   const features = await load("../workers/telemetry/features").catch(() => null);
   const layout = features?.LAYOUT as LayoutLike | undefined;
   if (layout) {
-    // Stores are typed by this checkout; an older build's take no layout.
-    const Store = TelemetryStore as unknown as new (o: object) => TelemetryStore;
     return {
       store: (onStageEvent) => new Store({ layout, onStageEvent }),
       bare: () => new Store({ layout, stages: [] }),
@@ -50,7 +58,6 @@ export async function ingestTarget(): Promise<IngestTarget> {
     STORED_NUMERIC_FIELDS: readonly string[];
     stageColumnIndex(path: string): number | undefined;
   };
-  const Store = TelemetryStore as unknown as new (o: object) => TelemetryStore;
   return {
     store: (onStageEvent) => new Store({ onStageEvent }),
     bare: () => new Store({ stages: [] }),
@@ -58,5 +65,20 @@ export async function ingestTarget(): Promise<IngestTarget> {
     storedNumericFields: derived.STORED_NUMERIC_FIELDS,
     columnIndex: (path) => derived.stageColumnIndex(path),
     createState: (stage) => (stage.createState as () => unknown)(),
+  };
+}
+
+/** A build from before the ingest stages (7f06a95): one store, no stages. */
+function beforeStages(Store: StoreClass): IngestTarget {
+  return {
+    // No stages, so no stage events.
+    store: () => new Store(),
+    // Nothing to remove: its "no stages" figure is its ingest.
+    bare: () => new Store(),
+    stages: [],
+    // Asked only of a stage's columns.
+    storedNumericFields: [],
+    columnIndex: () => undefined,
+    createState: () => undefined,
   };
 }

@@ -1,7 +1,7 @@
 // bench:ingest's two feeds: the race holds every flag as a car does, the storm
 // draws them per packet, and nothing else differs between the two.
 import { describe, expect, it } from "vitest";
-import { FLAG_FIELDS, feedPackets, wireTexts } from "../../bench/ingestFeed";
+import { FLAG_FIELDS, feedPackets, flagFieldsOf, wireTexts } from "../../bench/ingestFeed";
 import { FIELD_CATALOG } from "../../workers/telemetry/schema/fields";
 
 const valueAt = (packet: unknown, path: string): unknown =>
@@ -18,6 +18,13 @@ describe("bench:ingest feeds", () => {
     expect(FLAG_FIELDS).toContain("MotorDetails0.ErrorFlags");
     expect(FLAG_FIELDS).toContain("MotorDetails1.LimitFlags");
     expect(FLAG_FIELDS).not.toContain("Battery.PackStateOfCharge");
+  });
+
+  // An older build's tree has no catalog naming bit fields (bench/compareBuilds.ts
+  // --base 7f06a95): its race must hold the same fields as this checkout's.
+  it("finds the catalog's flag fields from the packet alone", () => {
+    expect(flagFieldsOf(storm[0])).toEqual(FLAG_FIELDS);
+    expect(flagFieldsOf(race[0])).toEqual(FLAG_FIELDS);
   });
 
   it("holds every flag field of the race as in its first packet", () => {
