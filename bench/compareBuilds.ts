@@ -80,13 +80,15 @@ function figures(stdout: string): Record<string, number> {
   for (const l of lines) {
     const m = /^rate (\d+) packets\/s .*latency p95 ([\d,.]+) ms/.exec(l);
     if (m) out[`latency_p95_ms_at_${m[1]}`] = Number(m[2]!.replace(/,/g, ""));
+    const stall = /^rate (\d+) packets\/s .*longest stall ([\d,.]+) ms/.exec(l);
+    if (stall) out[`stall_max_ms_at_${stall[1]}`] = Number(stall[2]!.replace(/,/g, ""));
   }
   return out;
 }
 
 /** Whether a larger figure is better (rates), worse (times, busy shares) or neither. */
 function direction(key: string): 1 | -1 | 0 {
-  if (/latency|_ms|busy|long_tasks/.test(key)) return -1; // busy_ratio too: a share
+  if (/latency|stall|_ms|busy|long_tasks/.test(key)) return -1; // busy_ratio too: a share
   if (/pps|fps|ratio|max_rate/.test(key)) return 1;
   return 0;
 }
