@@ -12,24 +12,13 @@
 // schema is looked up by paths held in variables: today's, or a build's from
 // before workers/telemetry/schema/ (7f06a95: workers/telemetry/fields.ts).
 // Both catalogs make the same packets, so both builds are fed the same text.
-import { loadFirst } from "./loadModule";
-import { packetMaker, type PacketSchema } from "./packetMaker";
+import { packetSchema, realisticPacket } from "./realisticPacket";
 import type { FieldInfo } from "../workers/contract/fields";
 import type { TelemetryPacket } from "../workers/telemetry/schema/packetSchema";
 
 export const VARIANTS = 64;
 
 export type Feed = "race" | "storm";
-
-const [fields, fieldsAt] = await loadFirst(
-  "../workers/telemetry/schema/fields",
-  "../workers/telemetry/fields",
-);
-const [random] = await loadFirst(
-  "../workers/telemetry/sources/demo/random",
-  "../workers/sources/demo/random",
-);
-const realisticPacket = packetMaker({ ...fields, ...random } as unknown as PacketSchema);
 
 type Node = Record<string, unknown>;
 
@@ -52,14 +41,13 @@ export function flagFieldsOf(packet: unknown, prefix = ""): string[] {
  * every flag word: by today's catalog, or by the packet where the catalog is
  * an older build's, which names no bit fields.
  */
-export const FLAG_FIELDS: readonly string[] =
-  fieldsAt === 0
-    ? (fields.FIELD_CATALOG as readonly FieldInfo[])
-        .filter(
-          (info) => info.type === "boolean" || info.bits !== undefined || /Flags$/.test(info.path),
-        )
-        .map((info) => info.path)
-    : flagFieldsOf(realisticPacket());
+export const FLAG_FIELDS: readonly string[] = packetSchema.isToday
+  ? (packetSchema.fields.FIELD_CATALOG as readonly FieldInfo[])
+      .filter(
+        (info) => info.type === "boolean" || info.bits !== undefined || /Flags$/.test(info.path),
+      )
+      .map((info) => info.path)
+  : flagFieldsOf(realisticPacket());
 
 const parentOf = (packet: Node, keys: readonly string[]): Node =>
   keys.slice(0, -1).reduce((node, key) => node[key] as Node, packet);
