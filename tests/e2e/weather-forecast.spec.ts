@@ -22,6 +22,11 @@ test.setTimeout(240_000);
 const HOURS = 1;
 /** A time at the track, named: "13:04 CST" (CDT in summer). */
 const TRACK_TIME = String.raw`\d{2}:\d{2} C[SD]T`;
+/**
+ * The file's issue time, 80 minutes before now: within the first 80 minutes
+ * after midnight at the track it was yesterday, and the tab names its date.
+ */
+const ISSUED_TIME = String.raw`(\d{2}/\d{2}/\d{4} )?${TRACK_TIME}`;
 const STRATEGY_URL = `/strategy?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=10&demoClock=13:00&demoDay=${HOURS}`;
 
 /**
@@ -81,7 +86,7 @@ async function importToday(page: Page, testInfo: TestInfo): Promise<void> {
   await page.getByTestId("weather-import-input").setInputFiles(file);
   await expect(page.getByTestId("weather-status")).toHaveText(
     new RegExp(
-      `^Latest: Open-Meteo JSON from the file today\\.json, issued ${TRACK_TIME}, 1 h 2[01] min old\\. 1 forecast today\\.$`,
+      `^Latest: Open-Meteo JSON from the file today\\.json, issued ${ISSUED_TIME}, 1 h 2[01] min old\\. 1 forecast today\\.$`,
     ),
   );
   // For the car's place and today's hours: nothing to warn of.
