@@ -144,7 +144,11 @@ test("after a reload, a lap of the recorded session is compared with a live one"
   }
   expect(found).toBe(true);
   const sessionName = await sessions.locator("option:checked").innerText();
-  await sessionLaps.nth(2).locator("input").check({ force: true });
+  // The label, not the hidden input with force: the popover moves while its
+  // list grows, and a forced click (no wait for it to stand still) can miss.
+  const sessionLap = sessionLaps.nth(2);
+  await sessionLap.locator("label").click();
+  await expect(sessionLap.locator("input")).toBeChecked();
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("compare-lap")).toHaveCount(2, { timeout: 30_000 });
   await expect(page.getByTestId("compare-error")).toHaveCount(0);
