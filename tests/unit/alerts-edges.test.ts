@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { FIELD_CATALOG } from "../../workers/telemetry/schema/fields";
 import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchema";
+import type { AlertEventPayload } from "../../workers/telemetry/alerts/alertsStage";
 import { alertHistory, rule, T0 } from "./alertsKit";
 
 const FLAGS = FIELD_CATALOG.filter(
@@ -95,5 +96,43 @@ describe("the alerts' rising edges while the flags stand still", () => {
     expect(
       h.events.map((e) => `${e.phase}@${(e.phase === "start" ? e.start : e.end!) - T0}`),
     ).toEqual(["start@15", "end@30"]);
+  });
+});
+
+describe("the alerts' rising edges in a flag storm", () => {
+  // Flags from every word of the packed booleans, some watched by two rules,
+  // one waiting out a duration: with the edges settled, the stage visits only
+  // the flags that changed (stepChangedEdges), and must find what visiting
+  // every edge rule on every packet finds.
+  const flags = FIELD_CATALOG.filter((info) => info.type === "boolean").map((info) => info.path);
+  const watched = flags.filter((_, i) => i % 7 === 0);
+  const rules = () => [
+    ...watched.map((subject, k) => rule({ id: `e${k}`, subject, condition: { kind: "rising" } })),
+    rule({ id: "twice", subject: watched[3]!, condition: { kind: "rising" } }),
+    rule({ id: "slow", subject: watched[5]!, condition: { kind: "rising" }, forSeconds: 3 }),
+  ];
+
+  it("starts and ends the same alerts as checking every edge rule on every packet", () => {
+    expect(new Set(watched.map((path) => flags.indexOf(path) >>> 5)).size).toBeGreaterThan(2);
+    const changedOnly = alertHistory(rules());
+    const everyRule = alertHistory(rules());
+    let x = 7;
+    const next = () => (x = (x * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const on = new Map(watched.map((path) => [path, false]));
+    for (let i = 0; i < 400; i++) {
+      // Stretches of storm (each flag flips with chance ½) and of calm.
+      const storm = Math.floor(i / 50) % 2 === 0;
+      for (const path of watched) if (next() < (storm ? 0.5 : 0.02)) on.set(path, !on.get(path));
+      const edit = (p: TelemetryPacket) => on.forEach((v, path) => setFlag(p, path, v));
+      changedOnly.feed(i, edit);
+      everyRule.state.edgesSettled = 0; // never settled: every edge rule is checked
+      everyRule.feed(i, edit);
+    }
+    const key = (e: AlertEventPayload) => `${e.ruleId} ${e.phase} ${e.start} ${e.end}`;
+    const seen = changedOnly.events.map(key).sort();
+    expect(seen.length).toBeGreaterThan(500);
+    expect(seen).toEqual(everyRule.events.map(key).sort());
+    expect(seen.some((k) => k.startsWith("slow start"))).toBe(true);
+    expect(seen.some((k) => k.startsWith("twice end"))).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { initialConnection } from "../../workers/telemetry/service/config";
 import { describe, expect, it } from "vitest";
 import type { ConnectionState } from "../../workers/contract/connection";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
-import { defaultPacket } from "../../workers/telemetry/schema/fields";
+import { BOOLEAN_FIELDS, defaultPacket } from "../../workers/telemetry/schema/fields";
 import { CHANNELS } from "../../workers/telemetry/math/channelRegistry";
 import { ENERGY_COLUMNS } from "../../workers/telemetry/laps/analysis/energyStage";
 import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchema";
@@ -314,5 +314,38 @@ describe("TelemetryStore after a worker restart", () => {
     );
     expect(snap.changed["Battery.PackVoltage"]).toBe(100);
     expect(snap.seq).toBe(1);
+  });
+});
+
+describe("TelemetryStore's latest booleans", () => {
+  // Ingest finds the flags that changed by 32-flag word (noteChangedBooleans):
+  // a snapshot must still give every flag's latest value, and only the flags
+  // that changed since the reader's seq.
+  it("a snapshot names exactly the flags that changed, in every word, with their values", () => {
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 64 });
+    let x = 3;
+    const next = () => (x = (x * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const paths = BOOLEAN_FIELDS.filter((path) => path !== "B3.BrakeSwitchDigital");
+    const values = new Map(paths.map((path) => [path, false]));
+    const set = (p: TelemetryPacket, path: string, v: boolean) => {
+      const keys = path.split(".");
+      const parent = keys.slice(0, -1).reduce((o, k) => (o as never)[k], p as unknown);
+      (parent as Record<string, boolean>)[keys.at(-1)!] = v;
+    };
+    for (let i = 0; i < 20; i++) {
+      const before = store.snapshot(0, CONNECTION).seq;
+      const flipped = new Set(paths.filter(() => next() < (i % 2 === 0 ? 0.5 : 0.02)));
+      flipped.forEach((path) => values.set(path, !values.get(path)));
+      // BrakeSwitchDigital flips with every packet (packet()): keep it steady here.
+      store.ingest(
+        packet(i, (p) => values.forEach((v, path) => set(p, path, v))),
+        "DEMO",
+      );
+      const changed = store.snapshot(before, CONNECTION).changed;
+      const changedFlags = paths.filter((path) => path in changed);
+      expect(new Set(changedFlags), `packet ${i}`).toEqual(i === 0 ? new Set(paths) : flipped);
+      const all = store.snapshot(0, CONNECTION).changed;
+      paths.forEach((path) => expect(all[path], `${path} at packet ${i}`).toBe(values.get(path)));
+    }
   });
 });

@@ -282,49 +282,76 @@ function check(s: AlertsState, r: number, v: number, t: number, row: Float64Arra
 }
 
 /**
- * The rising edges (CompiledRules.edgeRules). Skipped while the packet's flag
- * words equal the previous packet's and, after it, no edge waited out its
- * duration: with the same flag, a quiet edge stays quiet and an active one
- * stays active, its value and peak unchanged, so checking changes nothing.
- * A car's flags stand still for hours, so this is most packets.
+ * The rising edges (CompiledRules.edgeRules). Once settled (after a packet
+ * no edge waited out its duration), a flag that stands still changes nothing:
+ * a quiet edge stays quiet and an active one stays active, its value and peak
+ * unchanged. So only the rules of flags that changed since the last packet
+ * are visited (stepChangedEdges): none, for most of a car's packets; in a
+ * flag storm, half, without a branch per rule on a random bit.
  */
 function stepEdges(s: AlertsState, bits: Uint32Array, t: number): void {
-  const last = s.lastBits;
-  let same = s.edgesSettled === 1;
-  for (let w = 0; w < bits.length && same; w++) same = bits[w] === last[w];
-  if (same) return;
-  last.set(bits);
-  const { edgeRules: edges, at, forSeconds } = s.rules;
-  const { holding, active, seen, prev, since } = s;
+  if (s.edgesSettled === 1) return stepChangedEdges(s, bits, t);
+  s.lastBits.set(bits);
+  const edges = s.rules.edgeRules;
   let settled = 1;
-  // check() and settle() for a rising edge, unrolled: a flag storm sends half
-  // of these rules through it on every packet. A flag has no limit and no
-  // score, and no edge reads lastChange (only "no new value" rules do).
   for (let i = 0; i < edges.length; i++) {
     const r = edges[i]!;
-    const x = at[r]!;
-    const v = (bits[x >>> 5]! >>> (x & 31)) & 1;
-    if (v === 1 && (holding[r] === 1 || seen[r] === 0 || prev[r] === 0)) {
-      if (holding[r] === 0) {
-        holding[r] = 1;
-        since[r] = t;
-      }
-      if (active[r] === 0) {
-        if (t - since[r]! >= forSeconds[r]!) startEdge(s, r, t);
-        // Held but not yet long enough: its duration runs on the packets' time.
-        else settled = 0;
-      }
-    } else {
-      holding[r] = 0;
-      if (active[r] === 1) {
-        active[r] = 0;
-        enqueue(s, r, false, t);
-      }
-    }
-    seen[r] = 1;
-    prev[r] = v;
+    const x = s.rules.at[r]!;
+    settled &= stepEdge(s, r, (bits[x >>> 5]! >>> (x & 31)) & 1, t);
   }
   s.edgesSettled = settled;
+}
+
+/** stepEdges once settled: the flags that changed, word by word, lowest bit first. */
+function stepChangedEdges(s: AlertsState, bits: Uint32Array, t: number): void {
+  const last = s.lastBits;
+  const { first, rules, mask } = s.rules.edgesByFlag;
+  let settled = 1;
+  for (let w = 0; w < bits.length; w++) {
+    const word = bits[w]!;
+    let changed = (word ^ last[w]!) & (w < mask.length ? mask[w]! : 0);
+    last[w] = word;
+    while (changed !== 0) {
+      const low = changed & -changed;
+      changed ^= low;
+      const bit = 31 - Math.clz32(low);
+      const x = (w << 5) | bit;
+      const v = (word >>> bit) & 1;
+      for (let i = first[x]!; i < first[x + 1]!; i++) settled &= stepEdge(s, rules[i]!, v, t);
+    }
+  }
+  s.edgesSettled = settled;
+}
+
+/**
+ * check() and settle() for a rising edge, unrolled: a flag storm sends many
+ * of these rules through it on every packet. A flag has no limit and no
+ * score, and no edge reads lastChange (only "no new value" rules do).
+ * Returns 0 while the flag holds but has not yet held long enough: its
+ * duration runs on the packets' time, so the edges are not settled.
+ */
+function stepEdge(s: AlertsState, r: number, v: number, t: number): number {
+  const { holding, active, seen, prev, since } = s;
+  let settled = 1;
+  if (v === 1 && (holding[r] === 1 || seen[r] === 0 || prev[r] === 0)) {
+    if (holding[r] === 0) {
+      holding[r] = 1;
+      since[r] = t;
+    }
+    if (active[r] === 0) {
+      if (t - since[r]! >= s.rules.forSeconds[r]!) startEdge(s, r, t);
+      else settled = 0;
+    }
+  } else {
+    holding[r] = 0;
+    if (active[r] === 1) {
+      active[r] = 0;
+      enqueue(s, r, false, t);
+    }
+  }
+  seen[r] = 1;
+  prev[r] = v;
+  return settled;
 }
 
 /** A rising edge's alert starts at t (settle's start, for a flag: value and peak 1, no limit). */

@@ -84,10 +84,37 @@ export interface CompiledRules {
    * them as a group (alertsStage.ts).
    */
   readonly edgeRules: Int32Array;
+  /** The same rules by the flag they watch (EdgesByFlag). */
+  readonly edgesByFlag: EdgesByFlag;
   /** Per system subject, the rules that watch it. */
   readonly systemRules: readonly Int32Array[];
   /** Row indices the rules read (subjects and limit fields): a replay loads them. */
   readonly rowInputs: readonly number[];
+}
+
+/**
+ * Edge rules by flag: boolean x's rules are rules[first[x]] … rules[first[x + 1] - 1],
+ * in rule order; `mask`, per word of 32 booleans, the flags some edge
+ * watches. With the flags settled, only a flag that changed can start or end
+ * an edge's alert: the stage visits those flags' rules alone.
+ */
+export interface EdgesByFlag {
+  readonly first: Int32Array;
+  readonly rules: Int32Array;
+  readonly mask: Uint32Array;
+}
+
+function edgesByFlag(edges: readonly number[], at: Int32Array): EdgesByFlag {
+  const flags = edges.reduce((most, r) => Math.max(most, at[r]! + 1), 0);
+  const first = new Int32Array(flags + 1);
+  for (const r of edges) first[at[r]! + 1]!++;
+  for (let x = 0; x < flags; x++) first[x + 1]! += first[x]!;
+  const next = first.slice(0, flags);
+  const rules = new Int32Array(edges.length);
+  for (const r of edges) rules[next[at[r]!]!++] = r;
+  const mask = new Uint32Array(Math.ceil(flags / 32));
+  for (const r of edges) mask[at[r]! >>> 5]! |= 1 << (at[r]! & 31);
+  return { first, rules, mask };
 }
 
 function operand(limit: AlertLimit, fields: StoredFields): { value: number; field: number } {
@@ -185,6 +212,7 @@ export function* compileSteps(
     after: previous ? { rules: new WeakRef(previous), kept } : null,
     packetRules: Int32Array.from(packet),
     edgeRules: Int32Array.from(edges),
+    edgesByFlag: edgesByFlag(edges, c.at),
     systemRules: system.map((list) => Int32Array.from(list)),
     rowInputs: [...inputs],
   };

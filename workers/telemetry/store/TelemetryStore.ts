@@ -10,7 +10,7 @@ import type {
 import type { ConnectionType, FieldInfo, FieldPath } from "../../contract/fields";
 import type { SeriesRequest, SeriesResult } from "../../contract/series";
 import { telemetryPacketSchema } from "../schema/packetSchema";
-import { BOOLEAN_FIELDS, FIELD_CONTAINERS, NUMERIC_FIELDS, STRING_FIELDS } from "../schema/fields";
+import { FIELD_CONTAINERS, NUMERIC_FIELDS, STRING_FIELDS } from "../schema/fields";
 import type { ColumnLayout } from "../pipeline/columnLayout";
 import { Pipeline } from "../pipeline/Pipeline";
 import { DROP_EVENTS, type EventSink, type Stage } from "../pipeline/Stage";
@@ -26,7 +26,7 @@ import { buildPacketWalk, type StagingRow } from "./packetWalk";
 import { FLOAT32_COLUMN, float32Overflow } from "./float32Columns";
 import { buildSeries, type SeriesMemo } from "./series";
 import { NO_BACKEND_STATE } from "./noBackend";
-import { LatestValues, snapshotOf, type StoreSnapshot } from "./latestValues";
+import { LatestValues, noteChangedBooleans, snapshotOf, type StoreSnapshot } from "./latestValues";
 import { chunkLayoutKey, DEFAULT_CAPACITY, historyRing } from "./storeLayout";
 import { historyCounters, historyReach, Rejections } from "./counters";
 
@@ -68,10 +68,8 @@ export class TelemetryStore {
   // The same arrays as the store's own fields: the per-packet path writes
   // them directly, with no indirection through `latest`.
   private readonly latestNum: LatestValues["num"];
-  private readonly latestBool: LatestValues["bool"];
   private readonly latestStr: LatestValues["str"];
   private readonly verNum: LatestValues["verNum"];
-  private readonly verBool: LatestValues["verBool"];
   private readonly verStr: LatestValues["verStr"];
   private readonly boolBits: Uint32Array;
   /**
@@ -96,8 +94,8 @@ export class TelemetryStore {
     const layout = (this.layout = options.layout);
     this.ring = historyRing(options.capacity ?? DEFAULT_CAPACITY, layout);
     this.latest = new LatestValues(layout);
-    ({ num: this.latestNum, bool: this.latestBool, str: this.latestStr } = this.latest);
-    ({ verNum: this.verNum, verBool: this.verBool, verStr: this.verStr } = this.latest);
+    ({ num: this.latestNum, str: this.latestStr } = this.latest);
+    ({ verNum: this.verNum, verStr: this.verStr } = this.latest);
     this.stagedNum = new Float64Array(layout.storedNumericFields.length);
     this.boolBits = new Uint32Array(this.ring.boolWords);
     this.staging = { nums: this.stagedNum, strs: this.stagedStr, bits: this.boolBits };
@@ -363,14 +361,8 @@ export class TelemetryStore {
         this.verNum[field] = seq;
       }
     }
-    for (let field = 0; field < BOOLEAN_FIELDS.length; field++) {
-      const bit = (bits[field >>> 5]! >>> (field & 31)) & 1;
-      if (this.latestBool[field] !== bit) {
-        this.latestBool[field] = bit;
-        this.verBool[field] = seq;
-      }
-    }
     for (let w = 0; w < bits.length; w++) ring.setBoolWord(slot, w, bits[w]!);
+    noteChangedBooleans(this.latest, bits, seq);
     for (let field = 0; field < STRING_FIELDS.length; field++) {
       const s = strs[field]!;
       ring.setString(slot, field, s);
