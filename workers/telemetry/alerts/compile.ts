@@ -79,9 +79,9 @@ export interface CompiledRules {
   /** Rules read from the packet's row and booleans, in order (but the edges). */
   readonly packetRules: Int32Array;
   /**
-   * Rising edges of a flag (82 of the 104 default rules): while the flags
-   * stand still and none of these holds, none can start, so the stage skips
-   * them as a group (alertsStage.ts).
+   * Rising edges of a flag (82 of the 104 default rules): once none of them
+   * is waiting out a duration, only a flag that changed can start or end
+   * one, so the stage then visits them by flag (edgesByFlag, alertsStage.ts).
    */
   readonly edgeRules: Int32Array;
   /** The same rules by the flag they watch (EdgesByFlag). */
