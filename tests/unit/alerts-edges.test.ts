@@ -1,6 +1,6 @@
-// The alerts stage skips its rising-edge rules as a group while the packet's
-// flags stand still and none of those rules holds (alertsStage.ts stepEdges).
-// The skip must change nothing a user sees: over packets whose flags stand
+// The alerts stage visits its rising-edge rules only for the flags that
+// changed, once none of them waits out a duration (alertsStage.ts stepEdges).
+// That must change nothing a user sees: over packets whose flags stand
 // still for long stretches and flip now and then, every rise starts an alert
 // and every fall ends it, exactly as the rule says, also across a long still
 // stretch with an alert active and after the rules are set again.
