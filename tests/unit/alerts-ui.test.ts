@@ -19,7 +19,7 @@ import {
   muteLeftText,
 } from "../../src/ui/format/alertFormat";
 import { parseAlertSettings } from "../../src/state/alertSettings";
-import { nearestPoint } from "../../src/actions/alertActions";
+import { nearestPoint } from "../../src/actions/momentActions";
 import { ReadThrottle } from "../../src/ui/readThrottle";
 
 let seq = 0;

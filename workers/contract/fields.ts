@@ -23,4 +23,6 @@ export interface FieldInfo {
   description?: string;
   /** A bit field's bit names by bit number; a value is shown as the names of its set bits. */
   bits?: readonly string[];
+  /** A number that names a state, not a quantity (MBMS System State): drawn as a state timeline. */
+  code?: boolean;
 }

@@ -33,6 +33,41 @@ export interface SeriesPicture {
   axis: TimeAxisPicture;
   /** Alert spans shaded behind the lines (x in epoch s; `to` null: to the right edge). */
   bands?: AlertBand[];
+  /** Set for a state timeline: rows of labelled states instead of lines (y ranges unused). */
+  timeline?: TimelineLook;
+}
+
+/**
+ * How a flag's set state is coloured, like the motor flag chips: a fault red,
+ * a warning amber, news blue, a limit or a plain state (forward, brake) neutral.
+ */
+export type StateTone = "fault" | "warning" | "news" | "limit" | "plain";
+
+/** One row of a state timeline: a whole field, or one bit of a bit field. */
+export interface StateRow {
+  /** The data column it reads (1 = the first field). */
+  column: number;
+  /** A flag (boolean, or one bit of a bit field: shown only while set) or a code (every value). */
+  kind: "flag" | "code";
+  /** The bit of a bit field this row is; null: the field's whole value. */
+  bit: number | null;
+  label: string;
+  tone: StateTone;
+}
+
+/** A state timeline's rows, top first, and their colours. */
+export interface TimelineLook {
+  rows: StateRow[];
+  /** A set flag's fill, by tone. */
+  tones: Record<StateTone, string>;
+  /** Codes' fills: code n takes codeFills[n mod length]. */
+  codeFills: string[];
+  /** The state names written in bands wide enough, and the row separators. */
+  font: string;
+  text: string;
+  grid: string;
+  /** Equal keys: the same rows and colours (a look crosses threads as a copy). */
+  key: string;
 }
 
 /** One alert span as painted: a translucent band across the plotting area's height. */

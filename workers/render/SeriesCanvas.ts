@@ -15,31 +15,10 @@
 // (bench/RESULTS.md, stop 25).
 import type { SeriesPicture, TimeAxisPicture, ValueRange } from "../contract/renderProtocol";
 import { sameBands } from "../shared/plots/alertBands";
+import { paintTimeline } from "./timelinePaint";
+import type { PaintContext } from "./paintContext";
 
-/** The part of a 2D context this needs (OffscreenCanvas's, or a recorder in tests). */
-export type PaintContext = Pick<
-  OffscreenCanvasRenderingContext2D,
-  | "save"
-  | "restore"
-  | "translate"
-  | "beginPath"
-  | "rect"
-  | "clip"
-  | "moveTo"
-  | "lineTo"
-  | "stroke"
-  | "clearRect"
-  | "lineWidth"
-  | "lineJoin"
-  | "strokeStyle"
-  | "fillText"
-  | "fillRect"
-  | "measureText"
-  | "font"
-  | "fillStyle"
-  | "textAlign"
-  | "textBaseline"
->;
+export type { PaintContext } from "./paintContext";
 
 /** Where a plot is painted: a context, and its top left corner there (device pixels). */
 interface PaintPlace {
@@ -127,6 +106,7 @@ export class SeriesCanvas {
       return false;
     // An alert started or ended: its band reaches left of the strip.
     if (!sameBands(drawn.bands, picture.bands)) return false;
+    if (drawn.timeline?.key !== picture.timeline?.key) return false;
     const span = picture.x.max - picture.x.min;
     if (Math.abs(span - (drawn.x.max - drawn.x.min)) > span * 1e-9) return false;
     for (let i = 1; i < picture.data.length; i++) {
@@ -209,6 +189,11 @@ export class SeriesCanvas {
     const xs = picture.data[0]!;
     const n = xs.length;
     const { width, height } = picture;
+    if (picture.timeline) {
+      // No alert bands: a timeline shows the states themselves, row by row.
+      paintTimeline(ctx, picture, picture.timeline, left);
+      return;
+    }
     if (picture.bands) drawBandsOf(ctx, picture, left);
     if (n === 0) return;
     const xScale = width / (picture.x.max - picture.x.min);

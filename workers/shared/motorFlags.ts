@@ -50,3 +50,20 @@ export function bitFieldText(value: number, bits: readonly string[]): string {
   }
   return names.join(", ");
 }
+
+/**
+ * What a set bit means: an ErrorFlags bit is a fault, except the past reset
+ * (news); a LimitFlags bit says which loop limits the motor now (information,
+ * as PROTOCOL.md has it); a bit of another table is unknown, so worth a look.
+ */
+export type BitWeight = "fault" | "news" | "limit" | "unknown";
+
+export function bitWeight(bits: readonly string[], bit: number): BitWeight {
+  if (sameNames(bits, MOTOR_ERROR_BITS)) return bit === MOTOR_RESET_BIT ? "news" : "fault";
+  if (sameNames(bits, MOTOR_LIMIT_BITS)) return "limit";
+  return "unknown";
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  return a === b || (a.length === b.length && a.every((name, i) => name === b[i]));
+}

@@ -1,6 +1,10 @@
 // A tab of live field tables: one titled section per part of the packet.
 import { Button, HTMLTable, Section, Spinner } from "@blueprintjs/core";
 import { useMemo } from "react";
+import { useNavigate } from "react-router";
+import type { FieldInfo } from "../../../workers/contract/fields";
+import { isStateField } from "../../../workers/shared/plots/stateRows";
+import { requestPlot } from "../../state/plotRequests";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
 import { openMathChannels } from "../../state/mathChannelsDialog";
@@ -56,6 +60,7 @@ export function FieldTablePanel({ tab }: { tab: FieldTableTab }) {
             compact
             titleRenderer={PanelHeading}
             className="helios-field-section"
+            rightElement={<ShowAsTimeline fields={section.fields} />}
           >
             <HTMLTable compact striped className="helios-field-table">
               <tbody>
@@ -73,6 +78,32 @@ export function FieldTablePanel({ tab }: { tab: FieldTableTab }) {
         ))}
       </div>
     </div>
+  );
+}
+
+/**
+ * A section's flags, bit fields and codes as one state timeline plot, a row
+ * each, on the Plots tab; nothing for a section of measurements only.
+ */
+function ShowAsTimeline({ fields }: { fields: readonly FieldInfo[] }) {
+  const navigate = useNavigate();
+  const states = fields.filter(isStateField);
+  if (states.length === 0) return null;
+  return (
+    <Button
+      size="small"
+      variant="minimal"
+      icon="gantt-chart"
+      text="Show as timeline"
+      title={`Plot these ${states.length} states as a timeline, a row each`}
+      onClick={() => {
+        requestPlot(
+          states.map((field) => field.path),
+          true,
+        );
+        void navigate({ pathname: "/plots", search: window.location.search });
+      }}
+    />
   );
 }
 

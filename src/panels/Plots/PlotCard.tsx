@@ -7,7 +7,8 @@ import { displayUnit } from "../../../workers/shared/units";
 import { appState } from "../../state/appState";
 import { FieldPicker } from "../../ui/FieldPicker";
 import { fieldLabel } from "../../ui/format/fieldLabel";
-import { removePlot, toggleField } from "./layoutStore";
+import { removePlot, setTimeline, toggleField } from "./layoutStore";
+import { isStateField } from "../../../workers/shared/plots/stateRows";
 import { PLOT_HEIGHT, PlotChart } from "./PlotChart";
 import type { PlotSeriesInfo } from "./plotTypes";
 import type { PlotCatalog } from "../../ui/useFieldCatalog";
@@ -18,10 +19,12 @@ import { openCsvDialog } from "../../state/csvDialog";
 interface PlotCardProps {
   id: string;
   fields: readonly string[];
+  /** Drawn as a state timeline. */
+  timeline?: boolean;
   catalog: PlotCatalog;
 }
 
-export function PlotCard({ id, fields, catalog }: PlotCardProps) {
+export function PlotCard({ id, fields, timeline = false, catalog }: PlotCardProps) {
   const { appUnits, resolvedTheme } = useSnapshot(appState);
   const { actions, view } = usePlotWorkspace();
   const exportPlot = () => {
@@ -37,16 +40,38 @@ export function PlotCard({ id, fields, catalog }: PlotCardProps) {
   // Names with colours and values are in the chart's legend; the title is one line.
   const title = useMemo(() => series.map(fieldLabel).join(" · "), [series]);
   const driver = usePlotDriver(paths, appUnits);
+  // A timeline shows states only; lines show any field.
+  const pickable = useMemo(
+    () => (timeline ? catalog.fields.filter(isStateField) : catalog.fields),
+    [timeline, catalog],
+  );
+  // States read as a timeline or as steps; a plot with a quantity can only be lines.
+  const canSwitch = series.length > 0 && series.every(isStateField);
   return (
-    <Card className="plot-card" compact data-plot-id={id}>
+    <Card
+      className="plot-card"
+      compact
+      data-plot-id={id}
+      data-plot-kind={timeline ? "timeline" : "lines"}
+    >
       <div className="plot-card-header">
         <div className="plot-card-title" title={title}>
           {title || "Empty plot"}
         </div>
+        {(canSwitch || timeline) && (
+          <Button
+            size="small"
+            variant="minimal"
+            icon={timeline ? "timeline-line-chart" : "gantt-chart"}
+            aria-label={timeline ? "Show as lines" : "Show as timeline"}
+            title={timeline ? "Show as lines" : "Show as a state timeline"}
+            onClick={() => setTimeline(id, !timeline)}
+          />
+        )}
         <FieldPicker
-          fields={catalog.fields}
+          fields={pickable}
           selected={paths}
-          onToggle={(path) => toggleField(id, path)}
+          onToggle={(path) => toggleField(id, path, isStateInCatalog(catalog, path))}
         />
         <Button
           size="small"
@@ -67,7 +92,13 @@ export function PlotCard({ id, fields, catalog }: PlotCardProps) {
         />
       </div>
       {series.length > 0 ? (
-        <PlotChart series={series} driver={driver} actions={actions} theme={resolvedTheme} />
+        <PlotChart
+          series={series}
+          driver={driver}
+          actions={actions}
+          theme={resolvedTheme}
+          timeline={timeline}
+        />
       ) : (
         <div className="plot-empty" style={{ height: PLOT_HEIGHT }}>
           <NonIdealState icon="timeline-line-chart" description="Add fields with the + button." />
@@ -75,6 +106,12 @@ export function PlotCard({ id, fields, catalog }: PlotCardProps) {
       )}
     </Card>
   );
+}
+
+/** Whether the catalog knows `path` as a state (a flag, a bit field, a code). */
+function isStateInCatalog(catalog: PlotCatalog, path: string): boolean {
+  const info = catalog.byPath.get(path);
+  return info !== undefined && isStateField(info);
 }
 
 /**

@@ -20,6 +20,11 @@ import { SeriesLayer } from "./seriesLayer";
 import type { TimeAxisLook } from "../../../workers/shared/plots/timeAxis";
 import { useElementWidth } from "./useElementWidth";
 import { useShownZone } from "../../ui/useShownZone";
+import { stateRows } from "../../../workers/shared/plots/stateRows";
+import { asTimeline, timelineHeight, timelineLook } from "./timelineOptions";
+import { stateLabel, timelineHoverHooks, type PickedState } from "./timelineHover";
+import { showMoment } from "../../actions/momentActions";
+import { useTelemetry } from "../../worker-client/hooks";
 
 export const PLOT_HEIGHT = 170;
 
@@ -28,36 +33,50 @@ interface PlotChartProps {
   driver: PlotDriver;
   actions: PlotActions;
   theme: PlotTheme;
+  /** Drawn as a state timeline: a row per flag, bit or code. */
+  timeline?: boolean;
 }
 
-export function PlotChart({ series, driver, actions, theme }: PlotChartProps) {
+export function PlotChart({ series, driver, actions, theme, timeline = false }: PlotChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const width = useElementWidth(box);
   const shown = useWorkerUnits(series, driver);
   // The legend's time and the time axis (drawn by the render worker) are in it.
   const zone = useShownZone();
   useOnScreen(box, driver);
+  const rows = useMemo(() => (timeline ? stateRows(shown) : null), [timeline, shown]);
+  const onPick = usePickedState();
   const base = useMemo(() => {
-    const built = buildPlotOptions(shown, theme, actions, zone);
+    const lines = buildPlotOptions(shown, theme, actions, zone);
+    const built = rows ? asTimeline(lines, rows, theme) : lines;
     // uPlot redraws itself on a resize or when the legend hides a series: the series layer follows.
     const repaint = () => driver.invalidate();
+    const hover = rows ? timelineHoverHooks(rows, onPick) : {};
     const hooks = {
       ...built.hooks,
       ...axesCanvasHooks(),
+      ready: [...(built.hooks?.ready ?? []), ...(hover.ready ?? [])],
+      setCursor: hover.setCursor ?? [],
       setSize: [repaint],
       setSeries: [repaint],
       // With the cursor away uPlot's legend reads "—" per series: the driver puts the newest back.
       setLegend: [...(built.hooks?.setLegend ?? []), (u: uPlot) => driver.legendWritten(u)],
     };
     return { ...built, hooks };
-  }, [shown, theme, actions, driver, zone]);
-  const options = useMemo(() => ({ ...base, width, height: PLOT_HEIGHT }), [base, width]);
+  }, [shown, rows, theme, actions, driver, zone, onPick]);
+  const height = rows ? timelineHeight(rows.length) : PLOT_HEIGHT;
+  const options = useMemo(() => ({ ...base, width, height }), [base, width, height]);
   // Stable, so uplot-react never resets what the driver has drawn.
   const data = useMemo(() => emptyData(series.length), [series.length]);
   // New fields remount the chart, so uPlot is never built with data of another shape.
-  const fieldsKey = series.map((s) => s.path).join(",");
+  const fieldsKey = `${timeline ? "timeline:" : ""}${series.map((s) => s.path).join(",")}`;
   return (
-    <div ref={box} className="plot-chart" data-axis-units={axisUnits(shown)}>
+    <div
+      ref={box}
+      className="plot-chart"
+      data-axis-units={axisUnits(shown)}
+      data-timeline-rows={rows ? rows.map((row) => row.label).join("\n") : undefined}
+    >
       {width > 0 && (
         <UplotReact
           key={fieldsKey}
@@ -66,7 +85,12 @@ export function PlotChart({ series, driver, actions, theme }: PlotChartProps) {
           onCreate={(chart) =>
             driver.attach(
               chart,
-              new SeriesLayer(chart, steppedSeries(shown), axisLook(theme, zone)),
+              new SeriesLayer(
+                chart,
+                steppedSeries(shown),
+                axisLook(theme, zone),
+                rows ? timelineLook(rows, theme, scaledFont(devicePixelRatio)) : null,
+              ),
             )
           }
           onDelete={() => driver.detach()}
@@ -74,6 +98,21 @@ export function PlotChart({ series, driver, actions, theme }: PlotChartProps) {
       )}
     </div>
   );
+}
+
+/** A click on a timeline's state shows its moment on the other plots and the map. */
+function usePickedState(): (picked: PickedState) => void {
+  const { client } = useTelemetry();
+  return useMemo(
+    () => (picked: PickedState) =>
+      void showMoment(client, picked.from, picked.to, stateLabel(picked)),
+    [client],
+  );
+}
+
+/** The plots' font in device pixels, as the render worker writes with it. */
+function scaledFont(dpr: number): string {
+  return FONT.replace(/^(\d+)px/, (_, px: string) => `${Number(px) * dpr}px`);
 }
 
 /** Tell the driver when the chart scrolls in or out of view: off screen it neither asks nor draws. */

@@ -20,6 +20,7 @@ import { PlotToolbar } from "./PlotToolbar";
 import { PlotView } from "./plotView";
 import { usePlottableFields, type PlotCatalog } from "../../ui/useFieldCatalog";
 import { usePlotFocus } from "./usePlotFocus";
+import { usePlotRequests } from "./usePlotRequests";
 import { formatTime, formatTimeNamed } from "../../ui/format/dateTime";
 import { useShownZone } from "../../ui/useShownZone";
 import { mountSeriesSurface } from "./seriesSurface";
@@ -35,6 +36,7 @@ export default function PlotsPanel() {
   const flags = useSyncExternalStore(view.subscribe, view.getFlags);
   usePauseHotkey(view);
   const focus = usePlotFocus(view);
+  usePlotRequests();
   usePublishPlottedFields(layout.plots, catalog);
 
   const chooseWindow = (preset: WindowPreset) => {
@@ -78,7 +80,13 @@ export default function PlotsPanel() {
           <div className="plots-grid">
             <SeriesSurface />
             {layout.plots.map((plot) => (
-              <PlotCard key={plot.id} id={plot.id} fields={plot.fields} catalog={catalog} />
+              <PlotCard
+                key={plot.id}
+                id={plot.id}
+                fields={plot.fields}
+                timeline={plot.timeline}
+                catalog={catalog}
+              />
             ))}
           </div>
         ) : (

@@ -36,12 +36,25 @@ export function isTodayPreset(preset: WindowPreset): boolean {
 
 export const MAX_PLOTS = 24;
 export const MAX_FIELDS_PER_PLOT = 12;
+/** A state timeline holds a whole group as rows (the battery's 35 faults and warnings). */
+export const MAX_TIMELINE_FIELDS = 64;
 const MAX_ID_LENGTH = 64;
 
-const plotSpecSchema = z.object({
-  id: z.string().min(1).max(MAX_ID_LENGTH),
-  fields: z.array(z.string().min(1).max(200)).max(MAX_FIELDS_PER_PLOT),
-});
+const plotSpecSchema = z
+  .object({
+    id: z.string().min(1).max(MAX_ID_LENGTH),
+    fields: z.array(z.string().min(1).max(200)).max(MAX_TIMELINE_FIELDS),
+    /** Drawn as a state timeline (rows of labelled states), not as lines. */
+    timeline: z.boolean().optional(),
+  })
+  .refine((plot) => plot.timeline === true || plot.fields.length <= MAX_FIELDS_PER_PLOT, {
+    message: `A plot of lines shows at most ${MAX_FIELDS_PER_PLOT} fields.`,
+  });
+
+/** How many fields a plot may show. */
+export function fieldLimit(plot: { timeline?: boolean }): number {
+  return plot.timeline === true ? MAX_TIMELINE_FIELDS : MAX_FIELDS_PER_PLOT;
+}
 
 const plotLayoutSchema = z.object({
   version: z.literal(1),
@@ -109,7 +122,7 @@ function dedupeIds(layout: PlotLayout): PlotLayout {
       id = plot.id.slice(0, MAX_ID_LENGTH - suffix.length) + suffix;
     }
     seen.add(id);
-    return { id, fields: [...new Set(plot.fields)] };
+    return { ...plot, id, fields: [...new Set(plot.fields)] };
   });
   return { ...layout, plots };
 }

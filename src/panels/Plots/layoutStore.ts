@@ -5,7 +5,7 @@ import { proxy, subscribe } from "valtio";
 import { windowIdentity, windowStorageKey } from "../../state/windowName";
 import {
   LAYOUT_STORAGE_KEY,
-  MAX_FIELDS_PER_PLOT,
+  fieldLimit,
   MAX_PLOTS,
   newPlotId,
   parseStoredLayout,
@@ -56,9 +56,28 @@ subscribe(windowIdentity, () => {
   layoutNotice.warning = next.warning;
 });
 
-export function addPlot(fields: string[] = []): void {
-  if (plotLayout.plots.length >= MAX_PLOTS) return;
-  plotLayout.plots.push({ id: newPlotId(), fields });
+/** Adds a plot (a state timeline when `timeline`): its id, or null when the workspace is full. */
+export function addPlot(fields: string[] = [], timeline = false): string | null {
+  if (plotLayout.plots.length >= MAX_PLOTS) return null;
+  const id = newPlotId();
+  const limit = fieldLimit({ timeline });
+  const kept = fields.slice(0, limit);
+  plotLayout.plots.push(timeline ? { id, fields: kept, timeline: true } : { id, fields: kept });
+  return id;
+}
+
+/**
+ * Draws a plot as a state timeline or as lines. Lines hold fewer fields: a
+ * timeline of more keeps only its first ones when turned into lines.
+ */
+export function setTimeline(plotId: string, on: boolean): void {
+  const plot = plotLayout.plots.find((p) => p.id === plotId);
+  if (!plot) return;
+  if (on) plot.timeline = true;
+  else {
+    delete plot.timeline;
+    plot.fields.splice(fieldLimit(plot));
+  }
 }
 
 export function removePlot(id: string): void {
@@ -66,12 +85,19 @@ export function removePlot(id: string): void {
   if (index >= 0) plotLayout.plots.splice(index, 1);
 }
 
-export function toggleField(plotId: string, field: string): void {
+/**
+ * Adds or removes a field. A state field (a flag or a code) put into an empty
+ * plot makes it a state timeline: the way a state reads best.
+ */
+export function toggleField(plotId: string, field: string, isState = false): void {
   const plot = plotLayout.plots.find((p) => p.id === plotId);
   if (!plot) return;
   const index = plot.fields.indexOf(field);
   if (index >= 0) plot.fields.splice(index, 1);
-  else if (plot.fields.length < MAX_FIELDS_PER_PLOT) plot.fields.push(field);
+  else if (plot.fields.length < fieldLimit(plot)) {
+    if (plot.fields.length === 0 && isState) plot.timeline = true;
+    plot.fields.push(field);
+  }
 }
 
 export function setWindowPreset(window: WindowPreset): void {

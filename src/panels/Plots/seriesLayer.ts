@@ -10,6 +10,7 @@ import type {
   LivePlotNews,
   LivePlotSpec,
   SeriesPicture,
+  TimelineLook,
 } from "../../../workers/contract/renderProtocol";
 import {
   attachLayer,
@@ -51,6 +52,8 @@ export class SeriesLayer implements SeriesPainter {
     private readonly stepped: readonly boolean[],
     /** The time axis's font and colours, its height and tick length (CSS px). */
     private readonly axisLook: TimeAxisLook,
+    /** Set for a state timeline: its rows and colours, painted instead of lines. */
+    private readonly timeline: TimelineLook | null = null,
   ) {
     this.placeholder = document.createElement("div");
     this.placeholder.className = "plot-series-layer";
@@ -82,7 +85,8 @@ export class SeriesLayer implements SeriesPainter {
       look: this.look(frame),
       axisLook: this.axisLook,
       dpr: devicePixelRatio,
-      yScales: liveYScales(this.chart),
+      // A timeline's rows scale is fixed: nothing for the worker to re-fit.
+      yScales: this.timeline ? liveYScales(this.chart).map(() => null) : liveYScales(this.chart),
     };
     liveLayer(spec);
   }
@@ -132,7 +136,7 @@ export class SeriesLayer implements SeriesPainter {
       strokes.push(s === 0 ? "" : String(typeof stroke === "function" ? stroke(chart, s) : stroke));
       shown.push(series?.show !== false);
     }
-    return {
+    const look: LivePlotSpec["look"] = {
       y: frame.y,
       width,
       height,
@@ -141,5 +145,7 @@ export class SeriesLayer implements SeriesPainter {
       shown,
       stepped: this.stepped,
     };
+    if (this.timeline) look.timeline = this.timeline;
+    return look;
   }
 }

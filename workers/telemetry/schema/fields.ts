@@ -59,6 +59,8 @@ export const FIELD_CATALOG: readonly FieldInfo[] = LEAVES.map((leaf) => {
     description: text?.description ?? "",
   };
   if (text?.bits) info.bits = text.bits;
+  // The table marks an undocumented code in the label users read ("(code)"): one mark, not two.
+  if (leaf.type === "number" && info.label.endsWith("(code)")) info.code = true;
   return info;
 });
 
