@@ -10,10 +10,13 @@ import {
   demoCarFromUrl,
   demoClockFromUrl,
   demoDayFromUrl,
+  demoInjectFromUrl,
+  catalogFieldType,
 } from "./worker-client/createTelemetry";
 import { appState } from "./state/appState";
 import { persistAppState, restoreAppState } from "./state/persistence";
 import { notifyAfterLoading } from "./shell/notifications/notifyAfterLoading";
+import { notify } from "./shell/notifications/notificationCenter";
 import { reloadNotice } from "./shell/wiring/coreWatch";
 import { installTestHooks } from "./shell/testHooks";
 import { claimWindowName } from "./state/windowName";
@@ -47,6 +50,11 @@ if (demoClockProblem)
 const demoCarProblem = demoCarFromUrl(window.location.search).problem;
 if (demoCarProblem)
   notifyAfterLoading([{ title: "Demo car ignored", message: demoCarProblem, intent: "warning" }]);
+const demoInject = demoInjectFromUrl(window.location.search);
+if (demoInject.problem)
+  notifyAfterLoading([
+    { title: "Demo injections ignored", message: demoInject.problem, intent: "warning" },
+  ]);
 persistAppState(window.localStorage);
 
 // The shared settings the core starts with (actions/sharedSettingsTable.ts),
@@ -64,6 +72,23 @@ installTestHooks(window.location.search, telemetry);
 // worker) may ask. A refusal is fine: recording works, just not "persistent".
 void navigator.storage?.persist?.().catch(() => false);
 telemetry.live.start();
+// ?demoInject's fields and values, checked against the worker's catalog (the
+// page has no schema): the worker drops them all for a mistake; this says why.
+if (demoInject.injections.length > 0)
+  telemetry.client.api
+    .fieldCatalog()
+    .then((catalog) => {
+      const problem = demoInjectFromUrl(window.location.search, catalogFieldType(catalog)).problem;
+      if (!problem) return;
+      const note = {
+        title: "Demo injections ignored",
+        message: problem,
+        intent: "warning" as const,
+      };
+      if (appState.displayLoading) notifyAfterLoading([note]);
+      else notify(note);
+    })
+    .catch(() => undefined);
 // The core names this window (unique among the open ones); its plot layout and
 // map view are saved under the name. Unnamed, it goes on as the first window.
 claimWindowName((wanted) => telemetry.client.api.claimWindowName(wanted)).catch((error) =>

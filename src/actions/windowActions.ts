@@ -5,8 +5,8 @@
  * URL parameters the new window keeps: the backend and upgrade it shows (the
  * core's already), how it reaches the core (?sharedCore, ?coreStorage: a
  * different choice would be another core) and the test hooks (they restart
- * nothing). The rest (?demoRate, ?demoDay, ?demoClock, ?demoCar, ?capacity, ?record,
- * ?offline) set up a core when it starts: without a shared core they would
+ * nothing). The rest (?demoRate, ?demoDay, ?demoClock, ?demoCar, ?demoInject, ?capacity,
+ * ?record, ?offline) set up a core when it starts: without a shared core they would
  * start the new window's own demo day or rate over again.
  */
 const KEPT_PARAMS = ["backend", "upgrade", "sharedCore", "coreStorage", "e2eHooks"];

@@ -7,12 +7,16 @@
 //   ?demoDay=9 (the demo first builds 9 h of driving ending now: a race day to try)
 //   ?demoClock=13:00 (the demo's clock starts at 13:00 today at the track: daylight)
 //   ?demoCar=linear (the demo drives a heavier car whose power rises nearly linearly)
+//   ?demoInject=1800+0.1:BatteryFaults.Errors.WeakCellFault=true (the demo sets
+//   packet fields from given moments, as the feed server's --inject does)
 //   ?sharedCore=0 (this window gets a core of its own, as in a browser without
 //   SharedWorker) and ?coreStorage=inline (a measuring switch: the shared
 //   core writes IndexedDB on its own thread; see docs/architecture.md)
 // ?backend and ?upgrade become the settings shown (and saved, src/main.tsx);
 // the others last for the visit.
-import type { DemoCar, WorkerConfig } from "../../workers/contract/config";
+import type { DemoCar, Injection, WorkerConfig } from "../../workers/contract/config";
+import type { FieldInfo } from "../../workers/contract/fields";
+import { INJECT_SYNTAX, parseInjections, type FieldTypeOf } from "../../workers/shared/injection";
 import { DEFAULT_BACKEND_URL } from "../../workers/shared/backendUrl";
 import { DEMO_CARS } from "../../workers/shared/demoCars";
 import { parseTimeOfDay, timeTodayInZone, TRACK_TIME_ZONE } from "../../workers/shared/dateTime";
@@ -45,7 +49,62 @@ export function configFromUrl(search: string, nowMs = Date.now()): Partial<Worke
   if (clock.offsetMs !== null) config.demoClockOffsetMs = clock.offsetMs;
   const car = demoCarFromUrl(search).car;
   if (car !== null) config.demoCar = car;
+  const { injections } = demoInjectFromUrl(search);
+  if (injections.length > 0) config.demoInjections = injections;
   return config;
+}
+
+/**
+ * ?demoInject=<items>: values the demo sets on its packets from given moments,
+ * the feed server's --inject items (INJECT_SYNTAX) separated by commas, e.g.
+ * ?demoInject=1800+0.1:BatteryFaults.Errors.WeakCellFault=true. A "+" is read
+ * as itself, not as a space (%20 writes a space in a text value). The page
+ * has no packet schema: without `fieldType` it checks the times and the
+ * spelling, and the values stay text for the worker to read as their fields'
+ * types; with it (the worker's field catalog, once loaded) the fields and
+ * values too. Any mistake drops them all, and `problem` says why (a notice).
+ */
+export function demoInjectFromUrl(
+  search: string,
+  fieldType?: FieldTypeOf,
+): { injections: Injection[]; problem: string | null } {
+  const raw = rawParam(search, "demoInject");
+  if (raw === null) return { injections: [], problem: null };
+  try {
+    return { injections: parseInjections(raw, "?demoInject", fieldType), problem: null };
+  } catch (error) {
+    return {
+      injections: [],
+      problem:
+        `The demo injects nothing: ${(error as Error).message}. ` +
+        `Write ?demoInject=${INJECT_SYNTAX},… e.g. ` +
+        `?demoInject=1800+0.1:BatteryFaults.Errors.WeakCellFault=true.`,
+    };
+  }
+}
+
+/** The field types of the worker's catalog, for demoInjectFromUrl's full check. */
+export function catalogFieldType(catalog: readonly FieldInfo[]): FieldTypeOf {
+  const types = new Map(catalog.map((info) => [info.path, info.type]));
+  return (path) => types.get(path);
+}
+
+/**
+ * A parameter's value decoded as a URI component, where "+" stays "+" (the
+ * injection syntax's duration), unlike URLSearchParams. Null when absent.
+ */
+function rawParam(search: string, name: string): string | null {
+  for (const pair of search.replace(/^\?/, "").split("&")) {
+    const eq = pair.indexOf("=");
+    if ((eq < 0 ? pair : pair.slice(0, eq)) !== name) continue;
+    const value = eq < 0 ? "" : pair.slice(eq + 1);
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value; // a stray "%": read as written, the parser says what is wrong
+    }
+  }
+  return null;
 }
 
 /**

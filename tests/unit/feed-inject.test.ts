@@ -38,7 +38,7 @@ describe("--inject", () => {
     ["5:BatteryFaults.Errors.WeakCellFault=1", /is a boolean, the value "1" is not/],
     ["-1:Battery.HighTemperature=70", /start must be a number of seconds ≥ 0/],
     ["1+0:Battery.HighTemperature=70", /duration must be a number of seconds > 0/],
-    [",", /--inject needs/],
+    [",", /--inject: needs/],
   ])("refuses %j with its reason", (text, reason) => {
     expect(() => injectOption(text)).toThrow(reason);
   });

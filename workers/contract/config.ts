@@ -4,6 +4,24 @@ import type { LapCoords } from "./laps";
 /** The simulated cars DEMO can drive (workers/shared/demoCars.ts lists them). */
 export type DemoCar = "light" | "linear";
 
+/**
+ * A value set on packets from a given moment (the feed server's --inject, the
+ * demo's ?demoInject): workers/shared/injection.ts parses, checks and applies it.
+ */
+export interface Injection {
+  /**
+   * Seconds of the source's data clock, counted from its first packet, when
+   * the value starts (packet time: the same as wall seconds unless sped up).
+   */
+  atSeconds: number;
+  /** A packet field path, as in the schema: "MotorDetails0.HeatsinkTemperature". */
+  field: string;
+  /** A number for a numeric field, true/false for a flag, text for a string field. */
+  value: number | boolean | string;
+  /** How long it lasts, seconds of the same clock (default: to the end). */
+  forSeconds?: number;
+}
+
 export interface WorkerConfig {
   /** Backend base URL for Socket.IO and REST, default "http://localhost:3001". */
   backendUrl: string;
@@ -24,6 +42,14 @@ export interface WorkerConfig {
    * before the demo goes live: a race day to try (?demoDay=9). 0 = none; at most 24.
    */
   demoDayHours: number;
+  /**
+   * Values the demo sets on its packets from given moments, counted in packet
+   * seconds from its first packet (a built day's first, with a demo day):
+   * one-packet faults at known moments for benchmarks (?demoInject=, in the
+   * feed server's --inject syntax; workers/shared/injection.ts). Default none;
+   * one that does not fit the packet schema drops them all.
+   */
+  demoInjections: Injection[];
   /**
    * The simulated car's clock minus the wall clock, ms (?demoClock=13:00: daytime at the
    * track whatever the time here). 0 = the wall clock. Its packets carry that time and

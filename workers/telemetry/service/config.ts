@@ -7,6 +7,8 @@ import type { LapCoords } from "../../contract/laps";
 import type { RecordingState } from "../../contract/sessions";
 import { DEFAULT_BACKEND_URL } from "../../shared/backendUrl";
 import { DEMO_CARS } from "../../shared/demoCars";
+import { checkInjection, injectionValue, type Injection } from "../../shared/injection";
+import { fieldInfo } from "../schema/fields";
 import { DEFAULT_DEMO_RATE, MAX_DAY_HOURS, MAX_DEMO_RATE } from "../sources/DemoSource";
 import { DEFAULT_PING_INTERVAL_MS } from "../sources/NetworkSource";
 import { LIVE_DAY_CAPACITY } from "../store/capacity";
@@ -18,6 +20,7 @@ export const DEFAULT_CONFIG: WorkerConfig = {
   historyCapacity: LIVE_DAY_CAPACITY,
   demoRate: DEFAULT_DEMO_RATE,
   demoDayHours: 0,
+  demoInjections: [],
   demoClockOffsetMs: 0,
   demoCar: "light",
   restartsCore: false,
@@ -40,6 +43,37 @@ export function isConnectionType(value: unknown): value is ConnectionType {
 
 const positive = (value: unknown, max = Number.MAX_SAFE_INTEGER): value is number =>
   typeof value === "number" && Number.isFinite(value) && value > 0 && value <= max;
+
+/**
+ * The demo's injections, each read as its field's type (the page sends the
+ * values as text) and checked against the packet schema; all of them, or
+ * none when one does not fit (a benchmark must not run with part of its faults).
+ */
+function injectionsOf(input: unknown): Injection[] {
+  if (!Array.isArray(input)) return [];
+  const fieldType = (path: string) => fieldInfo(path)?.type;
+  try {
+    return input.map((item: unknown) => {
+      if (typeof item !== "object" || item === null) throw new Error("not an injection");
+      const { atSeconds, field, value, forSeconds } = item as Record<string, unknown>;
+      if (typeof atSeconds !== "number" || typeof field !== "string")
+        throw new Error("not an injection");
+      if (forSeconds !== undefined && typeof forSeconds !== "number")
+        throw new Error("not an injection");
+      if (typeof value !== "number" && typeof value !== "boolean" && typeof value !== "string")
+        throw new Error("not an injection");
+      const injection: Injection = {
+        atSeconds,
+        field,
+        value: typeof value === "string" ? injectionValue(value, fieldType(field)) : value,
+      };
+      if (forSeconds !== undefined) injection.forSeconds = forSeconds;
+      return checkInjection(injection, fieldType);
+    });
+  } catch {
+    return [];
+  }
+}
 
 /** A finish line from the saved settings, or null when it is not two plausible numbers. */
 function lapCoordsOf(value: unknown): LapCoords | null {
@@ -66,6 +100,7 @@ export function resolveConfig(input: unknown): WorkerConfig {
       : d.historyCapacity,
     demoRate: positive(raw.demoRate, MAX_DEMO_RATE) ? raw.demoRate : d.demoRate,
     demoDayHours: positive(raw.demoDayHours, MAX_DAY_HOURS) ? raw.demoDayHours : d.demoDayHours,
+    demoInjections: injectionsOf(raw.demoInjections),
     demoClockOffsetMs:
       typeof raw.demoClockOffsetMs === "number" &&
       Math.abs(raw.demoClockOffsetMs) <= MAX_DEMO_CLOCK_OFFSET_MS

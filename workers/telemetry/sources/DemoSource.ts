@@ -14,10 +14,18 @@
 // ahead of or behind the wall clock by a fixed amount, so the simulated car
 // drives in daylight at the track whatever the time here: its packets carry
 // that time, and its sun (which follows packet time) agrees.
+//
+// Injections (`injections`, the page's ?demoInject=1800+0.1:BatteryFaults.
+// Errors.WeakCellFault=true) set packet fields from given moments, counted in
+// packet seconds from the demo's first packet (a built day's first, with a
+// demo day): a benchmark's one-packet faults at known moments. Every packet,
+// built or live, is made in one place (nextPacket), which applies them.
 import type { DemoDayProgress } from "../../contract/connection";
 import type { RecordedRow } from "../sessions/newestRow";
 import { CAR_RATE_HZ } from "../../shared/carRate";
-import type { DemoCar } from "../../contract/config";
+import type { DemoCar, Injection } from "../../contract/config";
+import { applyInjections } from "../../shared/injection";
+import type { TelemetryPacket } from "../schema/packetSchema";
 import type { Source } from "./Source";
 import type { SourceSink } from "./SourceSink";
 import { CarSimulator } from "./demo/CarSimulator";
@@ -50,6 +58,8 @@ interface DemoSourceOptions {
   clockOffsetMs?: number;
   /** Which simulated car (default the light one). */
   car?: DemoCar;
+  /** Values set on the packets from given moments (checked: WorkerConfig.demoInjections). */
+  injections?: readonly Injection[];
 }
 
 export class DemoSource implements Source {
@@ -68,6 +78,9 @@ export class DemoSource implements Source {
   private readonly clockOffsetMs: number;
   /** Set while the car waits to take up a recorded one (holdForResume); `started`: start() was asked meanwhile. */
   private holding: { started: boolean; timer: TimerHandle | null } | null = null;
+  private readonly injections: readonly Injection[];
+  /** TimeStamp of this demo's first packet (injections count from it); null before it. */
+  private firstPacketTime: number | null = null;
 
   constructor(sink: SourceSink, options: DemoSourceOptions = {}) {
     this.sink = sink;
@@ -76,6 +89,7 @@ export class DemoSource implements Source {
     const hours = options.dayHours ?? 0;
     const offset = options.clockOffsetMs ?? 0;
     this.clockOffsetMs = Number.isFinite(offset) ? offset : 0;
+    this.injections = options.injections ?? [];
     const nowS = this.clockNowS();
     if (hours > 0 && hours <= MAX_DAY_HOURS) this.day = { hours, from: nowS - hours * 3600 };
     this.simulator =
@@ -230,9 +244,19 @@ export class DemoSource implements Source {
     this.emittedSinceBase += count;
   }
 
+  /** The car's next packet, with the injections in force at its time: every packet is made here. */
+  private nextPacket(dt: number): TelemetryPacket {
+    const packet = this.simulator.next(dt);
+    if (this.injections.length > 0) {
+      this.firstPacketTime ??= packet.TimeStamp;
+      applyInjections(packet, this.injections, packet.TimeStamp - this.firstPacketTime);
+    }
+    return packet;
+  }
+
   /** One packet, and the laps it completed (a built day's laps raise no toast each). */
   private drive(dt: number, announceLaps: boolean): void {
-    this.sink.packet(this.simulator.next(dt), "DEMO");
+    this.sink.packet(this.nextPacket(dt), "DEMO");
     for (
       let lap = this.simulator.takeCompletedLap();
       lap;

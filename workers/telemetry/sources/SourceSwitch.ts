@@ -43,6 +43,7 @@ export class SourceSwitch {
       dayHours: config.demoDayHours,
       clockOffsetMs: config.demoClockOffsetMs,
       car: config.demoCar,
+      injections: config.demoInjections,
       timers,
     });
     // The saved finish line, so the simulated car's first lap already ends there.
