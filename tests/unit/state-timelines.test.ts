@@ -203,6 +203,28 @@ describe("the timeline's picture", () => {
   });
 });
 
+describe("a code one packet long between runs of another", () => {
+  it("is not painted over by the next run that starts in its pixel", () => {
+    const { ctx, calls } = recorder();
+    const row: StateRow = { column: 1, kind: "code", bit: null, label: "C", tone: "plain" };
+    // 1,000 samples over 100 px: code 5 for the one at 500.3 (a tenth of a pixel), 3 around it.
+    const xs = Float64Array.from({ length: 1000 }, (_, i) => i);
+    const codes = Float64Array.from(xs, (_, i) => (i === 500 ? 5 : 3));
+    paintTimeline(
+      ctx,
+      { ...picture(0), data: [xs, codes], x: { min: 0, max: 1000 }, height: 20 },
+      { ...LOOK, rows: [row] },
+      0,
+    );
+    const fills = calls.filter((c) => c[0] === "fillRect");
+    // The last paint covering pixel 50 is code 5's colour.
+    const last = fills
+      .filter(([, a, , w]) => (a as number) <= 50 && 50 < (a as number) + (w as number))
+      .at(-1)!;
+    expect(last.at(-1)).toBe("c1");
+  });
+});
+
 describe("timeline plots in the layout", () => {
   const stored = (plots: unknown[]) => JSON.stringify({ version: 1, window: "2m", plots });
 

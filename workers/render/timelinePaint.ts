@@ -47,19 +47,27 @@ export function paintTimeline(
     if (!ys) continue;
     const top = Math.round(r * rowHeight + gap);
     const bandHeight = Math.max(1, Math.round((r + 1) * rowHeight - gap) - top);
-    forEachRun(xs, ys, row, (from, to, state) => {
+    const paintRun = (from: number, to: number, state: number, marksOnly: boolean) => {
       if (row.kind === "flag" && state !== 1) return;
       const a = Math.floor((from - x.min) * scale);
       const b = Math.ceil((to - x.min) * scale);
       if (b < left || a > width) return;
+      // Marks pass: only the runs narrower than a pixel.
+      if (marksOnly && (to - from) * scale >= 1) return;
       const bandWidth = Math.max(1, b - a);
       const fill =
         row.kind === "flag" ? look.tones[row.tone] : look.codeFills[codeSlot(state, look)]!;
       ctx.fillStyle = fill;
       ctx.fillRect(a, top, bandWidth, bandHeight);
-      if (row.kind === "code")
+      if (row.kind === "code" && !marksOnly)
         nameBand(ctx, look, stateName(row, state), a, bandWidth, top, bandHeight);
-    });
+    };
+    forEachRun(xs, ys, row, (from, to, state) => paintRun(from, to, state, false));
+    // A code's next run starts in the pixel a short one ends in and would
+    // paint over it: the runs narrower than a pixel go again, on top. (A
+    // flag's clear runs are not painted, so its marks are never covered.)
+    if (row.kind === "code")
+      forEachRun(xs, ys, row, (from, to, state) => paintRun(from, to, state, true));
   }
   ctx.restore();
 }

@@ -67,8 +67,23 @@ function shorten(label: string): string {
   return label.length <= ROW_LABEL_CHARS ? label : `${label.slice(0, ROW_LABEL_CHARS - 1)}…`;
 }
 
-/** Light tints of the series colours: codes are told apart and their names stay readable. */
-const CODE_ALPHA = "55";
+/**
+ * Codes' fills: the series colours a third of the way from the card's
+ * background, so codes are told apart and their names stay readable. Opaque,
+ * so a one-packet code's mark painted over its neighbour keeps its colour.
+ */
+const CODE_STRENGTH = 1 / 3;
+/** The plot card's background (Blueprint's card: white; its dark card about this grey). */
+const CARD: Record<PlotTheme, string> = { light: "#FFFFFF", dark: "#2F343C" };
+
+/** `hex` mixed into `background` by `amount` (0: the background, 1: the colour), as #rrggbb. */
+export function tint(hex: string, background: string, amount: number): string {
+  const channel = (color: string, i: number) => parseInt(color.slice(1 + 2 * i, 3 + 2 * i), 16);
+  const mixed = [0, 1, 2].map((i) =>
+    Math.round(channel(hex, i) * amount + channel(background, i) * (1 - amount)),
+  );
+  return `#${mixed.map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+}
 
 /** The rows and their colours as the render worker paints them. */
 export function timelineLook(rows: StateRow[], theme: PlotTheme, font: string): TimelineLook {
@@ -81,7 +96,9 @@ export function timelineLook(rows: StateRow[], theme: PlotTheme, font: string): 
     limit: dark ? "#8F99A8" : "#738091",
     plain: dark ? "#8F99A8" : "#738091",
   };
-  const codeFills = Array.from({ length: 8 }, (_, i) => seriesColor(theme, i) + CODE_ALPHA);
+  const codeFills = Array.from({ length: 8 }, (_, i) =>
+    tint(seriesColor(theme, i), CARD[theme], CODE_STRENGTH),
+  );
   const text = dark ? "#F6F7F9" : "#1C2127";
   const key = JSON.stringify([rows, tones, codeFills, font, text, chrome.grid]);
   return { rows, tones, codeFills, font, text, grid: chrome.grid, key };
