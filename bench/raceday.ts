@@ -17,7 +17,8 @@ import { benchLayout, installProbe, probeFrames, startMeasuring, summarise } fro
 import { fmt, VIEWPORT } from "./browserRun";
 import { PipeBrowser, type PipePage } from "./pipeBrowser";
 import { followWorkers, measureMemory, targetName } from "./racedayMemory";
-import { historyStatus, plotBox, watchRestore, watchZoom } from "./racedayPage";
+import { plotBox, watchRestore, watchZoom } from "./racedayPage";
+import { drag, waitDayBuilt } from "./demoDayBuild";
 import { writeResultsSection } from "./resultsFile";
 import type { PlotLayout } from "../src/panels/Plots/layout";
 import { rawLimit } from "../workers/telemetry/history/downsample";
@@ -33,49 +34,14 @@ const RATE = 10;
 const DAY_PACKETS = Math.round(HOURS * 3600 * RATE);
 const DIST = process.env.BENCH_DIST ?? "dist";
 const MEASURE_MS = 10_000;
-const BUILD_LIMIT_MS = 15 * 60_000;
 const RESTORE_LIMIT_MS = 120_000;
 const PLOTS = 12;
 /** The window the issue budgets: "Today", the built day from its first packet. */
 const WINDOW = (option("--window") ?? "today") as PlotLayout["window"];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const waitBuilt = (page: PipePage) => waitDayBuilt(page, DAY_PACKETS);
 const today = () => new Date().toISOString().slice(0, 10);
-
-/** Waits until the day is built (the status bar stops saying so) and the history holds it. */
-async function waitBuilt(page: PipePage): Promise<{ ms: number; rows: number }> {
-  const start = Date.now();
-  let lastShown = "";
-  for (;;) {
-    const status = await page.evaluate(historyStatus);
-    if (!status.building && status.length >= DAY_PACKETS * 0.999)
-      return { ms: Date.now() - start, rows: status.length };
-    if (status.text !== lastShown && Date.now() - start > 0) {
-      process.stdout.write(`\r  ${status.text}          `);
-      lastShown = status.text;
-    }
-    if (Date.now() - start > BUILD_LIMIT_MS)
-      throw new Error(`the day was not built: ${status.text}`);
-    await sleep(1000);
-  }
-}
-
-/** A left-button drag across the first plot from x0 to x1 (CSS px), as a user zooms. */
-async function drag(page: PipePage, x0: number, x1: number, y: number): Promise<void> {
-  const mouse = (type: string, x: number) =>
-    page.send("Input.dispatchMouseEvent", {
-      type,
-      x,
-      y,
-      button: "left",
-      buttons: type === "mouseReleased" ? 0 : 1,
-      clickCount: 1,
-    });
-  await mouse("mouseMoved", x0);
-  await mouse("mousePressed", x0);
-  for (let i = 1; i <= 6; i++) await mouse("mouseMoved", x0 + ((x1 - x0) * i) / 6);
-  await mouse("mouseReleased", x1);
-}
 
 /** 10:00 local of the built day, or 4 h into it (its middle if shorter) when 10:00 is not in it. */
 function targetMinute(fromS: number, toS: number): number {
