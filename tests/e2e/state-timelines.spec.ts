@@ -217,3 +217,24 @@ test("MBMS System State as a timeline: its codes in bands, a code that came and 
   expect(phone.x + phone.width).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath("system-state-timeline-phone.png") });
 });
+
+test("a timeline hides the rows that never change in the window, and shows them again", async ({
+  page,
+}) => {
+  await openOnFeed(page, server, "/faults");
+  const card = await showFaultsAsTimeline(page);
+  const rowsOf = async () =>
+    ((await card.locator(".plot-chart").getAttribute("data-timeline-rows")) ?? "").split("\n");
+  const every = await rowsOf();
+  // The one-packet fault is in the window (2 min) once the feed is past it.
+  await expect.poll(() => server.sentLog.length, { timeout: 20_000 }).toBeGreaterThan(50);
+  await card.getByRole("button", { name: "Hide rows that never change" }).click();
+  await expect.poll(rowsOf).toContain("Weak Cell Fault");
+  const kept = await rowsOf();
+  expect(kept.length).toBeLessThan(every.length);
+  expect(kept.every((row) => every.includes(row))).toBe(true);
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("steady-rows-hidden.png") });
+  await card.getByRole("button", { name: "Show every row" }).click();
+  await expect.poll(rowsOf).toEqual(every);
+});

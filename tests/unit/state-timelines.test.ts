@@ -8,6 +8,7 @@ import { fillColumn, planDownsample } from "../../workers/telemetry/history/down
 import { FIELD_CATALOG, fieldInfo } from "../../workers/telemetry/schema/fields";
 import { paintTimeline } from "../../workers/render/timelinePaint";
 import {
+  changingRows,
   forEachRun,
   isStateField,
   runAt,
@@ -222,6 +223,30 @@ describe("a code one packet long between runs of another", () => {
       .filter(([, a, , w]) => (a as number) <= 50 && 50 < (a as number) + (w as number))
       .at(-1)!;
     expect(last.at(-1)).toBe("c1");
+  });
+});
+
+describe("rows that never change in the window", () => {
+  it("are told apart from rows that change, a bit field's bits each on their own", () => {
+    const rows = stateRows([
+      field("BatteryFaults.Errors.WeakCellFault"),
+      field("B3.ForwardDigital"),
+      field("MotorDetails0.ErrorFlags"),
+      field("MBMS.SystemState"),
+    ]);
+    const xs = [0, 1, 2, 3];
+    const data = [
+      xs,
+      [0, 0, 1, 0], // the fault came and went
+      [1, 1, 1, 1], // forward throughout
+      [16, 16, 16 + 128, 16], // the past reset held; desaturation for one sample
+      [3, NaN, 3, 3], // a gap, but always 3
+    ];
+    expect([...changingRows(data, rows)]).toEqual([
+      "Weak Cell Fault",
+      "Motor 0 Error Flags: desaturation fault",
+    ]);
+    expect(changingRows([[]], rows).size).toBe(0);
   });
 });
 

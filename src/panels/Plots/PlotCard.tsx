@@ -7,7 +7,8 @@ import { displayUnit } from "../../../workers/shared/units";
 import { appState } from "../../state/appState";
 import { FieldPicker } from "../../ui/FieldPicker";
 import { fieldLabel } from "../../ui/format/fieldLabel";
-import { removePlot, setTimeline, toggleField } from "./layoutStore";
+import { removePlot, setSteadyHidden, setTimeline, toggleField } from "./layoutStore";
+import { useChangingRows } from "./useChangingRows";
 import { isStateField } from "../../../workers/shared/plots/stateRows";
 import { PLOT_HEIGHT, PlotChart } from "./PlotChart";
 import type { PlotSeriesInfo } from "./plotTypes";
@@ -21,10 +22,13 @@ interface PlotCardProps {
   fields: readonly string[];
   /** Drawn as a state timeline. */
   timeline?: boolean;
+  /** A timeline hides its rows that never change in the window. */
+  steadyHidden?: boolean;
   catalog: PlotCatalog;
 }
 
-export function PlotCard({ id, fields, timeline = false, catalog }: PlotCardProps) {
+export function PlotCard(props: PlotCardProps) {
+  const { id, fields, timeline = false, steadyHidden = false, catalog } = props;
   const { appUnits, resolvedTheme } = useSnapshot(appState);
   const { actions, view } = usePlotWorkspace();
   const exportPlot = () => {
@@ -40,6 +44,7 @@ export function PlotCard({ id, fields, timeline = false, catalog }: PlotCardProp
   // Names with colours and values are in the chart's legend; the title is one line.
   const title = useMemo(() => series.map(fieldLabel).join(" · "), [series]);
   const driver = usePlotDriver(paths, appUnits);
+  const changing = useChangingRows(timeline && steadyHidden, series, appUnits, view);
   // A timeline shows states only; lines show any field.
   const pickable = useMemo(
     () => (timeline ? catalog.fields.filter(isStateField) : catalog.fields),
@@ -68,6 +73,21 @@ export function PlotCard({ id, fields, timeline = false, catalog }: PlotCardProp
             onClick={() => setTimeline(id, !timeline)}
           />
         )}
+        {timeline && (
+          <Button
+            size="small"
+            variant="minimal"
+            icon={steadyHidden ? "eye-open" : "eye-off"}
+            aria-label={steadyHidden ? "Show every row" : "Hide rows that never change"}
+            title={
+              steadyHidden
+                ? "Show every row"
+                : "Hide the rows whose state never changes in the window"
+            }
+            active={steadyHidden}
+            onClick={() => setSteadyHidden(id, !steadyHidden)}
+          />
+        )}
         <FieldPicker
           fields={pickable}
           selected={paths}
@@ -91,6 +111,11 @@ export function PlotCard({ id, fields, timeline = false, catalog }: PlotCardProp
           onClick={() => removePlot(id)}
         />
       </div>
+      {changing?.size === 0 && (
+        <div className="plot-state-note" role="status">
+          No row changes in this window: every row is hidden.
+        </div>
+      )}
       {series.length > 0 ? (
         <PlotChart
           series={series}
@@ -98,6 +123,7 @@ export function PlotCard({ id, fields, timeline = false, catalog }: PlotCardProp
           actions={actions}
           theme={resolvedTheme}
           timeline={timeline}
+          shownRows={changing}
         />
       ) : (
         <div className="plot-empty" style={{ height: PLOT_HEIGHT }}>

@@ -35,16 +35,25 @@ interface PlotChartProps {
   theme: PlotTheme;
   /** Drawn as a state timeline: a row per flag, bit or code. */
   timeline?: boolean;
+  /** A timeline shows only these rows (by label); null: every row. */
+  shownRows?: ReadonlySet<string> | null;
 }
 
-export function PlotChart({ series, driver, actions, theme, timeline = false }: PlotChartProps) {
+export function PlotChart(props: PlotChartProps) {
+  const { series, driver, actions, theme, timeline = false, shownRows = null } = props;
   const box = useRef<HTMLDivElement>(null);
   const width = useElementWidth(box);
   const shown = useWorkerUnits(series, driver);
   // The legend's time and the time axis (drawn by the render worker) are in it.
   const zone = useShownZone();
   useOnScreen(box, driver);
-  const rows = useMemo(() => (timeline ? stateRows(shown) : null), [timeline, shown]);
+  const rows = useMemo(
+    () =>
+      timeline
+        ? stateRows(shown).filter((row) => shownRows === null || shownRows.has(row.label))
+        : null,
+    [timeline, shown, shownRows],
+  );
   const onPick = usePickedState();
   const base = useMemo(() => {
     const lines = buildPlotOptions(shown, theme, actions, zone);
@@ -69,7 +78,9 @@ export function PlotChart({ series, driver, actions, theme, timeline = false }: 
   // Stable, so uplot-react never resets what the driver has drawn.
   const data = useMemo(() => emptyData(series.length), [series.length]);
   // New fields remount the chart, so uPlot is never built with data of another shape.
-  const fieldsKey = `${timeline ? "timeline:" : ""}${series.map((s) => s.path).join(",")}`;
+  const fieldsKey = rows
+    ? `timeline:${rows.map((row) => row.label).join(",")}`
+    : series.map((s) => s.path).join(",");
   return (
     <div
       ref={box}

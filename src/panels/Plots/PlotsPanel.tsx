@@ -85,6 +85,7 @@ export default function PlotsPanel() {
                 id={plot.id}
                 fields={plot.fields}
                 timeline={plot.timeline}
+                steadyHidden={plot.steadyHidden}
                 catalog={catalog}
               />
             ))}

@@ -46,6 +46,8 @@ const plotSpecSchema = z
     fields: z.array(z.string().min(1).max(200)).max(MAX_TIMELINE_FIELDS),
     /** Drawn as a state timeline (rows of labelled states), not as lines. */
     timeline: z.boolean().optional(),
+    /** A timeline hides the rows whose state never changes in the window. */
+    steadyHidden: z.boolean().optional(),
   })
   .refine((plot) => plot.timeline === true || plot.fields.length <= MAX_FIELDS_PER_PLOT, {
     message: `A plot of lines shows at most ${MAX_FIELDS_PER_PLOT} fields.`,

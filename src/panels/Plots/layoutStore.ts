@@ -85,6 +85,14 @@ export function removePlot(id: string): void {
   if (index >= 0) plotLayout.plots.splice(index, 1);
 }
 
+/** Hides a timeline's rows that never change in the window (or shows them again). */
+export function setSteadyHidden(plotId: string, on: boolean): void {
+  const plot = plotLayout.plots.find((p) => p.id === plotId);
+  if (!plot) return;
+  if (on) plot.steadyHidden = true;
+  else delete plot.steadyHidden;
+}
+
 /**
  * Adds or removes a field. A state field (a flag or a code) put into an empty
  * plot makes it a state timeline: the way a state reads best.

@@ -136,3 +136,27 @@ export function runAt(
   });
   return near ?? covering;
 }
+
+/**
+ * The labels of the rows whose state changes within the data (more than one
+ * state among its runs): the rows a timeline keeps when the user hides those
+ * that never change in the window. A row with no data does not change.
+ */
+export function changingRows(
+  data: readonly ArrayLike<number>[],
+  rows: readonly StateRow[],
+): Set<string> {
+  const changing = new Set<string>();
+  const xs = data[0];
+  if (!xs) return changing;
+  for (const row of rows) {
+    const ys = data[row.column];
+    if (!ys) continue;
+    let first = NaN;
+    forEachRun(xs, ys, row, (_from, _to, state) => {
+      if (first !== first) first = state;
+      else if (state !== first) changing.add(row.label);
+    });
+  }
+  return changing;
+}
