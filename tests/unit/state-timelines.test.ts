@@ -16,6 +16,8 @@ import {
   type StateField,
 } from "../../workers/shared/plots/stateRows";
 import { parseStoredLayout } from "../../src/panels/Plots/layout";
+import { liveYScales } from "../../src/panels/Plots/livePicture";
+import type uPlot from "uplot";
 import { picture, recorder, type Call } from "./paintRecorder";
 
 const field = (path: string): StateField => fieldInfo(path)!;
@@ -247,6 +249,20 @@ describe("rows that never change in the window", () => {
       "Motor 0 Error Flags: desaturation fault",
     ]);
     expect(changingRows([[]], rows).size).toBe(0);
+  });
+});
+
+describe("fixed y scales stay fixed in the render worker's hands", () => {
+  it("a scale uPlot built from [min, max] (a timeline's rows, booleans) is not re-fitted", () => {
+    // As uPlot leaves its scales: a fixed range becomes a function too, with auto off.
+    const chart = {
+      series: [{}, { scale: "V" }, { scale: "rows" }, { scale: "rows" }],
+      scales: {
+        V: { range: () => [0, 10], auto: () => true },
+        rows: { range: () => [0, 2], auto: () => false },
+      },
+    } as unknown as uPlot;
+    expect(liveYScales(chart)).toEqual([null, "V", null, null]);
   });
 });
 

@@ -97,15 +97,25 @@ function scaleRanges(
 
 /**
  * Per column (index 1…): its y scale's key, or null for a scale with a fixed
- * range (booleans): the scales the render worker re-fits while it holds the plot.
+ * range (booleans, a timeline's rows): the scales the render worker re-fits
+ * while it holds the plot. uPlot turns a fixed range ([min, max]) into a
+ * function too, and marks the scale as not auto-ranged: that mark says which.
  */
 export function liveYScales(chart: uPlot): (string | null)[] {
   const keys: (string | null)[] = [null];
   for (let s = 1; s < chart.series.length; s++) {
     const key = chart.series[s]?.scale;
-    keys.push(key && typeof chart.scales[key]?.range === "function" ? key : null);
+    const scale = key ? chart.scales[key] : undefined;
+    const fitted = typeof scale?.range === "function" && !isFixed(chart, scale);
+    keys.push(fitted ? key! : null);
   }
   return keys;
+}
+
+/** A scale uPlot does not auto-range: its range was given as [min, max]. */
+function isFixed(chart: uPlot, scale: uPlot.Scale): boolean {
+  const auto = scale.auto as unknown;
+  return typeof auto === "function" ? auto(chart, false) === false : auto === false;
 }
 
 /**

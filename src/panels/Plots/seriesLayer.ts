@@ -85,8 +85,7 @@ export class SeriesLayer implements SeriesPainter {
       look: this.look(frame),
       axisLook: this.axisLook,
       dpr: devicePixelRatio,
-      // A timeline's rows scale is fixed: nothing for the worker to re-fit.
-      yScales: this.timeline ? liveYScales(this.chart).map(() => null) : liveYScales(this.chart),
+      yScales: liveYScales(this.chart),
     };
     liveLayer(spec);
   }
