@@ -4,9 +4,15 @@
 // layout's timeline plots.
 import { describe, expect, it } from "vitest";
 import type { StateRow, TimelineLook } from "../../workers/contract/renderProtocol";
-import { fillColumn, planDownsample } from "../../workers/telemetry/history/downsample";
+import {
+  fillColumn,
+  planDownsample,
+  type BucketSummary,
+} from "../../workers/telemetry/history/downsample";
 import { FIELD_CATALOG, fieldInfo } from "../../workers/telemetry/schema/fields";
 import { paintTimeline } from "../../workers/render/timelinePaint";
+import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
+import { LAYOUT } from "../../workers/telemetry/features";
 import {
   changingRows,
   forEachRun,
@@ -32,7 +38,11 @@ const LOOK: TimelineLook = {
   key: "test",
 };
 
-function runs(xs: number[], ys: number[], row: StateRow): [number, number, number][] {
+function runs(
+  xs: ArrayLike<number>,
+  ys: ArrayLike<number>,
+  row: StateRow,
+): [number, number, number][] {
   const out: [number, number, number][] = [];
   forEachRun(xs, ys, row, (from, to, state) => out.push([from, to, state]));
   return out;
@@ -134,10 +144,15 @@ function dayWithOnePacket(base: number, odd: number, at: number) {
 }
 
 /** The series of a day as a "Today" plot 600 px wide asks for it: buckets of about 8 px. */
-function asPlotted(xs: Float64Array, ys: Float64Array, width: number) {
+function asPlotted(
+  xs: Float64Array,
+  ys: Float64Array,
+  width: number,
+  summary: BucketSummary = "codes",
+) {
   const plan = planDownsample(xs, 0, xs.length, width / 2);
   const column = new Float64Array(plan.x.length);
-  fillColumn(plan, ys, column);
+  fillColumn(plan, ys, column, summary);
   return { x: plan.x, y: column, bucketSeconds: plan.bucketSeconds };
 }
 
@@ -157,7 +172,7 @@ describe("a state one packet long in a 9-hour day", () => {
     it(`${name}: kept through the buckets and painted a pixel wide or more, where it happened`, () => {
       for (const at of [5, 123_457, 9 * 36_000 - 3]) {
         const { xs, ys } = dayWithOnePacket(base, odd, at);
-        const plotted = asPlotted(xs, ys, width);
+        const plotted = asPlotted(xs, ys, width, row.bit === null ? "codes" : "bits");
         expect(plotted.bucketSeconds).toBeGreaterThan(30); // buckets, not raw samples
         const { ctx, calls } = recorder();
         const x = { min: xs[0]!, max: xs.at(-1)! };
@@ -177,6 +192,93 @@ describe("a state one packet long in a 9-hour day", () => {
         expect(Math.abs(left - expectedPx)).toBeLessThanOrEqual(9);
       }
     });
+});
+
+describe("a state between others in its bucket", () => {
+  const bit = (b: number): StateRow => ({
+    column: 1,
+    kind: "flag",
+    bit: b,
+    label: "B",
+    tone: "fault",
+  });
+  const code: StateRow = { column: 1, kind: "code", bit: null, label: "C", tone: "plain" };
+  /** The states a row shows from one bucket of `values` (one sample each), as a timeline asks it. */
+  const shown = (values: number[], row: StateRow, summary: BucketSummary) => {
+    const xs = Float64Array.from(values, (_, i) => i / 10);
+    const plan = planDownsample(xs, 0, xs.length, 1); // one bucket: first, middle two, last
+    const column = new Float64Array(plan.x.length);
+    fillColumn(plan, Float64Array.from(values), column, summary);
+    expect(column.length).toBe(4);
+    return runs(plan.x, column, row).map(([, , state]) => state);
+  };
+
+  it("a bit set for one packet while other bits come and go is kept; min and max would lose it", () => {
+    // Bit 2 (value 4) is set only in the 4th packet, between values 0 and 8.
+    const values = [0, 0, 8, 4, 0, 8, 8, 0, 0, 0];
+    expect(shown(values, bit(2), "range")).toEqual([0]); // the gap this mode fills
+    expect(shown(values, bit(2), "bits")).toEqual([0, 1, 0]);
+    expect(shown(values, bit(3), "bits")).toEqual([0, 1, 0]);
+    // A bit cleared for one packet shows its clear run too.
+    expect(shown([5, 5, 5, 4, 5, 5, 5, 5, 5, 5], bit(0), "bits")).toEqual([1, 0, 1]);
+  });
+
+  it("a bit that changes once changes once: no mark that never happened", () => {
+    expect(shown([0, 0, 0, 0, 2, 2, 2, 2, 2, 2], bit(1), "bits")).toEqual([0, 1]);
+    expect(shown([6, 6, 6, 6, 4, 4, 4, 4, 4, 4], bit(1), "bits")).toEqual([1, 0]);
+    expect(shown([6, 6, 6, 6, 4, 4, 4, 4, 4, 4], bit(2), "bits")).toEqual([1]);
+  });
+
+  it("a code one packet long between two others is kept, as are two such codes", () => {
+    expect(shown([3, 3, 7, 5, 7, 7, 3, 3, 3, 3], code, "range")).toEqual([3, 7, 3]); // 5 lost
+    expect(shown([3, 3, 7, 5, 7, 7, 3, 3, 3, 3], code, "codes")).toEqual([3, 7, 5, 3]);
+    expect(shown([3, 3, 3, 3, 6, 3, 3, 3, 3, 4], code, "codes")).toEqual([3, 6, 4]);
+    expect(shown([3, 3, 3, 3, 3, 4, 4, 4, 4, 4], code, "codes")).toEqual([3, 4]);
+  });
+});
+
+describe("a timeline's series from the telemetry worker", () => {
+  it("keeps a motor error bit and a System State code one packet long between others; lines keep min and max", () => {
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 40_000 });
+    const slot = (path: string) => LAYOUT.storedFieldSlot(path)!.index;
+    const [time, error, state] = ["TimeStamp", "MotorDetails0.ErrorFlags", "MBMS.SystemState"].map(
+      slot,
+    );
+    for (let i = 0; i < 36_000; i++) {
+      const row = store.ring.claimSlot();
+      store.ring.setNumber(row, time!, 1_000_000 + i / 10);
+      // Every 100 packets bit 3 (8) or bit 4 (16) for a while; bit 2 (4) once, between them.
+      store.ring.setNumber(
+        row,
+        error!,
+        i === 20_005 ? 4 : i % 100 < 10 ? 8 : i % 100 > 90 ? 16 : 0,
+      );
+      store.ring.setNumber(row, state!, i === 20_005 ? 5 : i % 100 < 10 ? 7 : 3);
+    }
+    const ask = (states: boolean) =>
+      store.series({
+        fields: ["MotorDetails0.ErrorFlags", "MBMS.SystemState"],
+        from: null,
+        to: null,
+        points: 300,
+        units: "metric",
+        ...(states ? { states } : {}),
+      });
+    const bit2: StateRow = { column: 1, kind: "flag", bit: 2, label: "B", tone: "fault" };
+    const code: StateRow = { column: 2, kind: "code", bit: null, label: "C", tone: "plain" };
+    const setRuns = (data: ArrayLike<number>[], row: StateRow, state: number) =>
+      runs(data[0]!, data[row.column]!, row).filter(([, , s]) => s === state);
+    const timeline = ask(true);
+    expect(timeline.bucketSeconds).toBeGreaterThan(0);
+    const mark = setRuns(timeline.data, bit2, 1);
+    expect(mark).toHaveLength(1);
+    expect(Math.abs(mark[0]![0] - (1_000_000 + 2000.5))).toBeLessThan(timeline.bucketSeconds);
+    expect(setRuns(timeline.data, code, 5)).toHaveLength(1);
+    // The same window drawn as lines keeps min and max (8 and 16, 3 and 7): the middle is lost.
+    const lines = ask(false);
+    expect(setRuns(lines.data, bit2, 1)).toHaveLength(0);
+    expect(setRuns(lines.data, code, 5)).toHaveLength(0);
+  });
 });
 
 describe("the timeline's picture", () => {

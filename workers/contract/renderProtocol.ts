@@ -116,7 +116,7 @@ export interface SeriesPaint {
 export interface LivePlotSpec {
   id: number;
   /** What the plot shows (the window and grid are the render worker's to ask). */
-  request: Pick<SeriesRequest, "fields" | "points" | "units">;
+  request: Pick<SeriesRequest, "fields" | "points" | "units" | "states">;
   /** The window's length (seconds); ignored for `today`. */
   windowSeconds: number;
   /** The "Today" window: tails asked with `today`, painted against the day's range (SeriesResult.day). */

@@ -30,6 +30,12 @@ export interface SeriesRequest {
    * worker's own clock when absent or unknown.
    */
   timeZone?: string;
+  /**
+   * A state timeline's: a bucket's summary keeps every state it saw (each
+   * bit of a bit field set or clear, a code's other codes) where min and max
+   * would drop one (workers/telemetry/history/downsample.ts).
+   */
+  states?: boolean;
 }
 
 /**

@@ -43,7 +43,7 @@ export function PlotCard(props: PlotCardProps) {
   const paths = useMemo(() => series.map((s) => s.path), [series]);
   // Names with colours and values are in the chart's legend; the title is one line.
   const title = useMemo(() => series.map(fieldLabel).join(" · "), [series]);
-  const driver = usePlotDriver(paths, appUnits);
+  const driver = usePlotDriver(paths, appUnits, timeline);
   const changing = useChangingRows(timeline && steadyHidden, series, appUnits, view);
   // A timeline shows states only; lines show any field.
   const pickable = useMemo(

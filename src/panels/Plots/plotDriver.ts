@@ -65,8 +65,9 @@ export class PlotDriver {
     this.picture = new PlotPicture(view, stats);
   }
 
-  configure(fields: readonly string[], units: AppUnits): void {
-    if (this.fetch.configure(fields, units)) this.picture.drawn = null; // drawn for the old fields
+  /** The plot's fields and units, and whether it is a state timeline (its buckets keep every state). */
+  configure(fields: readonly string[], units: AppUnits, states = false): void {
+    if (this.fetch.configure(fields, units, states)) this.picture.drawn = null; // drawn for the old fields
   }
 
   /**
@@ -220,12 +221,12 @@ export class PlotDriver {
   /** Give the live plot to the render worker, which owns its picture from now on (again: a new interval). */
   private handOver(intervalMs: number): void {
     const { chart, layer } = this;
-    const { latest, fields, points, units } = this.fetch;
+    const { latest, fields, points, units, states } = this.fetch;
     const { drawn, drawnRange } = this.picture;
     if (!chart || !layer?.live || !latest || !drawn) return;
     const already = this.state.name === "handedOver";
     layer.live(layerFrame(chart, drawn, drawnRange), {
-      request: { fields, points, units },
+      request: { fields, points, units, ...(states ? { states } : {}) },
       windowSeconds: this.view.windowSeconds ?? 0,
       ...(this.view.today ? { today: true } : {}),
       // The worker's window (and y ranges) are newer than ours once it holds the plot.

@@ -23,6 +23,8 @@ export const PIXELS_PER_POINT = 2;
 export class SeriesFetch {
   fields: string[] = [];
   units: AppUnits = "metric";
+  /** Drawn as a state timeline: buckets keep every state (SeriesRequest.states). */
+  states = false;
   points = 0;
   /** An answer not drawn yet (the driver takes it). */
   pending: SeriesResult | null = null;
@@ -43,13 +45,14 @@ export class SeriesFetch {
     private readonly stats: PlotStats,
   ) {}
 
-  /** New fields or units; returns whether the fields changed (what was drawn is for the old ones). */
-  configure(fields: readonly string[], units: AppUnits): boolean {
-    const newFields = !sameList(fields, this.fields);
+  /** New fields, units or kind; returns whether what was drawn no longer fits (other fields or kind). */
+  configure(fields: readonly string[], units: AppUnits, states = false): boolean {
+    const newFields = !sameList(fields, this.fields) || states !== this.states;
     if (!newFields && units === this.units) return false;
     if (newFields) this.pending = null; // fetched for the old fields
     this.fields = [...fields];
     this.units = units;
+    this.states = states;
     this.configVersion++;
     return newFields;
   }
@@ -120,6 +123,7 @@ export class SeriesFetch {
       to,
       points: this.points,
       units: this.units,
+      ...(this.states ? { states: true } : {}),
       liveWindowSeconds,
       // The day starts at midnight on the clock times are shown on.
       ...(today ? { today, timeZone: shownTimeZone() ?? undefined } : {}),

@@ -10,7 +10,7 @@ import type { PlotView } from "./plotView";
 
 /** How often the rows are looked at again while live (ms): rows come and go slowly. */
 const RECHECK_MS = 2000;
-/** Points asked for: a state one packet long is its bucket's min or max, so it still counts. */
+/** Points asked for: a bucket keeps every state it saw (`states`), so a state one packet long still counts. */
 const POINTS = 400;
 
 /**
@@ -41,6 +41,7 @@ export function useChangingRows(
           to: range?.max ?? null,
           points: POINTS,
           units,
+          states: true,
         });
         if (stopped) return;
         const next = changingRows(result.data, rows);

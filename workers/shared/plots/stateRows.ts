@@ -1,8 +1,8 @@
 // State timelines: which fields are states, the rows a timeline shows for
 // them, and the runs of one state along a row. The page builds the rows and
 // reads the runs under the pointer; the render worker paints the runs. Both
-// read the same series answer (buckets of first, min, max, last), so a state
-// one packet long inside a bucket is still a run: its bucket's min or max.
+// read the same series answer, asked with `states` (a bucket keeps every bit
+// and code it saw), so a state one packet long inside a bucket is still a run.
 import type { FieldInfo } from "../../contract/fields";
 import type { StateRow, StateTone } from "../../contract/renderProtocol";
 import { bitWeight, type BitWeight } from "../motorFlags";

@@ -176,10 +176,28 @@ export function planDownsample(
   return plan;
 }
 
+/**
+ * What a summarised bucket's two middle points keep. "range": its min and
+ * max, in the order they happened (a quantity: spikes survive). A state
+ * timeline's columns keep every state instead, where min and max would drop
+ * one between them: "bits" (a bit field) each bit set at any time in the
+ * bucket, or clear at any time, as set or clear between first and last;
+ * "codes" (a code or a flag) the codes other than the first and last, two at
+ * most, in the order they came (a bucket is 8 px wide: a third code within it
+ * is the one a state can lose).
+ */
+export type BucketSummary = "range" | "bits" | "codes";
+
 /** Fills `out` (length = plan.x.length) from y along the plan; returns whether it holds gaps. */
-export function fillColumn(plan: DownsamplePlan, y: ArrayLike<number>, out: Float64Array): boolean {
+export function fillColumn(
+  plan: DownsamplePlan,
+  y: ArrayLike<number>,
+  out: Float64Array,
+  summary: BucketSummary = "range",
+): boolean {
   let at = 0;
   let gaps = false;
+  const middle = summary === "bits" ? bitsMiddle : summary === "codes" ? codesMiddle : rangeMiddle;
   for (let s = 0; s < plan.kinds.length; s++) {
     const kind = plan.kinds[s];
     if (kind === KIND_GAP) {
@@ -193,20 +211,75 @@ export function fillColumn(plan: DownsamplePlan, y: ArrayLike<number>, out: Floa
       for (let i = start; i < end; i++) out[at++] = y[i] as number;
       continue;
     }
-    let iMin = start;
-    let iMax = start;
-    for (let i = start + 1; i < end; i++) {
-      const v = y[i] as number;
-      if (v < (y[iMin] as number)) iMin = i;
-      if (v > (y[iMax] as number)) iMax = i;
-    }
-    out[at++] = y[start] as number;
-    out[at++] = y[Math.min(iMin, iMax)] as number;
-    out[at++] = y[Math.max(iMin, iMax)] as number;
-    out[at++] = y[end - 1] as number;
+    out[at] = y[start] as number;
+    middle(y, start, end, out, at + 1);
+    out[at + 3] = y[end - 1] as number;
+    at += 4;
   }
   return gaps;
 }
+
+type MiddleFill = (
+  y: ArrayLike<number>,
+  start: number,
+  end: number,
+  out: Float64Array,
+  at: number,
+) => void;
+
+/** Min and max in the order they happened. */
+const rangeMiddle: MiddleFill = (y, start, end, out, at) => {
+  let iMin = start;
+  let iMax = start;
+  for (let i = start + 1; i < end; i++) {
+    const v = y[i] as number;
+    if (v < (y[iMin] as number)) iMin = i;
+    if (v > (y[iMax] as number)) iMax = i;
+  }
+  out[at] = y[Math.min(iMin, iMax)] as number;
+  out[at + 1] = y[Math.max(iMin, iMax)] as number;
+};
+
+/**
+ * Twice the bit pattern that shows every bit's states: a bit the bucket
+ * begins with set reads clear if it was ever clear (AND of the samples), one
+ * it begins clear reads set if it was ever set (OR). A bit that changes once
+ * reads as the bucket ends. Samples that are not 32-bit patterns are skipped.
+ */
+const bitsMiddle: MiddleFill = (y, start, end, out, at) => {
+  let first = NaN;
+  let any = 0;
+  let all = 0xffffffff;
+  for (let i = start; i < end; i++) {
+    const v = y[i] as number;
+    if (!Number.isInteger(v) || v < 0 || v > 0xffffffff) continue;
+    if (first !== first) first = v;
+    any = (any | v) >>> 0;
+    all = (all & v) >>> 0;
+  }
+  const mid = first !== first ? NaN : ((first & all) | (~first & any)) >>> 0;
+  out[at] = mid;
+  out[at + 1] = mid;
+};
+
+/** Up to two codes other than the first and last, in the order they came; else the first and last. */
+const codesMiddle: MiddleFill = (y, start, end, out, at) => {
+  const first = y[start] as number;
+  const last = y[end - 1] as number;
+  let a = NaN;
+  let b = NaN;
+  for (let i = start + 1; i < end - 1; i++) {
+    const v = y[i] as number;
+    if (v !== v || v === first || v === last || v === a) continue;
+    if (a !== a) a = v;
+    else {
+      b = v;
+      break;
+    }
+  }
+  out[at] = a === a ? a : first;
+  out[at + 1] = b === b ? b : a === a ? a : last;
+};
 
 /** First index in [0, n) whose value is ≥ target (binary search; x is assumed mostly sorted). */
 export function lowerBound(n: number, valueAt: (i: number) => number, target: number): number {

@@ -12,6 +12,7 @@ import {
   planDownsample,
   SERIES_POINTS_PER_BUCKET,
   upperBound,
+  type BucketSummary,
   type DownsamplePlan,
 } from "../history/downsample";
 import { convertColumnInPlace, displayUnit } from "../../shared/units";
@@ -79,10 +80,11 @@ export function buildSeries(
   const hasGaps: boolean[] = [];
   const units: string[] = [];
   for (const path of fields) {
-    const columnKey = `${path}\u0000${request.units}`;
+    const summary = bucketSummary(ring, path, request.states === true);
+    const columnKey = `${path}\u0000${request.units}\u0000${summary}`;
     let column = planned.columns.get(columnKey);
     if (!column) {
-      column = fillField(ring, planned, path, request.units);
+      column = fillField(ring, planned, path, request.units, summary);
       planned.columns.set(columnKey, column);
     }
     data.push(column.out);
@@ -109,11 +111,18 @@ function dayOf(ring: ColumnRing, zone: unknown): DayRange | undefined {
   return { start, span: todaySpanSeconds(ring.time(ring.length - 1) - start) };
 }
 
+/** A timeline's states keep every bit or code in a bucket; a quantity its min and max. */
+function bucketSummary(ring: ColumnRing, path: string, states: boolean): BucketSummary {
+  if (!states) return "range";
+  return ring.names.storedFieldInfo(path)?.bits ? "bits" : "codes";
+}
+
 function fillField(
   ring: ColumnRing,
   { plan, lo, count }: PlannedWindow,
   path: string,
   appUnits: SeriesRequest["units"],
+  summary: BucketSummary,
 ): { out: Float64Array; gaps: boolean; unit: string } {
   const out = new Float64Array(plan.x.length);
   const slot = ring.names.storedFieldSlot(path);
@@ -127,7 +136,7 @@ function fillField(
     slot.kind === "number"
       ? ring.numericWindow(slot.index, lo, count, scratch.y)
       : ring.booleanWindow(slot.index, lo, count, scratch.y);
-  const gaps = fillColumn(plan, y, out);
+  const gaps = fillColumn(plan, y, out, summary);
   convertColumnInPlace(out, metricUnit, appUnits);
   return { out, gaps, unit: displayUnit(metricUnit, appUnits) };
 }
