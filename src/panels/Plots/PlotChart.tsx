@@ -25,6 +25,7 @@ import { asTimeline, timelineHeight, timelineLook } from "./timelineOptions";
 import { stateLabel, timelineHoverHooks, type PickedState } from "./timelineHover";
 import { showMoment } from "../../actions/momentActions";
 import { useTelemetry } from "../../worker-client/hooks";
+import { ExactRuns } from "./exactRun";
 
 export const PLOT_HEIGHT = 170;
 
@@ -55,12 +56,13 @@ export function PlotChart(props: PlotChartProps) {
     [timeline, shown, shownRows],
   );
   const onPick = usePickedState();
+  const exact = useExactRuns(shown);
   const base = useMemo(() => {
     const lines = buildPlotOptions(shown, theme, actions, zone);
     const built = rows ? asTimeline(lines, rows, theme) : lines;
     // uPlot redraws itself on a resize or when the legend hides a series: the series layer follows.
     const repaint = () => driver.invalidate();
-    const hover = rows ? timelineHoverHooks(rows, onPick) : {};
+    const hover = rows ? timelineHoverHooks(rows, onPick, exact) : {};
     const hooks = {
       ...built.hooks,
       ...axesCanvasHooks(),
@@ -72,7 +74,7 @@ export function PlotChart(props: PlotChartProps) {
       setLegend: [...(built.hooks?.setLegend ?? []), (u: uPlot) => driver.legendWritten(u)],
     };
     return { ...built, hooks };
-  }, [shown, rows, theme, actions, driver, zone, onPick]);
+  }, [shown, rows, theme, actions, driver, zone, onPick, exact]);
   const height = rows ? timelineHeight(rows.length) : PLOT_HEIGHT;
   const options = useMemo(() => ({ ...base, width, height }), [base, width, height]);
   // Stable, so uplot-react never resets what the driver has drawn.
@@ -118,6 +120,19 @@ function usePickedState(): (picked: PickedState) => void {
     () => (picked: PickedState) =>
       void showMoment(client, picked.from, picked.to, stateLabel(picked)),
     [client],
+  );
+}
+
+/** Reads a timeline's bucketed marks again from their packets (columns 1… are `series`). */
+function useExactRuns(series: readonly PlotSeriesInfo[]): ExactRuns {
+  const { client } = useTelemetry();
+  return useMemo(
+    () =>
+      new ExactRuns(
+        (request) => client.api.series(request),
+        series.map((s) => s.path),
+      ),
+    [client, series],
   );
 }
 
