@@ -4,7 +4,7 @@
 // only its own layer and those below it:
 //   ground:   schema, history, pipeline, geo, stats, race, store, csv, parquet
 //             (and workers/shared, workers/contract beside the room)
-//   features: alerts, math, laps/analysis, strategy, weather (the registered analyses)
+//   features: alerts, math, laps/analysis, strategy, weather, notes (the registered analyses)
 //   top:      service, replay, sessions, sources, laps (the lap desk: the
 //             server's laps), TelemetryService.ts, the entries
 // A folder of workers/telemetry/ that no layer names fails the lint, so a new
@@ -12,9 +12,9 @@
 // known violations, so any one fails `npm run lint`.
 const T = "^workers/telemetry/";
 const GROUND = `${T}(schema|history|pipeline|geo|stats|race|store|csv|parquet)/`;
-const FEATURES = `${T}(alerts|math|laps/analysis|strategy|weather)/`;
+const FEATURES = `${T}(alerts|math|laps/analysis|strategy|weather|notes)/`;
 const TOP = `${T}((service|replay|sessions|sources)/|laps/(?!analysis/)|[^/]+\\.ts$)`;
-const PLACED = `${T}((schema|history|pipeline|geo|stats|race|store|csv|parquet|alerts|math|laps|strategy|weather|service|replay|sessions|sources)/|[^/]+\\.ts$)`;
+const PLACED = `${T}((schema|history|pipeline|geo|stats|race|store|csv|parquet|alerts|math|laps|strategy|weather|notes|service|replay|sessions|sources)/|[^/]+\\.ts$)`;
 
 module.exports = {
   forbidden: [
@@ -51,7 +51,7 @@ module.exports = {
       name: "feature-imports-no-other-feature",
       comment: "Features are independent: what two share lives in the ground.",
       severity: "error",
-      from: { path: `${T}(alerts|math|laps/analysis|strategy|weather)/` },
+      from: { path: `${T}(alerts|math|laps/analysis|strategy|weather|notes)/` },
       to: { path: FEATURES, pathNot: `${T}$1/` },
     },
     {

@@ -12,6 +12,7 @@ import { MathChannelsDialog } from "./shell/mathChannels/MathChannelsDialog";
 import { LoadingScreen } from "./shell/loading/LoadingScreen";
 import { AppNavbar } from "./shell/navbar/AppNavbar";
 import { TabContent } from "./shell/navbar/TabContent";
+import { NoteNowDialog } from "./shell/notes/NoteNowDialog";
 import { NotificationToaster } from "./shell/notifications/NotificationToaster";
 import { RangeStatsDrawer } from "./shell/rangeStats/RangeStatsDrawer";
 import { SettingsDialog } from "./shell/settings/SettingsDialog";
@@ -43,6 +44,7 @@ function Shell() {
       <AlertRulesDialog />
       <RangeStatsDrawer />
       <MathChannelsDialog />
+      <NoteNowDialog />
     </>
   );
 }

@@ -127,6 +127,7 @@ export class LiveStore {
       math: keep(last?.math, snapshot.math),
       strategy: keep(last?.strategy ?? null, snapshot.strategy ?? null),
       windows: keep(last?.windows, snapshot.windows),
+      features: keep(last?.features, snapshot.features),
     };
     // Listeners hear every snapshot even when nothing moved: the status bar's
     // "waiting … s" text ages with them.

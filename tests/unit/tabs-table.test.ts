@@ -6,6 +6,7 @@ import { isValidElement, type ReactElement } from "react";
 import { describe, expect, it } from "vitest";
 import type { FeatureId } from "../../workers/contract/features";
 import { AlertsPanel } from "../../src/panels/Alerts/AlertsPanel";
+import { NotesPanel } from "../../src/panels/Notes/NotesPanel";
 import { FieldTablePanel } from "../../src/panels/FieldTable/FieldTablePanel";
 import { LapsPanel } from "../../src/panels/Laps/LapsPanel";
 import { MapPanel } from "../../src/panels/Map/MapPanel";
@@ -20,6 +21,7 @@ const ALL_FEATURES = {
   laps: true,
   strategy: true,
   weather: true,
+  notes: true,
 } satisfies Record<FeatureId, true>;
 
 const FIELD_TABS = ["battery", "motors", "mppt", "faults", "contactors", "driver", "gps", "math"];
@@ -29,6 +31,7 @@ const SHOWN_AT_ONCE: Record<string, unknown> = {
   laps: LapsPanel,
   sessions: SessionsPanel,
   alerts: AlertsPanel,
+  notes: NotesPanel,
 };
 // Split out: each brings uPlot (or Leaflet) that the first picture does not need.
 const SPLIT_OUT: Record<string, string> = {

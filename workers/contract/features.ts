@@ -3,5 +3,5 @@
 // (src/shell/navbar/tabs.tsx) are keyed by these ids; a test checks that every
 // feature with a panel has its tab. Types only, like the rest of the contract.
 
-/** A registered analysis: derived power and math channels, alerts, lap energy and analysis, strategy, weather forecasts. */
-export type FeatureId = "math" | "alerts" | "laps" | "strategy" | "weather";
+/** A registered analysis: derived power and math channels, alerts, lap energy and analysis, strategy, weather forecasts, notes. */
+export type FeatureId = "math" | "alerts" | "laps" | "strategy" | "weather" | "notes";

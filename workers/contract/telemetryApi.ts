@@ -15,6 +15,7 @@ import type {
 import type { ConnectionType, FieldInfo } from "./fields";
 import type { LapAnalysisApi, LapSpan } from "./lapAnalysis";
 import type { MathApi } from "./math";
+import type { NotesApi } from "./notes";
 import type { LapCoords, LapCoordsAnswer, LapCoordsRequest, LapFetchResult } from "./laps";
 import type { SeriesRequest, SeriesResult } from "./series";
 import type { StatsApi } from "./stats";
@@ -88,7 +89,7 @@ export type WorkerEventListener = (events: WorkerEvent[]) => void;
  * clock), the events listener and CSV jobs are the window's own.
  */
 export interface TelemetryApi
-  extends AlertsApi, MathApi, StatsApi, StrategyApi, WeatherApi, LapAnalysisApi {
+  extends AlertsApi, MathApi, StatsApi, StrategyApi, WeatherApi, LapAnalysisApi, NotesApi {
   /**
    * Joins the core with this window's listener; the first window's settings
    * start the core. `hello` says who the window is (its presence lock, and

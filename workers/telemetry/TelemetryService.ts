@@ -23,6 +23,7 @@ import type { Snapshot } from "../contract/snapshot";
 import type { RangeStatsRequest, RangeStatsResult } from "../contract/stats";
 import type { StrategyApi } from "../contract/strategy";
 import type { WeatherApi } from "../contract/weather";
+import type { NotesApi } from "../contract/notes";
 import type { TelemetryApi, WorkerEvent, WorkerEventListener } from "../contract/telemetryApi";
 import type { TrackRequest, TrackResult } from "../contract/track";
 import type { HelperKind, SharedSettings, WindowHello } from "../contract/windows";
@@ -51,6 +52,7 @@ export interface TelemetryService
     LapAnalysisApi,
     StrategyApi,
     WeatherApi,
+    NotesApi,
     Pick<TelemetryApi, "sessionLapSpans"> {}
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging

@@ -7,6 +7,7 @@
 import { alertsFeature } from "./alerts/feature";
 import { lapsFeature } from "./laps/analysis/feature";
 import { mathFeature } from "./math/feature";
+import { notesFeature } from "./notes/feature";
 import type { Feature } from "./pipeline/Feature";
 import { ColumnLayout } from "./pipeline/columnLayout";
 import { strategyFeature } from "./strategy/feature";
@@ -18,6 +19,7 @@ export const FEATURES: readonly Feature[] = [
   lapsFeature,
   strategyFeature as Feature,
   alertsFeature as Feature,
+  notesFeature as Feature,
 ];
 
 /**

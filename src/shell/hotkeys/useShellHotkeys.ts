@@ -8,6 +8,7 @@ import { appState } from "../../state/appState";
 import { toggledTheme } from "../../state/theme";
 import { openCsvDialog } from "../../state/csvDialog";
 import { openMathChannels } from "../../state/mathChannelsDialog";
+import { openNoteNow } from "../../state/noteNow";
 import { openNewWindow } from "../../actions/windowActions";
 import { dialogs } from "../dialogs";
 import { TABS } from "../navbar/tabs";
@@ -61,6 +62,15 @@ export function useShellHotkeys(): void {
         group: "App",
         label: "Open math channels",
         onKeyDown: () => openMathChannels(),
+      },
+      {
+        combo: "i",
+        global: true,
+        group: "App",
+        label: "Note now (stamps the newest packet's moment)",
+        // preventDefault: the `i` must not land in the note's text box as it opens.
+        preventDefault: true,
+        onKeyDown: () => openNoteNow(live.status?.counters.lastPacketTime ?? null),
       },
       {
         combo: "n",

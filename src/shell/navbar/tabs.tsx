@@ -10,6 +10,7 @@ import { FieldTablePanel } from "../../panels/FieldTable/FieldTablePanel";
 import type { FieldTableTab } from "../../panels/FieldTable/tabGroups";
 import { LapsPanel } from "../../panels/Laps/LapsPanel";
 import { MapPanel } from "../../panels/Map/MapPanel";
+import { NotesPanel } from "../../panels/Notes/NotesPanel";
 import { OverviewPanel } from "../../panels/Overview/OverviewPanel";
 import { SessionsPanel } from "../../panels/Sessions/SessionsPanel";
 
@@ -93,6 +94,14 @@ export const TABS: readonly TabRoute[] = [
     hotkey: "y",
     feature: "strategy",
     ...loaded(() => import("../../panels/Strategy/StrategyPanel")),
+  },
+  {
+    id: "notes",
+    path: "/notes",
+    title: "Notes",
+    hotkey: "o",
+    feature: "notes",
+    element: <NotesPanel />,
   },
   // Last: the tab list scrolls at narrow widths, and the packet's tabs keep their places.
   {

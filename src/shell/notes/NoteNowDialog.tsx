@@ -1,0 +1,82 @@
+// "Note now": the `i` key or the Notes tab's button stamps the newest
+// packet's moment and asks for the note's text. Saved in the core, it shows
+// in every window at once; a refusal (no text, a replay) is said here and
+// nothing is lost: the text stays to fix.
+import { Button, Callout, Dialog, DialogBody, DialogFooter } from "@blueprintjs/core";
+import { useEffect, useState } from "react";
+import { useSnapshot } from "valtio";
+import { noteNow } from "../../state/noteNow";
+import { windowIdentity } from "../../state/windowName";
+import { formatTimeNamed } from "../../ui/format/dateTime";
+import { NoteFields, type NoteFieldValues } from "../../ui/NoteFields";
+import { tagsFromText } from "../../ui/noteColours";
+import { useTelemetry } from "../../worker-client/hooks";
+
+const EMPTY: NoteFieldValues = { text: "", tags: "", colour: "blue" };
+
+export function NoteNowDialog() {
+  const { open, from, opening } = useSnapshot(noteNow);
+  const { client } = useTelemetry();
+  const [values, setValues] = useState(EMPTY);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    setValues(EMPTY);
+    setProblem(null);
+  }, [opening]);
+  const close = () => (noteNow.open = false);
+  const save = async () => {
+    if (saving) return;
+    setSaving(true);
+    try {
+      const result = await client.api.addNote({
+        from: from ?? "now",
+        text: values.text,
+        tags: tagsFromText(values.tags),
+        colour: values.colour,
+        window: windowIdentity.name,
+      });
+      if (result.ok) close();
+      else setProblem(result.message);
+    } catch {
+      setProblem("The telemetry core did not answer; try again.");
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Dialog
+      isOpen={open}
+      onClose={close}
+      title={from === null ? "Note now" : `Note at ${formatTimeNamed(from)}`}
+      icon="annotation"
+    >
+      <DialogBody>
+        <NoteFields
+          values={values}
+          onChange={setValues}
+          onSubmit={() => void save()}
+          idPrefix="note-now"
+        />
+        {problem && (
+          <Callout intent="danger" role="alert">
+            {problem}
+          </Callout>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Cancel" onClick={close} />
+            <Button
+              intent="primary"
+              text="Save note"
+              loading={saving}
+              onClick={() => void save()}
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,86 @@
+// Notes on the timeline (issue 61), in Chromium: a note made with the `i` key
+// in one window shows in the other window's Notes tab at once, can be found,
+// edited and deleted (with Undo) from either, and is still there after a reload.
+import { expect, test, type Page } from "@playwright/test";
+import { NO_BACKEND_URL } from "./e2e-env";
+
+test.setTimeout(120_000);
+
+const url = (path: string) => `${path}?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20`;
+
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(url(path));
+  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+}
+
+const notesOf = (page: Page) =>
+  page.getByRole("list", { name: "Notes, oldest first" }).getByRole("listitem");
+
+test("a note made with the key in one window shows in the other, is edited, deleted and undone, and outlives a reload", async ({
+  context,
+}) => {
+  const a = await context.newPage();
+  const b = await context.newPage();
+  await open(a, "/notes");
+  await open(b, "/notes");
+  await expect(a.getByText("No notes yet")).toBeVisible();
+  // Some packets first: the note stamps the newest one's moment.
+  await expect(a.getByTestId("status-history")).toContainText(/History\s+[1-9]/, {
+    timeout: 20_000,
+  });
+
+  await a.keyboard.press("i");
+  const dialog = a.getByRole("dialog");
+  await expect(dialog).toContainText(/Note at \d\d:\d\d:\d\d/);
+  const stamped = /Note at (\d\d:\d\d:\d\d)/.exec((await dialog.textContent()) ?? "")![1]!;
+  // The key that opened it did not land in the text.
+  await expect(dialog.getByRole("textbox", { name: "Note", exact: true })).toHaveValue("");
+  // No text: refused, said, and the dialog stays.
+  await dialog.getByRole("button", { name: "Save note" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("A note needs some text.");
+  await dialog.getByRole("textbox", { name: "Note", exact: true }).fill("Driver swap");
+  await dialog.getByLabel("Tags").fill("driver, pit");
+  await dialog.getByRole("button", { name: "Save note" }).click();
+  await expect(dialog).toHaveCount(0);
+
+  for (const page of [a, b]) {
+    await expect(notesOf(page)).toHaveCount(1, { timeout: 5_000 });
+    await expect(notesOf(page).first()).toContainText("Driver swap");
+    await expect(notesOf(page).first()).toContainText(stamped);
+    await expect(notesOf(page).first()).toContainText("Window 1");
+  }
+  await a.screenshot({ path: test.info().outputPath("notes-desktop.png") });
+  await b.setViewportSize({ width: 390, height: 844 });
+  await b.screenshot({ path: test.info().outputPath("notes-phone.png") });
+
+  // Found by a tag, not by a word it lacks.
+  await b.getByLabel("Search notes").fill("PIT");
+  await expect(notesOf(b)).toHaveCount(1);
+  await b.getByLabel("Search notes").fill("rain");
+  await expect(notesOf(b)).toHaveText(["No note matches."]);
+  await b.getByLabel("Search notes").fill("");
+
+  // Edited in B: A shows the new text.
+  await notesOf(b)
+    .first()
+    .getByRole("button", { name: /^Edit the note/ })
+    .click();
+  await b.getByRole("textbox", { name: "Note", exact: true }).fill("Driver swap: Sam in");
+  await b.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(notesOf(a).first()).toContainText("Driver swap: Sam in", { timeout: 5_000 });
+
+  // Deleted in A, and put back with Undo.
+  await notesOf(a)
+    .first()
+    .getByRole("button", { name: /^Delete the note/ })
+    .click();
+  await expect(b.getByText("No notes yet")).toBeVisible({ timeout: 5_000 });
+  await a.getByRole("button", { name: "Undo" }).click();
+  await expect(notesOf(b).first()).toContainText("Driver swap: Sam in", { timeout: 5_000 });
+
+  // A reload of the only window: the note comes back with the session.
+  await b.close();
+  await a.reload();
+  await expect(a.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  await expect(notesOf(a).first()).toContainText("Driver swap: Sam in", { timeout: 20_000 });
+});

@@ -1,0 +1,188 @@
+// Notes on the timeline: made, changed and deleted in the core, recorded as
+// session events, brought back after a reload and shown by a replay; the
+// Notes list's search. Hostile input changes nothing and says why.
+import { describe, expect, it } from "vitest";
+import type { SessionEvent } from "../../workers/contract/events";
+import type { Note } from "../../workers/contract/notes";
+import { NotesDesk } from "../../workers/telemetry/notes/notesDesk";
+import { notesApi, shownNotes } from "../../workers/telemetry/notes/notesApi";
+import type { FeatureView, WindowAccess } from "../../workers/telemetry/pipeline/Feature";
+import type { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
+import { allTags, filterNotes } from "../../src/panels/Notes/noteFilter";
+
+function desk(start = 1_700_000_000_000) {
+  let now = start;
+  const recorded: { event: SessionEvent; atOnce: boolean }[] = [];
+  const d = new NotesDesk({
+    now: () => now,
+    record: (event, atOnce = false) => recorded.push({ event, atOnce }),
+  });
+  return { d, recorded, tick: (ms = 1000) => (now += ms) };
+}
+
+const draft = (text: string, from = 1000, more: Partial<Note> = {}) => ({
+  from,
+  text,
+  window: "Window 1",
+  ...more,
+});
+
+const texts = (notes: readonly Note[]) => notes.map((n) => n.text);
+
+describe("making a note", () => {
+  it("keeps it with its moment, tags, colour and window, and records it at once", () => {
+    const { d, recorded } = desk();
+    const before = d.summary().revision;
+    const made = d.add(
+      draft("Driver swap", 1234.5, { tags: ["driver", " pit ", "driver"], colour: "green" }),
+    );
+    expect(made.ok).toBe(true);
+    const note = (made as { note: Note }).note;
+    expect(note).toMatchObject({
+      from: 1234.5,
+      to: null,
+      text: "Driver swap",
+      colour: "green",
+      window: "Window 1",
+    });
+    expect(note.tags).toEqual(["driver", "pit"]);
+    expect(d.summary()).toEqual({ revision: before + 1, count: 1 });
+    expect(recorded).toEqual([{ event: { kind: "note", time: 1234.5, note }, atOnce: true }]);
+  });
+
+  it("stamps the newest packet's moment for Note now", () => {
+    const { d } = desk();
+    d.attach({ lastPacketTime: 1_700_000_123.4 } as TelemetryStore);
+    const made = d.add({ from: "now", text: "Rain from the west", window: "Window 2" });
+    expect(made.ok && made.note.from).toBe(1_700_000_123.4);
+  });
+
+  it("refuses bad input with a sentence, and nothing changes", () => {
+    const { d, recorded } = desk();
+    const revision = d.summary().revision;
+    for (const [bad, said] of [
+      [draft("   "), "A note needs some text."],
+      [draft("x".repeat(2001)), "A note is at most 2000 characters."],
+      [draft("Range", 100, { to: 50 }), "A note's range must end after it starts."],
+      [draft("Nowhere", NaN), "The note's time is not a time."],
+      [
+        draft("Tags", 1, { tags: Array.from({ length: 13 }, (_, i) => `t${i}`) }),
+        "A note has at most 12 tags.",
+      ],
+      [
+        draft("Colour", 1, { colour: "plaid" as Note["colour"] }),
+        "The colour is one of blue, green",
+      ],
+    ] as const) {
+      const result = d.add(bad);
+      expect(result.ok).toBe(false);
+      expect(!result.ok && result.message).toContain(said);
+    }
+    expect(recorded).toEqual([]);
+    expect(d.summary()).toEqual({ revision, count: 0 });
+  });
+});
+
+describe("changing and deleting", () => {
+  it("edits a note (a newer version), deletes it and puts it back with Undo", () => {
+    const { d, tick } = desk();
+    const made = d.add(draft("BMS trip"));
+    const id = made.ok ? made.note.id : "";
+    tick();
+    const edited = d.edit(id, { text: "BMS trip, reset at 14:02", tags: ["bms"] });
+    expect(edited.ok && edited.note.text).toBe("BMS trip, reset at 14:02");
+    expect(texts(d.book.list())).toEqual(["BMS trip, reset at 14:02"]);
+    const gone = d.delete(id);
+    expect(gone.ok).toBe(true);
+    expect(d.book.list()).toEqual([]);
+    expect(d.edit(id, { text: "again" })).toMatchObject({ ok: false });
+    expect(d.restoreNote((gone as { note: Note }).note).ok).toBe(true);
+    expect(texts(d.book.list())).toEqual(["BMS trip, reset at 14:02"]);
+  });
+});
+
+describe("after a reload and in a replay", () => {
+  function session() {
+    const { d, recorded, tick } = desk();
+    const a = d.add(draft("Driver swap", 2000));
+    tick();
+    const b = d.add(draft("Rain", 1000, { to: 1300, tags: ["weather"] }));
+    tick();
+    d.edit(a.ok ? a.note.id : "", { text: "Driver swap: Sam in" });
+    tick();
+    const c = d.add(draft("Wrong", 3000));
+    tick();
+    d.delete(c.ok ? c.note.id : "");
+    void b;
+    return { d, events: recorded.map((r) => r.event) };
+  }
+
+  it("the recorded events bring back the same notes, oldest moment first, the deleted one gone", () => {
+    const { d, events } = session();
+    const again = desk(2_000_000_000_000).d;
+    again.restore(events);
+    expect(again.book.list()).toEqual(d.book.list());
+    expect(texts(again.book.list())).toEqual(["Rain", "Driver swap: Sam in"]);
+  });
+
+  it("skips hostile events, keeping the good ones", () => {
+    const { events } = session();
+    const hostile = [
+      { kind: "note", time: 1 },
+      { kind: "note", time: 1, note: { id: "x", from: "soon", text: "bad" } },
+      {
+        kind: "note",
+        time: 1,
+        note: { ...(events[0] as unknown as { note: Note }).note, text: "" },
+      },
+      { kind: "note", time: 1, note: null },
+    ] as unknown as SessionEvent[];
+    const again = desk().d;
+    again.restore([...hostile, ...events]);
+    expect(texts(again.book.list())).toEqual(["Rain", "Driver swap: Sam in"]);
+  });
+
+  it("a replay shows its session's notes, read only", () => {
+    const { d, events } = session();
+    const replay: FeatureView = {
+      store: {} as TelemetryStore,
+      live: false,
+      clock: 1500,
+      recorded: events,
+    };
+    expect(texts(shownNotes(d, replay).notes)).toEqual(["Rain", "Driver swap: Sam in"]);
+    expect(shownNotes(d, replay).writable).toBe(false);
+    const api = notesApi(d, { view: () => replay } as unknown as WindowAccess);
+    const refused = api.addNote(draft("In a replay"));
+    expect(refused).toEqual({ ok: false, message: expect.stringContaining("while live") });
+    expect(texts(d.book.list())).toEqual(["Rain", "Driver swap: Sam in"]);
+  });
+});
+
+describe("the Notes list's search", () => {
+  const note = (text: string, tags: string[], window = "Window 1"): Note => ({
+    id: text,
+    from: 0,
+    to: null,
+    text,
+    tags,
+    colour: "blue",
+    window,
+    editedAt: 0,
+  });
+  const notes = [
+    note("Driver swap", ["driver"]),
+    note("Rain from the west", ["weather"], "Window 2"),
+    note("BMS trip", ["bms", "driver"]),
+  ];
+
+  it("finds notes by every word typed, in the text, tags or window, whatever the case", () => {
+    expect(texts(filterNotes(notes, "", null))).toHaveLength(3);
+    expect(texts(filterNotes(notes, "rain WEST", null))).toEqual(["Rain from the west"]);
+    expect(texts(filterNotes(notes, "window 2", null))).toEqual(["Rain from the west"]);
+    expect(texts(filterNotes(notes, "bms", null))).toEqual(["BMS trip"]);
+    expect(texts(filterNotes(notes, "", "driver"))).toEqual(["Driver swap", "BMS trip"]);
+    expect(texts(filterNotes(notes, "trip", "weather"))).toEqual([]);
+    expect(allTags(notes)).toEqual(["bms", "driver", "weather"]);
+  });
+});

@@ -1,0 +1,20 @@
+// Notes on the timeline as a registered feature (workers/telemetry/features.ts):
+// no stage; a kind of session event (every version of a note), its live part
+// (notesDesk.ts), its calls (notesApi.ts), its snapshot part (a revision each
+// window watches) and its panel, the Notes tab.
+import type { Feature } from "../pipeline/Feature";
+import { notesApi, notesSummary } from "./notesApi";
+import { NotesDesk } from "./notesDesk";
+import { NOTE_KIND, noteEventSchema } from "./noteSchema";
+
+export const notesFeature: Feature<NotesDesk> = {
+  id: "notes",
+  stages: [],
+  events: { [NOTE_KIND]: noteEventSchema },
+  restores: [NOTE_KIND],
+  replays: [NOTE_KIND],
+  panel: true,
+  live: (context) => new NotesDesk(context),
+  api: (desk, window) => notesApi(desk, window),
+  snapshot: (desk, view) => notesSummary(desk, view),
+};

@@ -1,0 +1,41 @@
+// The notes' calls of one window (NotesApi). Live, the core's notes, which
+// every window shares; in a replay, the notes recorded with what it shows,
+// read only for now (a note made during a replay would belong to that
+// session, which the recorder does not write to).
+import type { NoteList, NotesApi, NotesSummary } from "../../contract/notes";
+import type { FeatureView, WindowAccess } from "../pipeline/Feature";
+import { NoteBook } from "./noteBook";
+import type { NotesDesk } from "./notesDesk";
+
+const READ_ONLY = {
+  ok: false as const,
+  message: "Notes are made and changed while live; a replay shows its session's notes.",
+};
+
+/** The notes a view shows: the live ones, or those recorded with a replay's session. */
+export function shownNotes(desk: NotesDesk, view: FeatureView): NoteList {
+  if (view.live || view.recorded === null) return { notes: desk.book.list(), writable: view.live };
+  const book = new NoteBook();
+  book.takeEvents(view.recorded);
+  return { notes: book.list(), writable: false };
+}
+
+export function notesSummary(desk: NotesDesk, view: FeatureView): NotesSummary {
+  if (view.live) return desk.summary();
+  // A replay's notes change only with what it shows: its recorded events' count stands in.
+  return {
+    revision: -(view.recorded?.length ?? 0) - 1,
+    count: shownNotes(desk, view).notes.length,
+  };
+}
+
+export function notesApi(desk: NotesDesk, window: WindowAccess): NotesApi {
+  const live = () => window.view().live;
+  return {
+    addNote: (draft) => (live() ? desk.add(draft) : READ_ONLY),
+    editNote: (id, change) => (live() ? desk.edit(id, change) : READ_ONLY),
+    deleteNote: (id) => (live() ? desk.delete(id) : READ_ONLY),
+    restoreNote: (note) => (live() ? desk.restoreNote(note) : READ_ONLY),
+    notes: () => shownNotes(desk, window.view()),
+  };
+}
