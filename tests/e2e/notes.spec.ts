@@ -84,3 +84,35 @@ test("a note made with the key in one window shows in the other, is edited, dele
   await expect(a.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
   await expect(notesOf(a).first()).toContainText("Driver swap: Sam in", { timeout: 20_000 });
 });
+
+test("a note shows on the plots as a line, named under the pointer", async ({ page }) => {
+  await open(page, "/plots");
+  const plot = page.locator('[data-plot-id="speed"]');
+  await expect(plot.locator(".plot-series-layer")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("status-history")).toContainText(/History\s+[1-9]\d/, {
+    timeout: 20_000,
+  });
+  await page.keyboard.press("i");
+  await page
+    .getByRole("dialog")
+    .getByRole("textbox", { name: "Note", exact: true })
+    .fill("Driver swap");
+  await page.getByRole("dialog").getByRole("button", { name: "Save note" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  // Held still a moment later: the line stays where the note was made, near the right edge.
+  await page.waitForTimeout(1500);
+  await page.keyboard.press("Space");
+  const box = (await plot.locator(".plot-series-layer").boundingBox())!;
+  const tip = plot.locator(".plot-note-tip");
+  let found = -1;
+  for (let x = box.width - 2; x > box.width / 2 && found < 0; x -= 3) {
+    await page.mouse.move(box.x + x, box.y + box.height / 3);
+    if (await tip.isVisible()) found = x;
+  }
+  expect(found).toBeGreaterThan(0);
+  await expect(tip).toHaveText(/^Note \d\d:\d\d:\d\d \w+: Driver swap$/);
+  await plot.screenshot({ path: test.info().outputPath("note-on-plot.png") });
+  // Away from it, no tip.
+  await page.mouse.move(box.x + 10, box.y + box.height / 3);
+  await expect(tip).toBeHidden();
+});

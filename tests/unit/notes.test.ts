@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../workers/contract/events";
 import type { Note } from "../../workers/contract/notes";
 import { NotesDesk } from "../../workers/telemetry/notes/notesDesk";
-import { notesApi, shownNotes } from "../../workers/telemetry/notes/notesApi";
+import { addNoteSpans, notesApi, shownNotes } from "../../workers/telemetry/notes/notesApi";
+import { noteBands } from "../../workers/shared/plots/noteBands";
+import { noteAt } from "../../src/panels/Plots/noteHover";
 import type { FeatureView, WindowAccess } from "../../workers/telemetry/pipeline/Feature";
 import type { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { allTags, filterNotes } from "../../src/panels/Notes/noteFilter";
@@ -184,5 +186,70 @@ describe("the Notes list's search", () => {
     expect(texts(filterNotes(notes, "", "driver"))).toEqual(["Driver swap", "BMS trip"]);
     expect(texts(filterNotes(notes, "trip", "weather"))).toEqual([]);
     expect(allTags(notes)).toEqual(["bms", "driver", "weather"]);
+  });
+});
+
+describe("notes on the plots", () => {
+  const note = (
+    text: string,
+    from: number,
+    to: number | null,
+    colour: Note["colour"] = "blue",
+  ): Note => ({
+    id: text,
+    from,
+    to,
+    text,
+    tags: [],
+    colour,
+    window: "Window 1",
+    editedAt: 0,
+  });
+
+  it("every series answer carries the view's notes over the plot's whole window, a live tail's too", () => {
+    const { d } = desk();
+    d.add(draft("Before the window", 100));
+    d.add(draft("Driver swap", 1500));
+    d.add({ ...draft("Rain", 1400), to: 1600, colour: "green" });
+    const live: FeatureView = {
+      store: {} as TelemetryStore,
+      live: true,
+      clock: null,
+      recorded: null,
+    };
+    const request = {
+      fields: ["Battery.PackVoltage"],
+      from: 1990,
+      to: null,
+      points: 300,
+      units: "metric" as const,
+      liveWindowSeconds: 600,
+    };
+    const result = { data: [], from: 1990, to: 2000, hasGaps: [], units: [], bucketSeconds: 2 };
+    addNoteSpans(d, live, [request], [result]);
+    // The tail starts at 1990; the window it joins starts at 2000 - 600.
+    expect(result).toMatchObject({
+      noteSpans: [
+        { from: 1400, to: 1600, colour: "green" },
+        { from: 1500, to: null, colour: "blue" },
+      ],
+    });
+  });
+
+  it("a moment is a line of its colour, a range a light shade; the pointer names the nearest line, else the range", () => {
+    expect(
+      noteBands([
+        { from: 5, to: null, colour: "red" },
+        { from: 1, to: 9, colour: "green" },
+      ]),
+    ).toEqual([
+      { from: 5, to: 5, fill: "rgba(205, 66, 70, 0.9)" },
+      { from: 1, to: 9, fill: "rgba(35, 133, 81, 0.14)" },
+    ]);
+    const notes = [note("Swap", 100, null), note("Rain", 90, 120), note("Stint", 0, 1000)];
+    expect(noteAt(notes, 101, 2)?.text).toBe("Swap");
+    expect(noteAt(notes, 110, 2)?.text).toBe("Rain"); // the shortest range over it
+    expect(noteAt(notes, 500, 2)?.text).toBe("Stint");
+    expect(noteAt(notes, 2000, 2)).toBeNull();
   });
 });

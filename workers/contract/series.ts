@@ -1,4 +1,5 @@
 import type { AlertSeverity } from "./alerts";
+import type { NoteColour } from "./notes";
 import type { AppUnits, FieldPath } from "./fields";
 
 export interface SeriesRequest {
@@ -51,6 +52,14 @@ export interface AlertSpan {
   severity: AlertSeverity;
 }
 
+/** A note inside an answer's window: a line at a moment, or a shaded range (packet time, epoch s). */
+export interface NoteSpan {
+  from: number;
+  /** null: a moment. */
+  to: number | null;
+  colour: NoteColour;
+}
+
 /** The day a "Today" answer covers: its x range is [start, start + span] (epoch seconds). */
 export interface DayRange {
   start: number;
@@ -80,4 +89,6 @@ export interface SeriesResult {
    * they replace what a joined window held.
    */
   alertSpans?: AlertSpan[];
+  /** The shown history's notes over the whole window, as alertSpans are. */
+  noteSpans?: NoteSpan[];
 }

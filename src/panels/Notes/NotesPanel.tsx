@@ -12,7 +12,7 @@ import { PanelHeading } from "../../ui/headings";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 import { allTags, filterNotes } from "./noteFilter";
 import { NoteRow } from "./NoteRow";
-import { useNotes } from "./useNotes";
+import { useNotes } from "../../worker-client/useNotes";
 import "./notes.css";
 
 const ANY_TAG = "";

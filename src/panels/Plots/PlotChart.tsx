@@ -26,6 +26,9 @@ import { stateLabel, timelineHoverHooks, type PickedState } from "./timelineHove
 import { showMoment } from "../../actions/momentActions";
 import { useTelemetry } from "../../worker-client/hooks";
 import { ExactRuns } from "./exactRun";
+import { noteHoverHooks } from "./noteHover";
+import { useNotes } from "../../worker-client/useNotes";
+import type { Note } from "../../../workers/contract/notes";
 
 export const PLOT_HEIGHT = 170;
 
@@ -57,12 +60,15 @@ export function PlotChart(props: PlotChartProps) {
   );
   const onPick = usePickedState();
   const exact = useExactRuns(shown);
+  const notes = useNotesRef();
   const base = useMemo(() => {
     const lines = buildPlotOptions(shown, theme, actions, zone);
     const built = rows ? asTimeline(lines, rows, theme) : lines;
     // uPlot redraws itself on a resize or when the legend hides a series: the series layer follows.
     const repaint = () => driver.invalidate();
-    const hover = rows ? timelineHoverHooks(rows, onPick, exact) : {};
+    const hover = rows
+      ? timelineHoverHooks(rows, onPick, exact)
+      : noteHoverHooks(() => notes.current);
     const hooks = {
       ...built.hooks,
       ...axesCanvasHooks(),
@@ -74,7 +80,7 @@ export function PlotChart(props: PlotChartProps) {
       setLegend: [...(built.hooks?.setLegend ?? []), (u: uPlot) => driver.legendWritten(u)],
     };
     return { ...built, hooks };
-  }, [shown, rows, theme, actions, driver, zone, onPick, exact]);
+  }, [shown, rows, theme, actions, driver, zone, onPick, exact, notes]);
   const height = rows ? timelineHeight(rows.length) : PLOT_HEIGHT;
   const options = useMemo(() => ({ ...base, width, height }), [base, width, height]);
   // Stable, so uplot-react never resets what the driver has drawn.
@@ -121,6 +127,14 @@ function usePickedState(): (picked: PickedState) => void {
       void showMoment(client, picked.from, picked.to, stateLabel(picked)),
     [client],
   );
+}
+
+/** The window's notes, read by the hover as the pointer moves (a new note does not rebuild the chart). */
+function useNotesRef(): RefObject<readonly Note[]> {
+  const { list } = useNotes();
+  const ref = useRef<readonly Note[]>(list.notes);
+  ref.current = list.notes;
+  return ref;
 }
 
 /** Reads a timeline's bucketed marks again from their packets (columns 1… are `series`). */

@@ -5,7 +5,7 @@
 // for the cursor) redraws only when the y ranges it would give change, on a
 // zoom, a resize, or, while the pointer is over a plot, when the x range moves.
 import type uPlot from "uplot";
-import type { AlertSpan, SeriesResult } from "../../../workers/contract/series";
+import type { AlertSpan, NoteSpan, SeriesResult } from "../../../workers/contract/series";
 import { newestBucketStart, wholePixelRange } from "../../../workers/shared/plots/liveWindow";
 import type { PlotStats } from "../../state/plotStats";
 import {
@@ -29,6 +29,8 @@ export class PlotPicture {
   forced = true;
   /** The alert spans shaded behind what is drawn (SeriesResult.alertSpans). */
   private drawnSpans: AlertSpan[] | undefined;
+  /** The notes drawn with it (SeriesResult.noteSpans). */
+  private drawnNotes: NoteSpan[] | undefined;
   /** The bucket grid of what is drawn (SeriesResult.bucketSeconds). */
   private drawnGrid = 0;
   /** The data uPlot holds (axes, cursor values): behind `drawn` while only the series layer moved on. */
@@ -111,6 +113,7 @@ export class PlotPicture {
       this.drawn = toAlignedData(result);
       this.drawnTo = result.to;
       this.drawnSpans = result.alertSpans;
+      this.drawnNotes = result.noteSpans;
       markAlertBands(chart, result.alertSpans?.length ?? 0);
     }
     const data = this.drawn;
@@ -141,6 +144,7 @@ export class PlotPicture {
     }
     const frame = layerFrame(chart, data ?? emptyData(fetch.fields.length), shown);
     if (this.drawnSpans) frame.spans = this.drawnSpans;
+    if (this.drawnNotes) frame.notes = this.drawnNotes;
     // Live on one bucket grid, new packets change only the newest bucket (and
     // whole pixels of scrolling shift the rest); anything else repaints.
     const grid = this.drawnGrid;

@@ -23,8 +23,8 @@ import { liveYScales, type LiveHandover, type SeriesPainter } from "./livePictur
 import type { XRange } from "./plotView";
 import { placeSeries, remeasureSeries } from "./seriesSurface";
 import { timeAxisPicture, type TimeAxisLook } from "../../../workers/shared/plots/timeAxis";
-import { alertBands } from "../../../workers/shared/plots/alertBands";
-import type { AlertSpan } from "../../../workers/contract/series";
+import { plotBands } from "../../../workers/shared/plots/alertBands";
+import type { AlertSpan, NoteSpan } from "../../../workers/contract/series";
 
 /** One picture: data (typed columns, NaN = gap), the x range and each series' y range. */
 export interface SeriesFrame {
@@ -34,6 +34,8 @@ export interface SeriesFrame {
   y: (XRange | null)[];
   /** Alerts of the plotted fields in the window, shaded behind the lines. */
   spans?: AlertSpan[];
+  /** The shown history's notes in the window: lines and shaded ranges. */
+  notes?: NoteSpan[];
 }
 
 export class SeriesLayer implements SeriesPainter {
@@ -103,7 +105,7 @@ export class SeriesLayer implements SeriesPainter {
       data: frame.data as ArrayLike<number>[],
       x: frame.x,
       axis: timeAxisPicture(this.axisLook, frame.x, look.width, devicePixelRatio),
-      bands: alertBands(frame.spans, look.shown),
+      bands: plotBands(frame.spans, frame.notes, look.shown),
     };
   }
 

@@ -75,6 +75,7 @@ export function mergeTail(
     ...(tail.day ? { day: tail.day } : {}),
     // The tail's answer carries the whole window's alert spans.
     ...(tail.alertSpans ? { alertSpans: tail.alertSpans } : {}),
+    ...(tail.noteSpans ? { noteSpans: tail.noteSpans } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import type { AlertSpan, SeriesRequest, SeriesResult } from "../../contract/seri
 import type { AlertPin } from "../../contract/track";
 import type { AlertMark } from "../../contract/alerts";
 import { lowerBound } from "../history/downsample";
+import { windowStart } from "../../shared/plots/seriesWindow";
 import type { ColumnRing } from "../history/ColumnRing";
 import { hasFix } from "../../shared/gpsFix";
 import { LAT, LONG } from "../geo/trackThin";
@@ -52,14 +53,6 @@ export function addAlertSpans(
     });
     if (spans.length > 0) result.alertSpans = spans;
   });
-}
-
-/** Where the plot's window starts (null: no data, no window). */
-function windowStart(request: SeriesRequest, result: SeriesResult): number | null {
-  if (request.today) return result.day?.start ?? result.from;
-  if (request.liveWindowSeconds !== undefined)
-    return result.to === null ? null : result.to - request.liveWindowSeconds;
-  return request.from ?? -Infinity;
 }
 
 /** The alerts that started in [from, to], newest first, pinned where the car was then. */

@@ -3,7 +3,7 @@
 // (notesDesk.ts), its calls (notesApi.ts), its snapshot part (a revision each
 // window watches) and its panel, the Notes tab.
 import type { Feature } from "../pipeline/Feature";
-import { notesApi, notesSummary } from "./notesApi";
+import { addNoteSpans, notesApi, notesSummary } from "./notesApi";
 import { NotesDesk } from "./notesDesk";
 import { NOTE_KIND, noteEventSchema } from "./noteSchema";
 
@@ -17,4 +17,5 @@ export const notesFeature: Feature<NotesDesk> = {
   live: (context) => new NotesDesk(context),
   api: (desk, window) => notesApi(desk, window),
   snapshot: (desk, view) => notesSummary(desk, view),
+  series: (desk, view, _replay, requests, results) => addNoteSpans(desk, view, requests, results),
 };

@@ -5,6 +5,8 @@
 import type { NoteList, NotesApi, NotesSummary } from "../../contract/notes";
 import type { FeatureView, WindowAccess } from "../pipeline/Feature";
 import { NoteBook } from "./noteBook";
+import type { NoteSpan, SeriesRequest, SeriesResult } from "../../contract/series";
+import { windowStart } from "../../shared/plots/seriesWindow";
 import type { NotesDesk } from "./notesDesk";
 
 const READ_ONLY = {
@@ -38,4 +40,29 @@ export function notesApi(desk: NotesDesk, window: WindowAccess): NotesApi {
     restoreNote: (note) => (live() ? desk.restoreNote(note) : READ_ONLY),
     notes: () => shownNotes(desk, window.view()),
   };
+}
+
+/**
+ * Adds to each answer the view's notes over the plot's whole window (a live
+ * tail's answer covers the window, as its alert spans do).
+ */
+export function addNoteSpans(
+  desk: NotesDesk,
+  view: FeatureView,
+  requests: readonly SeriesRequest[],
+  results: SeriesResult[],
+): void {
+  const notes = shownNotes(desk, view).notes;
+  if (notes.length === 0) return;
+  results.forEach((result, i) => {
+    const request = requests[i];
+    const from = request ? windowStart(request, result) : null;
+    if (!request || from === null) return;
+    const to = request.to ?? Infinity;
+    const spans: NoteSpan[] = [];
+    for (const note of notes)
+      if (note.from <= to && (note.to ?? note.from) >= from)
+        spans.push({ from: note.from, to: note.to, colour: note.colour });
+    if (spans.length > 0) result.noteSpans = spans;
+  });
 }

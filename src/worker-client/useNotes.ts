@@ -1,8 +1,8 @@
 // The notes the window's view shows, read from the core again whenever the
 // notes' revision in the snapshot moves (a note made in any window).
 import { useEffect, useState } from "react";
-import type { NoteList, NotesSummary } from "../../../workers/contract/notes";
-import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
+import type { NoteList, NotesSummary } from "../../workers/contract/notes";
+import { useLiveStatusPart, useTelemetry } from "./hooks";
 
 const NONE: NoteList = { notes: [], writable: false };
 
