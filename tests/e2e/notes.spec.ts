@@ -3,6 +3,7 @@
 // edited and deleted (with Undo) from either, and is still there after a reload.
 import { expect, test, type Page } from "@playwright/test";
 import { NO_BACKEND_URL } from "./e2e-env";
+import { openOnFeed, startInjectedFeed } from "./injectedFeed";
 
 test.setTimeout(120_000);
 
@@ -115,4 +116,61 @@ test("a note shows on the plots as a line, named under the pointer", async ({ pa
   // Away from it, no tip.
   await page.mouse.move(box.x + 10, box.y + box.height / 3);
   await expect(tip).toBeHidden();
+
+  // On the map, a pin where the car was.
+  await page.getByTestId("tab-map").click();
+  const pin = page.getByTestId("map-note-pin");
+  await expect(pin).toHaveCount(1, { timeout: 10_000 });
+  await expect(pin).toHaveAttribute("aria-label", /^Note \d\d:\d\d:\d\d \w+: Driver swap$/);
+  await page.screenshot({ path: test.info().outputPath("note-on-map.png") });
+});
+
+test("an alert and a plot's selected range are noted from where they are shown", async ({
+  page,
+}) => {
+  const server = await startInjectedFeed([
+    { atSeconds: 2, field: "BatteryFaults.Errors.WeakCellFault", value: true, forSeconds: 3 },
+  ]);
+  try {
+    await openOnFeed(page, server, "/alerts");
+    // The alert: its note begins with its message and covers its span.
+    const note = page.getByTestId("alert-note").first();
+    await expect(note).toBeVisible({ timeout: 30_000 });
+    await note.click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText(/Note (at|over) \d\d:\d\d:\d\d/);
+    const text = dialog.getByRole("textbox", { name: "Note", exact: true });
+    await expect(text).toHaveValue(/Weak Cell/i);
+    await text.fill(`${await text.inputValue()}: sensor checked`);
+    await dialog.getByRole("button", { name: "Save note" }).click();
+    await expect(dialog).toHaveCount(0);
+
+    // A range Alt-dragged on a plot: "Note this range…" in its statistics.
+    await page.getByTestId("tab-plots").click();
+    const over = page.locator('[data-plot-id="pack"] .u-over');
+    await expect(over).toBeVisible({ timeout: 20_000 });
+    // The chart is built again once its units are known: wait for the one that stays.
+    await expect.poll(async () => (await over.boundingBox())?.width ?? 0).toBeGreaterThan(100);
+    const box = (await over.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.3, y);
+    await page.keyboard.down("Alt");
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.9, y, { steps: 8 });
+    await page.mouse.up();
+    await page.keyboard.up("Alt");
+    await page.getByTestId("range-stats-note").click();
+    await expect(dialog).toContainText(/Note over \d\d:\d\d:\d\d \w+ – \d\d:\d\d:\d\d/);
+    await dialog.getByRole("textbox", { name: "Note", exact: true }).fill("Stint 1 climb");
+    await dialog.getByRole("button", { name: "Save note" }).click();
+    await expect(dialog).toHaveCount(0);
+
+    await page.getByTestId("tab-notes").click();
+    await expect(notesOf(page)).toHaveCount(2);
+    await expect(page.getByTestId("panel-notes")).toContainText("sensor checked");
+    // The range reads as a span: "…, for N s".
+    await expect(notesOf(page).filter({ hasText: "Stint 1 climb" })).toContainText(/, for \d+ s/);
+  } finally {
+    await server.stop();
+  }
 });

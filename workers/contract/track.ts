@@ -1,3 +1,4 @@
+import type { NoteColour } from "./notes";
 import type { AlertSeverity } from "./alerts";
 import type { AppUnits, FieldPath } from "./fields";
 
@@ -66,6 +67,18 @@ export interface TrackResult {
   lapMarks: { time: number; lat: number; long: number; lap: number }[];
   /** Where the shown history's alerts in the window started (those with a GPS fix then). */
   alertPins?: AlertPin[];
+  /** Where the shown history's notes in the window were made (those with a GPS fix then). */
+  notePins?: NotePin[];
+}
+
+/** A note on the map: where the car was at its moment (or its range's start). */
+export interface NotePin {
+  id: string;
+  time: number;
+  lat: number;
+  long: number;
+  colour: NoteColour;
+  text: string;
 }
 
 /** An alert's start on the map: the car's position at that packet time. */

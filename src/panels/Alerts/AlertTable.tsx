@@ -4,6 +4,7 @@
 // that came back within minutes is one row with its count of episodes, which
 // open beneath it.
 import { Button, HTMLTable, Tag } from "@blueprintjs/core";
+import { openNote } from "../../state/noteNow";
 import { Fragment, useState } from "react";
 import type { AlertEntry, AlertSeverity } from "../../../workers/contract/alerts";
 import type { AppUnits, FieldPath } from "../../../workers/contract/fields";
@@ -165,6 +166,15 @@ export function AlertTable({
                     disabled={mutedRules[entry.ruleId] !== undefined}
                     data-testid="alert-mute"
                     onClick={() => onMute(entry)}
+                  />
+                  <Button
+                    size="small"
+                    variant="minimal"
+                    icon="annotation"
+                    text="Note"
+                    title="Note this alert: its span, its message to begin the text"
+                    data-testid="alert-note"
+                    onClick={() => openNote(entry.start, entry.end, messageOf(entry))}
                   />
                 </td>
               </tr>

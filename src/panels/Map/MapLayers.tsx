@@ -17,6 +17,7 @@ import { sectorEditing } from "../../state/sectorLines";
 import { TrackLayer, type TrackHover } from "./TrackLayer";
 import { useTrackFeed } from "./useTrackFeed";
 import { formatTime } from "../../ui/format/dateTime";
+import { openNote } from "../../state/noteNow";
 
 export interface HoverInfo extends TrackHover {
   /** Container pixel of the mouse. */
@@ -128,6 +129,8 @@ export function MapLayers({ picking, onPicked, onHover, onLayer, onMoment }: Map
       const found = layer.hoverAt(map, event.containerPoint, HOVER_PX);
       if (!found) return;
       const time = found.time;
+      // Shift+click notes the moment the car was there.
+      if (event.originalEvent.shiftKey) return openNote(time, null, "");
       focusPlotsAt(time, `Map: ${formatTime(time)}`);
       onMoment(time);
     };

@@ -38,6 +38,7 @@ export function TrackHoverCard({ hover, meta }: { hover: HoverInfo; meta: TrailM
           ))}
         </tbody>
       </table>
+      <div className="helios-map-hover-hint">Click: show on the plots · Shift+click: note it</div>
     </div>
   );
 }

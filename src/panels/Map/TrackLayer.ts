@@ -10,6 +10,7 @@ import { TrailCanvas } from "./TrailCanvas";
 import { TrailPoints, type TrailMeta } from "./trailPoints";
 import { formatTimeNamed, shownTimeZone } from "../../ui/format/dateTime";
 import { AlertPins } from "./AlertPins";
+import { NotePins } from "./NotePins";
 import type { AlertPinFilter } from "./alertPinFilter";
 
 export interface TrackHover {
@@ -31,6 +32,8 @@ export class TrackLayer {
   private lastMarks = "";
   /** Where the alerts started. */
   private readonly pins = new AlertPins();
+  /** Where the notes were made. */
+  private readonly notes = new NotePins();
   /** Main-thread ms of the last updates (newest last), for the benchmark and diagnostics. */
   readonly updateMs: number[] = [];
   /** Told when what the legend shows changed (field, unit, range), not per update. */
@@ -47,6 +50,7 @@ export class TrackLayer {
     this.canvas.addTo(this.group);
     this.marks.addTo(this.group);
     this.pins.group.addTo(this.group);
+    this.notes.group.addTo(this.group);
     this.pins.onOpen = () => this.onPinsOpened();
   }
 
@@ -57,6 +61,7 @@ export class TrackLayer {
     this.canvas.pointsAdded(start);
     this.updateMarks(track);
     this.pins.update(track.alertPins ?? []);
+    this.notes.update(track.notePins ?? []);
     const meta = this.points.meta!;
     if (!before || legendKey(before) !== legendKey(meta)) this.onLegend(meta);
     const oldest = this.points.length > 0 ? this.points.time.data[0]! : NaN;

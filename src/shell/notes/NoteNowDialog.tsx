@@ -14,14 +14,21 @@ import { useTelemetry } from "../../worker-client/hooks";
 
 const EMPTY: NoteFieldValues = { text: "", tags: "", colour: "blue" };
 
+/** "Note at 14:02:31 CST", or "Note over 14:02:31 CST – 14:06:02 CST" for a range. */
+function dialogTitle(from: number | null, to: number | null): string {
+  if (from === null) return "Note now";
+  if (to === null) return `Note at ${formatTimeNamed(from)}`;
+  return `Note over ${formatTimeNamed(from)} – ${formatTimeNamed(to)}`;
+}
+
 export function NoteNowDialog() {
-  const { open, from, opening } = useSnapshot(noteNow);
+  const { open, from, to, opening } = useSnapshot(noteNow);
   const { client } = useTelemetry();
   const [values, setValues] = useState(EMPTY);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
-    setValues(EMPTY);
+    setValues({ ...EMPTY, text: noteNow.text });
     setProblem(null);
   }, [opening]);
   const close = () => (noteNow.open = false);
@@ -31,6 +38,7 @@ export function NoteNowDialog() {
     try {
       const result = await client.api.addNote({
         from: from ?? "now",
+        to,
         text: values.text,
         tags: tagsFromText(values.tags),
         colour: values.colour,
@@ -45,12 +53,7 @@ export function NoteNowDialog() {
     }
   };
   return (
-    <Dialog
-      isOpen={open}
-      onClose={close}
-      title={from === null ? "Note now" : `Note at ${formatTimeNamed(from)}`}
-      icon="annotation"
-    >
+    <Dialog isOpen={open} onClose={close} title={dialogTitle(from, to)} icon="annotation">
       <DialogBody>
         <NoteFields
           values={values}

@@ -16,6 +16,7 @@ import { formatDateTime, formatTimeNamed, shownTimeZone } from "../../ui/format/
 import { useShownZone } from "../../ui/useShownZone";
 import { formatSpan } from "../../ui/format/historyFormat";
 import { useTelemetry } from "../../worker-client/hooks";
+import { openNote } from "../../state/noteNow";
 import { levelToMetric, STAT_COLUMNS, statsRow, statsTsv, type StatsRow } from "./statsRows";
 import "./rangeStats.css";
 
@@ -97,6 +98,18 @@ export function RangeStatsDrawer() {
               disabled={rows.length === 0}
               data-testid="range-stats-copy"
               onClick={() => void copy()}
+            />
+            <Button
+              icon="annotation"
+              text="Note this range…"
+              disabled={!range}
+              data-testid="range-stats-note"
+              onClick={() => {
+                if (!range) return;
+                // The drawer gives way: the note's dialog is what the user works in now.
+                closeRangeStats();
+                openNote(range.from, range.to, "");
+              }}
             />
             <Button
               icon="export"

@@ -7,11 +7,9 @@ import type { AlertSeverity } from "../../contract/alerts";
 import type { AlertSpan, SeriesRequest, SeriesResult } from "../../contract/series";
 import type { AlertPin } from "../../contract/track";
 import type { AlertMark } from "../../contract/alerts";
-import { lowerBound } from "../history/downsample";
 import { windowStart } from "../../shared/plots/seriesWindow";
 import type { ColumnRing } from "../history/ColumnRing";
-import { hasFix } from "../../shared/gpsFix";
-import { LAT, LONG } from "../geo/trackThin";
+import { placeAt } from "../geo/placeAt";
 
 /** What a window's view reads of its alerts (the live log, or a replay's). */
 export interface ShownAlerts {
@@ -21,8 +19,6 @@ export interface ShownAlerts {
 
 /** Pins on the map at most (the newest): more would hide the track. */
 const MAX_ALERT_PINS = 200;
-/** Rows searched either side of an alert's start for a GPS fix. */
-const FIX_SEARCH_ROWS = 50;
 
 /**
  * Adds to each answer the alerts of its fields over the plot's whole window
@@ -66,10 +62,7 @@ export function alertPins(
   const n = ring.length;
   if (n === 0) return pins;
   for (const mark of alerts.starts(from ?? -Infinity, to ?? Infinity, MAX_ALERT_PINS)) {
-    const place = fixNear(
-      ring,
-      lowerBound(n, (k) => ring.time(k), mark.start),
-    );
+    const place = placeAt(ring, mark.start);
     if (!place) continue;
     pins.push({
       seq: mark.seq,
@@ -80,16 +73,4 @@ export function alertPins(
     });
   }
   return pins;
-}
-
-/** The GPS fix at row `at`, else the nearest one within FIX_SEARCH_ROWS (before first). */
-function fixNear(ring: ColumnRing, at: number): { lat: number; long: number } | null {
-  for (let d = 0; d <= FIX_SEARCH_ROWS; d++)
-    for (const i of [at - d, at + d]) {
-      if (i < 0 || i >= ring.length) continue;
-      const lat = ring.number(i, LAT);
-      const long = ring.number(i, LONG);
-      if (hasFix(lat, long)) return { lat, long };
-    }
-  return null;
 }

@@ -3,7 +3,7 @@
 // (notesDesk.ts), its calls (notesApi.ts), its snapshot part (a revision each
 // window watches) and its panel, the Notes tab.
 import type { Feature } from "../pipeline/Feature";
-import { addNoteSpans, notesApi, notesSummary } from "./notesApi";
+import { addNoteSpans, notePins, notesApi, notesSummary } from "./notesApi";
 import { NotesDesk } from "./notesDesk";
 import { NOTE_KIND, noteEventSchema } from "./noteSchema";
 
@@ -18,4 +18,8 @@ export const notesFeature: Feature<NotesDesk> = {
   api: (desk, window) => notesApi(desk, window),
   snapshot: (desk, view) => notesSummary(desk, view),
   series: (desk, view, _replay, requests, results) => addNoteSpans(desk, view, requests, results),
+  track: (desk, view, _replay, { from, to }, track) => {
+    const pins = notePins(desk, view, from, to);
+    if (pins.length > 0) track.notePins = pins;
+  },
 };

@@ -7,6 +7,8 @@ import type { FeatureView, WindowAccess } from "../pipeline/Feature";
 import { NoteBook } from "./noteBook";
 import type { NoteSpan, SeriesRequest, SeriesResult } from "../../contract/series";
 import { windowStart } from "../../shared/plots/seriesWindow";
+import type { NotePin } from "../../contract/track";
+import { placeAt } from "../geo/placeAt";
 import type { NotesDesk } from "./notesDesk";
 
 const READ_ONLY = {
@@ -40,6 +42,28 @@ export function notesApi(desk: NotesDesk, window: WindowAccess): NotesApi {
     restoreNote: (note) => (live() ? desk.restoreNote(note) : READ_ONLY),
     notes: () => shownNotes(desk, window.view()),
   };
+}
+
+/** Pins on the map at most (the newest): more would hide the track. */
+const MAX_NOTE_PINS = 300;
+
+/** The view's notes made in [from, to], pinned where the car was then (those with a fix). */
+export function notePins(
+  desk: NotesDesk,
+  view: FeatureView,
+  from: number | null,
+  to: number | null,
+): NotePin[] {
+  const pins: NotePin[] = [];
+  const notes = shownNotes(desk, view).notes;
+  for (let i = notes.length - 1; i >= 0 && pins.length < MAX_NOTE_PINS; i--) {
+    const note = notes[i]!;
+    if (note.from < (from ?? -Infinity) || note.from > (to ?? Infinity)) continue;
+    const place = placeAt(view.store.ring, note.from);
+    if (place)
+      pins.push({ id: note.id, time: note.from, colour: note.colour, text: note.text, ...place });
+  }
+  return pins;
 }
 
 /**
