@@ -1,6 +1,7 @@
 // Notes on the timeline (issue 61), in Chromium: a note made with the `i` key
 // in one window shows in the other window's Notes tab at once, can be found,
 // edited and deleted (with Undo) from either, and is still there after a reload.
+import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { NO_BACKEND_URL } from "./e2e-env";
 import { openOnFeed, startInjectedFeed } from "./injectedFeed";
@@ -173,4 +174,58 @@ test("an alert and a plot's selected range are noted from where they are shown",
   } finally {
     await server.stop();
   }
+});
+
+test("notes leave as CSV and JSON, and a JSON file comes back in; a bad file changes nothing", async ({
+  page,
+}) => {
+  await open(page, "/notes");
+  await expect(page.getByTestId("status-history")).toContainText(/History\s+[1-9]/, {
+    timeout: 20_000,
+  });
+  await page.keyboard.press("i");
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("textbox", { name: "Note", exact: true }).fill("Rain from the west");
+  await dialog.getByLabel("Tags").fill("weather");
+  await dialog.getByRole("button", { name: "Save note" }).click();
+  await expect(notesOf(page)).toHaveCount(1);
+
+  const saved = async (name: string) => {
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name, exact: true }).click();
+    const file = await download;
+    const path = test.info().outputPath(file.suggestedFilename());
+    await file.saveAs(path);
+    return { path, text: readFileSync(path, "utf8"), name: file.suggestedFilename() };
+  };
+  const csv = await saved("CSV");
+  expect(csv.name).toMatch(/^helios-notes-\d{4}-\d\d-\d\d\.csv$/);
+  expect(csv.text.split("\r\n")[0]).toBe(
+    "Start (UTC),End (UTC),Start (epoch s),End (epoch s),Text,Tags,Colour,Window",
+  );
+  expect(csv.text).toContain('"Rain from the west","weather",blue,"Window 1"');
+  const json = await saved("JSON");
+
+  // Deleted, then imported back from its JSON.
+  await notesOf(page)
+    .first()
+    .getByRole("button", { name: /^Delete the note/ })
+    .click();
+  await expect(page.getByText("No notes yet")).toBeVisible();
+  await page.getByTestId("notes-import-input").setInputFiles(json.path);
+  await expect(page.getByTestId("notes-file-outcome")).toHaveText(
+    `Imported 1 note from ${json.name}.`,
+  );
+  await expect(notesOf(page).first()).toContainText("Rain from the west");
+
+  // A file that is not notes: said, and nothing changes.
+  await page.getByTestId("notes-import-input").setInputFiles({
+    name: "laps.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("Lap,Time\n1,90.2\n"),
+  });
+  await expect(page.getByTestId("notes-file-outcome")).toContainText(
+    'laps.csv is not a notes CSV: it needs the columns "Start (epoch s)" and "Text".',
+  );
+  await expect(notesOf(page)).toHaveCount(1);
 });

@@ -7,6 +7,7 @@ import type { Note } from "../../workers/contract/notes";
 import { NotesDesk } from "../../workers/telemetry/notes/notesDesk";
 import { addNoteSpans, notesApi, shownNotes } from "../../workers/telemetry/notes/notesApi";
 import { noteBands } from "../../workers/shared/plots/noteBands";
+import { notesCsv, notesJson, readNotesFile } from "../../workers/telemetry/notes/noteFiles";
 import { noteAt } from "../../src/panels/Plots/noteHover";
 import type { FeatureView, WindowAccess } from "../../workers/telemetry/pipeline/Feature";
 import type { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
@@ -251,5 +252,121 @@ describe("notes on the plots", () => {
     expect(noteAt(notes, 110, 2)?.text).toBe("Rain"); // the shortest range over it
     expect(noteAt(notes, 500, 2)?.text).toBe("Stint");
     expect(noteAt(notes, 2000, 2)).toBeNull();
+  });
+});
+
+describe("notes as files", () => {
+  function withNotes() {
+    const { d, tick } = desk();
+    d.add(draft("Driver swap", 1_700_000_000.5, { tags: ["driver", "pit"], colour: "green" }));
+    tick();
+    d.add({ ...draft('=HYPERLINK("x") "quoted", comma', 1_700_000_100), to: 1_700_000_160 });
+    return d;
+  }
+
+  it("JSON and CSV round-trip every note into another session, and a second import skips them", () => {
+    const d = withNotes();
+    for (const [text, name] of [
+      [notesJson(d.book.list()), "notes.json"],
+      [notesCsv(d.book.list()), "notes.csv"],
+    ] as const) {
+      const read = readNotesFile(text, name);
+      expect(read.ok).toBe(true);
+      const other = desk(1_800_000_000_000).d;
+      const first = other.importNotes(read.ok ? read.notes : [], "Window 3");
+      expect(first).toEqual({ ok: true, added: 2, skipped: 0 });
+      const strip = (n: Note) => ({
+        from: n.from,
+        to: n.to,
+        text: n.text,
+        tags: n.tags,
+        colour: n.colour,
+        window: n.window,
+      });
+      expect(other.book.list().map(strip)).toEqual(d.book.list().map(strip));
+      expect(other.importNotes(read.ok ? read.notes : [], "Window 3")).toEqual({
+        ok: true,
+        added: 0,
+        skipped: 2,
+      });
+    }
+  });
+
+  it("writes CSV a spreadsheet reads safely: times in UTC, a formula kept as text", () => {
+    const csv = notesCsv(withNotes().book.list());
+    expect(csv.split("\r\n")[0]).toBe(
+      "Start (UTC),End (UTC),Start (epoch s),End (epoch s),Text,Tags,Colour,Window",
+    );
+    expect(csv).toContain("2023-11-14T22:13:20.500Z,,1700000000.5,");
+    expect(csv).toContain(`"'=HYPERLINK(""x"") ""quoted"", comma"`);
+  });
+
+  it("refuses a bad file whole, saying which note and why", () => {
+    const good = JSON.parse(notesJson(withNotes().book.list())) as { notes: Note[] };
+    const bad = (notes: unknown[]) => JSON.stringify({ format: "helios-notes", version: 1, notes });
+    for (const [text, name, said] of [
+      ["{not json", "a.json", "a.json is not JSON."],
+      [
+        JSON.stringify({ format: "other", version: 1, notes: [] }),
+        "b.json",
+        'b.json is not a notes file: its "format" is not "helios-notes".',
+      ],
+      [
+        JSON.stringify({ format: "helios-notes", version: 2, notes: [] }),
+        "c.json",
+        "this app reads version 1",
+      ],
+      [
+        bad([good.notes[0], { ...good.notes[1], text: "" }]),
+        "d.json",
+        "d.json, note 2: A note needs some text.",
+      ],
+      [
+        bad([{ ...good.notes[0], from: "noon" }]),
+        "e.json",
+        "e.json, note 1: its time is not a time.",
+      ],
+      [
+        bad([{ ...good.notes[0], to: 1 }]),
+        "f.json",
+        "f.json, note 1: the range ends before it starts.",
+      ],
+      [
+        bad(Array.from({ length: 10_001 }, () => good.notes[0])),
+        "g.json",
+        "holds more than 10000 notes",
+      ],
+      [bad([]), "h.json", "h.json holds no notes."],
+      ["Time,Words\n1,hello\n", "i.csv", 'it needs the columns "Start (epoch s)" and "Text"'],
+      [
+        "Start (epoch s),Text,Colour\n1,ok,blue\nsoon,bad,blue\n",
+        "j.csv",
+        "j.csv, row 2: its time is not a time.",
+      ],
+      [
+        "Start (epoch s),Text,Colour\n1,ok,plaid\n",
+        "k.csv",
+        "k.csv, row 1: its colour is one of blue",
+      ],
+    ] as const) {
+      const read = readNotesFile(text, name);
+      expect(read.ok).toBe(false);
+      expect(!read.ok && read.message).toContain(said);
+    }
+  });
+
+  it("imports only while live; a replay's notes export", () => {
+    const d = withNotes();
+    const replayView: FeatureView = {
+      store: {} as TelemetryStore,
+      live: false,
+      clock: 1,
+      recorded: [],
+    };
+    const api = notesApi(d, { view: () => replayView } as unknown as WindowAccess);
+    expect(api.importNotes(notesJson(d.book.list()), "n.json", "Window 1")).toMatchObject({
+      ok: false,
+    });
+    expect(api.exportNotes("json").count).toBe(0);
   });
 });

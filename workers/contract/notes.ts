@@ -53,6 +53,17 @@ export interface NotesSummary {
   count: number;
 }
 
+/** A notes file taken (notes already there are skipped), or why not: nothing changed. */
+export type NotesImported =
+  { ok: true; added: number; skipped: number } | { ok: false; message: string };
+
+/** A notes file to save. */
+export interface NotesFile {
+  fileName: string;
+  text: string;
+  count: number;
+}
+
 export interface NotesApi {
   /** Makes a note in the live session, shown in every window at once. */
   addNote(draft: NoteDraft): NoteResult;
@@ -61,4 +72,8 @@ export interface NotesApi {
   /** Puts a deleted note back as it was (the undo of deleteNote). */
   restoreNote(note: Note): NoteResult;
   notes(): NoteList;
+  /** The view's notes as a file: JSON (every field) or CSV (for a spreadsheet). */
+  exportNotes(format: "json" | "csv"): NotesFile;
+  /** Takes a notes file (JSON or CSV) into the live session, made by `window`; one bad note refuses it all. */
+  importNotes(text: string, fileName: string, window: string): NotesImported;
 }

@@ -12,6 +12,7 @@ import { PanelHeading } from "../../ui/headings";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 import { allTags, filterNotes } from "./noteFilter";
 import { NoteRow } from "./NoteRow";
+import { NoteFileButtons, type FileOutcome } from "./NoteFileButtons";
 import { useNotes } from "../../worker-client/useNotes";
 import "./notes.css";
 
@@ -25,6 +26,7 @@ export function NotesPanel() {
   const [tag, setTag] = useState(ANY_TAG);
   const [deleted, setDeleted] = useState<Note | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [fileOutcome, setFileOutcome] = useState<FileOutcome | null>(null);
   const tags = useMemo(() => allTags(list.notes), [list.notes]);
   const shown = useMemo(
     () => filterNotes(list.notes, query, tag === ANY_TAG ? null : tag),
@@ -83,10 +85,24 @@ export function NotesPanel() {
             ...tags.map((t) => ({ value: t, label: t })),
           ]}
         />
+        <NoteFileButtons
+          count={list.notes.length}
+          writable={list.writable}
+          onOutcome={setFileOutcome}
+        />
       </div>
       {deleted && (
         <Callout intent="primary" className="helios-notes-undo" role="status">
           Deleted “{deleted.text}”. <Button size="small" text="Undo" onClick={() => void undo()} />
+        </Callout>
+      )}
+      {fileOutcome && (
+        <Callout
+          intent={fileOutcome.ok ? "success" : "danger"}
+          role={fileOutcome.ok ? "status" : "alert"}
+          data-testid="notes-file-outcome"
+        >
+          {fileOutcome.message}
         </Callout>
       )}
       {problem && (

@@ -5,6 +5,7 @@
 import type { NoteList, NotesApi, NotesSummary } from "../../contract/notes";
 import type { FeatureView, WindowAccess } from "../pipeline/Feature";
 import { NoteBook } from "./noteBook";
+import { notesCsv, notesJson, readNotesFile } from "./noteFiles";
 import type { NoteSpan, SeriesRequest, SeriesResult } from "../../contract/series";
 import { windowStart } from "../../shared/plots/seriesWindow";
 import type { NotePin } from "../../contract/track";
@@ -41,6 +42,20 @@ export function notesApi(desk: NotesDesk, window: WindowAccess): NotesApi {
     deleteNote: (id) => (live() ? desk.delete(id) : READ_ONLY),
     restoreNote: (note) => (live() ? desk.restoreNote(note) : READ_ONLY),
     notes: () => shownNotes(desk, window.view()),
+    exportNotes: (format) => {
+      const notes = shownNotes(desk, window.view()).notes;
+      const day = new Date().toISOString().slice(0, 10);
+      return {
+        fileName: `helios-notes-${day}.${format}`,
+        text: format === "csv" ? notesCsv(notes) : notesJson(notes),
+        count: notes.length,
+      };
+    },
+    importNotes: (text, fileName, windowName) => {
+      if (!live()) return READ_ONLY;
+      const read = readNotesFile(String(text), String(fileName));
+      return read.ok ? desk.importNotes(read.notes, String(windowName)) : read;
+    },
   };
 }
 

@@ -4,7 +4,15 @@
 // is recorded with the session at once (a reload right after keeps it), and
 // a reload brings them back. A bad draft changes nothing and says why.
 import type { SessionEvent } from "../../contract/events";
-import type { Note, NoteChange, NoteDraft, NoteResult, NotesSummary } from "../../contract/notes";
+import type {
+  Note,
+  NoteChange,
+  NoteDraft,
+  NoteResult,
+  NotesImported,
+  NotesSummary,
+} from "../../contract/notes";
+import type { NoteFromFile } from "./noteFiles";
 import type { LiveContext, LivePart } from "../pipeline/Feature";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import { NoteBook } from "./noteBook";
@@ -79,6 +87,28 @@ export class NotesDesk implements LivePart {
       return { ok: false, message: "That note was never in this session." };
     if (this.book.get(note.id)) return { ok: false, message: "That note is still there." };
     return this.write({ ...note, editedAt: this.context.now() + 1 });
+  }
+
+  /**
+   * Takes a file's notes (checked whole already: readNotesFile). A note the
+   * session holds already (the same moment, end and text) is skipped, so a
+   * file imported twice adds nothing; another keeps its window, or is the
+   * importing window's.
+   */
+  importNotes(notes: readonly NoteFromFile[], window: string): NotesImported {
+    const same = (n: Pick<Note, "from" | "to" | "text">) => `${n.from}\u0000${n.to}\u0000${n.text}`;
+    const held = new Set(this.book.list().map(same));
+    let added = 0;
+    let skipped = 0;
+    for (const from of notes) {
+      const key = same({ ...from, text: from.text.trim() });
+      const result = held.has(key) ? null : this.add({ ...from, window: from.window ?? window });
+      if (result?.ok) {
+        added++;
+        held.add(key);
+      } else skipped++;
+    }
+    return { ok: true, added, skipped };
   }
 
   /** Checks a note, keeps it and records it; a bad one changes nothing. */
