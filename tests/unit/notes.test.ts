@@ -12,6 +12,7 @@ import { noteAt } from "../../src/panels/Plots/noteHover";
 import type { FeatureView, WindowAccess } from "../../workers/telemetry/pipeline/Feature";
 import type { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { allTags, filterNotes } from "../../src/panels/Notes/noteFilter";
+import { notesInLap } from "../../src/panels/Laps/lapNotes";
 
 function desk(start = 1_700_000_000_000) {
   let now = start;
@@ -368,5 +369,25 @@ describe("notes as files", () => {
       ok: false,
     });
     expect(api.exportNotes("json").count).toBe(0);
+  });
+});
+
+describe("notes per lap", () => {
+  it("counts the notes whose moment falls within a lap, its start and end included", () => {
+    const at = (from: number): Note => ({
+      id: String(from),
+      from,
+      to: null,
+      text: "n",
+      tags: [],
+      colour: "blue",
+      window: "W",
+      editedAt: 0,
+    });
+    const notes = [99, 100, 150, 200, 200.01].map(at);
+    expect(notesInLap(notes, { endMs: 200_000, lapTime: 100 })).toBe(3);
+    // A note at the boundary counts in both laps: it ended one and began the next.
+    expect(notesInLap(notes, { endMs: 300_000, lapTime: 100 })).toBe(2);
+    expect(notesInLap([], { endMs: 200_000, lapTime: 100 })).toBe(0);
   });
 });

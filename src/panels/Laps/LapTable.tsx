@@ -40,6 +40,8 @@ interface LapTableProps {
   onPick: (lap: Lap) => void;
   /** The column keys this window shows (lapColumnGroups.ts). */
   shown: readonly string[];
+  /** How many notes the lap holds (lapNotes.ts). */
+  notesIn?: (lap: Lap) => number;
 }
 
 export function LapTable({
@@ -54,6 +56,7 @@ export function LapTable({
   isPicked,
   onPick,
   shown,
+  notesIn = () => 0,
 }: LapTableProps) {
   const [sort, setSort] = useState<{ key: string; direction: SortDirection }>({
     key: "endMs",
@@ -142,6 +145,7 @@ export function LapTable({
                   </Tag>
                 )}
                 <FlagTag lap={analysed(lap)?.row} />
+                <NotesTag count={notesIn(lap)} />
               </td>
               <td data-testid="lap-driver" className="helios-lap-rfid">
                 <LongText text={driverName(lap.rfid, drivers)} />
@@ -213,6 +217,22 @@ function FlagTag({ lap }: { lap: Parameters<typeof flagText>[0] }) {
       data-testid="lap-flag"
     >
       {flag.text}
+    </Tag>
+  );
+}
+
+/** "2 notes" beside a lap's number when notes were made during it (the Notes tab lists them). */
+function NotesTag({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <Tag
+      minimal
+      icon="annotation"
+      className="helios-lap-notes"
+      data-testid="lap-notes"
+      title="Notes made during this lap (Notes tab)"
+    >
+      {count}
     </Tag>
   );
 }

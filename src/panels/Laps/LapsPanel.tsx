@@ -1,6 +1,8 @@
 // The Laps tab: race info (NETWORK), the lap table with a driver filter, and
 // where laps come from for the current source. Picking a lap zooms the plots
 // to its time window and highlights its part of the track on the map.
+import { useNotes } from "../../worker-client/useNotes";
+import { notesInLap } from "./lapNotes";
 import { Button, Callout, HTMLSelect } from "@blueprintjs/core";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -79,6 +81,7 @@ export function LapsPanel() {
   const rfids = [...new Set(laps.map((lap) => lap.rfid))];
   const shown = driver === ALL_DRIVERS ? laps : laps.filter((lap) => lap.rfid === driver);
   const numberOf = (lap: Lap) => numbers.get(lap) ?? 0;
+  const { list: noteList } = useNotes();
   return (
     <div className="helios-panel" data-testid="panel-laps">
       {connectionType === "NETWORK" && raceInfo && <RaceInfoCard info={raceInfo} />}
@@ -159,6 +162,7 @@ export function LapsPanel() {
             isPicked={(lap) => picked.some((p) => sameLap(p.key, pickedOf(lap, 0, drivers).key))}
             onPick={(lap) => togglePicked(pickedOf(lap, numberOf(lap), drivers))}
             shown={shownColumns}
+            notesIn={(lap) => notesInLap(noteList.notes, lap)}
           />
           <SectorTable table={analysis as LapTableData | null} units={appUnits} />
         </>

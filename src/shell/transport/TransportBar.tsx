@@ -9,6 +9,8 @@ import { jump, SPEEDS, stopPlayback } from "../../actions/playbackActions";
 import { formatTime, zoneShortName } from "../../ui/format/dateTime";
 import { useShownZone } from "../../ui/useShownZone";
 import { useShownAlerts } from "../../ui/useShownAlerts";
+import { useNotes } from "../../worker-client/useNotes";
+import { NOTE_COLOUR_LOOK } from "../../ui/noteColours";
 import { SEVERITY_WORDS, severityFillClass } from "../../ui/alertLevel";
 import "./transport.css";
 
@@ -60,6 +62,29 @@ function AlertMarks({ playback }: { playback: PlaybackState }) {
           data-severity={alert.severity}
           style={{ left: `${((alert.start - start) / (end - start)) * 100}%` }}
           title={`${SEVERITY_WORDS[alert.severity]} at ${clockText(alert.start)}: ${alert.message}`}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** Where the replayed session's notes were made, in their colours (top of the scrubber; alerts are at its foot). */
+function NoteMarks({ playback }: { playback: PlaybackState }) {
+  const { notes } = useNotes().list;
+  const { start, end } = playback;
+  if (start === null || end === null || end <= start || notes.length === 0) return null;
+  const marks = notes.filter((n) => n.from >= start && n.from <= end).slice(-MAX_ALERT_MARKS);
+  return (
+    <div className="helios-transport-laps" data-testid="transport-note-marks">
+      {marks.map((note) => (
+        <span
+          key={note.id}
+          className="helios-transport-note"
+          style={{
+            left: `${((note.from - start) / (end - start)) * 100}%`,
+            background: NOTE_COLOUR_LOOK[note.colour].swatch,
+          }}
+          title={`Note at ${clockText(note.from)}: ${note.text}`}
         />
       ))}
     </div>
@@ -139,6 +164,7 @@ export function TransportBar() {
       <div className="helios-transport-scrubber">
         <LapMarks playback={playback} />
         <AlertMarks playback={playback} />
+        <NoteMarks playback={playback} />
         <input
           type="range"
           aria-label="Playback position"
