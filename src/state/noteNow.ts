@@ -22,8 +22,19 @@ export const noteNow = proxy<{
   opening: 0,
 });
 
-export function openNoteNow(from: number | null): void {
-  openNote(from, null, "");
+/**
+ * "Note now": the moment shown now. In a replay its clock (a note of the past
+ * moment on screen); live, the newest packet's; null: the core stamps it.
+ */
+export function openNoteNow(
+  status: {
+    playback?: { on: boolean; clock: number | null } | undefined;
+    counters?: { lastPacketTime: number | null } | undefined;
+  } | null,
+): void {
+  const replaying = status?.playback?.on === true;
+  const moment = replaying ? status?.playback?.clock : status?.counters?.lastPacketTime;
+  openNote(moment ?? null, null, "");
 }
 
 /** Opens the dialog on a moment or a range (a plot's selection, an alert), its text begun. */

@@ -230,33 +230,53 @@ test("notes leave as CSV and JSON, and a JSON file comes back in; a bad file cha
   await expect(notesOf(page)).toHaveCount(1);
 });
 
-test("a replay of the session shows its notes: on the scrubber and, read only, in the Notes tab", async ({
+test("a replay of the session shows its notes on the scrubber, and keeps a note made during it with that session", async ({
   page,
 }) => {
   await open(page, "/notes");
   await expect(page.getByTestId("status-history")).toContainText(/History\s+[1-9]\d/, {
     timeout: 20_000,
   });
-  await page.keyboard.press("i");
-  const dialog = page.getByRole("dialog");
-  await dialog.getByRole("textbox", { name: "Note", exact: true }).fill("Tyre check");
-  await dialog.getByRole("button", { name: "Save note" }).click();
+  const note = async (text: string) => {
+    await page.keyboard.press("i");
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("textbox", { name: "Note", exact: true }).fill(text);
+    await dialog.getByRole("button", { name: "Save note" }).click();
+    await expect(dialog).toHaveCount(0);
+  };
+  await note("Tyre check");
   await expect(notesOf(page)).toHaveCount(1);
   await page.waitForTimeout(3000); // packets after the note, so it falls inside the session
 
   // A reload in DEMO starts a new session; the one before holds the note.
+  const replayOldest = async () => {
+    await page.getByTestId("tab-sessions").click();
+    const row = page.getByTestId("session-row").last();
+    await expect(row).toBeVisible({ timeout: 20_000 });
+    await row.getByTestId("session-replay").click();
+    await expect(page.getByTestId("transport-bar")).toBeVisible();
+  };
   await open(page, "/sessions");
-  const row = page.getByTestId("session-row").last();
-  await expect(row).toBeVisible({ timeout: 20_000 });
-  await row.getByTestId("session-replay").click();
-  await expect(page.getByTestId("transport-bar")).toBeVisible();
-  const mark = page.getByTestId("transport-note-marks").locator(".helios-transport-note");
-  await expect(mark).toHaveCount(1, { timeout: 20_000 });
-  await expect(mark).toHaveAttribute("title", /^Note at \d\d:\d\d:\d\d: Tyre check$/);
+  await replayOldest();
+  const marks = page.getByTestId("transport-note-marks").locator(".helios-transport-note");
+  await expect(marks).toHaveCount(1, { timeout: 20_000 });
+  await expect(marks).toHaveAttribute("title", /^Note at \d\d:\d\d:\d\d: Tyre check$/);
+
+  // A note made in the replay, at its clock: kept with the replayed session.
   await page.getByTestId("tab-notes").click();
   await expect(notesOf(page)).toHaveCount(1);
-  await expect(notesOf(page).first()).toContainText("Tyre check");
-  await expect(page.getByRole("button", { name: "Note now" })).toBeDisabled();
-  await expect(page.getByRole("button", { name: /^Edit the note/ })).toHaveCount(0);
+  await note("Seen in the replay");
+  await expect(notesOf(page)).toHaveCount(2);
+  await expect(marks).toHaveCount(2);
   await page.screenshot({ path: test.info().outputPath("notes-replay.png") });
+
+  // Live again: the live session's notes do not hold it …
+  await page.getByTestId("transport-live").click();
+  await expect(page.getByTestId("transport-bar")).toHaveCount(0);
+  await expect(page.getByTestId("panel-notes")).not.toContainText("Seen in the replay");
+  // … and the next replay of that session does.
+  await replayOldest();
+  await expect(marks).toHaveCount(2, { timeout: 20_000 });
+  await page.getByTestId("tab-notes").click();
+  await expect(page.getByTestId("panel-notes")).toContainText("Seen in the replay");
 });

@@ -5,6 +5,9 @@ import { describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../workers/contract/events";
 import type { Note } from "../../workers/contract/notes";
 import { NotesDesk } from "../../workers/telemetry/notes/notesDesk";
+import { NotesReplay } from "../../workers/telemetry/notes/notesReplay";
+import type { ReplayContext, ReplaySessions } from "../../workers/telemetry/pipeline/Feature";
+import type { SessionInfo } from "../../workers/contract/sessions";
 import { addNoteSpans, notesApi, shownNotes } from "../../workers/telemetry/notes/notesApi";
 import { noteBands } from "../../workers/shared/plots/noteBands";
 import { notesCsv, notesJson, readNotesFile } from "../../workers/telemetry/notes/noteFiles";
@@ -156,9 +159,15 @@ describe("after a reload and in a replay", () => {
     };
     expect(texts(shownNotes(d, replay).notes)).toEqual(["Rain", "Driver swap: Sam in"]);
     expect(shownNotes(d, replay).writable).toBe(false);
-    const api = notesApi(d, { view: () => replay } as unknown as WindowAccess);
+    const api = notesApi(d, {
+      view: () => replay,
+      replayPart: () => null,
+    } as unknown as WindowAccess<NotesReplay>);
     const refused = api.addNote(draft("In a replay"));
-    expect(refused).toEqual({ ok: false, message: expect.stringContaining("while live") });
+    expect(refused).toEqual({
+      ok: false,
+      message: expect.stringContaining("Notes are kept with recorded sessions"),
+    });
     expect(texts(d.book.list())).toEqual(["Rain", "Driver swap: Sam in"]);
   });
 });
@@ -228,7 +237,7 @@ describe("notes on the plots", () => {
       liveWindowSeconds: 600,
     };
     const result = { data: [], from: 1990, to: 2000, hasGaps: [], units: [], bucketSeconds: 2 };
-    addNoteSpans(d, live, [request], [result]);
+    addNoteSpans(d, live, null, [request], [result]);
     // The tail starts at 1990; the window it joins starts at 2000 - 600.
     expect(result).toMatchObject({
       noteSpans: [
@@ -364,7 +373,10 @@ describe("notes as files", () => {
       clock: 1,
       recorded: [],
     };
-    const api = notesApi(d, { view: () => replayView } as unknown as WindowAccess);
+    const api = notesApi(d, {
+      view: () => replayView,
+      replayPart: () => null,
+    } as unknown as WindowAccess<NotesReplay>);
     expect(api.importNotes(notesJson(d.book.list()), "n.json", "Window 1")).toMatchObject({
       ok: false,
     });
@@ -389,5 +401,53 @@ describe("notes per lap", () => {
     // A note at the boundary counts in both laps: it ended one and began the next.
     expect(notesInLap(notes, { endMs: 300_000, lapTime: 100 })).toBe(2);
     expect(notesInLap([], { endMs: 200_000, lapTime: 100 })).toBe(0);
+  });
+});
+
+describe("notes made during a replay", () => {
+  it("are kept with the replayed session, beside the notes it already had", async () => {
+    const { d, recorded } = desk();
+    d.add(draft("Made live", 1000));
+    const stored: Record<string, SessionEvent[]> = { s1: recorded.map((r) => r.event) };
+    const sessions = {
+      sessionEvents: async (id: string) => ({ events: [...(stored[id] ?? [])], dropped: 0 }),
+      appendSessionEvents: async (id: string, events: readonly SessionEvent[]) => {
+        (stored[id] ??= []).push(...events);
+      },
+    } as unknown as ReplaySessions;
+    const context = {
+      store: () => ({}) as TelemetryStore,
+      sessions: () => sessions,
+    } as ReplayContext;
+    const part = new NotesReplay(context, () => 1_900_000_000_000);
+    const view: FeatureView = {
+      store: {} as TelemetryStore,
+      live: false,
+      clock: 1000,
+      recorded: [],
+    };
+    const api = notesApi(d, {
+      view: () => view,
+      replayPart: () => part,
+    } as unknown as WindowAccess<NotesReplay>);
+
+    part.load({ kind: "session", id: "s1", info: {} as SessionInfo });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(api.notes()).toMatchObject({ writable: true });
+    expect(texts(api.notes().notes)).toEqual(["Made live"]);
+    expect(api.addNote(draft("Noted in the replay", 1200)).ok).toBe(true);
+    expect(texts(api.notes().notes)).toEqual(["Made live", "Noted in the replay"]);
+    // Recorded with s1: the next replay of it reads both.
+    const next = new NotesReplay(context, () => 1_900_000_000_000);
+    next.load({ kind: "session", id: "s1", info: {} as SessionInfo });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(texts(next.desk!.book.list())).toEqual(["Made live", "Noted in the replay"]);
+    // The live session's notes did not change.
+    expect(texts(d.book.list())).toEqual(["Made live"]);
+
+    // A backend range is no session: read only, and said.
+    part.load({ kind: "backend", from: 0, to: 1 });
+    expect(api.notes().writable).toBe(false);
+    expect(api.addNote(draft("Nowhere", 1))).toMatchObject({ ok: false });
   });
 });

@@ -22,6 +22,7 @@ export function NotesPanel() {
   const { client } = useTelemetry();
   const { list, loaded } = useNotes();
   const counters = useLiveStatusPart("counters");
+  const playback = useLiveStatusPart("playback");
   const [query, setQuery] = useState("");
   const [tag, setTag] = useState(ANY_TAG);
   const [deleted, setDeleted] = useState<Note | null>(null);
@@ -64,9 +65,11 @@ export function NotesPanel() {
           text="Note now"
           disabled={!list.writable}
           title={
-            list.writable ? "Stamp the newest packet's moment (i)" : "Notes are made while live"
+            list.writable
+              ? "Note the moment shown (i)"
+              : "This replay is no recorded session: its notes cannot be kept"
           }
-          onClick={() => openNoteNow(counters?.lastPacketTime ?? null)}
+          onClick={() => openNoteNow({ counters, playback })}
         />
         <InputGroup
           type="search"

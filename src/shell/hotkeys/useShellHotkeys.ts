@@ -67,10 +67,10 @@ export function useShellHotkeys(): void {
         combo: "i",
         global: true,
         group: "App",
-        label: "Note now (stamps the newest packet's moment)",
+        label: "Note now (the moment shown: the newest packet, or a replay's clock)",
         // preventDefault: the `i` must not land in the note's text box as it opens.
         preventDefault: true,
-        onKeyDown: () => openNoteNow(live.status?.counters.lastPacketTime ?? null),
+        onKeyDown: () => openNoteNow(live.status),
       },
       {
         combo: "n",

@@ -5,9 +5,10 @@
 import type { Feature } from "../pipeline/Feature";
 import { addNoteSpans, notePins, notesApi, notesSummary } from "./notesApi";
 import { NotesDesk } from "./notesDesk";
+import { NotesReplay } from "./notesReplay";
 import { NOTE_KIND, noteEventSchema } from "./noteSchema";
 
-export const notesFeature: Feature<NotesDesk> = {
+export const notesFeature: Feature<NotesDesk, NotesReplay> = {
   id: "notes",
   stages: [],
   events: { [NOTE_KIND]: noteEventSchema },
@@ -15,11 +16,13 @@ export const notesFeature: Feature<NotesDesk> = {
   replays: [NOTE_KIND],
   panel: true,
   live: (context) => new NotesDesk(context),
+  replayPart: (_desk, context) => new NotesReplay(context, () => Date.now()),
   api: (desk, window) => notesApi(desk, window),
-  snapshot: (desk, view) => notesSummary(desk, view),
-  series: (desk, view, _replay, requests, results) => addNoteSpans(desk, view, requests, results),
-  track: (desk, view, _replay, { from, to }, track) => {
-    const pins = notePins(desk, view, from, to);
+  snapshot: (desk, view, replay) => notesSummary(desk, view, replay),
+  series: (desk, view, replay, requests, results) =>
+    addNoteSpans(desk, view, replay, requests, results),
+  track: (desk, view, replay, { from, to }, track) => {
+    const pins = notePins(desk, view, replay, from, to);
     if (pins.length > 0) track.notePins = pins;
   },
 };

@@ -11,39 +11,59 @@ import { windowStart } from "../../shared/plots/seriesWindow";
 import type { NotePin } from "../../contract/track";
 import { placeAt } from "../geo/placeAt";
 import type { NotesDesk } from "./notesDesk";
+import type { NotesReplay } from "./notesReplay";
 
 const READ_ONLY = {
   ok: false as const,
-  message: "Notes are made and changed while live; a replay shows its session's notes.",
+  message:
+    "Notes are kept with recorded sessions: this replay (a backend range or a file) has none to keep them in.",
 };
 
-/** The notes a view shows: the live ones, or those recorded with a replay's session. */
-export function shownNotes(desk: NotesDesk, view: FeatureView): NoteList {
-  if (view.live || view.recorded === null) return { notes: desk.book.list(), writable: view.live };
+/** Where a view's notes are written: the live desk, a replayed session's, or nowhere (read only). */
+function writer(desk: NotesDesk, view: FeatureView, replay: NotesReplay | null): NotesDesk | null {
+  if (view.live) return desk;
+  return replay?.desk ?? null;
+}
+
+/** The notes a view shows: the live ones, a replayed session's, or those recorded with what it shows. */
+export function shownNotes(
+  desk: NotesDesk,
+  view: FeatureView,
+  replay: NotesReplay | null = null,
+): NoteList {
+  const own = writer(desk, view, replay);
+  if (own) return { notes: own.book.list(), writable: true };
   const book = new NoteBook();
-  book.takeEvents(view.recorded);
+  book.takeEvents(view.recorded ?? []);
   return { notes: book.list(), writable: false };
 }
 
-export function notesSummary(desk: NotesDesk, view: FeatureView): NotesSummary {
+export function notesSummary(
+  desk: NotesDesk,
+  view: FeatureView,
+  replay: NotesReplay | null,
+): NotesSummary {
   if (view.live) return desk.summary();
-  // A replay's notes change only with what it shows: its recorded events' count stands in.
+  // A replay's revision moves with each load and each change, apart from the live one's.
+  const own = replay?.desk?.summary().revision ?? 0;
+  const loads = replay?.loads ?? 0;
   return {
-    revision: -(view.recorded?.length ?? 0) - 1,
-    count: shownNotes(desk, view).notes.length,
+    revision: -(loads * 1_000_000 + own + (view.recorded?.length ?? 0)) - 1,
+    count: shownNotes(desk, view, replay).notes.length,
   };
 }
 
-export function notesApi(desk: NotesDesk, window: WindowAccess): NotesApi {
-  const live = () => window.view().live;
+export function notesApi(desk: NotesDesk, window: WindowAccess<NotesReplay>): NotesApi {
+  const target = () => writer(desk, window.view(), window.replayPart());
+  const shown = () => shownNotes(desk, window.view(), window.replayPart());
   return {
-    addNote: (draft) => (live() ? desk.add(draft) : READ_ONLY),
-    editNote: (id, change) => (live() ? desk.edit(id, change) : READ_ONLY),
-    deleteNote: (id) => (live() ? desk.delete(id) : READ_ONLY),
-    restoreNote: (note) => (live() ? desk.restoreNote(note) : READ_ONLY),
-    notes: () => shownNotes(desk, window.view()),
+    addNote: (draft) => target()?.add(draft) ?? READ_ONLY,
+    editNote: (id, change) => target()?.edit(id, change) ?? READ_ONLY,
+    deleteNote: (id) => target()?.delete(id) ?? READ_ONLY,
+    restoreNote: (note) => target()?.restoreNote(note) ?? READ_ONLY,
+    notes: shown,
     exportNotes: (format) => {
-      const notes = shownNotes(desk, window.view()).notes;
+      const notes = shown().notes;
       const day = new Date().toISOString().slice(0, 10);
       return {
         fileName: `helios-notes-${day}.${format}`,
@@ -52,9 +72,10 @@ export function notesApi(desk: NotesDesk, window: WindowAccess): NotesApi {
       };
     },
     importNotes: (text, fileName, windowName) => {
-      if (!live()) return READ_ONLY;
+      const into = target();
+      if (!into) return READ_ONLY;
       const read = readNotesFile(String(text), String(fileName));
-      return read.ok ? desk.importNotes(read.notes, String(windowName)) : read;
+      return read.ok ? into.importNotes(read.notes, String(windowName)) : read;
     },
   };
 }
@@ -66,11 +87,12 @@ const MAX_NOTE_PINS = 300;
 export function notePins(
   desk: NotesDesk,
   view: FeatureView,
+  replay: NotesReplay | null,
   from: number | null,
   to: number | null,
 ): NotePin[] {
   const pins: NotePin[] = [];
-  const notes = shownNotes(desk, view).notes;
+  const notes = shownNotes(desk, view, replay).notes;
   for (let i = notes.length - 1; i >= 0 && pins.length < MAX_NOTE_PINS; i--) {
     const note = notes[i]!;
     if (note.from < (from ?? -Infinity) || note.from > (to ?? Infinity)) continue;
@@ -88,10 +110,11 @@ export function notePins(
 export function addNoteSpans(
   desk: NotesDesk,
   view: FeatureView,
+  replay: NotesReplay | null,
   requests: readonly SeriesRequest[],
   results: SeriesResult[],
 ): void {
-  const notes = shownNotes(desk, view).notes;
+  const notes = shownNotes(desk, view, replay).notes;
   if (notes.length === 0) return;
   results.forEach((result, i) => {
     const request = requests[i];

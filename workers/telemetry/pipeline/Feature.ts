@@ -122,6 +122,8 @@ export interface RecordedSessions {
 export interface ReplaySessions extends RecordedSessions {
   list(): Promise<SessionInfo[]>;
   sessionEvents(id: string, query?: EventQuery): Promise<EventsRead>;
+  /** Records events with a recorded session (what a user did during its replay: a note). */
+  appendSessionEvents(id: string, events: readonly SessionEvent[]): Promise<void>;
 }
 
 /** What a replay loads, as its features' replay parts are told (ReplayPart.load). */

@@ -67,6 +67,7 @@ export class DeclaredEvents {
       sessionLaps: (id, from, to) => sessions.sessionLaps(id, from, to),
       sessionRows: (id, from, to) => sessions.sessionRows(id, from, to),
       sessionEvents: async (id, query) => this.read(await sessions.sessionEvents(id, query)),
+      appendSessionEvents: (id, events) => sessions.appendSessionEvents(id, events),
     };
   }
 }

@@ -372,6 +372,17 @@ export class Sessions {
     return (await this.db?.readEvents(id, query).catch(() => none)) ?? none;
   }
 
+  /**
+   * Records events with session `id`: through the recorder when it is the
+   * one being recorded (its flushes keep the order), else straight into the
+   * store. Nothing when the store cannot be written.
+   */
+  async appendSessionEvents(id: string, events: readonly SessionEvent[]): Promise<void> {
+    await this.ready;
+    if (this.recorder?.current?.id === id) return this.recorder.recordEvents(events);
+    await this.db?.appendEvents(id, events).catch(() => undefined);
+  }
+
   async rename(id: string, name: string): Promise<void> {
     await this.ready;
     const session = await this.session(id);
