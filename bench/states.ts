@@ -23,6 +23,7 @@
 // --control: the quiet windows without the one packet, where every state
 // must read "not shown" (the check can fail); not recorded.
 import { coresText, serveBuiltApp } from "./benchMachine";
+import { eveningZone, LOCAL_HOUR_NOW } from "./eveningZone";
 import { installProbe, probeFrames, startMeasuring, summarise, benchLayout } from "./browserPage";
 import { fmt } from "./browserRun";
 import { drag, waitDayBuilt } from "./demoDayBuild";
@@ -59,17 +60,6 @@ const VIEWPORT = { width: 1920, height: 1500 };
 const TIME_AXIS_CSS = 24;
 /** How far from where its time falls a mark may be (px): a bucket is about 8. */
 const MARK_TOLERANCE_PX = 10;
-/** The hour of the day it is now on the page's clock: the built day began after its midnight. */
-const LOCAL_HOUR_NOW = 21;
-
-/** A fixed-offset zone (IANA "Etc/GMT∓h") where it is about LOCAL_HOUR_NOW now. */
-function eveningZone(now = new Date()): string {
-  let offset = (LOCAL_HOUR_NOW - now.getUTCHours() + 24) % 24;
-  if (offset > 14) offset -= 24; // Etc zones run from UTC−12 to UTC+14
-  // Etc names count the other way: UTC+9 is "Etc/GMT-9".
-  return offset === 0 ? "Etc/GMT" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const today = () => new Date().toISOString().slice(0, 10);
 

@@ -6,6 +6,8 @@
 import type { AlertRulesResult, AlertsState } from "../../workers/contract/alerts";
 import type { SocketTransport } from "../../workers/contract/connection";
 import type { NotificationKind } from "../../workers/contract/telemetryApi";
+import type { NoteResult, NotesImported } from "../../workers/contract/notes";
+import { windowIdentity } from "../state/windowName";
 import { NOTIFICATION_TEXTS } from "../state/notificationQueue";
 import { lapsState } from "../state/lapsState";
 import { clearPicked, lapCompare, togglePicked } from "../state/lapCompare";
@@ -25,6 +27,10 @@ interface HeliosTestHooks {
   redrawComparePlots: () => number | null;
   /** Every user latency reading since the page started, with the transport it was read over. */
   userLatencies: () => LatencyReading[];
+  /** Takes a notes file, as the Notes tab's Import does (bench:notes). */
+  importNotes: (text: string, fileName: string) => Promise<NotesImported>;
+  /** Makes a note now in this window, as the note dialog does (bench:notes). */
+  addNote: (text: string) => Promise<NoteResult>;
 }
 
 interface LatencyReading {
@@ -68,6 +74,10 @@ export function installTestHooks(search: string, telemetry: Telemetry): void {
     },
     redrawComparePlots,
     userLatencies: () => latencies.slice(),
+    importNotes: (text, fileName) =>
+      telemetry.client.api.importNotes(text, fileName, windowIdentity.name),
+    addNote: (text) =>
+      telemetry.client.api.addNote({ from: "now", text, window: windowIdentity.name }),
   };
   (window as Window & { heliosTest?: HeliosTestHooks }).heliosTest = hooks;
 }

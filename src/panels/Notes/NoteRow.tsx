@@ -1,6 +1,7 @@
-// One note in the Notes list: its moment, text, tags and window; a click
-// shows its moment on the plots and the map. Edit turns the row into the
-// note's fields.
+// One note in the Notes list: its moment, text (one line; the whole in its
+// title), tags and window; a click shows its moment on the plots and the map.
+// Edit turns the row into the note's fields. Rows have fixed heights
+// (NOTE_ROW_PX, NOTE_EDIT_PX): the list puts only those in view in the page.
 import { Button, Tag } from "@blueprintjs/core";
 import { useState } from "react";
 import type { Note, NoteChange } from "../../../workers/contract/notes";
@@ -9,9 +10,16 @@ import { formatSpan } from "../../ui/format/historyFormat";
 import { NoteFields, type NoteFieldValues } from "../../ui/NoteFields";
 import { NOTE_COLOUR_LOOK, tagsFromText } from "../../ui/noteColours";
 
+/** A row's height and an editing row's, with the gap below it (px; notes.css matches). */
+export const NOTE_ROW_PX = 60;
+export const NOTE_EDIT_PX = 290;
+
 interface NoteRowProps {
   note: Note;
   writable: boolean;
+  /** Its fields are open for an edit (the list sizes the row for it). */
+  editing: boolean;
+  onEditing: (editing: boolean) => void;
   onShow: (note: Note) => void;
   onEdit: (note: Note, change: NoteChange) => Promise<string | null>;
   onDelete: (note: Note) => void;
@@ -23,52 +31,21 @@ export function noteWhen(note: Pick<Note, "from" | "to">): string {
   return note.to === null ? at : `${at}, for ${formatSpan(note.to - note.from)}`;
 }
 
-export function NoteRow({ note, writable, onShow, onEdit, onDelete }: NoteRowProps) {
-  const [editing, setEditing] = useState<NoteFieldValues | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  if (editing) {
-    const save = async () => {
-      const message = await onEdit(note, {
-        text: editing.text,
-        tags: tagsFromText(editing.tags),
-        colour: editing.colour,
-      });
-      if (message === null) setEditing(null);
-      setProblem(message);
-    };
-    return (
-      <li
-        className="helios-note helios-note-editing"
-        aria-label={`Editing the note at ${noteWhen(note)}`}
-      >
-        <NoteFields
-          values={editing}
-          onChange={setEditing}
-          onSubmit={() => void save()}
-          idPrefix={`note-${note.id}`}
-        />
-        {problem && (
-          <p className="helios-note-problem" role="alert">
-            {problem}
-          </p>
-        )}
-        <div className="helios-note-actions">
-          <Button size="small" text="Cancel" onClick={() => setEditing(null)} />
-          <Button size="small" intent="primary" text="Save" onClick={() => void save()} />
-        </div>
-      </li>
-    );
-  }
+export function NoteRow(props: NoteRowProps) {
+  const { note, editing } = props;
+  if (editing) return <NoteEditor {...props} />;
   return (
-    <li className="helios-note" style={{ borderLeftColor: NOTE_COLOUR_LOOK[note.colour].swatch }}>
+    <div className="helios-note" style={{ borderLeftColor: NOTE_COLOUR_LOOK[note.colour].swatch }}>
       <button
         type="button"
         className="helios-note-show"
         title="Show this moment on the plots and the map"
-        onClick={() => onShow(note)}
+        onClick={() => props.onShow(note)}
       >
         <span className="helios-note-when">{noteWhen(note)}</span>
-        <span className="helios-note-text">{note.text}</span>
+        <span className="helios-note-text" title={note.text}>
+          {note.text}
+        </span>
       </button>
       <div className="helios-note-meta">
         {note.tags.map((tag) => (
@@ -77,27 +54,67 @@ export function NoteRow({ note, writable, onShow, onEdit, onDelete }: NoteRowPro
           </Tag>
         ))}
         <span className="helios-note-window">{note.window}</span>
-        {writable && (
+        {props.writable && (
           <span className="helios-note-actions">
             <Button
               size="small"
               variant="minimal"
               icon="edit"
               aria-label={`Edit the note “${note.text}”`}
-              onClick={() =>
-                setEditing({ text: note.text, tags: note.tags.join(", "), colour: note.colour })
-              }
+              onClick={() => props.onEditing(true)}
             />
             <Button
               size="small"
               variant="minimal"
               icon="trash"
               aria-label={`Delete the note “${note.text}”`}
-              onClick={() => onDelete(note)}
+              onClick={() => props.onDelete(note)}
             />
           </span>
         )}
       </div>
-    </li>
+    </div>
+  );
+}
+
+/** The note's fields, saved in place; a refusal is said and the text stays to fix. */
+function NoteEditor({ note, onEdit, onEditing }: NoteRowProps) {
+  const [values, setValues] = useState<NoteFieldValues>({
+    text: note.text,
+    tags: note.tags.join(", "),
+    colour: note.colour,
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = async () => {
+    const message = await onEdit(note, {
+      text: values.text,
+      tags: tagsFromText(values.tags),
+      colour: values.colour,
+    });
+    if (message === null) onEditing(false);
+    else setProblem(message);
+  };
+  return (
+    <div
+      className="helios-note helios-note-editing"
+      role="group"
+      aria-label={`Editing the note at ${noteWhen(note)}`}
+    >
+      <NoteFields
+        values={values}
+        onChange={setValues}
+        onSubmit={() => void save()}
+        idPrefix={`note-${note.id}`}
+      />
+      {problem && (
+        <p className="helios-note-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="helios-note-actions">
+        <Button size="small" text="Cancel" onClick={() => onEditing(false)} />
+        <Button size="small" intent="primary" text="Save" onClick={() => void save()} />
+      </div>
+    </div>
   );
 }

@@ -11,7 +11,8 @@ import { EmptyState } from "../../ui/EmptyState";
 import { PanelHeading } from "../../ui/headings";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 import { allTags, filterNotes } from "./noteFilter";
-import { NoteRow } from "./NoteRow";
+import { NOTE_EDIT_PX, NOTE_ROW_PX, NoteRow } from "./NoteRow";
+import { VirtualList } from "../../ui/VirtualList";
 import { NoteFileButtons, type FileOutcome } from "./NoteFileButtons";
 import { useNotes } from "../../worker-client/useNotes";
 import "./notes.css";
@@ -26,6 +27,7 @@ export function NotesPanel() {
   const [query, setQuery] = useState("");
   const [tag, setTag] = useState(ANY_TAG);
   const [deleted, setDeleted] = useState<Note | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [fileOutcome, setFileOutcome] = useState<FileOutcome | null>(null);
   const tags = useMemo(() => allTags(list.notes), [list.notes]);
@@ -124,19 +126,28 @@ export function NotesPanel() {
           }
         />
       ) : (
-        <ol className="helios-notes-list" aria-label="Notes, oldest first">
-          {shown.map((note) => (
-            <NoteRow
-              key={note.id}
-              note={note}
-              writable={list.writable}
-              onShow={(n) => void showMoment(client, n.from, n.to ?? n.from, n.text)}
-              onEdit={edit}
-              onDelete={(n) => void remove(n)}
-            />
-          ))}
-          {shown.length === 0 && <li className="helios-notes-none">No note matches.</li>}
-        </ol>
+        <>
+          <VirtualList
+            className="helios-notes-list"
+            label="Notes, oldest first"
+            count={shown.length}
+            heightOf={(i) => (shown[i]?.id === editingId ? NOTE_EDIT_PX : NOTE_ROW_PX)}
+            keyOf={(i) => shown[i]!.id}
+            renderItem={(i) => (
+              <NoteRow
+                note={shown[i]!}
+                writable={list.writable}
+                editing={shown[i]!.id === editingId}
+                onEditing={(on) => setEditingId(on ? shown[i]!.id : null)}
+                onShow={(n) => void showMoment(client, n.from, n.to ?? n.from, n.text)}
+                onEdit={edit}
+                onDelete={(n) => void remove(n)}
+              />
+            )}
+            resetKey={`${query}\u0000${tag}`}
+          />
+          {shown.length === 0 && <p className="helios-notes-none">No note matches.</p>}
+        </>
       )}
     </section>
   );
