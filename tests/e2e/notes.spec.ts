@@ -200,7 +200,7 @@ test("notes leave as CSV and JSON, and a JSON file comes back in; a bad file cha
     return { path, text: readFileSync(path, "utf8"), name: file.suggestedFilename() };
   };
   const csv = await saved("CSV");
-  expect(csv.name).toMatch(/^helios-notes-\d{4}-\d\d-\d\d\.csv$/);
+  expect(csv.name).toMatch(/^helios-\d{4}-\d\d-\d\d-notes\.csv$/);
   expect(csv.text.split("\r\n")[0]).toBe(
     "Start (UTC),End (UTC),Start (epoch s),End (epoch s),Text,Tags,Colour,Window",
   );
@@ -229,6 +229,29 @@ test("notes leave as CSV and JSON, and a JSON file comes back in; a bad file cha
     'laps.csv is not a notes CSV: it needs the columns "Start (epoch s)" and "Text".',
   );
   await expect(notesOf(page)).toHaveCount(1);
+
+  // A CSV export of the history saves the range's notes beside it.
+  await page.keyboard.press("e");
+  const exportDialog = page.getByRole("dialog");
+  await expect(exportDialog.getByTestId("csv-notes")).toBeChecked();
+  const files: string[] = [];
+  page.on("download", (download) => files.push(download.suggestedFilename()));
+  const notesFile = page.waitForEvent("download", (d) =>
+    d.suggestedFilename().endsWith("-notes.csv"),
+  );
+  await exportDialog.getByRole("button", { name: "Export", exact: true }).click();
+  const beside = await notesFile;
+  const besideText = readFileSync((await beside.path())!, "utf8");
+  expect(besideText).toContain('"Rain from the west"');
+  await expect(page.getByTestId("csv-message")).toContainText(
+    `, and 1 note to ${beside.suggestedFilename()}.`,
+  );
+  expect(
+    files.some((name) => /^helios-demo-.*\.csv$/.test(name) && !name.endsWith("-notes.csv")),
+  ).toBe(true);
+  expect(beside.suggestedFilename()).toBe(
+    files.find((n) => !n.endsWith("-notes.csv"))!.replace(/\.csv$/, "-notes.csv"),
+  );
 });
 
 test("a replay of the session shows its notes on the scrubber, and keeps a note made during it with that session", async ({

@@ -10,7 +10,13 @@ import type { ReplayContext, ReplaySessions } from "../../workers/telemetry/pipe
 import type { SessionInfo } from "../../workers/contract/sessions";
 import { addNoteSpans, notesApi, shownNotes } from "../../workers/telemetry/notes/notesApi";
 import { noteBands } from "../../workers/shared/plots/noteBands";
-import { notesCsv, notesJson, readNotesFile } from "../../workers/telemetry/notes/noteFiles";
+import {
+  notesCsv,
+  notesFile,
+  notesJson,
+  readNotesFile,
+} from "../../workers/telemetry/notes/noteFiles";
+import { openParquet } from "./parquet-read";
 import { noteAt } from "../../src/panels/Plots/noteHover";
 import type { FeatureView, WindowAccess } from "../../workers/telemetry/pipeline/Feature";
 import type { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
@@ -449,5 +455,49 @@ describe("notes made during a replay", () => {
     part.load({ kind: "backend", from: 0, to: 1 });
     expect(api.notes().writable).toBe(false);
     expect(api.addNote(draft("Nowhere", 1))).toMatchObject({ ok: false });
+  });
+});
+
+describe("notes beside an export", () => {
+  it("a range's notes as Parquet, which DuckDB reads: times, a moment's null end, text and tags", async () => {
+    const { d, tick } = desk();
+    d.add(draft("Before", 100));
+    tick();
+    d.add(draft("Driver swap", 1500, { tags: ["driver", "pit"] }));
+    tick();
+    d.add({ ...draft("Rain", 1400), to: 1600, colour: "green" });
+    const file = notesFile(
+      d.book.list(),
+      "parquet",
+      { from: 1450, to: 2000 },
+      "helios-DEMO-20261203.parquet",
+    );
+    expect(file).toMatchObject({ fileName: "helios-DEMO-20261203-notes.parquet", count: 2 });
+    const parquet = await openParquet(file.data as Uint8Array);
+    try {
+      const rows = await parquet.query(`SELECT * FROM ${parquet.table} ORDER BY start_epoch_s`);
+      expect(rows).toEqual([
+        {
+          start_epoch_s: 1400,
+          end_epoch_s: 1600,
+          text: "Rain",
+          tags: "",
+          colour: "green",
+          window: "Window 1",
+        },
+        {
+          start_epoch_s: 1500,
+          end_epoch_s: null,
+          text: "Driver swap",
+          tags: "driver, pit",
+          colour: "blue",
+          window: "Window 1",
+        },
+      ]);
+    } finally {
+      parquet.close();
+    }
+    const csv = notesFile(d.book.list(), "csv", { from: null, to: 1450 }, "x.csv");
+    expect(csv).toMatchObject({ fileName: "x-notes.csv", count: 2, mime: "text/csv" });
   });
 });

@@ -57,11 +57,21 @@ export interface NotesSummary {
 export type NotesImported =
   { ok: true; added: number; skipped: number } | { ok: false; message: string };
 
-/** A notes file to save. */
+/** A notes file to save: text (JSON, CSV) or bytes (Parquet). */
 export interface NotesFile {
   fileName: string;
-  text: string;
+  data: string | Uint8Array;
+  mime: string;
   count: number;
+}
+
+/** The notes files: JSON (every field), CSV (a spreadsheet), Parquet (beside a Parquet export). */
+export type NotesFormat = "json" | "csv" | "parquet";
+
+/** Packet-time bounds (epoch s), both included; null: open. */
+export interface NotesSpan {
+  from: number | null;
+  to: number | null;
 }
 
 export interface NotesApi {
@@ -72,8 +82,11 @@ export interface NotesApi {
   /** Puts a deleted note back as it was (the undo of deleteNote). */
   restoreNote(note: Note): NoteResult;
   notes(): NoteList;
-  /** The view's notes as a file: JSON (every field) or CSV (for a spreadsheet). */
-  exportNotes(format: "json" | "csv"): NotesFile;
+  /**
+   * The view's notes as a file; with `span`, those that overlap it (beside a
+   * range's export), named after `baseName` when given ("<base>-notes.csv").
+   */
+  exportNotes(format: NotesFormat, span?: NotesSpan, baseName?: string): NotesFile;
   /** Takes a notes file (JSON or CSV) into the live session, made by `window`; one bad note refuses it all. */
   importNotes(text: string, fileName: string, window: string): NotesImported;
 }

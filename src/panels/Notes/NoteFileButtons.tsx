@@ -23,8 +23,7 @@ export function NoteFileButtons(props: {
   const save = async (format: "csv" | "json") => {
     try {
       const file = await client.api.exportNotes(format);
-      const type = format === "csv" ? "text/csv" : "application/json";
-      downloadBlob(new Blob([file.text], { type }), file.fileName);
+      downloadBlob(new Blob([file.data as BlobPart], { type: file.mime }), file.fileName);
     } catch {
       onOutcome({ ok: false, message: "The telemetry core did not answer; try again." });
     }

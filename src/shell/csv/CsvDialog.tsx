@@ -107,6 +107,22 @@ function CsvDialogForOpening() {
     setMessage({ text: `Exported ${laps.length} laps.`, ok: true });
   };
 
+  /** The range's notes beside the data, when there are any; the words the message adds. */
+  const saveNotes = async (
+    request: { from: number | null; to: number | null },
+    dataFile: string,
+  ): Promise<string> => {
+    const format = choices.format === "parquet" ? "parquet" : "csv";
+    const file = await client.api.exportNotes(
+      format,
+      { from: request.from, to: request.to },
+      dataFile,
+    );
+    if (file.count === 0) return "";
+    downloadBlob(new Blob([file.data as BlobPart], { type: file.mime }), file.fileName);
+    return `, and ${formatCount(file.count)} ${file.count === 1 ? "note" : "notes"} to ${file.fileName}`;
+  };
+
   const exportTelemetry = async (toFile: boolean) => {
     setMessage(null);
     const request = buildRequest(choices, {
@@ -153,10 +169,11 @@ function CsvDialogForOpening() {
         );
         if (finished) downloadBlob(blob, start.fileName);
       }
+      const notes = finished && choices.notes ? await saveNotes(request, start.fileName) : "";
       setMessage(
         finished
           ? {
-              text: `Exported ${formatCount(start.rows)} rows × ${start.columns} columns to ${start.fileName}.`,
+              text: `Exported ${formatCount(start.rows)} rows × ${start.columns} columns to ${start.fileName}${notes}.`,
               ok: true,
             }
           : { text: "Export cancelled.", ok: false },

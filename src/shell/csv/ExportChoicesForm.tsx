@@ -172,6 +172,13 @@ export function ExportChoicesForm(props: Props) {
           />
         </FormGroup>
       )}
+      <Checkbox
+        checked={choices.notes}
+        disabled={disabled}
+        data-testid="csv-notes"
+        label="Save the range's notes beside it (a second file, its name ending -notes)"
+        onChange={(e) => onChange({ notes: e.currentTarget.checked })}
+      />
     </div>
   );
 }

@@ -22,6 +22,8 @@ export interface ExportChoices {
   perSecond: number;
   values: "display" | "raw";
   timeColumns: boolean;
+  /** Save the notes in the range beside the data ("<file>-notes.csv" or ".parquet"). */
+  notes: boolean;
 }
 
 export const DEFAULT_CHOICES: ExportChoices = {
@@ -36,6 +38,7 @@ export const DEFAULT_CHOICES: ExportChoices = {
   perSecond: 1,
   values: "display",
   timeColumns: true,
+  notes: true,
 };
 
 /** An ISO date-time as epoch seconds (UTC unless it has an offset); null when empty or bad. */

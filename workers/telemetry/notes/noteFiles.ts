@@ -4,7 +4,9 @@
 // nothing is taken, and the message says which row and why.
 import Papa from "papaparse";
 import { z } from "zod";
-import type { Note } from "../../contract/notes";
+import type { Note, NotesFile, NotesFormat, NotesSpan } from "../../contract/notes";
+import { parquetWriteBuffer } from "hyparquet-writer";
+import { PARQUET_MIME } from "../parquet/ParquetExporter";
 import { NOTE_COLOURS } from "../../shared/notes";
 import { quoteString, unneutralise } from "../csv/csvCells";
 import { noteTagsSchema, noteTextSchema } from "./noteSchema";
@@ -56,6 +58,78 @@ const CSV_COLUMNS = [
   "Colour",
   "Window",
 ] as const;
+
+/** The notes that overlap `span` (all without one), as a file of `format`. */
+export function notesFile(
+  notes: readonly Note[],
+  format: NotesFormat,
+  span?: NotesSpan,
+  baseName?: string,
+): NotesFile {
+  const from = span?.from ?? -Infinity;
+  const to = span?.to ?? Infinity;
+  const chosen = span ? notes.filter((n) => n.from <= to && (n.to ?? n.from) >= from) : notes;
+  const base =
+    typeof baseName === "string" && baseName !== ""
+      ? baseName.replace(/\.[^.]*$/, "")
+      : `helios-${new Date().toISOString().slice(0, 10)}`;
+  const fileName = `${base}-notes.${format}`;
+  if (format === "parquet")
+    return { fileName, data: notesParquet(chosen), mime: PARQUET_MIME, count: chosen.length };
+  if (format === "csv")
+    return { fileName, data: notesCsv(chosen), mime: "text/csv", count: chosen.length };
+  return { fileName, data: notesJson(chosen), mime: "application/json", count: chosen.length };
+}
+
+/**
+ * The notes as a Parquet table beside a Parquet export: start and end in
+ * epoch seconds (end null for a moment), text, tags (comma-separated),
+ * colour and window, the columns snake_case for DuckDB, Polars and Spark.
+ */
+export function notesParquet(notes: readonly Note[]): Uint8Array {
+  const column = (name: string, type: "DOUBLE" | "STRING", data: unknown[], nullable = false) => ({
+    name,
+    type,
+    data,
+    nullable,
+  });
+  const buffer = parquetWriteBuffer({
+    columnData: [
+      column(
+        "start_epoch_s",
+        "DOUBLE",
+        notes.map((n) => n.from),
+      ),
+      column(
+        "end_epoch_s",
+        "DOUBLE",
+        notes.map((n) => n.to),
+        true,
+      ),
+      column(
+        "text",
+        "STRING",
+        notes.map((n) => n.text),
+      ),
+      column(
+        "tags",
+        "STRING",
+        notes.map((n) => n.tags.join(", ")),
+      ),
+      column(
+        "colour",
+        "STRING",
+        notes.map((n) => n.colour),
+      ),
+      column(
+        "window",
+        "STRING",
+        notes.map((n) => n.window),
+      ),
+    ],
+  });
+  return new Uint8Array(buffer);
+}
 
 export function notesJson(notes: readonly Note[]): string {
   return `${JSON.stringify({ format: FORMAT, version: VERSION, notes }, null, 2)}\n`;

@@ -5,7 +5,7 @@
 import type { NoteList, NotesApi, NotesSummary } from "../../contract/notes";
 import type { FeatureView, WindowAccess } from "../pipeline/Feature";
 import { NoteBook } from "./noteBook";
-import { notesCsv, notesJson, readNotesFile } from "./noteFiles";
+import { notesFile, readNotesFile } from "./noteFiles";
 import type { NoteSpan, SeriesRequest, SeriesResult } from "../../contract/series";
 import { windowStart } from "../../shared/plots/seriesWindow";
 import type { NotePin } from "../../contract/track";
@@ -62,15 +62,7 @@ export function notesApi(desk: NotesDesk, window: WindowAccess<NotesReplay>): No
     deleteNote: (id) => target()?.delete(id) ?? READ_ONLY,
     restoreNote: (note) => target()?.restoreNote(note) ?? READ_ONLY,
     notes: shown,
-    exportNotes: (format) => {
-      const notes = shown().notes;
-      const day = new Date().toISOString().slice(0, 10);
-      return {
-        fileName: `helios-notes-${day}.${format}`,
-        text: format === "csv" ? notesCsv(notes) : notesJson(notes),
-        count: notes.length,
-      };
-    },
+    exportNotes: (format, span, baseName) => notesFile(shown().notes, format, span, baseName),
     importNotes: (text, fileName, windowName) => {
       const into = target();
       if (!into) return READ_ONLY;
