@@ -78,6 +78,8 @@ test("a note made with the key in one window shows in the other, is edited, dele
     .getByRole("button", { name: /^Delete the note/ })
     .click();
   await expect(b.getByText("No notes yet")).toBeVisible({ timeout: 5_000 });
+  await expect(a.getByText("Note deleted")).toBeVisible();
+  await a.screenshot({ path: test.info().outputPath("notes-undo-toast.png") });
   await a.getByRole("button", { name: "Undo" }).click();
   await expect(notesOf(b).first()).toContainText("Driver swap: Sam in", { timeout: 5_000 });
 

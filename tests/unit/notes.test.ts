@@ -22,6 +22,7 @@ import type { FeatureView, WindowAccess } from "../../workers/telemetry/pipeline
 import type { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { allTags, filterNotes } from "../../src/panels/Notes/noteFilter";
 import { notesInLap } from "../../src/panels/Laps/lapNotes";
+import { onToastRequest, requestToast } from "../../src/state/toastRequests";
 
 function desk(start = 1_700_000_000_000) {
   let now = start;
@@ -499,5 +500,19 @@ describe("notes beside an export", () => {
     }
     const csv = notesFile(d.book.list(), "csv", { from: null, to: 1450 }, "x.csv");
     expect(csv).toMatchObject({ fileName: "x-notes.csv", count: 2, mime: "text/csv" });
+  });
+});
+
+describe("the undo toast a panel asks for", () => {
+  it("reaches the shell's toaster, waiting until it listens", () => {
+    const shown: string[] = [];
+    requestToast({ title: "Note deleted", message: "“early”", intent: "none" });
+    const stop = onToastRequest((t) => shown.push(t.message));
+    requestToast({ title: "Note deleted", message: "“later”", intent: "none" });
+    stop();
+    requestToast({ title: "Note deleted", message: "“after”", intent: "none" });
+    expect(shown).toEqual(["“early”", "“later”"]);
+    onToastRequest((t) => shown.push(t.message))();
+    expect(shown).toEqual(["“early”", "“later”", "“after”"]);
   });
 });

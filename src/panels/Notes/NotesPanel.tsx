@@ -7,6 +7,7 @@ import { useMemo, useState } from "react";
 import type { Note, NoteChange } from "../../../workers/contract/notes";
 import { showMoment } from "../../actions/momentActions";
 import { openNoteNow } from "../../state/noteNow";
+import { requestToast } from "../../state/toastRequests";
 import { EmptyState } from "../../ui/EmptyState";
 import { PanelHeading } from "../../ui/headings";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
@@ -26,7 +27,6 @@ export function NotesPanel() {
   const playback = useLiveStatusPart("playback");
   const [query, setQuery] = useState("");
   const [tag, setTag] = useState(ANY_TAG);
-  const [deleted, setDeleted] = useState<Note | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [fileOutcome, setFileOutcome] = useState<FileOutcome | null>(null);
@@ -44,16 +44,17 @@ export function NotesPanel() {
     }
   };
   const edit = (note: Note, change: NoteChange) => answer(client.api.editNote(note.id, change));
+  const undo = async (note: Note) => setProblem(await answer(client.api.restoreNote(note)));
   const remove = async (note: Note) => {
     const message = await answer(client.api.deleteNote(note.id));
     setProblem(message);
-    if (message === null) setDeleted(note);
-  };
-  const undo = async () => {
-    if (!deleted) return;
-    const message = await answer(client.api.restoreNote(deleted));
-    setProblem(message);
-    setDeleted(null);
+    if (message === null)
+      requestToast({
+        title: "Note deleted",
+        message: `“${note.text}”`,
+        intent: "none",
+        actions: [{ text: "Undo", onClick: () => void undo(note) }],
+      });
   };
   return (
     <section className="helios-notes" aria-label="Notes" data-testid="panel-notes">
@@ -96,11 +97,6 @@ export function NotesPanel() {
           onOutcome={setFileOutcome}
         />
       </div>
-      {deleted && (
-        <Callout intent="primary" className="helios-notes-undo" role="status">
-          Deleted “{deleted.text}”. <Button size="small" text="Undo" onClick={() => void undo()} />
-        </Callout>
-      )}
       {fileOutcome && (
         <Callout
           intent={fileOutcome.ok ? "success" : "danger"}
