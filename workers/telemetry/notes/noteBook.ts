@@ -8,12 +8,15 @@ import { NOTE_KIND, noteEventSchema } from "./noteSchema";
 
 export class NoteBook {
   private readonly byId = new Map<string, { note: Note; deleted: boolean }>();
+  /** list()'s answer until the next change: every snapshot and series answer reads it. */
+  private sorted: Note[] | null = null;
 
   /** Takes one version of a note; an older one than held changes nothing. Returns whether it did. */
   take(note: Note, deleted = false): boolean {
     const held = this.byId.get(note.id);
     if (held && held.note.editedAt > note.editedAt) return false;
     this.byId.set(note.id, { note, deleted });
+    this.sorted = null;
     return true;
   }
 
@@ -36,14 +39,17 @@ export class NoteBook {
     return this.byId.has(id);
   }
 
-  /** The notes not deleted, by their moment, then as made. */
-  list(): Note[] {
+  /** The notes not deleted, by their moment, then as made (the same array until a change: do not modify it). */
+  list(): readonly Note[] {
+    if (this.sorted) return this.sorted;
     const notes: Note[] = [];
     for (const { note, deleted } of this.byId.values()) if (!deleted) notes.push(note);
-    return notes.sort((a, b) => a.from - b.from || a.id.localeCompare(b.id));
+    this.sorted = notes.sort((a, b) => a.from - b.from || a.id.localeCompare(b.id));
+    return this.sorted;
   }
 
   clear(): void {
     this.byId.clear();
+    this.sorted = null;
   }
 }

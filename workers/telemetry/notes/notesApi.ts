@@ -2,7 +2,8 @@
 // every window shares; in a replay, the notes recorded with what it shows,
 // read only for now (a note made during a replay would belong to that
 // session, which the recorder does not write to).
-import type { NoteList, NotesApi, NotesSummary } from "../../contract/notes";
+import type { Note, NoteList, NotesApi, NotesSummary } from "../../contract/notes";
+import type { SessionEvent } from "../../contract/events";
 import type { FeatureView, WindowAccess } from "../pipeline/Feature";
 import { NoteBook } from "./noteBook";
 import { notesFile, readNotesFile } from "./noteFiles";
@@ -32,10 +33,21 @@ export function shownNotes(
   replay: NotesReplay | null = null,
 ): NoteList {
   const own = writer(desk, view, replay);
-  if (own) return { notes: own.book.list(), writable: true };
-  const book = new NoteBook();
-  book.takeEvents(view.recorded ?? []);
-  return { notes: book.list(), writable: false };
+  if (own) return { notes: [...own.book.list()], writable: true };
+  return { notes: [...recordedNotes(view.recorded ?? [])], writable: false };
+}
+
+/** A replay's recorded notes, read (and checked) once per list of events it holds. */
+const readNotes = new WeakMap<readonly SessionEvent[], readonly Note[]>();
+function recordedNotes(events: readonly SessionEvent[]): readonly Note[] {
+  let notes = readNotes.get(events);
+  if (!notes) {
+    const book = new NoteBook();
+    book.takeEvents(events);
+    notes = book.list();
+    readNotes.set(events, notes);
+  }
+  return notes;
 }
 
 export function notesSummary(
