@@ -9,7 +9,8 @@ import { NotesReplay } from "../../workers/telemetry/notes/notesReplay";
 import type { ReplayContext, ReplaySessions } from "../../workers/telemetry/pipeline/Feature";
 import type { SessionInfo } from "../../workers/contract/sessions";
 import { addNoteSpans, notesApi, shownNotes } from "../../workers/telemetry/notes/notesApi";
-import { noteBands } from "../../workers/shared/plots/noteBands";
+import { eachNoteBand, noteSpansOf, sameNoteSpans } from "../../workers/shared/plots/noteBands";
+import type { NoteSpans } from "../../workers/contract/series";
 import {
   notesCsv,
   notesFile,
@@ -246,21 +247,20 @@ describe("notes on the plots", () => {
     const result = { data: [], from: 1990, to: 2000, hasGaps: [], units: [], bucketSeconds: 2 };
     addNoteSpans(d, live, null, [request], [result]);
     // The tail starts at 1990; the window it joins starts at 2000 - 600.
-    expect(result).toMatchObject({
-      noteSpans: [
-        { from: 1400, to: 1600, colour: "green" },
-        { from: 1500, to: null, colour: "blue" },
-      ],
-    });
+    expect(bandsOf((result as { noteSpans?: NoteSpans }).noteSpans)).toEqual([
+      { from: 1400, to: 1600, fill: "rgba(35, 133, 81, 0.14)" },
+      { from: 1500, to: 1500, fill: "rgba(45, 114, 210, 0.9)" },
+    ]);
   });
 
   it("a moment is a line of its colour, a range a light shade; the pointer names the nearest line, else the range", () => {
-    expect(
-      noteBands([
-        { from: 5, to: null, colour: "red" },
-        { from: 1, to: 9, colour: "green" },
-      ]),
-    ).toEqual([
+    const spans = noteSpansOf([
+      { from: 5, to: null, colour: "red" },
+      { from: 1, to: 9, colour: "green" },
+    ]);
+    expect(sameNoteSpans(spans, noteSpansOf([{ from: 5, to: null, colour: "red" }]))).toBe(false);
+    expect(sameNoteSpans(spans, structuredClone(spans))).toBe(true);
+    expect(bandsOf(spans)).toEqual([
       { from: 5, to: 5, fill: "rgba(205, 66, 70, 0.9)" },
       { from: 1, to: 9, fill: "rgba(35, 133, 81, 0.14)" },
     ]);
@@ -516,3 +516,10 @@ describe("the undo toast a panel asks for", () => {
     expect(shown).toEqual(["“early”", "“later”", "“after”"]);
   });
 });
+
+/** The bands the painter draws for an answer's notes. */
+function bandsOf(spans: NoteSpans | undefined): { from: number; to: number; fill: string }[] {
+  const bands: { from: number; to: number; fill: string }[] = [];
+  if (spans) eachNoteBand(spans, (from, to, fill) => bands.push({ from, to, fill }));
+  return bands;
+}

@@ -111,6 +111,31 @@ describe("plot driver", () => {
     expect(drawn).toHaveLength(1);
   });
 
+  it("keeps its first answer when its y axes narrow the plot a little; a much narrower or wider plot asks again", async () => {
+    const { calls, frame, drawn, chart } = setup();
+    frame();
+    expect(calls[0]!.request.points).toBe(200);
+    // The y axes' labels came: the plotting area lost 50 px. The answer is drawn.
+    chart.bbox.width = 350;
+    calls[0]!.resolve(series(100));
+    await settle();
+    frame();
+    expect(drawn).toHaveLength(1);
+    expect(calls[1]!.request.points).toBe(200);
+    // Half as wide: as many points as it needs.
+    chart.bbox.width = 200;
+    calls[1]!.resolve(series(100));
+    await settle();
+    frame();
+    expect(calls[2]!.request.points).toBe(100);
+    // Wider than its points: more detail.
+    chart.bbox.width = 240;
+    calls[2]!.resolve(series(100));
+    await settle();
+    frame();
+    expect(calls.at(-1)!.request.points).toBe(120);
+  });
+
   it("drops a result fetched for a view that changed meanwhile and asks again", async () => {
     const { view, calls, frame, drawn } = setup();
     view.beginExtents();

@@ -6,7 +6,7 @@
 // Each plot's series lines are drawn on an OffscreenCanvas in the render
 // worker, so their drawing and the canvas's trip to the compositor cost the
 // main thread nothing.
-import type { DayRange, SeriesRequest, SeriesResult } from "./series";
+import type { DayRange, NoteSpans, SeriesRequest, SeriesResult } from "./series";
 
 /** A closed range of x (epoch s) or y values. */
 export interface ValueRange {
@@ -33,6 +33,8 @@ export interface SeriesPicture {
   axis: TimeAxisPicture;
   /** Alert spans shaded behind the lines (x in epoch s; `to` null: to the right edge). */
   bands?: AlertBand[];
+  /** Notes drawn over the bands: a line at a moment, a shade over a range. */
+  notes?: NoteSpans;
   /** Set for a state timeline: rows of labelled states instead of lines (y ranges unused). */
   timeline?: TimelineLook;
 }

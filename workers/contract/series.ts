@@ -1,5 +1,4 @@
 import type { AlertSeverity } from "./alerts";
-import type { NoteColour } from "./notes";
 import type { AppUnits, FieldPath } from "./fields";
 
 export interface SeriesRequest {
@@ -52,12 +51,19 @@ export interface AlertSpan {
   severity: AlertSeverity;
 }
 
-/** A note inside an answer's window: a line at a moment, or a shaded range (packet time, epoch s). */
-export interface NoteSpan {
-  from: number;
-  /** null: a moment. */
-  to: number | null;
-  colour: NoteColour;
+/**
+ * The notes inside an answer's window, each a line at a moment or a shaded
+ * range, column by column: typed arrays go between threads as three blocks,
+ * where a day's thousand notes as objects cost every live refresh of every
+ * plot a thousand copies.
+ */
+export interface NoteSpans {
+  /** Packet time, epoch s. */
+  from: Float64Array;
+  /** NaN: a moment. */
+  to: Float64Array;
+  /** The colour's index in NOTE_COLOURS (workers/shared/notes.ts). */
+  colour: Uint8Array;
 }
 
 /** The day a "Today" answer covers: its x range is [start, start + span] (epoch seconds). */
@@ -90,5 +96,5 @@ export interface SeriesResult {
    */
   alertSpans?: AlertSpan[];
   /** The shown history's notes over the whole window, as alertSpans are. */
-  noteSpans?: NoteSpan[];
+  noteSpans?: NoteSpans;
 }

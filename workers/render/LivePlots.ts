@@ -32,7 +32,7 @@ import type { SeriesRequest, SeriesResult } from "../contract/series";
 import { columnExtents, lastDrawnIndex, wholePixelRange } from "../shared/plots/liveWindow";
 import { AskGate, joinAnswer, tailStart, type SeriesBatchSource } from "../shared/plots/liveTail";
 import { timeAxisPicture } from "../shared/plots/timeAxis";
-import { plotBands } from "../shared/plots/alertBands";
+import { alertBands } from "../shared/plots/alertBands";
 import { nextYRanges, refitSlot } from "./liveYRanges";
 
 /** What paints a plot (SeriesCanvas in the worker; a recorder in tests). */
@@ -332,7 +332,8 @@ function picture({ spec, window }: LivePlot, x: ValueRange): SeriesPicture {
     data: window.data,
     x,
     axis: timeAxisPicture(spec.axisLook, x, spec.look.width, spec.dpr),
-    bands: plotBands(window.alertSpans, window.noteSpans, spec.look.shown),
+    bands: alertBands(window.alertSpans, spec.look.shown),
+    ...(window.noteSpans ? { notes: window.noteSpans } : {}),
   };
 }
 

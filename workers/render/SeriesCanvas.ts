@@ -15,6 +15,7 @@
 // (bench/RESULTS.md, stop 25).
 import type { SeriesPicture, TimeAxisPicture, ValueRange } from "../contract/renderProtocol";
 import { sameBands } from "../shared/plots/alertBands";
+import { eachNoteBand, sameNoteSpans } from "../shared/plots/noteBands";
 import { paintTimeline } from "./timelinePaint";
 import type { PaintContext } from "./paintContext";
 
@@ -106,6 +107,7 @@ export class SeriesCanvas {
       return false;
     // An alert started or ended: its band reaches left of the strip.
     if (!sameBands(drawn.bands, picture.bands)) return false;
+    if (!sameNoteSpans(drawn.notes, picture.notes)) return false;
     if (drawn.timeline?.key !== picture.timeline?.key) return false;
     const span = picture.x.max - picture.x.min;
     if (Math.abs(span - (drawn.x.max - drawn.x.min)) > span * 1e-9) return false;
@@ -194,7 +196,7 @@ export class SeriesCanvas {
       paintTimeline(ctx, picture, picture.timeline, left);
       return;
     }
-    if (picture.bands) drawBandsOf(ctx, picture, left);
+    if (picture.bands || picture.notes) drawBandsOf(ctx, picture, left);
     if (n === 0) return;
     const xScale = width / (picture.x.max - picture.x.min);
     // Every segment that reaches into the strip is drawn again (clipped): from
@@ -234,21 +236,23 @@ export class SeriesCanvas {
   }
 }
 
-/** Alert bands across the plotting area's height, clipped to pixel `left` on. */
+/** Alert bands, then the notes over them, across the plotting area's height, clipped to pixel `left` on. */
 function drawBandsOf(ctx: PaintContext, picture: SeriesPicture, left: number): void {
   const { width, height, x } = picture;
   ctx.save();
   ctx.beginPath();
   ctx.rect(left, 0, width - left, height);
   ctx.clip();
-  for (const band of picture.bands ?? []) {
-    const a = Math.max(left, Math.floor(toPx(band.from, x, width)));
-    const b = band.to === null ? width : Math.min(width, Math.ceil(toPx(band.to, x, width)));
-    if (b < a) continue;
-    ctx.fillStyle = band.fill;
-    // At least a pixel wide: an alert of one packet must still show.
+  const band = (from: number, to: number | null, fill: string) => {
+    const a = Math.max(left, Math.floor(toPx(from, x, width)));
+    const b = to === null ? width : Math.min(width, Math.ceil(toPx(to, x, width)));
+    if (b < a) return;
+    ctx.fillStyle = fill;
+    // At least a pixel wide: an alert of one packet, or a moment's note, must still show.
     ctx.fillRect(a, 0, Math.max(1, b - a), height);
-  }
+  };
+  for (const alert of picture.bands ?? []) band(alert.from, alert.to, alert.fill);
+  if (picture.notes) eachNoteBand(picture.notes, band);
   ctx.restore();
 }
 

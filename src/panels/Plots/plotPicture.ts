@@ -5,7 +5,7 @@
 // for the cursor) redraws only when the y ranges it would give change, on a
 // zoom, a resize, or, while the pointer is over a plot, when the x range moves.
 import type uPlot from "uplot";
-import type { AlertSpan, NoteSpan, SeriesResult } from "../../../workers/contract/series";
+import type { AlertSpan, NoteSpans, SeriesResult } from "../../../workers/contract/series";
 import { newestBucketStart, wholePixelRange } from "../../../workers/shared/plots/liveWindow";
 import type { PlotStats } from "../../state/plotStats";
 import {
@@ -30,7 +30,7 @@ export class PlotPicture {
   /** The alert spans shaded behind what is drawn (SeriesResult.alertSpans). */
   private drawnSpans: AlertSpan[] | undefined;
   /** The notes drawn with it (SeriesResult.noteSpans). */
-  private drawnNotes: NoteSpan[] | undefined;
+  private drawnNotes: NoteSpans | undefined;
   /** The bucket grid of what is drawn (SeriesResult.bucketSeconds). */
   private drawnGrid = 0;
   /** The data uPlot holds (axes, cursor values): behind `drawn` while only the series layer moved on. */

@@ -20,6 +20,9 @@ export type SeriesSource = (request: SeriesRequest) => Promise<SeriesResult>;
  */
 export const PIXELS_PER_POINT = 2;
 
+/** How many more points than its width needs a plot keeps drawing before it asks again. */
+const POINTS_SLACK = 1.25;
+
 export class SeriesFetch {
   fields: string[] = [];
   units: AppUnits = "metric";
@@ -57,11 +60,18 @@ export class SeriesFetch {
     return newFields;
   }
 
-  /** A point per PIXELS_PER_POINT CSS pixels of a plotting area `widthPx` device pixels wide. */
+  /**
+   * A point per PIXELS_PER_POINT CSS pixels of a plotting area `widthPx`
+   * device pixels wide. A plotting area a little narrower than the points
+   * asked for keeps them (up to POINTS_SLACK more than it needs): its y axes
+   * widen once their labels are known (a new plot's first answer was always
+   * thrown away for that, and a live axis label growing a digit asked for the
+   * whole window again). Wider, or much narrower, asks anew.
+   */
   syncPoints(widthPx: number): void {
-    const points = Math.max(32, Math.round(widthPx / devicePixelRatio / PIXELS_PER_POINT));
-    if (points === this.points) return;
-    this.points = points;
+    const needed = Math.max(32, Math.round(widthPx / devicePixelRatio / PIXELS_PER_POINT));
+    if (this.points >= needed && this.points <= needed * POINTS_SLACK) return;
+    this.points = needed;
     this.configVersion++;
   }
 

@@ -23,8 +23,8 @@ import { liveYScales, type LiveHandover, type SeriesPainter } from "./livePictur
 import type { XRange } from "./plotView";
 import { placeSeries, remeasureSeries } from "./seriesSurface";
 import { timeAxisPicture, type TimeAxisLook } from "../../../workers/shared/plots/timeAxis";
-import { plotBands } from "../../../workers/shared/plots/alertBands";
-import type { AlertSpan, NoteSpan } from "../../../workers/contract/series";
+import { alertBands } from "../../../workers/shared/plots/alertBands";
+import type { AlertSpan, NoteSpans } from "../../../workers/contract/series";
 
 /** One picture: data (typed columns, NaN = gap), the x range and each series' y range. */
 export interface SeriesFrame {
@@ -35,7 +35,7 @@ export interface SeriesFrame {
   /** Alerts of the plotted fields in the window, shaded behind the lines. */
   spans?: AlertSpan[];
   /** The shown history's notes in the window: lines and shaded ranges. */
-  notes?: NoteSpan[];
+  notes?: NoteSpans;
 }
 
 export class SeriesLayer implements SeriesPainter {
@@ -105,7 +105,8 @@ export class SeriesLayer implements SeriesPainter {
       data: frame.data as ArrayLike<number>[],
       x: frame.x,
       axis: timeAxisPicture(this.axisLook, frame.x, look.width, devicePixelRatio),
-      bands: plotBands(frame.spans, frame.notes, look.shown),
+      bands: alertBands(frame.spans, look.shown),
+      ...(frame.notes ? { notes: frame.notes } : {}),
     };
   }
 

@@ -4,8 +4,7 @@
 // worker (a live one it holds).
 import type { AlertSeverity } from "../../contract/alerts";
 import type { AlertBand } from "../../contract/renderProtocol";
-import type { AlertSpan, NoteSpan } from "../../contract/series";
-import { noteBands } from "./noteBands";
+import type { AlertSpan } from "../../contract/series";
 
 /** Translucent, so the lines and grid stay readable through them; the status colours of the app. */
 export const ALERT_BAND_FILL: Readonly<Record<AlertSeverity, string>> = {
@@ -40,14 +39,4 @@ export function sameBands(a: readonly AlertBand[] = [], b: readonly AlertBand[] 
       (band, i) => band.from === b[i]!.from && band.to === b[i]!.to && band.fill === b[i]!.fill,
     )
   );
-}
-
-/** Every band a plot shades: its fields' alerts, then its notes on top; undefined when none. */
-export function plotBands(
-  alerts: readonly AlertSpan[] | undefined,
-  notes: readonly NoteSpan[] | undefined,
-  shown: readonly boolean[],
-): AlertBand[] | undefined {
-  const bands = [...(alertBands(alerts, shown) ?? []), ...noteBands(notes)];
-  return bands.length > 0 ? bands : undefined;
 }

@@ -7,8 +7,9 @@ import type { SessionEvent } from "../../contract/events";
 import type { FeatureView, WindowAccess } from "../pipeline/Feature";
 import { NoteBook } from "./noteBook";
 import { notesFile, readNotesFile } from "./noteFiles";
-import type { NoteSpan, SeriesRequest, SeriesResult } from "../../contract/series";
+import type { SeriesRequest, SeriesResult } from "../../contract/series";
 import { windowStart } from "../../shared/plots/seriesWindow";
+import { noteSpansOf } from "../../shared/plots/noteBands";
 import type { NotePin } from "../../contract/track";
 import { placeAt } from "../geo/placeAt";
 import type { NotesDesk } from "./notesDesk";
@@ -125,10 +126,7 @@ export function addNoteSpans(
     const from = request ? windowStart(request, result) : null;
     if (!request || from === null) return;
     const to = request.to ?? Infinity;
-    const spans: NoteSpan[] = [];
-    for (const note of notes)
-      if (note.from <= to && (note.to ?? note.from) >= from)
-        spans.push({ from: note.from, to: note.to, colour: note.colour });
-    if (spans.length > 0) result.noteSpans = spans;
+    const inWindow = notes.filter((note) => note.from <= to && (note.to ?? note.from) >= from);
+    if (inWindow.length > 0) result.noteSpans = noteSpansOf(inWindow);
   });
 }
