@@ -12,6 +12,8 @@ import { MathChannelsDialog } from "./shell/mathChannels/MathChannelsDialog";
 import { LoadingScreen } from "./shell/loading/LoadingScreen";
 import { AppNavbar } from "./shell/navbar/AppNavbar";
 import { TabContent } from "./shell/navbar/TabContent";
+import { LayoutLinkDialogs } from "./shell/layouts/LayoutLinkDialogs";
+import { LayoutNameDialog } from "./shell/layouts/LayoutNameDialog";
 import { NoteNowDialog } from "./shell/notes/NoteNowDialog";
 import { NotificationToaster } from "./shell/notifications/NotificationToaster";
 import { RangeStatsDrawer } from "./shell/rangeStats/RangeStatsDrawer";
@@ -43,6 +45,8 @@ function Shell() {
       <CsvDialog />
       <AlertRulesDialog />
       <RangeStatsDrawer />
+      <LayoutNameDialog />
+      <LayoutLinkDialogs />
       <MathChannelsDialog />
       <NoteNowDialog />
     </>

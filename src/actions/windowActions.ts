@@ -11,14 +11,20 @@
  */
 const KEPT_PARAMS = ["backend", "upgrade", "sharedCore", "coreStorage", "e2eHooks"];
 
-/** The new window's address: same origin, same path (tab), only the kept parameters. */
-export function newWindowUrl(href: string): string {
+/** The fragment key that has a new window open a saved or built-in layout ("#use-layout=<id>"). */
+export const OPEN_WITH_LAYOUT = "use-layout";
+
+/**
+ * The new window's address: same origin, same path (tab), only the kept
+ * parameters; with `layoutId`, the layout it opens with.
+ */
+export function newWindowUrl(href: string, layoutId: string | null = null): string {
   const url = new URL(href);
   const kept = new URLSearchParams();
   for (const [name, value] of url.searchParams)
     if (KEPT_PARAMS.includes(name)) kept.append(name, value);
   url.search = kept.toString();
-  url.hash = "";
+  url.hash = layoutId === null ? "" : `${OPEN_WITH_LAYOUT}=${encodeURIComponent(layoutId)}`;
   return url.toString();
 }
 
@@ -27,8 +33,9 @@ export function newWindowUrl(href: string): string {
  * reach into this window (nor copies its sessionStorage, where the name is).
  */
 export function openNewWindow(
+  layoutId: string | null = null,
   href: string = window.location.href,
   open: typeof window.open = (...args) => window.open(...args),
 ): void {
-  open(newWindowUrl(href), "_blank", "noopener");
+  open(newWindowUrl(href, layoutId), "_blank", "noopener");
 }

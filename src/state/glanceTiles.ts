@@ -4,7 +4,7 @@
 // localStorage under its own key.
 import { z } from "zod";
 import { GLANCE_FIELDS } from "./favourites";
-import { storedSettings } from "./storedSettings";
+import { windowSettings } from "./windowSettings";
 
 const GLANCE_TILES_KEY = "glanceTiles";
 /** The lap and time-left tile, which is not a field. */
@@ -14,7 +14,7 @@ const glanceTilesSchema = z.object({
   hidden: z.array(z.string().max(200)).max(100).catch([]),
 });
 
-export const glanceTiles = storedSettings(GLANCE_TILES_KEY, glanceTilesSchema, {
+export const glanceTiles = windowSettings(GLANCE_TILES_KEY, glanceTilesSchema, {
   hidden: [] as string[],
 });
 

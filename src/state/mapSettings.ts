@@ -40,6 +40,8 @@ const mapSettingsSchema = z.object({
 });
 
 type MapSettings = z.infer<typeof mapSettingsSchema>;
+/** A window's own view of the map (a layout carries it): everything but the tile server. */
+export type MapView = Pick<MapSettings, "colorField" | "follow" | "alertPins" | "pinSeverities">;
 
 export const DEFAULT_MAP_SETTINGS: MapSettings = {
   tileUrl: "",
@@ -64,7 +66,7 @@ const mapViewKey = (windowName: string): string => windowStorageKey(MAP_SETTINGS
 
 type MapTiles = Pick<MapSettings, "tileUrl" | "attribution">;
 const tilesOf = ({ tileUrl, attribution }: MapTiles): MapTiles => ({ tileUrl, attribution });
-const viewOf = ({ colorField, follow, alertPins, pinSeverities }: MapSettings) => ({
+export const viewOf = ({ colorField, follow, alertPins, pinSeverities }: MapView): MapView => ({
   colorField,
   follow,
   alertPins,

@@ -13,6 +13,8 @@ export const windowIdentity = proxy({
   name: FIRST_WINDOW_NAME,
   /** The core has confirmed `name`. */
   claimed: false,
+  /** The core has answered (or failed to): the window's own settings are loaded. */
+  settled: false,
 });
 
 /** The name this tab had before a reload; null in a fresh tab (or one saved unreadable). */
@@ -48,9 +50,13 @@ export async function claimWindowName(
   claim: (wanted: string | null) => Promise<string>,
   storage: Storage | null = sessionStore(),
 ): Promise<string> {
-  const name = await claim(savedWindowName(storage));
-  if (storage) writeStorage(storage, WINDOW_NAME_KEY, name);
-  windowIdentity.name = name;
-  windowIdentity.claimed = true;
-  return name;
+  try {
+    const name = await claim(savedWindowName(storage));
+    if (storage) writeStorage(storage, WINDOW_NAME_KEY, name);
+    windowIdentity.name = name;
+    windowIdentity.claimed = true;
+    return name;
+  } finally {
+    windowIdentity.settled = true;
+  }
 }

@@ -59,11 +59,18 @@ test("the New window key opens the app in another window on the same core", asyn
   // The help lists the key.
   await first.keyboard.press("Shift+?");
   const help = first.locator(".bp6-hotkey-dialog");
-  await expect(help.getByText("Open a new window (same car, its own layout)")).toBeVisible();
+  await expect(
+    help.getByText("Open a new window (same car, with a layout you choose)"),
+  ).toBeVisible();
   await closeDialogWithEscape(first);
 
+  // The key offers the layouts to open with; this one keeps the window as it was.
   const opened = context.waitForEvent("page");
   await first.locator("body").press("n");
+  await first
+    .getByTestId("new-window-menu")
+    .getByRole("menuitem", { name: /No layout/ })
+    .click();
   const second = await opened;
   await second.waitForLoadState();
   const url = new URL(second.url());
@@ -96,6 +103,7 @@ test("the New window key opens the app in another window on the same core", asyn
   // The New window button in the navbar does the same.
   const third = context.waitForEvent("page");
   await second.getByTestId("new-window").click();
+  await second.getByRole("menuitem", { name: /No layout/ }).click();
   await expect((await third).getByTestId("status-window-name")).toHaveText("Window 3", {
     timeout: 20_000,
   });

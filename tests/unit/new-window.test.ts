@@ -35,11 +35,19 @@ describe("New window", () => {
 
   it("opens it apart from this window (noopener)", () => {
     const open = vi.fn(() => null);
-    openNewWindow("http://localhost/map?demoRate=100&backend=http://x:1", open);
+    openNewWindow(null, "http://localhost/map?demoRate=100&backend=http://x:1", open);
     expect(open).toHaveBeenCalledWith(
       "http://localhost/map?backend=http%3A%2F%2Fx%3A1",
       "_blank",
       "noopener",
     );
+  });
+
+  it("names the layout the new window opens with in its fragment", () => {
+    const url = new URL(
+      newWindowUrl("http://localhost/plots?backend=b#layout=zzz", "builtin:battery"),
+    );
+    expect(url.hash).toBe("#use-layout=builtin%3Abattery");
+    expect(url.searchParams.get("backend")).toBe("b");
   });
 });

@@ -5,7 +5,7 @@ import {
   parseStoredLayout,
   type PlotLayout,
   type RestoredLayout,
-} from "../../src/panels/Plots/layout";
+} from "../../src/state/plotLayout/plotLayout";
 import { callInWorker } from "./fuzz/withTimeout";
 
 const valid: PlotLayout = {
@@ -91,7 +91,7 @@ describe("plot layout restore terminates", () => {
       ],
     });
     const { layout } = await callInWorker<RestoredLayout>(
-      new URL("../../src/panels/Plots/layout.ts", import.meta.url),
+      new URL("../../src/state/plotLayout/plotLayout.ts", import.meta.url),
       "parseStoredLayout",
       [raw],
       8000,

@@ -19,7 +19,7 @@ import {
   parseStoredLayout,
   WINDOW_LABELS,
   WINDOW_SECONDS,
-} from "../../src/panels/Plots/layout";
+} from "../../src/state/plotLayout/plotLayout";
 import { LivePlots } from "../../workers/render/LivePlots";
 import { tailStart } from "../../workers/shared/plots/liveTail";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";

@@ -21,7 +21,7 @@ import {
   stateRows,
   type StateField,
 } from "../../workers/shared/plots/stateRows";
-import { parseStoredLayout } from "../../src/panels/Plots/layout";
+import { parseStoredLayout } from "../../src/state/plotLayout/plotLayout";
 import { liveYScales } from "../../src/panels/Plots/livePicture";
 import type uPlot from "uplot";
 import { picture, recorder, type Call } from "./paintRecorder";

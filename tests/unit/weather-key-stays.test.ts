@@ -43,7 +43,7 @@ describe("the forecast service's key", () => {
     appState.appUnits = appState.appUnits === "metric" ? "imperial" : "metric";
     appState.themeChoice = "dark";
     // The plot layout, saved under the window's name as it changes.
-    const { addPlot } = await import("../../src/panels/Plots/layoutStore");
+    const { addPlot } = await import("../../src/state/plotLayout/plotLayoutStore");
     addPlot(["Battery.PackVoltage"]);
     await new Promise((resolve) => setTimeout(resolve, 0)); // valtio tells subscribers after a tick
     stop();

@@ -2,7 +2,7 @@
 // saved under its name, so two windows do not overwrite each other's. The
 // first window keeps the keys used before windows had names.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { defaultLayout, type PlotLayout } from "../../src/panels/Plots/layout";
+import { defaultLayout, type PlotLayout } from "../../src/state/plotLayout/plotLayout";
 import {
   DEFAULT_MAP_SETTINGS,
   MAP_SETTINGS_KEY,
@@ -26,7 +26,7 @@ async function openPage(local: Storage, session: Storage) {
   vi.stubGlobal("sessionStorage", session);
   vi.spyOn(console, "warn").mockImplementation(() => {});
   const naming = await import("../../src/state/windowName");
-  const store = await import("../../src/panels/Plots/layoutStore");
+  const store = await import("../../src/state/plotLayout/plotLayoutStore");
   const named = async (name: string) => {
     await naming.claimWindowName(() => Promise.resolve(name), session);
     await tick(); // valtio tells subscribers after the current task

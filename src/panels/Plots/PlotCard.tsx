@@ -7,10 +7,16 @@ import { displayUnit } from "../../../workers/shared/units";
 import { appState } from "../../state/appState";
 import { FieldPicker } from "../../ui/FieldPicker";
 import { fieldLabel } from "../../ui/format/fieldLabel";
-import { removePlot, setSteadyHidden, setTimeline, toggleField } from "./layoutStore";
+import {
+  removePlot,
+  setSteadyHidden,
+  setTall,
+  setTimeline,
+  toggleField,
+} from "../../state/plotLayout/plotLayoutStore";
 import { useChangingRows } from "./useChangingRows";
 import { isStateField } from "../../../workers/shared/plots/stateRows";
-import { PLOT_HEIGHT, PlotChart } from "./PlotChart";
+import { linesHeight, PlotChart } from "./PlotChart";
 import type { PlotSeriesInfo } from "./plotTypes";
 import type { PlotCatalog } from "../../ui/useFieldCatalog";
 import { usePlotDriver } from "./usePlotDriver";
@@ -24,11 +30,13 @@ interface PlotCardProps {
   timeline?: boolean;
   /** A timeline hides its rows that never change in the window. */
   steadyHidden?: boolean;
+  /** Lines drawn twice the usual height. */
+  tall?: boolean;
   catalog: PlotCatalog;
 }
 
 export function PlotCard(props: PlotCardProps) {
-  const { id, fields, timeline = false, steadyHidden = false, catalog } = props;
+  const { id, fields, timeline = false, steadyHidden = false, tall = false, catalog } = props;
   const { appUnits, resolvedTheme } = useSnapshot(appState);
   const { actions, view } = usePlotWorkspace();
   const exportPlot = () => {
@@ -88,6 +96,17 @@ export function PlotCard(props: PlotCardProps) {
             onClick={() => setSteadyHidden(id, !steadyHidden)}
           />
         )}
+        {!timeline && (
+          <Button
+            size="small"
+            variant="minimal"
+            icon={tall ? "minimize" : "maximize"}
+            aria-label={tall ? "Make plot shorter" : "Make plot taller"}
+            title={tall ? "Make this plot its usual height" : "Make this plot twice as tall"}
+            active={tall}
+            onClick={() => setTall(id, !tall)}
+          />
+        )}
         <FieldPicker
           fields={pickable}
           selected={paths}
@@ -124,9 +143,10 @@ export function PlotCard(props: PlotCardProps) {
           theme={resolvedTheme}
           timeline={timeline}
           shownRows={changing}
+          tall={tall}
         />
       ) : (
-        <div className="plot-empty" style={{ height: PLOT_HEIGHT }}>
+        <div className="plot-empty" style={{ height: linesHeight(tall) }}>
           <NonIdealState icon="timeline-line-chart" description="Add fields with the + button." />
         </div>
       )}

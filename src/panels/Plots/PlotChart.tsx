@@ -32,6 +32,9 @@ import type { Note } from "../../../workers/contract/notes";
 
 export const PLOT_HEIGHT = 170;
 
+/** A plot of lines' height: the usual, or twice it for a plot made tall. */
+export const linesHeight = (tall: boolean): number => (tall ? 2 * PLOT_HEIGHT : PLOT_HEIGHT);
+
 interface PlotChartProps {
   series: readonly PlotSeriesInfo[];
   driver: PlotDriver;
@@ -41,10 +44,20 @@ interface PlotChartProps {
   timeline?: boolean;
   /** A timeline shows only these rows (by label); null: every row. */
   shownRows?: ReadonlySet<string> | null;
+  /** Lines drawn twice the usual height. */
+  tall?: boolean;
 }
 
 export function PlotChart(props: PlotChartProps) {
-  const { series, driver, actions, theme, timeline = false, shownRows = null } = props;
+  const {
+    series,
+    driver,
+    actions,
+    theme,
+    timeline = false,
+    shownRows = null,
+    tall = false,
+  } = props;
   const box = useRef<HTMLDivElement>(null);
   const width = useElementWidth(box);
   const shown = useWorkerUnits(series, driver);
@@ -81,7 +94,7 @@ export function PlotChart(props: PlotChartProps) {
     };
     return { ...built, hooks };
   }, [shown, rows, theme, actions, driver, zone, onPick, exact, notes]);
-  const height = rows ? timelineHeight(rows.length) : PLOT_HEIGHT;
+  const height = rows ? timelineHeight(rows.length) : linesHeight(tall);
   const options = useMemo(() => ({ ...base, width, height }), [base, width, height]);
   // Stable, so uplot-react never resets what the driver has drawn.
   const data = useMemo(() => emptyData(series.length), [series.length]);
@@ -209,7 +222,10 @@ function useWorkerUnits(series: readonly PlotSeriesInfo[], driver: PlotDriver) {
     };
   }, [driver]);
   return useMemo(() => {
-    if (!units || units.length !== series.length) return series;
+    // The same series when the worker's units are the ones shown: a new array
+    // would rebuild the chart's options, and uPlot would build the chart again.
+    if (!units || units.length !== series.length || series.every((s, i) => s.unit === units[i]))
+      return series;
     return series.map((s, i) => (s.unit === units[i] ? s : { ...s, unit: units[i]! }));
   }, [series, units]);
 }

@@ -2,7 +2,11 @@
 import { Button, ButtonGroup, Divider, Tag } from "@blueprintjs/core";
 import { useSyncExternalStore } from "react";
 import { useTelemetry } from "../../worker-client/hooks";
-import { WINDOW_LABELS, WINDOW_PRESETS, type WindowPreset } from "./layout";
+import {
+  WINDOW_LABELS,
+  WINDOW_PRESETS,
+  type WindowPreset,
+} from "../../state/plotLayout/plotLayout";
 import type { ViewFlags } from "./plotView";
 import { followTexts } from "./followTexts";
 

@@ -7,8 +7,18 @@ import { Callout, Spinner, useHotkeys } from "@blueprintjs/core";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useSnapshot } from "valtio";
 import { useTelemetry } from "../../worker-client/hooks";
-import { isTodayPreset, MAX_PLOTS, WINDOW_SECONDS, type WindowPreset } from "./layout";
-import { addPlot, layoutNotice, plotLayout, setWindowPreset } from "./layoutStore";
+import {
+  isTodayPreset,
+  MAX_PLOTS,
+  WINDOW_SECONDS,
+  type WindowPreset,
+} from "../../state/plotLayout/plotLayout";
+import {
+  addPlot,
+  layoutNotice,
+  plotLayout,
+  setWindowPreset,
+} from "../../state/plotLayout/plotLayoutStore";
 import { PlotCard } from "./PlotCard";
 import { PlotFrameLoop } from "./frameLoop";
 import { batchingSource } from "./seriesBatcher";
@@ -86,6 +96,7 @@ export default function PlotsPanel() {
                 fields={plot.fields}
                 timeline={plot.timeline}
                 steadyHidden={plot.steadyHidden}
+                tall={plot.tall}
                 catalog={catalog}
               />
             ))}

@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { useSnapshot } from "valtio";
 import { plotRequest } from "../../state/plotRequests";
-import { addPlot } from "./layoutStore";
+import { addPlot } from "../../state/plotLayout/plotLayoutStore";
 
 let appliedSeq = 0;
 

@@ -9,7 +9,7 @@ import { toggledTheme } from "../../state/theme";
 import { openCsvDialog } from "../../state/csvDialog";
 import { openMathChannels } from "../../state/mathChannelsDialog";
 import { openNoteNow } from "../../state/noteNow";
-import { openNewWindow } from "../../actions/windowActions";
+import { layoutDialogs } from "../layouts/layoutDialogs";
 import { dialogs } from "../dialogs";
 import { TABS } from "../navbar/tabs";
 import { jump, nextSpeed, togglePlay } from "../../actions/playbackActions";
@@ -76,8 +76,8 @@ export function useShellHotkeys(): void {
         combo: "n",
         global: true,
         group: "App",
-        label: "Open a new window (same car, its own layout)",
-        onKeyDown: () => openNewWindow(),
+        label: "Open a new window (same car, with a layout you choose)",
+        onKeyDown: () => (layoutDialogs.newWindow = true),
       },
       ...playbackHotkeys(client, () => live.status?.playback),
     ],

@@ -1,6 +1,6 @@
 // Top bar (the page's banner): name as the level-one heading, one tab per
-// route in a nav landmark, and buttons for a new window, theme, diagnostics,
-// settings and the hotkeys list.
+// route in a nav landmark, and buttons for the window's layout, a new window,
+// theme, diagnostics, settings and the hotkeys list.
 import {
   Alignment,
   Button,
@@ -19,7 +19,8 @@ import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
 import { toggledTheme } from "../../state/theme";
 import { openCsvDialog } from "../../state/csvDialog";
-import { openNewWindow } from "../../actions/windowActions";
+import { LayoutMenu } from "../layouts/LayoutMenu";
+import { NewWindowMenu } from "../layouts/NewWindowMenu";
 import { dialogs } from "../dialogs";
 import { MAIN_TABS_ID, selectedTabId, TABS } from "./tabs";
 import { useScrollEdges } from "../../ui/useScrollEdges";
@@ -79,15 +80,8 @@ export function AppNavbar() {
             onClick={() => openCsvDialog()}
           />
         </Tooltip>
-        <Tooltip content="New window: another view of the same car (n)">
-          <Button
-            variant="minimal"
-            icon="add-application"
-            aria-label="New window"
-            data-testid="new-window"
-            onClick={() => openNewWindow()}
-          />
-        </Tooltip>
+        <LayoutMenu />
+        <NewWindowMenu />
         <Tooltip content={`Switch to ${toggledTheme(resolvedTheme)} theme (t)`}>
           <Button
             variant="minimal"

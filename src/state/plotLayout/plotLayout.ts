@@ -48,6 +48,8 @@ const plotSpecSchema = z
     timeline: z.boolean().optional(),
     /** A timeline hides the rows whose state never changes in the window. */
     steadyHidden: z.boolean().optional(),
+    /** Drawn twice the usual height (lines only: a timeline's height follows its rows). */
+    tall: z.boolean().optional(),
   })
   .refine((plot) => plot.timeline === true || plot.fields.length <= MAX_FIELDS_PER_PLOT, {
     message: `A plot of lines shows at most ${MAX_FIELDS_PER_PLOT} fields.`,
@@ -58,7 +60,7 @@ export function fieldLimit(plot: { timeline?: boolean }): number {
   return plot.timeline === true ? MAX_TIMELINE_FIELDS : MAX_FIELDS_PER_PLOT;
 }
 
-const plotLayoutSchema = z.object({
+export const plotLayoutSchema = z.object({
   version: z.literal(1),
   window: z.enum(WINDOW_PRESETS),
   plots: z.array(plotSpecSchema).max(MAX_PLOTS),
@@ -115,7 +117,7 @@ export function parseStoredLayout(raw: string | null): RestoredLayout {
 // taken, so one of the first MAX_PLOTS + 1 suffixes is free: the loop is
 // bounded by construction (an unbounded retry here once froze the Plots tab).
 // The base is shortened so a renamed id still passes the schema next visit.
-function dedupeIds(layout: PlotLayout): PlotLayout {
+export function dedupeIds(layout: PlotLayout): PlotLayout {
   const seen = new Set<string>();
   const plots = layout.plots.map((plot) => {
     let id = plot.id;

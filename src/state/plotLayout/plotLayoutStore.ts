@@ -2,7 +2,7 @@
 // this window's name (src/state/windowName.ts) and written back on every
 // change, so two windows keep two layouts. Components read it with useSnapshot.
 import { proxy, subscribe } from "valtio";
-import { windowIdentity, windowStorageKey } from "../../state/windowName";
+import { windowIdentity, windowStorageKey } from "../windowName";
 import {
   LAYOUT_STORAGE_KEY,
   fieldLimit,
@@ -12,7 +12,7 @@ import {
   type PlotLayout,
   type RestoredLayout,
   type WindowPreset,
-} from "./layout";
+} from "./plotLayout";
 
 /** Where a window's layout is saved ("Window 1": the key used before windows had names). */
 export const layoutKey = (windowName: string): string =>
@@ -83,6 +83,14 @@ export function setTimeline(plotId: string, on: boolean): void {
 export function removePlot(id: string): void {
   const index = plotLayout.plots.findIndex((plot) => plot.id === id);
   if (index >= 0) plotLayout.plots.splice(index, 1);
+}
+
+/** Draws a plot of lines twice the usual height (or back). */
+export function setTall(plotId: string, on: boolean): void {
+  const plot = plotLayout.plots.find((p) => p.id === plotId);
+  if (!plot) return;
+  if (on) plot.tall = true;
+  else delete plot.tall;
 }
 
 /** Hides a timeline's rows that never change in the window (or shows them again). */

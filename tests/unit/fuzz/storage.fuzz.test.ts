@@ -9,7 +9,7 @@ import {
   MAX_PLOTS,
   parseStoredLayout,
   WINDOW_PRESETS,
-} from "../../../src/panels/Plots/layout";
+} from "../../../src/state/plotLayout/plotLayout";
 import {
   DEFAULT_FAVOURITES,
   SPEC_FAVOURITE_NAMES,
