@@ -1,7 +1,7 @@
 // What the browser benchmark runs inside the page. These functions are
 // serialised by Playwright (page.evaluate / addInitScript), so each one must be
 // self-contained: no imports, no closures over module variables.
-import type { PlotLayout } from "../src/panels/Plots/layout";
+import type { PlotLayout } from "../src/state/plotLayout/plotLayout";
 import type { PlotStats } from "../src/state/plotStats";
 
 export interface PageSummary {

@@ -1,7 +1,7 @@
 // One measured run of the browser benchmark: a fresh page on /plots fed by its
 // own feed server at one rate; returns what the page measured plus the
 // renderer's busy share and packets stored vs sent.
-import type { PlotLayout } from "../src/panels/Plots/layout";
+import type { PlotLayout } from "../src/state/plotLayout/plotLayout";
 import { FeedServer } from "../feed-server/FeedServer";
 import {
   acceptedPackets,

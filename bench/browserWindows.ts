@@ -3,7 +3,7 @@
 // fed at one rate. Each window is measured as the one-window case measures its
 // page (frames, long tasks, latency, main-thread busy), at the same time; the
 // core's stored count is one for both.
-import type { PlotLayout } from "../src/panels/Plots/layout";
+import type { PlotLayout } from "../src/state/plotLayout/plotLayout";
 import { FeedServer } from "../feed-server/FeedServer";
 import {
   acceptedPackets,
@@ -31,7 +31,7 @@ import { writeFileSync } from "node:fs";
 
 /** The longest wait between new pictures a run may show (issue 57: a worker that stops is a miss). */
 export const STALL_BUDGET_MS = 250;
-/** The second window's layout key (src/panels/Plots/layoutStore.ts: "plotLayout:<name>"). */
+/** The second window's layout key (src/state/plotLayout/plotLayoutStore.ts: "plotLayout:<name>"). */
 const SECOND_WINDOW_LAYOUT_KEY = "plotLayout:Window 2";
 const FPS_PROBE_MS = 3000;
 const debug = (step: string) => {

@@ -80,3 +80,48 @@ export async function filterTimes(queries: string[]): Promise<number[]> {
   }
   return times;
 }
+
+/** Init script: the saved layouts the switch goes between (localStorage, as the app keeps them). */
+export function seedLayouts(layoutsJson: string): void {
+  localStorage.setItem("helios.layouts", layoutsJson);
+}
+
+/**
+ * Switches to the saved layout `name` from the layout menu: ms from the click
+ * on its menu item until each of its `plots` plots (ids starting `idPrefix`)
+ * has painted its first picture with data, and a frame has gone by (the
+ * render worker's paint reaches the screen in it).
+ */
+export async function layoutSwitchMs(arg: {
+  name: string;
+  idPrefix: string;
+  plots: number;
+}): Promise<number> {
+  const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+  const until = async <T>(find: () => T | null | undefined, ms = 10_000): Promise<T> => {
+    const end = performance.now() + ms;
+    for (;;) {
+      const found = find();
+      if (found) return found;
+      if (performance.now() > end)
+        throw new Error(`layout switch: timed out waiting for ${arg.name}`);
+      await frame();
+    }
+  };
+  (document.querySelector('[data-testid="layout-button"]') as HTMLElement).click();
+  const item = await until(() =>
+    Array.from(
+      document.querySelectorAll<HTMLElement>('[data-testid="layout-menu"] a.bp6-menu-item'),
+    ).find((a) => a.textContent === arg.name),
+  );
+  const start = performance.now();
+  item.click();
+  await until(() => {
+    const cards = Array.from(document.querySelectorAll<HTMLElement>(".plot-card"));
+    const ours = cards.filter((c) => c.dataset.plotId?.startsWith(arg.idPrefix));
+    const painted = ours.filter((c) => c.querySelector(".uplot[data-painted]"));
+    return cards.length === arg.plots && painted.length === arg.plots;
+  }, 30_000);
+  await frame();
+  return performance.now() - start;
+}

@@ -20,7 +20,7 @@ import { followWorkers, measureMemory, targetName } from "./racedayMemory";
 import { plotBox, watchRestore, watchZoom } from "./racedayPage";
 import { drag, waitDayBuilt } from "./demoDayBuild";
 import { writeResultsSection } from "./resultsFile";
-import type { PlotLayout } from "../src/panels/Plots/layout";
+import type { PlotLayout } from "../src/state/plotLayout/plotLayout";
 import { rawLimit } from "../workers/telemetry/history/downsample";
 import { todaySpanSeconds } from "../workers/shared/plots/todayWindow";
 

@@ -38,7 +38,7 @@ import {
   updatesSince,
   type TimelineCard,
 } from "./statesPage";
-import type { PlotLayout } from "../src/panels/Plots/layout";
+import type { PlotLayout } from "../src/state/plotLayout/plotLayout";
 import { todaySpanSeconds } from "../workers/shared/plots/todayWindow";
 
 const args = process.argv.slice(2);
