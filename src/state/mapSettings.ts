@@ -25,6 +25,14 @@ const tileUrlSchema = z
       (/^https?:\/\//.test(url) && /\{z\}/.test(url) && /\{x\}/.test(url) && /\{y\}/.test(url)),
   );
 
+/** Where the map looks: its centre (degrees) and zoom. */
+export const mapPlaceSchema = z.object({
+  lat: z.number().min(-90).max(90),
+  long: z.number().min(-180).max(180),
+  zoom: z.number().min(0).max(25),
+});
+export type MapPlace = z.infer<typeof mapPlaceSchema>;
+
 const mapSettingsSchema = z.object({
   tileUrl: tileUrlSchema.catch(""),
   attribution: z.string().max(300).catch(""),
@@ -37,11 +45,16 @@ const mapSettingsSchema = z.object({
     .max(SEVERITIES.length * 2)
     .transform((list) => SEVERITIES.filter((s) => list.includes(s)))
     .catch([...SEVERITIES]),
+  /** Where the map looked last (null: the track's default place). */
+  place: mapPlaceSchema.nullable().catch(null),
 });
 
 type MapSettings = z.infer<typeof mapSettingsSchema>;
 /** A window's own view of the map (a layout carries it): everything but the tile server. */
-export type MapView = Pick<MapSettings, "colorField" | "follow" | "alertPins" | "pinSeverities">;
+export type MapView = Pick<
+  MapSettings,
+  "colorField" | "follow" | "alertPins" | "pinSeverities" | "place"
+>;
 
 export const DEFAULT_MAP_SETTINGS: MapSettings = {
   tileUrl: "",
@@ -50,6 +63,7 @@ export const DEFAULT_MAP_SETTINGS: MapSettings = {
   follow: true,
   alertPins: true,
   pinSeverities: [...SEVERITIES],
+  place: null,
 };
 
 /** Stored text → settings; anything broken falls back to its default. */
@@ -66,11 +80,12 @@ const mapViewKey = (windowName: string): string => windowStorageKey(MAP_SETTINGS
 
 type MapTiles = Pick<MapSettings, "tileUrl" | "attribution">;
 const tilesOf = ({ tileUrl, attribution }: MapTiles): MapTiles => ({ tileUrl, attribution });
-export const viewOf = ({ colorField, follow, alertPins, pinSeverities }: MapView): MapView => ({
-  colorField,
-  follow,
-  alertPins,
-  pinSeverities,
+export const viewOf = (view: MapView): MapView => ({
+  colorField: view.colorField,
+  follow: view.follow,
+  alertPins: view.alertPins,
+  pinSeverities: view.pinSeverities,
+  place: view.place,
 });
 
 /** What `windowName` shows: the machine's tile server and the window's own view. */

@@ -67,6 +67,17 @@ test("save a layout, open a second window with it, reload, export it and import 
     .evaluate((e) => e.clientHeight);
   expect(tallHeight).toBeGreaterThan(1.8 * usualHeight);
 
+  // The map zoomed in twice: where it looks is part of the layout.
+  await first.getByRole("tab", { name: "Map" }).click();
+  const scale = first.locator(".leaflet-control-scale-line").first();
+  await expect(scale).toBeVisible({ timeout: 20_000 });
+  const wide = await scale.textContent();
+  await first.getByRole("button", { name: "Zoom in" }).click();
+  await first.getByRole("button", { name: "Zoom in" }).click();
+  await expect(scale).not.toHaveText(wide!);
+  const zoomedScale = await scale.textContent();
+  await first.getByRole("tab", { name: "Plots" }).click();
+
   // A taken or empty name is refused in the dialog, and nothing is saved.
   await (await layoutMenu(first)).getByRole("menuitem", { name: "Save as…" }).click();
   const dialog = first.getByRole("dialog", { name: "Save layout as" });
@@ -104,6 +115,11 @@ test("save a layout, open a second window with it, reload, export it and import 
   await expect(second).toHaveURL(/\/plots\?[^#]*$/); // the fragment was read and taken out
   await expect.poll(() => plotIds(second)).toEqual(withoutSoc);
   await expect(second.getByRole("button", { name: "10 min" })).toHaveClass(/bp6-active/);
+  await second.getByRole("tab", { name: "Map" }).click();
+  await expect(second.locator(".leaflet-control-scale-line").first()).toHaveText(zoomedScale!, {
+    timeout: 20_000,
+  });
+  await second.getByRole("tab", { name: "Plots" }).click();
 
   // The other window switches to a built-in layout: its tab and plots, not the first's.
   await (await layoutMenu(second)).getByRole("menuitem", { name: /Battery/ }).click();

@@ -73,6 +73,21 @@ describe("layout files", () => {
     expect(tooBig).toMatchObject({ ok: false, error: expect.stringContaining("too large") });
   });
 
+  it("keeps where the map looks, and refuses a place off the globe", () => {
+    const place = { lat: 29.39, long: -97.61, zoom: 17 };
+    const there = {
+      ...named,
+      workspace: { ...named.workspace, map: { ...named.workspace.map, place } },
+    };
+    expect(readLayoutFile(layoutFileText([there]), "x")).toEqual({ ok: true, layouts: [there] });
+    const off = { ...there.workspace.map, place: { ...place, lat: 200 } };
+    const bad = layoutFileText([{ ...there, workspace: { ...there.workspace, map: off } }]);
+    expect(readLayoutFile(bad, "x")).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("map › place › lat"),
+    });
+  });
+
   it("refuses an empty name, a name too long, and plots past the workspace's size", () => {
     const file = (layout: unknown) =>
       JSON.stringify({ format: "helios-layout", version: 2, layouts: [layout] });

@@ -24,6 +24,7 @@ import { pointsText, TrackLegend } from "./TrackLegend";
 import type { TrailMeta } from "./trailPoints";
 import { formatTimeNamed } from "../../ui/format/dateTime";
 import { useShownZone } from "../../ui/useShownZone";
+import { DEFAULT_ZOOM, useMapPlace } from "./useMapPlace";
 
 /**
  * The closest zoom (about 0.1 m a pixel). The alert pins' clusters need the
@@ -59,6 +60,9 @@ export default function LeafletMap() {
   // The tile URL that failed: one quiet notice, gone when another URL is set.
   const [failedTiles, setFailedTiles] = useState<string | null>(null);
   const pointsRef = useRef<HTMLDivElement>(null);
+  useMapPlace(map);
+  // Where the window's map looked last, else the track's default place (read once: the map moves itself).
+  const [start] = useState(() => mapSettings.place);
   const onLayer = useCallback((next: TrackLayer | null) => {
     setLayer(next);
     if (!next) return;
@@ -101,8 +105,10 @@ export default function LeafletMap() {
       <div className="helios-map-frame" data-testid="map">
         <MapContainer
           ref={setMap}
-          center={[DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.long]}
-          zoom={15}
+          center={
+            start ? [start.lat, start.long] : [DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.long]
+          }
+          zoom={start?.zoom ?? DEFAULT_ZOOM}
           maxZoom={MAX_ZOOM}
           preferCanvas
           className={`helios-map${picking ? " helios-map-picking" : ""}`}

@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { SEVERITIES } from "../../ui/format/alertFormat";
 import { isFavouriteName } from "../favourites";
-import { DEFAULT_MAP_SETTINGS, viewOf } from "../mapSettings";
+import { DEFAULT_MAP_SETTINGS, mapPlaceSchema, viewOf } from "../mapSettings";
 import { dedupeIds, plotLayoutSchema } from "../plotLayout/plotLayout";
 
 export const LAYOUT_VERSION = 2;
@@ -29,6 +29,8 @@ const mapViewSchema = z.object({
     .array(z.enum(SEVERITIES))
     .max(SEVERITIES.length * 2)
     .transform((list) => SEVERITIES.filter((s) => list.includes(s))),
+  /** Where the map looks; null (or absent): the track's default place. */
+  place: mapPlaceSchema.nullable().default(null),
 });
 
 export const workspaceSchema = z.object({
