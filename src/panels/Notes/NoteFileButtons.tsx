@@ -6,6 +6,7 @@ import { useRef } from "react";
 import { windowIdentity } from "../../state/windowName";
 import { downloadBlob } from "../../ui/downloadBlob";
 import { useTelemetry } from "../../worker-client/hooks";
+import { HiddenFileInput } from "../../ui/HiddenFileInput";
 
 export interface FileOutcome {
   ok: boolean;
@@ -71,17 +72,11 @@ export function NoteFileButtons(props: {
         disabled={!props.writable}
         onClick={() => input.current?.click()}
       />
-      <input
-        ref={input}
-        type="file"
+      <HiddenFileInput
+        inputRef={input}
         accept=".json,.csv,application/json,text/csv"
-        hidden
-        data-testid="notes-import-input"
-        onChange={(event) => {
-          const chosen = event.currentTarget.files?.[0];
-          event.currentTarget.value = "";
-          if (chosen) void take(chosen);
-        }}
+        testId="notes-import-input"
+        onFile={(file) => void take(file)}
       />
     </>
   );

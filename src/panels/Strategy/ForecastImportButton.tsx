@@ -4,6 +4,7 @@
 // hidden input is reset after each pick, so the same file again imports again.
 import { Button } from "@blueprintjs/core";
 import { useRef } from "react";
+import { HiddenFileInput } from "../../ui/HiddenFileInput";
 
 export function ForecastImportButton({ onFile }: { onFile: (file: File) => void }) {
   const input = useRef<HTMLInputElement>(null);
@@ -15,17 +16,11 @@ export function ForecastImportButton({ onFile }: { onFile: (file: File) => void 
         onClick={() => input.current?.click()}
         data-testid="weather-import"
       />
-      <input
-        ref={input}
-        type="file"
+      <HiddenFileInput
+        inputRef={input}
         accept=".json,.csv,application/json,text/csv"
-        hidden
-        data-testid="weather-import-input"
-        onChange={(event) => {
-          const chosen = event.currentTarget.files?.[0];
-          event.currentTarget.value = "";
-          if (chosen) onFile(chosen);
-        }}
+        testId="weather-import-input"
+        onFile={onFile}
       />
     </>
   );

@@ -25,6 +25,7 @@ import { layoutDialogs } from "./layoutDialogs";
 import { importLayoutFile } from "./importLayoutFile";
 import { shareLayoutLink } from "./shareLayoutLink";
 import { useOpenLayout } from "./useOpenLayout";
+import { HiddenFileInput } from "../../ui/HiddenFileInput";
 
 /** This window's layout, its name, and whether it was changed since it was opened or saved. */
 export function useShownLayout() {
@@ -144,17 +145,11 @@ export function LayoutMenu() {
           }
         />
       </Popover>
-      <input
-        ref={input}
-        type="file"
+      <HiddenFileInput
+        inputRef={input}
         accept=".json,application/json"
-        hidden
-        data-testid="layout-import-input"
-        onChange={(event) => {
-          const chosen = event.currentTarget.files?.[0];
-          event.currentTarget.value = "";
-          if (chosen) void importLayoutFile(chosen, openLayout);
-        }}
+        testId="layout-import-input"
+        onFile={(file) => void importLayoutFile(file, openLayout)}
       />
     </>
   );
