@@ -98,6 +98,17 @@ test("save a layout, open a second window with it, reload, export it and import 
   const withoutSoc = await plotIds(first);
   await first.screenshot({ path: test.info().outputPath("layout-saved-desktop.png") });
 
+  // Opened on the Plots tab, a layout puts the plots themselves on its window
+  // (10 min), not only the toolbar: their buckets are five times the 2-minute ones.
+  await first.getByRole("button", { name: "2 min" }).click();
+  const speed = first.locator('[data-plot-id="speed"] .uplot');
+  const bucket = async () => Number(await speed.getAttribute("data-bucket-seconds"));
+  await expect.poll(bucket, { timeout: 10_000 }).toBeGreaterThan(0);
+  const twoMinuteBucket = await bucket();
+  await (await layoutMenu(first)).getByRole("menuitem", { name: "Pit wall", exact: true }).click();
+  await expect(first.getByRole("button", { name: "10 min" })).toHaveClass(/bp6-active/);
+  await expect.poll(bucket, { timeout: 10_000 }).toBeCloseTo(5 * twoMinuteBucket, 5);
+
   // New window offers the layouts; this window's comes first.
   await first.getByTestId("new-window").click();
   const offer = first.getByTestId("new-window-menu");

@@ -116,4 +116,43 @@ describe("min/max downsampling for plots", () => {
     expect(out.x.length).toBeGreaterThan(0);
     expect(Math.max(...out.y.filter((v) => !Number.isNaN(v)))).toBe(42);
   });
+
+  it("puts each sample in its grid bucket, samples on and a hair either side of a bucket's edge included", () => {
+    // 10 Hz from a time that is no multiple of the width, with samples placed
+    // exactly on edges and within a nanosecond of them.
+    const width = 7.5;
+    const t0 = 1_796_300_003.3;
+    const x = range(6000, (i) => t0 + i / 10);
+    for (const k of [1, 5, 20, 44]) {
+      const edge = (Math.floor(t0 / width) + k) * width;
+      const at = Math.round((edge - t0) * 10);
+      x[at - 1] = edge - 1e-9;
+      x[at] = edge;
+      x[at + 1] = edge + 1e-9;
+    }
+    const plan = planDownsample(x, 0, x.length, 400, width);
+    const seen: number[] = [];
+    for (let s = 0; s < plan.kinds.length; s++) {
+      const buckets = new Set<number>();
+      for (let i = plan.starts[s]!; i < plan.ends[s]!; i++) buckets.add(Math.floor(x[i]! / width));
+      expect(buckets.size).toBe(1); // a segment never mixes buckets
+      seen.push([...buckets][0]!);
+    }
+    // … and each bucket is one segment (no gap here): one after another, none split.
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen.at(-1)! - seen[0]!).toBe(seen.length - 1);
+  });
+
+  it("splits a window evenly into buckets of equal span when no grid is asked", () => {
+    const x = range(10_000, (i) => 100 + i * 0.1);
+    const plan = planDownsample(x, 0, x.length, 200);
+    const span = (x.at(-1)! - x[0]!) / 50;
+    for (let s = 0; s < plan.kinds.length; s++) {
+      const bucket = (i: number) => Math.min(49, Math.floor((x[i]! - x[0]!) / span));
+      expect(bucket(plan.starts[s]!)).toBe(bucket(plan.ends[s]! - 1));
+      if (s > 0) expect(bucket(plan.starts[s]!)).toBe(bucket(plan.starts[s - 1]!) + 1);
+    }
+    expect(plan.kinds.length).toBe(50);
+  });
 });

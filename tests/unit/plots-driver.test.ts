@@ -111,11 +111,11 @@ describe("plot driver", () => {
     expect(drawn).toHaveLength(1);
   });
 
-  it("keeps its first answer when its y axes narrow the plot a little; a much narrower or wider plot asks again", async () => {
+  it("keeps its answer when the plot narrows a little; a much narrower or wider plot asks again", async () => {
     const { calls, frame, drawn, chart } = setup();
     frame();
     expect(calls[0]!.request.points).toBe(200);
-    // The y axes' labels came: the plotting area lost 50 px. The answer is drawn.
+    // The window narrowed: the plotting area lost 50 px. The answer is drawn.
     chart.bbox.width = 350;
     calls[0]!.resolve(series(100));
     await settle();

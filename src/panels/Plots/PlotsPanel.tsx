@@ -4,7 +4,7 @@
 import "uplot/dist/uPlot.min.css";
 import "./plots.css";
 import { Callout, Spinner, useHotkeys } from "@blueprintjs/core";
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from "react";
 import { useSnapshot } from "valtio";
 import { useTelemetry } from "../../worker-client/hooks";
 import {
@@ -35,6 +35,8 @@ import { formatTime, formatTimeNamed } from "../../ui/format/dateTime";
 import { useShownZone } from "../../ui/useShownZone";
 import { mountSeriesSurface } from "./seriesSurface";
 import { PlotWorkspaceContext, type PlotWorkspace } from "./workspace";
+import { followLayout } from "./layoutAhead";
+import { appState } from "../../state/appState";
 
 export default function PlotsPanel() {
   const layout = useSnapshot(plotLayout);
@@ -48,6 +50,8 @@ export default function PlotsPanel() {
   const focus = usePlotFocus(view);
   usePlotRequests();
   usePublishPlottedFields(layout.plots, catalog);
+  const grid = useRef<HTMLDivElement>(null);
+  useFollowLayout(workspace, catalog, grid);
 
   const chooseWindow = (preset: WindowPreset) => {
     setWindowPreset(preset);
@@ -87,7 +91,7 @@ export default function PlotsPanel() {
           </Callout>
         )}
         {catalog ? (
-          <div className="plots-grid">
+          <div className="plots-grid" ref={grid}>
             <SeriesSurface />
             {layout.plots.map((plot) => (
               <PlotCard
@@ -121,6 +125,23 @@ function usePublishPlottedFields(
     if (!catalog) return;
     setPlottedFields(plots.flatMap((plot) => plot.fields.filter((f) => catalog.byPath.has(f))));
   }, [plots, catalog]);
+}
+
+/** The view follows the layout's window, and a new layout's plots are asked for ahead (layoutAhead.ts). */
+function useFollowLayout(
+  { view, source }: PlotWorkspace,
+  catalog: PlotCatalog | null,
+  grid: RefObject<HTMLDivElement | null>,
+): void {
+  const { appUnits } = useSnapshot(appState);
+  useEffect(() => {
+    if (!catalog) return;
+    const chartWidth = () => {
+      const chart = grid.current?.querySelector<HTMLElement>(".plot-chart");
+      return chart ? Math.floor(chart.clientWidth) : null;
+    };
+    return followLayout({ layout: plotLayout, view, source, catalog, units: appUnits, chartWidth });
+  }, [view, source, catalog, appUnits, grid]);
 }
 
 /** The one canvas every plot's series lines are painted on (seriesSurface.ts). */

@@ -17,6 +17,7 @@ import type { LivePlotNews } from "../../../workers/contract/renderProtocol";
 import { LATENCY_INTERVAL_MS } from "./cadence";
 import { PIXELS_PER_POINT, SeriesFetch, type SeriesSource } from "./seriesFetch";
 import { PlotPicture } from "./plotPicture";
+import { plotAreaPx } from "./plotArea";
 import type { PlotStats } from "../../state/plotStats";
 import type { PlotView, XRange } from "./plotView";
 import { layerFrame, markAlertBands, showNewestInLegend, type SeriesPainter } from "./livePicture";
@@ -179,7 +180,7 @@ export class PlotDriver {
     const visible = pageVisible && this.onScreen;
     let drew = false;
     if (this.chart && this.layer) {
-      this.fetch.syncPoints(this.chart.bbox.width);
+      this.fetch.syncPoints(plotAreaPx(this.chart));
       if (this.state.name === "handedOver" && !this.mayHandOver(visible)) this.takeBack();
       if (this.state.name === "handedOver") {
         if (Math.abs(intervalMs - this.state.intervalMs) >= 1) this.handOver(intervalMs);

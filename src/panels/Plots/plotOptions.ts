@@ -16,6 +16,8 @@ import { onWheel } from "./plotWheel";
 const PLOT_SYNC_KEY = "helios-plots";
 export const FONT = "11px system-ui, -apple-system, 'Segoe UI', sans-serif";
 const AXIS_SIZE = 52;
+/** A y axis's unit label beside its values (CSS px; none for a unitless axis). */
+const unitLabelSize = (unit: string): number => (unit ? 14 : 0);
 /** The time axis under the plotting area (CSS px), and its tick length. */
 export const TIME_AXIS_SIZE = 24;
 export const TICK_LENGTH = 4;
@@ -49,6 +51,15 @@ const onOffTicks: uPlot.Axis.DynamicValues = (_u, splits) =>
  */
 let statsDragOn: uPlot | null = null;
 
+const planLinesAxes = (fields: readonly PlotSeriesInfo[]) =>
+  planAxes(fields.map((f) => ({ unit: f.unit, boolean: f.type === "boolean" })));
+
+/** The y axes' width (CSS px) beside a plot of lines showing `fields`, as buildPlotOptions lays them. */
+export function linesAxesWidth(fields: readonly PlotSeriesInfo[]): number {
+  const { axes } = planLinesAxes(fields);
+  return axes.reduce((sum, axis) => sum + AXIS_SIZE + unitLabelSize(axis.unit), 0);
+}
+
 export function buildPlotOptions(
   fields: readonly PlotSeriesInfo[],
   theme: PlotTheme,
@@ -57,7 +68,7 @@ export function buildPlotOptions(
   zone: string,
 ): Omit<uPlot.Options, "width" | "height"> {
   const chrome = CHROME[theme];
-  const plan = planAxes(fields.map((f) => ({ unit: f.unit, boolean: f.type === "boolean" })));
+  const plan = planLinesAxes(fields);
   const axisBase = {
     stroke: chrome.axis,
     font: FONT,
@@ -125,7 +136,7 @@ export function buildPlotOptions(
         scale: axis.scale,
         side: axis.side,
         label: axis.unit,
-        labelSize: axis.unit ? 14 : 0,
+        labelSize: unitLabelSize(axis.unit),
         labelGap: 0,
         size: AXIS_SIZE,
         space: 24,

@@ -63,13 +63,12 @@ export class SeriesFetch {
   /**
    * A point per PIXELS_PER_POINT CSS pixels of a plotting area `widthPx`
    * device pixels wide. A plotting area a little narrower than the points
-   * asked for keeps them (up to POINTS_SLACK more than it needs): its y axes
-   * widen once their labels are known (a new plot's first answer was always
-   * thrown away for that, and a live axis label growing a digit asked for the
-   * whole window again). Wider, or much narrower, asks anew.
+   * asked for keeps them (up to POINTS_SLACK more than it needs): a window
+   * made a little narrower does not fetch every plot's whole window again.
+   * Wider, or much narrower, asks anew.
    */
   syncPoints(widthPx: number): void {
-    const needed = Math.max(32, Math.round(widthPx / devicePixelRatio / PIXELS_PER_POINT));
+    const needed = pointsFor(widthPx);
     if (this.points >= needed && this.points <= needed * POINTS_SLACK) return;
     this.points = needed;
     this.configVersion++;
@@ -111,50 +110,23 @@ export class SeriesFetch {
 
   ask(): void {
     const key = this.requestKey();
-    const { from, to } = this.view.requestWindow();
-    const liveWindowSeconds = this.liveWindowSeconds();
-    // Today, following: the worker clamps to the day's start and lays the
-    // buckets on the day's grid (a zoom or pause asks its own range instead).
-    const today = this.view.live && this.view.today;
+    const whole = viewRequest(this.view, this);
     // Live on a fixed grid: ask only from the newest bucket on and join it to
     // the window already held (the buckets before it are complete). The same
     // request key means the same window and points, so the same grid.
     const base = this.latest?.key === key ? this.latest.result : null;
-    const onGrid = liveWindowSeconds !== undefined || today;
+    const onGrid = whole.liveWindowSeconds !== undefined || whole.today === true;
     const tailFrom = onGrid && base !== null ? tailStart(base) : null;
     this.asks.asked();
     this.catchUp = false;
     this.requestedKey = key;
     this.stats.requests++;
     const askedAt = performance.now();
-    this.source({
-      fields: this.fields,
-      from: tailFrom ?? from,
-      to,
-      points: this.points,
-      units: this.units,
-      ...(this.states ? { states: true } : {}),
-      liveWindowSeconds,
-      // The day starts at midnight on the clock times are shown on.
-      ...(today ? { today, timeZone: shownTimeZone() ?? undefined } : {}),
-    }).then(
+    this.source(tailFrom === null ? whole : { ...whole, from: tailFrom }).then(
       (result) => {
         this.asks.answered();
         this.answerMs = Math.max(this.answerMs, performance.now() - askedAt);
-        // Latest wins: a result for a view that has since changed is not drawn.
-        if (key !== this.requestKey()) {
-          this.stats.staleResults++;
-          return;
-        }
-        const windowFrom = result.day?.start ?? this.view.requestWindow().from;
-        const whole = joinAnswer(base, result, tailFrom, windowFrom);
-        if (whole === null) {
-          this.latest = null; // the tail does not join (source changed): fetch the whole window
-          this.requestedKey = "";
-          return;
-        }
-        this.latest = { key, result: whole };
-        this.pending = whole;
+        this.take(key, base, tailFrom, result);
       },
       () => {
         this.asks.failed(); // the worker starting or restarting
@@ -164,24 +136,73 @@ export class SeriesFetch {
     );
   }
 
+  /** An answer to the ask made with `key`: the window to draw next, unless the view moved on. */
+  private take(
+    key: string,
+    base: SeriesResult | null,
+    tailFrom: number | null,
+    result: SeriesResult,
+  ): void {
+    // Latest wins: a result for a view that has since changed is not drawn.
+    if (key !== this.requestKey()) {
+      this.stats.staleResults++;
+      return;
+    }
+    const windowFrom = result.day?.start ?? this.view.requestWindow().from;
+    const joined = joinAnswer(base, result, tailFrom, windowFrom);
+    if (joined === null) {
+      this.latest = null; // the tail does not join (source changed): fetch the whole window
+      this.requestedKey = "";
+      return;
+    }
+    this.latest = { key, result: joined };
+    this.pending = joined;
+  }
+
   private requestKey(): string {
     return `${this.view.version}:${this.configVersion}`;
   }
+}
 
-  /**
-   * A live plot's grid length: a fixed window's length, for buckets on a grid
-   * of absolute time. All (no length) takes the span it shows stepped up as
-   * Today's is, so its refreshes too fetch only the newest bucket (a whole
-   * fetch of a day of history costs the worker over 100 ms) until the span
-   * steps up and the whole window is fetched once on the coarser grid.
-   */
-  private liveWindowSeconds(): number | undefined {
-    const { view } = this;
-    if (!view.live || view.today) return undefined;
-    if (view.windowSeconds !== null) return view.windowSeconds;
-    if (view.newest === null || view.oldest === null) return undefined;
-    return todaySpanSeconds(view.newest - view.oldest);
-  }
+/** The points a plotting area `widthPx` device pixels wide asks for. */
+export function pointsFor(widthPx: number): number {
+  return Math.max(32, Math.round(widthPx / devicePixelRatio / PIXELS_PER_POINT));
+}
+
+/** What a plot asks for, as `view` stands: its whole window, on the day's grid at Today. */
+export function viewRequest(
+  view: PlotView,
+  plot: { fields: readonly string[]; points: number; units: AppUnits; states: boolean },
+): SeriesRequest {
+  const { from, to } = view.requestWindow();
+  // Today, following: the worker clamps to the day's start and lays the
+  // buckets on the day's grid (a zoom or pause asks its own range instead).
+  const today = view.live && view.today;
+  return {
+    fields: [...plot.fields],
+    from,
+    to,
+    points: plot.points,
+    units: plot.units,
+    ...(plot.states ? { states: true } : {}),
+    liveWindowSeconds: liveWindowSeconds(view),
+    // The day starts at midnight on the clock times are shown on.
+    ...(today ? { today, timeZone: shownTimeZone() ?? undefined } : {}),
+  };
+}
+
+/**
+ * A live plot's grid length: a fixed window's length, for buckets on a grid
+ * of absolute time. All (no length) takes the span it shows stepped up as
+ * Today's is, so its refreshes too fetch only the newest bucket (a whole
+ * fetch of a day of history costs the worker over 100 ms) until the span
+ * steps up and the whole window is fetched once on the coarser grid.
+ */
+function liveWindowSeconds(view: PlotView): number | undefined {
+  if (!view.live || view.today) return undefined;
+  if (view.windowSeconds !== null) return view.windowSeconds;
+  if (view.newest === null || view.oldest === null) return undefined;
+  return todaySpanSeconds(view.newest - view.oldest);
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

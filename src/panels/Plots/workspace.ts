@@ -2,7 +2,7 @@
 // stats, the worker's series call, and the interaction actions.
 import { createContext, useContext } from "react";
 import type { PlotFrameLoop } from "./frameLoop";
-import type { SeriesSource } from "./seriesFetch";
+import type { WarmSource } from "./seriesBatcher";
 import type { PlotActions } from "./plotOptions";
 import type { PlotStats } from "../../state/plotStats";
 import type { PlotView } from "./plotView";
@@ -11,7 +11,8 @@ export interface PlotWorkspace {
   view: PlotView;
   loop: PlotFrameLoop;
   stats: PlotStats;
-  source: SeriesSource;
+  /** The worker's series, batched per frame; asked ahead at a layout switch (layoutAhead.ts). */
+  source: WarmSource;
   actions: PlotActions;
 }
 

@@ -22,6 +22,8 @@ const MIN_GAP_SECONDS = 2;
 /** … and is at least this many median packet intervals. */
 const GAP_MEDIAN_FACTOR = 3;
 const MEDIAN_SAMPLES = 64;
+/** How far (in buckets) before a bucket's edge the walk starts computing buckets exactly. */
+const EDGE_MARGIN = 1e-6;
 const medianScratch = new Float64Array(MEDIAN_SAMPLES);
 
 export interface DownsamplePlan {
@@ -116,12 +118,22 @@ function walk(
   let out = 0;
   let start = lo;
   let bucket = 0;
+  // Below `edge` a sample is in the current bucket for sure (a hair early, so
+  // the exact bucket below decides at the boundary): most samples then cost
+  // two comparisons, not a division (this walk is most of a day's fetch).
+  const edgeOf = (b: number): number =>
+    raw || b >= buckets - 1
+      ? Infinity
+      : fixed
+        ? (first + b + 1 - EDGE_MARGIN) * width
+        : x0 + (b + 1 - EDGE_MARGIN) * width;
+  let edge = edgeOf(0);
   for (let i = lo + 1; i < hi; i++) {
     const xi = x[i] as number;
     const prev = x[i - 1] as number;
     const gap = xi - prev > threshold;
     let b = bucket;
-    if (!raw) {
+    if (xi >= edge) {
       b = fixed ? Math.floor(xi / width) - first : Math.floor((xi - x0) / width);
       if (b >= buckets) b = buckets - 1;
       if (!(b >= bucket)) b = bucket; // x going backwards (or NaN) stays in the bucket
@@ -137,6 +149,7 @@ function walk(
         out++;
       }
       start = i;
+      if (b !== bucket) edge = edgeOf(b);
       bucket = b;
     }
   }
@@ -227,17 +240,27 @@ type MiddleFill = (
   at: number,
 ) => void;
 
-/** Min and max in the order they happened. */
+/**
+ * Min and max in the order they happened. (The extremes are kept in locals,
+ * not read back from y: this loop is most of what a day's fetch costs.)
+ */
 const rangeMiddle: MiddleFill = (y, start, end, out, at) => {
+  let min = y[start] as number;
+  let max = min;
   let iMin = start;
   let iMax = start;
   for (let i = start + 1; i < end; i++) {
     const v = y[i] as number;
-    if (v < (y[iMin] as number)) iMin = i;
-    if (v > (y[iMax] as number)) iMax = i;
+    if (v < min) {
+      min = v;
+      iMin = i;
+    } else if (v > max) {
+      max = v;
+      iMax = i;
+    }
   }
-  out[at] = y[Math.min(iMin, iMax)] as number;
-  out[at + 1] = y[Math.max(iMin, iMax)] as number;
+  out[at] = iMin < iMax ? min : max;
+  out[at + 1] = iMin < iMax ? max : min;
 };
 
 /**
