@@ -237,3 +237,29 @@ test("a layout link asks before it replaces the window's layout", async ({ conte
   await expect(layoutButton(receiver)).toHaveAccessibleName("Layout: Drive check");
   await receiver.context().close();
 });
+
+test("saved layouts that cannot be read are set aside, named in the menu, and offered as a file", async ({
+  browser,
+}) => {
+  const page = await freshPage(browser);
+  const stored = JSON.stringify({
+    version: 2,
+    layouts: [{ id: "broken", name: "Half written", workspace: { tab: 7 }, savedAt: 1 }],
+  });
+  await page.addInitScript((text) => {
+    if (!sessionStorage.getItem("seeded")) localStorage.setItem("helios.layouts", text);
+    sessionStorage.setItem("seeded", "1");
+  }, stored);
+  await open(page, "/plots");
+  const menu = await layoutMenu(page);
+  const notice = menu.getByRole("menuitem", { name: /1 saved layout could not be read/ });
+  await expect(notice).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("layout-unreadable.png") });
+  const download = page.waitForEvent("download");
+  await notice.click();
+  expect(readFileSync(await (await download).path(), "utf8")).toBe(stored);
+  // A save writes the list without it; the stored text stays aside.
+  await saveAs(page, "Mine");
+  expect(await page.evaluate(() => localStorage.getItem("helios.layouts.unreadable"))).toBe(stored);
+  await page.context().close();
+});

@@ -245,5 +245,20 @@ describe("saved layouts", () => {
     const lib = await openPage(local);
     expect(lib.layoutLibrary.saved.map((l) => l.name)).toEqual(["Good"]);
     expect(lib.layoutLibrary.unreadable).toBe(1);
+    // Set aside as stored before a save writes the list without it: nothing is lost.
+    const stored = local.getItem("helios.layouts")!;
+    expect(lib.unreadableLayoutsText()).toBe(stored);
+    lib.saveLayoutAs("Another", battery.workspace);
+    expect(local.getItem("helios.layouts")).not.toContain('"id":"y"');
+    expect(local.getItem("helios.layouts.unreadable")).toBe(stored);
+  });
+
+  it("sets a list that is not JSON aside whole, and starts an empty one", async () => {
+    const local = new MemoryStorage();
+    local.setItem("helios.layouts", "{ not json");
+    const lib = await openPage(local);
+    expect(lib.layoutLibrary.saved).toEqual([]);
+    expect(lib.layoutLibrary.unreadable).toBe(1);
+    expect(lib.unreadableLayoutsText()).toBe("{ not json");
   });
 });

@@ -12,6 +12,7 @@ import {
   layoutLibrary,
   restoreLayout,
   saveLayout,
+  unreadableLayoutsText,
 } from "../../state/layouts/layoutLibrary";
 import { layoutFileText } from "../../state/layouts/layoutSchema";
 import { currentWorkspace, sameWorkspace } from "../../state/layouts/workspace";
@@ -45,10 +46,17 @@ export function useShownLayout() {
   return { entry, workspace, carried, changed, name: entry?.name ?? `${windowName} layout` };
 }
 
+/** The saved layouts' stored text that could not be read, as a file (nothing of it is lost). */
+function downloadUnreadable(): void {
+  const text = unreadableLayoutsText();
+  if (text !== null)
+    downloadBlob(new Blob([text], { type: "application/json" }), "helios-unreadable-layouts.json");
+}
+
 export function LayoutMenu() {
   const shown = useShownLayout();
   const { entry, changed } = shown;
-  const { saved } = useSnapshot(layoutLibrary);
+  const { saved, unreadable } = useSnapshot(layoutLibrary);
   const openLayout = useOpenLayout();
   const input = useRef<HTMLInputElement>(null);
   const layouts = allLayouts(saved as typeof layoutLibrary.saved);
@@ -90,6 +98,16 @@ export function LayoutMenu() {
                 onClick={() => openLayout(layout)}
               />
             ))}
+            {unreadable > 0 && (
+              <MenuItem
+                icon="warning-sign"
+                intent="warning"
+                text={`${unreadable} saved layout${unreadable === 1 ? "" : "s"} could not be read`}
+                label="Download"
+                title="They were set aside as they were stored: download them to mend or to send"
+                onClick={downloadUnreadable}
+              />
+            )}
             <MenuDivider />
             <MenuItem
               icon="floppy-disk"

@@ -23,6 +23,8 @@ import {
 
 export const LAYOUTS_KEY = "helios.layouts";
 export const LAYOUT_CHOICE_KEY = "helios.layoutChoice";
+/** The saved list as it was stored when some of it could not be read (a save drops those). */
+export const UNREADABLE_LAYOUTS_KEY = "helios.layouts.unreadable";
 const MAX_SAVED_LAYOUTS = 100;
 
 const savedLayoutSchema = z.object({
@@ -47,7 +49,11 @@ export const layoutLibrary = proxy({
   saved: [] as SavedLayout[],
   /** This window's layout; null before it has chosen one. */
   chosen: null as string | null,
-  /** Saved layouts that could not be read (kept in storage untouched until a save). */
+  /**
+   * Saved layouts that could not be read. The stored text is set aside under
+   * UNREADABLE_LAYOUTS_KEY first (the next save writes the list without
+   * them), and the layout menu offers it as a file.
+   */
   unreadable: 0,
 });
 
@@ -68,6 +74,19 @@ function readSaved(storage: Storage): { saved: SavedLayout[]; unreadable: number
     if (parsed.success) saved.push(parsed.data);
   }
   return { saved, unreadable: list.length - saved.length };
+}
+
+/** The saved layouts as stored, with what of them could not be read set aside first. */
+function readSavedKeepingUnreadable(storage: Storage): ReturnType<typeof readSaved> {
+  const read = readSaved(storage);
+  const text = readStorage(storage, LAYOUTS_KEY);
+  if (read.unreadable > 0 && text !== null) writeStorage(storage, UNREADABLE_LAYOUTS_KEY, text);
+  return read;
+}
+
+/** The stored text set aside when saved layouts could not be read; null when none was. */
+export function unreadableLayoutsText(): string | null {
+  return storage ? readStorage(storage, UNREADABLE_LAYOUTS_KEY) : null;
 }
 
 function writeSaved(storage: Storage): void {
@@ -251,7 +270,7 @@ function start(): void {
   if (readStorage(storage, LAYOUTS_KEY) === null) {
     layoutLibrary.saved = migrateWindowLayouts(storage);
     writeSaved(storage);
-  } else Object.assign(layoutLibrary, readSaved(storage));
+  } else Object.assign(layoutLibrary, readSavedKeepingUnreadable(storage));
   let shownFor = windowIdentity.name;
   layoutLibrary.chosen = readChoice(storage, shownFor);
   subscribe(windowIdentity, () => {
@@ -271,7 +290,8 @@ function start(): void {
   });
   // Another window saved, renamed or deleted a layout.
   globalThis.addEventListener?.("storage", (event: StorageEvent) => {
-    if (event.key === LAYOUTS_KEY) Object.assign(layoutLibrary, readSaved(storage));
+    if (event.key === LAYOUTS_KEY)
+      Object.assign(layoutLibrary, readSavedKeepingUnreadable(storage));
   });
 }
 
