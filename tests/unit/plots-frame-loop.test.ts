@@ -13,8 +13,15 @@ import type { RenderNews } from "../../workers/contract/renderProtocol";
 let clock = 0;
 
 /** A plot whose draw takes `ms` of (fake) main-thread time; it records the frames it drew in. */
-function fakePlot(ms: number, log: number[][], frameNo: () => number, id: number) {
+function fakePlot(
+  ms: number,
+  log: number[][],
+  frameNo: () => number,
+  id: number,
+  firstPictureDue = false,
+) {
   return {
+    firstPictureDue,
     pixelWidth: 500,
     takeAnswerMs: () => 0,
     takeExtent: () => undefined,
@@ -121,6 +128,23 @@ describe("plot frame loop", () => {
     // The plots put off go first in the next frame, so every plot gets its turn.
     expect(log[1]![0]).toBe(log[0]!.at(-1)! + 1);
     expect(new Set(log.slice(0, 3).flat()).size).toBe(12);
+  });
+
+  it("never puts a plot's first picture off to the next frame (a layout switch waits for them all)", () => {
+    vi.spyOn(performance, "now").mockImplementation(() => clock);
+    const loop = new PlotFrameLoop(
+      new PlotView(120),
+      new PlotStats(),
+      () => null,
+      () => true,
+    );
+    const log: number[][] = [[]];
+    const drawMs = FRAME_WORK_BUDGET_MS / 4;
+    // Twelve new plots, and two already drawn that refresh: those wait their turn.
+    for (let id = 0; id < 12; id++) loop.add(fakePlot(drawMs, log, () => 0, id, true));
+    for (let id = 12; id < 14; id++) loop.add(fakePlot(drawMs, log, () => 0, id, false));
+    loop.frame(0);
+    expect(log[0]).toEqual([...Array(12).keys()]);
   });
 
   it("draws every plot in one frame when they fit", () => {

@@ -227,4 +227,31 @@ describe("a new plot's width", () => {
     expect(requests).toHaveLength(1);
     expect(requests[0]!.points).toBe(167);
   });
+
+  it("draws an answer asked ahead that has come in the frame it asks in, and asks the worker nothing", async () => {
+    const { send, batches } = worker();
+    const source = batchingSource(send);
+    const view = new PlotView(30);
+    const driver = new PlotDriver(source, view, new PlotStats());
+    driver.configure(["Battery.PackCurrent", "Battery.HighTemperature"], "metric");
+    const chart = chartWithAxes(465, ["A", "°C"]);
+    const painted: unknown[] = [];
+    const paint = (frame: { data: uPlot.AlignedData }) => {
+      if (frame.data[0].length > 0) painted.push(frame);
+    };
+    driver.attach(chart as unknown as uPlot, { full: paint, update: paint, dispose: () => {} });
+    // The layout switch asked ahead for what this plot will ask, and the answer came.
+    const ahead = { ...request(["Battery.PackCurrent", "Battery.HighTemperature"], 167) };
+    delete (ahead as Partial<SeriesRequest>).today;
+    source.warm([{ ...ahead, liveWindowSeconds: 30 }]);
+    await settle();
+    expect(driver.firstPictureDue).toBe(true);
+    view.beginExtents();
+    driver.takeExtent();
+    view.endExtents(null);
+    driver.frame(view.xRange(), 16, false);
+    expect(painted).toHaveLength(1);
+    expect(driver.firstPictureDue).toBe(false);
+    expect(batches).toHaveLength(1); // the warm batch only
+  });
 });

@@ -165,19 +165,23 @@ export class PlotFrameLoop {
     if (liveDue) this.nextLiveAt = now + interval - JITTER_MS;
     // Plots draw in turn until the frame's work budget is spent; the rest draw
     // first in the next frame (one frame later), so twelve plots refreshing
-    // together never make one long frame.
+    // together never make one long frame. A plot's first picture is never put
+    // off: after a layout switch the next frame comes only once the page has
+    // laid out and painted the new plots (100 ms and more with software
+    // rendering), while the user waits for exactly these pictures.
     const order = [...this.drivers];
     const first = this.resumeAt % Math.max(1, order.length);
     let drew = false;
     let deferred = -1;
     for (let k = 0; k < order.length; k++) {
       const i = (first + k) % order.length;
-      if (drew && performance.now() - started > FRAME_WORK_BUDGET_MS) {
-        deferred = i;
-        this.stats.deferredDraws += order.length - k;
-        break;
+      const driver = order[i]!;
+      if (drew && performance.now() - started > FRAME_WORK_BUDGET_MS && !driver.firstPictureDue) {
+        if (deferred < 0) deferred = i;
+        this.stats.deferredDraws++;
+        continue;
       }
-      drew = order[i]!.frame(range, now, liveDue, true, interval) || drew;
+      drew = driver.frame(range, now, liveDue, true, interval) || drew;
     }
     this.resumeAt = deferred >= 0 ? deferred : first;
     // Our own work only: a frame that came late for another reason must not slow the plots.

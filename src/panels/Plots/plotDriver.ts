@@ -160,6 +160,17 @@ export class PlotDriver {
     return this.fetch.takeAnswerMs();
   }
 
+  /**
+   * This chart has no picture with data yet, and one is here or about to be
+   * asked for (a new plot: its ask may be answered at once, see frame()).
+   */
+  get firstPictureDue(): boolean {
+    const { pending, latest } = this.fetch;
+    return (
+      this.chart !== null && this.picture.drawn === null && (pending !== null || latest === null)
+    );
+  }
+
   /** The plotting area's width in CSS pixels (what the refresh cadence follows). */
   get pixelWidth(): number {
     return this.fetch.points * PIXELS_PER_POINT;
@@ -190,6 +201,10 @@ export class PlotDriver {
         }
         return false;
       }
+      // Nothing fetched yet (a new plot): ask before drawing, so an answer
+      // asked ahead (layoutAhead.ts) that has come is drawn in this frame.
+      if (visible && this.fetch.latest === null && this.fetch.shouldAsk(now, liveDue))
+        this.fetch.ask();
       if (this.fetch.pending !== null) this.go(ANSWER);
       if (this.state.name !== "takingBack" || this.picture.forced)
         drew = this.draw(this.chart, this.layer, range, visible);

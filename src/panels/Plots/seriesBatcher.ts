@@ -5,7 +5,8 @@
 //
 // Requests may also be asked ahead ("warmed": layoutAhead.ts): they go to the
 // worker at once, and for WARM_MS a plot's own ask of the same request takes
-// that answer instead of asking again.
+// that answer instead of asking again: at once when it has come (ready), so
+// the plot draws it in the frame it asks in.
 import type { SeriesRequest, SeriesResult } from "../../../workers/contract/series";
 import type { SeriesBatchSource } from "../../../workers/shared/plots/liveTail";
 import type { SeriesSource } from "./seriesFetch";
@@ -24,8 +25,16 @@ interface Waiting {
   reject: (error: unknown) => void;
 }
 
+interface Warmed {
+  until: number;
+  answer: Promise<SeriesResult>;
+  /** The answer once it came. */
+  result?: SeriesResult;
+}
+
 /** A plots' series source that can be asked ahead. */
 export type WarmSource = SeriesSource & {
+  ready(request: SeriesRequest): SeriesResult | undefined;
   /** Asks for `requests` now; their answers serve the same requests for WARM_MS. */
   warm(requests: readonly SeriesRequest[]): void;
 };
@@ -35,7 +44,7 @@ export function batchingSource(
   now: () => number = () => performance.now(),
 ): WarmSource {
   let queue: Waiting[] = [];
-  const warmed = new Map<string, { until: number; answer: Promise<SeriesResult> }>();
+  const warmed = new Map<string, Warmed>();
   const flush = (): void => {
     const batch = queue;
     queue = [];
@@ -56,19 +65,23 @@ export function batchingSource(
       if (queue.length === 0) queueMicrotask(flush);
       queue.push({ request, resolve, reject });
     });
-  const source = (request: SeriesRequest): Promise<SeriesResult> => {
+  const warm = (request: SeriesRequest): Warmed | undefined => {
     const hit = warmed.get(warmKey(request));
-    return hit && now() <= hit.until ? hit.answer : enqueue(request);
+    return hit && now() <= hit.until ? hit : undefined;
   };
+  const source = (request: SeriesRequest): Promise<SeriesResult> =>
+    warm(request)?.answer ?? enqueue(request);
+  source.ready = (request: SeriesRequest) => warm(request)?.result;
   source.warm = (requests: readonly SeriesRequest[]): void => {
     const at = now();
     for (const [key, entry] of warmed) if (entry.until < at) warmed.delete(key);
     for (const request of requests) {
       const key = warmKey(request);
       if (warmed.has(key)) continue;
-      const answer = enqueue(request);
-      answer.catch(() => undefined); // a plot's own ask sees the failure
-      warmed.set(key, { until: at + WARM_MS, answer });
+      const entry: Warmed = { until: at + WARM_MS, answer: enqueue(request) };
+      // Kept as it comes, for ready(); a failure is a plot's own ask's to see.
+      entry.answer.then((result) => (entry.result = result)).catch(() => undefined);
+      warmed.set(key, entry);
     }
     flush(); // now, not at the next microtask: the worker starts while React renders
   };
