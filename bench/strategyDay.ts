@@ -40,6 +40,7 @@ export function teamSettings(car: CarKind): StrategySettings {
     arrayRatingW: CARS[car].arrayPeakW,
     timeZone: ZONE,
     schedule: { start: "09:00", end: "17:00", stops: [], morningCharge: null, eveningCharge: null },
+    raceDays: [],
   };
 }
 

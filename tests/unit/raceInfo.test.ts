@@ -19,11 +19,20 @@ describe("raceInfo", () => {
       lapNumber: 17,
       raceDay: 1, // the wire's 0 is the first of raceDates: day 1 as people count
       raceDays: 3,
+      raceDates: ["2026-07-01", "2026-07-02", "2026-07-03"],
       distanceToday: 123.4,
       totalDistance: 456.7,
       timeLeftMs: 3_600_000,
       receivedAt: 1000,
     });
+  });
+
+  it("keeps the date part of raceDates, with or without a time, and drops what is not a date", () => {
+    const info = parseRaceInfo(
+      { ...RACE_INFO, raceDates: ["2026-07-01T00:00:00.000Z", "2026-07-02", "next Tuesday"] },
+      0,
+    )!;
+    expect(info.raceDates).toEqual(["2026-07-01", "2026-07-02"]);
   });
 
   it("shows the wire's first race day as \"Day 1 of 3\", and a day past the last as the race's end", () => {

@@ -24,6 +24,7 @@ export const SETTINGS: StrategySettings = {
   arrayRatingW: null,
   timeZone: ZONE,
   schedule: { start: "09:00", end: "17:00", stops: [], morningCharge: null, eveningCharge: null },
+  raceDays: [],
 };
 
 export const CAR = { a: 60, b: 18, c: 0.08, massKg: 300, arrayScale: 0.85, packV: 125, ah: 40 };

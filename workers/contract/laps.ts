@@ -54,6 +54,8 @@ export interface RaceInfo {
   raceDay: number;
   /** How many race days the server knows of (raceDates). */
   raceDays: number;
+  /** The race's days as the server sends them, "YYYY-MM-DD" (the date part of raceDates). */
+  raceDates: string[];
   /** Distance today and in total, in VehicleVelocity's unit × hours (km for km/h). */
   distanceToday: number;
   totalDistance: number;

@@ -61,6 +61,12 @@ export interface StrategySettings {
   /** IANA time zone the schedule is in, e.g. "America/Chicago" (the demo track's). */
   timeZone: string;
   schedule: RaceSchedule;
+  /**
+   * The race's days, local dates "YYYY-MM-DD" in `timeZone`, oldest first,
+   * each run to `schedule`: the plan over the event uses them when the
+   * backend's raceInfo dates do not include today. Empty: no race set here.
+   */
+  raceDays: string[];
 }
 
 /** Where one input of the forecast comes from, as the Strategy tab lists it. */
@@ -197,6 +203,48 @@ export interface SkySource {
   label: string;
 }
 
+/** One day of the race plan: how it is driven and where it leaves the pack. */
+export interface RacePlanDay {
+  /** Local date "YYYY-MM-DD" (settings' zone). */
+  date: string;
+  /** The plan's constant driving speed that day (today: for the rest of it), km/h. */
+  speedKmh: number;
+  /** State of charge at the end of its driving, %: the day's target. */
+  targetSocPct: number;
+  /** Distance that day (today: from now), km. */
+  distanceKm: number;
+  /** The array energy expected that day (today: from now), Wh, and what it comes from. */
+  sunWh: number;
+  sunFrom: "today's sky" | "weather forecast" | "typical sky" | "forecast and typical sky";
+}
+
+/**
+ * The plan over the race's days (issue 62): each day's constant speed and
+ * end-of-day target that together cover the most distance, with the pack
+ * at its protection floor when the event ends and never below it before.
+ */
+export interface RacePlan {
+  /** Packet time it was made at, epoch s. */
+  at: number;
+  /** Where the race's days come from, in words ("the server's raceInfo dates"). */
+  daysFrom: string;
+  /** Today first; days already past are not in it. */
+  days: RacePlanDay[];
+  /** The last day's end, %, and the floor it plans to (battery protection's stop level). */
+  endSocPct: number;
+  floorPct: number;
+  /** Distance over the days planned, km. */
+  distanceKm: number;
+  /** The state of charge over the rest of the event, %, a point every 15 minutes of day. */
+  soc: TimeSeriesData;
+  /** Why the plan cannot keep above the floor (even the slowest speed runs down), in words; null when it can. */
+  problem: string | null;
+  /** Why today's target moved by more than 5 points since the plan noted last, in words; null when it has not. */
+  change: { at: number; fromPct: number; toPct: number; why: string } | null;
+  /** ms the plan took. */
+  ms: number;
+}
+
 /** A forecast of the rest of the day, made at packet time `at`. */
 export interface StrategyForecast {
   at: number;
@@ -240,6 +288,13 @@ export interface StrategyForecast {
   current: StrategyScenario;
   slider: StrategyScenario | null;
   recommended: Recommendation;
+  /**
+   * The plan over the race's days when today is one of them (its today's
+   * target is `targetSocPct`); null otherwise. A replay shows the plan
+   * recorded at its clock when there is one (`planRecorded`).
+   */
+  plan: RacePlan | null;
+  planRecorded?: boolean;
   inputs: StrategyInput[];
 }
 
@@ -271,7 +326,19 @@ export interface StrategyRecord {
   stopSocPct?: number;
   /** The race day's time zone the forecast was made in; absent in older sessions. */
   timeZone?: string;
+  /** The race plan in force then (issue 62); absent when there was none. */
+  plan?: RacePlanRecord;
   simulated: boolean;
+}
+
+/** A race plan as recorded each minute: enough to show it again in a replay. */
+export interface RacePlanRecord {
+  daysFrom: string;
+  days: RacePlanDay[];
+  endSocPct: number;
+  floorPct: number;
+  problem: string | null;
+  change: RacePlan["change"];
 }
 
 /** One forecast of a finished day held against how it ended. */

@@ -20,6 +20,7 @@ export const SETTING_NAMES = {
   stops: "Planned stops",
   morningCharge: "Morning charging",
   eveningCharge: "Evening charging",
+  raceDays: "Race days",
 } as const;
 
 const STOP_PARTS: Record<string, string> = { at: "at", minutes: "minutes", label: "what" };
@@ -46,6 +47,10 @@ export function settingName(path: readonly PropertyKey[]): string {
     head === "timeZone"
   )
     return SETTING_NAMES[head];
+  if (head === "raceDays")
+    return third === undefined && second !== undefined && /^\d+$/.test(second)
+      ? `Race day ${Number(second) + 1}`
+      : SETTING_NAMES.raceDays;
   if (head === "schedule") {
     if (second === undefined) return SETTING_NAMES.schedule;
     if (second === "start" || second === "end") return SETTING_NAMES[second];

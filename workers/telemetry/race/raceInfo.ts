@@ -20,6 +20,8 @@ const raceInfoSchema = z.object({
   totalDistance: z.number(),
 });
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /** A raw raceInfo payload → what the dashboard keeps, or null. Never throws. */
 export function parseRaceInfo(raw: unknown, receivedAt: number): RaceInfo | null {
   const parsed = raceInfoSchema.safeParse(raw);
@@ -29,6 +31,8 @@ export function parseRaceInfo(raw: unknown, receivedAt: number): RaceInfo | null
     lapNumber: r.lapNumber,
     raceDay: r.raceDay + 1,
     raceDays: r.raceDates.length,
+    // ISO dates, with or without a time: the date part is the day.
+    raceDates: r.raceDates.map((d) => d.slice(0, 10)).filter((d) => ISO_DAY.test(d)),
     distanceToday: r.distance,
     totalDistance: r.totalDistance,
     timeLeftMs: r.timeLeft,

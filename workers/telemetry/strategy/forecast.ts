@@ -19,7 +19,8 @@ import { powerAt, standingOnly, type PowerFit } from "./powerFit";
 import { carPower, DRIVING_SHARE, MIN_COVERED_S, MIN_FIT_WINDOWS } from "./carPower";
 import { solarInputs, uncertainText } from "./skyInputs";
 import { buildTimeline, runScenario, type ScenarioInputs } from "./scenario";
-import { fitSolar, type SolarFit, type SolarSample } from "./solarFit";
+import { planTheRace } from "./planTheRace";
+import { fitSolar, TYPICAL_SKY, type SolarFit, type SolarSample } from "./solarFit";
 import { blendSky } from "./skyBlend";
 import { knownBy } from "../race/skyForecasts";
 import { crossCheckPack } from "./packCrossCheck";
@@ -175,11 +176,12 @@ export function makeForecast(
       value: `${round(socIntegratedPct, 1)} %`,
       source: "today's first state of charge less the integrated pack current",
     });
-  inputs.push({
+  const targetInput: StrategyInput = {
     label: "Target at the end of the day",
     value: `${settings.targetSocPct} %`,
     source: "from settings",
-  });
+  };
+  inputs.push(targetInput);
   inputs.push({
     label: "Battery protection",
     value:
@@ -293,6 +295,35 @@ export function makeForecast(
     protectedNow: latest.soc < settings.resumeSocPct && latest.speed < MOVING_MPS,
   };
   const maxKmh = Math.min(130, Math.max(60, kmh(car.topSpeedMps) * 1.1));
+  // The race's plan sets today's target when today is a race day (issue 62).
+  const plan = notDrivenYet
+    ? null
+    : planTheRace(state, {
+        now,
+        settings,
+        serverDates: ctx.raceInfo?.dates ?? [],
+        horizon,
+        pack: scenarioInputs,
+        sun: {
+          today: (t) => solar.expectedAt(t),
+          forecast: sky.laterDayAt,
+          typical: (t) => solar.scale * TYPICAL_SKY * solar.clearSkyAt(t),
+        },
+        forecasts: ctx.skyForecasts?.().length ?? 0,
+        bounds: { minKmh: MIN_SPEED_KMH, maxKmh },
+        textZone: shown,
+      });
+  const targetSocPct = plan && !plan.problem ? plan.days[0]!.targetSocPct : settings.targetSocPct;
+  if (plan && !plan.problem) {
+    targetInput.value = `${round(targetSocPct, 1)} %`;
+    targetInput.source = "from the race plan (settings' target is for days outside a race)";
+  }
+  if (plan)
+    inputs.push({
+      label: "Race plan",
+      value: `${plan.days.length} day${plan.days.length === 1 ? "" : "s"} left, to ${plan.floorPct} % at the end`,
+      source: `${plan.daysFrom}; made at ${formatZonedTime(plan.at, shown)}, again every 15 min`,
+    });
   // Not driven yet: standing at "0 km/h" until it moves, and no speed known to recommend.
   const current = runScenario(
     timeline,
@@ -312,7 +343,7 @@ export function makeForecast(
         endSocPct: current.endSocPct,
         emptyAt: current.emptyAt,
       }
-    : recommendSpeed(timeline, scenarioInputs, settings.targetSocPct, {
+    : recommendSpeed(timeline, scenarioInputs, targetSocPct, {
         minKmh: MIN_SPEED_KMH,
         maxKmh,
       });
@@ -355,7 +386,7 @@ export function makeForecast(
       capacityWh: energy.capacityWh,
       endAt: horizon.endAt,
       drivingLeftS: horizon.drivingLeftS,
-      targetSocPct: settings.targetSocPct,
+      targetSocPct,
       stopSocPct: settings.stopSocPct,
       resumeSocPct: settings.resumeSocPct,
       history,
@@ -391,6 +422,7 @@ export function makeForecast(
       current,
       slider,
       recommended,
+      plan,
       inputs,
     },
   };

@@ -66,7 +66,7 @@ export interface ScenarioInputs {
 }
 
 /** Wh per point of state of charge at `pct`: fewer as the pack's voltage falls. */
-function whPerPctAt(inp: ScenarioInputs, pct: number): number {
+export function whPerPctAt(inp: ScenarioInputs, pct: number): number {
   const drop = inp.voltageDropPerPct ?? 0;
   return inp.whPerPct * Math.max(0.5, 1 + drop * (pct - inp.socNowPct));
 }

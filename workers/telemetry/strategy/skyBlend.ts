@@ -45,6 +45,11 @@ export interface BlendedSky {
   fit: SolarFit;
   /** The latest forecast as array power, bias removed; null without one. */
   forecastW: TimeSeriesData | null;
+  /**
+   * A later day's sun (the race plan's): the latest forecast as array power,
+   * today's bias removed, W; NaN where no forecast covers t.
+   */
+  laterDayAt: (t: number) => number;
   sources: SkySource[];
   inputs: StrategyInput[];
 }
@@ -66,6 +71,7 @@ export function blendSky(
     return {
       fit: solar,
       forecastW: null,
+      laterDayAt: () => NaN,
       sources: skySources(solar, null, now, endAt, () => 0, words),
       inputs: forecastInputs(null, null, words, now),
     };
@@ -159,6 +165,7 @@ export function blendSky(
   return {
     fit,
     forecastW,
+    laterDayAt: forecastAt,
     sources: skySources(solar, forecast, now, endAt, weightAt, words),
     inputs: forecastInputs(
       forecast,

@@ -10,6 +10,7 @@
 import type { SessionEvent } from "../../contract/events";
 import type { RaceInfo } from "../../contract/laps";
 import type {
+  RacePlan,
   StrategyAnswer,
   StrategyEvent,
   StrategyRecord,
@@ -66,6 +67,29 @@ function recordedSky(events: readonly SessionEvent[]): () => readonly KnownForec
   let known = replaySkies.get(events);
   if (!known) replaySkies.set(events, (known = forecastsFromEvents(events)));
   return () => known;
+}
+
+/**
+ * A replay shows the race plan as it was recorded at its clock (issue 62),
+ * not one made now with today's settings; its curve is not recorded.
+ */
+const replayPlans = new WeakMap<readonly SessionEvent[], StrategyRecord[]>();
+function withRecordedPlan(answer: StrategyAnswer, events: readonly SessionEvent[]): StrategyAnswer {
+  if (!answer.ok) return answer;
+  const at = answer.forecast.at;
+  let plans = replayPlans.get(events);
+  if (!plans) replayPlans.set(events, (plans = recordsFromEvents(events).filter((r) => r.plan)));
+  const record = plans.filter((r) => r.at <= at).at(-1);
+  if (!record?.plan) return answer;
+  const p = record.plan;
+  const plan: RacePlan = {
+    ...p,
+    at: record.at,
+    distanceKm: p.days.reduce((sum, d) => sum + d.distanceKm, 0),
+    soc: { time: [], values: [] },
+    ms: 0,
+  };
+  return { ok: true, forecast: { ...answer.forecast, plan, planRecorded: true } };
 }
 
 export class StrategyDesk implements LivePart {
@@ -138,9 +162,18 @@ export class StrategyDesk implements LivePart {
    */
   raceInfo(info: RaceInfo, newestPacketTime: number | null): void {
     if (newestPacketTime === null) return;
-    const next = { timeLeftMs: info.timeLeftMs, atPacketTime: newestPacketTime };
+    const next = {
+      timeLeftMs: info.timeLeftMs,
+      atPacketTime: newestPacketTime,
+      dates: info.raceDates,
+    };
     const last = this.race;
-    if (last && last.timeLeftMs === next.timeLeftMs && last.atPacketTime === next.atPacketTime)
+    if (
+      last &&
+      last.timeLeftMs === next.timeLeftMs &&
+      last.atPacketTime === next.atPacketTime &&
+      last.dates?.join() === next.dates.join()
+    )
       return;
     this.race = next;
     if (this.live) this.configure(this.live);
@@ -172,7 +205,8 @@ export class StrategyDesk implements LivePart {
       typeof sliderKmh === "number" && Number.isFinite(sliderKmh) && sliderKmh >= 0
         ? sliderKmh
         : null;
-    return forecastNow(state, slider, textZone);
+    const answer = forecastNow(state, slider, textZone);
+    return recorded === null ? answer : withRecordedPlan(answer, recorded);
   }
 
   /** The live history's records, oldest first. */

@@ -12,6 +12,27 @@ export const STRATEGY_EVENT_KIND = "strategy";
 
 const finite = z.number();
 
+const planDaySchema = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  speedKmh: finite,
+  targetSocPct: finite,
+  distanceKm: finite,
+  sunWh: finite,
+  sunFrom: z.enum(["today's sky", "weather forecast", "typical sky", "forecast and typical sky"]),
+});
+
+/** The race plan in force (issue 62), as recorded with each minute's forecast. */
+const planRecordSchema = z.object({
+  daysFrom: z.string().max(300),
+  days: z.array(planDaySchema).min(1).max(30),
+  endSocPct: finite,
+  floorPct: finite,
+  problem: z.string().max(500).nullable(),
+  change: z
+    .object({ at: finite, fromPct: finite, toPct: finite, why: z.string().max(500) })
+    .nullable(),
+});
+
 /** A minute's forecast in brief, as the desk keeps it: the fields of a StrategyRecord, no other. */
 export const strategyRecordSchema = z
   .object({
@@ -26,6 +47,7 @@ export const strategyRecordSchema = z
     emptyAt: finite.nullable().optional().catch(undefined),
     stopSocPct: finite.min(0).max(100).optional().catch(undefined),
     timeZone: z.string().refine(isTimeZone).optional().catch(undefined),
+    plan: planRecordSchema.optional().catch(undefined),
     simulated: z.boolean(),
   })
   .transform((r): StrategyRecord => ({
@@ -40,6 +62,7 @@ export const strategyRecordSchema = z
     ...(r.emptyAt === undefined ? {} : { emptyAt: r.emptyAt }),
     ...(r.stopSocPct === undefined ? {} : { stopSocPct: r.stopSocPct }),
     ...(r.timeZone === undefined ? {} : { timeZone: r.timeZone }),
+    ...(r.plan === undefined ? {} : { plan: r.plan }),
     simulated: r.simulated,
   }));
 

@@ -28,11 +28,14 @@ export const DEFAULT_STRATEGY_SETTINGS: StrategySettings = {
     morningCharge: { from: "07:00", to: "09:00" },
     eveningCharge: { from: "17:00", to: "19:00" },
   },
+  raceDays: [],
 };
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const localTime = z.string().regex(TIME, "must be a time of day as HH:MM (24 h), e.g. 09:00");
 const finite = z.number({ error: "must be a number" }).refine(Number.isFinite, "must be finite");
+const ISO_DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const raceDay = z.string().regex(ISO_DAY, "must be a date as YYYY-MM-DD, e.g. 2026-07-14");
 const window = z.strictObject({ from: localTime, to: localTime }).nullable();
 
 /** The settings' shape (what shapes cannot say is checked by checkStrategySettings). */
@@ -81,6 +84,8 @@ export const strategySettingsSchema = z.strictObject({
     morningCharge: window,
     eveningCharge: window,
   }),
+  // Settings saved before the race's days were kept have none: one day at a time, as then.
+  raceDays: z.array(raceDay).max(30, "at most 30 race days").default([]),
 });
 
 type SettingsCheck = { ok: true; settings: StrategySettings } | { ok: false; message: string };
@@ -133,6 +138,15 @@ function settingProblems(s: StrategySettings): string[] {
         `${settingName(["schedule", "eveningCharge"])}: must start at or after the end of the day (${end})`,
       );
   }
+  s.raceDays.forEach((day, i) => {
+    // A day the calendar does not have (2026-02-30) parses as another: it must read back the same.
+    if (new Date(`${day}T12:00:00Z`).toISOString().slice(0, 10) !== day)
+      problems.push(`${settingName(["raceDays", i])}: ${day} is not a date in the calendar`);
+    else if (i > 0 && day <= s.raceDays[i - 1]!)
+      problems.push(
+        `${settingName(["raceDays"])}: each day must come after the one before (${s.raceDays[i - 1]}, then ${day})`,
+      );
+  });
   return problems;
 }
 

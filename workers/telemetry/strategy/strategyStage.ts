@@ -5,7 +5,12 @@
 // state on demand. The desk (strategyDesk.ts) calls configureStrategy on the
 // live history at once when the settings or the race info change, and on any
 // history each time its forecast is asked.
-import type { StrategyAnswer, StrategyRecord } from "../../contract/strategy";
+import type {
+  RacePlan,
+  RacePlanRecord,
+  StrategyAnswer,
+  StrategyRecord,
+} from "../../contract/strategy";
 import { hasFix } from "../../shared/gpsFix";
 import { StoredInputs } from "../history/precision";
 import type { Stage } from "../pipeline/Stage";
@@ -39,6 +44,16 @@ export function forecastNow(
   return makeForecast(state, sliderKmh, textZone);
 }
 
+/** The plan as recorded: what a replay shows again (its curve is left out: it is made again). */
+const planRecordOf = (p: RacePlan): RacePlanRecord => ({
+  daysFrom: p.daysFrom,
+  days: p.days,
+  endSocPct: p.endSocPct,
+  floorPct: p.floorPct,
+  problem: p.problem,
+  change: p.change,
+});
+
 /** The forecast in brief, as recorded with the session; null when there is none. */
 function recordNow(state: StrategyState): StrategyRecord | null {
   const answer = makeForecast(state, null);
@@ -56,6 +71,7 @@ function recordNow(state: StrategyState): StrategyRecord | null {
     emptyAt: f.current.emptyAt,
     stopSocPct: f.stopSocPct,
     timeZone: f.timeZone,
+    ...(f.plan ? { plan: planRecordOf(f.plan) } : {}),
     simulated: f.simulated,
   };
 }
@@ -76,6 +92,7 @@ function resetState(state: StrategyState): void {
   resetCursor(state.cursor);
   Object.assign(state.latest, emptySample());
   Object.assign(state.raw, emptySample());
+  state.plan = null;
 }
 
 export const strategyStage: Stage<StrategyState> = {

@@ -5,13 +5,17 @@
 import type { StrategySettings } from "../../contract/strategy";
 import type { KnownForecast } from "../../contract/weather";
 import type { StoredInputs } from "../history/precision";
+import type { PlanMemory } from "./planTheRace";
 import type { MinuteWindows, Sample, WindowCursor } from "./minuteWindows";
 
 /** What the forecasts of one history are made with, besides its packets. */
 export interface StrategyContext {
   settings: StrategySettings;
-  /** The backend's raceInfo time left, and the packet time it was received at; null: none. */
-  raceInfo: { timeLeftMs: number; atPacketTime: number } | null;
+  /**
+   * The backend's raceInfo time left, the packet time it was received at,
+   * and its race dates ("YYYY-MM-DD"; absent: none sent); null: none.
+   */
+  raceInfo: { timeLeftMs: number; atPacketTime: number; dates?: readonly string[] } | null;
   /**
    * Emit a record each minute (the live history). A restore or replay of a
    * whole day leaves it off: 500 forecasts would slow it, and its records
@@ -30,6 +34,8 @@ export interface StrategyContext {
 
 export interface StrategyState {
   context: StrategyContext | null;
+  /** The race plan last made for this history, and what it was made with (planTheRace.ts). */
+  plan?: PlanMemory | null;
   windows: MinuteWindows;
   cursor: WindowCursor;
   /** The newest known values (a packet without a state of charge or position keeps the last). */
