@@ -72,9 +72,7 @@ describe("the race plan", () => {
     }
   });
 
-  it("drives faster before a sunny day than an even split would, when the pack would be full", () => {
-    // A full pack at a sunny day's start wastes its morning: the day before
-    // should leave room. With the same sun every day the days share a speed.
+  it("gives days of the same sun the same speed (the car's power is convex in speed)", () => {
     const even = plan([1, 1, 1], 100);
     const speeds = even.days.map((d) => d.speedKmh);
     expect(Math.max(...speeds) - Math.min(...speeds)).toBeLessThanOrEqual(3);
@@ -117,7 +115,7 @@ describe("the race plan", () => {
     expect(planTheRace(memory, askAt(SEVEN_AM + 600, settings, [0.8, 0.8, 0.2]))).toBe(first);
     const later = planTheRace(memory, askAt(SEVEN_AM + 900, settings, [0.8, 0.8, 0.2]))!;
     expect(later.days[0]!.targetSocPct).toBeGreaterThan(first.days[0]!.targetSocPct + 5);
-    expect(later.change?.why).toMatch(/^06\/18's expected sun fell by 80 %/);
+    expect(later.change?.why).toMatch(/^06\/18\/2026's expected sun fell by 80 %/);
   });
 });
 

@@ -1,5 +1,5 @@
-// The race strategy in brief: the recommended speed and the state of charge
-// forecast for the end of the day (the shown history's latest recorded
+// The race strategy in brief: the recommended speed, today's target when a
+// race plan sets it, and the state of charge forecast for the end of the day (the shown history's latest recorded
 // forecast), when the pack runs down if it does before the day ends, with a
 // link to the Strategy tab for the rest.
 import { Card, Tag } from "@blueprintjs/core";
@@ -34,6 +34,15 @@ export function StrategyCard() {
                 : formatSpeed(record.recommendedKmh, appUnits)}
             </strong>
           </p>
+          {record.plan && (
+            <p data-testid="overview-strategy-plan">
+              Today's target (race plan, {record.plan.days.length} day
+              {record.plan.days.length === 1 ? "" : "s"} to go):{" "}
+              <strong data-testid="overview-strategy-target">
+                {formatSoc(record.plan.days[0]!.targetSocPct)}
+              </strong>
+            </p>
+          )}
           <p>
             End of the day:{" "}
             <strong data-testid="overview-strategy-end">{formatSoc(record.endSocPct)}</strong> at

@@ -3,8 +3,8 @@
 // telemetry. Big numbers, the state of charge plot (the day so far, the
 // forecast with its band, the target, the recorded forecasts), the power
 // model and the sun, a speed slider that asks the worker for that scenario,
-// the inputs with their sources, a finished day's forecasts against what
-// happened, and the settings. The main thread only
+// the inputs with their sources, the plan over the race's days, a finished
+// day's forecasts against what happened, and the settings. The main thread only
 // shows what the worker answers.
 import { Callout, Card, Slider, Tag } from "@blueprintjs/core";
 import { useMemo, useState } from "react";
@@ -42,6 +42,7 @@ import {
 import { DayReview } from "./DayReview";
 import { ForecastNotices } from "./ForecastNotices";
 import { StrategyChart, type ChartSeries } from "./StrategyChart";
+import { RacePlanCard } from "./RacePlanCard";
 import { SkySources } from "./SkySources";
 import { StrategySettingsForm } from "./StrategySettingsForm";
 import { useStrategy } from "./useStrategy";
@@ -380,6 +381,15 @@ export default function StrategyPanel() {
       )}
       {forecast && <ForecastNotices forecast={forecast} />}
       {forecast && <BigNumbers forecast={forecast} units={appUnits} />}
+      {forecast?.plan && (
+        <RacePlanCard
+          plan={forecast.plan}
+          recorded={forecast.planRecorded === true}
+          raceZone={forecast.timeZone}
+          units={appUnits}
+          dark={resolvedTheme === "dark"}
+        />
+      )}
       {forecast && (
         <Plots
           forecast={forecast}

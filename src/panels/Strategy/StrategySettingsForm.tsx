@@ -2,7 +2,7 @@
 // voltage, or Wh), the target, the battery protection (where the car stops
 // and drives again), the weather factor, the array's rating (may be left
 // empty), the time zone and the race day (start, end, planned stops,
-// charging windows), named as the worker's
+// charging windows), the race's days, named as the worker's
 // refusals name them (workers/shared/strategySettingNames.ts). The worker
 // checks them whole: taken settings are saved in the browser, refused ones
 // change nothing and the reasons are shown.
@@ -16,6 +16,7 @@ import { sharedSettingsRevision } from "../../state/sharedSettingsRevision";
 import { PanelHeading } from "../../ui/headings";
 import { useTelemetry } from "../../worker-client/hooks";
 import { NumberField, OptionalNumberField, TimeField, WindowField } from "./StrategyFields";
+import { RaceDaysField } from "./RaceDaysField";
 
 export function StrategySettingsForm() {
   const { client } = useTelemetry();
@@ -239,6 +240,7 @@ export function StrategySettingsForm() {
         testId="strategy-evening"
         onChange={(eveningCharge) => schedule({ eveningCharge })}
       />
+      <RaceDaysField value={draft.raceDays} onChange={(raceDays) => set({ raceDays })} />
       <Button
         intent="primary"
         icon="floppy-disk"

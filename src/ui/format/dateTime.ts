@@ -23,6 +23,7 @@ export {
   formatTime,
   formatTimeNamed,
   formatZonedTime,
+  localTimeOnDayOf,
   shownTimeZone,
   zoneAbbreviation,
 } from "../../../workers/shared/dateTime";

@@ -29,6 +29,12 @@ export function formatDistance(km: number | null | undefined, units: AppUnits): 
   return `${formatNumber(toDisplay(km, "km", units), 0)} ${displayUnit("km", units)}`;
 }
 
+/** A race day's local date "YYYY-MM-DD" as the app writes dates: "06/16/2026". */
+export function formatPlanDate(date: string): string {
+  const [y, m, d] = date.split("-");
+  return y && m && d ? `${m}/${d}/${y}` : date;
+}
+
 export function formatSoc(pct: number | null | undefined): string {
   if (pct === null || pct === undefined || !Number.isFinite(pct)) return NO_VALUE;
   return `${formatNumber(pct, 0)} %`;

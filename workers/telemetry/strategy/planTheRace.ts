@@ -118,15 +118,16 @@ function makePlan(ask: PlanAsk, dates: readonly string[], daysFrom: string): Rac
   };
 }
 
-/** A day's name in a sentence: "today", "tomorrow", or its date (MM/DD). */
+/** A day's name in a sentence: "today", "tomorrow", or its date. */
 function dayWord(date: string, dates: readonly string[]): string {
   const i = dates.indexOf(date);
   if (i === 0) return "today";
   const next = new Date(`${dates[0]}T12:00:00Z`);
   next.setUTCDate(next.getUTCDate() + 1);
   if (next.toISOString().slice(0, 10) === date) return "tomorrow";
-  const [, m, d] = date.split("-");
-  return `${m}/${d}`;
+  // The app's one date format (MM/DD/YYYY).
+  const [y, m, d] = date.split("-");
+  return `${m}/${d}/${y}`;
 }
 
 /** Why no plan keeps the car running, or why the floor cannot be reached; null when neither. */

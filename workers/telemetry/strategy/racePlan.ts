@@ -5,12 +5,12 @@
 // so the walk below only has to say whether a plan keeps above the floor and
 // where it leaves the pack each evening (the day's target).
 //
-// The search is a coordinate descent on a 1 km/h grid from the fastest
-// speed every day can share: raise one day, or raise one day and lower
-// another by as little as keeps the plan above the floor, while the
-// distance grows; then finer steps. The pack's 100 % ceiling is what makes
-// unequal days pay: a sunny day after a full pack wastes sun unless the day
-// before emptied it further.
+// The search is a coordinate descent (searchPlan) from the fastest speed
+// every day can share. With the car's power convex in speed, an even split
+// is best while the pack neither fills nor empties on the way: the 100 %
+// ceiling is what makes unequal days pay (a sunny day after a full pack
+// wastes sun unless the day before emptied it further), and the floor on a
+// dim day in between.
 import { powerAt } from "./powerFit";
 import { whPerPctAt, type ScenarioInputs as PackModel } from "./scenario";
 
@@ -79,8 +79,15 @@ export interface PlanSearch {
 }
 
 /**
- * The speeds (km/h, whole) that drive furthest and keep above the floor,
- * each within [minKmh, maxKmh]; `runsDown` when not even the slowest does.
+ * The speeds (km/h) that drive furthest and keep above the floor, each
+ * within [minKmh, maxKmh]; `runsDown` when not even the slowest does.
+ *
+ * A plan is judged with its slack spent: every day's speed moved together
+ * by the most that still keeps above the floor (a bisection). A move of one
+ * day's speed then pays when the whole plan goes further, so a move that
+ * saves energy on one day counts for what the others can do with it. (A
+ * search that took only moves gaining distance by themselves stuck on
+ * uneven days that an even split beat by 1 %.)
  */
 export function searchPlan(
   t: EventTimeline,
@@ -89,76 +96,59 @@ export function searchPlan(
 ): PlanSearch {
   const days = t.drivingS.length;
   const { minKmh, maxKmh } = bounds;
+  let walks = 0;
+  const keeps = (v: readonly number[]) => {
+    walks++;
+    const mps = v.map((x) => x / 3.6);
+    return walkPlan(t, pack, mps, undefined, true).downAt === null;
+  };
+  const clamp = (v: readonly number[], by: number) =>
+    v.map((x) => Math.min(maxKmh, Math.max(minKmh, x + by)));
+  const distance = (v: readonly number[]) => v.reduce((s, x, d) => s + x * t.drivingS[d]!, 0);
+  const span = maxKmh - minKmh;
+  /** `v` moved together by the most that keeps above the floor; null when none does. */
+  const spent = (v: readonly number[]): number[] | null => {
+    if (!keeps(clamp(v, -span))) return null;
+    let lo = -span;
+    let hi = span;
+    if (keeps(clamp(v, hi))) return clamp(v, hi);
+    while (hi - lo > 0.02) {
+      const mid = (lo + hi) / 2;
+      if (keeps(clamp(v, mid))) lo = mid;
+      else hi = mid;
+    }
+    return clamp(v, lo);
+  };
   const walk = (v: readonly number[]) =>
     walkPlan(
       t,
       pack,
       v.map((x) => x / 3.6),
     );
-  let walks = 0;
-  const keeps = (v: readonly number[]) => {
-    walks++;
-    return (
-      walkPlan(
-        t,
-        pack,
-        v.map((x) => x / 3.6),
-        undefined,
-        true,
-      ).downAt === null
-    );
-  };
-  const slowest = Array<number>(days).fill(minKmh);
-  if (!keeps(slowest)) return { speedsKmh: slowest, walk: walk(slowest), runsDown: true, walks };
-  // The fastest speed all days can share: bisection on the grid.
-  let lo = minKmh;
-  let hi = maxKmh;
-  if (keeps(Array<number>(days).fill(hi))) lo = hi;
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (keeps(Array<number>(days).fill(mid))) lo = mid;
-    else hi = mid;
+  let v = spent(Array<number>(days).fill(minKmh));
+  if (!v) {
+    const slowest = Array<number>(days).fill(minKmh);
+    return { speedsKmh: slowest, walk: walk(slowest), runsDown: true, walks };
   }
-  const v = Array<number>(days).fill(lo);
-  for (const step of [8, 4, 2, 1]) {
+  let best = distance(v);
+  for (const step of [8, 4, 2, 1, 0.5]) {
     for (let better = true; better;) {
       better = false;
       for (let i = 0; i < days; i++) {
         if (t.drivingS[i]! <= 0) continue;
-        if (v[i]! + step <= maxKmh && keeps(with1(v, i, step))) {
-          v[i]! += step;
-          better = true;
-          continue;
-        }
-        // Raise i and lower another day by the least that keeps the plan
-        // above the floor: taken when the distance grows.
-        for (let j = 0; j < days && !better; j++) {
-          if (j === i || v[i]! + step > maxKmh) continue;
-          for (let down = 1; down <= 3 * step && v[j]! - down >= minKmh; down++) {
-            const gain = step * t.drivingS[i]! - down * t.drivingS[j]!;
-            if (gain <= 0) break;
-            const next = with1(with1(v, i, step), j, -down);
-            if (keeps(next)) {
-              v.splice(0, days, ...next);
-              better = true;
-              break;
-            }
+        for (const by of [step, -step]) {
+          const next = spent(with1(v, i, by));
+          // A hair's gain is the bisection's noise, not a better plan.
+          if (next && distance(next) > best * 1.0005) {
+            v = next;
+            best = distance(next);
+            better = true;
           }
         }
       }
     }
   }
-  // The grid's last step is coarse (1 km/h for a day is several points of
-  // charge): every day then takes the largest share of one more km/h that
-  // still keeps above the floor, so the event ends at it.
-  let extra = 0;
-  for (let lo2 = 0, hi2 = 1, i = 0; i < 12; i++) {
-    const mid = (lo2 + hi2) / 2;
-    if (keeps(v.map((x) => Math.min(maxKmh, x + mid)))) extra = lo2 = mid;
-    else hi2 = mid;
-  }
-  const speeds = v.map((x) => Math.min(maxKmh, x + extra));
-  return { speedsKmh: speeds, walk: walk(speeds), runsDown: false, walks };
+  return { speedsKmh: v, walk: walk(v), runsDown: false, walks };
 }
 
 function with1(v: readonly number[], i: number, by: number): number[] {

@@ -32,6 +32,11 @@ interface CarSimulatorOptions {
   commandedKmh?: number | null;
   /** Which car (cars.ts). Default "light": the demo's three-wheeler. */
   car?: CarKind;
+  /**
+   * The pack's state of charge at the start, 0–1 (a car switched off overnight
+   * starts the next day where it ended); default a seeded 0.86–0.94.
+   */
+  startSoc?: number;
   onLap?: (lap: LapRecord) => void;
 }
 
@@ -102,7 +107,10 @@ export class CarSimulator {
     const channels = car.MPPT_UNITS * car.MPPT_CHANNELS;
     this.channelShare = Float64Array.from({ length: channels }, () => 0.92 + r() * 0.1);
     const start = TRACK.pointAt(0);
-    const soc = 0.86 + r() * 0.08;
+    // The draw is made either way, so a seed's later draws (and runs) stay the same.
+    const drawnSoc = 0.86 + r() * 0.08;
+    const soc = options.startSoc ?? drawnSoc;
+    if (!(soc >= 0 && soc <= 1)) throw new Error(`startSoc must be 0–1, got ${soc}`);
     const commanded = commandedSpeedMps(options.commandedKmh ?? null);
     this.state = {
       time: this.startTime,
