@@ -156,6 +156,22 @@ describe("the forecast on a race day", () => {
     expect(record.plan?.days.map((d) => d.date)).toEqual(race.raceDays);
   });
 
+  it("plans the next morning, before the car drives, with the power of its last drive", () => {
+    const world = createWorld(90);
+    // Live: a forecast each minute, as the desk records them.
+    configureStrategy(world.state, { settings: race, raceInfo: null, emitRecords: true });
+    drive(world, 60, 3600);
+    world.time = Date.UTC(2026, 5, 17, 12, 30) / 1000; // 07:30 CDT the next day
+    drive(world, 0, 1800);
+    const answer = forecastNow(world.state, null);
+    if (!answer.ok) throw new Error(answer.reason);
+    expect(answer.forecast.notDrivenYet).toBe(true);
+    expect(answer.forecast.plan?.days.map((d) => d.date)).toEqual(race.raceDays.slice(1));
+    expect(answer.forecast.inputs.find((i) => i.label === "Race plan")?.source).toMatch(
+      /as fitted on its last drive \(not driven today\)/,
+    );
+  });
+
   it("keeps the settings' target on a day outside the race", () => {
     const world = createWorld(90);
     configureStrategy(world.state, {

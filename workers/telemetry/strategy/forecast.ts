@@ -296,21 +296,25 @@ export function makeForecast(
   };
   const maxKmh = Math.min(130, Math.max(60, kmh(car.topSpeedMps) * 1.1));
   // The race's plan sets today's target when today is a race day (issue 62).
-  const plan = notDrivenYet
+  // Before the car drives in the morning, it plans with the power fitted on
+  // its last drive (a day before, in the same history).
+  if (car.fit) state.lastDrive = { fit: car.fit, maxKmh };
+  const planCar = car.fit ? { fit: car.fit, maxKmh } : notDrivenYet ? state.lastDrive : null;
+  const plan = !planCar
     ? null
     : planTheRace(state, {
         now,
         settings,
         serverDates: ctx.raceInfo?.dates ?? [],
         horizon,
-        pack: scenarioInputs,
+        pack: { ...scenarioInputs, fit: planCar.fit },
         sun: {
           today: (t) => solar.expectedAt(t),
           forecast: sky.laterDayAt,
           typical: (t) => solar.scale * TYPICAL_SKY * solar.clearSkyAt(t),
         },
         forecasts: ctx.skyForecasts?.().length ?? 0,
-        bounds: { minKmh: MIN_SPEED_KMH, maxKmh },
+        bounds: { minKmh: MIN_SPEED_KMH, maxKmh: planCar.maxKmh },
         textZone: shown,
       });
   const targetSocPct = plan && !plan.problem ? plan.days[0]!.targetSocPct : settings.targetSocPct;
@@ -322,7 +326,9 @@ export function makeForecast(
     inputs.push({
       label: "Race plan",
       value: `${plan.days.length} day${plan.days.length === 1 ? "" : "s"} left, to ${plan.floorPct} % at the end`,
-      source: `${plan.daysFrom}; made at ${formatZonedTime(plan.at, shown)}, again every 15 min`,
+      source:
+        `${plan.daysFrom}; made at ${formatZonedTime(plan.at, shown)}, again every 15 min` +
+        (car.fit ? "" : "; with the car's power as fitted on its last drive (not driven today)"),
     });
   // Not driven yet: standing at "0 km/h" until it moves, and no speed known to recommend.
   const current = runScenario(

@@ -93,6 +93,7 @@ function resetState(state: StrategyState): void {
   Object.assign(state.latest, emptySample());
   Object.assign(state.raw, emptySample());
   state.plan = null;
+  state.lastDrive = null;
 }
 
 export const strategyStage: Stage<StrategyState> = {

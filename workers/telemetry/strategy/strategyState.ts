@@ -6,6 +6,7 @@ import type { StrategySettings } from "../../contract/strategy";
 import type { KnownForecast } from "../../contract/weather";
 import type { StoredInputs } from "../history/precision";
 import type { PlanMemory } from "./planTheRace";
+import type { PowerFit } from "./powerFit";
 import type { MinuteWindows, Sample, WindowCursor } from "./minuteWindows";
 
 /** What the forecasts of one history are made with, besides its packets. */
@@ -36,6 +37,8 @@ export interface StrategyState {
   context: StrategyContext | null;
   /** The race plan last made for this history, and what it was made with (planTheRace.ts). */
   plan?: PlanMemory | null;
+  /** The car's power as fitted on its last drive, and its top speed bound (a morning's plan uses it). */
+  lastDrive?: { fit: PowerFit; maxKmh: number } | null;
   windows: MinuteWindows;
   cursor: WindowCursor;
   /** The newest known values (a packet without a state of charge or position keeps the last). */
