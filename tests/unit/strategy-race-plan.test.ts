@@ -81,6 +81,9 @@ describe("the race plan", () => {
 
   it("says clearly when even the slowest speed runs the pack down before the event ends", () => {
     const down = plan([0.05, 0.05, 0.05], 20);
+    // Its figures stop at the floor, as the car does: never a charge below it.
+    for (const day of down.days) expect(day.targetSocPct).toBeGreaterThanOrEqual(5);
+    expect(Math.min(...down.soc.values)).toBeGreaterThanOrEqual(5);
     expect(down.problem).toMatch(
       /Even at the slowest speed .* falls to its protection's stop level \(5 %\)/,
     );

@@ -317,8 +317,11 @@ export function makeForecast(
         bounds: { minKmh: MIN_SPEED_KMH, maxKmh: planCar.maxKmh },
         textZone: shown,
       });
-  const targetSocPct = plan && !plan.problem ? plan.days[0]!.targetSocPct : settings.targetSocPct;
-  if (plan && !plan.problem) {
+  // A plan that runs down even at its slowest still says what today must
+  // keep for the days after: falling back to the settings' target there
+  // spent the event's charge on its first afternoon (bench:strategy, a heavy car).
+  const targetSocPct = plan ? plan.days[0]!.targetSocPct : settings.targetSocPct;
+  if (plan) {
     targetInput.value = `${round(targetSocPct, 1)} %`;
     targetInput.source = "from the race plan (settings' target is for days outside a race)";
   }

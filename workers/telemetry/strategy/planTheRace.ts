@@ -104,11 +104,16 @@ function makePlan(ask: PlanAsk, dates: readonly string[], daysFrom: string): Rac
             : ("typical sky" as const),
   }));
   const floorPct = settings.stopSocPct;
+  // A plan that runs down says so (problem); its figures stop at the floor,
+  // as the car does, rather than reading below it.
+  const floored = (pct: number) => (found.runsDown ? Math.max(floorPct, pct) : pct);
+  days.forEach((day) => (day.targetSocPct = floored(day.targetSocPct)));
+  soc.values = soc.values.map(floored);
   return {
     at: now,
     daysFrom,
     days,
-    endSocPct: walk.endPct,
+    endSocPct: floored(walk.endPct),
     floorPct,
     distanceKm: dayDistance.reduce((a, b) => a + b, 0),
     soc,
