@@ -13,6 +13,8 @@
 //   --car <car>           run one car's days only (light, linear)
 //   --only <text>         just the runs whose name contains it
 //   --compare <rev>       also run <rev>'s forecaster on the same days, side by side
+//   --events <n>          multi-day events (issue 62), each driven by both cars (default 20)
+//   --no-events           skip the multi-day events
 import { coresText } from "./benchMachine";
 import { measurePps, perSecond, wireTexts } from "./ingestFeed";
 import { RECORD, writeResultsSection } from "./resultsFile";
@@ -25,6 +27,8 @@ import { runDays, type DayJob } from "./strategyPool";
 import { carsIn, compareTable, fixed, kindsTable, runDownTable, runsTable } from "./strategyReport";
 import { CLOSED_RUNS, NAMED_RUNS, sampledDays } from "./strategyRuns";
 import { weatherReport } from "./strategySkyReport";
+import { eventRuns, runEvents } from "./strategyEvent";
+import { eventReport } from "./strategyEventReport";
 
 /**
  * Sampled days: enough that the 4-hour MAE is the forecaster's rather than
@@ -52,6 +56,14 @@ if (otherSeed !== undefined && !/^\d+$/.test(otherSeed))
   throw new Error("--other-days: expected a whole number (a seed)");
 if (compareRev !== undefined && !/^[\w./-]+$/.test(compareRev))
   throw new Error("--compare: expected a commit (e.g. 16c175f)");
+/** Events: 20 (seeds 6201…6220), each driven by both cars, so each car's figures rest on 20. */
+const EVENTS = 20;
+const eventsArg = argOf("--events");
+if (eventsArg !== undefined && !/^[1-9]\d*$/.test(eventsArg))
+  throw new Error("--events: expected a whole number of events, 1 or more");
+const noEvents = process.argv.includes("--no-events");
+if (RECORD && eventsArg !== undefined && Number(eventsArg) !== EVENTS)
+  throw new Error(`--events runs other than ${EVENTS} are not recorded`);
 const only = argOf("--only") ?? "";
 const exploring = [otherSeed, onlyWeather, onlyCar, daysArg].some((a) => a !== undefined) || !!only;
 if (exploring && RECORD)
@@ -178,3 +190,18 @@ await writeResultsSection(
 );
 console.log(result);
 console.log(weather.result);
+
+// Third part: the race plan over several days (bench/strategyEvent.ts).
+if (!noEvents) {
+  const eventsStarted = performance.now();
+  const events = await runEvents(eventRuns(Number(eventsArg ?? EVENTS), cars), (r) =>
+    console.error(`${r.run.name}: ${r.seconds.toFixed(1)} s`),
+  );
+  const eventSeconds = (performance.now() - eventsStarted) / 1000;
+  const report = eventReport(events);
+  const eventHeading = "## Race plan over several days (npm run bench:strategy)";
+  const how = `Measured ${new Date().toISOString().slice(0, 10)}. Each run is a 3-day event (seeds ${events[0]?.run.seed ?? "–"}…${events.at(-1)?.run.seed ?? "–"}, dates in June–August, each day's weather kind drawn from the seed) of one simulated car: standing in the sun 07:00–09:00 and 17:00–19:00, driving 09:00–17:00, off overnight. The plan under test: the driver holds the Strategy tab's recommended speed with the event's days as race days, updated every 15 minutes (before it recommends one on a day, the plan's speed for that day, else 60 km/h); the forecaster is told the simulated weather forecasts issued from 06:00 each day, hourly, over the rest of the event. "10 % every evening": the same with no race days. ${events.length} runs on ${coresText()} in ${eventSeconds.toFixed(0)} s.`;
+  console.log(`${eventHeading}\n\n${how}\n\n${report.text}\n`);
+  await writeResultsSection(eventHeading, [how, "", report.text], report.result);
+  console.log(report.result);
+}
