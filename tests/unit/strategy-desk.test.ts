@@ -44,11 +44,19 @@ describe("the strategy desk", () => {
     desk.attach(live);
     expect(contextOf(live)?.raceInfo).toBeNull();
     desk.raceInfo(info(3_600_000), live.lastPacketTime);
-    expect(contextOf(live)?.raceInfo).toEqual({ timeLeftMs: 3_600_000, atPacketTime: T0 + 2, dates: [] });
+    expect(contextOf(live)?.raceInfo).toEqual({
+      timeLeftMs: 3_600_000,
+      atPacketTime: T0 + 2,
+      dates: [],
+    });
 
     const replay = storeWith([T0 - 100]);
     desk.answer(replay, 50);
-    expect(contextOf(replay)?.raceInfo).toEqual({ timeLeftMs: 3_600_000, atPacketTime: T0 + 2, dates: [] });
+    expect(contextOf(replay)?.raceInfo).toEqual({
+      timeLeftMs: 3_600_000,
+      atPacketTime: T0 + 2,
+      dates: [],
+    });
 
     const settings = desk.current();
     expect(desk.set({ ...settings, targetSocPct: 25 })).toEqual({ ok: true });
