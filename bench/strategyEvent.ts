@@ -24,9 +24,8 @@ import {
   type WeatherKind,
 } from "../workers/telemetry/sources/demo/weather";
 import { TelemetryStore } from "../workers/telemetry/store/TelemetryStore";
-import { readForecastFile } from "../workers/telemetry/weather/forecastFile";
-import { FORECAST_FORMATS, forecastFile } from "./forecastFiles";
 import { SimulatedForecasts } from "./simulatedForecast";
+import { readBack } from "./strategySky";
 import { teamSettings, ZONE } from "./strategyDay";
 import { THIS_FORECASTER } from "./strategyForecaster";
 import {
@@ -137,23 +136,7 @@ export function eventSky(event: EventRun): { known: KnownForecast[]; refused: st
     issues,
     endAt: clockOn(event.dates.at(-1)!, 19 * 60),
   });
-  const known: KnownForecast[] = [];
-  const refused: string[] = [];
-  issues.forEach((issuedAt, i) => {
-    const issued = sim.issue(issuedAt);
-    const file = forecastFile(issued, FORECAST_FORMATS[i % FORECAST_FORMATS.length]!, ZONE);
-    const reading = readForecastFile(file.text);
-    if (!reading.ok) return void refused.push(`${file.name}: ${reading.error}`);
-    known.push({
-      forecast: reading.forecast,
-      issuedAt: issuedAt * 1000,
-      receivedAt: issued.availableAt * 1000,
-      knownAt: issued.availableAt,
-      origin: { kind: "file", name: file.name },
-      warnings: reading.warnings,
-    });
-  });
-  return { known, refused };
+  return readBack(sim, issues, ZONE);
 }
 
 export interface DayDrive {

@@ -37,6 +37,20 @@ export function skyFeedOf(run: DayRun, start: number, end: number, zone: string)
     issues,
     endAt: end,
   });
+  const { known, refused } = readBack(sim, issues, zone);
+  return { knownBy: (now) => known.filter((k) => k.knownAt <= now), refused };
+}
+
+/**
+ * Each issue written as the services' files in turn (Open-Meteo JSON,
+ * Solcast JSON, Solcast CSV) and read back through the app's parser; a file
+ * it refuses is one a team could not use: it keeps the last.
+ */
+export function readBack(
+  sim: SimulatedForecasts,
+  issues: readonly number[],
+  zone: string,
+): { known: KnownForecast[]; refused: string[] } {
   const known: KnownForecast[] = [];
   const refused: string[] = [];
   issues.forEach((issuedAt, i) => {
@@ -44,7 +58,6 @@ export function skyFeedOf(run: DayRun, start: number, end: number, zone: string)
     const format = FORECAST_FORMATS[i % FORECAST_FORMATS.length]!;
     const file = forecastFile(issued, format, zone);
     const reading = readForecastFile(file.text);
-    // A file the app refuses is one a team could not use: it keeps the last.
     if (!reading.ok) return void refused.push(`${file.name}: ${reading.error}`);
     known.push({
       forecast: reading.forecast,
@@ -55,7 +68,7 @@ export function skyFeedOf(run: DayRun, start: number, end: number, zone: string)
       warnings: reading.warnings,
     });
   });
-  return { knownBy: (now) => known.filter((k) => k.knownAt <= now), refused };
+  return { known, refused };
 }
 
 /**
