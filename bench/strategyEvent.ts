@@ -5,8 +5,9 @@
 // weather, its pack where yesterday's ended. The same event is driven three
 // ways: following the Strategy tab's recommended speed with the race's days
 // set (the plan under test), the same with no race days (today's "10 %
-// every evening"), and at the hindsight plan's constant speeds
-// (strategyHindsight.ts).
+// every evening"), and at the hindsight plan's constant speeds: the best
+// of a few candidates and a short polish, all driven in the simulator
+// (strategyHindsight.ts says why).
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { RacePlanDay, StrategySettings } from "../workers/contract/strategy";
@@ -29,12 +30,14 @@ import { readBack } from "./strategySky";
 import { teamSettings, ZONE } from "./strategyDay";
 import { THIS_FORECASTER } from "./strategyForecaster";
 import {
+  bestDriven,
   carTable,
   DAY_MIN,
   DRIVE_FROM_MIN,
   DRIVE_TO_MIN,
   fastEvent,
   searchBest,
+  type Driven,
 } from "./strategyHindsight";
 
 /**
@@ -160,6 +163,68 @@ export interface DayDrive {
  */
 type Driver = (day: number) => number | null;
 
+/**
+ * Drives the event's day `d` in the simulator from the pack at `soc` (0–1;
+ * undefined: the simulator's draw, the first day's); `onPacket` sees every
+ * packet. Returns the day and the pack at its end. Each day is a new
+ * simulator from that day's seed, so the same day from the same pack with
+ * the same driver is the same drive.
+ */
+function driveDay(
+  event: EventRun,
+  d: number,
+  soc: number | undefined,
+  driver: Driver,
+  onPacket?: (packet: TelemetryPacket) => void,
+): { day: DayDrive; soc: number } {
+  const date = event.dates[d]!;
+  const start = clockOn(date, 7 * 60);
+  const sim = new CarSimulator({
+    seed: event.daySeeds[d]!,
+    startTime: start,
+    weather: event.kinds[d]!,
+    car: event.car,
+    commandedKmh: 0,
+    // The car was off overnight: its pack as yesterday left it (day 1: the simulator's draw).
+    startSoc: soc,
+  });
+  const day: DayDrive = {
+    date,
+    startSocPct: sim.state.soc * 100,
+    driveEndSocPct: NaN,
+    endSocPct: NaN,
+    distanceKm: 0,
+    meanKmh: 0,
+    arrayW: new Array<number>(DAY_MIN).fill(0),
+    stops: 0,
+  };
+  let kmh = 0;
+  let stopped = false;
+  for (let i = 1; i <= DAY_MIN * 60 * HZ; i++) {
+    const packet = sim.next(1 / HZ);
+    onPacket?.(packet);
+    const s = sim.state;
+    day.distanceKm += s.speed / HZ / 1000;
+    day.arrayW[Math.floor((i - 1) / HZ / 60)]! += s.solarPower / HZ / 60;
+    if (s.protectionStop && !stopped) day.stops++;
+    stopped = s.protectionStop;
+    if (i % HZ !== 0) continue;
+    const minute = i / HZ / 60;
+    if (minute === DRIVE_TO_MIN) {
+      day.driveEndSocPct = s.soc * 100;
+      sim.setCommandedSpeed(0);
+    } else if (minute >= DRIVE_FROM_MIN && minute < DRIVE_TO_MIN) {
+      if ((i / HZ - DRIVE_FROM_MIN * 60) % UPDATE_S === 0) {
+        kmh = driver(d) ?? kmh;
+        sim.setCommandedSpeed(kmh);
+      }
+      day.meanKmh += kmh / ((DRIVE_TO_MIN - DRIVE_FROM_MIN) * 60);
+    }
+  }
+  day.endSocPct = sim.state.soc * 100;
+  return { day, soc: sim.state.soc };
+}
+
 /** Drives the event's days in the simulator; `onPacket` sees every packet. */
 function driveEvent(
   event: EventRun,
@@ -168,55 +233,41 @@ function driveEvent(
 ): DayDrive[] {
   const days: DayDrive[] = [];
   let soc: number | undefined;
-  event.dates.forEach((date, d) => {
-    const start = clockOn(date, 7 * 60);
-    const sim = new CarSimulator({
-      seed: event.daySeeds[d]!,
-      startTime: start,
-      weather: event.kinds[d]!,
-      car: event.car,
-      commandedKmh: 0,
-      // The car was off overnight: its pack as yesterday left it (day 1: the simulator's draw).
-      startSoc: soc,
-    });
-    const day: DayDrive = {
-      date,
-      startSocPct: sim.state.soc * 100,
-      driveEndSocPct: NaN,
-      endSocPct: NaN,
-      distanceKm: 0,
-      meanKmh: 0,
-      arrayW: new Array<number>(DAY_MIN).fill(0),
-      stops: 0,
-    };
-    let kmh = 0;
-    let stopped = false;
-    for (let i = 1; i <= DAY_MIN * 60 * HZ; i++) {
-      const packet = sim.next(1 / HZ);
-      onPacket?.(packet);
-      const s = sim.state;
-      day.distanceKm += s.speed / HZ / 1000;
-      day.arrayW[Math.floor((i - 1) / HZ / 60)]! += s.solarPower / HZ / 60;
-      if (s.protectionStop && !stopped) day.stops++;
-      stopped = s.protectionStop;
-      if (i % HZ !== 0) continue;
-      const minute = i / HZ / 60;
-      if (minute === DRIVE_TO_MIN) {
-        day.driveEndSocPct = s.soc * 100;
-        sim.setCommandedSpeed(0);
-      } else if (minute >= DRIVE_FROM_MIN && minute < DRIVE_TO_MIN) {
-        if ((i / HZ - DRIVE_FROM_MIN * 60) % UPDATE_S === 0) {
-          kmh = driver(d) ?? kmh;
-          sim.setCommandedSpeed(kmh);
-        }
-        day.meanKmh += kmh / ((DRIVE_TO_MIN - DRIVE_FROM_MIN) * 60);
-      }
-    }
-    day.endSocPct = sim.state.soc * 100;
-    soc = sim.state.soc;
-    days.push(day);
+  event.dates.forEach((_, d) => {
+    const driven = driveDay(event, d, soc, driver, onPacket);
+    days.push(driven.day);
+    soc = driven.soc;
   });
   return days;
+}
+
+/**
+ * The event driven in the simulator at one constant speed a day, for many
+ * speed sets: a day depends only on the speeds up to it (driveDay), so a day
+ * already driven after the same speeds is reused, not driven again (the
+ * hindsight polish changes one day at a time). `dayDrives()`: the days
+ * actually simulated.
+ */
+function constantSpeedDrives(event: EventRun): {
+  drive: (kmh: readonly number[]) => DayDrive[];
+  dayDrives: () => number;
+} {
+  const driven = new Map<string, { day: DayDrive; soc: number }>();
+  return {
+    drive: (kmh) => {
+      const days: DayDrive[] = [];
+      let soc: number | undefined;
+      event.dates.forEach((_, d) => {
+        const key = kmh.slice(0, d + 1).join(",");
+        let day = driven.get(key);
+        if (!day) driven.set(key, (day = driveDay(event, d, soc, () => kmh[d]!)));
+        days.push(day.day);
+        soc = day.soc;
+      });
+      return days;
+    },
+    dayDrives: () => driven.size,
+  };
 }
 
 export interface PlanDrive {
@@ -285,16 +336,29 @@ export interface EventResult {
   plan: PlanDrive;
   tenPercent: PlanDrive;
   hindsight: {
+    /** The best speeds driven in the simulator (bestDriven), and that drive. */
     kmh: number[];
     days: DayDrive[];
     /** The fast evaluator's distance at those speeds, km (against the simulator's in `days`). */
     fastKm: number;
+    /** The fast search's evaluations. */
     evaluations: number;
+    /** The fast search's optimum, and its distance in the simulator, km. */
+    fastBest: Driven;
+    /** The candidate the polish in the simulator started from (the best of them driven). */
+    start: HindsightCandidate;
+    /** Speed sets driven in the simulator, and the days simulated for them (reused days not counted). */
+    drives: number;
+    dayDrives: number;
   };
   /** The stop level, % (battery protection). */
   floorPct: number;
   seconds: number;
 }
+
+/** The hindsight's candidates driven in the simulator, in order. */
+export const HINDSIGHT_CANDIDATES = ["fast search", "plan's means", "10 % run's means"] as const;
+export type HindsightCandidate = (typeof HINDSIGHT_CANDIDATES)[number];
 
 /** An event's distance, km. */
 export const eventKm = (days: readonly DayDrive[]) => days.reduce((s, d) => s + d.distanceKm, 0);
@@ -312,16 +376,27 @@ export function runEvent(run: EventRun): EventResult {
     (kmh) => fastEvent(car, sun, startSoc, kmh).distanceKm,
     [plan.days.map((d) => d.meanKmh), tenPercent.days.map((d) => d.meanKmh), [60, 60, 60]],
   );
-  const days = driveEvent(run, (d) => found.kmh[d]!);
+  // The fast evaluator's optimum is not the simulator's (strategyHindsight.ts):
+  // drive it and the two runs' daily mean speeds for real, polish the best in
+  // the simulator, and keep the best distance driven.
+  const real = constantSpeedDrives(run);
+  const best = bestDriven(
+    (kmh) => eventKm(real.drive(kmh)),
+    [found.kmh, plan.days.map((d) => d.meanKmh), tenPercent.days.map((d) => d.meanKmh)],
+  );
   return {
     run,
     plan,
     tenPercent,
     hindsight: {
-      kmh: found.kmh,
-      days,
-      fastKm: found.value,
+      kmh: best.kmh,
+      days: real.drive(best.kmh),
+      fastKm: fastEvent(car, sun, startSoc, best.kmh).distanceKm,
       evaluations: found.evaluations,
+      fastBest: best.driven[0]!,
+      start: HINDSIGHT_CANDIDATES[best.start]!,
+      drives: best.driven.length,
+      dayDrives: real.dayDrives(),
     },
     floorPct: PROTECT_SOC * 100,
     seconds: (performance.now() - t0) / 1000,

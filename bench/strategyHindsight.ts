@@ -16,9 +16,14 @@
 // - the pack: the simulator's own open-circuit voltage and resistance
 //   (carModel.ts, cars.ts), walked in 10-second steps with its protection
 //   (stop at PROTECT_SOC, drive again at RESUME_SOC).
-// The speeds found are then driven once in the real simulator, and that
-// distance is the hindsight's (strategyEvent.ts); the report shows the fast
-// evaluator's error against it.
+// The fast evaluator is not the simulator: measured over 40 events its
+// distance was off by 5.7 km on average and 26.5 km at worst, biased high for
+// the light car, and its best speeds sometimes ran into the protection when
+// driven for real; the plan under test then beat that "hindsight" on 12 of
+// 40 runs. So its optimum is only a candidate: the hindsight is the best of
+// a few candidates driven in the real simulator, polished there a km/h at a
+// time (bestDriven below; strategyEvent.ts drives them), and the report
+// shows the fast evaluator's error against it.
 import {
   CarSimulator,
   PROTECT_SOC,
@@ -227,4 +232,65 @@ export function searchBest(
     if (!best || fx > best.value + 1e-9) best = { kmh: x, value: fx };
   }
   return { ...best!, evaluations: seen.size };
+}
+
+export interface Driven {
+  kmh: number[];
+  /** The distance the real simulator covered at those speeds, km. */
+  km: number;
+}
+
+export interface DrivenBest extends Driven {
+  /** Every speed set driven, in order (each once). */
+  driven: Driven[];
+  /** The candidate the polish started from (its index in the candidates). */
+  start: number;
+}
+
+/**
+ * The best constant speeds found by driving them in the real simulator
+ * (`drive`, a speed set's distance, km): each candidate rounded to the
+ * 1 km/h grid in [lo, hi], then from the best of them a polish of up to
+ * `rounds` rounds, each driving ±1 km/h on every day and moving to the best
+ * improvement (so at most candidates + 6·rounds drives; no speed set is
+ * driven twice). The answer is the best of everything driven; ties keep the
+ * earlier, so the search is deterministic.
+ */
+export function bestDriven(
+  drive: (kmh: readonly number[]) => number,
+  candidates: readonly (readonly number[])[],
+  { rounds = 3, lo = LOWEST_KMH, hi = HIGHEST_KMH } = {},
+): DrivenBest {
+  const seen = new Map<string, Driven>();
+  const driven: Driven[] = [];
+  const at = (kmh: number[]) => {
+    const key = kmh.join(",");
+    let d = seen.get(key);
+    if (!d) {
+      d = { kmh, km: drive(kmh) };
+      seen.set(key, d);
+      driven.push(d);
+    }
+    return d;
+  };
+  const tried = candidates.map((c) => at(c.map((v) => Math.min(hi, Math.max(lo, Math.round(v))))));
+  let start = 0;
+  tried.forEach((d, i) => {
+    if (d.km > tried[start]!.km + 1e-9) start = i;
+  });
+  let x = tried[start]!;
+  for (let round = 0; round < rounds; round++) {
+    let next = x;
+    for (let i = 0; i < x.kmh.length; i++)
+      for (const s of [1, -1]) {
+        const kmh = x.kmh.map((v, k) => (k === i ? v + s : v));
+        if (kmh[i]! < lo || kmh[i]! > hi) continue;
+        const d = at(kmh);
+        if (d.km > next.km + 1e-9) next = d;
+      }
+    if (next === x) break;
+    x = next;
+  }
+  const best = driven.reduce((b, d) => (d.km > b.km + 1e-9 ? d : b));
+  return { kmh: best.kmh, km: best.km, driven, start };
 }

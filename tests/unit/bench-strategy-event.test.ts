@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { DayDrive, EventResult, PlanDrive } from "../../bench/strategyEvent";
 import { eventFigures, eventReport } from "../../bench/strategyEventReport";
 import {
+  bestDriven,
   fastEvent,
   HIGHEST_KMH,
   LOWEST_KMH,
@@ -79,6 +80,57 @@ describe("the hindsight search", () => {
   });
 });
 
+describe("the hindsight driven for real", () => {
+  // A stand-in for the simulator: a made-up distance of three days' speeds,
+  // recording every speed set driven.
+  const stub = (f: (k: readonly number[]) => number) => {
+    const calls: number[][] = [];
+    return {
+      calls,
+      drive: (k: readonly number[]) => {
+        calls.push([...k]);
+        return f(k);
+      },
+    };
+  };
+  const hill = (top: readonly number[]) => (k: readonly number[]) =>
+    1000 - k.reduce((s, v, i) => s + (v - top[i]!) ** 2, 0);
+
+  it("reports the best distance of everything driven, at most 3 + 18 drives", () => {
+    const real = stub(hill([52, 47, 60]));
+    // The fast optimum is off; the plan's means (rounded) are nearest.
+    const best = bestDriven(real.drive, [
+      [40, 40, 40],
+      [50.6, 48.2, 59.4],
+      [70, 30, 50],
+    ]);
+    expect(real.calls[1]).toEqual([51, 48, 59]);
+    expect(best.start).toBe(1);
+    expect(best.km).toBe(Math.max(...real.calls.map(hill([52, 47, 60]))));
+    expect(best.driven.map((d) => d.km)).toEqual(real.calls.map(hill([52, 47, 60])));
+    // Three rounds of ±1 km/h from 51/48/59: one day a round, the best step first.
+    expect(best.kmh).toEqual([52, 47, 60]);
+    expect(real.calls.length).toBeLessThanOrEqual(3 + 18);
+    // Each speed set driven once.
+    expect(new Set(real.calls.map((k) => k.join(","))).size).toBe(real.calls.length);
+  });
+
+  it("stops after 3 rounds, drives no speed set twice, keeps the first of equals", () => {
+    const far = stub(hill([80, 80, 80]));
+    const best = bestDriven(far.drive, [[60, 60, 60]]);
+    expect(best.kmh).toEqual([61, 61, 61]);
+    // 6 drives, then 5 (back is known), then 4 (60/61/60 was driven in round 1).
+    expect(far.calls.length).toBe(1 + 6 + 5 + 4);
+    const flat = stub(() => 500);
+    const kept = bestDriven(flat.drive, [
+      [55, 55, 55],
+      [60, 60, 60],
+    ]);
+    expect(kept).toMatchObject({ kmh: [55, 55, 55], km: 500, start: 0 });
+    expect(flat.calls.length).toBe(2 + 6);
+  });
+});
+
 /** One event's result with just what the figures read. */
 function result(
   car: "light" | "linear",
@@ -112,7 +164,16 @@ function result(
     },
     plan: drive(km.plan, ms),
     tenPercent: drive(km.ten),
-    hindsight: { kmh: [50], days: [day(km.hindsight)], fastKm: km.hindsight + 1, evaluations: 1 },
+    hindsight: {
+      kmh: [50],
+      days: [day(km.hindsight)],
+      fastKm: km.hindsight + 1,
+      evaluations: 1,
+      fastBest: { kmh: [50], km: km.hindsight },
+      start: "fast search",
+      drives: 1,
+      dayDrives: 1,
+    },
     floorPct: 5,
     seconds: 1,
   };
