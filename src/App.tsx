@@ -15,6 +15,7 @@ import { TabContent } from "./shell/navbar/TabContent";
 import { LayoutLinkDialogs } from "./shell/layouts/LayoutLinkDialogs";
 import { LayoutNameDialog } from "./shell/layouts/LayoutNameDialog";
 import { NoteNowDialog } from "./shell/notes/NoteNowDialog";
+import { ActionToaster } from "./shell/notifications/ActionToaster";
 import { NotificationToaster } from "./shell/notifications/NotificationToaster";
 import { RangeStatsDrawer } from "./shell/rangeStats/RangeStatsDrawer";
 import { SettingsDialog } from "./shell/settings/SettingsDialog";
@@ -40,6 +41,7 @@ function Shell() {
       </div>
       <LoadingScreen />
       <NotificationToaster />
+      <ActionToaster />
       <SettingsDialog />
       <DiagnosticsDialog />
       <CsvDialog />

@@ -1,6 +1,7 @@
-// A toast that a panel asks for (a panel does not reach the shell, which owns
-// the toaster): the shell's wiring shows each as it comes, or as soon as it
-// is listening. The Notes tab's "Note deleted · Undo" is one.
+// A toast about what the user just did, that a panel asks for (a panel does
+// not reach the shell, which owns the toasters): the shell's ActionToaster
+// shows each as it comes, or as soon as it is listening. The Notes tab's
+// "Note deleted · Undo" is one.
 import type { Notification } from "./notificationQueue";
 
 export type ToastRequest = Omit<Notification, "id">;

@@ -72,9 +72,12 @@ test("save a layout, open a second window with it, reload, export it and import 
   const scale = first.locator(".leaflet-control-scale-line").first();
   await expect(scale).toBeVisible({ timeout: 20_000 });
   const wide = await scale.textContent();
-  await first.getByRole("button", { name: "Zoom in" }).click();
+  // Each zoom is awaited on its own: the scale read after one would be half-way.
   await first.getByRole("button", { name: "Zoom in" }).click();
   await expect(scale).not.toHaveText(wide!);
+  const halfWay = await scale.textContent();
+  await first.getByRole("button", { name: "Zoom in" }).click();
+  await expect(scale).not.toHaveText(halfWay!);
   const zoomedScale = await scale.textContent();
   await first.getByRole("tab", { name: "Plots" }).click();
 
@@ -100,10 +103,14 @@ test("save a layout, open a second window with it, reload, export it and import 
 
   // Opened on the Plots tab, a layout puts the plots themselves on its window
   // (10 min), not only the toolbar: their buckets are five times the 2-minute ones.
-  await first.getByRole("button", { name: "2 min" }).click();
+  // The layout is on 10 min now: the 2-minute picture is the one whose
+  // buckets are a fifth of these (reading it any sooner reads the old one).
   const speed = first.locator('[data-plot-id="speed"] .uplot');
   const bucket = async () => Number(await speed.getAttribute("data-bucket-seconds"));
   await expect.poll(bucket, { timeout: 10_000 }).toBeGreaterThan(0);
+  const tenMinuteBucket = await bucket();
+  await first.getByRole("button", { name: "2 min" }).click();
+  await expect.poll(bucket, { timeout: 10_000 }).toBeCloseTo(tenMinuteBucket / 5, 5);
   const twoMinuteBucket = await bucket();
   await (await layoutMenu(first)).getByRole("menuitem", { name: "Pit wall", exact: true }).click();
   await expect(first.getByRole("button", { name: "10 min" })).toHaveClass(/bp6-active/);

@@ -54,6 +54,13 @@ describe("when a plot must redraw", () => {
     expect(redrawReason({ ...base, freshTo: null })).toBe("data");
   });
 
+  it("redraws for an answer on another grid with the same newest packet (a new window's, after the old one was drawn at its range)", () => {
+    // 10 min of 8.7 s buckets was drawn at the new 2-minute range; the 2-minute answer follows.
+    const regrid = { ...base, freshTo: 1000, drawnGrid: 8.7 };
+    expect(redrawReason({ ...regrid, freshGrid: 1.74 })).toBe("data");
+    expect(redrawReason({ ...regrid, freshGrid: 8.7 })).toBeNull();
+  });
+
   it("redraws for a zoom, a resize or a theme change, and the first picture", () => {
     expect(redrawReason({ ...base, range: { min: 950, max: 1000 } })).toBe("zoom");
     expect(redrawReason({ ...base, forced: true })).toBe("forced");

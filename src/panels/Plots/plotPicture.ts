@@ -88,6 +88,9 @@ export class PlotPicture {
       drawnRange: this.drawnRange,
       freshTo: result ? result.to : undefined,
       drawnTo: this.drawn ? this.drawnTo : null,
+      ...(result && this.drawn
+        ? { freshGrid: result.bucketSeconds, drawnGrid: this.drawnGrid }
+        : {}),
       widthPx: fetch.points,
     });
     if (reason === null) {

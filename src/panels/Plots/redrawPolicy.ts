@@ -18,6 +18,9 @@ export interface RedrawInput {
   freshTo: number | null | undefined;
   /** Newest x on the canvas. */
   drawnTo: number | null;
+  /** Bucket length (s) of the waiting result, and of the picture on the canvas (0: every packet). */
+  freshGrid?: number;
+  drawnGrid?: number;
   /** Plotting area width in CSS pixels. */
   widthPx: number;
 }
@@ -34,6 +37,9 @@ export function redrawReason(input: RedrawInput): RedrawReason | null {
     if (Math.abs(span - drawnSpan) > 1e-9 * Math.max(1, Math.abs(span))) return "zoom";
   }
   if (input.freshTo !== undefined && showsNewData(input)) return "data";
+  // Another grid (a new window's answer, coming after the old window's was
+  // drawn at the new range) changes every bucket, though its newest x is the same.
+  if (input.freshGrid !== undefined && input.freshGrid !== input.drawnGrid) return "data";
   if (range && !drawnRange) return "scroll";
   if (range && drawnRange) {
     // Live follow moves the range with every result; below a pixel it looks the same.

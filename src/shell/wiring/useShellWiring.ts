@@ -25,7 +25,6 @@ import { alertEventHandler } from "../notifications/alertEvents";
 import { coreLineState } from "../../state/coreLine";
 import { watchCore } from "./coreWatch";
 import { replaceCore } from "../../worker-client/coreName";
-import { onToastRequest } from "../../state/toastRequests";
 
 // A burst of laps becomes one toast ("3 laps completed"), never a queue.
 const lapToasts = new LapToasts({ show: notifyWithId, update: updateNotification });
@@ -56,8 +55,6 @@ function handleEvent(event: WorkerEvent): void {
 
 export function useShellWiring(clock: Clock = browserClock): void {
   const { client, live } = useTelemetry();
-  // Toasts a panel asks for (the Notes tab's Undo).
-  useEffect(() => onToastRequest(notify), []);
   useSharedSettings();
   useLapTable();
   useRaceZone();
