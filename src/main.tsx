@@ -21,6 +21,7 @@ import { reloadNotice } from "./shell/wiring/coreWatch";
 import { installTestHooks } from "./shell/testHooks";
 import { claimWindowName } from "./state/windowName";
 import { startConfig } from "./actions/sharedSettingsTable";
+import { startOfflineApp } from "./shell/offline/appUpdate";
 
 // Focus rings for keyboard users only, not after every click.
 FocusStyleManager.onlyShowFocusOnTabs();
@@ -93,6 +94,15 @@ if (demoInject.injections.length > 0)
 // map view are saved under the name. Unnamed, it goes on as the first window.
 claimWindowName((wanted) => telemetry.client.api.claimWindowName(wanted)).catch((error) =>
   console.warn("This window could not be named; it keeps the first window's layout.", error),
+);
+
+// After one visit the built app loads with no network (shell/offline/appUpdate.ts).
+startOfflineApp(() =>
+  notify({
+    title: "Ready offline",
+    message: "Helios now opens without a network: at the track, a reload still works.",
+    intent: "success",
+  }),
 );
 
 createRoot(document.getElementById("root")!).render(

@@ -160,6 +160,8 @@ export interface TelemetryApi
   deleteSession(id: string): Promise<void>;
   renameSession(id: string, name: string): Promise<void>;
   setRecording(on: boolean): void;
+  /** Writes what the recording holds now, and resolves once it is stored (an app update reloads next). */
+  saveRecording(): Promise<void>;
   /** Used / available bytes (navigator.storage.estimate) and the budget. */
   storageInfo(): Promise<StorageInfo>;
   /** GET {api}/firstAndLastPacket: the span the backend holds (epoch seconds), or an error text. */

@@ -118,6 +118,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   readonly deleteSession = (id: string) => this.core.deleteSession(id);
   readonly renameSession = (id: string, name: string) => this.core.renameSession(id, name);
   readonly setRecording = (on: boolean) => this.core.setRecording(on, this);
+  readonly saveRecording = (): Promise<void> => this.core.saveRecording();
   readonly storageInfo = (): Promise<StorageInfo> => this.core.storageInfo();
   readonly backendSpan = (): Promise<BackendSpan> => this.core.backendSpan();
   readonly setLapCoords = (request: LapCoordsRequest): Promise<LapCoordsAnswer> =>

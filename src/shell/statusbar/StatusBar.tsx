@@ -27,6 +27,7 @@ import { useShownZone } from "../../ui/useShownZone";
 import { memo, useRef, type ReactNode } from "react";
 import { useScrollEdges } from "../../ui/useScrollEdges";
 import { AlertCounts } from "./AlertCounts";
+import { AppUpdateButton } from "../offline/AppUpdateButton";
 import { useWindowName } from "../windows/useWindowName";
 import "./statusbar.css";
 
@@ -295,6 +296,7 @@ export function StatusBar() {
         )}
       </StatusLeft>
       <span className="helios-status-spacer" />
+      <AppUpdateButton />
       <AlertCounts />
       <span className="helios-status-item" data-testid="status-rate">
         <Figure text={formatRate(counters?.packetRate)} />

@@ -277,6 +277,10 @@ export class TelemetryCore {
   readonly renameSession = (id: string, name: string) => this.recorder.rename(id, name);
   /** Used / available bytes and the budget; nothing known without storage. */
   readonly storageInfo = () => this.recorder.storageInfo();
+  /** Writes the packets and events not stored yet, and resolves once they are. */
+  readonly saveRecording = (): Promise<void> =>
+    this.recorder.sessions?.flush(this.connectionType) ?? Promise.resolve();
+
   /** Resolves once the last start's restore finished (tests, benchmarks). */
   readonly whenRestored = () => this.recorder.whenRestored();
 
