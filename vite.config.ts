@@ -40,6 +40,10 @@ const offlineApp = VitePWA({
     navigateFallback: "/index.html",
     navigateFallbackDenylist: [/^\/socket\.io/, /^\/api\//],
     cleanupOutdatedCaches: true,
+    // The first visit's page is claimed too: when an update is taken, every
+    // window of the app is controlled by it, so every window reloads together
+    // and no old tab writes on beside a new one.
+    clientsClaim: true,
   },
   devOptions: { enabled: false },
 });
@@ -48,6 +52,9 @@ export default defineConfig({
   // The build and `npm run preview` load offline after one visit (offlineApp, above);
   // `npm start` (development) and the unit tests run without a service worker.
   plugins: [react(), ...(process.env.VITEST ? [] : [offlineApp])],
+  // When this build was made (Diagnostics → "App version"): after an update,
+  // the user sees which version runs.
+  define: { __HELIOS_BUILT_AT__: JSON.stringify(Date.now()) },
   // The telemetry worker is an ES module worker (it imports zod, socket.io-client).
   worker: { format: "es" },
   build: {

@@ -19,7 +19,8 @@ import { DialogHeading } from "../../ui/headings";
 import { LongText } from "../../ui/LongText";
 import { LabelValueTable, type LabelValueRow } from "../../ui/LabelValueTable";
 import { plotRefreshText } from "../../ui/format/plotRefreshText";
-import { formatTime, zoneShortName } from "../../ui/format/dateTime";
+import { formatDateTimeNamed, formatTime, zoneShortName } from "../../ui/format/dateTime";
+import { appUpdate, appVersionText, BUILT_AT_MS } from "../offline/appUpdate";
 import { formatPollReading } from "./pollReadingText";
 import { formatWindows } from "../../ui/format/windowsFormat";
 
@@ -44,6 +45,7 @@ function CountersTable({ counters, backend, connection }: CountersTableProps) {
   const plotRefresh = usePlotRefresh();
   const windows = useLiveStatusPart("windows");
   const { webSocketUpgrade } = useSnapshot(appState);
+  const update = useSnapshot(appUpdate);
   // Said only when the upgrade failed: why this backend stays on long-polling.
   const fallback = formatUpgradeFallback(connection, webSocketUpgrade);
   const fallbackRows: LabelValueRow[] = fallback
@@ -76,6 +78,11 @@ function CountersTable({ counters, backend, connection }: CountersTableProps) {
     ["Worker memory (history rings)", formatBytes(counters.historyBytes), "diag-memory"],
     ["Plot refresh", plotRefresh, "diag-plot-refresh"],
     ["Windows", formatWindows(windows), "diag-windows"],
+    [
+      "App version",
+      appVersionText(update, formatDateTimeNamed(BUILT_AT_MS / 1000)),
+      "diag-app-version",
+    ],
   ];
   return <LabelValueTable rows={rows} striped wrapValues />;
 }
