@@ -38,3 +38,13 @@ export interface SeasonSink {
   /** Given up: no file that is not whole may stay as if it were. */
   abort(): Promise<void>;
 }
+
+/** A window's calls for a season's export (TelemetryApi): one export per window at a time. */
+export interface SeasonApi {
+  /** Chooses the sessions and starts; a running export of this window is given up. */
+  startSeasonExport(request: SeasonRequest): Promise<SeasonStart>;
+  /** The next piece; null when none runs (never started, cancelled, or done already). */
+  nextSeasonChunk(): Promise<SeasonChunk | null>;
+  /** Gives up the running export: the worker lets its rows go. */
+  cancelSeasonExport(): Promise<void>;
+}

@@ -27,6 +27,7 @@ import { useShownZone } from "../../ui/useShownZone";
 import { memo, useRef, type ReactNode } from "react";
 import { useScrollEdges } from "../../ui/useScrollEdges";
 import { AlertCounts } from "./AlertCounts";
+import { SeasonProgress } from "./SeasonProgress";
 import { useWindowName } from "../windows/useWindowName";
 import "./statusbar.css";
 
@@ -273,6 +274,7 @@ export function StatusBar() {
         <CoreLineMarker />
         <NotRecorderMarker />
         <MathRecompute />
+        <SeasonProgress />
         <LinkIndicator label="Socket" connected={app.socketConnected} testId="status-socket" />
         <CarLinkIndicator link={connection?.carLink ?? "unknown"} />
         <span className="helios-status-item" data-testid="status-user-latency">

@@ -1,5 +1,5 @@
 // Drives a season's export into a sink (tests, benchmarks; the window runs
-// the same loop over the worker's pieces: src/shell/season/). A failure or
+// the same loop over the worker's pieces: src/actions/runSeasonExport.ts). A failure or
 // an abort leaves the sink aborted, so no partial file stays as if whole.
 import type { SeasonSink } from "../../contract/season";
 import type { SeasonExport } from "./SeasonExport";
