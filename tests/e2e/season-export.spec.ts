@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { unzipSync } from "fflate";
@@ -100,6 +101,14 @@ test("a season goes into the picked folder as Hive partitions, and says so", asy
     expect(size).toBeGreaterThan(0);
   }
   expect(written.some((f) => f.path.includes("/telemetry/"))).toBe(true);
+  // The form, the Pick column and the outcome pass axe.
+  const { violations } = await new AxeBuilder({ page })
+    .include('[data-testid="panel-sessions"]')
+    .analyze();
+  expect(
+    violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => v.id),
+  ).toEqual([]);
+  await page.screenshot({ path: "test-results/season-export.png", fullPage: true });
 });
 
 test("Cancel in the status bar stops the export and leaves no unfinished file", async ({

@@ -39,8 +39,8 @@ export function SeasonExportForm({
   return (
     <div data-testid="season-export">
       <p>
-        The chosen sessions as one Parquet dataset, a folder per day and session, for DuckDB, Polars
-        or Spark (the Help has a query).
+        The chosen sessions as one Parquet dataset, a folder per table, day and session (telemetry,
+        laps, notes), for DuckDB, Polars or Spark; the user guide shows a query of energy per lap.
       </p>
       <RadioGroup
         label="Sessions"
