@@ -106,14 +106,18 @@ export class SeasonExport {
       const ring = read.ring;
       // A chunk across two spans comes with both: its rows written already are skipped.
       for (let at = upperBound(ring.length, (i) => ring.time(i), done); at < ring.length;) {
-        const n = Math.min(this.partRows, ring.length - at);
-        store.ring.clear();
+        // Parts fill to partRows across spans: no small part where a span ends.
+        const n = Math.min(this.partRows - store.ring.length, ring.length - at);
         store.appendRows(ring.exportRows(at, n));
-        yield* this.part(store, partPath(TELEMETRY_TABLE, partition, part++), session);
         at += n;
+        if (store.ring.length < this.partRows) continue;
+        yield* this.part(store, partPath(TELEMETRY_TABLE, partition, part++), session);
+        store.ring.clear();
       }
       if (ring.length > 0) done = Math.max(done, ring.time(ring.length - 1));
     }
+    if (store.ring.length > 0)
+      yield* this.part(store, partPath(TELEMETRY_TABLE, partition, part), session);
   }
 
   private async *part(store: TelemetryStore, path: string, session: SessionInfo) {
