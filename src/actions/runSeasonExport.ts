@@ -37,10 +37,11 @@ export async function runSeasonExport(
   const picker = directoryPicker();
   let sink: TrackedSink;
   let where: string;
+  let parent: FolderHandle | null = null;
   try {
     // Asked first: the picker needs the click's user activation.
     if (picker) {
-      const parent = await picker({ mode: "readwrite", id: "helios-season" });
+      parent = await picker({ mode: "readwrite", id: "helios-season" });
       sink = folderSink(await parent.getDirectoryHandle(name, { create: true }));
       where = `${parent.name}/${name}`;
     } else {
@@ -77,6 +78,9 @@ export async function runSeasonExport(
     const unfinished = sink.open()[0] ?? null;
     await api.cancelSeasonExport().catch(() => undefined);
     await sink.abort();
+    // Nothing whole in it: the dataset's folder goes too, rather than stay empty.
+    if (parent && sink.whole.length === 0)
+      await parent.removeEntry(name, { recursive: true }).catch(() => undefined);
     seasonExport.outcome = {
       text: signal.aborted
         ? picker

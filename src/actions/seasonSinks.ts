@@ -12,7 +12,7 @@ export interface FolderHandle {
     name: string,
     options: { create: boolean },
   ): Promise<{ createWritable(): Promise<FolderWritable> }>;
-  removeEntry(name: string): Promise<void>;
+  removeEntry(name: string, options?: { recursive: boolean }): Promise<void>;
 }
 
 export interface FolderWritable {
