@@ -179,3 +179,12 @@ describe("a season's export given up", () => {
     expect(rows[0]!.n).toBe(files.length * 128);
   });
 });
+
+describe("the features' tables in a season", () => {
+  it("each has a folder of its own beside the telemetry's, a plain path segment", () => {
+    const names = TABLES.map((t) => t.name);
+    expect(names.sort()).toEqual(["laps", "notes"]);
+    expect(new Set([...names, "telemetry"]).size).toBe(names.length + 1);
+    for (const name of names) expect(name).toMatch(/^[a-z][a-z0-9_]*$/);
+  });
+});
