@@ -5,7 +5,7 @@
 //   ground:   schema, history, pipeline, geo, stats, race, store, csv, parquet
 //             (and workers/shared, workers/contract beside the room)
 //   features: alerts, math, laps/analysis, strategy, weather, notes (the registered analyses)
-//   top:      service, replay, sessions, sources, laps (the lap desk: the
+//   top:      service, replay, sessions, sources, season, laps (the lap desk: the
 //             server's laps), TelemetryService.ts, the entries
 // A folder of workers/telemetry/ that no layer names fails the lint, so a new
 // folder is placed on purpose. No crossing is tolerated: there is no list of
@@ -13,8 +13,8 @@
 const T = "^workers/telemetry/";
 const GROUND = `${T}(schema|history|pipeline|geo|stats|race|store|csv|parquet)/`;
 const FEATURES = `${T}(alerts|math|laps/analysis|strategy|weather|notes)/`;
-const TOP = `${T}((service|replay|sessions|sources)/|laps/(?!analysis/)|[^/]+\\.ts$)`;
-const PLACED = `${T}((schema|history|pipeline|geo|stats|race|store|csv|parquet|alerts|math|laps|strategy|weather|notes|service|replay|sessions|sources)/|[^/]+\\.ts$)`;
+const TOP = `${T}((service|replay|sessions|sources|season)/|laps/(?!analysis/)|[^/]+\\.ts$)`;
+const PLACED = `${T}((schema|history|pipeline|geo|stats|race|store|csv|parquet|alerts|math|laps|strategy|weather|notes|service|replay|sessions|sources|season)/|[^/]+\\.ts$)`;
 
 module.exports = {
   forbidden: [
@@ -44,7 +44,7 @@ module.exports = {
       comment:
         "The core, the facade, replay and sessions compose the registry (features.ts) and name no feature.",
       severity: "error",
-      from: { path: `${T}((service|replay|sessions|store)/|TelemetryService\\.ts$)` },
+      from: { path: `${T}((service|replay|sessions|season|store)/|TelemetryService\\.ts$)` },
       to: { path: FEATURES },
     },
     {

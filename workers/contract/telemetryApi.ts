@@ -22,6 +22,7 @@ import type { StatsApi } from "./stats";
 import type { StrategyApi } from "./strategy";
 import type { WeatherApi } from "./weather";
 import type { BackendSpan, ReplayRequest, SessionInfo, StorageInfo } from "./sessions";
+import type { SeasonApi } from "./season";
 import type { Snapshot } from "./snapshot";
 import type { TrackRequest, TrackResult } from "./track";
 import type {
@@ -89,7 +90,15 @@ export type WorkerEventListener = (events: WorkerEvent[]) => void;
  * clock), the events listener and CSV jobs are the window's own.
  */
 export interface TelemetryApi
-  extends AlertsApi, MathApi, StatsApi, StrategyApi, WeatherApi, LapAnalysisApi, NotesApi {
+  extends
+    AlertsApi,
+    MathApi,
+    StatsApi,
+    StrategyApi,
+    WeatherApi,
+    LapAnalysisApi,
+    NotesApi,
+    SeasonApi {
   /**
    * Joins the core with this window's listener; the first window's settings
    * start the core. `hello` says who the window is (its presence lock, and

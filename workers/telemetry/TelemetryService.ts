@@ -24,12 +24,14 @@ import type { RangeStatsRequest, RangeStatsResult } from "../contract/stats";
 import type { StrategyApi } from "../contract/strategy";
 import type { WeatherApi } from "../contract/weather";
 import type { NotesApi } from "../contract/notes";
+import type { SeasonChunk, SeasonRequest, SeasonStart } from "../contract/season";
 import type { TelemetryApi, WorkerEvent, WorkerEventListener } from "../contract/telemetryApi";
 import type { TrackRequest, TrackResult } from "../contract/track";
 import type { HelperKind, SharedSettings, WindowHello } from "../contract/windows";
 import { lapsCsv } from "./laps/lapsCsv";
 import { rangeStats } from "./stats/rangeStats";
 import { CsvJobs } from "./service/csvJobs";
+import { SeasonJobs } from "./season/seasonJobs";
 import { EventBatcher } from "./service/EventBatcher";
 import { emptySeries, seriesTransferList } from "./service/seriesTransfer";
 import type { CoreViewer, TelemetryCoreOptions } from "./service/coreTypes";
@@ -60,6 +62,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
   private readonly core: TelemetryCore;
   private readonly events: EventBatcher;
   private readonly csv: CsvJobs;
+  private readonly season: SeasonJobs;
   /** What the window shows: live, or its own replay or import (the one live-or-replay answer). */
   private readonly views: WindowView;
   private readonly features: WindowFeatures;
@@ -71,6 +74,14 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
       coreOrOptions instanceof TelemetryCore ? coreOrOptions : new TelemetryCore(coreOrOptions);
     this.events = new EventBatcher(this.core.timers, this.core.options.flushIntervalMs);
     this.csv = new CsvJobs(this.core.layout);
+    const core = this.core;
+    this.season = new SeasonJobs({
+      get sessions() {
+        return core.sessions;
+      },
+      layout: core.layout,
+      tables: () => core.features.flatMap((f) => (f.seasonTable ? [f.seasonTable] : [])),
+    });
     this.views = new WindowView(this.core, this);
     this.features = new WindowFeatures(this.core, this, this.views);
     // Each registered feature's calls for this window become the window's own.
@@ -161,6 +172,7 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
     this.started = false;
     // An export left running would keep the live history's rows for it.
     this.csv.cancel();
+    void this.season.cancel();
     this.views.made?.end();
     this.core.leave(this);
     this.events.flush();
@@ -256,4 +268,16 @@ export class TelemetryService implements TelemetryApi, CoreViewer {
 
   readonly csvProgress = (): CsvProgress => this.csv.progress;
   readonly cancelCsv = (): void => this.csv.cancel();
+
+  // ── A season's dataset (season/): pieces pulled by the window, their bytes transferred ──
+
+  readonly startSeasonExport = (request: SeasonRequest): Promise<SeasonStart> =>
+    this.season.start(request);
+  readonly nextSeasonChunk = async (): Promise<SeasonChunk | null> => {
+    const chunk = await this.season.next();
+    return chunk && chunk.data.byteLength > 0
+      ? Comlink.transfer(chunk, [chunk.data.buffer])
+      : chunk;
+  };
+  readonly cancelSeasonExport = (): Promise<void> => this.season.cancel();
 }

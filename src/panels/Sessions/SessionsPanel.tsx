@@ -5,6 +5,7 @@
 import {
   Button,
   Callout,
+  Checkbox,
   ControlGroup,
   EditableText,
   FormGroup,
@@ -14,6 +15,7 @@ import {
   Section,
   SectionCard,
 } from "@blueprintjs/core";
+import { useState } from "react";
 import { useSnapshot } from "valtio";
 import type { PlaybackState, SessionInfo } from "../../../workers/contract/sessions";
 import { appState } from "../../state/appState";
@@ -27,9 +29,20 @@ import { useShownZone } from "../../ui/useShownZone";
 import { useBackendSpan, useSessions } from "./useSessions";
 import { PanelHeading } from "../../ui/headings";
 import { EmptyState } from "../../ui/EmptyState";
+import { SeasonExportForm } from "./SeasonExportForm";
 import "./sessions.css";
 
-function SessionRow({ session, onChanged }: { session: SessionInfo; onChanged: () => void }) {
+function SessionRow({
+  session,
+  onChanged,
+  picked,
+  onPick,
+}: {
+  session: SessionInfo;
+  onChanged: () => void;
+  picked: boolean;
+  onPick: (on: boolean) => void;
+}) {
   const { client } = useTelemetry();
   return (
     <tr data-testid="session-row">
@@ -60,6 +73,13 @@ function SessionRow({ session, onChanged }: { session: SessionInfo; onChanged: (
           size="small"
           variant="minimal"
           onClick={() => void client.api.deleteSession(session.id).then(onChanged)}
+        />
+      </td>
+      <td>
+        <Checkbox
+          checked={picked}
+          aria-label={`Pick ${session.name} for the season export`}
+          onChange={(e) => onPick(e.currentTarget.checked)}
         />
       </td>
     </tr>
@@ -167,6 +187,14 @@ export function SessionsPanel() {
   const playback = useLiveStatusPart("playback");
   const connected = useLiveStatusPart("connection")?.socketConnected ?? false;
   const { sessions, refresh } = useSessions();
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const pick = (id: string, on: boolean) =>
+    setPicked((was) => {
+      const next = new Set(was);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   // The sessions' start times are in it, named in their header.
   const zone = useShownZone();
   return (
@@ -191,11 +219,18 @@ export function SessionsPanel() {
                   <th>Packets</th>
                   <th>Size</th>
                   <th />
+                  <th>Pick</th>
                 </tr>
               </thead>
               <tbody>
                 {[...sessions].reverse().map((s) => (
-                  <SessionRow key={s.id} session={s} onChanged={() => void refresh()} />
+                  <SessionRow
+                    key={s.id}
+                    session={s}
+                    onChanged={() => void refresh()}
+                    picked={picked.has(s.id)}
+                    onPick={(on) => pick(s.id, on)}
+                  />
                 ))}
               </tbody>
             </HTMLTable>
@@ -207,6 +242,17 @@ export function SessionsPanel() {
           )}
         </SectionCard>
       </Section>
+      {sessions && sessions.length > 0 && (
+        <Section
+          title="Export season for DuckDB, Polars and Spark"
+          compact
+          titleRenderer={PanelHeading}
+        >
+          <SectionCard>
+            <SeasonExportForm sessions={sessions} picked={picked} />
+          </SectionCard>
+        </Section>
+      )}
       <Section title="Backend and date ranges" compact titleRenderer={PanelHeading}>
         <SectionCard>
           <BackendSpanText connected={connected} />

@@ -28,6 +28,7 @@ import { memo, useRef, type ReactNode } from "react";
 import { useScrollEdges } from "../../ui/useScrollEdges";
 import { AlertCounts } from "./AlertCounts";
 import { AppUpdateButton } from "../offline/AppUpdateButton";
+import { SeasonProgress } from "./SeasonProgress";
 import { useWindowName } from "../windows/useWindowName";
 import "./statusbar.css";
 
@@ -274,6 +275,7 @@ export function StatusBar() {
         <CoreLineMarker />
         <NotRecorderMarker />
         <MathRecompute />
+        <SeasonProgress />
         <LinkIndicator label="Socket" connected={app.socketConnected} testId="status-socket" />
         <CarLinkIndicator link={connection?.carLink ?? "unknown"} />
         <span className="helios-status-item" data-testid="status-user-latency">

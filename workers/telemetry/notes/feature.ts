@@ -7,6 +7,8 @@ import { addNoteSpans, notePins, notesApi, notesSummary } from "./notesApi";
 import { NotesDesk } from "./notesDesk";
 import { NotesReplay } from "./notesReplay";
 import { NOTE_KIND, noteEventSchema } from "./noteSchema";
+import { NoteBook } from "./noteBook";
+import { notesParquet } from "./noteFiles";
 
 export const notesFeature: Feature<NotesDesk, NotesReplay> = {
   id: "notes",
@@ -15,6 +17,15 @@ export const notesFeature: Feature<NotesDesk, NotesReplay> = {
   restores: [NOTE_KIND],
   replays: [NOTE_KIND],
   panel: true,
+  // The newest version of each note, as a replay of the session shows them.
+  seasonTable: {
+    name: "notes",
+    write: async (sessions, session) => {
+      const book = new NoteBook();
+      book.takeEvents((await sessions.sessionEvents(session.id, { kinds: [NOTE_KIND] })).events);
+      return book.list().length > 0 ? notesParquet(book.list()) : null;
+    },
+  },
   live: (context) => new NotesDesk(context),
   replayPart: (_desk, context) => new NotesReplay(context, () => Date.now()),
   api: (desk, window) => notesApi(desk, window),

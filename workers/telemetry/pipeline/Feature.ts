@@ -118,6 +118,22 @@ export interface RecordedSessions {
   sessionRows(id: string, from: number, to: number): Promise<RowSlices[]>;
 }
 
+/** What a season export reads of the recorded sessions (season/SeasonExport.ts). */
+export interface SeasonSessions extends RecordedSessions {
+  sessionEvents(id: string, query?: EventQuery): Promise<EventsRead>;
+}
+
+/**
+ * A table a feature writes beside a season's telemetry (season/SeasonExport.ts):
+ * one Parquet file per session, under `<name>/date=…/session=…/`.
+ */
+export interface SeasonTable {
+  /** Its folder in the dataset ("laps", "notes"): a path segment. */
+  readonly name: string;
+  /** The session's rows of the table as Parquet; null: none for this session. */
+  write(sessions: SeasonSessions, session: SessionInfo): Promise<Uint8Array | null>;
+}
+
 /** What a feature's replay part reads of the recorded sessions (sessions/Sessions.ts has it). */
 export interface ReplaySessions extends RecordedSessions {
   list(): Promise<SessionInfo[]>;
@@ -294,6 +310,8 @@ export interface Feature<Part extends LivePart = LivePart, RP extends ReplayPart
    * answers for the view that window shows. The facade exposes them as its own.
    */
   api?(part: Part, window: WindowAccess<RP>): object;
+  /** Its table in a season's dataset, if it keeps one per session (notes, laps). */
+  readonly seasonTable?: SeasonTable;
   /** It has a panel: the UI's tab table (src/shell/navbar/tabs.tsx) lists it by id. */
   readonly panel: boolean;
   /** Its part in a core, made once per core. */
