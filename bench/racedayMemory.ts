@@ -74,3 +74,44 @@ export function targetName(target: Target): string {
   const file = target.url.split("/").pop() ?? target.url;
   return file.replace(/[.-].*$/, "") || target.kind;
 }
+
+/**
+ * The same figures for the app's shared and service workers: they belong to
+ * no page, so the page's auto-attach does not reach them. Each is attached
+ * for the reading only (a debugger left attached slows a worker:
+ * bench/workerThreads.ts). `collect` runs a full collection first.
+ */
+export async function measureSharedWorkers(
+  browser: PipeBrowser,
+  origin: string,
+  collect: boolean,
+): Promise<TargetMemory[]> {
+  const { targetInfos } = (await browser.send("Target.getTargets")) as {
+    targetInfos: { targetId: string; type: string; url: string }[];
+  };
+  const rows: TargetMemory[] = [];
+  for (const info of targetInfos) {
+    if (!/^(shared|service)_worker$/.test(info.type) || !info.url.startsWith(origin)) continue;
+    const attached = await browser
+      .send("Target.attachToTarget", { targetId: info.targetId, flatten: true })
+      .catch(() => null);
+    if (!attached) continue;
+    const sessionId = String(attached.sessionId);
+    try {
+      if (collect)
+        await browser.send("HeapProfiler.collectGarbage", {}, sessionId).catch(() => undefined);
+      const usage = await browser.send("Runtime.getHeapUsage", {}, sessionId).catch(() => null);
+      if (usage)
+        rows.push({
+          sessionId,
+          kind: info.type,
+          url: info.url,
+          heapMb: Number(usage.usedSize ?? 0) / MB,
+          buffersMb: Number(usage.backingStorageSize ?? NaN) / MB,
+        });
+    } finally {
+      await browser.send("Target.detachFromTarget", { sessionId }).catch(() => undefined);
+    }
+  }
+  return rows;
+}

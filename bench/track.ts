@@ -4,10 +4,14 @@
 //   (?demoDay=9, source DEMO), the network cut, a reload: navigation → the
 //   first plot paint with the restored day on screen (watchRestore). The same
 //   reload with the network on is measured in the same run, as the baseline.
-// - season_rows_per_s, season_peak_mb: not measured here yet (see below).
-// - phone_first_picture_ms, phone_busy_ratio: the pit view is not built yet.
-// Options: --hours <h> (default 9), --reloads <n> (default 3, medians).
+// - season_rows_per_s, season_peak_mb: bench/seasonBrowser.ts.
+// - phone_first_picture_ms, phone_busy_ratio: bench/phoneBrowser.ts.
+// Options: --hours <h> (default 9), --reloads <n> (default 3, medians),
+// --sessions <n> (default 10), --only offline|phone|season.
+import type { Browser } from "@playwright/test";
 import { coresText, launchChromium, serveBuiltApp } from "./benchMachine";
+import { measurePhone } from "./phoneBrowser";
+import { measureSeasonInBrowser } from "./seasonBrowser";
 import { fmt, VIEWPORT } from "./browserRun";
 import { historyStatus, watchRestore } from "./racedayPage";
 import { writeResultsSection } from "./resultsFile";
@@ -19,6 +23,9 @@ const option = (name: string) => {
 };
 const HOURS = Number(option("--hours") ?? 9) || 9;
 const RELOADS = Number(option("--reloads") ?? 3) || 3;
+const SESSIONS = Number(option("--sessions") ?? 10) || 10;
+/** --only offline | phone | season: one part (while working on it); the RESULT says NaN for the rest. */
+const ONLY = option("--only");
 const RATE = 10;
 const DAY_PACKETS = Math.round(HOURS * 3600 * RATE);
 const DIST = process.env.BENCH_DIST ?? "dist";
@@ -26,8 +33,77 @@ const BUILD_LIMIT_MS = 15 * 60_000;
 const RESTORE_LIMIT_MS = 120_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The median of the reloads that showed the day; NaN if any did not (a miss is not dropped). */
+const median = (xs: number[]) =>
+  xs.some(Number.isNaN) ? NaN : [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** What the status bar says of the history and the restore, when a reload's picture was not seen. */
+function shownState() {
+  const text = (id: string) => document.querySelector(`[data-testid=${id}]`)?.textContent ?? "";
+  const stats = (window as { __heliosPlotStats?: unknown }).__heliosPlotStats;
+  return { history: text("status-history"), restore: text("status-restore"), stats };
+}
 const today = () => new Date().toISOString().slice(0, 10);
+
+interface OfflineFigures {
+  rows: number;
+  offlineMs: number;
+  onlineMs: number;
+}
+
+/** A recorded day, then reloads with the network cut alternated with reloads with it on. */
+async function offlineReloads(appUrl: string, browser: Browser): Promise<OfflineFigures> {
+  const context = await browser.newContext({ serviceWorkers: "allow", viewport: VIEWPORT });
+  // tsx names functions with a helper the page lacks (as bench:raceday does).
+  await context.addInitScript("globalThis.__name = (f) => f;");
+  const page = await context.newPage();
+  const query = `offline=1&demoRate=${RATE}`;
+  await page.goto(`${appUrl}/plots?${query}&demoDay=${HOURS}`);
+  const cached = await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    let entries = 0;
+    for (const key of await caches.keys())
+      entries += (await (await caches.open(key)).keys()).length;
+    return entries;
+  });
+  console.log(`service worker active: ${cached} files cached`);
+  console.log(`building ${fmt(HOURS, 1)} h at ${RATE} packets/s (${fmt(DAY_PACKETS)} packets) …`);
+  const start = Date.now();
+  let rows = 0;
+  for (;;) {
+    const status = await page.evaluate(historyStatus);
+    rows = status.length;
+    if (!status.building && rows >= DAY_PACKETS * 0.999) break;
+    if (Date.now() - start > BUILD_LIMIT_MS) throw new Error(`not built: ${status.text}`);
+    await sleep(1000);
+  }
+  console.log(`built in ${fmt((Date.now() - start) / 1000, 1)} s: ${fmt(rows)} rows`);
+  await sleep(5000); // the recorder's last flushes
+
+  // Alternated, so a drift of the machine falls on both.
+  const online: number[] = [];
+  const offline: number[] = [];
+  for (let i = 0; i < RELOADS; i++) {
+    for (const cut of [false, true]) {
+      await context.setOffline(cut);
+      await page.goto(`${appUrl}/plots?${query}`);
+      const restored = await page.evaluate(watchRestore, {
+        rows: Math.floor(rows * 0.95),
+        limitMs: RESTORE_LIMIT_MS,
+      });
+      (cut ? offline : online).push(restored.firstMs);
+      const seen = Number.isNaN(restored.firstMs)
+        ? ` (no first picture seen; status bar: ${JSON.stringify(await page.evaluate(shownState))})`
+        : "";
+      console.log(
+        `reload ${i + 1}, network ${cut ? "cut" : "on"}: ${fmt(restored.firstMs)} ms${seen}`,
+      );
+      await sleep(3000);
+    }
+  }
+  await context.close();
+  return { rows, offlineMs: median(offline), onlineMs: median(online) };
+}
 
 async function main(): Promise<void> {
   const server = await serveBuiltApp(DIST);
@@ -35,67 +111,34 @@ async function main(): Promise<void> {
   const machine = `${coresText()}, Chromium ${browser.version()} headless`;
   console.log(`machine: ${machine}`);
   try {
-    const context = await browser.newContext({ serviceWorkers: "allow", viewport: VIEWPORT });
-    // tsx names functions with a helper the page lacks (as bench:raceday does).
-    await context.addInitScript("globalThis.__name = (f) => f;");
-    const page = await context.newPage();
-    const query = `offline=1&demoRate=${RATE}`;
-    await page.goto(`${server.url}/plots?${query}&demoDay=${HOURS}`);
-    const cached = await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      let entries = 0;
-      for (const key of await caches.keys())
-        entries += (await (await caches.open(key)).keys()).length;
-      return entries;
-    });
-    console.log(`service worker active: ${cached} files cached`);
-    console.log(`building ${fmt(HOURS, 1)} h at ${RATE} packets/s (${fmt(DAY_PACKETS)} packets) …`);
-    const start = Date.now();
-    let rows = 0;
-    for (;;) {
-      const status = await page.evaluate(historyStatus);
-      rows = status.length;
-      if (!status.building && rows >= DAY_PACKETS * 0.999) break;
-      if (Date.now() - start > BUILD_LIMIT_MS) throw new Error(`not built: ${status.text}`);
-      await sleep(1000);
-    }
-    console.log(`built in ${fmt((Date.now() - start) / 1000, 1)} s: ${fmt(rows)} rows`);
-    await sleep(5000); // the recorder's last flushes
-
-    // Alternated, so a drift of the machine falls on both.
-    const online: number[] = [];
-    const offline: number[] = [];
-    for (let i = 0; i < RELOADS; i++) {
-      for (const cut of [false, true]) {
-        await context.setOffline(cut);
-        await page.goto(`${server.url}/plots?${query}`);
-        const restored = await page.evaluate(watchRestore, {
-          rows: Math.floor(rows * 0.95),
-          limitMs: RESTORE_LIMIT_MS,
-        });
-        (cut ? offline : online).push(restored.firstMs);
-        console.log(`reload ${i + 1}, network ${cut ? "cut" : "on"}: ${fmt(restored.firstMs)} ms`);
-        await sleep(3000);
-      }
-    }
-    await context.setOffline(false);
-    const offlineMs = median(offline);
-    const onlineMs = median(online);
+    const off = ONLY && ONLY !== "offline" ? null : await offlineReloads(server.url, browser);
+    const phone =
+      ONLY && ONLY !== "phone"
+        ? null
+        : await measurePhone(server.url, RELOADS, (line) => console.log(line));
+    const season =
+      ONLY && ONLY !== "season"
+        ? null
+        : await measureSeasonInBrowser(server.url, SESSIONS, (line) => console.log(line));
+    const na = (x: number | undefined, digits = 0) => (x === undefined ? "–" : fmt(x, digits));
     const figures = [
       "| measure | median | budget |",
       "|---|---|---|",
-      `| reload with the network cut → first picture of the day | ${fmt(offlineMs)} ms | ≤ 3,000 ms |`,
-      `| the same reload, network on (baseline) | ${fmt(onlineMs)} ms | – |`,
-      `| cut ÷ on | ${fmt(offlineMs / onlineMs, 2)} | – |`,
-      "| phone first picture, phone busy ratio | not measured: the pit view is not built | ≤ 2,000 ms, ≤ 1.2 |",
-      "| season export rows/s, peak MB | not measured in this run | ≥ 30,000, ≤ 100 MB |",
+      `| reload with the network cut → first picture of the day | ${na(off?.offlineMs)} ms | ≤ 3,000 ms |`,
+      `| the same reload, network on (baseline) | ${na(off?.onlineMs)} ms | – |`,
+      `| cut ÷ on | ${off ? fmt(off.offlineMs / off.onlineMs, 2) : "–"} | – |`,
+      `| phone (390×844): the Overview's first picture | ${na(phone?.firstPictureMs)} ms (desktop ${na(phone?.desktopFirstPictureMs)} ms) | ≤ 2,000 ms |`,
+      `| phone ÷ desktop: main-thread busy at 10 packets/s | ${phone ? fmt(phone.busyRatio, 2) : "–"} (${phone ? fmt(phone.phoneBusy * 100, 1) : "–"} % ÷ ${phone ? fmt(phone.desktopBusy * 100, 1) : "–"} %) | ≤ 1.2 |`,
+      `| season export, ${na(season?.sessions)} sessions, ${na(season?.rows)} rows | ${na(season?.rowsPerS)} rows/s (${na(season ? season.exportMs / 1000 : undefined, 1)} s) | ≥ 30,000 rows/s |`,
+      `| season export, page + workers above rest (${na(season?.restMb)} MB) | ${na(season?.peakMb)} MB peak | ≤ 100 MB |`,
     ].join("\n");
     console.log(`\n${figures}\n`);
-    const result = `RESULT offline_first_picture_ms=${Math.round(offlineMs)} phone_first_picture_ms=NaN phone_busy_ratio=NaN season_rows_per_s=NaN season_peak_mb=NaN`;
+    const num = (x: number | undefined) => (x === undefined ? "NaN" : String(Math.round(x)));
+    const result = `RESULT offline_first_picture_ms=${num(off?.offlineMs)} phone_first_picture_ms=${num(phone?.firstPictureMs)} phone_busy_ratio=${phone ? phone.busyRatio.toFixed(2) : "NaN"} season_rows_per_s=${num(season?.rowsPerS)} season_peak_mb=${num(season?.peakMb)}`;
     await writeResultsSection(
       "## At the track (npm run bench:track)",
       [
-        `Measured ${today()} on ${machine}. The built app with its service worker on /plots (${VIEWPORT.width}×${VIEWPORT.height}); ?demoDay=${HOURS} builds ${fmt(HOURS, 1)} h at ${RATE} packets/s (${fmt(rows)} rows, recorded as the DEMO session). Then ${RELOADS} reloads without ?demoDay with the network cut (Playwright's setOffline: the app comes from the service worker's cache) alternated with ${RELOADS} with it on; navigation → the first plot paint with the day on screen, as bench:raceday's restore. Medians.`,
+        `Measured ${today()} on ${machine}. Offline: the built app with its service worker on /plots (${VIEWPORT.width}×${VIEWPORT.height}); ?demoDay=${HOURS} builds ${fmt(HOURS, 1)} h at ${RATE} packets/s (${fmt(off?.rows ?? NaN)} rows, recorded as the DEMO session). Then ${RELOADS} reloads without ?demoDay with the network cut (Playwright's setOffline: the app comes from the service worker's cache) alternated with ${RELOADS} with it on; navigation → the first plot paint with the day on screen, as bench:raceday's restore. Medians; a reload that showed no picture makes the median NaN. Phone: bench/phoneBrowser.ts, ${RELOADS} loads each, alternated. Season: ${SESSIONS} imported sessions of one hour at 10 Hz exported from the Sessions tab into a folder that keeps no bytes (bench/seasonBrowser.ts says how memory is read).`,
         "",
         figures,
       ],

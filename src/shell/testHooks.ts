@@ -4,6 +4,7 @@
 // alerts without depending on how the UI happens to show them; and keeps each
 // user latency reading for the transport benchmark (bench/transports.ts).
 import type { AlertRulesResult, AlertsState } from "../../workers/contract/alerts";
+import type { CsvImportReport } from "../../workers/contract/csv";
 import type { SocketTransport } from "../../workers/contract/connection";
 import type { NotificationKind } from "../../workers/contract/telemetryApi";
 import type { NoteResult, NotesImported } from "../../workers/contract/notes";
@@ -31,6 +32,8 @@ interface HeliosTestHooks {
   importNotes: (text: string, fileName: string) => Promise<NotesImported>;
   /** Makes a note now in this window, as the note dialog does (bench:notes). */
   addNote: (text: string) => Promise<NoteResult>;
+  /** Imports a CSV file's text, as the CSV dialog's Import does; its session saved (bench:track). */
+  importCsv: (text: string, fileName: string) => Promise<CsvImportReport>;
 }
 
 interface LatencyReading {
@@ -78,6 +81,11 @@ export function installTestHooks(search: string, telemetry: Telemetry): void {
       telemetry.client.api.importNotes(text, fileName, windowIdentity.name),
     addNote: (text) =>
       telemetry.client.api.addNote({ from: "now", text, window: windowIdentity.name }),
+    importCsv: async (text, fileName) => {
+      const report = await telemetry.client.api.importCsv(new Blob([text]), fileName);
+      await telemetry.client.api.saveRecording();
+      return report;
+    },
   };
   (window as Window & { heliosTest?: HeliosTestHooks }).heliosTest = hooks;
 }

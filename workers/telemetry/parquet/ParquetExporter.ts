@@ -65,7 +65,10 @@ export class ParquetExporter {
     request: CsvExportRequest,
     source: string,
     sizes: { groupRows?: number; cellsPerPiece?: number } = {},
+    /** A ring the caller keeps for row groups: used when it holds one (no new buffers). */
+    reuse: ColumnRing | null = null,
   ) {
+    this.group = reuse;
     this.groupRows = Math.max(1, sizes.groupRows ?? ROW_GROUP_ROWS);
     this.rows = new ExportRows(history, request);
     this.groupSlots = Int32Array.from({ length: this.groupRows }, (_, i) => i);
