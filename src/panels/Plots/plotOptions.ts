@@ -12,6 +12,7 @@ import { finiteExtent } from "./seriesData";
 import { fitLegendValue } from "./livePicture";
 import { formatTime, zoneShortName } from "../../ui/format/dateTime";
 import { onWheel } from "./plotWheel";
+import { bindTouch } from "./plotTouchDom";
 
 const PLOT_SYNC_KEY = "helios-plots";
 export const FONT = "11px system-ui, -apple-system, 'Segoe UI', sans-serif";
@@ -173,8 +174,14 @@ export function buildPlotOptions(
       ready: [
         (u) => {
           u.over.addEventListener("wheel", (e) => onWheel(u, e, actions), { passive: false });
-          u.over.addEventListener("pointerenter", () => actions.hover(true));
-          u.over.addEventListener("pointerleave", () => actions.hover(false));
+          // A finger is not a hovering pointer: touch tells the view itself (plotTouchDom.ts).
+          u.over.addEventListener("pointerenter", (e) => {
+            if (e.pointerType !== "touch") actions.hover(true);
+          });
+          u.over.addEventListener("pointerleave", (e) => {
+            if (e.pointerType !== "touch") actions.hover(false);
+          });
+          bindTouch(u, actions);
         },
       ],
     },
