@@ -55,21 +55,51 @@ async function openPlots(page: Page): Promise<{ cdp: CDPSession; over: Locator }
   return { cdp: await page.context().newCDPSession(page), over };
 }
 
-test("a pinch zooms a plot about the fingers and leaves live", async ({ page }) => {
-  const { cdp, over } = await openPlots(page);
-  const before = await shownSpan(page, over);
-  expect(before).toBeGreaterThan(80); // most of two minutes
+/** Two fingers `from` px apart closing or opening to `to`, centred at `fraction` of the width. */
+async function pinch(cdp: CDPSession, over: Locator, fraction: number, from: number, to: number) {
   const box = (await over.boundingBox())!;
-  const [cx, cy] = [box.x + box.width * 0.6, box.y + box.height / 2];
-  const pinch = [20, 30, 40, 50, 60].map((d) => [
-    { x: cx - d, y: cy },
-    { x: cx + d, y: cy },
-  ]);
-  await gesture(cdp, pinch);
+  const [cx, cy] = [box.x + box.width * fraction, box.y + box.height / 2];
+  const steps = [0, 1, 2, 3, 4].map((i) => (from + ((to - from) * i) / 4) / 2);
+  await gesture(
+    cdp,
+    steps.map((d) => [
+      { x: cx - d, y: cy },
+      { x: cx + d, y: cy },
+    ]),
+  );
+}
+
+test("a pinch zooms a plot about the fingers and leaves live; two fingers pan it", async ({
+  page,
+}) => {
+  const { cdp, over } = await openPlots(page);
+  const live = await shownSpan(page, over);
+  expect(live).toBeGreaterThan(80); // most of two minutes
+  // Fingers from 30 to 100 px apart: under a third of the time shown.
+  await pinch(cdp, over, 0.6, 30, 100);
   await expect(page.getByTestId("plots-mode")).toHaveText("Zoomed");
   await expect(page.getByTestId("plots-live")).not.toHaveClass(/active/);
-  // Fingers three times as far apart: a third of the time shown.
-  await expect.poll(() => shownSpan(page, over)).toBeLessThan(before / 2);
+  await expect.poll(() => shownSpan(page, over)).toBeLessThan(live / 2);
+
+  // Now still, so times read exactly: fingers closing to half their distance
+  // show twice the time, about the time under them (an edge or the middle would move it).
+  const zoomed = await shownSpan(page, over);
+  const pivot = await timeAt(page, over, 0.25);
+  await pinch(cdp, over, 0.25, 100, 50);
+  await expect.poll(() => shownSpan(page, over)).toBeGreaterThan(zoomed * 1.6);
+  expect(Math.abs((await timeAt(page, over, 0.25)) - pivot)).toBeLessThanOrEqual(2);
+
+  // Two fingers a third of the width to the right: the picture follows them, earlier times come in.
+  const span = await shownSpan(page, over);
+  const middle = await timeAt(page, over, 0.5);
+  const box = (await over.boundingBox())!;
+  const y = box.y + box.height / 2;
+  const pan = [0, 1, 2, 3, 4].map((i) => [
+    { x: box.x + box.width * (0.2 + i / 15), y: y - 20 },
+    { x: box.x + box.width * (0.4 + i / 15), y: y + 20 },
+  ]);
+  await gesture(cdp, pan);
+  await expect.poll(() => timeAt(page, over, 0.5)).toBeLessThan(middle - span / 5);
 });
 
 test("a long press places the cursor on the plot and on the others", async ({ page }) => {
@@ -102,10 +132,17 @@ test("one finger swiping up over a plot scrolls the page and leaves the plots li
   page,
 }) => {
   const { cdp, over } = await openPlots(page);
+  const box = (await over.boundingBox())!;
+  // A tap and a sideways drag with one finger select nothing: no zoom.
+  const y = box.y + box.height / 2;
+  await gesture(cdp, [[{ x: box.x + 40, y }]]);
+  await gesture(
+    cdp,
+    [0, 1, 2, 3, 4].map((i) => [{ x: box.x + 40 + i * 30, y }]),
+  );
   const card = plot(page, "speed");
   const top = async () => (await card.boundingBox())!.y;
   const before = await top();
-  const box = (await over.boundingBox())!;
   const x = box.x + box.width / 2;
   const swipe = [0, 1, 2, 3, 4, 5, 6].map((i) => [{ x, y: box.y + box.height - 10 - i * 25 }]);
   await gesture(cdp, swipe);

@@ -29,6 +29,8 @@ export interface PlotActions {
   /** Zoom by `factor` (below 1 = in) about the time `at` (epoch s). */
   zoomBy(factor: number, at: number): void;
   goLive(): void;
+  /** The view's time range now (epoch s): uPlot's x scale follows it a frame or more late. */
+  shownRange(): { min: number; max: number } | null;
   /** The pointer entered (true) or left (false) a plot's plotting area. */
   hover(over: boolean): void;
   /** An Alt-drag on a plot selected [min, max] (epoch s) for statistics of its `fields`. */

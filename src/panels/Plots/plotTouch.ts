@@ -18,8 +18,11 @@ export const LONG_PRESS_SLOP = 8;
 export interface TouchPlot {
   /** The plotting area's width (CSS px). */
   width(): number;
-  /** The times at its left and right edges (epoch s). */
-  range(): { min: number; max: number };
+  /**
+   * The times at its left and right edges (epoch s) as the view has them now;
+   * null before there is data. Not uPlot's scale: it follows a frame or more late.
+   */
+  range(): { min: number; max: number } | null;
   /** Show the cursor at (x, y), or hide it with null. */
   setCursor(at: { x: number; y: number } | null): void;
 }
@@ -27,11 +30,6 @@ export interface TouchPlot {
 interface Pair {
   centre: number;
   distance: number;
-  /**
-   * The view's range as this gesture has moved it. uPlot's scale follows the
-   * view a frame late, so reading it at every move would pivot about a stale time.
-   */
-  range: { min: number; max: number };
 }
 
 export class PlotTouch {
@@ -56,7 +54,7 @@ export class PlotTouch {
       const { x, y } = points[0]!;
       const timer = setTimeout(() => this.hold(), LONG_PRESS_MS);
       this.press = { x, y, timer };
-    } else this.pair = this.pairOf(points, this.plot.range());
+    } else if (points.length >= 2) this.pair = pairOf(points);
   }
 
   /** Fingers moved. True when the gesture is the plot's (the page must not scroll). */
@@ -70,25 +68,19 @@ export class PlotTouch {
       this.cancelPress();
     if (points.length < 2 || !this.pair) return false;
     const before = this.pair;
-    const now = this.pairOf(points, before.range);
+    const now = (this.pair = pairOf(points));
     const width = this.plot.width();
     if (!(width > 0)) return true;
     // The fingers' centre moved: the picture moves with it, as under a mouse drag.
     const pan = -(now.centre - before.centre) / width;
-    if (pan !== 0) {
-      this.actions.panBy(pan);
-      const shift = (now.range.max - now.range.min) * pan;
-      now.range = { min: now.range.min + shift, max: now.range.max + shift };
-    }
+    if (pan !== 0) this.actions.panBy(pan);
     // Fingers apart: zoom in about the time under their centre, which stays under it.
     const factor = before.distance / now.distance;
-    if (factor !== 1) {
-      const { min, max } = now.range;
-      const at = min + (now.centre / width) * (max - min);
+    const range = this.plot.range();
+    if (factor !== 1 && range) {
+      const at = range.min + (now.centre / width) * (range.max - range.min);
       this.actions.zoomBy(factor, at);
-      now.range = { min: at - (at - min) * factor, max: at + (max - at) * factor };
     }
-    this.pair = now;
     return true;
   }
 
@@ -96,8 +88,7 @@ export class PlotTouch {
   end(points: readonly TouchPoint[]): void {
     this.cancelPress();
     // A finger left of a pinch neither pinches nor long-presses: it waits to be lifted.
-    this.pair =
-      points.length >= 2 ? this.pairOf(points, this.pair?.range ?? this.plot.range()) : null;
+    this.pair = points.length >= 2 ? pairOf(points) : null;
   }
 
   private hold(): void {
@@ -112,14 +103,10 @@ export class PlotTouch {
     if (this.press) clearTimeout(this.press.timer);
     this.press = null;
   }
+}
 
-  private pairOf(points: readonly TouchPoint[], range: Pair["range"]): Pair {
-    const [a, b] = points as [TouchPoint, TouchPoint];
-    // At least a px apart: two fingers on one spot would zoom by infinity.
-    return {
-      centre: (a.x + b.x) / 2,
-      distance: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)),
-      range,
-    };
-  }
+function pairOf(points: readonly TouchPoint[]): Pair {
+  const [a, b] = points as [TouchPoint, TouchPoint];
+  // At least a px apart: two fingers on one spot would zoom by infinity.
+  return { centre: (a.x + b.x) / 2, distance: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)) };
 }

@@ -12,7 +12,7 @@ export function bindTouch(u: uPlot, actions: PlotActions): void {
   const gesture = new PlotTouch(
     {
       width: () => over.getBoundingClientRect().width,
-      range: () => ({ min: u.posToVal(0, "x"), max: u.posToVal(over.clientWidth, "x") }),
+      range: () => actions.shownRange(),
       // Published like a mouse hover, so the other plots show the same moment.
       setCursor: (at) =>
         (u.setCursor as SetCursor)(
