@@ -14,12 +14,15 @@ export function bindTouch(u: uPlot, actions: PlotActions): void {
       width: () => over.getBoundingClientRect().width,
       range: () => actions.shownRange(),
       // Published like a mouse hover, so the other plots show the same moment.
-      setCursor: (at) =>
-        (u.setCursor as SetCursor)(
-          at ? { left: at.x, top: at.y } : { left: -10, top: -10 },
-          true,
-          true,
-        ),
+      // A long press may end after the chart was rebuilt (new fields): then it is gone.
+      setCursor: (at) => {
+        if (over.isConnected)
+          (u.setCursor as SetCursor)(
+            at ? { left: at.x, top: at.y } : { left: -10, top: -10 },
+            true,
+            true,
+          );
+      },
     },
     actions,
   );
