@@ -176,6 +176,7 @@ function usePlotWorkspaceState(window: WindowPreset): PlotWorkspace {
         panBy: (fraction) => view.panBy(fraction),
         zoomBy: (factor, at) => view.zoomBy(factor, at),
         goLive: () => view.goLive(),
+        shownRange: () => view.xRange(),
         hover: (over) => {
           view.pointerOver = over;
           loop.wake();

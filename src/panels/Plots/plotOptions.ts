@@ -12,6 +12,7 @@ import { finiteExtent } from "./seriesData";
 import { fitLegendValue } from "./livePicture";
 import { formatTime, zoneShortName } from "../../ui/format/dateTime";
 import { onWheel } from "./plotWheel";
+import { bindTouch } from "./plotTouchDom";
 
 const PLOT_SYNC_KEY = "helios-plots";
 export const FONT = "11px system-ui, -apple-system, 'Segoe UI', sans-serif";
@@ -28,6 +29,8 @@ export interface PlotActions {
   /** Zoom by `factor` (below 1 = in) about the time `at` (epoch s). */
   zoomBy(factor: number, at: number): void;
   goLive(): void;
+  /** The view's time range now (epoch s): uPlot's x scale follows it a frame or more late. */
+  shownRange(): { min: number; max: number } | null;
   /** The pointer entered (true) or left (false) a plot's plotting area. */
   hover(over: boolean): void;
   /** An Alt-drag on a plot selected [min, max] (epoch s) for statistics of its `fields`. */
@@ -173,8 +176,14 @@ export function buildPlotOptions(
       ready: [
         (u) => {
           u.over.addEventListener("wheel", (e) => onWheel(u, e, actions), { passive: false });
-          u.over.addEventListener("pointerenter", () => actions.hover(true));
-          u.over.addEventListener("pointerleave", () => actions.hover(false));
+          // A finger is not a hovering pointer: touch tells the view itself (plotTouchDom.ts).
+          u.over.addEventListener("pointerenter", (e) => {
+            if (e.pointerType !== "touch") actions.hover(true);
+          });
+          u.over.addEventListener("pointerleave", (e) => {
+            if (e.pointerType !== "touch") actions.hover(false);
+          });
+          bindTouch(u, actions);
         },
       ],
     },
