@@ -63,8 +63,9 @@ async function openPit(page: Page): Promise<void> {
 }
 
 /** Opens the menu by touch and taps a tab's entry. */
-async function tapTab(page: Page, id: string): Promise<void> {
+async function tapTab(page: Page, id: string, size: string): Promise<void> {
   await page.getByRole("button", { name: /^Menu: / }).tap();
+  if (id === "strategy") await page.screenshot({ path: `test-results/pit-${size}-menu.png` });
   await page.getByTestId(`menu-tab-${id}`).tap();
   await expect(page.getByTestId("panel-menu")).toHaveCount(0);
 }
@@ -72,12 +73,13 @@ async function tapTab(page: Page, id: string): Promise<void> {
 async function everyNamedTab(page: Page, size: string): Promise<void> {
   const found: string[] = [];
   for (const [id, title, panel] of NAMED) {
-    await tapTab(page, id);
+    await tapTab(page, id, size);
     await expect(page.getByTestId(panel)).toBeVisible();
-    // The menu's button names the tab shown.
+    // The menu's button names the tab shown, and so does the main landmark.
     await expect(page.getByRole("button", { name: /^Menu: / })).toHaveAccessibleName(
       `Menu: ${title}`,
     );
+    await expect(page.getByRole("main")).toHaveAccessibleName(title);
     if (id === "plots") await expect(page.locator(".plot-card").first()).toBeVisible();
     if (id === "map") await expect(page.locator(".leaflet-container")).toBeVisible();
     await fitsWidth(page, `${id} at ${size}`);
