@@ -143,6 +143,12 @@ async function bigNumbers(page: Page, size: string): Promise<void> {
   await fitsWidth(page, `big numbers at ${size}`);
   await page.screenshot({ path: `test-results/pit-${size}-big-numbers.png` });
   expect(await audit(page, `big numbers at ${size}`)).toEqual([]);
+  // The browser's full screen, and back.
+  const fullScreen = page.getByTestId("big-numbers-full-screen");
+  await fullScreen.click();
+  await expect(fullScreen).toHaveText("Exit full screen");
+  await fullScreen.click();
+  await expect(fullScreen).toHaveText("Full screen");
   await page.keyboard.press("Escape");
   await expect(big).toHaveCount(0);
   await expect(page.getByRole("banner")).toBeVisible();

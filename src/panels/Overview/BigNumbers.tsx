@@ -5,7 +5,7 @@
 // formats, only larger. Escape or the Leave button returns to the tab it was
 // opened from.
 import { Button, Card, useHotkeys } from "@blueprintjs/core";
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { AlertSeverity } from "../../../workers/contract/alerts";
 import { leaveBigNumbers } from "../../actions/bigNumbersActions";
@@ -51,6 +51,37 @@ function AlertsTile() {
   );
 }
 
+/**
+ * The browser's own full screen (no address bar, no other tabs) for a screen
+ * that shows nothing else; leaving big numbers leaves it too. Not offered where
+ * the browser has none (an iPhone's Safari).
+ */
+function FullScreenButton() {
+  const [on, setOn] = useState(() => document.fullscreenElement !== null);
+  useEffect(() => {
+    const update = () => setOn(document.fullscreenElement !== null);
+    document.addEventListener("fullscreenchange", update);
+    return () => {
+      document.removeEventListener("fullscreenchange", update);
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    };
+  }, []);
+  if (!document.fullscreenEnabled) return null;
+  const toggle = () =>
+    void (on ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(
+      () => undefined,
+    );
+  return (
+    <Button
+      size="large"
+      icon={on ? "minimize" : "maximize"}
+      text={on ? "Exit full screen" : "Full screen"}
+      data-testid="big-numbers-full-screen"
+      onClick={toggle}
+    />
+  );
+}
+
 export default function BigNumbers() {
   const navigate = useNavigate();
   const { state } = useLocation();
@@ -72,13 +103,16 @@ export default function BigNumbers() {
     <div className="helios-big bp6-dark" data-testid="big-numbers">
       <div className="helios-big-head">
         <h1 className="helios-big-title">Race at a glance</h1>
-        <Button
-          size="large"
-          icon="cross"
-          text="Leave (Esc)"
-          data-testid="big-numbers-leave"
-          onClick={() => leaveBigNumbers(navigate, state)}
-        />
+        <div className="helios-big-actions">
+          <FullScreenButton />
+          <Button
+            size="large"
+            icon="cross"
+            text="Leave (Esc)"
+            data-testid="big-numbers-leave"
+            onClick={() => leaveBigNumbers(navigate, state)}
+          />
+        </div>
       </div>
       <section className="helios-big-grid" aria-label="Race at a glance">
         {BIG_FIELDS.map((f) => (
