@@ -1,7 +1,8 @@
 // The application shell: router, hotkeys, theme, the frame (navbar, content,
 // status bar) and what floats above it (loading screen, toasts, dialogs).
 import { HotkeysProvider } from "@blueprintjs/core";
-import { BrowserRouter } from "react-router";
+import { BrowserRouter, useLocation } from "react-router";
+import { BIG_NUMBERS_PATH } from "./actions/bigNumbersActions";
 import { AlertRulesDialog } from "./shell/alertRules/AlertRulesDialog";
 import { AppRoutes } from "./shell/AppRoutes";
 import { CsvDialog } from "./shell/csv/CsvDialog";
@@ -29,9 +30,11 @@ function Shell() {
   useThemeSync();
   useShellWiring();
   useShellHotkeys();
+  // Big numbers fill the window: the frame around them is hidden (shell.css).
+  const big = useLocation().pathname === BIG_NUMBERS_PATH;
   return (
     <>
-      <div className="helios-app">
+      <div className="helios-app" data-big-numbers={big || undefined}>
         <AppNavbar />
         <TabContent>
           <AppRoutes />

@@ -2,50 +2,10 @@
 // (colour contrast counts as serious), and none of the moderate ones issue 7
 // named (landmarks, a level-one heading, heading order); in the dark theme,
 // colour contrast again.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { audit, settled } from "./axeAudit";
 import { TABS } from "../../src/shell/navbar/tabs";
 import { openPastLoading } from "./shell-helpers";
-
-const NAMED_MODERATE = new Set([
-  "region",
-  "page-has-heading-one",
-  "heading-order",
-  "landmark-one-main",
-]);
-
-/** "where: rule (impact) on selector, selector" for each violation to fix. */
-async function audit(
-  page: Page,
-  where: string,
-  only?: string,
-  rules?: string[],
-): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  if (rules) builder.withRules(rules);
-  // A dialog: the page under it was audited with its tab already.
-  if (only) builder.include(only);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === "critical" || v.impact === "serious" || NAMED_MODERATE.has(v.id))
-    .map((v) => {
-      const targets = v.nodes.slice(0, 3).map((node) => node.target.join(" "));
-      return `${where}: ${v.id} (${v.impact}) on ${targets.join(", ")}`;
-    });
-}
-
-/**
- * Waits until nothing in a portal is fading in or out: mid-transition a
- * dialog's or a toast's text is partly transparent and fails contrast (seen
- * on a busy machine, with a toast fading out over the dark theme's dialog).
- */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll(".bp6-portal *")).every(
-      (el) => !Array.from(el.classList).some((c) => /-(enter|appear|exit)(-active)?$/.test(c)),
-    ),
-  );
-}
 
 async function openIn(page: Page, theme: "light" | "dark"): Promise<void> {
   await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });

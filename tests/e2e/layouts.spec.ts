@@ -16,10 +16,14 @@ async function open(page: Page, path: string): Promise<void> {
 
 const plotIds = (page: Page) =>
   page.locator(".plot-card").evaluateAll((cards) => cards.map((c) => c.dataset.plotId));
-const plotFields = (page: Page) =>
-  page
+/** The plots' titles: a phone shows one plot at a time, and names them all in its picker. */
+const plotFields = async (page: Page) => {
+  const picker = page.getByTestId("plot-picker");
+  if ((await picker.count()) > 0) return picker.locator("option").allTextContents();
+  return page
     .locator(".plot-card .plot-card-title")
     .evaluateAll((titles) => titles.map((t) => t.textContent));
+};
 const layoutButton = (page: Page) => page.getByTestId("layout-button");
 
 async function layoutMenu(page: Page) {

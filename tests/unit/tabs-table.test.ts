@@ -33,11 +33,13 @@ const SHOWN_AT_ONCE: Record<string, unknown> = {
   alerts: AlertsPanel,
   notes: NotesPanel,
 };
-// Split out: each brings uPlot (or Leaflet) that the first picture does not need.
+// Split out: each brings uPlot (or Leaflet) that the first picture does not need;
+// big numbers are for a pit screen, not the first picture.
 const SPLIT_OUT: Record<string, string> = {
   "/plots": "PlotsPanel",
   "/strategy": "StrategyPanel",
   "/laps/compare": "ComparePanel",
+  "/big-numbers": "BigNumbers",
 };
 
 const unique = (values: readonly string[]) => new Set(values).size === values.length;
@@ -72,6 +74,12 @@ describe("the table of tabs", () => {
     expect(selectedTabId("/laps/compare")).toBe("laps");
   });
 
+  it("keeps big numbers under the Overview, whose path is not their prefix", () => {
+    const overview = TABS.find((tab) => tab.id === "overview")!;
+    expect(overview.views?.map((view) => view.path)).toEqual(["/big-numbers"]);
+    expect(selectedTabId("/big-numbers")).toBe("overview");
+  });
+
   it("shows each field table tab's own groups, remounted per tab", () => {
     for (const id of FIELD_TABS) {
       const element = TABS.find((tab) => tab.id === id)!.element as ReactElement<{ tab: string }>;
@@ -99,6 +107,6 @@ describe("the table of tabs", () => {
         expect(view.element.type).toBe(SHOWN_AT_ONCE[id]);
       }
     }
-    expect(PANEL_VIEWS).toHaveLength(TABS.length + 1);
+    expect(PANEL_VIEWS).toHaveLength(TABS.length + 2);
   });
 });

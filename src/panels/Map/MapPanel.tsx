@@ -35,7 +35,7 @@ function PositionCard() {
   return (
     <Card className="helios-overview-card helios-map-position">
       <PanelHeading className="helios-card-heading">Position</PanelHeading>
-      <LabelValueTable rows={rows} />
+      <LabelValueTable rows={rows} wrapValues />
     </Card>
   );
 }

@@ -5,6 +5,8 @@
 // levels. (data-testids and `[data-field] .live-value` are used by e2e tests.)
 import { Button, ButtonGroup, Callout, Card, Tag } from "@blueprintjs/core";
 import { useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { openBigNumbers } from "../../actions/bigNumbersActions";
 import { useSnapshot } from "valtio";
 import { displayUnit, toDisplay } from "../../../workers/shared/units";
 import { appState } from "../../state/appState";
@@ -141,6 +143,23 @@ function AddFavourite({ favourites }: { favourites: readonly string[] }) {
   );
 }
 
+/** Opens big numbers (BigNumbers.tsx), as the b key does. */
+function BigNumbersButton() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (
+    <Button
+      size="small"
+      variant="minimal"
+      icon="fullscreen"
+      text="Big numbers"
+      title="The race at a glance for a screen across the pit (b)"
+      data-testid="overview-big-numbers"
+      onClick={() => openBigNumbers(navigate, pathname)}
+    />
+  );
+}
+
 export function OverviewPanel() {
   const { favourites } = useSnapshot(appState);
   const { hidden } = useSnapshot(glanceTiles);
@@ -163,6 +182,7 @@ export function OverviewPanel() {
                 onClick={() => (glanceTiles.hidden = [])}
               />
             )}
+            {!editing && <BigNumbersButton />}
             <Button
               size="small"
               variant="minimal"

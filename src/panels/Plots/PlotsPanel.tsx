@@ -37,6 +37,8 @@ import { mountSeriesSurface } from "./seriesSurface";
 import { PlotWorkspaceContext, type PlotWorkspace } from "./workspace";
 import { followLayout } from "./layoutAhead";
 import { appState } from "../../state/appState";
+import { PHONE_QUERY, useMediaQuery } from "../../ui/useMediaQuery";
+import { PlotPicker, usePickedPlot } from "./PlotPicker";
 
 export default function PlotsPanel() {
   const layout = useSnapshot(plotLayout);
@@ -52,6 +54,9 @@ export default function PlotsPanel() {
   usePublishPlottedFields(layout.plots, catalog);
   const grid = useRef<HTMLDivElement>(null);
   useFollowLayout(workspace, catalog, grid);
+  const phone = useMediaQuery(PHONE_QUERY);
+  const picked = usePickedPlot(layout.plots);
+  const shownPlots = phone ? (picked.shown ? [picked.shown] : []) : layout.plots;
 
   const chooseWindow = (preset: WindowPreset) => {
     setWindowPreset(preset);
@@ -90,10 +95,18 @@ export default function PlotsPanel() {
             {notice.warning} The default plot layout is shown.
           </Callout>
         )}
+        {catalog && phone && layout.plots.length > 1 && (
+          <PlotPicker
+            plots={layout.plots}
+            catalog={catalog}
+            shown={picked.shown?.id}
+            onPick={picked.pick}
+          />
+        )}
         {catalog ? (
           <div className="plots-grid" ref={grid}>
             <SeriesSurface />
-            {layout.plots.map((plot) => (
+            {shownPlots.map((plot) => (
               <PlotCard
                 key={plot.id}
                 id={plot.id}

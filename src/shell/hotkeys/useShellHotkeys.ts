@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import type { PlaybackState } from "../../../workers/contract/sessions";
 import type { TelemetryClient } from "../../worker-client/TelemetryClient";
 import { useNavigate } from "react-router";
+import { openBigNumbers } from "../../actions/bigNumbersActions";
 import { appState } from "../../state/appState";
 import { toggledTheme } from "../../state/theme";
 import { openCsvDialog } from "../../state/csvDialog";
@@ -28,6 +29,13 @@ export function useShellHotkeys(): void {
         // Keep the query (?backend=…) so a reload starts the same way.
         onKeyDown: () => navigate({ pathname: tab.path, search: window.location.search }),
       })),
+      {
+        combo: "b",
+        global: true,
+        group: "App",
+        label: "Big numbers: the race at a glance for a screen across the pit (Esc leaves)",
+        onKeyDown: () => openBigNumbers(navigate, window.location.pathname),
+      },
       {
         combo: "t",
         global: true,

@@ -1,6 +1,7 @@
 // Top bar (the page's banner): name as the level-one heading, one tab per
 // route in a nav landmark, and buttons for the window's layout, a new window,
-// theme, diagnostics, settings and the hotkeys list.
+// theme, diagnostics, settings and the hotkeys list. On a phone or a tablet
+// the tabs and most buttons become one menu (PanelMenu.tsx).
 import {
   Alignment,
   Button,
@@ -24,9 +25,54 @@ import { NewWindowMenu } from "../layouts/NewWindowMenu";
 import { dialogs } from "../dialogs";
 import { MAIN_TABS_ID, selectedTabId, TABS } from "./tabs";
 import { useScrollEdges } from "../../ui/useScrollEdges";
+import { PIT_VIEW_QUERY, useMediaQuery } from "../../ui/useMediaQuery";
+import { PanelMenu } from "./PanelMenu";
 import "./navbar.css";
 
+function Brand() {
+  return (
+    <NavbarHeading className="helios-brand">
+      <span className="helios-brand-sun" aria-hidden="true" />
+      <h1 className="helios-brand-title">Helios</h1>
+    </NavbarHeading>
+  );
+}
+
+const SettingsButton = () => (
+  <Tooltip content="Settings (s)">
+    <Button
+      variant="minimal"
+      icon="cog"
+      aria-label="Settings"
+      data-testid="open-settings"
+      onClick={() => (dialogs.settings = true)}
+    />
+  </Tooltip>
+);
+
+/** The pit view's bar: the brand, the layout, settings and the menu. */
+function PitNavbar() {
+  return (
+    <Navbar className="helios-navbar helios-navbar-pit" role="banner">
+      <NavbarGroup align={Alignment.START} className="helios-navbar-main">
+        <Brand />
+      </NavbarGroup>
+      <NavbarGroup align={Alignment.END}>
+        <LayoutMenu />
+        <SettingsButton />
+        <nav aria-label="Panels">
+          <PanelMenu />
+        </nav>
+      </NavbarGroup>
+    </Navbar>
+  );
+}
+
 export function AppNavbar() {
+  return useMediaQuery(PIT_VIEW_QUERY) ? <PitNavbar /> : <DesktopNavbar />;
+}
+
+function DesktopNavbar() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const { resolvedTheme } = useSnapshot(appState);
@@ -44,10 +90,7 @@ export function AppNavbar() {
   return (
     <Navbar className="helios-navbar" role="banner">
       <NavbarGroup align={Alignment.START} className="helios-navbar-main">
-        <NavbarHeading className="helios-brand">
-          <span className="helios-brand-sun" aria-hidden="true" />
-          <h1 className="helios-brand-title">Helios</h1>
-        </NavbarHeading>
+        <Brand />
         <NavbarDivider />
         <nav
           ref={strip}
@@ -99,15 +142,7 @@ export function AppNavbar() {
             onClick={() => (dialogs.diagnostics = true)}
           />
         </Tooltip>
-        <Tooltip content="Settings (s)">
-          <Button
-            variant="minimal"
-            icon="cog"
-            aria-label="Settings"
-            data-testid="open-settings"
-            onClick={() => (dialogs.settings = true)}
-          />
-        </Tooltip>
+        <SettingsButton />
         <Tooltip content="Keyboard shortcuts (?)">
           <Button
             variant="minimal"

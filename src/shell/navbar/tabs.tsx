@@ -5,6 +5,7 @@
 // panels (eslint.config.js).
 import { lazy, type ComponentType, type ReactElement } from "react";
 import type { FeatureId } from "../../../workers/contract/features";
+import { BIG_NUMBERS_PATH } from "../../actions/bigNumbersActions";
 import { AlertsPanel } from "../../panels/Alerts/AlertsPanel";
 import { FieldTablePanel } from "../../panels/FieldTable/FieldTablePanel";
 import type { FieldTableTab } from "../../panels/FieldTable/tabGroups";
@@ -44,7 +45,17 @@ function loaded(load: () => Promise<PanelModule>): Pick<PanelView, "element" | "
 const fields = (tab: FieldTableTab) => <FieldTablePanel key={tab} tab={tab} />;
 
 export const TABS: readonly TabRoute[] = [
-  { id: "overview", path: "/", title: "Overview", hotkey: "1", element: <OverviewPanel /> },
+  {
+    id: "overview",
+    path: "/",
+    title: "Overview",
+    hotkey: "1",
+    element: <OverviewPanel />,
+    // The race at a glance for a screen across the pit (the shell hides its frame there).
+    views: [
+      { path: BIG_NUMBERS_PATH, ...loaded(() => import("../../panels/Overview/BigNumbers")) },
+    ],
+  },
   { id: "battery", path: "/battery", title: "Battery", hotkey: "2", element: fields("battery") },
   { id: "motors", path: "/motors", title: "Motors", hotkey: "3", element: fields("motors") },
   { id: "mppt", path: "/mppt", title: "MPPT", hotkey: "4", element: fields("mppt") },
@@ -122,10 +133,11 @@ export const PANEL_FEATURES: readonly FeatureId[] = TABS.flatMap((tab) =>
   tab.feature ? [tab.feature] : [],
 );
 
-/** A tab's own path, or a view under it (/laps/compare belongs to Laps). */
+/** A tab's own path, or a view under it (/laps/compare belongs to Laps, /big-numbers to the Overview). */
 function tabForPath(pathname: string): TabRoute | undefined {
   return (
     TABS.find((tab) => tab.path === pathname) ??
+    TABS.find((tab) => tab.views?.some((view) => view.path === pathname)) ??
     TABS.find((tab) => tab.path !== "/" && pathname.startsWith(`${tab.path}/`))
   );
 }

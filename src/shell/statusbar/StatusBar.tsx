@@ -1,4 +1,6 @@
-// Bottom bar: where the data comes from and how healthy the link is.
+// Bottom bar: where the data comes from and how healthy the link is. On a
+// phone or a tablet (the pit view) it keeps the source, the links, the alert
+// count and the charge; the rest is the desktop's (statusbar.css).
 import { Intent, Tag, Tooltip } from "@blueprintjs/core";
 import type { PlaybackState, RestoreProgress } from "../../../workers/contract/sessions";
 import { useSnapshot } from "valtio";
@@ -6,6 +8,7 @@ import { appState } from "../../state/appState";
 import { coreLineState, type CoreLine } from "../../state/coreLine";
 import { CORE_REPLACE_AFTER_MS } from "../wiring/coreWatch";
 import { useLiveStatus, useLiveStatusPart } from "../../worker-client/hooks";
+import type { LiveStatus } from "../../worker-client/liveStore";
 import type { CarLink } from "../../../workers/contract/connection";
 import {
   CAR_LINK_TEXTS,
@@ -30,6 +33,8 @@ import { AlertCounts } from "./AlertCounts";
 import { AppUpdateButton } from "../offline/AppUpdateButton";
 import { SeasonProgress } from "./SeasonProgress";
 import { useWindowName } from "../windows/useWindowName";
+import { PIT_VIEW_QUERY, useMediaQuery } from "../../ui/useMediaQuery";
+import { StatusCharge } from "./StatusCharge";
 import "./statusbar.css";
 
 /**
@@ -239,12 +244,67 @@ function StatusLeft({ children }: { children: ReactNode }) {
   );
 }
 
+/** The latencies, the race and the demo day: the desktop's, left of the alerts. */
+function DeskLeft({ status }: { status: LiveStatus | null }) {
+  const app = useSnapshot(appState);
+  const demoDay = status?.connection?.demoDay;
+  return (
+    <>
+      <span className="helios-status-item" data-testid="status-user-latency">
+        <span>
+          User<Short> latency</Short>
+        </span>{" "}
+        <Figure text={formatLatency(app.userLatency)} />
+      </span>
+      <span className="helios-status-item" data-testid="status-car-latency">
+        <span>
+          Car<Short> latency</Short>
+        </span>{" "}
+        <Figure text={formatLatency(app.carLatency)} />
+      </span>
+      {app.connectionType === "NETWORK" && <RaceStatus />}
+      {demoDay && (
+        <span className="helios-status-item" data-testid="status-demo-day">
+          {demoDayText(demoDay)}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** The packet rate, the last packet's time and the history's fill: the desktop's, at the right end. */
+function DeskRight({ counters }: { counters: LiveStatus["counters"] | undefined }) {
+  return (
+    <>
+      <span className="helios-status-item" data-testid="status-rate">
+        <Figure text={formatRate(counters?.packetRate)} />
+      </span>
+      <span className="helios-status-item" data-testid="status-last-packet">
+        <span>
+          Last<Short> packet</Short>
+        </span>{" "}
+        <Figure text={formatPacketTime(counters?.lastPacketTime)} />
+      </span>
+      <span className="helios-status-item" data-testid="status-history">
+        History{" "}
+        <Figure
+          text={
+            counters
+              ? formatHistoryFill(counters.historyLength, counters.historyCapacity)
+              : NO_VALUE
+          }
+        />
+      </span>
+    </>
+  );
+}
+
 export function StatusBar() {
   const app = useSnapshot(appState);
   const status = useLiveStatus();
   const windowName = useWindowName();
+  const pit = useMediaQuery(PIT_VIEW_QUERY);
   useShownZone(); // the last packet's time is in it: drawn again when it changes
-  const counters = status?.counters;
   const connection = status?.connection;
   // Re-rendered with every snapshot (~10 per second), so the age stays current.
   const waiting = waitingText(
@@ -254,9 +314,9 @@ export function StatusBar() {
     Date.now(),
   );
   return (
-    <footer className="helios-statusbar" aria-label="Status">
+    <footer className={`helios-statusbar${pit ? " helios-statusbar-pit" : ""}`} aria-label="Status">
       <StatusLeft>
-        {windowName && (
+        {windowName && !pit && (
           <Tooltip content="This window's name: its plot layout and map view are saved under it">
             <Tag minimal icon="application" data-testid="status-window-name">
               {windowName}
@@ -278,47 +338,12 @@ export function StatusBar() {
         <SeasonProgress />
         <LinkIndicator label="Socket" connected={app.socketConnected} testId="status-socket" />
         <CarLinkIndicator link={connection?.carLink ?? "unknown"} />
-        <span className="helios-status-item" data-testid="status-user-latency">
-          <span>
-            User<Short> latency</Short>
-          </span>{" "}
-          <Figure text={formatLatency(app.userLatency)} />
-        </span>
-        <span className="helios-status-item" data-testid="status-car-latency">
-          <span>
-            Car<Short> latency</Short>
-          </span>{" "}
-          <Figure text={formatLatency(app.carLatency)} />
-        </span>
-        {app.connectionType === "NETWORK" && <RaceStatus />}
-        {connection?.demoDay && (
-          <span className="helios-status-item" data-testid="status-demo-day">
-            {demoDayText(connection.demoDay)}
-          </span>
-        )}
+        {!pit && <DeskLeft status={status} />}
       </StatusLeft>
       <span className="helios-status-spacer" />
       <AppUpdateButton />
       <AlertCounts />
-      <span className="helios-status-item" data-testid="status-rate">
-        <Figure text={formatRate(counters?.packetRate)} />
-      </span>
-      <span className="helios-status-item" data-testid="status-last-packet">
-        <span>
-          Last<Short> packet</Short>
-        </span>{" "}
-        <Figure text={formatPacketTime(counters?.lastPacketTime)} />
-      </span>
-      <span className="helios-status-item" data-testid="status-history">
-        History{" "}
-        <Figure
-          text={
-            counters
-              ? formatHistoryFill(counters.historyLength, counters.historyCapacity)
-              : NO_VALUE
-          }
-        />
-      </span>
+      {pit ? <StatusCharge /> : <DeskRight counters={status?.counters} />}
     </footer>
   );
 }
