@@ -10,7 +10,9 @@ import { plot, waitUntilOnTop } from "./plotHelpers";
 const DAY_HOURS = 0.05;
 const URL = `/plots?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20&demoDay=${DAY_HOURS}`;
 
-test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+// A tablet in the pit (every plot shown, stacked; a phone shows one at a time).
+const TABLET = { width: 820, height: 1180 };
+test.use({ hasTouch: true, isMobile: true, viewport: TABLET });
 
 type Point = { x: number; y: number };
 
@@ -47,8 +49,12 @@ async function shownSpan(page: Page, over: Locator): Promise<number> {
 }
 
 async function openPlots(page: Page): Promise<{ cdp: CDPSession; over: Locator }> {
+  // The day is built at desktop width, where the status bar counts the
+  // history's rows (the pit view's status bar keeps only four items).
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(URL);
   await waitForDemoDay(page, DAY_HOURS);
+  await page.setViewportSize(TABLET);
   const over = plot(page, "speed").locator(".u-over");
   await waitUntilOnTop(over);
   await expect(page.getByTestId("plots-mode")).toHaveText("Following");
