@@ -2,7 +2,7 @@
 // Overview reaches its first picture in ≤ 2 s, and the main thread's busy
 // time at 10 packets/s is ≤ 1.2× the desktop's).
 // - Phone: 390×844 at device scale 2, mobile and touch emulated (CDP
-//   Emulation); desktop: the benchmarks' 1440×900. Each load is a fresh
+//   Emulation); desktop: the benchmarks' VIEWPORT (1920×1080). Each load is a fresh
 //   browser context (an empty profile), the DEMO car at 10 packets/s.
 // - First picture: navigation → the first frame in which an Overview tile
 //   shows a live figure (a digit in `[data-field] .live-value`).

@@ -141,6 +141,7 @@ async function main(): Promise<void> {
       `| phone ÷ desktop: main-thread busy at 10 packets/s | ${phone ? fmt(phone.busyRatio, 2) : "–"} (${phone ? fmt(phone.phoneBusy * 100, 1) : "–"} % ÷ ${phone ? fmt(phone.desktopBusy * 100, 1) : "–"} %) | ≤ 1.2 |`,
       `| season export, ${na(season?.sessions)} sessions, ${na(season?.rows)} rows | ${na(season?.rowsPerS)} rows/s (${na(season ? season.exportMs / 1000 : undefined, 1)} s) | ≥ 30,000 rows/s |`,
       `| season export, page + workers above rest (${na(season?.restMb)} MB) | ${na(season?.peakMb)} MB peak | ≤ 100 MB |`,
+      `| the same, each sample after a full collection (a third export) | ${na(season?.heldMb)} MB held | – |`,
     ].join("\n");
     console.log(`\n${figures}\n`);
     const num = (x: number | undefined) => (x === undefined ? "NaN" : String(Math.round(x)));
