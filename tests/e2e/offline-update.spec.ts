@@ -53,7 +53,9 @@ async function appVersion(page: Page): Promise<string> {
   await page.keyboard.press("d");
   await expect(page.getByTestId("diag-app-version")).toBeVisible();
   const text = (await page.getByTestId("diag-app-version").textContent()) ?? "";
-  await page.keyboard.press("Escape");
+  // Its close button: Escape only reaches the dialog once the focus is in
+  // it, which a page just reloaded into a new build did not always give it.
+  await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
   await expect(page.getByTestId("diag-app-version")).toHaveCount(0);
   return text;
 }
