@@ -20,6 +20,8 @@ import { NUMERIC_FIELDS } from "../workers/telemetry/schema/fields";
 import { filledStore } from "./exportFixture";
 import { PipeBrowser, type PipePage } from "./pipeBrowser";
 import { fmt } from "./browserRun";
+import { threadTicks, threadUse } from "./threadCpu";
+import { profileLines, profileThreads } from "./threadsProfile";
 import { followWorkers, measureMemory, measureSharedWorkers, targetName } from "./racedayMemory";
 
 export interface SeasonBrowserFigures {
@@ -188,9 +190,21 @@ export async function measureSeasonInBrowser(
     await sleep(5000); // the app's start-up settles
     const restMb = await restingMb(browser, targets, appUrl, log);
 
+    if (process.env.BENCH_SEASON_PROFILE) {
+      // An extra export, sampled on every thread (slower: not the timed one).
+      const named = targets().map((t) => ({ sessionId: t.sessionId, name: targetName(t) }));
+      const stop = await profileThreads(browser, named, appUrl);
+      const profiled = await exportSeason(page);
+      log(`profiled export (${fmt(profiled.ms, 0)} ms): ${profiled.text}`);
+      for (const line of profileLines(await stop())) log(line);
+      await sleep(2000); // a new folder name (it has the second in it)
+    }
+    const ticks = threadTicks();
     const timed = await exportSeason(page);
     if (!Number.isFinite(timed.rows)) throw new Error(`the export did not finish: ${timed.text}`);
     log(`export 1 (timed): ${timed.text}`);
+    for (const t of threadUse(ticks, threadTicks(), timed.ms / 1000).slice(0, 6))
+      log(`  CPU while timed: ${t.processType} ${t.comm} ${fmt(t.msPerSecond, 0)} ms/s`);
 
     log("export 2, memory sampled as it is:");
     const peakMb = await peakDuringExport(

@@ -143,4 +143,45 @@ describe("choosing a season's sessions", () => {
     expect([...paths]).toEqual(["telemetry/date=2026-11-18/session=a/part-0.parquet"]);
     expect(await jobs.next()).toBeNull();
   });
+
+  it("makes the next piece while the window writes one: a read that fails then is told on the next call, a cancel stops reading", async () => {
+    const recorded = [recordSession("a", 1_795_000_000, 400)];
+    let reads = 0;
+    let failFrom = Infinity;
+    const held = sessionsOf(recorded);
+    const sessions = {
+      ...held,
+      sessionRows: async (id: string, from: number, to: number) => {
+        reads++;
+        if (reads >= failFrom) throw new Error("storage read failed");
+        return held.sessionRows(id, from, to);
+      },
+      list: async () => recorded.map((r) => r.info),
+    };
+    const jobs = new SeasonJobs({ sessions, layout: LAYOUT, tables: () => [], partRows: 100 });
+    await jobs.start({ sessionIds: ["a"], zone: "UTC" });
+    const first = (await jobs.next())!;
+    expect(first.done).toBe(false);
+    // Spans of half a part: two filled the first part, and the third was
+    // asked of storage before the first piece went out.
+    expect(reads).toBe(3);
+    failFrom = reads + 1;
+    let failed: unknown = null;
+    try {
+      for (let i = 0; i < 100 && !(await jobs.next())?.done; i++);
+    } catch (error) {
+      failed = error;
+    }
+    expect(String(failed)).toContain("storage read failed");
+
+    // Cancelled after one piece: nothing more is read.
+    failFrom = Infinity;
+    await jobs.start({ sessionIds: ["a"], zone: "UTC" });
+    await jobs.next();
+    await jobs.cancel();
+    const readsAtCancel = reads;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(reads).toBeLessThanOrEqual(readsAtCancel + 1);
+    expect(await jobs.next()).toBeNull();
+  });
 });

@@ -261,6 +261,18 @@ export class ColumnRing {
     for (let i = 0; i < out.length; i++) out[i] = column[start + slots[lo + i]!]!;
   }
 
+  /**
+   * A numeric field's values at slots [first, first + n) as a view of the
+   * ring's own array (no copy); null for an unused lazy column. Valid until
+   * the ring next changes.
+   */
+  numbersInPlace(field: number, first: number, n: number): Float32Array | Float64Array | null {
+    const backing = this.backing(field);
+    if (!backing) return null;
+    const at = backing.start + first;
+    return backing.column.subarray(at, at + n);
+  }
+
   /** A numeric field's array and its column's offset in it; null for an unused lazy column. */
   private backing(field: number): { column: Float32Array | Float64Array; start: number } | null {
     const kind = this.isF64[field];

@@ -50,6 +50,8 @@ export class ParquetExporter {
   private group: ColumnRing | null = null;
   /** Slots 0..groupRows-1: a group's logical row i is its slot i. */
   private readonly groupSlots: Int32Array;
+  /** Every chosen row's slot in a history held still (heldStill); null for a live history. */
+  private readonly stillSlots: Int32Array | null;
   private readonly columns: ParquetColumn[];
   private readonly out = new ByteWriter(1 << 20);
   private readonly writer: ParquetWriter;
@@ -61,16 +63,19 @@ export class ParquetExporter {
   private finished = false;
 
   constructor(
-    history: ColumnRing,
+    private readonly history: ColumnRing,
     request: CsvExportRequest,
     source: string,
     sizes: { groupRows?: number; cellsPerPiece?: number } = {},
-    /** A ring the caller keeps for row groups: used when it holds one (no new buffers). */
-    reuse: ColumnRing | null = null,
+    /**
+     * The caller changes no row of `history` until the file is written (a
+     * season's part): row groups are read where they are, not copied first.
+     */
+    heldStill = false,
   ) {
-    this.group = reuse;
     this.groupRows = Math.max(1, sizes.groupRows ?? ROW_GROUP_ROWS);
     this.rows = new ExportRows(history, request);
+    this.stillSlots = heldStill ? this.rows.slotsNow() : null;
     this.groupSlots = Int32Array.from({ length: this.groupRows }, (_, i) => i);
     this.columns = withGaps(parquetColumns(history.names, request), history, this.rows.slotsNow());
     this.header = this.columns.map((c) => c.name);
@@ -131,11 +136,13 @@ export class ParquetExporter {
     const hi = Math.min(this.rows.count, lo + this.groupRows);
     const first = this.columnsDone;
     const last = Math.min(this.columns.length, first + this.columnsPerPiece);
-    if (first === 0) this.group = this.rows.take(hi - lo, this.group);
-    const group = this.group!;
+    if (first === 0 && !this.stillSlots) this.group = this.rows.take(hi - lo, this.group);
+    const [ring, slots, at] = this.stillSlots
+      ? [this.history, this.stillSlots, lo]
+      : [this.group!, this.groupSlots, 0];
     const columnData_ = this.columns.slice(first, last).map((column) => ({
       name: column.name,
-      data: columnData(column, group, this.groupSlots, 0, hi - lo),
+      data: columnData(column, ring, slots, at, at + hi - lo),
       statistics: column.kind === "timestamp",
       ...encodingOf(column),
     }));

@@ -1,7 +1,8 @@
 // One column's values for rows [lo, hi) of an export, in the shape the writer
 // encodes fastest: a typed array for a gapless number column and for booleans
 // (1/0, written RLE: ParquetExporter's encodingOf), plain arrays (with null for
-// a gap) otherwise.
+// a gap) otherwise. A returned typed array may be a view of the ring: the
+// writer must take it before the ring changes (it copies it at once).
 import type { ColumnSource } from "hyparquet-writer";
 import type { ColumnRing } from "../history/ColumnRing";
 import type { ParquetColumn } from "./parquetColumns";
@@ -37,6 +38,14 @@ export function columnData(
       return out;
     }
     default: {
+      // Neighbouring slots of a gapless column are handed over as they lie:
+      // the writer copies a row group's values before it encodes them anyway.
+      const first = slots[lo]!;
+      const inPlace =
+        !column.nullable && n > 0 && slots[hi - 1]! - first === n - 1
+          ? ring.numbersInPlace(index, first, n)
+          : null;
+      if (inPlace && inPlace instanceof Float32Array === (column.kind === "float")) return inPlace;
       const out = column.kind === "float" ? new Float32Array(n) : new Float64Array(n);
       ring.numbersAtSlots(index, slots, lo, out);
       if (!column.nullable) return out;

@@ -8,7 +8,6 @@
 import type { SessionInfo } from "../../contract/sessions";
 import type { SeasonSessions, SeasonTable } from "../pipeline/Feature";
 import type { ColumnLayout } from "../pipeline/columnLayout";
-import type { ColumnRing } from "../history/ColumnRing";
 import type { ShownZone } from "../../shared/dateTime";
 import { EVERY_FIELD_REQUEST } from "../csv/CsvExporter";
 import { upperBound } from "../history/downsample";
@@ -52,8 +51,6 @@ export class SeasonExport {
    * above rest before the collector caught up (bench:track).
    */
   private read: TelemetryStore | null = null;
-  /** A part's row group, reused by the next part's writer for the same reason. */
-  private group: ColumnRing | null = null;
 
   constructor(
     private readonly sessions: SeasonSessions,
@@ -98,15 +95,10 @@ export class SeasonExport {
   /** A session's rows, part by part. */
   private async *telemetry(session: SessionInfo, partition: string) {
     const { layout } = this.options;
-    const seconds = Math.max(1e-3, session.lastPacketTime - session.firstPacketTime);
-    // Storage is read by time: a span that holds about a part at the session's mean rate.
-    const spanS = Math.max(1, (this.partRows * seconds) / Math.max(1, session.packets));
     const store = new TelemetryStore({ capacity: this.partRows, layout });
     let done = -Infinity;
     let part = 0;
-    for (let from = session.firstPacketTime; from <= session.lastPacketTime; from += spanS) {
-      const to = Math.min(session.lastPacketTime, from + spanS);
-      const slices = await this.sessions.sessionRows(session.id, from, to);
+    for await (const slices of this.spans(session)) {
       const count = slices.reduce((sum, rows) => sum + rows.count, 0);
       if (count === 0) continue;
       const read = this.readStore(count);
@@ -116,7 +108,7 @@ export class SeasonExport {
       for (let at = upperBound(ring.length, (i) => ring.time(i), done); at < ring.length;) {
         // Parts fill to partRows across spans: no small part where a span ends.
         const n = Math.min(this.partRows - store.ring.length, ring.length - at);
-        store.appendRows(ring.exportRows(at, n));
+        store.appendRowsOf(ring, at, n);
         at += n;
         if (store.ring.length < this.partRows) continue;
         yield* this.part(store, partPath(TELEMETRY_TABLE, partition, part++), session);
@@ -128,11 +120,38 @@ export class SeasonExport {
       yield* this.part(store, partPath(TELEMETRY_TABLE, partition, part), session);
   }
 
+  /**
+   * A session's stored rows, span by span in time; each span is read from
+   * storage while the one before is written (reads were about half the
+   * export's time, its thread waiting: bench:track). A span holds about half
+   * a part at the session's mean rate, so the one read ahead costs no more
+   * memory than one span of a part's size did.
+   */
+  private async *spans(session: SessionInfo) {
+    const seconds = Math.max(1e-3, session.lastPacketTime - session.firstPacketTime);
+    const spanRows = Math.max(1, Math.ceil(this.partRows / 2));
+    const spanS = Math.max(1, (spanRows * seconds) / Math.max(1, session.packets));
+    const last = session.lastPacketTime;
+    const read = (from: number) => {
+      if (from > last) return null;
+      const rows = this.sessions.sessionRows(session.id, from, Math.min(last, from + spanS));
+      rows.catch(() => undefined); // a failure is told when the span is taken
+      return rows;
+    };
+    let next = read(session.firstPacketTime);
+    for (let from = session.firstPacketTime; next; from += spanS) {
+      const slices = await next;
+      next = read(from + spanS);
+      yield slices;
+    }
+  }
+
   /** An empty store for a span of `count` rows; without stages: only the rows not written yet go through them. */
   private readStore(count: number): TelemetryStore {
     if (!this.read || this.read.ring.capacity < count)
       this.read = new TelemetryStore({
-        capacity: Math.max(count, Math.ceil(this.partRows * 1.25)),
+        // Half a part (a span at the mean rate) and a quarter more for a faster stretch.
+        capacity: Math.max(count, Math.ceil(this.partRows * 0.625)),
         layout: this.options.layout,
         stages: [],
       });
@@ -141,13 +160,8 @@ export class SeasonExport {
   }
 
   private async *part(store: TelemetryStore, path: string, session: SessionInfo) {
-    const exporter = new ParquetExporter(
-      store.ring,
-      PARQUET_REQUEST,
-      session.source,
-      {},
-      this.group,
-    );
+    // The part's rows stay as they are until it is written: read in place.
+    const exporter = new ParquetExporter(store.ring, PARQUET_REQUEST, session.source, {}, true);
     this.exporter = exporter;
     try {
       while (!exporter.done) {

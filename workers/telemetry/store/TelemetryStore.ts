@@ -263,6 +263,16 @@ export class TelemetryStore {
     return appendAndRun(this.ring, this.pipeline, rows);
   }
 
+  /**
+   * Appends rows [lo, lo+n) of another history of this layout without showing
+   * them, copied ring to ring (no packed buffer between); the stages run over them.
+   */
+  appendRowsOf(source: ColumnRing, lo: number, n: number): void {
+    const kept = Math.min(n, this.ring.capacity);
+    this.ring.appendRowsOf(source, lo + n - kept, kept);
+    this.pipeline.runRows(this.ring.length - kept, this.ring.length);
+  }
+
   /** Makes stored row `logical` the shown packet (restore); its fix joins the live track. */
   showRow(logical: number): void {
     if (!this.showValues(logical)) return;
