@@ -49,6 +49,20 @@ async function recordDay(factory: IDBFactory, seconds: number, stop = true) {
   return { sessions, store, timers };
 }
 
+/** Opens the recording at `start` (ms), the demo car driving `packets`; returns it open. */
+async function driveDemo(factory: IDBFactory, start: number, packets: number[], capacity = 5000) {
+  const { timers, tick } = manualTimers(start);
+  const live = new TelemetryStore({ layout: LAYOUT, capacity });
+  const sessions = new Sessions({ factory, timers, notice: () => undefined });
+  await sessions.start(live, recordingSettings, () => "DEMO");
+  for (const i of packets) {
+    live.ingest(packet(i), "DEMO");
+    tick(100);
+  }
+  await sessions.flush("DEMO");
+  return { sessions, live };
+}
+
 /** The database with its calls watched: slices read, and a hook after each. */
 async function watchedStore(
   factory: IDBFactory,
@@ -219,6 +233,53 @@ describe("restore after a reload", () => {
     expect(previews[0]![0]).toBe(T + 60);
     expect(previews[0]!.at(-1)).toBe(T + 149);
     sessions.stop();
+  });
+
+  it("a second reload gives back the day, not only the demo car's session since the first reload", async () => {
+    const factory = new IDBFactory();
+    // A reload starts the demo car in a session of its own (Recorder.resume):
+    // the day, then a reload and 20 s of the new car, then another reload.
+    const drive = (start: number, packets: number[], capacity?: number) =>
+      driveDemo(factory, start, packets, capacity);
+    const day = Array.from({ length: 600 }, (_, i) => i);
+    const newCar = Array.from({ length: 200 }, (_, i) => 1000 + i);
+    const first = await drive(10_000_000, day);
+    first.sessions.stop();
+    await settle();
+    const second = await drive(10_000_000 + 65_000, newCar);
+    expect(timesOf(second.live)).toHaveLength(800);
+    expect(await second.sessions.list()).toHaveLength(2);
+    second.sessions.stop();
+    await settle();
+
+    const third = await drive(10_000_000 + 90_000, []);
+    expect(timesOf(third.live)).toEqual(timesOf(second.live));
+    third.sessions.stop();
+    await settle();
+    // A history too small for both keeps the newest rows.
+    const small = await drive(10_000_000 + 91_000, [], 300);
+    expect(timesOf(small.live)[0]).toBeLessThanOrEqual(packet(500).TimeStamp);
+    expect(timesOf(small.live).at(-1)).toBe(packet(1199).TimeStamp);
+    small.sessions.stop();
+    await settle();
+  });
+
+  it("a session that began more than the session gap after the one before is another outing: restored alone", async () => {
+    const factory = new IDBFactory();
+    const drive = async (start: number, packets: number[]) => {
+      const { sessions, live } = await driveDemo(factory, start, packets);
+      sessions.stop();
+      await settle();
+      return live;
+    };
+    await drive(
+      10_000_000,
+      Array.from({ length: 600 }, (_, i) => i),
+    );
+    const newCar = Array.from({ length: 200 }, (_, i) => 1000 + i);
+    await drive(10_000_000 + 60_000 + 6 * 60_000, newCar);
+    const live = await drive(10_000_000 + 60_000 + 7 * 60_000, []);
+    expect(timesOf(live)).toEqual(newCar.map((i) => packet(i).TimeStamp));
   });
 
   it("keeps live packets that arrive meanwhile, after the day and in order, and records them", async () => {

@@ -18,7 +18,7 @@ import { describeStorageError, refusalOf } from "../../shared/storage/idb";
 import { DEFAULT_FLUSH_MS, DEFAULT_SESSION_GAP_MS, Recorder } from "./Recorder";
 import { newestRow, type RecordedRow } from "./newestRow";
 import { checkStoredRows, describeDropped } from "./storedRows";
-import { restoreDay, type RestoredEvents } from "./dayRestore";
+import { restoreChain, restoreDay, type RestoredEvents } from "./dayRestore";
 import type { ColumnRing } from "../history/ColumnRing";
 import {
   SessionDb,
@@ -97,7 +97,8 @@ export class Sessions {
   private restoreProgress: RestoreProgress | null = null;
   private stopped = false;
   /** The session whose packets start() read back into live history. */
-  private restoredId: string | null = null;
+  /** The sessions start() read back into the live history, oldest first. */
+  private restoredIds: string[] = [];
   private quota: number | null = null;
   private budgetSetting = 0;
   /** Events recorded before start() has a recorder (while it restores): handed to it then. */
@@ -178,8 +179,10 @@ export class Sessions {
       carGoesOn = await this.carGoesOn(latest, store, settings);
       carAsked = true;
       if (latest && settings.restore !== false) {
-        this.restoredId = latest.id;
-        this.restored = await restoreDay(this.db, store, latest, {
+        const gapMs = this.options.gapMs ?? DEFAULT_SESSION_GAP_MS;
+        const chain = restoreChain(sessions, latest, store.ring.capacity, gapMs);
+        this.restoredIds = chain.map((s) => s.id);
+        this.restored = await restoreDay(this.db, store, chain, {
           showPreview: (preview) => settings.showPreview?.(preview),
           progress: (progress) => (this.restoreProgress = progress),
           dropped: (dropped) => this.sayDropped(latest.name, dropped, "restored"),
@@ -338,10 +341,11 @@ export class Sessions {
     return this.recorder?.recordLaps(laps) ?? Promise.resolve();
   }
 
-  /** The laps recorded with the session start() read back into live history (none without). */
+  /** The laps recorded with the sessions start() read back into live history (none without). */
   async restoredLaps(): Promise<Lap[]> {
     await this.ready;
-    return this.restoredId === null ? [] : this.sessionLaps(this.restoredId);
+    const laps = await Promise.all(this.restoredIds.map((id) => this.sessionLaps(id)));
+    return laps.flat();
   }
 
   /** Laps recorded with a session, ending within [from, to] (epoch seconds) when given. */

@@ -1,7 +1,8 @@
 // The restore after a reload (docs/architecture.md "Restore after a reload"):
-// the newest session comes back into the live history in two steps, so a
-// whole day neither keeps the screen empty for seconds nor holds its 238 MB
-// of chunk buffers on top of the history:
+// the newest session (with those it followed on a reload: restoreChain)
+// comes back into the live history in two steps, so a whole day neither
+// keeps the screen empty for seconds nor holds its 238 MB of chunk buffers
+// on top of the history:
 //   1. its 1-second summary (summary.ts), one read of about a tenth of the
 //      rows, goes into a small preview history that the windows show as live;
 //   2. every row is then read in slices of SLICE_ROWS, oldest first, into the
@@ -15,7 +16,7 @@
 // restores the same way, without the early picture.
 import type { EventsRead, SessionEvent } from "../../contract/events";
 import type { SessionInfo, RestoreProgress } from "../../contract/sessions";
-import type { ChunksRead } from "../../contract/storageProtocol";
+import type { ChunksRead, RestorePlan } from "../../contract/storageProtocol";
 import type { SessionStore } from "../../shared/storage/SessionDb";
 import { TelemetryStore } from "../store/TelemetryStore";
 import { checkStoredRows } from "./storedRows";
@@ -59,11 +60,39 @@ const NO_EVENTS: EventsRead = { events: [], dropped: 0 };
 
 const NO_SUMMARY: ChunksRead = { chunks: [], refused: {} };
 
-/** Restores `session` into `store` (see the top); resolves with the rows restored. */
+/**
+ * The sessions a reload gives back, oldest first: the newest, and before it
+ * each of the same source that ended within `gapMs` of the next one's start,
+ * while the history has room. A reload of the demo car starts a session of
+ * its own, so without them a second reload showed only the minutes since the
+ * first, though the history had shown the whole day.
+ */
+export function restoreChain(
+  sessions: readonly SessionInfo[],
+  newest: SessionInfo,
+  capacity: number,
+  gapMs: number,
+): SessionInfo[] {
+  const older = sessions
+    .filter((s) => s.id !== newest.id && s.startedAt <= newest.startedAt)
+    .sort((a, b) => b.startedAt - a.startedAt);
+  const chain = [newest];
+  let rows = newest.packets;
+  for (const session of older) {
+    const next = chain[0]!;
+    if (rows >= capacity || session.source !== next.source) break;
+    if (next.startedAt - session.endedAt > gapMs || session.packets <= 0) break;
+    chain.unshift(session);
+    rows += session.packets;
+  }
+  return chain;
+}
+
+/** Restores `chain` (restoreChain) into `store` (see the top); resolves with the rows restored. */
 export async function restoreDay(
   db: SessionStore,
   store: TelemetryStore,
-  session: SessionInfo,
+  chain: readonly SessionInfo[],
   hooks: DayRestoreHooks,
 ): Promise<number> {
   const started = hooks.startedAt ?? hooks.now();
@@ -87,17 +116,19 @@ export async function restoreDay(
   let recorded: SessionEvent[] | null = null;
   try {
     // Unread events only cost the restored log; the rows go on.
-    const events = hooks.events
-      ? db.readEvents(session.id, { kinds: hooks.events.kinds }).catch(() => NO_EVENTS)
+    const kinds = hooks.events?.kinds;
+    const events = kinds
+      ? Promise.all(chain.map((s) => db.readEvents(s.id, { kinds }).catch(() => NO_EVENTS))).then(
+          (reads) => reads.flatMap((read) => read.events),
+        )
       : null;
     // Kept as soon as read: a restore that fails part-way still gives them back.
-    void events?.then((read) => (recorded = read.events));
-    const plan = await db.planRestore(session, capacity);
+    void events?.then((read) => (recorded = read));
+    const plans = await planChain(db, chain, capacity);
     // A summary that cannot be read only costs the early picture.
-    const summary = await db
-      .readSummary(session, plan.t0 ?? -Infinity, Math.min(capacity, PREVIEW_ROWS_MAX))
-      .catch(() => NO_SUMMARY);
-    const { rows: previewRows } = checkStoredRows(store.ring, summary);
+    const previewRows = (
+      await readPreview(db, plans, Math.min(capacity, PREVIEW_ROWS_MAX))
+    ).flatMap((summary) => checkStoredRows(store.ring, summary).rows);
     const previewCount = previewRows.reduce((sum, r) => sum + r.count, 0);
     if (previewCount > 0 && !hooks.stopped()) {
       const preview = new TelemetryStore({
@@ -112,25 +143,27 @@ export async function restoreDay(
     report({
       phase: "full",
       previewRows: previewShown ? previewCount : 0,
-      total: plan.rows,
+      total: plans.reduce((sum, p) => sum + p.plan.rows, 0),
       firstPictureMs: previewShown ? hooks.now() - started : null,
     });
     store.beginRestore();
     began = true;
     const dropped: Record<string, number> = {};
-    let from: number | null = plan.rows > 0 ? plan.from : null;
-    while (from !== null && !hooks.stopped()) {
-      const slice = await db.readSlice(session, from, hooks.sliceRows ?? SLICE_ROWS);
-      const checked = checkStoredRows(store.ring, slice);
-      for (const [why, n] of Object.entries(checked.dropped))
-        dropped[why] = (dropped[why] ?? 0) + n;
-      for (const rows of checked.rows) if (store.appendRestored(rows)) restored += rows.count;
-      report({
-        rows: restored,
-        // Without a summary the live history itself is on screen: its first slice is the picture.
-        firstPictureMs: progress.firstPictureMs ?? (restored > 0 ? hooks.now() - started : null),
-      });
-      from = slice.next;
+    for (const { session, plan } of plans) {
+      let from: number | null = plan.rows > 0 ? plan.from : null;
+      while (from !== null && !hooks.stopped()) {
+        const slice = await db.readSlice(session, from, hooks.sliceRows ?? SLICE_ROWS);
+        const checked = checkStoredRows(store.ring, slice);
+        for (const [why, n] of Object.entries(checked.dropped))
+          dropped[why] = (dropped[why] ?? 0) + n;
+        for (const rows of checked.rows) if (store.appendRestored(rows)) restored += rows.count;
+        report({
+          rows: restored,
+          // Without a summary the live history itself is on screen: its first slice is the picture.
+          firstPictureMs: progress.firstPictureMs ?? (restored > 0 ? hooks.now() - started : null),
+        });
+        from = slice.next;
+      }
     }
     hooks.dropped(dropped);
     await events;
@@ -150,4 +183,34 @@ export async function restoreDay(
       firstPictureMs: progress.firstPictureMs ?? doneMs,
     });
   }
+}
+
+/** Each session's plan, the newest first given the history's room; oldest first, those with rows. */
+async function planChain(db: SessionStore, chain: readonly SessionInfo[], capacity: number) {
+  const plans: { session: SessionInfo; plan: RestorePlan }[] = [];
+  let room = capacity;
+  for (const session of [...chain].reverse()) {
+    if (room <= 0) break;
+    const plan = await db.planRestore(session, room);
+    if (plan.rows > 0) plans.unshift({ session, plan });
+    room -= plan.rows;
+  }
+  return plans;
+}
+
+/** The sessions' summaries from where each plan begins, oldest first, at most `maxRows` rows (the newest kept). */
+async function readPreview(
+  db: SessionStore,
+  plans: readonly { session: SessionInfo; plan: RestorePlan }[],
+  maxRows: number,
+): Promise<ChunksRead[]> {
+  const reads: ChunksRead[] = [];
+  let room = maxRows;
+  for (const { session, plan } of [...plans].reverse()) {
+    if (room <= 0) break;
+    const read = await db.readSummary(session, plan.t0 ?? -Infinity, room).catch(() => NO_SUMMARY);
+    reads.unshift(read);
+    room -= read.chunks.reduce((sum, c) => sum + c.count, 0);
+  }
+  return reads;
 }
