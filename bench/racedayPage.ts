@@ -70,7 +70,7 @@ export function watchZoom(arg: { plots: number; to: number }): Promise<number> {
 export function watchRestore(arg: {
   rows: number;
   limitMs: number;
-}): Promise<{ firstMs: number; fullMs: number }> {
+}): Promise<{ firstMs: number; fullMs: number; appMs: number; dayShownMs: number }> {
   // First picture: the first plot paint once the day is on screen, either as
   // the restore's 1-second preview (the status bar's restore tag says so) or
   // as the rows themselves. Full: the history counts the day again and the
@@ -78,6 +78,9 @@ export function watchRestore(arg: {
   return new Promise((resolve) => {
     let paintAtDay = -1;
     let firstMs = NaN;
+    // Where the time went: the app's first plot stats (its shell is up), the day on screen.
+    let appMs = NaN;
+    let dayShownMs = NaN;
     const step = () => {
       const now = performance.now();
       const s = window.__heliosPlotStats;
@@ -86,11 +89,13 @@ export function watchRestore(arg: {
       const match = /([\d,]+)\s*\//.exec(text);
       const rows = match ? Number(match[1]!.replace(/,/g, "")) : 0;
       const dayShown = /one row a second shown/.test(restoring) || rows >= arg.rows;
+      if (s && Number.isNaN(appMs)) appMs = now;
+      if (dayShown && Number.isNaN(dayShownMs)) dayShownMs = now;
       if (paintAtDay < 0 && s && dayShown) paintAtDay = s.paintNext;
       if (Number.isNaN(firstMs) && paintAtDay >= 0 && s && s.paintNext > paintAtDay) firstMs = now;
       if (!Number.isNaN(firstMs) && rows >= arg.rows && restoring === "")
-        return resolve({ firstMs, fullMs: now });
-      if (now > arg.limitMs) return resolve({ firstMs, fullMs: NaN });
+        return resolve({ firstMs, fullMs: now, appMs, dayShownMs });
+      if (now > arg.limitMs) return resolve({ firstMs, fullMs: NaN, appMs, dayShownMs });
       requestAnimationFrame(step);
     };
     requestAnimationFrame(step);

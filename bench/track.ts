@@ -89,7 +89,7 @@ async function oneReload(
       ? ` (no first picture seen; status bar: ${JSON.stringify(await page.evaluate(shownState))})`
       : "";
     console.log(
-      `built ${fmt(rows)} rows in ${fmt((Date.now() - start) / 1000, 1)} s; reload with the network ${cut ? "cut" : "on"}: ${fmt(restored.firstMs)} ms${seen}`,
+      `built ${fmt(rows)} rows in ${fmt((Date.now() - start) / 1000, 1)} s; reload with the network ${cut ? "cut" : "on"}: ${fmt(restored.firstMs)} ms (plots up ${fmt(restored.appMs)} ms, the day on screen ${fmt(restored.dayShownMs)} ms)${seen}`,
     );
     return { rows, firstMs: restored.firstMs };
   } finally {

@@ -165,6 +165,8 @@ describe("restore after a reload", () => {
     const { store: recorded } = await recordDay(factory, 150);
     const live = new TelemetryStore({ layout: LAYOUT, capacity: 5000 });
     const { db, slices } = await watchedStore(factory, layoutOf(live));
+    // The history holds the day whole: it is read from its first chunk, with no plan's reads first.
+    db.planRestore = () => Promise.reject(new Error("a plan for a day the history holds whole"));
     const seen: { preview: number[] | null; live: number; phase?: string }[] = [];
     const sessions = new Sessions({
       factory: undefined,
