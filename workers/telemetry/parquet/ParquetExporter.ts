@@ -75,9 +75,10 @@ export class ParquetExporter {
   ) {
     this.groupRows = Math.max(1, sizes.groupRows ?? ROW_GROUP_ROWS);
     this.rows = new ExportRows(history, request);
-    this.stillSlots = heldStill ? this.rows.slotsNow() : null;
+    const slots = this.rows.slotsNow();
+    this.stillSlots = heldStill ? slots : null;
     this.groupSlots = Int32Array.from({ length: this.groupRows }, (_, i) => i);
-    this.columns = withGaps(parquetColumns(history.names, request), history, this.rows.slotsNow());
+    this.columns = withGaps(parquetColumns(history.names, request), history, slots);
     this.header = this.columns.map((c) => c.name);
     this.fileName = exportFileName(source, this.rows, "parquet");
     this.columnsPerPiece = Math.max(

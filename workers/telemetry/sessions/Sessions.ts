@@ -96,7 +96,6 @@ export class Sessions {
   private restored = 0;
   private restoreProgress: RestoreProgress | null = null;
   private stopped = false;
-  /** The session whose packets start() read back into live history. */
   /** The sessions start() read back into the live history, oldest first. */
   private restoredIds: string[] = [];
   private quota: number | null = null;
