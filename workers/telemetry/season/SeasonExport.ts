@@ -122,10 +122,10 @@ export class SeasonExport {
 
   /**
    * A session's stored rows, span by span in time; each span is read from
-   * storage while the one before is written (reads were about half the
-   * export's time, its thread waiting: bench:track). A span holds about half
-   * a part at the session's mean rate, so the one read ahead costs no more
-   * memory than one span of a part's size did.
+   * storage while the one before is written, so the storage worker's reads
+   * overlap the encoding. A span holds about half a part at the session's
+   * mean rate, so the one read ahead costs no more memory than one span of
+   * a part's size did.
    */
   private async *spans(session: SessionInfo) {
     const seconds = Math.max(1e-3, session.lastPacketTime - session.firstPacketTime);

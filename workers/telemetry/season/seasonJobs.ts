@@ -90,9 +90,10 @@ export class SeasonJobs {
   }
 
   /**
-   * Starts the next piece while the window writes this one: the export
-   * otherwise waited for each write and message round trip, its thread idle
-   * 43 % of the time (bench:track). One piece ahead, at most.
+   * Starts the next piece while the window writes this one, so the export
+   * does not wait out each write and message round trip. One piece ahead,
+   * at most. (It gained little in bench:track: most of the core's time off
+   * the CPU there is the writer's fresh buffers, not waiting; RESULTS.md.)
    */
   private readAhead(job: SeasonExport): void {
     const ahead = job.next();
