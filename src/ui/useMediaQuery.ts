@@ -3,14 +3,11 @@
 import { useSyncExternalStore } from "react";
 
 /**
- * A phone or a tablet (to 999 px wide): the navbar's tabs become a menu and the
- * status bar keeps what the pit needs. The same width is in navbar.css and
- * statusbar.css.
+ * A phone or a tablet (to 999 px wide): the navbar's tabs become a menu, the
+ * status bar keeps what the pit needs and the Plots tab shows one plot at a
+ * time. The same width is in navbar.css and statusbar.css.
  */
 export const PIT_VIEW_QUERY = "(max-width: 999px)";
-
-/** A phone (to 640 px wide): the Plots tab shows one plot at a time. */
-export const PHONE_QUERY = "(max-width: 640px)";
 
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(

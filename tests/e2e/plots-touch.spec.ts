@@ -10,8 +10,12 @@ import { plot, waitUntilOnTop } from "./plotHelpers";
 const DAY_HOURS = 0.05;
 const URL = `/plots?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20&demoDay=${DAY_HOURS}`;
 
-// A tablet in the pit (every plot shown, stacked; a phone shows one at a time).
+// A tablet in the pit: one plot at a time, as on a phone.
 const TABLET = { width: 820, height: 1180 };
+// A small touch laptop, just past the pit view's width, shows every plot: the
+// cursor shared between plots and the page scrolled by a finger need several.
+// The pit view's sizes show one plot at a time.
+const TOUCH_LAPTOP = { width: 1024, height: 640 };
 test.use({ hasTouch: true, isMobile: true, viewport: TABLET });
 
 type Point = { x: number; y: number };
@@ -48,13 +52,13 @@ async function shownSpan(page: Page, over: Locator): Promise<number> {
   return span;
 }
 
-async function openPlots(page: Page): Promise<{ cdp: CDPSession; over: Locator }> {
+async function openPlots(page: Page, size = TABLET): Promise<{ cdp: CDPSession; over: Locator }> {
   // The day is built at desktop width, where the status bar counts the
   // history's rows (the pit view's status bar keeps only four items).
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(URL);
   await waitForDemoDay(page, DAY_HOURS);
-  await page.setViewportSize(TABLET);
+  await page.setViewportSize(size);
   const over = plot(page, "speed").locator(".u-over");
   await waitUntilOnTop(over);
   await expect(page.getByTestId("plots-mode")).toHaveText("Following");
@@ -109,7 +113,7 @@ test("a pinch zooms a plot about the fingers and leaves live; two fingers pan it
 });
 
 test("a long press places the cursor on the plot and on the others", async ({ page }) => {
-  const { cdp, over } = await openPlots(page);
+  const { cdp, over } = await openPlots(page, TOUCH_LAPTOP);
   const box = (await over.boundingBox())!;
   const finger = { x: Math.round(box.x + box.width * 0.4), y: Math.round(box.y + box.height / 2) };
   await cdp.send("Input.dispatchTouchEvent", {
@@ -148,7 +152,7 @@ test("a long press places the cursor on the plot and on the others", async ({ pa
 test("one finger swiping up over a plot scrolls the page and leaves the plots live", async ({
   page,
 }) => {
-  const { cdp, over } = await openPlots(page);
+  const { cdp, over } = await openPlots(page, TOUCH_LAPTOP);
   const box = (await over.boundingBox())!;
   // A tap and a sideways drag with one finger select nothing: no zoom.
   const y = box.y + box.height / 2;

@@ -1,4 +1,4 @@
-// One plot at a time on a phone: the plot shown is picked here by its title
+// One plot at a time in the pit view (a phone or a tablet): the plot shown is picked here by its title
 // (its fields' labels, as its card names it); the others are not built at all,
 // so a phone draws one chart.
 import { HTMLSelect } from "@blueprintjs/core";
@@ -12,7 +12,7 @@ interface PickedPlot {
 }
 
 /**
- * The plot a phone shows: the one picked while it is in the layout, else the
+ * The plot the pit view shows: the one picked while it is in the layout, else the
  * first. A plot added while the panel is open (Add plot, another tab's "Show
  * as timeline") is picked: it is the one the user asked to see.
  */

@@ -37,7 +37,7 @@ import { mountSeriesSurface } from "./seriesSurface";
 import { PlotWorkspaceContext, type PlotWorkspace } from "./workspace";
 import { followLayout } from "./layoutAhead";
 import { appState } from "../../state/appState";
-import { PHONE_QUERY, useMediaQuery } from "../../ui/useMediaQuery";
+import { PIT_VIEW_QUERY, useMediaQuery } from "../../ui/useMediaQuery";
 import { PlotPicker, usePickedPlot } from "./PlotPicker";
 
 export default function PlotsPanel() {
@@ -54,9 +54,10 @@ export default function PlotsPanel() {
   usePublishPlottedFields(layout.plots, catalog);
   const grid = useRef<HTMLDivElement>(null);
   useFollowLayout(workspace, catalog, grid);
-  const phone = useMediaQuery(PHONE_QUERY);
+  // The pit view (phone or tablet) draws one plot at a time, picked by title.
+  const oneAtATime = useMediaQuery(PIT_VIEW_QUERY);
   const picked = usePickedPlot(layout.plots);
-  const shownPlots = phone ? (picked.shown ? [picked.shown] : []) : layout.plots;
+  const shownPlots = oneAtATime ? (picked.shown ? [picked.shown] : []) : layout.plots;
 
   const chooseWindow = (preset: WindowPreset) => {
     setWindowPreset(preset);
@@ -95,7 +96,7 @@ export default function PlotsPanel() {
             {notice.warning} The default plot layout is shown.
           </Callout>
         )}
-        {catalog && phone && layout.plots.length > 1 && (
+        {catalog && oneAtATime && layout.plots.length > 1 && (
           <PlotPicker
             plots={layout.plots}
             catalog={catalog}
