@@ -6,12 +6,15 @@
 //   reload with the network on is measured in the same run, as the baseline.
 // - season_rows_per_s, season_peak_mb: bench/seasonBrowser.ts.
 // - phone_first_picture_ms, phone_busy_ratio: bench/phoneBrowser.ts.
+// - The first bundle and the start-up with the service worker on (DESIGN.md's
+//   first-load budget), in the table: bench/startupBrowser.ts.
 // Options: --hours <h> (default 9), --reloads <n> (default 3, medians),
-// --sessions <n> (default 10), --only offline|phone|season.
+// --sessions <n> (default 10), --only offline|phone|season|startup.
 import type { Browser } from "@playwright/test";
 import { coresText, launchChromium, serveBuiltApp } from "./benchMachine";
 import { measurePhone } from "./phoneBrowser";
 import { measureSeasonInBrowser } from "./seasonBrowser";
+import { measureStartup } from "./startupBrowser";
 import { fmt, VIEWPORT } from "./browserRun";
 import { historyStatus, watchRestore } from "./racedayPage";
 import { writeResultsSection } from "./resultsFile";
@@ -24,7 +27,7 @@ const option = (name: string) => {
 const HOURS = Number(option("--hours") ?? 9) || 9;
 const RELOADS = Number(option("--reloads") ?? 3) || 3;
 const SESSIONS = Number(option("--sessions") ?? 10) || 10;
-/** --only offline | phone | season: one part (while working on it); the RESULT says NaN for the rest. */
+/** --only offline | phone | season | startup: one part (while working on it); the RESULT says NaN for the rest. */
 const ONLY = option("--only");
 const RATE = 10;
 const DAY_PACKETS = Math.round(HOURS * 3600 * RATE);
@@ -130,7 +133,17 @@ async function main(): Promise<void> {
       ONLY && ONLY !== "season"
         ? null
         : await measureSeasonInBrowser(server.url, SESSIONS, (line) => console.log(line));
+    const startup =
+      ONLY && ONLY !== "startup"
+        ? null
+        : await measureStartup(server.url, DIST, browser, RELOADS, (line) => console.log(line));
     const na = (x: number | undefined, digits = 0) => (x === undefined ? "–" : fmt(x, digits));
+    const bundle = startup?.bundle;
+    const split = bundle
+      ? bundle.mapOrPlotInside.length === 0
+        ? "split out"
+        : `inside: ${bundle.mapOrPlotInside.join(", ")}`
+      : "–";
     const figures = [
       "| measure | median | budget |",
       "|---|---|---|",
@@ -142,6 +155,10 @@ async function main(): Promise<void> {
       `| season export, ${na(season?.sessions)} sessions, ${na(season?.rows)} rows | ${na(season?.rowsPerS)} rows/s (${na(season ? season.exportMs / 1000 : undefined, 1)} s) | ≥ 30,000 rows/s |`,
       `| season export, page + workers above rest (${na(season?.restMb)} MB) | ${na(season?.peakMb)} MB peak | ≤ 100 MB |`,
       `| the same, each sample after a full collection (a third export) | ${na(season?.heldMb)} MB held | – |`,
+      `| first bundle (index.html's script, preloads and styles: ${na(bundle?.files.length)} files) | ${na(bundle ? bundle.bytes / 1024 : undefined)} KB (${na(bundle ? bundle.gzipBytes / 1024 : undefined)} KB gzip); map and plot code ${split} | map and plot code split out |`,
+      `| start-up from the service worker's cache: first packet on screen after the loading screen | ${na(startup?.serviceWorker.afterLoadingMs)} ms (first visit from the network ${na(startup?.network.afterLoadingMs)} ms) | ≤ 1,500 ms |`,
+      `| the same: navigation → the shell's first frame, → the first packet, → loading screen gone | ${na(startup?.serviceWorker.shellMs)}, ${na(startup?.serviceWorker.firstPacketMs)}, ${na(startup?.serviceWorker.loadingGoneMs)} ms (network ${na(startup?.network.shellMs)}, ${na(startup?.network.firstPacketMs)}, ${na(startup?.network.loadingGoneMs)} ms) | – |`,
+      `| reloads the service worker did not serve | ${na(startup?.uncontrolled)} of ${startup ? RELOADS : "–"} | 0 |`,
     ].join("\n");
     console.log(`\n${figures}\n`);
     const num = (x: number | undefined) => (x === undefined ? "NaN" : String(Math.round(x)));
@@ -149,7 +166,7 @@ async function main(): Promise<void> {
     await writeResultsSection(
       "## At the track (npm run bench:track)",
       [
-        `Measured ${today()} on ${machine}. Offline: the built app with its service worker on /plots (${VIEWPORT.width}×${VIEWPORT.height}); ?demoDay=${HOURS} builds ${fmt(HOURS, 1)} h at ${RATE} packets/s (${fmt(off?.rows ?? NaN)} rows, recorded as the DEMO session). Then one reload without ?demoDay, with the network cut (Playwright's setOffline: the app comes from the service worker's cache) or on; ${RELOADS} rounds of each, alternated, each in a fresh profile that built its own day; navigation → the first plot paint with the day on screen, as bench:raceday's restore. Medians; a reload that showed no picture makes the median NaN. Phone: bench/phoneBrowser.ts, ${RELOADS} loads each, alternated. Season: ${SESSIONS} imported sessions of one hour at 10 Hz exported from the Sessions tab into a folder that keeps no bytes (bench/seasonBrowser.ts says how memory is read).`,
+        `Measured ${today()} on ${machine}. Offline: the built app with its service worker on /plots (${VIEWPORT.width}×${VIEWPORT.height}); ?demoDay=${HOURS} builds ${fmt(HOURS, 1)} h at ${RATE} packets/s (${fmt(off?.rows ?? NaN)} rows, recorded as the DEMO session). Then one reload without ?demoDay, with the network cut (Playwright's setOffline: the app comes from the service worker's cache) or on; ${RELOADS} rounds of each, alternated, each in a fresh profile that built its own day; navigation → the first plot paint with the day on screen, as bench:raceday's restore. Medians; a reload that showed no picture makes the median NaN. Phone: bench/phoneBrowser.ts, ${RELOADS} loads each, alternated. Season: ${SESSIONS} imported sessions of one hour at 10 Hz exported from the Sessions tab into a folder that keeps no bytes (bench/seasonBrowser.ts says how memory is read). Start-up: ${RELOADS} fresh profiles against the feed server at 10 packets/s, each a first visit from the network then a reload from the service worker's cache; medians (bench/startupBrowser.ts).`,
         "",
         figures,
       ],
