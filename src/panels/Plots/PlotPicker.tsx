@@ -1,6 +1,6 @@
-// One plot at a time in the pit view (a phone or a tablet): the plot shown is picked here by its title
-// (its fields' labels, as its card names it); the others are not built at all,
-// so a phone draws one chart.
+// One plot at a time in the pit view (a phone or a tablet): the plot shown is
+// picked here by its title (its fields' labels, as its card names it); the
+// others are not built at all, so a small device draws one chart.
 import { HTMLSelect } from "@blueprintjs/core";
 import { useState } from "react";
 import { fieldLabel } from "../../ui/format/fieldLabel";
