@@ -21,6 +21,9 @@ export const PACKET_TEXT = JSON.stringify(realisticPacket(1));
 /** The middle value (the upper middle of an even count), NaN for none. */
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
 
+/** The median of timings where a miss is NaN: NaN if any run missed (a miss is not dropped). */
+export const medianOfAll = (xs: number[]) => (xs.some(Number.isNaN) ? NaN : median(xs));
+
 export const WARMUP_MS = 5_000; // loading screen gone, first series drawn
 /**
  * Then warm up until the page has caught up: a page that connects to a feed

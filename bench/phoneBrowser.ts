@@ -9,7 +9,7 @@
 // - Busy: renderer main-thread task time (CDP TaskDuration) per wall second
 //   over BUSY_MS, after WARMUP_MS. Phone and desktop loads alternate, so a
 //   drift of the machine falls on both; medians.
-import { VIEWPORT } from "./browserRun";
+import { median, medianOfAll, VIEWPORT } from "./browserRun";
 import { PipeBrowser, type PipePage } from "./pipeBrowser";
 
 export interface PhoneFigures {
@@ -25,7 +25,6 @@ const WARMUP_MS = 5_000;
 const BUSY_MS = 15_000;
 const FIRST_LIMIT_MS = 30_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Page init script: keeps the time of the first frame with a live figure on the Overview. */
 function watchFirstFigure(): void {
@@ -111,10 +110,9 @@ export async function measurePhone(
   } finally {
     await browser.close();
   }
-  const firstOf = (xs: number[]) => (xs.some(Number.isNaN) ? NaN : median(xs));
   return {
-    firstPictureMs: firstOf(phone.first),
-    desktopFirstPictureMs: firstOf(desktop.first),
+    firstPictureMs: medianOfAll(phone.first),
+    desktopFirstPictureMs: medianOfAll(desktop.first),
     phoneBusy: median(phone.busy),
     desktopBusy: median(desktop.busy),
     busyRatio: median(phone.busy) / median(desktop.busy),

@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "@playwright/test";
 import { FeedServer } from "../feed-server/FeedServer";
-import { VIEWPORT } from "./browserRun";
+import { medianOfAll, VIEWPORT } from "./browserRun";
 
 /** Chunks of the map and the plots (vite names a chunk after its module). */
 const SPLIT_OUT = /^(LeafletMap|PlotsPanel|uPlot|leaflet)/i;
@@ -106,13 +106,11 @@ async function timesOf(page: Page): Promise<LoadTimes> {
   }
 }
 
-const median = (xs: number[]) =>
-  xs.some(Number.isNaN) ? NaN : [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const medians = (loads: LoadTimes[]): LoadTimes => ({
-  shellMs: median(loads.map((l) => l.shellMs)),
-  loadingGoneMs: median(loads.map((l) => l.loadingGoneMs)),
-  firstPacketMs: median(loads.map((l) => l.firstPacketMs)),
-  afterLoadingMs: median(loads.map((l) => l.afterLoadingMs)),
+  shellMs: medianOfAll(loads.map((l) => l.shellMs)),
+  loadingGoneMs: medianOfAll(loads.map((l) => l.loadingGoneMs)),
+  firstPacketMs: medianOfAll(loads.map((l) => l.firstPacketMs)),
+  afterLoadingMs: medianOfAll(loads.map((l) => l.afterLoadingMs)),
 });
 
 export async function measureStartup(

@@ -15,7 +15,7 @@ import { coresText, launchChromium, serveBuiltApp } from "./benchMachine";
 import { measurePhone } from "./phoneBrowser";
 import { measureSeasonInBrowser } from "./seasonBrowser";
 import { measureStartup } from "./startupBrowser";
-import { fmt, VIEWPORT } from "./browserRun";
+import { fmt, medianOfAll, VIEWPORT } from "./browserRun";
 import { historyStatus, watchRestore } from "./racedayPage";
 import { writeResultsSection } from "./resultsFile";
 
@@ -36,9 +36,6 @@ const BUILD_LIMIT_MS = 15 * 60_000;
 const RESTORE_LIMIT_MS = 120_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** The median of the reloads that showed the day; NaN if any did not (a miss is not dropped). */
-const median = (xs: number[]) =>
-  xs.some(Number.isNaN) ? NaN : [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** What the status bar says of the history and the restore, when a reload's picture was not seen. */
 function shownState() {
@@ -115,7 +112,7 @@ async function offlineReloads(appUrl: string, browser: Browser): Promise<Offline
       (cut ? offline : online).push(round.firstMs);
     }
   }
-  return { rows, offlineMs: median(offline), onlineMs: median(online) };
+  return { rows, offlineMs: medianOfAll(offline), onlineMs: medianOfAll(online) };
 }
 
 async function main(): Promise<void> {
