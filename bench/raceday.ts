@@ -119,6 +119,7 @@ async function main(): Promise<void> {
     const restored = await page.evaluate(watchRestore, {
       rows: Math.floor(built.rows * 0.95),
       limitMs: RESTORE_LIMIT_MS,
+      wholeDay: WINDOW === "today",
     });
     const restoreMs = restored.firstMs;
 

@@ -70,17 +70,28 @@ export function watchZoom(arg: { plots: number; to: number }): Promise<number> {
 export function watchRestore(arg: {
   rows: number;
   limitMs: number;
-}): Promise<{ firstMs: number; fullMs: number; appMs: number; dayShownMs: number }> {
+  /** The plots span the whole day ("Today"): the first picture waits for the whole day's preview. */
+  wholeDay?: boolean;
+}): Promise<{
+  firstMs: number;
+  fullMs: number;
+  appMs: number;
+  dayShownMs: number;
+  wholeDayMs: number;
+}> {
   // First picture: the first plot paint once the day is on screen, either as
-  // the restore's 1-second preview (the status bar's restore tag says so) or
-  // as the rows themselves. Full: the history counts the day again and the
-  // restore tag is gone.
+  // the restore's 1-second preview (the status bar's restore tag says so:
+  // first its newest minutes, which hold the plots' 2-minute window, then the
+  // whole day) or as the rows themselves. Full: the history counts the day
+  // again and the restore tag is gone.
   return new Promise((resolve) => {
     let paintAtDay = -1;
     let firstMs = NaN;
     // Where the time went: the app's first plot stats (its shell is up), the day on screen.
     let appMs = NaN;
     let dayShownMs = NaN;
+    // The whole day's preview on screen (after its newest minutes).
+    let wholeDayMs = NaN;
     const step = () => {
       const now = performance.now();
       const s = window.__heliosPlotStats;
@@ -88,14 +99,17 @@ export function watchRestore(arg: {
       const restoring = document.querySelector("[data-testid=status-restore]")?.textContent ?? "";
       const match = /([\d,]+)\s*\//.exec(text);
       const rows = match ? Number(match[1]!.replace(/,/g, "")) : 0;
-      const dayShown = /one row a second shown/.test(restoring) || rows >= arg.rows;
+      const wholeDay = /one row a second shown/.test(restoring) || rows >= arg.rows;
+      const dayShown = wholeDay || (!arg.wholeDay && /last minutes shown/.test(restoring));
+      if (wholeDay && Number.isNaN(wholeDayMs)) wholeDayMs = now;
       if (s && Number.isNaN(appMs)) appMs = now;
       if (dayShown && Number.isNaN(dayShownMs)) dayShownMs = now;
       if (paintAtDay < 0 && s && dayShown) paintAtDay = s.paintNext;
       if (Number.isNaN(firstMs) && paintAtDay >= 0 && s && s.paintNext > paintAtDay) firstMs = now;
       if (!Number.isNaN(firstMs) && rows >= arg.rows && restoring === "")
-        return resolve({ firstMs, fullMs: now, appMs, dayShownMs });
-      if (now > arg.limitMs) return resolve({ firstMs, fullMs: NaN, appMs, dayShownMs });
+        return resolve({ firstMs, fullMs: now, appMs, dayShownMs, wholeDayMs });
+      if (now > arg.limitMs)
+        return resolve({ firstMs, fullMs: NaN, appMs, dayShownMs, wholeDayMs });
       requestAnimationFrame(step);
     };
     requestAnimationFrame(step);

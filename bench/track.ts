@@ -2,8 +2,10 @@
 // service worker, in headless Chromium.
 // - offline_first_picture_ms: a race day recorded as bench:raceday builds it
 //   (?demoDay=9, source DEMO), the network cut, a reload: navigation → the
-//   first plot paint with the restored day on screen (watchRestore). The same
-//   reload with the network on is measured in the same run, as the baseline.
+//   first plot paint with the restored day on screen (watchRestore: the
+//   plots' default 2-minute window, drawn from the newest minutes of the
+//   day's 1-second summary; the whole summary's arrival is in the table). The
+//   same reload with the network on is measured in the same run, as the baseline.
 // - season_rows_per_s, season_peak_mb: bench/seasonBrowser.ts.
 // - phone_first_picture_ms, phone_busy_ratio: bench/phoneBrowser.ts.
 // - The first bundle and the start-up with the service worker on (DESIGN.md's
@@ -48,6 +50,8 @@ interface OfflineFigures {
   rows: number;
   offlineMs: number;
   onlineMs: number;
+  /** The whole day's 1-second summary on screen, network cut. */
+  wholeDayMs: number;
 }
 
 /**
@@ -60,7 +64,7 @@ async function oneReload(
   appUrl: string,
   browser: Browser,
   cut: boolean,
-): Promise<{ rows: number; firstMs: number }> {
+): Promise<{ rows: number; firstMs: number; wholeDayMs: number }> {
   const context = await browser.newContext({ serviceWorkers: "allow", viewport: VIEWPORT });
   try {
     // tsx names functions with a helper the page lacks (as bench:raceday does).
@@ -89,9 +93,9 @@ async function oneReload(
       ? ` (no first picture seen; status bar: ${JSON.stringify(await page.evaluate(shownState))})`
       : "";
     console.log(
-      `built ${fmt(rows)} rows in ${fmt((Date.now() - start) / 1000, 1)} s; reload with the network ${cut ? "cut" : "on"}: ${fmt(restored.firstMs)} ms (plots up ${fmt(restored.appMs)} ms, the day on screen ${fmt(restored.dayShownMs)} ms)${seen}`,
+      `built ${fmt(rows)} rows in ${fmt((Date.now() - start) / 1000, 1)} s; reload with the network ${cut ? "cut" : "on"}: ${fmt(restored.firstMs)} ms (plots up ${fmt(restored.appMs)} ms, the day on screen ${fmt(restored.dayShownMs)} ms, its whole summary ${fmt(restored.wholeDayMs)} ms)${seen}`,
     );
-    return { rows, firstMs: restored.firstMs };
+    return { rows, firstMs: restored.firstMs, wholeDayMs: restored.wholeDayMs };
   } finally {
     await context.close();
   }
@@ -104,15 +108,22 @@ async function offlineReloads(appUrl: string, browser: Browser): Promise<Offline
   );
   const online: number[] = [];
   const offline: number[] = [];
+  const wholeDay: number[] = [];
   let rows = 0;
   for (let i = 0; i < RELOADS; i++) {
     for (const cut of [true, false]) {
       const round = await oneReload(appUrl, browser, cut);
       rows = round.rows;
       (cut ? offline : online).push(round.firstMs);
+      if (cut) wholeDay.push(round.wholeDayMs);
     }
   }
-  return { rows, offlineMs: medianOfAll(offline), onlineMs: medianOfAll(online) };
+  return {
+    rows,
+    offlineMs: medianOfAll(offline),
+    onlineMs: medianOfAll(online),
+    wholeDayMs: medianOfAll(wholeDay),
+  };
 }
 
 async function main(): Promise<void> {
@@ -144,7 +155,8 @@ async function main(): Promise<void> {
     const figures = [
       "| measure | median | budget |",
       "|---|---|---|",
-      `| reload with the network cut → first picture of the day | ${na(off?.offlineMs)} ms | ≤ 3,000 ms |`,
+      `| reload with the network cut → first picture of the day (the plots' 2-minute window) | ${na(off?.offlineMs)} ms | ≤ 3,000 ms |`,
+      `| the same reload → the whole day's 1-second summary on screen | ${na(off?.wholeDayMs)} ms | – |`,
       `| the same reload, network on (baseline) | ${na(off?.onlineMs)} ms | – |`,
       `| cut ÷ on | ${off ? fmt(off.offlineMs / off.onlineMs, 2) : "–"} | – |`,
       `| phone (390×844): the Overview's first picture | ${na(phone?.firstPictureMs)} ms (desktop ${na(phone?.desktopFirstPictureMs)} ms) | ≤ 2,000 ms |`,

@@ -9,6 +9,7 @@ const progress = (patch: Partial<RestoreProgress>): RestoreProgress => ({
   rows: 0,
   total: 0,
   firstPictureMs: null,
+  dayPictureMs: null,
   doneMs: null,
   ...patch,
 });
@@ -16,6 +17,9 @@ const progress = (patch: Partial<RestoreProgress>): RestoreProgress => ({
 describe("restoreText", () => {
   it("says the summary is shown and how much of the full detail is in, until it is done", () => {
     expect(restoreText(progress({ phase: "preview" }))).toBe("Restoring the recorded day…");
+    expect(restoreText(progress({ phase: "newest", previewRows: 900 }))).toBe(
+      "Restoring the recorded day: its last minutes shown, one row a second; the rest coming",
+    );
     expect(restoreText(progress({ previewRows: 32_400, rows: 81_000, total: 324_000 }))).toBe(
       "Restoring the recorded day: one row a second shown, full detail 25 %",
     );

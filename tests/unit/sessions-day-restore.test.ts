@@ -214,6 +214,49 @@ describe("restore after a reload", () => {
     sessions.stop();
   });
 
+  it("a day longer than the newest span shows that span first, then the whole summary, then every row", async () => {
+    const factory = new IDBFactory();
+    await recordDay(factory, 150);
+    const live = new TelemetryStore({ layout: LAYOUT, capacity: 5000 });
+    const seen: { preview: number[] | null; phase?: string }[] = [];
+    const sessions = new Sessions({
+      factory,
+      timers: manualTimers().timers,
+      notice: () => undefined,
+      restoreNewestSeconds: 40,
+    });
+    await sessions.start(
+      live,
+      {
+        ...recordingSettings,
+        showPreview: (preview) =>
+          seen.push({
+            preview: preview && timesOf(preview),
+            phase: sessions.state().restore?.phase,
+          }),
+      },
+      () => "NETWORK",
+    );
+    // The newest 40 s, in the summary's whole minutes (the one under way 40 s back included)...
+    const newest = seen[0]!.preview!;
+    expect(newest.at(-1)).toBe(T + 149);
+    expect(newest[0]).toBeLessThanOrEqual(T + 149 - 40);
+    expect(newest.length).toBeLessThan(150);
+    expect(seen[0]!.phase).toBe("preview");
+    // ...then the whole day at one row a second, said as the newest minutes were...
+    expect(seen[1]).toEqual({
+      preview: Array.from({ length: 150 }, (_, k) => T + k),
+      phase: "newest",
+    });
+    // ...then every row in the live history.
+    expect(seen[2]).toEqual({ preview: null, phase: "full" });
+    expect(live.ring.length).toBe(1500);
+    const restore = sessions.state().restore!;
+    expect(restore).toMatchObject({ phase: "done", previewRows: 150, rows: 1500 });
+    expect(restore.firstPictureMs!).toBeLessThanOrEqual(restore.dayPictureMs!);
+    sessions.stop();
+  });
+
   it("a history that holds only the newest rows gets a preview of about their span, not the whole session", async () => {
     const factory = new IDBFactory();
     await recordDay(factory, 150);

@@ -43,17 +43,20 @@ export interface RecordingState {
 
 /**
  * A reload restores the newest session in two steps (docs/architecture.md
- * "Restore after a reload"): first its 1-second summary, shown as the live
- * view at once; then every row, read in slices into the live history.
+ * "Restore after a reload"): first its 1-second summary (its newest minutes,
+ * then the whole day), shown as the live view at once; then every row, read
+ * in slices into the live history.
  * Benchmarks poll this in `snapshot().recording.restore`.
  */
 export interface RestoreProgress {
   /**
-   * "preview": reading the summary; "full": the summary is on screen (when the
-   * session has one) while the rows are read; "done": the live history holds
-   * the day (or the restore gave up: see `problem`).
+   * "preview": reading the summary; "newest": its newest minutes are on
+   * screen while the rest of it is read (a day longer than those minutes);
+   * "full": the summary is on screen (when the session has one) while the
+   * rows are read; "done": the live history holds the day (or the restore
+   * gave up: see `problem`).
    */
-  phase: "preview" | "full" | "done";
+  phase: "preview" | "newest" | "full" | "done";
   /** Rows of the 1-second summary on screen while the rows are read (0: no summary). */
   previewRows: number;
   /** Rows read into the live history so far, of about `total`. */
@@ -65,6 +68,8 @@ export interface RestoreProgress {
    * and to the end of the restore.
    */
   firstPictureMs: number | null;
+  /** ms, as above, to the whole day's summary on screen (null: none was shown). */
+  dayPictureMs: number | null;
   doneMs: number | null;
 }
 

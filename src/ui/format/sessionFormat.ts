@@ -38,6 +38,8 @@ export function formatPacketDate(seconds: number | null | undefined): string {
 export function restoreText(restore: RestoreProgress | null | undefined): string | null {
   if (!restore || restore.phase === "done") return null;
   if (restore.phase === "preview") return "Restoring the recorded day…";
+  if (restore.phase === "newest")
+    return "Restoring the recorded day: its last minutes shown, one row a second; the rest coming";
   const share =
     restore.total > 0 ? Math.min(99, Math.floor((100 * restore.rows) / restore.total)) : 0;
   return restore.previewRows > 0

@@ -63,6 +63,8 @@ interface SessionsOptions {
   openStore?: OpenSessionStore;
   /** Rows each read of a restore brings (default dayRestore's SLICE_ROWS). */
   restoreSliceRows?: number;
+  /** Seconds of the summary's newest span shown first (default dayRestore's NEWEST_SECONDS). */
+  restoreNewestSeconds?: number;
   /** The events every session begins with (RecorderOptions.startEvents); default none. */
   startEvents?: (time: number) => SessionEvent[];
 }
@@ -194,6 +196,7 @@ export class Sessions {
           now: () => this.options.timers.now(),
           startedAt,
           sliceRows: this.options.restoreSliceRows,
+          newestSeconds: this.options.restoreNewestSeconds,
           events: settings.restoredEvents,
         });
       }
