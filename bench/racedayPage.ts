@@ -78,6 +78,8 @@ export function watchRestore(arg: {
   appMs: number;
   dayShownMs: number;
   wholeDayMs: number;
+  /** The loading screen (SPEC §4) gone, NaN while it is up. */
+  loadingGoneMs: number;
 }> {
   // First picture: the first plot paint once the day is on screen, either as
   // the restore's 1-second preview (the status bar's restore tag says so:
@@ -92,6 +94,7 @@ export function watchRestore(arg: {
     let dayShownMs = NaN;
     // The whole day's preview on screen (after its newest minutes).
     let wholeDayMs = NaN;
+    let loadingGoneMs = NaN;
     const step = () => {
       const now = performance.now();
       const s = window.__heliosPlotStats;
@@ -102,14 +105,29 @@ export function watchRestore(arg: {
       const wholeDay = /one row a second shown/.test(restoring) || rows >= arg.rows;
       const dayShown = wholeDay || (!arg.wholeDay && /last minutes shown/.test(restoring));
       if (wholeDay && Number.isNaN(wholeDayMs)) wholeDayMs = now;
+      const loadingUp = document.querySelector("[data-testid=loading-screen]") !== null;
+      if (!loadingUp && s && Number.isNaN(loadingGoneMs)) loadingGoneMs = now;
       if (s && Number.isNaN(appMs)) appMs = now;
       if (dayShown && Number.isNaN(dayShownMs)) dayShownMs = now;
       if (paintAtDay < 0 && s && dayShown) paintAtDay = s.paintNext;
       if (Number.isNaN(firstMs) && paintAtDay >= 0 && s && s.paintNext > paintAtDay) firstMs = now;
       if (!Number.isNaN(firstMs) && rows >= arg.rows && restoring === "")
-        return resolve({ firstMs, fullMs: now, appMs, dayShownMs, wholeDayMs });
+        return resolve({ firstMs, fullMs: now, appMs, dayShownMs, wholeDayMs, loadingGoneMs });
       if (now > arg.limitMs)
-        return resolve({ firstMs, fullMs: NaN, appMs, dayShownMs, wholeDayMs });
+        return resolve({ firstMs, fullMs: NaN, appMs, dayShownMs, wholeDayMs, loadingGoneMs });
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  });
+}
+
+/** ms from navigation to the loading screen gone (SPEC §4), waiting up to `limitMs` from navigation; NaN if it stays. */
+export function loadingScreenGone(limitMs: number): Promise<number> {
+  return new Promise((resolve) => {
+    const step = () => {
+      const now = performance.now();
+      if (document.querySelector("[data-testid=loading-screen]") === null) return resolve(now);
+      if (now > limitMs) return resolve(NaN);
       requestAnimationFrame(step);
     };
     requestAnimationFrame(step);

@@ -18,7 +18,7 @@ import { measurePhone } from "./phoneBrowser";
 import { measureSeasonInBrowser } from "./seasonBrowser";
 import { measureStartup } from "./startupBrowser";
 import { fmt, medianOfAll, VIEWPORT } from "./browserRun";
-import { historyStatus, watchRestore } from "./racedayPage";
+import { historyStatus, loadingScreenGone, watchRestore } from "./racedayPage";
 import { writeResultsSection } from "./resultsFile";
 
 const args = process.argv.slice(2);
@@ -52,6 +52,8 @@ interface OfflineFigures {
   onlineMs: number;
   /** The whole day's 1-second summary on screen, network cut. */
   wholeDayMs: number;
+  /** The loading screen (SPEC §4) gone, network cut: what a person sees the page behind. */
+  loadingGoneMs: number;
 }
 
 /**
@@ -64,7 +66,7 @@ async function oneReload(
   appUrl: string,
   browser: Browser,
   cut: boolean,
-): Promise<{ rows: number; firstMs: number; wholeDayMs: number }> {
+): Promise<{ rows: number; firstMs: number; wholeDayMs: number; loadingGoneMs: number }> {
   const context = await browser.newContext({ serviceWorkers: "allow", viewport: VIEWPORT });
   try {
     // tsx names functions with a helper the page lacks (as bench:raceday does).
@@ -89,13 +91,16 @@ async function oneReload(
       rows: Math.floor(rows * 0.95),
       limitMs: RESTORE_LIMIT_MS,
     });
+    const loadingGoneMs = Number.isNaN(restored.loadingGoneMs)
+      ? await page.evaluate(loadingScreenGone, RESTORE_LIMIT_MS)
+      : restored.loadingGoneMs;
     const seen = Number.isNaN(restored.firstMs)
       ? ` (no first picture seen; status bar: ${JSON.stringify(await page.evaluate(shownState))})`
       : "";
     console.log(
-      `built ${fmt(rows)} rows in ${fmt((Date.now() - start) / 1000, 1)} s; reload with the network ${cut ? "cut" : "on"}: ${fmt(restored.firstMs)} ms (plots up ${fmt(restored.appMs)} ms, the day on screen ${fmt(restored.dayShownMs)} ms, its whole summary ${fmt(restored.wholeDayMs)} ms)${seen}`,
+      `built ${fmt(rows)} rows in ${fmt((Date.now() - start) / 1000, 1)} s; reload with the network ${cut ? "cut" : "on"}: ${fmt(restored.firstMs)} ms (plots up ${fmt(restored.appMs)} ms, the day on screen ${fmt(restored.dayShownMs)} ms, its whole summary ${fmt(restored.wholeDayMs)} ms, the loading screen gone ${fmt(loadingGoneMs)} ms)${seen}`,
     );
-    return { rows, firstMs: restored.firstMs, wholeDayMs: restored.wholeDayMs };
+    return { rows, firstMs: restored.firstMs, wholeDayMs: restored.wholeDayMs, loadingGoneMs };
   } finally {
     await context.close();
   }
@@ -109,6 +114,7 @@ async function offlineReloads(appUrl: string, browser: Browser): Promise<Offline
   const online: number[] = [];
   const offline: number[] = [];
   const wholeDay: number[] = [];
+  const loadingGone: number[] = [];
   let rows = 0;
   for (let i = 0; i < RELOADS; i++) {
     for (const cut of [true, false]) {
@@ -116,6 +122,7 @@ async function offlineReloads(appUrl: string, browser: Browser): Promise<Offline
       rows = round.rows;
       (cut ? offline : online).push(round.firstMs);
       if (cut) wholeDay.push(round.wholeDayMs);
+      if (cut) loadingGone.push(round.loadingGoneMs);
     }
   }
   return {
@@ -123,6 +130,7 @@ async function offlineReloads(appUrl: string, browser: Browser): Promise<Offline
     offlineMs: medianOfAll(offline),
     onlineMs: medianOfAll(online),
     wholeDayMs: medianOfAll(wholeDay),
+    loadingGoneMs: medianOfAll(loadingGone),
   };
 }
 
@@ -157,6 +165,7 @@ async function main(): Promise<void> {
       "|---|---|---|",
       `| reload with the network cut → first picture of the day (the plots' 2-minute window) | ${na(off?.offlineMs)} ms | ≤ 3,000 ms |`,
       `| the same reload → the whole day's 1-second summary on screen | ${na(off?.wholeDayMs)} ms | – |`,
+      `| the same reload → the loading screen gone (SPEC §4; in DEMO loading ends at 5 s, then 3.8 s) | ${na(off?.loadingGoneMs)} ms | – |`,
       `| the same reload, network on (baseline) | ${na(off?.onlineMs)} ms | – |`,
       `| cut ÷ on | ${off ? fmt(off.offlineMs / off.onlineMs, 2) : "–"} | – |`,
       `| phone (390×844): the Overview's first picture | ${na(phone?.firstPictureMs)} ms (desktop ${na(phone?.desktopFirstPictureMs)} ms) | ≤ 2,000 ms |`,
