@@ -101,8 +101,11 @@ async function sampleMb(browser: PipeBrowser, targets: Targets, origin: string, 
     const mb = (Number(usage?.usedSize ?? 0) + Number(usage?.backingStorageSize ?? 0)) / 1e6;
     if (usage) add(targetName(t), mb);
   }
-  for (const t of await measureSharedWorkers(browser, origin, collect))
-    add(targetName(t), t.heapMb + (t.buffersMb || 0));
+  // A shared worker's heap and ArrayBuffer stores apart: which one the peak is made of.
+  for (const t of await measureSharedWorkers(browser, origin, collect)) {
+    add(`${targetName(t)} heap`, t.heapMb);
+    add(`${targetName(t)} buffers`, t.buffersMb || 0);
+  }
   return byTarget;
 }
 
