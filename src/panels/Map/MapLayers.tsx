@@ -70,6 +70,16 @@ export function MapLayers({ picking, onPicked, onHover, onLayer, onMoment }: Map
     };
     showFinish();
     const offFinish = subscribe(appState, showFinish);
+    // A pan while a zoom animates ends that zoom where it began: following
+    // waits for the zoom (a click on + while the car moves was lost).
+    let zooming = false;
+    const zoomStarts = () => (zooming = true);
+    const zoomEnds = () => {
+      zooming = false;
+      onStatus();
+    };
+    map.on("zoomstart", zoomStarts);
+    map.on("zoomend", zoomEnds);
     const onStatus = () => {
       const geo = live.status?.geo;
       if (!geo || geo.lat === null || geo.long === null) {
@@ -79,7 +89,7 @@ export function MapLayers({ picking, onPicked, onHover, onLayer, onMoment }: Map
       car.setLatLng([geo.lat, geo.long]);
       if (!map.hasLayer(car)) car.addTo(map);
       setCarHeading(car, geo.headingDeg);
-      if (mapSettings.follow) map.panTo([geo.lat, geo.long], { animate: false });
+      if (mapSettings.follow && !zooming) map.panTo([geo.lat, geo.long], { animate: false });
     };
     onStatus();
     const offStatus = live.subscribeStatus(onStatus);
@@ -92,6 +102,8 @@ export function MapLayers({ picking, onPicked, onHover, onLayer, onMoment }: Map
       offStatus();
       offFinish();
       map.off("dragstart", stopFollowing);
+      map.off("zoomstart", zoomStarts);
+      map.off("zoomend", zoomEnds);
       grid.remove();
       trail.group.remove();
       car.remove();
