@@ -121,8 +121,10 @@ async function offlineReloads(appUrl: string, browser: Browser): Promise<Offline
       const round = await oneReload(appUrl, browser, cut);
       rows = round.rows;
       (cut ? offline : online).push(round.firstMs);
-      if (cut) wholeDay.push(round.wholeDayMs);
-      if (cut) loadingGone.push(round.loadingGoneMs);
+      if (cut) {
+        wholeDay.push(round.wholeDayMs);
+        loadingGone.push(round.loadingGoneMs);
+      }
     }
   }
   return {
