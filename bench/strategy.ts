@@ -14,6 +14,7 @@
 //   --only <text>         just the runs whose name contains it
 //   --compare <rev>       also run <rev>'s forecaster on the same days, side by side
 //   --events <n>          multi-day events (issue 62), each driven by both cars (default 20)
+//   --other-events <seed> draw the events from another first seed (the bench's: 6201)
 //   --no-events           skip the multi-day events
 import { coresText } from "./benchMachine";
 import { measurePps, perSecond, wireTexts } from "./ingestFeed";
@@ -62,12 +63,18 @@ const eventsArg = argOf("--events");
 if (eventsArg !== undefined && !/^[1-9]\d*$/.test(eventsArg))
   throw new Error("--events: expected a whole number of events, 1 or more");
 const noEvents = process.argv.includes("--no-events");
+const otherEvents = argOf("--other-events");
+if (otherEvents !== undefined && !/^\d+$/.test(otherEvents))
+  throw new Error("--other-events: expected a whole number (the first event's seed)");
 if (RECORD && eventsArg !== undefined && Number(eventsArg) !== EVENTS)
   throw new Error(`--events runs other than ${EVENTS} are not recorded`);
 const only = argOf("--only") ?? "";
-const exploring = [otherSeed, onlyWeather, onlyCar, daysArg].some((a) => a !== undefined) || !!only;
+const exploring =
+  [otherSeed, otherEvents, onlyWeather, onlyCar, daysArg].some((a) => a !== undefined) || !!only;
 if (exploring && RECORD)
-  throw new Error("--other-days, --weather, --car, --days and --only runs are not recorded");
+  throw new Error(
+    "--other-days, --other-events, --weather, --car, --days and --only runs are not recorded",
+  );
 
 const cars: readonly CarKind[] = onlyCar ? [onlyCar as CarKind] : CAR_KINDS;
 const DRAWN = sampledDays(
@@ -194,7 +201,12 @@ console.log(weather.result);
 // Third part: the race plan over several days (bench/strategyEvent.ts).
 if (!noEvents) {
   const eventsStarted = performance.now();
-  const events = await runEvents(eventRuns(Number(eventsArg ?? EVENTS), cars), (r) =>
+  const runs = eventRuns(
+    Number(eventsArg ?? EVENTS),
+    cars,
+    otherEvents !== undefined ? Number(otherEvents) : undefined,
+  );
+  const events = await runEvents(runs, (r) =>
     console.error(`${r.run.name}: ${r.seconds.toFixed(1)} s`),
   );
   const eventSeconds = (performance.now() - eventsStarted) / 1000;

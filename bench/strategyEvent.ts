@@ -66,13 +66,19 @@ export interface EventRun {
 export const FIRST_EVENT_SEED = 6201;
 
 /**
- * `count` events from seeds 6201 on, each driven by every car in `cars`
- * (the same days and weather for each): three consecutive dates in
- * June–August and each day's weather kind drawn from the seed.
+ * `count` events from seed `firstSeed` on (the bench's own: 6201), each
+ * driven by every car in `cars` (the same days and weather for each): three
+ * consecutive dates in June–August and each day's weather kind drawn from
+ * the seed. Other seeds are for trying a change on events the bench does
+ * not score.
  */
-export function eventRuns(count: number, cars: readonly CarKind[]): EventRun[] {
+export function eventRuns(
+  count: number,
+  cars: readonly CarKind[],
+  firstSeed = FIRST_EVENT_SEED,
+): EventRun[] {
   return Array.from({ length: count }, (_, i) => {
-    const seed = FIRST_EVENT_SEED + i;
+    const seed = firstSeed + i;
     const random = createRandom(seed);
     const month = 6 + Math.floor(random() * 3);
     const first = 1 + Math.floor(random() * 26);
