@@ -5,7 +5,7 @@ import {
   runScenario,
 } from "../../workers/telemetry/strategy/scenario";
 import { recommendSpeed } from "../../workers/telemetry/strategy/speedSolver";
-import { noRecommendationText } from "../../src/ui/format/strategyFormat";
+import { noRecommendationText, recommendedNote } from "../../src/ui/format/strategyFormat";
 import { afternoon as horizon, carAt as inputs, NOW, sun, ZONE } from "./scenarioKit";
 
 const BOUNDS = { minKmh: 20, maxKmh: 90 };
@@ -48,6 +48,40 @@ describe("the recommended speed", () => {
     const slow = runScenario(t, inputs(8), 20 / 3.6);
     expect(slow.emptyAt).not.toBeNull();
     expect(slow.endSocPct).toBe(0);
+  });
+
+  it("on a day to end at the stop level that no speed lasts, holds the speed that goes furthest with the stops to charge", () => {
+    const t = buildTimeline(horizon(), sun(150));
+    const car = inputs(6, { stopPct: 5, resumePct: 10 });
+    const slowest = runScenario(t, car, 20 / 3.6);
+    expect(slowest.emptyAt).not.toBeNull();
+    const rec = recommendSpeed(t, car, 5, BOUNDS);
+    expect(rec.ok).toBe(true);
+    if (!rec.ok) return;
+    expect(rec.emptyAt).not.toBeNull();
+    // Further than crawling into the stop level, and than any other speed in
+    // the worse of the sky expected and one a σ (5 %) dimmer.
+    expect(rec.speedKmh).toBeGreaterThan(20);
+    expect(rec.distanceKm).toBeGreaterThan(slowest.distanceKm + 1);
+    const dim = buildTimeline(horizon(), sun(150 * 0.95));
+    const worse = (kmh: number) =>
+      Math.min(
+        runScenario(t, car, kmh / 3.6).distanceKm,
+        runScenario(dim, car, kmh / 3.6).distanceKm,
+      );
+    for (let kmh = 20; kmh <= 90; kmh += 1)
+      expect(worse(rec.speedKmh)).toBeGreaterThanOrEqual(worse(kmh) - 0.05);
+    expect(
+      recommendedNote(rec, { targetSocPct: 5, stopSocPct: 5, resumeSocPct: 10 }, ZONE),
+    ).toMatch(
+      /^goes furthest with stops to charge: the pack is down to its minimum \(5 %\) at 1\d:\d\d CDT and the car stands until the sun has it back at 10 %; ends the day at \d+ % \(target 5 %\)$/,
+    );
+    // A day to end above the stop level keeps the slowest speed, and says it runs down.
+    expect(recommendSpeed(t, car, 10, BOUNDS)).toMatchObject({
+      ok: false,
+      why: "empties",
+      speedKmh: 20,
+    });
   });
 
   it("says when the target is reached at any speed", () => {

@@ -28,6 +28,7 @@ import {
   formatSpeed,
   inputValueText,
   noRecommendationText,
+  recommendedNote,
   packDownText,
 } from "../../ui/format/strategyFormat";
 import { PanelHeading } from "../../ui/headings";
@@ -129,7 +130,7 @@ function BigNumbers({ forecast, units }: { forecast: StrategyForecast; units: Ap
         testId="strategy-recommended"
         note={
           rec.ok
-            ? `ends the day at ${formatSoc(rec.endSocPct)} (target ${formatSoc(forecast.targetSocPct)})`
+            ? recommendedNote(rec, forecast, zone)
             : noRecommendationText(rec, forecast.targetSocPct, units, zone, forecast.stopSocPct)
         }
       />

@@ -75,6 +75,25 @@ export function runDownBandText(
   return `between ${at(s.emptyEarliest)} and ${at(s.emptyLatest)} (95 % band)`;
 }
 
+/**
+ * Under the recommended speed: where it ends the day, and, when it goes
+ * furthest with stops to charge (a last day the pack cannot last at any
+ * speed), when the pack is down and until what the car stands.
+ */
+export function recommendedNote(
+  rec: Extract<Recommendation, { ok: true }>,
+  f: { targetSocPct: number; stopSocPct: number; resumeSocPct: number },
+  zone: ShownZone | undefined,
+): string {
+  const ends = `ends the day at ${formatSoc(rec.endSocPct)} (target ${formatSoc(f.targetSocPct)})`;
+  if (rec.emptyAt === null) return ends;
+  const back =
+    f.resumeSocPct > f.stopSocPct
+      ? ` until the sun has it back at ${formatSoc(f.resumeSocPct)}`
+      : "";
+  return `goes furthest with stops to charge: ${packDownText(rec.emptyAt, zone, f.stopSocPct)} and the car stands${back}; ${ends}`;
+}
+
 /** Why no constant speed ends the day at the target, in the user's units. */
 export function noRecommendationText(
   rec: Extract<Recommendation, { ok: false }>,

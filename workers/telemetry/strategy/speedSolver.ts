@@ -7,6 +7,8 @@ import type { Recommendation } from "../../contract/strategy";
 import { endSocWithoutStop, runScenario, type ScenarioInputs, type Timeline } from "./scenario";
 
 export const MIN_SPEED_KMH = 20;
+/** A target this close to the stop level means the day is to end there (a race's last day). */
+const LAST_DAY_PTS = 1;
 
 interface SpeedBounds {
   minKmh: number;
@@ -24,6 +26,8 @@ export function recommendSpeed(
   const endAt = (v: number) => endSocWithoutStop(t, inp, v);
   if (endAt(lo) < targetPct) {
     const slow = runScenario(t, inp, lo);
+    if (slow.emptyAt !== null && targetPct <= inp.stopPct + LAST_DAY_PTS)
+      return { ok: true, ...furthestWithStops(t, inp, bounds, slow) };
     return {
       ok: false,
       why: slow.emptyAt !== null ? "empties" : "below",
@@ -65,4 +69,43 @@ export function recommendSpeed(
     scenario = runScenario(t, inp, speed);
   }
   return { ok: true, ...scenario };
+}
+
+/**
+ * A day meant to end at the protection's stop level (a race's last day) on
+ * which even the slowest speed runs the pack down: the car will stand to
+ * charge whatever it does, and charge left at the end is wasted. The speed
+ * to hold is then the one that goes furthest with the stops counted
+ * (runScenario drives them: down at the stop level, on again at the resume
+ * level), in the sky expected and in one a σ dimmer: the worse of the two
+ * decides. Crawling at the slowest speed into the stop late in the day left
+ * the car standing at the end with up to the resume level's charge unused
+ * (bench:strategy, a heavy car on a dim last day); a faster speed reaches
+ * the stop sooner, charges back sooner and drives that charge too. Judged
+ * in the expected sky alone, a faster speed stopped the car where a dimmer
+ * afternoon than expected never gave it back its resume level.
+ */
+function furthestWithStops(
+  t: Timeline,
+  inp: ScenarioInputs,
+  bounds: SpeedBounds,
+  slowest: ReturnType<typeof runScenario>,
+): ReturnType<typeof runScenario> {
+  const dim: Timeline = {
+    ...t,
+    solarW: t.solarW.map((w, k) => Math.max(0, w - t.solarSigmaW[k]!)),
+  };
+  const worse = (kmh: number) =>
+    Math.min(
+      runScenario(t, inp, kmh / 3.6).distanceKm,
+      runScenario(dim, inp, kmh / 3.6).distanceKm,
+    );
+  let best = bounds.minKmh;
+  let bestKm = worse(best);
+  for (let kmh = Math.floor(bounds.minKmh) + 1; kmh <= bounds.maxKmh; kmh++) {
+    const km = worse(kmh);
+    // Among speeds within 50 m of each other, the slower: the same way, gentler on the pack.
+    if (km > bestKm + 0.05) [best, bestKm] = [kmh, km];
+  }
+  return best === bounds.minKmh ? slowest : runScenario(t, inp, best / 3.6);
 }
