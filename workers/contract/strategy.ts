@@ -112,7 +112,9 @@ export interface StrategyScenario {
 }
 
 /**
- * The recommended constant speed, or why none ends the day at the target:
+ * The recommended constant speed (on a day to end at the stop level that no
+ * speed lasts, the one that goes furthest with the stops to charge: its
+ * `emptyAt` is then set), or why none ends the day at the target:
  * even the slowest speed (`speedKmh`) empties the pack ("empties", at
  * `emptyAt`) or ends the day below the target ("below"), or every speed up
  * to the fastest (`speedKmh`) reaches it ("any"); `endSocPct` is the day's

@@ -3,7 +3,7 @@
 // rises (the fitted power has no negative coefficient), so a bisection
 // between the slowest sensible speed and the car's top finds it, or says
 // plainly why none does.
-import type { Recommendation } from "../../contract/strategy";
+import type { Recommendation, StrategyScenario } from "../../contract/strategy";
 import { endSocWithoutStop, runScenario, type ScenarioInputs, type Timeline } from "./scenario";
 
 export const MIN_SPEED_KMH = 20;
@@ -89,8 +89,8 @@ function furthestWithStops(
   t: Timeline,
   inp: ScenarioInputs,
   bounds: SpeedBounds,
-  slowest: ReturnType<typeof runScenario>,
-): ReturnType<typeof runScenario> {
+  slowest: StrategyScenario,
+): StrategyScenario {
   const dim: Timeline = {
     ...t,
     solarW: t.solarW.map((w, k) => Math.max(0, w - t.solarSigmaW[k]!)),
