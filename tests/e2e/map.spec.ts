@@ -308,6 +308,10 @@ test("a demo day's alert pins are clustered with counts in their worst colour; a
   await expect(scale).not.toHaveText(metres!);
   await expect(page.getByTestId("map-follow")).not.toHaveClass(/active/);
   const pin = await openToPin(page);
+  // The hand comes to the pin from elsewhere. A full run at 21:00 CST found two
+  // tooltips open at once, likely a pin that spread out under the last click
+  // holding its own until the mouse leaves it (not reproduced alone).
+  await page.mouse.move(1, 1);
   await pin.hover();
   await expect(page.locator(".leaflet-tooltip")).toContainText(/ · \d{1,2}:\d\d/);
   await page.screenshot({ path: "/tmp/e2e10/map-cluster-opened.png" });
