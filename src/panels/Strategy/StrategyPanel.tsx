@@ -29,6 +29,7 @@ import {
   inputValueText,
   noRecommendationText,
   recommendedNote,
+  untilResumeText,
   packDownText,
 } from "../../ui/format/strategyFormat";
 import { PanelHeading } from "../../ui/headings";
@@ -117,10 +118,7 @@ function BigNumbers({ forecast, units }: { forecast: StrategyForecast; units: Ap
         testId="strategy-end-soc"
         note={
           forecast.current.emptyAt !== null
-            ? `${formatSpeed(forecast.current.speedKmh, units)}: ${packDownText(forecast.current.emptyAt, zone, forecast.stopSocPct)}, and the car stops` +
-              (forecast.resumeSocPct > forecast.stopSocPct
-                ? ` until the sun has it back at ${formatSoc(forecast.resumeSocPct)}`
-                : "")
+            ? `${formatSpeed(forecast.current.speedKmh, units)}: ${packDownText(forecast.current.emptyAt, zone, forecast.stopSocPct)}, and the car stops${untilResumeText(forecast)}`
             : `${formatSpeed(forecast.current.speedKmh, units)} until ${formatRaceTime(forecast.endAt, zone)}`
         }
       />

@@ -87,11 +87,14 @@ export function recommendedNote(
 ): string {
   const ends = `ends the day at ${formatSoc(rec.endSocPct)} (target ${formatSoc(f.targetSocPct)})`;
   if (rec.emptyAt === null) return ends;
-  const back =
-    f.resumeSocPct > f.stopSocPct
-      ? ` until the sun has it back at ${formatSoc(f.resumeSocPct)}`
-      : "";
-  return `goes furthest with stops to charge: ${packDownText(rec.emptyAt, zone, f.stopSocPct)} and the car stands${back}; ${ends}`;
+  return `goes furthest with stops to charge: ${packDownText(rec.emptyAt, zone, f.stopSocPct)} and the car stands${untilResumeText(f)}; ${ends}`;
+}
+
+/** How long a car stopped by its battery protection stands: " until the sun has it back at 10 %", or nothing. */
+export function untilResumeText(f: { stopSocPct: number; resumeSocPct: number }): string {
+  return f.resumeSocPct > f.stopSocPct
+    ? ` until the sun has it back at ${formatSoc(f.resumeSocPct)}`
+    : "";
 }
 
 /** Why no constant speed ends the day at the target, in the user's units. */
