@@ -73,13 +73,6 @@ export function MapLayers({ picking, onPicked, onHover, onLayer, onMoment }: Map
     // A pan while a zoom animates ends that zoom where it began: following
     // waits for the zoom (a click on + while the car moves was lost).
     let zooming = false;
-    const zoomStarts = () => (zooming = true);
-    const zoomEnds = () => {
-      zooming = false;
-      onStatus();
-    };
-    map.on("zoomstart", zoomStarts);
-    map.on("zoomend", zoomEnds);
     const onStatus = () => {
       const geo = live.status?.geo;
       if (!geo || geo.lat === null || geo.long === null) {
@@ -93,6 +86,13 @@ export function MapLayers({ picking, onPicked, onHover, onLayer, onMoment }: Map
     };
     onStatus();
     const offStatus = live.subscribeStatus(onStatus);
+    const zoomStarts = () => (zooming = true);
+    const zoomEnds = () => {
+      zooming = false;
+      onStatus();
+    };
+    map.on("zoomstart", zoomStarts);
+    map.on("zoomend", zoomEnds);
     // Dragging the map, or opening a cluster of alert pins, means the user
     // wants to look elsewhere: following would pan away from what was opened.
     const stopFollowing = () => (mapSettings.follow = false);
