@@ -60,8 +60,11 @@ test("the tab running the shared core crashes: the other window says so within 3
   const { sessions } = await readRecording(other);
   expect(sessions.map((s) => s.source)).toEqual(["DEMO"]);
   const times = sessions[0]!.times;
-  const gapAt = times.findIndex((t, i) => i > 0 && t - times[i - 1]! > 1);
-  expect(gapAt, "the restart's gap").toBeGreaterThan(0);
+  // The restart's hole is the widest (a quick one can be under a second: still said).
+  let gapAt = 1;
+  for (let i = 2; i < times.length; i++)
+    if (times[i]! - times[i - 1]! > times[gapAt]! - times[gapAt - 1]!) gapAt = i;
+  expect(times[gapAt]! - times[gapAt - 1]!, "the restart's gap, s").toBeGreaterThan(0.1);
   const lost = Math.max(0, accepted - gapAt) + missingPackets(times.slice(0, gapAt), 1 / RATE);
   // DEMO packets carry the wall clock: the new car's first one is when data came again.
   const dataAgain = times[gapAt]! - crashedAt / 1000;

@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import type { SessionInfo } from "../../workers/contract/sessions";
 import type { WorkerConfig } from "../../workers/contract/config";
 import { TelemetryCore } from "../../workers/telemetry/service/TelemetryCore";
+import { gapSaidAbove } from "../../workers/telemetry/sessions/Recorder";
 import { Sessions } from "../../workers/telemetry/sessions/Sessions";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { NUMERIC_FIELDS } from "../../workers/telemetry/schema/fields";
@@ -146,5 +147,19 @@ describe("a reload on a real source", () => {
     clock.tick(30_000);
     const list = await record(10);
     expect(list.map((s) => [s.source, s.packets])).toEqual([["NETWORK", 10]]);
+  });
+});
+
+describe("the hole a restart left", () => {
+  const session = (packets: number, seconds: number) =>
+    ({ packets, firstPacketTime: 1000, lastPacketTime: 1000 + seconds }) as SessionInfo;
+
+  it("is said when more than three of the session's own packet spacings are missing", () => {
+    // The demo car at 100 pkt/s: a 0.7 s restart lost 70 packets, and is said.
+    expect(gapSaidAbove(session(6001, 60))).toBeCloseTo(0.1);
+    // A car sending once a second: a 1.5 s restart lost nothing worth saying.
+    expect(gapSaidAbove(session(61, 60))).toBeCloseTo(3);
+    // One packet recorded: no spacing known, one second assumed.
+    expect(gapSaidAbove(session(1, 0))).toBeCloseTo(3);
   });
 });

@@ -47,8 +47,16 @@ export const DEFAULT_FLUSH_MS = 1000;
  */
 const SESSION_RECORD_EVERY = 10;
 export const DEFAULT_SESSION_GAP_MS = 5 * 60_000;
-/** A session going on after a restart says the time it did not record when it is longer than this, s. */
-const GAP_SAID_S = 1;
+/**
+ * A session going on after a restart says the time it did not record when
+ * more than this many of its own packet spacings are missing: a car sending
+ * once a second loses nothing in a 1.5 s restart, the demo car at 100 pkt/s
+ * loses 150 packets. A fixed second said nothing of a quick restart at high
+ * rates, and the user would not know that packets were lost.
+ */
+const GAP_SAID_SPACINGS = 3;
+/** ...and never for less than this, s (timer jitter, not a restart's hole). */
+const GAP_SAID_MIN_S = 0.1;
 /** Rows per chunk of a saved import (a live chunk holds one second). */
 export const IMPORT_CHUNK_ROWS = 2000;
 /**
@@ -386,7 +394,7 @@ export class Recorder {
   /** What a session that goes on after a restart did not record: from its last stored packet to this one. */
   private sayGap(session: SessionInfo, firstTime: number): void {
     const gap = firstTime - session.lastPacketTime;
-    if (!(gap > GAP_SAID_S)) return;
+    if (!(gap > gapSaidAbove(session))) return;
     this.options.onNotice(
       "warning",
       `Recording goes on in session "${session.name.slice(0, 80)}": nothing was recorded from ${formatTimeNamed(session.lastPacketTime, true, null)} to ${formatTimeNamed(firstTime, true, null)} (${gap.toFixed(1)} s) while the telemetry core started again.`,
@@ -502,4 +510,11 @@ export function timeRuns(
   }
   if (to > start) runs.push([start, to - start]);
   return runs;
+}
+
+/** The shortest hole after a restart that is said, s: see GAP_SAID_SPACINGS. */
+export function gapSaidAbove(session: SessionInfo): number {
+  const span = session.lastPacketTime - session.firstPacketTime;
+  const spacing = session.packets > 1 && span > 0 ? span / (session.packets - 1) : 1;
+  return Math.max(GAP_SAID_MIN_S, GAP_SAID_SPACINGS * spacing);
 }
