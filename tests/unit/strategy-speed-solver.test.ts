@@ -84,6 +84,38 @@ describe("the recommended speed", () => {
     });
   });
 
+  it("on such a day, holds a speed that leaves little charge unused in a sky down to 2 σ dimmer", () => {
+    // A forecast unsure by 10 % of its sun: the car at 6 %, stopping at 5 % and driving again at 10 %.
+    const expected = buildTimeline(horizon(), sun(160));
+    const t = { ...expected, solarSigmaW: expected.solarW.map((w) => w * 0.1) };
+    const sky = (sigmas: number) => ({
+      ...t,
+      solarW: t.solarW.map((w) => w * (1 - sigmas * 0.1)),
+    });
+    const car = inputs(6, { stopPct: 5, resumePct: 10 });
+    const unused = (kmh: number, sigmas: number) =>
+      runScenario(sky(sigmas), car, kmh / 3.6).endSocPct - car.stopPct;
+    // The speed that goes furthest in the worse of the sky expected and one a σ
+    // dimmer stops the car where a sky 2 σ dimmer never gives its resume level back.
+    const worse = (kmh: number) =>
+      Math.min(
+        runScenario(sky(0), car, kmh / 3.6).distanceKm,
+        runScenario(sky(1), car, kmh / 3.6).distanceKm,
+      );
+    let furthest = 20;
+    for (let kmh = 21; kmh <= 90; kmh++) if (worse(kmh) > worse(furthest) + 0.05) furthest = kmh;
+    expect(unused(furthest, 2)).toBeGreaterThan(2.5);
+    const rec = recommendSpeed(t, car, 5, BOUNDS);
+    expect(rec.ok).toBe(true);
+    if (!rec.ok) return;
+    expect(rec.speedKmh).not.toBe(furthest);
+    for (const sigmas of [0, 1, 2]) expect(unused(rec.speedKmh, sigmas)).toBeLessThanOrEqual(2.5);
+    // In the dimmest of the three it goes further than that speed would.
+    expect(runScenario(sky(2), car, rec.speedKmh / 3.6).distanceKm).toBeGreaterThan(
+      runScenario(sky(2), car, furthest / 3.6).distanceKm,
+    );
+  });
+
   it("says when the target is reached at any speed", () => {
     const t = buildTimeline(horizon(), sun(5000));
     const rec = recommendSpeed(t, inputs(90), 10, BOUNDS);

@@ -84,6 +84,13 @@ export function recommendSpeed(
  * the stop sooner, charges back sooner and drives that charge too. Judged
  * in the expected sky alone, a faster speed stopped the car where a dimmer
  * afternoon than expected never gave it back its resume level.
+ *
+ * One dimmer sky still left that chance: a car stopped at 15:20 whose
+ * afternoon came dimmer than the σ-dim one stood at 17:00 with most of the
+ * band between the stop and the resume level unused. So a speed counts only
+ * if, in each sky down to 2 σ dimmer, the car ends the day within half that
+ * band of the stop level: it either drives its charge back or stops late
+ * enough that little comes in after. When no speed does, the furthest does.
  */
 function furthestWithStops(
   t: Timeline,
@@ -91,21 +98,32 @@ function furthestWithStops(
   bounds: SpeedBounds,
   slowest: StrategyScenario,
 ): StrategyScenario {
-  const dim: Timeline = {
+  const dimmer = (sigmas: number): Timeline => ({
     ...t,
-    solarW: t.solarW.map((w, k) => Math.max(0, w - t.solarSigmaW[k]!)),
+    solarW: t.solarW.map((w, k) => Math.max(0, w - sigmas * t.solarSigmaW[k]!)),
+  });
+  const dim = dimmer(1);
+  const dimmest = dimmer(2);
+  const strandedPct = (inp.resumePct - inp.stopPct) / 2;
+  const judge = (kmh: number) => {
+    const expected = runScenario(t, inp, kmh / 3.6);
+    const dimmed = runScenario(dim, inp, kmh / 3.6);
+    return { kmh, expected, dimmed, km: Math.min(expected.distanceKm, dimmed.distanceKm) };
   };
-  const worse = (kmh: number) =>
-    Math.min(
-      runScenario(t, inp, kmh / 3.6).distanceKm,
-      runScenario(dim, inp, kmh / 3.6).distanceKm,
-    );
-  let best = bounds.minKmh;
-  let bestKm = worse(best);
+  // (The sky 2 σ dimmer is run only for a speed that would be chosen: a plan update stays quick.)
+  const endsNearStop = (s: StrategyScenario) => s.endSocPct - inp.stopPct <= strandedPct;
+  const drivesItsCharge = (j: ReturnType<typeof judge>) =>
+    endsNearStop(j.expected) &&
+    endsNearStop(j.dimmed) &&
+    endsNearStop(runScenario(dimmest, inp, j.kmh / 3.6));
+  let bestOfAll = judge(bounds.minKmh);
+  let best = drivesItsCharge(bestOfAll) ? bestOfAll : null;
   for (let kmh = Math.floor(bounds.minKmh) + 1; kmh <= bounds.maxKmh; kmh++) {
-    const km = worse(kmh);
+    const here = judge(kmh);
     // Among speeds within 50 m of each other, the slower: the same way, gentler on the pack.
-    if (km > bestKm + 0.05) [best, bestKm] = [kmh, km];
+    if (here.km > bestOfAll.km + 0.05) bestOfAll = here;
+    if ((best === null || here.km > best.km + 0.05) && drivesItsCharge(here)) best = here;
   }
-  return best === bounds.minKmh ? slowest : runScenario(t, inp, best / 3.6);
+  const chosen = best ?? bestOfAll;
+  return chosen.kmh === bounds.minKmh ? slowest : chosen.expected;
 }
