@@ -27,7 +27,7 @@ export function recommendSpeed(
   if (endAt(lo) < targetPct) {
     const slow = runScenario(t, inp, lo);
     if (slow.emptyAt !== null && targetPct <= inp.stopPct + LAST_DAY_PTS)
-      return { ok: true, ...furthestWithStops(t, inp, bounds, slow) };
+      return { ok: true, ...furthestWithStops(t, inp, bounds) };
     return {
       ok: false,
       why: slow.emptyAt !== null ? "empties" : "below",
@@ -96,7 +96,6 @@ function furthestWithStops(
   t: Timeline,
   inp: ScenarioInputs,
   bounds: SpeedBounds,
-  slowest: StrategyScenario,
 ): StrategyScenario {
   const dimmer = (sigmas: number): Timeline => ({
     ...t,
@@ -124,6 +123,5 @@ function furthestWithStops(
     if (here.km > bestOfAll.km + 0.05) bestOfAll = here;
     if ((best === null || here.km > best.km + 0.05) && drivesItsCharge(here)) best = here;
   }
-  const chosen = best ?? bestOfAll;
-  return chosen.kmh === bounds.minKmh ? slowest : chosen.expected;
+  return (best ?? bestOfAll).expected;
 }
