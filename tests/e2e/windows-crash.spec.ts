@@ -34,7 +34,7 @@ test("the tab running the shared core crashes: the other window says so within 3
   await expect(other.getByTestId("diag-windows")).toHaveText(/^2 windows share one core/);
   await other.keyboard.press("Escape");
   await other.waitForTimeout(2_000); // a few chunks stored
-  const gapSaid = "nothing was recorded from";
+  const gapSaid = "nothing was recorded for";
   await watchTexts(other, [CORE_TEXTS.stopped, CORE_TEXTS.reloaded, gapSaid]);
 
   const cdp = await context.newCDPSession(host);

@@ -78,7 +78,7 @@ test("the core hangs: after the stated time the windows start a new core under a
   const before = (await readRecording(windows[0]!)).sessions.map((s) => s.id);
   expect(before, "one session before the fault").toHaveLength(1);
   const replaced = CORE_TEXTS.replaced("helios-core-2");
-  const gapSaid = "nothing was recorded from";
+  const gapSaid = "nothing was recorded for";
   for (const page of windows) await watchTexts(page, [CORE_TEXTS.replacing, replaced, gapSaid]);
 
   const cdp = await browserSession(browser);

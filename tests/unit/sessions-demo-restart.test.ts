@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import type { SessionInfo } from "../../workers/contract/sessions";
 import type { WorkerConfig } from "../../workers/contract/config";
 import { TelemetryCore } from "../../workers/telemetry/service/TelemetryCore";
-import { gapSaidAbove } from "../../workers/telemetry/sessions/Recorder";
+import { gapSaidAbove, gapWords } from "../../workers/telemetry/sessions/Recorder";
 import { Sessions } from "../../workers/telemetry/sessions/Sessions";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { NUMERIC_FIELDS } from "../../workers/telemetry/schema/fields";
@@ -101,7 +101,7 @@ describe("a restart in DEMO", () => {
       expect(packets[i]!.odometer - packets[i - 1]!.odometer).toBeGreaterThanOrEqual(0);
       expect(packets[i]!.odometer - packets[i - 1]!.odometer).toBeLessThan(40);
     }
-    expect(notices.some((n) => /nothing was recorded from .* \(3\d\.\d s\)/.test(n))).toBe(true);
+    expect(notices.some((n) => /nothing was recorded for 3\d\.\d s, from /.test(n))).toBe(true);
     second.stop();
   });
 
@@ -161,5 +161,14 @@ describe("the hole a restart left", () => {
     expect(gapSaidAbove(session(61, 60))).toBeCloseTo(3);
     // One packet recorded: no spacing known, one second assumed.
     expect(gapSaidAbove(session(1, 0))).toBeCloseTo(3);
+  });
+
+  it("is told by its length and its ends, a short one at the second it fell in", () => {
+    const second = 1_800_000_000; // a whole minute: the ends below read :01 and :04
+    expect(gapWords(second + 1.1, second + 4.1)).toMatch(
+      /^for 3\.0 s, from \d\d:\d\d:01 to \d\d:\d\d:04 \S+$/,
+    );
+    // Not "from 10:00:01 to 10:00:01": both ends in one second.
+    expect(gapWords(second + 1.1, second + 1.5)).toMatch(/^for 0\.4 s at \d\d:\d\d:01 \S+$/);
   });
 });

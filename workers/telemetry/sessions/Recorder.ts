@@ -35,7 +35,7 @@ import { isKeyable } from "../../shared/storage/eventKinds";
 import { describeStorageError } from "../../shared/storage/idb";
 import type { ChunkRecord } from "../../contract/storageProtocol";
 import type { SessionStore } from "../../shared/storage/SessionDb";
-import { formatDateTimeNamed, formatTimeNamed } from "../../shared/dateTime";
+import { formatDateTimeNamed, formatLocalTime, formatTimeNamed } from "../../shared/dateTime";
 import { SummaryBuilder } from "./summary";
 import { StorageLost } from "./RemoteSessionDb";
 
@@ -397,7 +397,7 @@ export class Recorder {
     if (!(gap > gapSaidAbove(session))) return;
     this.options.onNotice(
       "warning",
-      `Recording goes on in session "${session.name.slice(0, 80)}": nothing was recorded from ${formatTimeNamed(session.lastPacketTime, true, null)} to ${formatTimeNamed(firstTime, true, null)} (${gap.toFixed(1)} s) while the telemetry core started again.`,
+      `Recording goes on in session "${session.name.slice(0, 80)}": nothing was recorded ${gapWords(session.lastPacketTime, firstTime)} while the telemetry core started again.`,
     );
   }
 
@@ -510,6 +510,20 @@ export function timeRuns(
   }
   if (to > start) runs.push([start, to - start]);
   return runs;
+}
+
+/**
+ * A hole in the recording in words, on the core's own clock, its zone named
+ * once: "for 3.0 s, from 10:00:01 to 10:00:04 UTC", or "for 0.4 s at
+ * 10:00:01 UTC" when both ends read the same second.
+ */
+export function gapWords(from: number, to: number): string {
+  const length = `for ${(to - from).toFixed(1)} s`;
+  const end = formatTimeNamed(to, true, null);
+  const start = formatLocalTime(from, null, true);
+  return end.startsWith(`${start} `) || end === start
+    ? `${length} at ${end}`
+    : `${length}, from ${start} to ${end}`;
 }
 
 /** The shortest hole after a restart that is said, s: see GAP_SAID_SPACINGS. */
