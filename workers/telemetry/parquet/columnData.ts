@@ -15,8 +15,8 @@ type Values = ColumnSource["data"];
 // those: two copies of every value, though a part is one group of one page
 // and its values do not change while they are encoded (within one
 // synchronous write). In bench:track the season export's peak went from
-// 139 MB above rest to 114-124 MB, its JS heap at the peak from 40 MB to
-// 15-36 MB.
+// 139 MB above rest to 114-132 MB (four runs), its JS heap at the peak from
+// 40 MB to 15-36 MB.
 const whole = (length: number, start = 0, end = length) => start <= 0 && end >= length;
 class WholeFloat64 extends Float64Array<ArrayBuffer> {
   override slice(start?: number, end?: number): Float64Array<ArrayBuffer> {
