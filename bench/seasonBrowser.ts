@@ -41,6 +41,13 @@ const HOUR_ROWS = 36_000;
 const SAMPLE_MS = 250;
 const EXPORT_LIMIT_MS = 10 * 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** BENCH_SEASON_TRACE=1: every memory sample, by thread (what makes the peak, and when). */
+const TRACE = Boolean(process.env.BENCH_SEASON_TRACE);
+const parts = (taken: Map<string, number>) =>
+  [...taken]
+    .filter(([, mb]) => mb >= 1)
+    .map(([name, mb]) => `${name} ${fmt(mb, 1)}`)
+    .join(", ");
 
 /** One hour of the fixture's packets as the app's own CSV export writes them. */
 function hourCsv(): string {
@@ -123,6 +130,7 @@ async function peakDuringExport(
     while (sampling) {
       const taken = await sample();
       const total = [...taken.values()].reduce((a, b) => a + b, 0);
+      if (TRACE) log(`  sample: ${fmt(total, 1)} MB, ${parts(taken)}`);
       if (total > peakMb) [peakMb, peakTargets] = [total, taken];
       await sleep(SAMPLE_MS);
     }

@@ -3,6 +3,7 @@
 // let it go; neither leaves a file it claims is whole when given up.
 import { Zip, ZipPassThrough } from "fflate";
 import type { SeasonSink } from "../../workers/contract/season";
+import { releaseBuffer } from "../../workers/shared/releaseBuffer";
 
 /** The calls of a folder handle the sink uses (a fake in tests). */
 export interface FolderHandle {
@@ -58,6 +59,8 @@ export function folderSink(root: FolderHandle): TrackedSink {
         open.set(path, file);
       }
       await file.out.write(bytes);
+      // Written to the file: freed now rather than piled up for V8 (issue 63).
+      releaseBuffer(bytes.buffer);
       if (!last) return;
       await file.out.close();
       open.delete(path);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DuckDBInstance } from "@duckdb/node-api";
 import type { SessionEvent } from "../../workers/contract/events";
 import { FEATURES, LAYOUT } from "../../workers/telemetry/features";
@@ -9,10 +9,16 @@ import { ParquetExporter } from "../../workers/telemetry/parquet/ParquetExporter
 import { EVERYTHING } from "./csv-helpers";
 import { openParquet } from "./parquet-read";
 import { lapOf, recordSession, sessionsOf, tempSink } from "./seasonKit";
+import { installBufferTransfer } from "./bufferTransfer";
 
 const DAY1 = Date.UTC(2026, 10, 18, 15, 0) / 1000; // 2026-11-18 15:00 UTC
 const DAY2 = Date.UTC(2026, 10, 19, 16, 30) / 1000;
 const TABLES = FEATURES.flatMap((f) => (f.seasonTable ? [f.seasonTable] : []));
+
+// The export frees each span's buffers once its rows are copied (as in the browser).
+let uninstall = () => undefined as void;
+beforeAll(() => void (uninstall = installBufferTransfer()));
+afterAll(() => uninstall());
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -144,6 +150,33 @@ describe("a season's dataset read by DuckDB", () => {
     });
     const notes = await query(`SELECT session, text, tags FROM ${table("notes")}`);
     expect(notes).toEqual([{ session: "mk1b-second", text: "driver swap", tags: "pit" }]);
+  });
+});
+
+describe("a season's memory", () => {
+  it("frees each span read from storage once its rows are copied, and still writes every row", async () => {
+    const recorded = twoDays();
+    const given: ArrayBuffer[] = [];
+    const sessions = sessionsOf(recorded);
+    const read = sessions.sessionRows.bind(sessions);
+    sessions.sessionRows = async (id, from, to) => {
+      const slices = await read(id, from, to);
+      given.push(...slices.map((rows) => rows.data));
+      return slices;
+    };
+    const sink = tempSink();
+    cleanups.push(() => sink.dispose());
+    const infos = recorded.map((r) => r.info);
+    const options = { layout: LAYOUT, tables: [], zone: "America/Chicago" as const, partRows: 64 };
+    const season = new SeasonExport(sessions, infos, options);
+    await writeSeason(season, sink);
+    expect(given.length).toBeGreaterThan(10);
+    expect(given.filter((buffer) => buffer.byteLength > 0)).toEqual([]);
+    const sql = await duck();
+    const [back] = await sql(
+      `SELECT count(*)::INTEGER AS n FROM read_parquet('${sink.dir}/telemetry/**/*.parquet')`,
+    );
+    expect(back).toEqual({ n: 700 + 450 });
   });
 });
 

@@ -71,9 +71,12 @@ export function sessionsOf(recorded: readonly Recorded[]): SeasonSessions {
       events: (find(id)?.events ?? []).filter((e) => !query?.kinds || query.kinds.includes(e.kind)),
       dropped: 0,
     }),
-    // As SessionDb.readRange: every chunk overlapping [from, to], whole.
+    // As SessionDb.readRange: every chunk overlapping [from, to], whole, and
+    // each read a copy of its own (IndexedDB clones), which the export frees.
     sessionRows: async (id, from, to) =>
-      (find(id)?.chunks ?? []).filter((c) => c.t1 >= from && c.t0 <= to).map((c) => c.rows),
+      (find(id)?.chunks ?? [])
+        .filter((c) => c.t1 >= from && c.t0 <= to)
+        .map((c) => structuredClone(c.rows)),
   };
 }
 

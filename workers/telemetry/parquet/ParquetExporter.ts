@@ -33,6 +33,7 @@ import type { CsvExportRequest } from "../../contract/csv";
 import type { ColumnRing } from "../history/ColumnRing";
 import { ExportRows, exportFileName } from "../csv/exportRows";
 import { columnData } from "./columnData";
+import { releaseBuffer } from "../../shared/releaseBuffer";
 import { parquetColumns, parquetSchema, withGaps, type ParquetColumn } from "./parquetColumns";
 
 export const PARQUET_MIME = "application/vnd.apache.parquet";
@@ -141,7 +142,8 @@ export class ParquetExporter {
     const [ring, slots, at] = this.stillSlots
       ? [this.history, this.stillSlots, lo]
       : [this.group!, this.groupSlots, 0];
-    const columnData_ = this.columns.slice(first, last).map((column) => ({
+    const pieceColumns = this.columns.slice(first, last);
+    const columnData_ = pieceColumns.map((column) => ({
       name: column.name,
       data: columnData(column, ring, slots, at, at + hi - lo),
       statistics: column.kind === "timestamp",
@@ -150,6 +152,10 @@ export class ParquetExporter {
     // pageSize 0: one page per column chunk (at most 16,384 values, 128 KB).
     // The writer otherwise sizes pages value by value, a tenth of its time.
     void this.writer.write({ columnData: columnData_, rowGroupSize: hi - lo, pageSize: 0 });
+    // A boolean column's bytes are this piece's own copy (never the ring's): freed now.
+    pieceColumns.forEach((column, i) => {
+      if (column.kind === "boolean") releaseBuffer((columnData_[i]!.data as Uint8Array).buffer);
+    });
     if (first > 0) this.joinLastRowGroups();
     this.columnsDone = last;
     if (last >= this.columns.length) {
