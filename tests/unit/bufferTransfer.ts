@@ -2,7 +2,9 @@
 // it), so code that frees buffers with it (workers/shared/releaseBuffer.ts)
 // frees them in these tests as in the browser: a buffer freed too early
 // then reads as empty, and the test sees it.
-export function installBufferTransfer(): () => void {
+import { afterAll, beforeAll } from "vitest";
+
+function installBufferTransfer(): () => void {
   if ("transfer" in ArrayBuffer.prototype) return () => undefined;
   Object.defineProperty(ArrayBuffer.prototype, "transfer", {
     configurable: true,
@@ -13,4 +15,11 @@ export function installBufferTransfer(): () => void {
     },
   });
   return () => void delete (ArrayBuffer.prototype as { transfer?: unknown }).transfer;
+}
+
+/** For the test file that calls it: buffers the app frees are freed, as in the browser. */
+export function freeBuffersAsTheBrowserDoes(): void {
+  let uninstall = () => undefined as void;
+  beforeAll(() => void (uninstall = installBufferTransfer()));
+  afterAll(() => uninstall());
 }

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { CsvExportRequest } from "../../workers/contract/csv";
 import { ParquetExporter } from "../../workers/telemetry/parquet/ParquetExporter";
 import { CsvJobs } from "../../workers/telemetry/service/csvJobs";
@@ -7,12 +7,10 @@ import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { EVERYTHING, T0, TIME_FIELD, exportText, packet, storeOf } from "./csv-helpers";
 import { bytesOf, openParquet, type ParquetFile } from "./parquet-read";
 import { LAYOUT } from "../../workers/telemetry/features";
-import { installBufferTransfer } from "./bufferTransfer";
+import { freeBuffersAsTheBrowserDoes } from "./bufferTransfer";
 
 // Buffers the app frees once written are freed here too (Node 20 lacks transfer).
-let uninstall = () => undefined as void;
-beforeAll(() => void (uninstall = installBufferTransfer()));
-afterAll(() => uninstall());
+freeBuffersAsTheBrowserDoes();
 
 const PARQUET: CsvExportRequest = { ...EVERYTHING, format: "parquet" };
 let open: ParquetFile[] = [];

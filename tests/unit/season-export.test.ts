@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { DuckDBInstance } from "@duckdb/node-api";
 import type { SessionEvent } from "../../workers/contract/events";
 import { FEATURES, LAYOUT } from "../../workers/telemetry/features";
@@ -9,16 +9,14 @@ import { ParquetExporter } from "../../workers/telemetry/parquet/ParquetExporter
 import { EVERYTHING } from "./csv-helpers";
 import { openParquet } from "./parquet-read";
 import { lapOf, recordSession, sessionsOf, tempSink } from "./seasonKit";
-import { installBufferTransfer } from "./bufferTransfer";
+import { freeBuffersAsTheBrowserDoes } from "./bufferTransfer";
 
 const DAY1 = Date.UTC(2026, 10, 18, 15, 0) / 1000; // 2026-11-18 15:00 UTC
 const DAY2 = Date.UTC(2026, 10, 19, 16, 30) / 1000;
 const TABLES = FEATURES.flatMap((f) => (f.seasonTable ? [f.seasonTable] : []));
 
 // The export frees each span's buffers once its rows are copied (as in the browser).
-let uninstall = () => undefined as void;
-beforeAll(() => void (uninstall = installBufferTransfer()));
-afterAll(() => uninstall());
+freeBuffersAsTheBrowserDoes();
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

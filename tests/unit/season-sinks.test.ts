@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { unzipSync } from "fflate";
 import { folderSink, zipSink, type FolderHandle } from "../../src/actions/seasonSinks";
 import { seasonFullText } from "../../src/ui/format/seasonFormat";
@@ -6,12 +6,10 @@ import { chooseSessions } from "../../src/panels/Sessions/seasonChoice";
 import { SeasonJobs } from "../../workers/telemetry/season/seasonJobs";
 import { FEATURES, LAYOUT } from "../../workers/telemetry/features";
 import { recordSession, sessionsOf } from "./seasonKit";
-import { installBufferTransfer } from "./bufferTransfer";
+import { freeBuffersAsTheBrowserDoes } from "./bufferTransfer";
 
 // Buffers the app frees once written are freed here too (Node 20 lacks transfer).
-let uninstall = () => undefined as void;
-beforeAll(() => void (uninstall = installBufferTransfer()));
-afterAll(() => uninstall());
+freeBuffersAsTheBrowserDoes();
 
 /** A folder in memory, as the File System Access API shows one; `room` bytes fit in it. */
 function memoryFolder(name: string, room = Infinity) {
