@@ -78,7 +78,7 @@ export interface HourCheck {
   /** The compared forecaster's, on the same packets (`--compare`). */
   other?: Said | null;
   /** Told the weather forecasts available by then (strategySky.ts), with its band's ends. */
-  sky?: (Said & { lowPct: number; highPct: number }) | null;
+  sky?: (Said & { lowPct: number; highPct: number; bandPts: number }) | null;
   /** The forecast-naive baseline: the latest forecast's p50 × the last hour's array factor, no blend. */
   forecastNaive?: Said | null;
   naivePct: number | null;
@@ -266,6 +266,7 @@ export function runDay(run: DayRun, other?: Forecaster): DayResult {
                   ...saidBy(told)!,
                   lowPct: told.forecast.current.socLow.at(-1)!,
                   highPct: told.forecast.current.socHigh.at(-1)!,
+                  bandPts: told.forecast.current.endBandPts,
                 }
               : null;
             const minutes = arrayWhAtMinute.length;

@@ -115,22 +115,31 @@ export function quantile(xs: readonly number[], p: number): number {
 const Z90_OVER_Z95 = 1.6449 / 1.96;
 
 /**
- * Whether the day's end fell inside the nominal 90 % band of the forecast
- * told the weather forecasts, 1 … 7 h before; null when none was made.
- * The tab draws the 95 % band: the 90 % one is the same normal band,
- * narrowed about the forecast (its ends clipped at the protection minimum
- * and 100 % stay clipped).
+ * The nominal 90 % band at the day's end of the forecast told the weather
+ * forecasts, 1 … 7 h before; null when none was made. The tab draws the
+ * 95 % band: the 90 % one is the same normal band, narrowed about the
+ * forecast before the protection minimum and 100 % cut it. (Narrowing the
+ * cut band instead lifted an end at the minimum off it, so a day that ended
+ * at the minimum inside the band counted as a miss.)
  */
-export function inSkyBand(r: DayResult, hoursBefore: number): boolean | null {
+function skyBand90(r: DayResult, hoursBefore: number): { low: number; high: number } | null {
   const sky = checkAt(r, hoursBefore)?.sky;
   if (!sky) return null;
-  const low = sky.endPct - (sky.endPct - sky.lowPct) * Z90_OVER_Z95;
-  const high = sky.endPct + (sky.highPct - sky.endPct) * Z90_OVER_Z95;
-  return r.endSocPct >= low && r.endSocPct <= high;
+  const half = sky.bandPts * Z90_OVER_Z95;
+  return {
+    low: Math.max(sky.lowPct, sky.endPct - half),
+    high: Math.min(sky.highPct, sky.endPct + half),
+  };
 }
 
-/** The nominal 90 % band's width at the day's end, points (see inSkyBand). */
+/** Whether the day's end fell inside the nominal 90 % band (skyBand90); null when none was made. */
+export function inSkyBand(r: DayResult, hoursBefore: number): boolean | null {
+  const band = skyBand90(r, hoursBefore);
+  return band ? r.endSocPct >= band.low && r.endSocPct <= band.high : null;
+}
+
+/** The nominal 90 % band's width at the day's end, points (skyBand90). */
 export function skyBandWidth(r: DayResult, hoursBefore: number): number {
-  const sky = checkAt(r, hoursBefore)?.sky;
-  return sky ? (sky.highPct - sky.lowPct) * Z90_OVER_Z95 : NaN;
+  const band = skyBand90(r, hoursBefore);
+  return band ? band.high - band.low : NaN;
 }

@@ -8,10 +8,12 @@ import type { DayResult, HourCheck } from "../../bench/strategyDay";
 import {
   endError,
   falseAlarm,
+  inSkyBand,
   maeOf,
   pairedDifference,
   runDownError,
   runDownMae,
+  skyBandWidth,
 } from "../../bench/strategyMeasures";
 
 const END = 1_000_000;
@@ -124,5 +126,21 @@ describe("bench:strategy's measures", () => {
     expect(p.diff).toBeCloseTo(-4 / 3, 10);
     expect(p.se).toBeCloseTo(Math.sqrt(1 / 3) / Math.sqrt(3), 10);
     expect(p.days).toBe(3);
+  });
+  it("narrows the 95 % band to the nominal 90 % one before the minimum and 100 % cut it", () => {
+    // 95 %: 12 ± 9.8 points, cut at the minimum 10: 10 … 21.8. The 90 % band
+    // is 12 ± 8.22, still cut at 10: a day that ended at the minimum is in it.
+    const sky = { endPct: 12, emptyAt: null, lowPct: 10, highPct: 21.8, bandPts: 9.8 };
+    const atMinimum = dayOf(10, [END - H], [{ sky }]);
+    expect(inSkyBand(atMinimum, 4)).toBe(true);
+    expect(skyBandWidth(atMinimum, 4)).toBeCloseTo(2 + 9.8 * (1.6449 / 1.96), 6);
+    // Above the 90 % band's high end (20.22) but inside the 95 % one: a miss.
+    expect(inSkyBand(dayOf(21, [], [{ sky }]), 4)).toBe(false);
+    // A band cut at 100 % stays cut there.
+    const full = { endPct: 97, emptyAt: null, lowPct: 92, highPct: 100, bandPts: 5 };
+    expect(inSkyBand(dayOf(100, [], [{ sky: full }]), 4)).toBe(true);
+    expect(inSkyBand(dayOf(92.5, [], [{ sky: full }]), 4)).toBe(false);
+    // No forecast told the weather: nothing measured.
+    expect(inSkyBand(dayOf(50, [], [{}]), 4)).toBeNull();
   });
 });

@@ -138,6 +138,16 @@ describe("the recommended speed", () => {
     expect(withStop.socHigh[last]! - withStop.socLow[last]!).toBeGreaterThan(
       withStop.socHigh[1]! - withStop.socLow[1]!,
     );
+    // Its half-width at the end, before the pack's limits cut it, is told as such.
+    expect(withStop.endBandPts).toBeGreaterThan(0);
+    expect(withStop.socHigh[last]!).toBeCloseTo(
+      Math.min(100, withStop.endSocPct + withStop.endBandPts),
+      9,
+    );
+    expect(withStop.socLow[last]!).toBeCloseTo(
+      Math.max(inputs(50).stopPct, withStop.endSocPct - withStop.endBandPts),
+      9,
+    );
   });
 
   it("banks no charge above a full pack: the surplus sun is lost", () => {

@@ -109,6 +109,12 @@ export interface StrategyScenario {
   /** The uncertainty band from the fit's residuals, % (same times as `soc`). */
   socLow: number[];
   socHigh: number[];
+  /**
+   * The ~95 % band's half-width at the day's end, points, before the pack's
+   * minimum and full cut it (socLow/socHigh end at endSocPct ∓ this, within
+   * them): a narrower band is this scaled, then cut.
+   */
+  endBandPts: number;
 }
 
 /**

@@ -122,6 +122,7 @@ export function runScenario(
   let distanceM = 0;
   let systematicWh = 0; // curve error and the sun's, both the same sign all day
   let scatterWh2 = 0; // each minute's residual, independent
+  let band = 0; // the last point's half-width: at the end, the day's, before it is cut
   for (let k = 0; k < t.dt.length; k++) {
     const a = t.activity[k]!;
     const hours = t.dt[k]! / 3600;
@@ -155,12 +156,12 @@ export function runScenario(
       shadowPct = Math.min(100, shadowPct);
       shadowWh += (t.solarSigmaW[k]! + (a === "drive" ? sigmaCurve : 0)) * hours;
       if (a === "drive") shadowScatterWh2 += (inp.fit.rmsW * hours) ** 2;
-      const band = (Z95 * Math.hypot(shadowWh, Math.sqrt(shadowScatterWh2))) / inp.whPerPct;
-      if (shadowPct - band <= inp.stopPct) emptyEarliest ??= t.time[k]!;
-      if (shadowPct + band <= inp.stopPct) emptyLatest ??= t.time[k]!;
+      const shadowBand = (Z95 * Math.hypot(shadowWh, Math.sqrt(shadowScatterWh2))) / inp.whPerPct;
+      if (shadowPct - shadowBand <= inp.stopPct) emptyEarliest ??= t.time[k]!;
+      if (shadowPct + shadowBand <= inp.stopPct) emptyLatest ??= t.time[k]!;
     }
     if ((k + 1) % PLOT_EVERY === 0 || k === t.dt.length - 1) {
-      const band = (Z95 * Math.hypot(systematicWh, Math.sqrt(scatterWh2))) / inp.whPerPct;
+      band = (Z95 * Math.hypot(systematicWh, Math.sqrt(scatterWh2))) / inp.whPerPct;
       time.push(t.time[k]!);
       soc.push(pct);
       socLow.push(Math.max(floor, pct - band));
@@ -178,5 +179,6 @@ export function runScenario(
     soc: { time, values: soc },
     socLow,
     socHigh,
+    endBandPts: band,
   };
 }
