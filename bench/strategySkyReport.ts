@@ -69,7 +69,7 @@ export function weatherReport(open: readonly DayResult[]): { text: string; resul
   const result = `RESULT weather_runs=${open.length} mae_4h_pts=${figure(mae(open, 4, "sky"), 2)} mae_7h_pts=${figure(mae(open, 7, "sky"), 2)} naive_mae_4h_pts=${figure(mae(open, 4, "naive"), 2)} forecast_naive_mae_4h_pts=${figure(pairedNaive(open, 4).naive, 2)} mae_1h_pts=${figure(mae(open, 1, "sky"), 2)} band_hit_pct=${figure(pct(all), 1)} band_hit_min_lead_pct=${figure(minLead, 1)} forecast_ms_p95=${figure(quantile(ms, 0.95), 2)}`;
   const text = [
     "### Told the weather forecasts (issue 59)",
-    "Each check also asks the forecaster with the simulated forecasts of the day's own sky that a user had by then: issued 06:00 and hourly, each 10 minutes after its issue, written as Open-Meteo JSON, Solcast JSON and Solcast CSV in turn and read through the app's parser (bench/strategySky.ts). MAE of the end-of-day forecast, points; the nominal 90 % band is the tab's 95 % band narrowed by 1.645/1.96 about the forecast.",
+    "Each check also asks the forecaster with the simulated forecasts of the day's own sky that a user had by then: issued 06:00 and hourly, each 10 minutes after its issue, written as Open-Meteo JSON, Solcast JSON and Solcast CSV in turn and read through the app's parser (bench/strategySky.ts). MAE of the end-of-day forecast, points; the nominal 90 % band is the tab's 95 % band narrowed by 1.645/1.96 about the forecast, then cut at the protection minimum and 100 % as the tab's is.",
     byLead,
     "By weather kind (both cars):",
     byKind,
