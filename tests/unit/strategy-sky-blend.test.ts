@@ -93,7 +93,9 @@ describe("the sky ahead with a weather forecast", () => {
 
   it("follows a perfect forecast to the truth, where persistence holds the morning", () => {
     const sky = skyAt(persistence(0.9), measured(front, NOW), hourly(6, 11, front));
-    expect(index(sky.fit, DAY + 15.5 * H)).toBeCloseTo(0.3, 1);
+    // Three hours of the morning tried it at this lead (each minute counted
+    // once, however many issues said it): the forecast has most of the weight.
+    expect(Math.abs(index(sky.fit, DAY + 15.5 * H) - 0.3)).toBeLessThan(0.1);
     expect(index(sky.fit, DAY + 13 * H)).toBeCloseTo(0.9, 1);
     // The tab names the forecast as the guide after the front, and the plot draws it.
     expect(sky.sources.some((s) => s.kind === "forecast" && s.label.includes("issued 11:00"))).toBe(
@@ -122,6 +124,27 @@ describe("the sky ahead with a weather forecast", () => {
     expect(index(sky.fit, DAY + 15 * H)).toBeCloseTo(0.4, 1);
     const line = sky.inputs.find((i) => i.label === "Forecast's bias today")!;
     expect(line.value).toMatch(/^\+0\.(19|20) now/);
+  });
+
+  it("counts a minute held against several issues once: six issues with one error are one hour's evidence", () => {
+    // An hour of array power, 07:00–08:00, all of it 0.2 of a clear sky dimmer
+    // than forecast: issued at 05:00 alone, or at 05:00 … 05:50 with the same
+    // error (successive issues carry it, as real ones do).
+    const dim = () => 0.4;
+    const bright = () => 0.6;
+    const hour = measured(dim, DAY + 8 * H);
+    const biasNow = (forecasts: KnownForecast[]) => {
+      const line = skyAt(persistence(0.4), hour, forecasts).inputs.find(
+        (i) => i.label === "Forecast's bias today",
+      )!;
+      return Number(/^\+(\d\.\d+) now/.exec(line.value)![1]);
+    };
+    const one = biasNow([forecastAt(5, bright)]);
+    const six = biasNow([0, 1, 2, 3, 4, 5].map((k) => forecastAt(5 + k / 6, bright)));
+    expect(six).toBe(one);
+    // One hour of evidence against a prior worth one: part of the error is removed, not all.
+    expect(one).toBeGreaterThan(0.05);
+    expect(one).toBeLessThan(0.19);
   });
 
   it("without a forecast, forecasts as before and says what it lacks", () => {

@@ -106,8 +106,17 @@ function readIndex(known: KnownForecast, clearSkyAt: (t: number) => number): For
 
 /** A forecast's errors today (forecast − measured, clear-sky index) by lead bin. */
 export interface ForecastRecord {
-  /** Minutes compared, Σ error, Σ error², per bin. */
+  /** Minute-and-forecast pairs compared, Σ error, Σ error², per bin. */
   n: number[];
+  /**
+   * The measured minutes behind those pairs, per bin: the evidence. Each
+   * minute is held against every issue before it, and successive issues
+   * carry the same error, so five issues on one minute say little more
+   * than one.
+   */
+  minutes: number[];
+  /** The measured minutes held against at least one forecast. */
+  compared: number;
   sum: number[];
   sumSq: number[];
   /**
@@ -136,6 +145,8 @@ export function recordToday(
   const zeros = () => new Array<number>(LEAD_BINS_H.length).fill(0);
   const record: ForecastRecord = {
     n: zeros(),
+    minutes: zeros(),
+    compared: 0,
     sum: zeros(),
     sumSq: zeros(),
     recentN: zeros(),
@@ -145,6 +156,7 @@ export function recordToday(
     const k = measuredIndex[i]!;
     if (!Number.isFinite(k)) return;
     const weight = Math.exp(-Math.max(0, now - s.time) / memoryS);
+    const seen = new Array<boolean>(LEAD_BINS_H.length).fill(false);
     for (const f of forecasts) {
       const issued = f.known.issuedAt / 1000;
       if (issued > s.time) continue;
@@ -153,6 +165,9 @@ export function recordToday(
       const bin = leadBin(s.time - issued);
       const e = said - k;
       record.n[bin]!++;
+      if (!seen.some(Boolean)) record.compared++;
+      if (!seen[bin]) record.minutes[bin]!++;
+      seen[bin] = true;
       record.sum[bin]! += e;
       record.sumSq[bin]! += e * e;
       record.recentN[bin]! += weight;

@@ -88,8 +88,10 @@ export function blendSky(
   const record: ForecastRecord = recordToday(indexes, samples, measured, now, SKY_MEMORY_S);
   const persistence = persistenceRecord(samples, measured);
   const issued = latest.issuedAt / 1000;
-  const hours = (bin: number) => record.n[bin]! / 60;
-  const shrunk = (sum: number, n: number) => (n > 0 ? sum / (PRIOR_HOURS * 60 + n) : NaN);
+  // Evidence in measured minutes, not minute-and-forecast pairs (forecastSky.ts).
+  const minutes = (bin: number) => record.minutes[bin]!;
+  const hours = (bin: number) => minutes(bin) / 60;
+  const priorMinutes = PRIOR_HOURS * 60;
   // The day's mean error at a lead, shrunk towards none by the hours behind
   // it; a lead not yet tried today takes the nearest tried one's.
   const nearest = (leadS: number, of: (bin: number) => number): number => {
@@ -99,16 +101,20 @@ export function blendSky(
         if (bin >= 0 && bin < LEAD_BINS_H.length && Number.isFinite(of(bin))) return of(bin);
     return 0;
   };
-  const dayIn = (bin: number) => shrunk(record.sum[bin]!, record.n[bin]!);
+  const dayIn = (bin: number) =>
+    record.n[bin]! > 0
+      ? ((record.sum[bin]! / record.n[bin]!) * minutes(bin)) / (priorMinutes + minutes(bin))
+      : NaN;
   const dayBias = (leadS: number) => nearest(leadS, dayIn);
   // The recent errors, shrunk towards the day's mean as theirs are towards none.
   const recentBias = (leadS: number) =>
-    nearest(leadS, (bin) =>
-      record.recentN[bin]! > 0
-        ? (record.recentSum[bin]! + PRIOR_HOURS * 60 * dayIn(bin)) /
-          (record.recentN[bin]! + PRIOR_HOURS * 60)
-        : NaN,
-    );
+    nearest(leadS, (bin) => {
+      if (!(record.recentN[bin]! > 0)) return NaN;
+      // The recent pairs' weight, as minutes (each minute's pairs share it).
+      const weight = (record.recentN[bin]! * minutes(bin)) / record.n[bin]!;
+      const mean = record.recentSum[bin]! / record.recentN[bin]!;
+      return (weight * mean + priorMinutes * dayIn(bin)) / (weight + priorMinutes);
+    });
   // The recent error holds for the sky's memory, then the day's mean is left.
   const bias = (t: number): number => {
     const lead = t - issued;
@@ -161,7 +167,7 @@ export function blendSky(
     forecastW.time.push(t);
     forecastW.values.push(forecastAt(t));
   }
-  const compared = record.n.reduce((a, b) => a + b, 0) / 60;
+  const compared = record.compared / 60;
   return {
     fit,
     forecastW,
