@@ -133,15 +133,18 @@ describe("the sky ahead with a weather forecast", () => {
     const dim = () => 0.4;
     const bright = () => 0.6;
     const hour = measured(dim, DAY + 8 * H);
-    const biasNow = (forecasts: KnownForecast[]) => {
-      const line = skyAt(persistence(0.4), hour, forecasts).inputs.find(
+    const biasLine = (forecasts: KnownForecast[]) =>
+      skyAt(persistence(0.4), hour, forecasts).inputs.find(
         (i) => i.label === "Forecast's bias today",
       )!;
-      return Number(/^\+(\d\.\d+) now/.exec(line.value)![1]);
-    };
+    const biasNow = (forecasts: KnownForecast[]) =>
+      Number(/^\+(\d\.\d+) now/.exec(biasLine(forecasts).value)![1]);
+    const sixIssues = [0, 1, 2, 3, 4, 5].map((k) => forecastAt(5 + k / 6, bright));
     const one = biasNow([forecastAt(5, bright)]);
-    const six = biasNow([0, 1, 2, 3, 4, 5].map((k) => forecastAt(5 + k / 6, bright)));
+    const six = biasNow(sixIssues);
     expect(six).toBe(one);
+    // The Inputs table says an hour was compared, not six.
+    expect(biasLine(sixIssues).source).toContain("over 1.0 h compared");
     // One hour of evidence against a prior worth one: part of the error is removed, not all.
     expect(one).toBeGreaterThan(0.05);
     expect(one).toBeLessThan(0.19);

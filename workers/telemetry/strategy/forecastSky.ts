@@ -156,7 +156,9 @@ export function recordToday(
     const k = measuredIndex[i]!;
     if (!Number.isFinite(k)) return;
     const weight = Math.exp(-Math.max(0, now - s.time) / memoryS);
+    // Each minute is evidence once per bin, and compared once, however many issues said it.
     const seen = new Array<boolean>(LEAD_BINS_H.length).fill(false);
+    let compared = false;
     for (const f of forecasts) {
       const issued = f.known.issuedAt / 1000;
       if (issued > s.time) continue;
@@ -165,7 +167,8 @@ export function recordToday(
       const bin = leadBin(s.time - issued);
       const e = said - k;
       record.n[bin]!++;
-      if (!seen.some(Boolean)) record.compared++;
+      if (!compared) record.compared++;
+      compared = true;
       if (!seen[bin]) record.minutes[bin]!++;
       seen[bin] = true;
       record.sum[bin]! += e;
