@@ -22,6 +22,8 @@ export default tseslint.config(
   { ignores: ["dist", "dist-*", "node_modules", "test-results", "playwright-report"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Scripts the service worker imports as they are (public/sw-pass.js).
+  { files: ["public/**/*.js"], languageOptions: { globals: globals.serviceworker } },
   {
     files: ["src/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },

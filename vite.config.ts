@@ -44,6 +44,8 @@ const offlineApp = VitePWA({
     // window of the app is controlled by it, so every window reloads together
     // and no old tab writes on beside a new one.
     clientsClaim: true,
+    // The backend's polls and REST calls skip Workbox's routing (public/sw-pass.js).
+    importScripts: ["/sw-pass.js"],
   },
   devOptions: { enabled: false },
 });
