@@ -25,6 +25,12 @@ test("after one visit the app loads with the network off: every tab, and the rec
     return entries;
   });
   expect(cached).toBeGreaterThan(30);
+  // The backend's polls skip Workbox's routing: the service worker served imports the pass first.
+  const served = await page.evaluate(async () => (await fetch("/sw.js")).text());
+  expect(served.indexOf('importScripts("/sw-pass.js")')).toBeGreaterThan(-1);
+  expect(served.indexOf('importScripts("/sw-pass.js")')).toBeLessThan(
+    served.indexOf("precacheAndRoute"),
+  );
   await expect(page.getByTestId("status-history")).toContainText(/History\s+[1-9]\d{2}/, {
     timeout: 20_000,
   });
