@@ -156,9 +156,9 @@ export function recordToday(
     const k = measuredIndex[i]!;
     if (!Number.isFinite(k)) return;
     const weight = Math.exp(-Math.max(0, now - s.time) / memoryS);
-    // Each minute is evidence once per bin, and compared once, however many issues said it.
-    const seen = new Array<boolean>(LEAD_BINS_H.length).fill(false);
-    let compared = false;
+    // Each minute is evidence once per bin, and compared once, however many
+    // issues said it (`binsSeen`: a bit per lead bin, so nothing is allocated per minute).
+    let binsSeen = 0;
     for (const f of forecasts) {
       const issued = f.known.issuedAt / 1000;
       if (issued > s.time) continue;
@@ -167,10 +167,9 @@ export function recordToday(
       const bin = leadBin(s.time - issued);
       const e = said - k;
       record.n[bin]!++;
-      if (!compared) record.compared++;
-      compared = true;
-      if (!seen[bin]) record.minutes[bin]!++;
-      seen[bin] = true;
+      if (binsSeen === 0) record.compared++;
+      if ((binsSeen & (1 << bin)) === 0) record.minutes[bin]!++;
+      binsSeen |= 1 << bin;
       record.sum[bin]! += e;
       record.sumSq[bin]! += e * e;
       record.recentN[bin]! += weight;
