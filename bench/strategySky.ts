@@ -23,6 +23,18 @@ export interface SkyFeed {
 }
 
 export function skyFeedOf(run: DayRun, start: number, end: number, zone: string): SkyFeed {
+  const { sim, issues } = simulatedSkyOf(run, start, end, zone);
+  const { known, refused } = readBack(sim, issues, zone);
+  return { knownBy: (now) => known.filter((k) => k.knownAt <= now), refused };
+}
+
+/** The simulated forecasts of a run's day (its sky's own), issued 06:00 and hourly to its end. */
+export function simulatedSkyOf(
+  run: DayRun,
+  start: number,
+  end: number,
+  zone: string,
+): { sim: SimulatedForecasts; issues: number[] } {
   const place = TRACK.pointAt(0);
   // The simulator's own sky: the same seed, kind and place as its CarSimulator's.
   const weather = new Weather({ seed: run.seed, kind: run.weather, longitude: place.long });
@@ -37,8 +49,7 @@ export function skyFeedOf(run: DayRun, start: number, end: number, zone: string)
     issues,
     endAt: end,
   });
-  const { known, refused } = readBack(sim, issues, zone);
-  return { knownBy: (now) => known.filter((k) => k.knownAt <= now), refused };
+  return { sim, issues };
 }
 
 /**

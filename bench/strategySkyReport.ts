@@ -6,6 +6,7 @@ import { WEATHER_KINDS } from "../workers/telemetry/sources/demo/weather";
 import type { DayResult } from "./strategyDay";
 import { endError, inSkyBand, maeOf, quantile, skyBandWidth, type Which } from "./strategyMeasures";
 import { fixed } from "./strategyReport";
+import { floorReport } from "./strategySkyFloor";
 
 const LEADS = [7, 6, 5, 4, 3, 2, 1];
 
@@ -73,6 +74,7 @@ export function weatherReport(open: readonly DayResult[]): { text: string; resul
     byLead,
     "By weather kind (both cars):",
     byKind,
+    floorReport(open, LEADS),
     `One forecast update told the forecasts: p95 ${figure(quantile(ms, 0.95), 2)} ms of ${ms.length}.`,
     refusedText(open),
   ].join("\n\n");
