@@ -150,6 +150,17 @@ describe("the sky ahead with a weather forecast", () => {
     expect(one).toBeLessThan(0.19);
   });
 
+  it("takes no forecast hour as brighter than 1.05 of a clear sky: an expected hour's light does not pass it", () => {
+    // Before any measured minute there is no bias to remove: the plot draws the forecast, cut there.
+    const glare = () => 1.3;
+    const sky = skyAt(persistence(1), [], hourly(6, 11, glare));
+    const at = sky.forecastW!.time.indexOf(DAY + 16 * H);
+    expect(sky.forecastW!.values[at]! / clearSky(DAY + 16 * H)).toBeCloseTo(1.05, 3);
+    const dim = () => 0.5;
+    const read = skyAt(persistence(1), [], hourly(6, 11, dim));
+    expect(read.forecastW!.values[at]! / clearSky(DAY + 16 * H)).toBeCloseTo(0.5, 3);
+  });
+
   it("without a forecast, forecasts as before and says what it lacks", () => {
     const fit = persistence(0.8);
     const sky = skyAt(

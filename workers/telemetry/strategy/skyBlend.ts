@@ -38,6 +38,16 @@ export function publishedErrorW(leadS: number): number {
 }
 /** A clear sky's light over daylight with the sun above 10°, W/m²: the published errors' scale. */
 const CLEAR_SKY_REF = 800;
+/**
+ * The clear-sky index a forecast is taken at, at most, once its bias is
+ * removed: its p50 is the light expected over a period, and no expectation
+ * passes a clear sky's (clouds' edges brighten it for minutes, where no
+ * forecast can place them); 5 % is room for the clear-sky model's own error.
+ * Applied after the bias, not to the forecast as read: a cut in what is held
+ * against the array's power would read as a forecast too dim on clear hours,
+ * and brighten the cloudy ones.
+ */
+const MAX_EXPECTED_INDEX = 1.05;
 /** Hours of comparison a prior figure is worth: today's data outweigh it after an hour or two. */
 const PRIOR_HOURS = 1;
 
@@ -145,7 +155,8 @@ export function blendSky(
     const vf = forecastVar(t - issued);
     return vp / (vp + vf);
   };
-  const forecastAt = (t: number) => scale * Math.max(0, forecast.indexAt(t) - bias(t)) * cs(t);
+  const forecastAt = (t: number) =>
+    scale * Math.min(MAX_EXPECTED_INDEX, Math.max(0, forecast.indexAt(t) - bias(t))) * cs(t);
   const fit: SolarFit = {
     ...solar,
     expectedAt: (t) => {
