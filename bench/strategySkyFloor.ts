@@ -62,11 +62,11 @@ function free(r: DayResult, hoursBefore: number): boolean {
 
 export function floorReport(open: readonly DayResult[], leads: readonly number[]): string {
   const rows = leads.map((h) => {
-    const parts = open.map((r) => Math.abs(randomPartPts(r, h)));
+    const part = new Map(open.map((r) => [r, Math.abs(randomPartPts(r, h))]));
     const freeDays = open.filter((r) => free(r, h));
-    const freeParts = freeDays.map((r) => Math.abs(randomPartPts(r, h)));
+    const freeParts = freeDays.map((r) => part.get(r)!);
     const ours = mean(freeDays.map((r) => endError(r, h, "sky")));
-    return `| ${h} h | ${fixed(mean(parts), 2)} | ${freeDays.length} | ${fixed(mean(freeParts), 2)} | ${fixed(ours, 2)} |`;
+    return `| ${h} h | ${fixed(mean([...part.values()]), 2)} | ${freeDays.length} | ${fixed(mean(freeParts), 2)} | ${fixed(ours, 2)} |`;
   });
   return [
     "What the forecasts themselves leave unknown: the latest forecast's random part (its p50 less the truth and less the generator's cloudy-sky bias) over the hours to 17:00, as the array's energy into the pack, in points; its mean absolute value. A forecaster that knew the car exactly, took the bias away perfectly and trusted the forecast would be off by this; only the sky seen so far can do better, and it tells little of the hours far ahead. Days that moved freely: the pack neither reached its minimum after the check nor ended full, so the whole error shows in the end (bench/strategySkyFloor.ts).",
