@@ -156,6 +156,16 @@ describe("the sky ahead with a weather forecast", () => {
     const sky = skyAt(persistence(1), [], hourly(6, 11, glare));
     const at = sky.forecastW!.time.indexOf(DAY + 16 * H);
     expect(sky.forecastW!.values[at]! / clearSky(DAY + 16 * H)).toBeCloseTo(1.05, 3);
+    // The cut comes after the bias: a forecast 0.3 too bright over a clear
+    // morning is learned as 0.3 too bright (not as the 0.05 left above the
+    // cut), so the afternoon it says is dimmed by all of it.
+    const clearMorning = skyAt(
+      persistence(1),
+      measured(() => 1, NOW),
+      hourly(6, 11, glare),
+    );
+    const bias = clearMorning.inputs.find((i) => i.label === "Forecast's bias today")!;
+    expect(Number(/^\+(\d\.\d+) now/.exec(bias.value)![1])).toBeGreaterThan(0.2);
     const dim = () => 0.5;
     const read = skyAt(persistence(1), [], hourly(6, 11, dim));
     expect(read.forecastW!.values[at]! / clearSky(DAY + 16 * H)).toBeCloseTo(0.5, 3);
