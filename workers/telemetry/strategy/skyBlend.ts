@@ -48,8 +48,15 @@ const CLEAR_SKY_REF = 800;
  * and brighten the cloudy ones.
  */
 const MAX_EXPECTED_INDEX = 1.05;
-/** Hours of comparison a prior figure is worth: today's data outweigh it after an hour or two. */
-const PRIOR_HOURS = 1;
+/**
+ * Hours of comparison a prior figure is worth: one independent error's.
+ * Errors hold for the sky's memory (a misplaced cloud field stays misplaced),
+ * so a day's minutes carry about one independent error per twice that
+ * memory (an AR(1) series' effective sample spacing): 6 h, not one per
+ * minute. Counting minutes as independent let a morning's chance error pass
+ * for the day's bias.
+ */
+const PRIOR_HOURS = (2 * SKY_MEMORY_S) / 3600;
 
 export interface BlendedSky {
   fit: SolarFit;
