@@ -242,8 +242,8 @@ describe("the sky ahead with a weather forecast", () => {
     const narrow = band(0.05).sigmaAt(t) / clearSky(t);
     expect(narrow).toBeLessThan(wide / 3);
     // The wide one is the forecast's own (p90 − p10 is 2.56 σ) at the
-    // forecast's share of the blend, with the persistence's band (at most 0.3
-    // of a clear sky) at the rest.
+    // forecast's share of the blend, with the persistence's band (this
+    // fixture's 0.3 of a clear sky, or less this close ahead) at the rest.
     const weight = (band(0.5).expectedAt(t) / clearSky(t) - 0.5) / (hours(t) - 0.5);
     const own = (0.7 * 2 * 0.5) / 2.563;
     expect(wide).toBeGreaterThanOrEqual(weight * own - 1e-9);
