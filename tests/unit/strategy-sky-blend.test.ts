@@ -248,5 +248,7 @@ describe("the sky ahead with a weather forecast", () => {
     const own = (0.7 * 2 * 0.5) / 2.563;
     expect(wide).toBeGreaterThanOrEqual(weight * own - 1e-9);
     expect(wide).toBeLessThanOrEqual(Math.hypot(weight * own, (1 - weight) * 0.3));
+    // The forecast's part of it, which fades along the hours (scenario.ts), is that share alone.
+    expect(band(0.5).forecastSigmaAt!(t) / clearSky(t)).toBeCloseTo(weight * own, 4);
   });
 });

@@ -3,13 +3,14 @@
 // load in a stop) against the sun expected then, out of the pack's energy.
 // When the pack reaches the battery protection's minimum the car stops, and
 // stands while the sun recharges it up to where the protection lets it drive
-// again (settings: the car's BMS). The band comes from the fit's residuals
-// and the sun's: the curve's error, systematic over the day, plus each
-// minute's scatter, at about 95 %.
+// again (settings: the car's BMS). The band, at about 95 %, comes from the
+// fit's residuals and the sun's: the curve's error and which sky the day is
+// in, both systematic over the day; a weather forecast's random error, which
+// fades with the sky's memory; each minute's scatter.
 import type { StrategyScenario } from "../../contract/strategy";
 import { activityAt, type Activity, type Horizon } from "./horizon";
 import { powerAt, type PowerFit } from "./powerFit";
-import type { SolarFit } from "./solarFit";
+import { remembered, type SolarFit } from "./solarFit";
 
 const STEP_S = 60;
 /** A plotted point every this many steps. */
@@ -24,6 +25,8 @@ export interface Timeline {
   activity: Activity[];
   solarW: Float64Array;
   solarSigmaW: Float64Array;
+  /** The part of solarSigmaW that is a forecast's random error (SolarFit.forecastSigmaAt). */
+  forecastSigmaW: Float64Array;
 }
 
 export function buildTimeline(h: Horizon, solar: SolarFit): Timeline {
@@ -33,6 +36,7 @@ export function buildTimeline(h: Horizon, solar: SolarFit): Timeline {
   const activity: Activity[] = [];
   const solarW = new Float64Array(n);
   const solarSigmaW = new Float64Array(n);
+  const forecastSigmaW = new Float64Array(n);
   for (let k = 0; k < n; k++) {
     const from = h.now + k * STEP_S;
     const to = Math.min(h.endAt, from + STEP_S);
@@ -42,8 +46,9 @@ export function buildTimeline(h: Horizon, solar: SolarFit): Timeline {
     activity.push(activityAt(h, mid));
     solarW[k] = solar.expectedAt(mid);
     solarSigmaW[k] = solar.sigmaAt(mid);
+    forecastSigmaW[k] = solar.forecastSigmaAt?.(mid) ?? 0;
   }
-  return { start: h.now, time, dt, activity, solarW, solarSigmaW };
+  return { start: h.now, time, dt, activity, solarW, solarSigmaW, forecastSigmaW };
 }
 
 export interface ScenarioInputs {
@@ -70,6 +75,35 @@ export function whPerPctAt(inp: ScenarioInputs, pct: number): number {
   const drop = inp.voltageDropPerPct ?? 0;
   return inp.whPerPct * Math.max(0.5, 1 + drop * (pct - inp.socNowPct));
 }
+
+/**
+ * A forecast's random error summed over the minutes ahead, Wh (1 σ). Its
+ * errors hold along the hours for the sky's memory (solarFit.ts) and then
+ * fade: two minutes' errors are correlated by remembered(their distance), so
+ * a 7 h band does not count the forecast's error as one held all day.
+ */
+function fadingErrorSum() {
+  let faded = 0; // Σ the earlier minutes' σ, each times remembered(how long before)
+  let variance = 0;
+  let lastAt = NaN;
+  return {
+    add(sigmaWh: number, at: number) {
+      faded *= Number.isNaN(lastAt) ? 0 : remembered(at - lastAt);
+      variance += sigmaWh * sigmaWh + 2 * sigmaWh * faded;
+      faded += sigmaWh;
+      lastAt = at;
+    },
+    variance: () => variance,
+  };
+}
+
+/** The sun's error at step k that holds all day: what is left of it beside the forecast's. */
+const heldSunSigmaW = (t: Timeline, k: number) =>
+  Math.sqrt(Math.max(0, t.solarSigmaW[k]! ** 2 - t.forecastSigmaW[k]! ** 2));
+
+/** Half a 95 % band, points, from the errors that hold all day, the forecast's and the scatter, Wh. */
+const halfBand95 = (inp: ScenarioInputs, heldWh: number, forecastWh2: number, scatterWh2: number) =>
+  (Z95 * Math.sqrt(heldWh * heldWh + forecastWh2 + scatterWh2)) / inp.whPerPct;
 
 /**
  * End state of charge as if the car never stopped at empty, so that it falls
@@ -118,9 +152,11 @@ export function runScenario(
   let emptyLatest: number | null = null;
   let shadowPct = pct;
   let shadowWh = 0;
+  const shadowForecast = fadingErrorSum();
   let shadowScatterWh2 = 0;
   let distanceM = 0;
-  let systematicWh = 0; // curve error and the sun's, both the same sign all day
+  let systematicWh = 0; // curve error and the sky's, both the same sign all day
+  const forecastErr = fadingErrorSum();
   let scatterWh2 = 0; // each minute's residual, independent
   let band = 0; // the last point's half-width: at the end, the day's, before it is cut
   for (let k = 0; k < t.dt.length; k++) {
@@ -137,7 +173,8 @@ export function runScenario(
         systematicWh += sigmaCurve * hours;
         scatterWh2 += (inp.fit.rmsW * hours) ** 2;
       }
-      systematicWh += t.solarSigmaW[k]! * hours;
+      systematicWh += heldSunSigmaW(t, k) * hours;
+      forecastErr.add(t.forecastSigmaW[k]! * hours, t.time[k]!);
       // At the minimum the car stops (the standing loads then come from the
       // 12 V system's own battery).
       if (pct <= inp.stopPct) {
@@ -154,14 +191,15 @@ export function runScenario(
       const load = a === "drive" ? drive : inp.standstillW;
       shadowPct -= ((load - t.solarW[k]!) * hours) / whPerPctAt(inp, shadowPct);
       shadowPct = Math.min(100, shadowPct);
-      shadowWh += (t.solarSigmaW[k]! + (a === "drive" ? sigmaCurve : 0)) * hours;
+      shadowWh += (heldSunSigmaW(t, k) + (a === "drive" ? sigmaCurve : 0)) * hours;
+      shadowForecast.add(t.forecastSigmaW[k]! * hours, t.time[k]!);
       if (a === "drive") shadowScatterWh2 += (inp.fit.rmsW * hours) ** 2;
-      const shadowBand = (Z95 * Math.hypot(shadowWh, Math.sqrt(shadowScatterWh2))) / inp.whPerPct;
+      const shadowBand = halfBand95(inp, shadowWh, shadowForecast.variance(), shadowScatterWh2);
       if (shadowPct - shadowBand <= inp.stopPct) emptyEarliest ??= t.time[k]!;
       if (shadowPct + shadowBand <= inp.stopPct) emptyLatest ??= t.time[k]!;
     }
     if ((k + 1) % PLOT_EVERY === 0 || k === t.dt.length - 1) {
-      band = (Z95 * Math.hypot(systematicWh, Math.sqrt(scatterWh2))) / inp.whPerPct;
+      band = halfBand95(inp, systematicWh, forecastErr.variance(), scatterWh2);
       time.push(t.time[k]!);
       soc.push(pct);
       socLow.push(Math.max(floor, pct - band));

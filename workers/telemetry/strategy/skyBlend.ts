@@ -156,11 +156,23 @@ export function blendSky(
     const ratio = n > 0 ? persistence.mse[bin]! / modelledVar(BIN_LEADS_H[bin]! * 3600) : 1;
     return modelledVar(leadS) * shrink(1, ratio, n);
   };
+  // The timeline asks expectedAt, sigmaAt and forecastSigmaAt of each minute
+  // in turn (scenario.ts): the minute's weight is worked out once.
+  let weighedAt = NaN;
+  let weight = 0;
   const weightAt = (t: number): number => {
-    if (!Number.isFinite(forecast.indexAt(t))) return 0;
+    if (t === weighedAt) return weight;
+    weighedAt = t;
+    weight = 0;
+    if (!Number.isFinite(forecast.indexAt(t))) return weight;
     const vp = persistenceVar(t - now);
-    const vf = forecastVar(t - issued);
-    return vp / (vp + vf);
+    weight = vp / (vp + forecastVar(t - issued));
+    return weight;
+  };
+  // The forecast's random error at t: its own spread where it gives one.
+  const forecastVarAt = (t: number): number => {
+    const spread = forecast.sigmaAt(t);
+    return spread !== null ? spread * spread : forecastVar(t - issued);
   };
   const forecastAt = (t: number) =>
     scale * Math.min(MAX_EXPECTED_INDEX, Math.max(0, forecast.indexAt(t) - bias(t))) * cs(t);
@@ -173,11 +185,10 @@ export function blendSky(
     sigmaAt: (t) => {
       const w = weightAt(t);
       if (w === 0) return solar.sigmaAt(t);
-      const spread = forecast.sigmaAt(t);
-      const vf = spread !== null ? spread * spread : forecastVar(t - issued);
       const vp = persistenceVar(t - now);
-      return scale * cs(t) * Math.sqrt(w * w * vf + (1 - w) * (1 - w) * vp);
+      return scale * cs(t) * Math.sqrt(w * w * forecastVarAt(t) + (1 - w) * (1 - w) * vp);
     },
+    forecastSigmaAt: (t) => scale * cs(t) * weightAt(t) * Math.sqrt(forecastVarAt(t)),
   };
   const forecastW: TimeSeriesData = { time: [], values: [] };
   const from = Math.max(forecast.from, samples[0]?.time ?? now);

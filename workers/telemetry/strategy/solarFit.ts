@@ -94,6 +94,13 @@ export interface SolarFit {
   expectedAt(t: number): number;
   /** Its uncertainty, W (1 σ), growing with the lead time. */
   sigmaAt(t: number): number;
+  /**
+   * The part of sigmaAt that is a weather forecast's own random error, W
+   * (1 σ; skyBlend.ts), independent of the rest. It fades along the hours
+   * with the sky's memory, where the rest (which sky the day is in) holds
+   * all day. Absent without a forecast.
+   */
+  forecastSigmaAt?(t: number): number;
 }
 
 export interface SolarOptions {
