@@ -53,6 +53,20 @@ describe("battery protection in the forecast", () => {
     expect(bare.endSocPct).toBeLessThan(1);
   });
 
+  it("once at the minimum, widens the day's end to anywhere in the stop-and-go cycle", () => {
+    // A sun known exactly and a car whose power is exact: the band is the cycle's alone.
+    const t = buildTimeline(HORIZON, { ...sun(300), sigmaAt: () => 0 });
+    const cycling = runScenario(t, inputs(15), at60);
+    expect(cycling.emptyAt).not.toBeNull();
+    // Anywhere between 5 % and 10 %: σ = 5 / √12 points, 1.96 σ either side.
+    expect(cycling.endBandPts).toBeCloseTo((1.96 * 5) / Math.sqrt(12), 1);
+    expect(cycling.socLow.at(-1)).toBeGreaterThanOrEqual(5);
+    // Before it reaches the minimum, and on a day it never does, no such spread.
+    const reached = cycling.soc.time.findIndex((time) => time >= cycling.emptyAt!);
+    expect(cycling.socHigh[reached - 2]! - cycling.soc.values[reached - 2]!).toBeLessThan(0.2);
+    expect(runScenario(t, inputs(95), at60).endBandPts).toBeLessThan(0.2);
+  });
+
   it("keeps a car standing in protection now standing until the pack is back at the resume level", () => {
     const t = buildTimeline(HORIZON, sun(300));
     const waiting = runScenario(t, inputs(7, { protectedNow: true }), at60);

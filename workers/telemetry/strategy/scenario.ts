@@ -6,7 +6,8 @@
 // again (settings: the car's BMS). The band, at about 95 %, comes from the
 // fit's residuals and the sun's: the curve's error and which sky the day is
 // in, both systematic over the day; a weather forecast's random error, which
-// fades with the sky's memory; each minute's scatter.
+// fades with the sky's memory; each minute's scatter; and, once the car has
+// reached the minimum, where in its stop-and-go cycle the day ends.
 import type { StrategyScenario } from "../../contract/strategy";
 import { activityAt, type Activity, type Horizon } from "./horizon";
 import { powerAt, type PowerFit } from "./powerFit";
@@ -106,6 +107,15 @@ const halfBand95 = (inp: ScenarioInputs, heldWh: number, forecastWh2: number, sc
   (Z95 * Math.sqrt(heldWh * heldWh + forecastWh2 + scatterWh2)) / inp.whPerPct;
 
 /**
+ * Once the car has reached the minimum, it stands charging up to the level
+ * that lets it drive again, drives back down, and so on: where in that cycle
+ * a given time falls turns on minutes of sun or pace, so the charge then is
+ * anywhere between the two levels (uniform: σ = range / √12), in Wh².
+ */
+const cycleWh2 = (inp: ScenarioInputs) =>
+  (Math.max(0, inp.resumePct - inp.stopPct) * inp.whPerPct) ** 2 / 12;
+
+/**
  * End state of charge as if the car never stopped at empty, so that it falls
  * with the speed all the way (the solver's measure). A full pack still takes
  * no more, as in runScenario: a speed found on banked phantom charge would
@@ -199,7 +209,8 @@ export function runScenario(
       if (shadowPct + shadowBand <= inp.stopPct) emptyLatest ??= t.time[k]!;
     }
     if ((k + 1) % PLOT_EVERY === 0 || k === t.dt.length - 1) {
-      band = halfBand95(inp, systematicWh, forecastErr.variance(), scatterWh2);
+      const cycle = stopped || emptyAt !== null ? cycleWh2(inp) : 0;
+      band = halfBand95(inp, systematicWh, forecastErr.variance(), scatterWh2 + cycle);
       time.push(t.time[k]!);
       soc.push(pct);
       socLow.push(Math.max(floor, pct - band));
