@@ -246,7 +246,7 @@ export function runDay(run: DayRun, other?: Forecaster): DayResult {
           const f = answer.forecast;
           check.lowPct = f.current.socLow.at(-1);
           check.highPct = f.current.socHigh.at(-1);
-          const expected = energyAfter(f.solar.expected, now);
+          const expected = energyBetween(f.solar.expected, now, end);
           if (sunAhead && expected > 0) {
             // Not capped at the settings' 2: a dim morning that clears may bring
             // three times the sun the forecast expected, and told is told.
@@ -325,15 +325,28 @@ export function runDay(run: DayRun, other?: Forecaster): DayResult {
   };
 }
 
-/** Energy under a power series (W) from `from` (epoch s) on, Wh (trapezoids). */
-function energyAfter(series: { time: number[]; values: number[] }, from: number): number {
+/** Energy under a power series (W) over [from, to] (epoch s), Wh: linear between its points. */
+export function energyBetween(
+  series: { time: number[]; values: number[] },
+  from: number,
+  to: number,
+): number {
+  const { time, values } = series;
+  const at = (k: number, t: number) =>
+    values[k - 1]! +
+    ((values[k]! - values[k - 1]!) * (t - time[k - 1]!)) / (time[k]! - time[k - 1]!);
   let wh = 0;
-  for (let k = 1; k < series.time.length; k++) {
-    const t0 = Math.max(from, series.time[k - 1]!);
-    const t1 = series.time[k]!;
+  for (let k = 1; k < time.length; k++) {
+    const t0 = Math.max(from, time[k - 1]!);
+    const t1 = Math.min(to, time[k]!);
     if (t1 <= t0) continue;
-    wh += (((series.values[k - 1]! + series.values[k]!) / 2) * (t1 - t0)) / 3600;
+    wh += (((at(k, t0) + at(k, t1)) / 2) * (t1 - t0)) / 3600;
   }
+  // The series' points are 5 minutes apart from its first sample, so its
+  // last may fall up to 5 minutes short of the day's end: held to the end,
+  // not left out (left out, the told factor came out high by what was missed).
+  const last = time.at(-1);
+  if (last !== undefined && last < to) wh += (values.at(-1)! * (to - Math.max(from, last))) / 3600;
   return wh;
 }
 
