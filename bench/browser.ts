@@ -74,6 +74,14 @@ const transportText = WEBSOCKET
 const PROFILE_RATE = Number(option("--profile-rate") ?? 2_000) || 2_000;
 const SEARCH = !flag("--no-search");
 
+/** A run's long-poll turnaround at the feed server, median / p95. */
+function turnaroundText(result: RateResult | undefined): string {
+  const t = result?.pollTurnaroundMs;
+  return t && Number.isFinite(t.median)
+    ? `median ${fmt(t.median)} ms, p95 ${fmt(t.p95)} ms`
+    : "not measured";
+}
+
 function table(results: RateResult[]): string {
   const head =
     "| packets/s | caught up after | fps median | fps p5 | long tasks (n / total ms / max ms) | main thread busy | latency p95 | setData per frame | plot update p95 | stored | sent |";
@@ -154,7 +162,7 @@ async function main(): Promise<void> {
       const result = await run(rate);
       results.push(result);
       console.log(
-        `caught up after ${caughtUpText(result.caughtUpMs)}, fps ${fmt(result.fpsMedian, 1)}, busy ${fmt(result.busy * 100)} %, latency p95 ${fmt(result.latencyP95Ms)} ms, max ${fmt(result.latencyMaxMs)} ms, longest stall ${fmt(result.stallMaxMs)} ms, stored ${result.stored} / sent ${result.sent}, refresh slowed ${result.slowdowns}× (${result.slowReason}, now ×${fmt(result.cadenceFactor, 1)})`,
+        `caught up after ${caughtUpText(result.caughtUpMs)}, fps ${fmt(result.fpsMedian, 1)}, busy ${fmt(result.busy * 100)} %, latency p95 ${fmt(result.latencyP95Ms)} ms, max ${fmt(result.latencyMaxMs)} ms, longest stall ${fmt(result.stallMaxMs)} ms, stored ${result.stored} / sent ${result.sent}, refresh slowed ${result.slowdowns}× (${result.slowReason}, now ×${fmt(result.cadenceFactor, 1)}), poll turnaround ${turnaroundText(result)}`,
       );
     }
     // Baseline in the same run: the same page and feed at 2,000/s without plots.
@@ -202,12 +210,15 @@ async function main(): Promise<void> {
       Math.max,
     );
     const twoLine = `Two windows of one profile on the shared core at 2,000 packets/s, each showing 6 of the 12 plots (${two.names.join(" and ")}${two.names[1] === "Window 2" ? "" : ": NOT one shared core"}), measured at the same time: the busier main thread ${fmt(twoBusy * 100)} % (${fmt(twoBusy / baseline.busy, 1)}× the baseline; budget ≤ 2×); the same budgets as one window ${twoWindowsHold(two, baseline.busy) ? "held" : "NOT held"} (fps median ≥ 55, no long task, latency p95 ≤ 100 ms and no stall over ${STALL_BUDGET_MS} ms in each window; stored = sent by the one core).`;
+    const pollLine = WEBSOCKET
+      ? ""
+      : `Long-polling, seen at the feed server while measured (feed-server/pollLog.ts): the browser's turnaround, from an answer going out to the next GET arriving, while packets wait at the backend: ${turnaroundText(at2000)} with one window at 2,000 packets/s, ${turnaroundText(two.windows[0])} with two windows (one core, one link).`;
     const parseLine = `JSON.parse of the real-shaped packet on the renderer's main thread during the runs: ${fmt(parsePps)} packets/s (the issue's slow machine: 18,600/s; the machine of the first recording: 45,800/s).`;
     const searchLine = search
       ? `Highest sustained rate with every budget held (fps median ≥ 55, no long task, latency p95 ≤ 100 ms with plots, the worker keeping up with the socket, the feed sending at least ${fmt(DELIVERED_SHARE * 100)} % of the rate; ${search.probes} probes of 5 s): ${fmt(search.withPlots)} packets/s with the 12 plots, ${fmt(search.withoutPlots)} packets/s without plots${search.capped ? ` (the search stops at the feed server's ceiling, ${fmt(SEARCH_CAP)} packets/s)` : ""}.`
       : "";
     console.log(
-      `\n${text}\n\n${ratioLine}\n\n${twoLine}\n\n${hourLine}\n\n${parseLine}\n\n${searchLine}\n`,
+      `\n${text}\n\n${ratioLine}\n\n${twoLine}\n\n${pollLine}\n\n${hourLine}\n\n${parseLine}\n\n${searchLine}\n`,
     );
     if (!QUICK)
       await writeResultsSection(
@@ -220,6 +231,8 @@ async function main(): Promise<void> {
           ratioLine,
           "",
           twoLine,
+          "",
+          pollLine,
           "",
           hourLine,
           "",

@@ -3,6 +3,7 @@
 // renderer's busy share and packets stored vs sent.
 import type { PlotLayout } from "../src/state/plotLayout/plotLayout";
 import { FeedServer } from "../feed-server/FeedServer";
+import { pollTurnarounds, type PollTiming } from "../feed-server/pollLog";
 import {
   acceptedPackets,
   installProbe,
@@ -81,7 +82,25 @@ export interface RateResult extends PageSummary {
   sentPps: number;
   /** From load to caught up (see CAUGHT_UP_WINDOWS), ms; NaN when it never did. */
   caughtUpMs: number;
+  /**
+   * Over long-polling, the browser's turnaround at the feed server while
+   * measured (answer out → next GET in, ms; feed-server/pollLog.ts): median
+   * and p95, NaN over a WebSocket.
+   */
+  pollTurnaroundMs: { median: number; p95: number };
   profile: ProfileRow[] | null;
+}
+
+/** The median and p95 of the turnarounds a poll log holds. */
+export function turnaroundOf(log: { timings: PollTiming[]; stop(): void }): {
+  median: number;
+  p95: number;
+} {
+  log.stop();
+  const sorted = pollTurnarounds(log.timings).sort((a, b) => a - b);
+  const at = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  return { median: at(0.5), p95: at(0.95) };
 }
 
 const debug = (step: string) => {
@@ -168,7 +187,9 @@ async function measure(
     const busy0 = await busyAt();
     const wall0 = Date.now();
     const since = await page.evaluate(startMeasuring);
+    const polls = feed.watchPolls();
     await sleep(measureMs);
+    const pollTurnaroundMs = turnaroundOf(polls);
     debug("summarise");
     const summary = await page.evaluate(summarise, since);
     const busy = (await busyAt()) - busy0;
@@ -207,6 +228,7 @@ async function measure(
       keptUp,
       sentPps,
       caughtUpMs,
+      pollTurnaroundMs,
       profile,
     };
   }
@@ -244,6 +266,7 @@ function starvedResult(options: RunOptions): RateResult {
     keptUp: false,
     sentPps: nan,
     caughtUpMs: NaN,
+    pollTurnaroundMs: { median: nan, p95: nan },
     profile: null,
   };
 }

@@ -22,6 +22,7 @@ import {
   storedVsSent,
   VIEWPORT,
   WARMUP_MS,
+  turnaroundOf,
   type RateResult,
 } from "./browserRun";
 import type { PipeBrowser, PipePage } from "./pipeBrowser";
@@ -112,7 +113,9 @@ export async function runTwoWindows(
     const threads0 = threadTicks();
     const profilePath = process.env.BENCH_CORE_PROFILE;
     const stopProfile = profilePath ? await profileSharedWorker(browser) : null;
+    const polls = feed.watchPolls();
     await sleep(measureMs);
+    const pollTurnaroundMs = turnaroundOf(polls);
     const threads1 = threadTicks();
     if (stopProfile && profilePath) {
       const profile = await stopProfile();
@@ -151,6 +154,7 @@ export async function runTwoWindows(
       keptUp,
       sentPps,
       caughtUpMs,
+      pollTurnaroundMs,
       profile: null,
     });
     return { windows: [row(0), row(1)], names, threads };

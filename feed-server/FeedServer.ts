@@ -17,6 +17,7 @@ import { pastLaps } from "./pastLaps";
 import { handlePlayback, type SentPacket } from "./playbackRoute";
 import { attachSocketHandlers } from "./socketHandlers";
 import { breakWebSocketUpgrades } from "./upgradeFault";
+import { watchPolls } from "./pollLog";
 import { RaceInfoTracker, wireLap, wirePacket, type Generation } from "./generation";
 
 export interface FeedServerOptions {
@@ -181,6 +182,11 @@ export class FeedServer {
 
   get url(): string {
     return `http://${this.options.host}:${this.port}`;
+  }
+
+  /** Log the long-polling GETs from now on (feed-server/pollLog.ts); stop() ends the log. */
+  watchPolls(): ReturnType<typeof watchPolls> {
+    return watchPolls(this.http);
   }
 
   get clients(): number {
