@@ -39,7 +39,7 @@ describe("a car that has never stood still", () => {
     // Not the driving curve's constant either: a tenth of the array, and the tab says why.
     expect(f.power.auxW).toBeCloseTo(0.1 * noon, -1);
     expect(input(f, "Standing load").source).toMatch(
-      /^not measured yet .* a quarter of the bound, \d+ W \(40 % of the array's .*the driving curve's constant is no measure of it$/,
+      /^not measured yet .* a quarter of the bound of \d+ W \(40 % of the array's .*the driving curve's constant is no measure of it$/,
     );
     // The level at the speeds driven is still the car's own.
     const at60 = f.power.a + f.power.b * (60 / 3.6) + f.power.c * (60 / 3.6) ** 3;

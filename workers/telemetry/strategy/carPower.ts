@@ -85,7 +85,7 @@ export function carPower(w: MinuteWindows, slots: number[], clearNoonW: number):
     source:
       measured !== null
         ? `measured in ${standing.length} minutes standing today`
-        : `not measured yet (the car has not stood 3 minutes today): a quarter of the bound, ${round(boundW)} W (${STANDING_SHARE_OF_ARRAY * 100} % of the array's ${round(clearNoonW)} W at a clear noon); the driving curve's constant is no measure of it`,
+        : `not measured yet (the car has not stood 3 minutes today): a quarter of the bound of ${round(boundW)} W (${STANDING_SHARE_OF_ARRAY * 100} % of the array's ${round(clearNoonW)} W at a clear noon); the driving curve's constant is no measure of it`,
   });
   return {
     fit,
