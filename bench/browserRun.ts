@@ -4,6 +4,7 @@
 import type { PlotLayout } from "../src/state/plotLayout/plotLayout";
 import { FeedServer } from "../feed-server/FeedServer";
 import { pollTurnarounds, type PollTiming } from "../feed-server/pollLog";
+import { quantile } from "./strategyMeasures";
 import {
   acceptedPackets,
   installProbe,
@@ -91,16 +92,14 @@ export interface RateResult extends PageSummary {
   profile: ProfileRow[] | null;
 }
 
-/** The median and p95 of the turnarounds a poll log holds. */
+/** Stops a poll log and gives the median and p95 of the turnarounds it holds. */
 export function turnaroundOf(log: { timings: PollTiming[]; stop(): void }): {
   median: number;
   p95: number;
 } {
   log.stop();
-  const sorted = pollTurnarounds(log.timings).sort((a, b) => a - b);
-  const at = (q: number) =>
-    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-  return { median: at(0.5), p95: at(0.95) };
+  const turnarounds = pollTurnarounds(log.timings);
+  return { median: quantile(turnarounds, 0.5), p95: quantile(turnarounds, 0.95) };
 }
 
 const debug = (step: string) => {

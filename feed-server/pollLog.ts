@@ -31,7 +31,11 @@ export function watchPolls(http: HttpServer): { timings: PollTiming[]; stop(): v
  */
 export function pollTurnarounds(timings: readonly PollTiming[]): number[] {
   const bySid = new Map<string, PollTiming[]>();
-  for (const t of timings) bySid.set(t.sid, [...(bySid.get(t.sid) ?? []), t]);
+  for (const t of timings) {
+    const polls = bySid.get(t.sid);
+    if (polls) polls.push(t);
+    else bySid.set(t.sid, [t]);
+  }
   const out: number[] = [];
   for (const polls of bySid.values()) {
     polls.sort((a, b) => a.arrivedMs - b.arrivedMs);
