@@ -81,7 +81,7 @@ describe("the alerts' rising edges while the flags stand still", () => {
     for (let i = 50; i < 100; i++) h.feed(i, (p) => setFlag(p, FLAGS[0]!, false));
     expect(h.events.map((e) => e.phase)).toEqual(["start", "end"]);
     // New rules (a fresh state): the flag, down all along, rises once more.
-    const { setRules } = await import("../../workers/telemetry/alerts/alertsStage");
+    const { setRules } = await import("../../workers/telemetry/alerts/ruleChange");
     setRules(h.state, [{ ...rules[0]!, message: "again" }], () => {});
     for (let i = 100; i < 150; i++) h.feed(i, (p) => setFlag(p, FLAGS[0]!, i >= 140));
     expect(h.events.map((e) => e.phase)).toEqual(["start", "end", "start"]);

@@ -4,7 +4,8 @@
 import { describe, expect, it } from "vitest";
 import type { StageEvent } from "../../workers/telemetry/pipeline/Stage";
 import { AlertLog } from "../../workers/telemetry/alerts/AlertLog";
-import { feedSystem, setRules } from "../../workers/telemetry/alerts/alertsStage";
+import { feedSystem } from "../../workers/telemetry/alerts/alertsStage";
+import { setRules } from "../../workers/telemetry/alerts/ruleChange";
 import { alertHistory, rule } from "./alertsKit";
 
 const hot = rule({

@@ -3,11 +3,8 @@
 import type { AlertRule } from "../../workers/contract/alerts";
 import { AlertLog } from "../../workers/telemetry/alerts/AlertLog";
 import { alertWords } from "../../workers/telemetry/alerts/alertWords";
-import {
-  alertsStage,
-  setRules,
-  type AlertEventPayload,
-} from "../../workers/telemetry/alerts/alertsStage";
+import { alertsStage, type AlertEventPayload } from "../../workers/telemetry/alerts/alertsStage";
+import { setRules } from "../../workers/telemetry/alerts/ruleChange";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
 import type { TelemetryPacket } from "../../workers/telemetry/schema/packetSchema";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";

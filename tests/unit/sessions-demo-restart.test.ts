@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import type { SessionInfo } from "../../workers/contract/sessions";
 import type { WorkerConfig } from "../../workers/contract/config";
 import { TelemetryCore } from "../../workers/telemetry/service/TelemetryCore";
-import { gapSaidAbove, gapWords } from "../../workers/telemetry/sessions/Recorder";
+import { gapSaidAbove, gapWords } from "../../workers/telemetry/sessions/recordingSpans";
 import { Sessions } from "../../workers/telemetry/sessions/Sessions";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { NUMERIC_FIELDS } from "../../workers/telemetry/schema/fields";

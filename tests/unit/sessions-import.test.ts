@@ -47,7 +47,7 @@ describe("a CSV import kept as a session", () => {
     const second = service(factory); // a reload
     await second.whenRestored();
     const listed = (await second.listSessions()).find((x) => x.id === saved!.id);
-    // 625 s of rows: a chunk a minute at most (Recorder's timeRuns).
+    // 625 s of rows: a chunk a minute at most (timeRuns, recordingSpans.ts).
     expect(listed).toMatchObject({ packets: rows, chunks: saved!.chunks });
     expect(saved!.chunks).toBe(11);
     second.startReplay({ kind: "session", sessionId: saved!.id });

@@ -4,7 +4,8 @@
 // workers/shared/alertText.ts).
 import { alertText } from "../../shared/alertText";
 import { bitFieldText } from "../../shared/motorFlags";
-import { masked, type AlertEventPayload } from "./alertsStage";
+import type { AlertEventPayload } from "./alertsStage";
+import { masked } from "./alertsState";
 
 type Words = Pick<
   AlertEventPayload,

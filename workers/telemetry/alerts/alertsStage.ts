@@ -1,14 +1,14 @@
 // The alerts stage of the ingest pipeline: every enabled rule checked on
 // every stored packet of the history (live, replay, import; never sampled, so
-// an alert lasting one packet is caught). Its state is a few typed arrays per
+// an alert lasting one packet is caught). Its state (alertsState.ts) is a few typed arrays per
 // rule, whatever the length of the history, and the packet's step allocates
 // nothing: an alert that starts or ends is queued in typed arrays, and its
 // event is built after every stage has stepped (flush). Durations and "no new value" run on the
 // data's clock: the packet's TimeStamp. System subjects (links, latency) are
 // not in the row: the history's owner reports them with feedSystem().
-import type { AlertEventPayload, AlertRule, SystemSubject } from "../../contract/alerts";
+import type { AlertEventPayload, SystemSubject } from "../../contract/alerts";
 import type { EventSink, Stage, StoredFields } from "../pipeline/Stage";
-import { BOOLEAN_FIELDS, NUMERIC_FIELDS } from "../schema/fields";
+import { NUMERIC_FIELDS } from "../schema/fields";
 import {
   ABOVE,
   ANY_BIT,
@@ -16,9 +16,7 @@ import {
   CHANGED,
   compileRules,
   EQUALS,
-  keptIn,
   IN_ROW,
-  IN_SYSTEM,
   INSIDE,
   NO_NEW_VALUE,
   OUTSIDE,
@@ -26,88 +24,14 @@ import {
   TRUE,
   type CompiledRules,
 } from "./compile";
+import { alertPayload, clearState, masked, newState, type AlertsState } from "./alertsState";
 import { defaultRules } from "./defaults";
-import { SYSTEM_COUNT, SYSTEM_INDEX } from "./subjects";
+import { SYSTEM_INDEX } from "./subjects";
 
 /** What an "alert" StageEvent carries (workers/contract/alerts.ts: it is recorded with the session). */
 export type { AlertEventPayload };
 
-export interface AlertsState {
-  rules: CompiledRules;
-  /** Per rule: the condition holds now (maybe not yet long enough). */
-  holding: Uint8Array;
-  /** Per rule: an alert is active. */
-  active: Uint8Array;
-  /** Per rule: a previous value was seen (edges, changes). */
-  seen: Uint8Array;
-  /** Per rule: data time the condition began to hold. */
-  since: Float64Array;
-  prev: Float64Array;
-  /** Per rule: data time its value last changed (noNewValue). */
-  lastChange: Float64Array;
-  /** Per rule, while active: the worst value, how bad it is, and the start's value and limit. */
-  peak: Float64Array;
-  peakScore: Float64Array;
-  startTime: Float64Array;
-  startValue: Float64Array;
-  startLimit: Float64Array;
-  /** The system subjects' last reported values (NaN: unknown). */
-  system: Float64Array;
-  /** Data time of the newest packet (NaN before the first). */
-  lastTime: number;
-  /** Wall-clock time of the newest system report (NaN before the first). */
-  systemTime: number;
-  /** The flag words of the newest packet whose edges were checked (stepEdges). */
-  lastBits: Uint32Array;
-  /** 1: after those, no edge rule held without being active yet (a duration running). */
-  edgesSettled: number;
-  /** Alerts started or ended since the last flush: rule, 1 start / 0 end, time. */
-  queuedRule: Int32Array;
-  queuedStart: Uint8Array;
-  queuedTime: Float64Array;
-  queued: number;
-}
-
 const TIME = NUMERIC_FIELDS.indexOf("TimeStamp");
-
-function newState(rules: CompiledRules): AlertsState {
-  const n = rules.rules.length;
-  return {
-    rules,
-    holding: new Uint8Array(n),
-    active: new Uint8Array(n),
-    seen: new Uint8Array(n),
-    since: new Float64Array(n),
-    prev: new Float64Array(n),
-    lastChange: new Float64Array(n),
-    peak: new Float64Array(n),
-    peakScore: new Float64Array(n),
-    startTime: new Float64Array(n),
-    startValue: new Float64Array(n),
-    startLimit: new Float64Array(n),
-    system: new Float64Array(SYSTEM_COUNT).fill(NaN),
-    lastTime: NaN,
-    systemTime: NaN,
-    lastBits: new Uint32Array(Math.ceil(BOOLEAN_FIELDS.length / 32)),
-    edgesSettled: 0,
-    // A rule starts or ends at most once per packet or report: n is room enough.
-    queuedRule: new Int32Array(n),
-    queuedStart: new Uint8Array(n),
-    queuedTime: new Float64Array(n),
-    queued: 0,
-  };
-}
-
-function clearState(s: AlertsState): void {
-  s.holding.fill(0);
-  s.active.fill(0);
-  s.seen.fill(0);
-  s.system.fill(NaN);
-  s.lastTime = NaN;
-  s.systemTime = NaN;
-  s.edgesSettled = 0;
-  s.queued = 0;
-}
 
 /** Rule r's alert started (or ended) at t: its event is built at the next flush. */
 function enqueue(s: AlertsState, r: number, start: boolean, t: number): void {
@@ -128,7 +52,7 @@ function flush(s: AlertsState, emit: EventSink): void {
     emit({
       kind: "alert",
       time: t,
-      payload: payload(s, r, start ? "start" : "end", start ? null : t),
+      payload: alertPayload(s, r, start ? "start" : "end", start ? null : t),
     });
   }
 }
@@ -138,36 +62,6 @@ function operand(constant: number, field: number, row: Float64Array): number {
   if (field < 0) return constant;
   const v = row[field]!;
   return v - v === 0 && v !== 0 ? v : constant;
-}
-
-/** The bits of a bit field selected by mask, as an unsigned 32-bit integer. */
-export const masked = (value: number, mask: number): number => ((value >>> 0) & (mask >>> 0)) >>> 0;
-const ALL_BITS = 0xffffffff;
-
-function payload(
-  s: AlertsState,
-  r: number,
-  phase: "start" | "end",
-  end: number | null,
-): AlertEventPayload {
-  const rule = s.rules.rules[r]!;
-  const subject = s.rules.subjects[r]!;
-  return {
-    phase,
-    ruleId: rule.id,
-    subject: rule.subject,
-    label: subject.label,
-    unit: subject.unit,
-    severity: rule.severity,
-    start: s.startTime[r]!,
-    end,
-    value: s.startValue[r]!,
-    peak: s.peak[r]!,
-    limit: s.startLimit[r]!,
-    template: rule.message,
-    bitNames: subject.bits ?? null,
-    mask: s.rules.kind[r] === ANY_BIT ? s.rules.a[r]! : ALL_BITS,
-  };
 }
 
 // What the last `holds` found besides its answer: the limit in force and how
@@ -415,132 +309,6 @@ export function feedSystem(
   const list = s.rules.systemRules[index]!;
   for (let i = 0; i < list.length; i++) check(s, list[i]!, value, time, null);
   flush(s, emit);
-}
-
-/**
- * New rules for this history. A rule kept exactly as it was keeps its state
- * (an active alert goes on); the alerts of rules removed, changed or turned
- * off end now: at the newest packet's time, a link's at its newest report's.
- */
-export function setRules(s: AlertsState, all: readonly AlertRule[], emit: EventSink): void {
-  setCompiledRules(s, compileRules(all, s.rules.fields), emit);
-}
-
-/** setRules with rules compiled already (a core compiles a new set once, for every history). */
-export function setCompiledRules(s: AlertsState, next: CompiledRules, emit: EventSink): void {
-  if (next.fields !== s.rules.fields) next = compileRules(next.all, s.rules.fields);
-  const fresh = newState(next);
-  // The old arrays stay as they are: `s` gets the fresh ones at the end.
-  // Rules kept: new index → old index, found while compiling when the new set
-  // follows this history's (every history has the set in force); then each
-  // array copied in a loop of its own (one loop over the fields inside the
-  // rules' took 55 ms for 5,000).
-  const after = next.after?.rules.deref() === s.rules ? next.after!.kept : null;
-  const to: number[] = [];
-  const from: number[] = [];
-  const carried = new Uint8Array(s.rules.rules.length);
-  next.hashes.forEach((hash, r) => {
-    const o = after ? after[r]! : keptIn(s.rules, next.rules[r]!, hash);
-    if (o < 0) return;
-    to.push(r);
-    from.push(o);
-    carried[o] = 1;
-  });
-  for (const field of PER_RULE) copyKept(fresh[field], s[field], to, from);
-  s.rules.rules.forEach((_, r) => {
-    if (s.active[r] === 0 || carried[r] === 1) return;
-    const end = s.rules.where[r] === IN_SYSTEM ? s.systemTime : s.lastTime;
-    emit({ kind: "alert", time: end, payload: payload(s, r, "end", end) });
-  });
-  fresh.system.set(s.system);
-  fresh.lastTime = s.lastTime;
-  fresh.systemTime = s.systemTime;
-  Object.assign(s, fresh);
-}
-
-function copyKept(
-  into: Float64Array | Uint8Array,
-  out: Float64Array | Uint8Array,
-  to: readonly number[],
-  from: readonly number[],
-): void {
-  for (let i = 0; i < to.length; i++) into[to[i]!] = out[from[i]!]!;
-}
-
-const PER_RULE = [
-  "holding",
-  "active",
-  "seen",
-  "since",
-  "prev",
-  "lastChange",
-  "peak",
-  "peakScore",
-  "startTime",
-  "startValue",
-  "startLimit",
-] as const satisfies readonly (keyof AlertsState)[];
-
-/** How bad a value is for peak tracking, as `holds` scores it (NaN: not tracked so). */
-function scoreOf(kind: number, value: number, limit: number): number {
-  if (kind === ABOVE) return value;
-  if (kind === BELOW) return -value;
-  if (kind === OUTSIDE) return Math.abs(value - limit);
-  return NaN;
-}
-
-/**
- * After a restore: the alerts the log holds as active (`active`, their
- * payloads) go on in this state, so live data ends them as it would have
- * had the page not reloaded. For a packet field's rule the restored rows
- * mostly agree already; a link's state is not in the rows at all. A rule
- * active here that no logged alert covers (its start was never recorded)
- * starts now, through `emit`. Returns the alerts whose rule is not in force.
- */
-export function resumeAlerts(
-  s: AlertsState,
-  active: readonly AlertEventPayload[],
-  emit: EventSink,
-): AlertEventPayload[] {
-  const c = s.rules;
-  s.edgesSettled = 0; // rules may turn active here: the edges are checked again
-  const index = new Map(c.rules.map((rule, r) => [rule.id, r]));
-  const covered = new Set<number>();
-  const unknown: AlertEventPayload[] = [];
-  for (const p of active) {
-    const r = index.get(p.ruleId);
-    if (r === undefined) {
-      unknown.push(p);
-      continue;
-    }
-    covered.add(r);
-    if (s.active[r] === 0) {
-      s.active[r] = 1;
-      s.holding[r] = 1;
-      s.since[r] = p.start;
-      s.peak[r] = p.peak;
-      s.peakScore[r] = scoreOf(c.kind[r]!, p.peak, p.limit);
-      if (s.seen[r] === 0) {
-        s.seen[r] = 1;
-        s.prev[r] = p.value;
-        s.lastChange[r] = p.start - (c.kind[r] === NO_NEW_VALUE ? c.a[r]! : 0);
-      }
-    }
-    // The log's start is the alert's (the rows may begin after it).
-    s.startTime[r] = p.start;
-    s.startValue[r] = p.value;
-    s.startLimit[r] = p.limit;
-  }
-  for (let r = 0; r < c.rules.length; r++)
-    if (s.active[r] === 1 && !covered.has(r))
-      emit({ kind: "alert", time: s.startTime[r]!, payload: payload(s, r, "start", null) });
-  return unknown;
-}
-
-/** The worst value so far of the active alert of `ruleId` (NaN when none is active). */
-export function activePeak(s: AlertsState, ruleId: string): number {
-  const r = s.rules.rules.findIndex((rule) => rule.id === ruleId);
-  return r >= 0 && s.active[r] === 1 ? s.peak[r]! : NaN;
 }
 
 type AlertsStage = Stage<AlertsState>;

@@ -9,7 +9,9 @@ import { Pipeline } from "../pipeline/Pipeline";
 import { DROP_EVENTS, type EventSink, type Stage } from "../pipeline/Stage";
 import type { RowSlices } from "../../contract/storageProtocol";
 import { TelemetryStore } from "../store/TelemetryStore";
-import { alertsStage, setCompiledRules, type AlertsState } from "./alertsStage";
+import { alertsStage } from "./alertsStage";
+import type { AlertsState } from "./alertsState";
+import { setCompiledRules } from "./ruleChange";
 import type { CompiledRules } from "./compile";
 
 /** What an evaluation reads of the recorded sessions (sessions/Sessions.ts has it). */

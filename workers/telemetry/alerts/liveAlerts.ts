@@ -22,15 +22,9 @@ import type { StageEvent } from "../pipeline/Stage";
 import type { TelemetryStore } from "../store/TelemetryStore";
 import { alertLogCsv } from "./alertLogCsv";
 import { AlertLog, logFromEvents, type LogRecord } from "./AlertLog";
-import {
-  activePeak,
-  alertsStage,
-  feedSystem,
-  resumeAlerts,
-  setCompiledRules,
-  type AlertEventPayload,
-  type AlertsState as StageState,
-} from "./alertsStage";
+import { alertsStage, feedSystem, type AlertEventPayload } from "./alertsStage";
+import type { AlertsState as StageState } from "./alertsState";
+import { activePeak, resumeAlerts, setCompiledRules } from "./ruleChange";
 import { defaultRules } from "./defaults";
 import { isSystemSubject } from "./subjects";
 import type { StoredFields } from "../pipeline/Stage";

@@ -29,13 +29,13 @@ import type { ConnectionType } from "../../contract/fields";
 import type { Lap } from "../../contract/laps";
 import type { SessionInfo } from "../../contract/sessions";
 import type { TelemetryStore } from "../store/TelemetryStore";
-import type { ColumnRing } from "../history/ColumnRing";
 import { CHUNK_SPAN_MAX, chunkBytes, encodeChunk } from "../../shared/storage/chunkCodec";
 import { isKeyable } from "../../shared/storage/eventKinds";
 import { describeStorageError } from "../../shared/storage/idb";
 import type { ChunkRecord } from "../../contract/storageProtocol";
 import type { SessionStore } from "../../shared/storage/SessionDb";
-import { formatDateTimeNamed, formatLocalTime, formatTimeNamed } from "../../shared/dateTime";
+import { formatDateTimeNamed } from "../../shared/dateTime";
+import { gapSaidAbove, gapWords, timeRuns } from "./recordingSpans";
 import { SummaryBuilder } from "./summary";
 import { StorageLost } from "./RemoteSessionDb";
 
@@ -47,16 +47,6 @@ export const DEFAULT_FLUSH_MS = 1000;
  */
 const SESSION_RECORD_EVERY = 10;
 export const DEFAULT_SESSION_GAP_MS = 5 * 60_000;
-/**
- * A session going on after a restart says the time it did not record when
- * more than this many of its own packet spacings are missing: a car sending
- * once a second loses nothing in a 1.5 s restart, the demo car at 100 pkt/s
- * loses 150 packets. A fixed second said nothing of a quick restart at high
- * rates, and the user would not know that packets were lost.
- */
-const GAP_SAID_SPACINGS = 3;
-/** ...and never for less than this, s (timer jitter, not a restart's hole). */
-const GAP_SAID_MIN_S = 0.1;
 /** Rows per chunk of a saved import (a live chunk holds one second). */
 export const IMPORT_CHUNK_ROWS = 2000;
 /**
@@ -478,57 +468,4 @@ export class Recorder {
       `Recording paused: ${why}. It tries again in ${RETRY_MS / 1000} s; live data goes on.`,
     );
   }
-}
-
-/**
- * Rows [from, to) of a ring as runs [start, count], each spanning at most
- * `maxSpan` seconds of packet time (packets out of order included) and
- * holding at most `maxRows` rows.
- */
-export function timeRuns(
-  ring: ColumnRing,
-  from: number,
-  to: number,
-  maxSpan: number,
-  maxRows: number,
-): Array<[number, number]> {
-  const runs: Array<[number, number]> = [];
-  let start = from;
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (let i = from; i < to; i++) {
-    const t = ring.time(i);
-    const wider = Math.max(hi, t) - Math.min(lo, t) > maxSpan;
-    if (i > start && (wider || i - start >= maxRows)) {
-      runs.push([start, i - start]);
-      start = i;
-      lo = hi = t;
-    } else {
-      lo = Math.min(lo, t);
-      hi = Math.max(hi, t);
-    }
-  }
-  if (to > start) runs.push([start, to - start]);
-  return runs;
-}
-
-/**
- * A hole in the recording in words, on the core's own clock, its zone named
- * once: "for 3.0 s, from 10:00:01 to 10:00:04 UTC", or "for 0.4 s at
- * 10:00:01 UTC" when both ends read the same second.
- */
-export function gapWords(from: number, to: number): string {
-  const length = `for ${(to - from).toFixed(1)} s`;
-  const end = formatTimeNamed(to, true, null);
-  const start = formatLocalTime(from, null, true);
-  return end.startsWith(`${start} `) || end === start
-    ? `${length} at ${end}`
-    : `${length}, from ${start} to ${end}`;
-}
-
-/** The shortest hole after a restart that is said, s: see GAP_SAID_SPACINGS. */
-export function gapSaidAbove(session: SessionInfo): number {
-  const span = session.lastPacketTime - session.firstPacketTime;
-  const spacing = session.packets > 1 && span > 0 ? span / (session.packets - 1) : 1;
-  return Math.max(GAP_SAID_MIN_S, GAP_SAID_SPACINGS * spacing);
 }
