@@ -12,6 +12,8 @@
 // The old build is checked out in a temporary git worktree (outside the
 // repository: nothing here is dirtied), given this checkout's bench/, and
 // built into a directory of its own; so is this checkout (never ./dist).
+// A browser bench then runs from this checkout for both builds, each page
+// served from its own build directory.
 // By default the old worktree uses this checkout's node_modules (a symlink);
 // with --own-install it gets its own, `npm ci` from its own package-lock.json,
 // so it runs with the dependency versions it shipped with (needs the npm
@@ -123,9 +125,15 @@ try {
   }));
   if (BROWSER_BENCHES.has(bench))
     for (const b of builds) run("npx", ["vite", "build", "--outDir", b.dist], b.cwd);
+  // A browser bench measures the built page (BENCH_DIST) and nothing else of
+  // the checkout; its harness (the bench's scripts and the feed server that
+  // stands in for the backend) is this checkout's for both builds, so both
+  // pages face the same server. Run from the old tree, the bench found that
+  // tree's feed server, which lacks what today's bench reads of it.
+  const benchCwd = (b: (typeof builds)[number]) => (BROWSER_BENCHES.has(bench) ? ROOT : b.cwd);
   for (let r = 0; r < runs; r++)
     for (const b of builds) {
-      const stdout = run("npx", ["tsx", `bench/${bench}.ts`, ...benchArgs], b.cwd, {
+      const stdout = run("npx", ["tsx", `bench/${bench}.ts`, ...benchArgs], benchCwd(b), {
         BENCH_DIST: b.dist,
       });
       b.runs.push(figures(stdout));
@@ -138,7 +146,7 @@ try {
   const what = `${bench}${benchArgs.length > 0 ? ` ${benchArgs.join(" ")}` : ""}`;
   const rates = process.env.BENCH_RATES ? ` (BENCH_RATES=${process.env.BENCH_RATES})` : "";
   const lines = [
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${coresText()}, Node ${process.version}: \`npx tsx bench/compareBuilds.ts --base ${base} --runs ${runs}${ownInstall ? " --own-install" : ""} ${what}\`${rates}. Both builds measured by this checkout's script, alternated (new, old, ...); each figure the median of ${runs} runs; "more than 5 % worse" marks rates below 0.95 and times or busy shares above 1.05 of the old build's.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${coresText()}, Node ${process.version}: \`npx tsx bench/compareBuilds.ts --base ${base} --runs ${runs}${ownInstall ? " --own-install" : ""} ${what}\`${rates}. Both builds measured by this checkout's script${BROWSER_BENCHES.has(bench) ? " and feed server, each page served from its own build" : ""}, alternated (new, old, ...); each figure the median of ${runs} runs; "more than 5 % worse" marks rates below 0.95 and times or busy shares above 1.05 of the old build's.`,
     "",
     `| figure | ${builds[0]!.name} | ${builds[1]!.name} | new / old | | each run, new; old |`,
     "|---|---|---|---|---|---|",
