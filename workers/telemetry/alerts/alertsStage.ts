@@ -1,11 +1,13 @@
 // The alerts stage of the ingest pipeline: every enabled rule checked on
 // every stored packet of the history (live, replay, import; never sampled, so
-// an alert lasting one packet is caught). Its state (alertsState.ts) is a few typed arrays per
-// rule, whatever the length of the history, and the packet's step allocates
-// nothing: an alert that starts or ends is queued in typed arrays, and its
-// event is built after every stage has stepped (flush). Durations and "no new value" run on the
-// data's clock: the packet's TimeStamp. System subjects (links, latency) are
-// not in the row: the history's owner reports them with feedSystem().
+// an alert lasting one packet is caught). Its state (alertsState.ts) is a few
+// typed arrays per rule, whatever the length of the history, and the packet's
+// step allocates nothing: an alert that starts or ends is queued in typed
+// arrays, and its event is built after every stage has stepped (flush).
+// Durations and "no new value" run on the data's clock: the packet's
+// TimeStamp. System subjects (links, latency) are not in the row: the
+// history's owner reports them with feedSystem(). Changing the rules in force
+// and resuming after a reload are in ruleChange.ts.
 import type { AlertEventPayload, SystemSubject } from "../../contract/alerts";
 import type { EventSink, Stage, StoredFields } from "../pipeline/Stage";
 import { NUMERIC_FIELDS } from "../schema/fields";
