@@ -41,15 +41,12 @@ describe("the poll reader SharedWorker", () => {
   it("a core that cannot start workers reads its polls on a line to it", async () => {
     const connect = new MessageChannel();
     opened.push(connect.port1, connect.port2);
-    // The SharedWorker's side: each line answers a GET with two chunks and the end.
+    // The SharedWorker's side: each line answers a GET with its body's bytes.
     connect.port2.onmessage = (event: MessageEvent<HelperConnect>) => {
       const line = event.data.connect;
       line.onmessage = ({ data }: MessageEvent<PollRequest>) => {
-        for (const text of ['4{"a":', "1}"]) {
-          const chunk = new TextEncoder().encode(text).buffer;
-          line.postMessage({ id: data.id, chunk } satisfies PollReply, [chunk]);
-        }
-        line.postMessage({ id: data.id, end: true } satisfies PollReply);
+        const body = new TextEncoder().encode('4{"a":1}').buffer;
+        line.postMessage({ id: data.id, body } satisfies PollReply, [body]);
       };
       opened.push(line);
     };

@@ -1,6 +1,6 @@
 // The poll reader channel: the telemetry worker asks the poll reader worker
 // (workers/poll-reader/pollReader.worker.ts) for one long-polling GET at a
-// time and hears its body back in chunks, buffers transferred. Fire-and-forget
+// time and hears its whole body back in one transferred buffer. Fire-and-forget
 // typed messages, matched by id.
 
 /** Asked of the reader: GET this URL (the transport's cache-busting URI). */
@@ -10,8 +10,6 @@ export interface PollRequest {
   credentials: RequestCredentials;
 }
 
-/** What the reader sends back for a request, in order: chunks, then one end. */
+/** What the reader sends back for a request: its body's bytes, or why it failed. */
 export type PollReply =
-  | { id: number; chunk: ArrayBuffer }
-  | { id: number; end: true }
-  | { id: number; failed: string; status?: number };
+  { id: number; body: ArrayBuffer } | { id: number; failed: string; status?: number };

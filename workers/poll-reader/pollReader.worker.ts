@@ -3,7 +3,7 @@
 // stop 28): reading a poll's body costs the browser about as much as parsing
 // its packets (most of it the kernel's page faults as the bytes are copied into
 // fresh memory), and on one thread the two left 5,000 packets/s behind; split,
-// each thread has room. Chunks are transferred, never copied.
+// each thread has room. Each answer's bytes are transferred, never copied.
 //
 // An own core spawns it as a dedicated worker. A shared core cannot start
 // workers: every window starts this one as a SharedWorker and hands its port to

@@ -1,5 +1,5 @@
 // The telemetry worker's side of the poll reader: asks for a poll's answer and
-// puts its chunks back together as text. In the browser the GET runs in the
+// decodes its bytes as text. In the browser the GET runs in the
 // poll reader worker; without Worker (Node) on this thread, through the same
 // readPoll, so the integration tests exercise everything but the hop.
 //
@@ -32,8 +32,6 @@ export interface PollReaderEvents {
 const STOPPED = "the poll reader worker stopped answering";
 
 interface Pending {
-  decoder: TextDecoder;
-  parts: string[];
   resolve: (text: string) => void;
   reject: (error: PollError) => void;
 }
@@ -41,6 +39,7 @@ interface Pending {
 export class PollReader {
   private nextId = 0;
   private readonly pending = new Map<number, Pending>();
+  private readonly decoder = new TextDecoder();
   private readonly readHere = (request: PollRequest) =>
     void readPoll(request, (reply) => this.receive(reply));
   /** How a request leaves: to the worker, or to readPoll on this thread. */
@@ -84,7 +83,7 @@ export class PollReader {
     private readonly events: PollReaderEvents = {},
   ) {}
 
-  /** Move the GETs to the poll reader worker, their chunks transferred back. */
+  /** Move the GETs to the poll reader worker, their bodies transferred back. */
   private startWorker(): void {
     const worker = new Worker(
       new URL("../../../poll-reader/pollReader.worker.ts", import.meta.url),
@@ -148,7 +147,7 @@ export class PollReader {
   read(url: string, credentials: RequestCredentials): Promise<string> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { decoder: new TextDecoder(), parts: [], resolve, reject });
+      this.pending.set(id, { resolve, reject });
       this.send({ id, url, credentials });
     });
   }
@@ -163,15 +162,9 @@ export class PollReader {
     if (isBeat(reply)) return;
     const pending = this.pending.get(reply.id);
     if (!pending) return;
-    if ("chunk" in reply) {
-      pending.parts.push(pending.decoder.decode(reply.chunk, { stream: true }));
-      return;
-    }
     this.pending.delete(reply.id);
-    if ("end" in reply) {
-      pending.parts.push(pending.decoder.decode());
-      pending.resolve(pending.parts.join(""));
-    } else pending.reject(new PollError(reply.failed, reply.status));
+    if ("body" in reply) pending.resolve(this.decoder.decode(reply.body));
+    else pending.reject(new PollError(reply.failed, reply.status));
   }
 
   private dropWorker(message: string): void {
