@@ -106,9 +106,17 @@ test("add a channel from the settings, export it, refuse a bad import, keep it o
 
   // Edit opens the form on it; duplicate opens a copy under a free name.
   await row.getByTestId("math-duplicate").click();
+  // The value and its last minute come from the worker a moment later; Save
+  // and Cancel stay where they were (the row arriving pushed them 23 px, and
+  // a click on its way there missed).
+  const cancel = again.getByTestId("math-cancel");
+  const before = await cancel.boundingBox();
+  await expect(again.getByTestId("math-value")).toHaveText(/^\d+(\.\d+)? V$/);
+  expect((await cancel.boundingBox())?.y).toBe(before?.y);
   await expect(again.getByTestId("math-name")).toHaveValue("DoublePackVoltageCopy");
   await expect(again.getByTestId("math-label")).toHaveValue("Double Pack Voltage (copy)");
-  await again.getByTestId("math-cancel").click();
+  await cancel.click();
+  await expect(cancel).toHaveCount(0);
 
   // Delete: gone, and still gone after a reload (the starter set does not come back).
   await row.getByTestId("math-list-delete").click();

@@ -162,19 +162,27 @@ export function ChannelEditor({
       {check && result && (
         <ExpressionProblems expression={check.for.expression} problems={result.problems} />
       )}
-      {result?.ok && channel.expression.trim() !== "" && (
+      {/* The row holds its place while the first answer is awaited: arriving
+          later, it pushed Save and Cancel down under a pointer on its way to them. */}
+      {result?.ok !== false && channel.expression.trim() !== "" && (
         <div className="helios-math-preview" data-testid="math-preview">
-          <span>
-            Now{" "}
-            <strong data-testid="math-value">
-              {formatNumber(result.value)} {result.value === null ? "" : channel.unit}
-            </strong>
-          </span>
-          <Sparkline recent={result.recent} unit={channel.unit} />
-          {gaps && (
-            <span className="helios-muted" data-testid="math-gaps">
-              {gaps}
-            </span>
+          {result ? (
+            <>
+              <span>
+                Now{" "}
+                <strong data-testid="math-value">
+                  {formatNumber(result.value)} {result.value === null ? "" : channel.unit}
+                </strong>
+              </span>
+              <Sparkline recent={result.recent} unit={channel.unit} />
+              {gaps && (
+                <span className="helios-muted" data-testid="math-gaps">
+                  {gaps}
+                </span>
+              )}
+            </>
+          ) : (
+            <span className="helios-muted">Now: working it out…</span>
           )}
         </div>
       )}
