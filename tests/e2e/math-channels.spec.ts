@@ -111,8 +111,9 @@ test("add a channel from the settings, export it, refuse a bad import, keep it o
   // a click on its way there missed).
   const cancel = again.getByTestId("math-cancel");
   const before = await cancel.boundingBox();
+  expect(before).not.toBeNull();
   await expect(again.getByTestId("math-value")).toHaveText(/^\d+(\.\d+)? V$/);
-  expect((await cancel.boundingBox())?.y).toBe(before?.y);
+  expect((await cancel.boundingBox())?.y).toBe(before!.y);
   await expect(again.getByTestId("math-name")).toHaveValue("DoublePackVoltageCopy");
   await expect(again.getByTestId("math-label")).toHaveValue("Double Pack Voltage (copy)");
   await cancel.click();
