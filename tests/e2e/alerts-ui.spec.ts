@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { NO_BACKEND_URL } from "./e2e-env";
+import { gotoPastLoading, reloadPastLoading } from "./shell-helpers";
 
 const RULES = {
   format: "helios-alert-rules",
@@ -37,9 +38,8 @@ async function setRules(page: Page, rules: unknown): Promise<void> {
 test("a critical alert: status count flashing, toast, Alerts tab, acknowledge, CSV", async ({
   page,
 }) => {
-  await page.goto(`/?backend=${encodeURIComponent(NO_BACKEND_URL)}&e2eHooks=1`);
   // Without a backend the loading screen stays ~9 s; toasts wait under it.
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  await gotoPastLoading(page, `/?backend=${encodeURIComponent(NO_BACKEND_URL)}&e2eHooks=1`);
   await expect(page.getByTestId("status-alerts")).toHaveText("No active alerts");
 
   await setRules(page, RULES);
@@ -94,8 +94,7 @@ test("a critical alert: status count flashing, toast, Alerts tab, acknowledge, C
 test("a rule that comes back within minutes is one alert with its episodes; acknowledging covers them", async ({
   page,
 }) => {
-  await page.goto(`/?backend=${encodeURIComponent(NO_BACKEND_URL)}&e2eHooks=1`);
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  await gotoPastLoading(page, `/?backend=${encodeURIComponent(NO_BACKEND_URL)}&e2eHooks=1`);
   const status = page.getByTestId("status-alerts");
   const quiet = structuredClone(RULES);
   quiet.rules[0]!.condition.limit = 1e6; // the same rule, not firing: its alert ends
@@ -124,8 +123,7 @@ test("Settings → Alerts: sound and desktop off by default, permission asked on
   page,
   context,
 }) => {
-  await page.goto(`/?backend=${encodeURIComponent(NO_BACKEND_URL)}`);
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  await gotoPastLoading(page, `/?backend=${encodeURIComponent(NO_BACKEND_URL)}`);
   const asked = () => page.evaluate(() => (window as unknown as { asked?: number }).asked ?? 0);
   // Count permission requests: none may happen before the user turns the switch on.
   await page.evaluate(() => {
@@ -157,8 +155,7 @@ test("Settings → Alerts: sound and desktop off by default, permission asked on
   await expect(page.getByTestId("alert-desktop-denied")).toHaveCount(0);
   await page.screenshot({ path: "test-results/alerts-settings.png" });
 
-  await page.reload();
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  await reloadPastLoading(page);
   await page.getByTestId("open-settings").click();
   await expect(page.getByTestId("alert-sound-switch")).toBeChecked();
   await expect(page.getByTestId("alert-desktop-switch")).toBeChecked();
@@ -167,8 +164,7 @@ test("Settings → Alerts: sound and desktop off by default, permission asked on
 test("a storm of alerts is one toast; its Mute button silences the rules, listed with time left", async ({
   page,
 }) => {
-  await page.goto(`/alerts?backend=${encodeURIComponent(NO_BACKEND_URL)}&e2eHooks=1`);
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  await gotoPastLoading(page, `/alerts?backend=${encodeURIComponent(NO_BACKEND_URL)}&e2eHooks=1`);
   const rule = (id: string, limit: number) => ({
     ...RULES.rules[0]!,
     id,

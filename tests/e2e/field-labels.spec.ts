@@ -3,14 +3,14 @@
 // never wire names, and saved favourites keep working.
 import { expect, test } from "@playwright/test";
 import { NO_BACKEND_URL } from "./e2e-env";
-import { gotoPastLoading } from "./shell-helpers";
+import { gotoPastLoading, reloadPastLoading } from "./shell-helpers";
 
 const url = (path: string) => `${path}?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20`;
 
 test("the plots name both motors and their picker finds fields by description", async ({
   page,
 }) => {
-  await page.goto(url("/plots"));
+  await gotoPastLoading(page, url("/plots"));
   const speed = page.locator('[data-plot-id="speed"]');
   await expect(speed.locator(".plot-card-title")).toHaveText(
     "Motor 0 Vehicle Velocity · Motor 1 Vehicle Velocity",
@@ -41,21 +41,20 @@ test("favourites saved by name come back as their fields, labelled, and are kept
     sessionStorage.setItem("seeded", "1");
     localStorage.setItem("favourites", JSON.stringify(["Motor Temp", "Pack Current"]));
   });
-  await page.goto(url("/"));
+  await gotoPastLoading(page, url("/"));
   const tiles = page.locator(".helios-favourites [data-field]");
   await expect(tiles).toHaveCount(2, { timeout: 20_000 });
   await expect(tiles.first()).toHaveAttribute("data-field", "MotorDetails0.MotorTemperature");
   await expect(tiles.first().locator(".helios-tile-name")).toHaveText("Motor 0 Temperature");
   await expect(tiles.nth(1).locator(".helios-tile-name")).toHaveText("Pack Current");
   await expect(tiles.first().locator(".helios-tile-unit")).toHaveText("°C");
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
   await expect
     .poll(() => page.evaluate(() => localStorage.getItem("favourites")))
     .toBe(JSON.stringify(["MotorDetails0.MotorTemperature", "Battery.PackCurrent"]));
 });
 
 test("the motors table names each motor and reads the limit flags as words", async ({ page }) => {
-  await page.goto(url("/motors"));
+  await gotoPastLoading(page, url("/motors"));
   const limit = page.locator('tr[data-field="MotorDetails0.LimitFlags"]');
   await expect(limit.locator(".helios-field-label")).toHaveText("Motor 0 Limit Flags", {
     timeout: 20_000,
@@ -65,7 +64,7 @@ test("the motors table names each motor and reads the limit flags as words", asy
     page.locator('tr[data-field="MotorDetails1.MotorTemperature"] .helios-field-label'),
   ).toHaveText("Motor 1 Temperature");
   await expect(page.locator('tr[data-field="MBMS.SystemState"]')).toHaveCount(0); // other tab
-  await page.goto(url("/contactors"));
+  await reloadPastLoading(page, url("/contactors"));
   await expect(page.locator('tr[data-field="MBMS.SystemState"] .helios-field-label')).toHaveText(
     "MBMS System State (code)",
     { timeout: 20_000 },

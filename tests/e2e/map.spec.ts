@@ -7,6 +7,7 @@ import { FeedServer } from "../../feed-server/FeedServer";
 import { onFastLapFeed } from "./lapFeed";
 import { NO_BACKEND_URL } from "./e2e-env";
 import { waitForDemoDay } from "./demoDay";
+import { gotoPastLoading, reloadPastLoading } from "./shell-helpers";
 
 const local = (url: string) => /^(https?|wss?):\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(url);
 const isInternal = (url: string) => /^(data|blob|about|chrome-extension):/.test(url);
@@ -36,7 +37,7 @@ test("draws the DEMO track and the car marker with no request leaving the machin
   page,
 }) => {
   const outside = await watchRequests(page);
-  await page.goto(`/map?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=50`);
+  await gotoPastLoading(page, `/map?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=50`);
   await expect(page.getByTestId("map")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("map-car")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("map-finish")).toBeVisible();
@@ -74,11 +75,10 @@ test("a tile server that does not answer gives one quiet notice, with the attrib
 test("hovering the trail shows the time and the values there; clicking moves the plots there", async ({
   page,
 }) => {
-  await page.goto(`/map?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=50`);
+  await gotoPastLoading(page, `/map?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=50`);
   const car = page.getByTestId("map-car");
   await expect(car).toBeVisible({ timeout: 20_000 });
   await expect.poll(() => trailDrawn(page), { timeout: 20_000 }).toBe(true);
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
   // Follow mode keeps the car (the trail's newest point) where it is drawn.
   const box = (await car.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -262,7 +262,7 @@ test("a demo day's alert pins are clustered with counts in their worst colour; a
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const day = `demoRate=10&record=0&demoClock=13:00&demoDay=0.5`;
-  await page.goto(`/map?backend=${encodeURIComponent(NO_BACKEND_URL)}&${day}`);
+  await gotoPastLoading(page, `/map?backend=${encodeURIComponent(NO_BACKEND_URL)}&${day}`);
   await waitForDemoDay(page, 0.5);
   await expect(page.getByTestId("map-alert-cluster").first()).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: "/tmp/e2e10/map-clusters-1440.png" });
@@ -325,7 +325,7 @@ test("a demo day's alert pins are clustered with counts in their worst colour; a
   await expect(pinSwitch).not.toBeChecked();
   await expect(page.getByTestId("map-alert-cluster")).toHaveCount(0);
   await expect(page.getByTestId("map-alert-pin")).toHaveCount(0);
-  await page.goto(`/map?backend=${encodeURIComponent(NO_BACKEND_URL)}&record=0`);
+  await reloadPastLoading(page, `/map?backend=${encodeURIComponent(NO_BACKEND_URL)}&record=0`);
   await expect(page.getByRole("switch", { name: "Alert pins" })).not.toBeChecked();
   await expect(severities.getByRole("button", { name: "Critical" })).toHaveAttribute(
     "aria-pressed",

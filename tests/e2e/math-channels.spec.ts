@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { NO_BACKEND_URL } from "./e2e-env";
-import { gotoPastLoading } from "./shell-helpers";
+import { gotoPastLoading, reloadPastLoading } from "./shell-helpers";
 import { openParquet } from "../unit/parquet-read";
 
 const url = (path: string) =>
@@ -97,8 +97,7 @@ test("add a channel from the settings, export it, refuse a bad import, keep it o
   await expect(dialog.locator("[data-channel]")).toHaveCount(starter + 1);
 
   // Reload: the saved channels go back to the worker.
-  await page.reload();
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  await reloadPastLoading(page);
   const again = await openEditorFromSettings(page);
   const row = again.locator('[data-channel="DoublePackVoltage"]');
   await expect(row).toContainText("Double Pack Voltage");
@@ -123,8 +122,7 @@ test("add a channel from the settings, export it, refuse a bad import, keep it o
   await row.getByTestId("math-list-delete").click();
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(again.locator('[data-channel="DoublePackVoltage"]')).toHaveCount(0);
-  await page.reload();
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
+  await reloadPastLoading(page);
   const last = await openEditorFromSettings(page);
   await expect(last.locator("[data-channel]")).toHaveCount(starter);
   expect((await storedChannels(page))!.mathChannels.map((c) => c.name)).not.toContain(
@@ -189,7 +187,7 @@ test("the worker's problems show as the user types; a saved channel is in the pi
   await page.keyboard.press("Escape");
 
   // The picker lists it under Math; plotted beside Pack Voltage, it reads twice as much.
-  await page.goto(url("/plots"));
+  await reloadPastLoading(page, url("/plots"));
   await expect(page.getByTestId("plots-panel")).toBeVisible({ timeout: 20_000 });
   await page.getByRole("button", { name: "Add plot" }).click();
   const card = page.locator(".plot-card").last();
@@ -210,7 +208,7 @@ test("the worker's problems show as the user types; a saved channel is in the pi
     .toBeCloseTo(2, 2);
 
   // The Math tab shows it as a field table row.
-  await page.goto(url("/math"));
+  await reloadPastLoading(page, url("/math"));
   await expect(page.getByTestId("panel-math")).toContainText("Double Pack Voltage");
 });
 
@@ -275,7 +273,7 @@ test("a channel added in the UI is exported in CSV and Parquet, kept over a relo
 
   // A reload keeps the channel; the session recorded before it replays with it
   // computed again from the replayed packets.
-  await page.goto(url("/sessions"));
+  await reloadPastLoading(page, url("/sessions"));
   const row = page.getByTestId("session-row").last();
   await expect(row).toBeVisible({ timeout: 20_000 });
   await row.getByTestId("session-replay").click();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { FEED_URL, NO_BACKEND_URL } from "./e2e-env";
-import { closeDialogWithEscape } from "./shell-helpers";
+import { closeDialogWithEscape, gotoPastLoading, reloadPastLoading } from "./shell-helpers";
 
 // Sessions: recording in the worker (IndexedDB of this browser context),
 // restore after a reload, replay of a recorded session and of a backend range.
@@ -31,11 +31,11 @@ test("after 20 s of DEMO and a reload, the history counter and plots include the
   page,
 }) => {
   test.setTimeout(90_000);
-  await page.goto(DEMO_URL);
+  await gotoPastLoading(page, DEMO_URL);
   await page.waitForTimeout(20_000);
   const before = await historyLength(page);
   expect(before).toBeGreaterThan(200);
-  await page.goto(DEMO_URL.replace("/?", "/plots?"));
+  await reloadPastLoading(page, DEMO_URL.replace("/?", "/plots?"));
   await expect(page.getByTestId("plots-panel")).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('[data-plot-id="speed"] .plot-series-layer')).toBeVisible();
   // The restore lands in front of the live packets once IndexedDB has answered
@@ -59,9 +59,12 @@ test("after 20 s of DEMO and a reload, the history counter and plots include the
 test("a reload in DEMO restarts the simulated car as a new session; the drive before stays listed whole", async ({
   page,
 }) => {
-  await page.goto(DEMO_URL);
+  await gotoPastLoading(page, DEMO_URL);
   await page.waitForTimeout(6000);
-  await page.goto(`/sessions?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20`);
+  await reloadPastLoading(
+    page,
+    `/sessions?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20`,
+  );
   const rows = page.getByTestId("session-row");
   // The drive before the reload, then (once the new car's first second is written) the new one.
   await expect(rows).toHaveCount(2, { timeout: 20_000 });
@@ -82,9 +85,12 @@ test("a reload in DEMO restarts the simulated car as a new session; the drive be
 test("replays a recorded session at 10x: values change and the scrubber moves", async ({
   page,
 }) => {
-  await page.goto(DEMO_URL);
+  await gotoPastLoading(page, DEMO_URL);
   await page.waitForTimeout(8000);
-  await page.goto(`/sessions?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20`);
+  await reloadPastLoading(
+    page,
+    `/sessions?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20`,
+  );
   // The list is newest first: the 8 s drive is the oldest row (the reload began a new one).
   const row = page.getByTestId("session-row").last();
   await expect(row).toBeVisible({ timeout: 20_000 });
@@ -180,19 +186,19 @@ test("replays a range from the feed server", async ({ page }) => {
     .poll(async () => Number(await scrubber.inputValue()), { timeout: 10_000 })
     .toBeGreaterThan(at);
   await expect.poll(() => voltage.textContent(), { timeout: 20_000 }).not.toBe(v1);
-  await page.screenshot({ path: "/tmp/wt8-backend.png" });
 });
 
 test("the recording switch stays off after a reload", async ({ page }) => {
-  await page.goto(DEMO_URL);
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 30_000 });
+  await gotoPastLoading(page, DEMO_URL);
+  // A drive is recorded before the switch goes off: after the reload it must not grow.
+  await page.keyboard.press("r");
+  await expect(page.getByTestId("session-packets").first()).toBeVisible({ timeout: 20_000 });
   await page.keyboard.press("s");
   const toggle = page.getByTestId("recording-switch");
   await expect(toggle).toBeChecked();
   await page.getByText("Record live data").click();
   await expect(toggle).not.toBeChecked();
-  await page.reload();
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 30_000 });
+  await reloadPastLoading(page);
   await page.keyboard.press("s");
   await expect(page.getByTestId("recording-switch")).not.toBeChecked();
   // The worker started with recording off: the recorded session stops growing.

@@ -56,6 +56,23 @@ export async function closeDialogWithEscape(page: Page): Promise<void> {
 export async function gotoPastLoading(page: Page, url: string): Promise<void> {
   await page.clock.install({ time: Date.now() - DEMO_SCREEN_GONE_MS });
   await page.goto(url);
+  await runPastLoading(page);
+}
+
+/**
+ * Reloads a page opened with gotoPastLoading (or opens `url` in it), and runs
+ * its clock past the loading screen again. The page's clock flows on across a
+ * navigation, so it is set back by the screen's time first: the new document
+ * starts as gotoPastLoading's did (the old one, unloading, sees it step back).
+ */
+export async function reloadPastLoading(page: Page, url?: string): Promise<void> {
+  await page.clock.setSystemTime(Date.now() - DEMO_SCREEN_GONE_MS);
+  if (url === undefined) await page.reload();
+  else await page.goto(url);
+  await runPastLoading(page);
+}
+
+async function runPastLoading(page: Page): Promise<void> {
   const screen = page.getByTestId("loading-screen");
   await expect(screen).toBeVisible({ timeout: 20_000 });
   // Run the page's clock up to real time: the screen's 8.8 s, the navigation's
