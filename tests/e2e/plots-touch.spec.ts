@@ -4,6 +4,7 @@ import { expect, test, type CDPSession, type Locator, type Page } from "@playwri
 import { NO_BACKEND_URL } from "./e2e-env";
 import { waitForDemoDay } from "./demoDay";
 import { plot, waitUntilOnTop } from "./plotHelpers";
+import { gotoPastLoading } from "./shell-helpers";
 
 // A few minutes of history, so the default 2-minute window is full of data
 // and the legend's time under a pointer is the pointer's time.
@@ -56,7 +57,7 @@ async function openPlots(page: Page, size = TABLET): Promise<{ cdp: CDPSession; 
   // The day is built at desktop width, where the status bar counts the
   // history's rows (the pit view's status bar keeps only four items).
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(URL);
+  await gotoPastLoading(page, URL);
   await waitForDemoDay(page, DAY_HOURS);
   await page.setViewportSize(size);
   const over = plot(page, "speed").locator(".u-over");

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { NO_BACKEND_URL } from "./e2e-env";
 import { plot, waitUntilOnTop } from "./plotHelpers";
+import { gotoPastLoading, reloadPastLoading } from "./shell-helpers";
 
 // The plot workspace over the real worker's DEMO feed, a little faster than
 // the default 2 packets/s so that every check sees new data within a second.
@@ -17,7 +18,7 @@ async function canvasImage(card: Locator): Promise<string> {
 }
 
 async function openPlots(page: Page): Promise<void> {
-  await page.goto(PLOTS_URL);
+  await gotoPastLoading(page, PLOTS_URL);
   await expect(page.getByTestId("plots-panel")).toBeVisible({ timeout: 20_000 });
   await expect(plot(page, "speed").locator(".uplot canvas").first()).toBeVisible();
 }
@@ -242,7 +243,7 @@ test("the layout survives a reload", async ({ page }) => {
     .locator(".plot-card")
     .evaluateAll((cards) => cards.map((c) => c.getAttribute("data-plot-id")));
 
-  await page.reload();
+  await reloadPastLoading(page);
   await expect(page.getByTestId("plots-panel")).toBeVisible({ timeout: 20_000 });
   await expect
     .poll(() =>
@@ -277,7 +278,7 @@ test("the speed axis reads km/h on a metric dashboard, and mph once switched to 
   await page.addInitScript(() =>
     localStorage.setItem("settings", JSON.stringify({ appUnits: "imperial" })),
   );
-  await page.reload();
+  await reloadPastLoading(page);
   await expect(speedChart).toHaveAttribute("data-axis-units", "mph", { timeout: 20_000 });
   await expect(plot(page, "speed").locator(".u-legend")).toContainText("mph");
 });
@@ -352,7 +353,7 @@ test("the legends' values and the status bar's figures show their whole text", a
   await page.addInitScript(() =>
     localStorage.setItem("settings", JSON.stringify({ appUnits: "imperial" })),
   );
-  await page.reload();
+  await reloadPastLoading(page);
   await expect(plot(page, "speed").locator(".u-legend")).toContainText("mph", { timeout: 20_000 });
   await watch();
 });

@@ -7,13 +7,14 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { onFastLapFeed } from "./lapFeed";
 import { NO_BACKEND_URL } from "./e2e-env";
 import { plot, waitUntilOnTop } from "./plotHelpers";
+import { gotoPastLoading } from "./shell-helpers";
 
 const PLOTS_URL = `/plots?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20`;
 /** A figure as the table writes it: a number, maybe negative, maybe with decimals. */
 const FIGURE = /^-?\d+(\.\d+)?$/;
 
 async function openPlots(page: Page): Promise<void> {
-  await page.goto(PLOTS_URL);
+  await gotoPastLoading(page, PLOTS_URL);
   await expect(page.getByTestId("plots-panel")).toBeVisible({ timeout: 20_000 });
   await waitUntilOnTop(plot(page, "pack").locator(".u-over"));
   await page.waitForTimeout(2500); // a few seconds of packets to summarise
@@ -35,7 +36,8 @@ test("Alt-drag on a plot: its series' statistics, plots not zoomed; a level; Cop
   await page.mouse.move(box.x + box.width * 0.2, y);
   await page.keyboard.down("Alt");
   await page.mouse.down();
-  await page.mouse.move(box.x + box.width * 0.95, y, { steps: 8 });
+  // To the plot's right edge: the packets so far are the last few seconds of its window.
+  await page.mouse.move(box.x + box.width * 0.995, y, { steps: 8 });
   await page.mouse.up();
   await page.keyboard.up("Alt");
 

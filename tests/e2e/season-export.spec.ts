@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { unzipSync } from "fflate";
 import { NO_BACKEND_URL } from "./e2e-env";
 import { openParquet } from "../unit/parquet-read";
+import { gotoPastLoading } from "./shell-helpers";
 
 // Sessions → export season, into a folder: the File System Access API's
 // picker is replaced by a folder held in page memory (a real one needs a
@@ -68,7 +69,7 @@ async function memoryFolder(page: Page, room = 1e12, hold = false) {
 
 /** Records a few seconds of DEMO, then opens the Sessions tab. */
 async function recordThenOpenSessions(page: Page) {
-  await page.goto(SESSIONS_URL);
+  await gotoPastLoading(page, SESSIONS_URL);
   await expect(page.getByTestId("session-row").first()).toBeVisible({ timeout: 20_000 });
   await expect
     .poll(
