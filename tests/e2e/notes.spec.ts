@@ -5,12 +5,19 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { NO_BACKEND_URL } from "./e2e-env";
 import { openOnFeed, startInjectedFeed } from "./injectedFeed";
+import { gotoPastLoading, reloadPastLoading } from "./shell-helpers";
 
 test.setTimeout(120_000);
 
 const url = (path: string) => `${path}?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20`;
 
+/** One window: its clock runs past the loading screen. */
 async function open(page: Page, path: string): Promise<void> {
+  await gotoPastLoading(page, url(path));
+}
+
+/** Two windows share their context's clock: each waits the loading screen out. */
+async function openBeside(page: Page, path: string): Promise<void> {
   await page.goto(url(path));
   await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
 }
@@ -23,8 +30,8 @@ test("a note made with the key in one window shows in the other, is edited, dele
 }) => {
   const a = await context.newPage();
   const b = await context.newPage();
-  await open(a, "/notes");
-  await open(b, "/notes");
+  await openBeside(a, "/notes");
+  await openBeside(b, "/notes");
   await expect(a.getByText("No notes yet")).toBeVisible();
   // Some packets first: the note stamps the newest one's moment.
   await expect(a.getByTestId("status-history")).toContainText(/History\s+[1-9]/, {
@@ -284,7 +291,7 @@ test("a replay of the session shows its notes on the scrubber, and keeps a note 
     await row.getByTestId("session-replay").click();
     await expect(page.getByTestId("transport-bar")).toBeVisible();
   };
-  await open(page, "/sessions");
+  await reloadPastLoading(page, url("/sessions"));
   await replayOldest();
   const marks = page.getByTestId("transport-note-marks").locator(".helios-transport-note");
   await expect(marks).toHaveCount(1, { timeout: 20_000 });

@@ -20,7 +20,8 @@ test.setTimeout(180_000);
 const HOURS = 2;
 
 async function openStrategyDay(page: Page): Promise<void> {
-  await page.goto(
+  await gotoPastLoading(
+    page,
     `/strategy?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=10&demoClock=13:00&demoDay=${HOURS}`,
   );
   await waitForDemoDay(page, HOURS);
@@ -211,9 +212,11 @@ test("DEMO at 13:00: numbers, plots, a slider that moves the forecast, the Overv
 test("DEMO at night says so at once and offers a simulated race day, which then forecasts", async ({
   page,
 }) => {
-  await page.goto(`/strategy?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoClock=02:00`);
+  await gotoPastLoading(
+    page,
+    `/strategy?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoClock=02:00`,
+  );
   await expect(page.getByTestId("status-connection-type")).toContainText("DEMO");
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
   const cannot = page.getByTestId("strategy-cannot");
   await expect(cannot).toContainText("Cannot forecast: night", { timeout: 20_000 });
   const hint = cannot.getByTestId("strategy-demo-hint");
@@ -301,7 +304,8 @@ test("the settings form refuses a day that ends before it starts, and keeps what
 test("after the day, its forecasts are held against what happened", async ({ page }) => {
   // The last three hours of a DEMO day at the track, built up to 17:00, its
   // end: the forecasts recorded each minute of them, then the day is over.
-  await page.goto(
+  await gotoPastLoading(
+    page,
     `/strategy?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=10&demoClock=17:00&demoDay=3`,
   );
   await waitForDemoDay(page, 3);
