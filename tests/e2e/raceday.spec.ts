@@ -9,6 +9,7 @@ import Papa from "papaparse";
 import { timeTodayInZone, TRACK_TIME_ZONE } from "../../workers/shared/dateTime";
 import { waitForDemoDay } from "./demoDay";
 import { NO_BACKEND_URL } from "./e2e-env";
+import { gotoPastLoading } from "./shell-helpers";
 
 test.use({ timezoneId: "UTC" });
 test.setTimeout(180_000);
@@ -31,7 +32,8 @@ async function openDay(
   const clock = demoClock
     ? `&demoClock=${demoClock.hours}:${String(demoClock.minutes).padStart(2, "0")}`
     : "";
-  await page.goto(
+  await gotoPastLoading(
+    page,
     `/?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=10&record=0&demoDay=${HOURS}${clock}`,
   );
   // The day is built in the worker while the page stays usable, then goes on live.
@@ -40,7 +42,6 @@ async function openDay(
   );
   await waitForDemoDay(page, HOURS);
   await expect(page.getByTestId("status-connection-type")).toContainText("DEMO");
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 20_000 });
   return dayFrom;
 }
 
