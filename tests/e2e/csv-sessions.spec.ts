@@ -3,13 +3,17 @@ import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 import { NO_BACKEND_URL } from "./e2e-env";
+import { gotoPastLoading } from "./shell-helpers";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/", import.meta.url));
 
 test("Sessions: Import CSV refuses a file that is not CSV, then replays the fixture marked IMPORTED", async ({
   page,
 }, testInfo) => {
-  await page.goto(`/sessions?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20`);
+  await gotoPastLoading(
+    page,
+    `/sessions?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=20`,
+  );
   await expect(page.getByTestId("status-history")).toContainText("/", { timeout: 30_000 });
 
   await page.getByTestId("sessions-import-csv").click();

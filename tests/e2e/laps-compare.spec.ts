@@ -5,6 +5,7 @@
 // compared with a live one.
 import { expect, test, type Page } from "@playwright/test";
 import { NO_BACKEND_URL } from "./e2e-env";
+import { gotoPastLoading, reloadPastLoading } from "./shell-helpers";
 
 test.setTimeout(150_000);
 
@@ -19,7 +20,8 @@ test.beforeEach(({ page }) => {
 const DAY = "&demoDay=0.25";
 
 async function openWithLaps(page: Page, record: boolean): Promise<void> {
-  await page.goto(
+  await gotoPastLoading(
+    page,
     `/laps?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=10&record=${record ? 1 : 0}${DAY}`,
   );
   await expect(page.getByTestId("status-connection-type")).toContainText("DEMO", {
@@ -28,7 +30,6 @@ async function openWithLaps(page: Page, record: boolean): Promise<void> {
   await expect
     .poll(() => page.getByTestId("lap-row").count(), { timeout: 90_000 })
     .toBeGreaterThanOrEqual(3);
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 30_000 });
 }
 
 /**
@@ -109,14 +110,16 @@ test("after a reload, a lap of the recorded session is compared with a live one"
   // another): the live history comes back from the recording, and the
   // recording goes on as a new session.
   await page.waitForTimeout(5000);
-  await page.goto(`/laps?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=10&record=1`);
+  await reloadPastLoading(
+    page,
+    `/laps?backend=${encodeURIComponent(NO_BACKEND_URL)}&demoRate=10&record=1`,
+  );
   await expect(page.getByTestId("status-connection-type")).toContainText("DEMO", {
     timeout: 30_000,
   });
   await expect
     .poll(() => page.getByTestId("lap-row").count(), { timeout: 90_000 })
     .toBeGreaterThanOrEqual(2);
-  await expect(page.getByTestId("loading-screen")).toHaveCount(0, { timeout: 30_000 });
   await pickLap(page, 1);
   await expect(page.getByTestId("laps-compare")).toHaveText("Compare (1)");
   await page.getByTestId("laps-compare").click();
