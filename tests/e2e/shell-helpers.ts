@@ -72,16 +72,25 @@ export async function reloadPastLoading(page: Page, url?: string): Promise<void>
   await runPastLoading(page);
 }
 
+/** The page's clock runs past the loading screen this far at a time, then waits this long. */
+const STEP_MS = 1000;
+const STEP_PAUSE_MS = 100;
+
 async function runPastLoading(page: Page): Promise<void> {
   const screen = page.getByTestId("loading-screen");
   await expect(screen).toBeVisible({ timeout: 20_000 });
   // Run the page's clock up to real time: the screen's 8.8 s, the navigation's
   // own time (the page's clock starts with its document, not at install), and
   // the real time the jump itself takes (its timers fire as fast as they can).
-  for (let jump = 0; jump < 5; jump++) {
+  // In steps of a second, with real time between them for the core to answer:
+  // the page's watch on it (src/shell/wiring/coreWatch.ts) reads a request
+  // unanswered through 10 s of the page's clock as a silent core, and one jump
+  // that long (9 s plus a slow navigation) toasted "not live" in a test.
+  for (let step = 0; step < 100; step++) {
     const behind = Date.now() - (await page.evaluate(() => Date.now()));
     if (behind < 200) break;
-    await page.clock.runFor(Math.round(behind));
+    await page.clock.runFor(Math.min(Math.round(behind), STEP_MS));
+    await page.waitForTimeout(STEP_PAUSE_MS);
   }
   await expect(screen).toHaveCount(0, { timeout: 20_000 });
   const skew = (await page.evaluate(() => Date.now())) - Date.now();
