@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { NO_BACKEND_URL } from "./e2e-env";
+import { gotoPastLoading } from "./shell-helpers";
 
 test.setTimeout(120_000);
 
@@ -37,6 +38,20 @@ async function saveAs(page: Page, name: string): Promise<void> {
   await dialog.getByLabel("Name").fill(name);
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toHaveCount(0);
+}
+
+/** Zooms the shown map in twice: the map's scale, and its text before and after. */
+async function zoomInTwice(page: Page) {
+  const scale = page.locator(".leaflet-control-scale-line").first();
+  await expect(scale).toBeVisible({ timeout: 20_000 });
+  const wideScale = (await scale.textContent()) ?? "";
+  // Each zoom is awaited on its own: the scale read after one would be half-way.
+  await page.getByRole("button", { name: "Zoom in" }).click();
+  await expect(scale).not.toHaveText(wideScale);
+  const halfWay = (await scale.textContent()) ?? "";
+  await page.getByRole("button", { name: "Zoom in" }).click();
+  await expect(scale).not.toHaveText(halfWay);
+  return { scale, wideScale, zoomedScale: (await scale.textContent()) ?? "" };
 }
 
 async function freshPage(browser: Browser): Promise<Page> {
@@ -73,16 +88,7 @@ test("save a layout, open a second window with it, reload, export it and import 
 
   // The map zoomed in twice: where it looks is part of the layout.
   await first.getByRole("tab", { name: "Map" }).click();
-  const scale = first.locator(".leaflet-control-scale-line").first();
-  await expect(scale).toBeVisible({ timeout: 20_000 });
-  const wide = await scale.textContent();
-  // Each zoom is awaited on its own: the scale read after one would be half-way.
-  await first.getByRole("button", { name: "Zoom in" }).click();
-  await expect(scale).not.toHaveText(wide!);
-  const halfWay = await scale.textContent();
-  await first.getByRole("button", { name: "Zoom in" }).click();
-  await expect(scale).not.toHaveText(halfWay!);
-  const zoomedScale = await scale.textContent();
+  const { zoomedScale } = await zoomInTwice(first);
   await first.getByRole("tab", { name: "Plots" }).click();
 
   // A taken or empty name is refused in the dialog, and nothing is saved.
@@ -138,7 +144,7 @@ test("save a layout, open a second window with it, reload, export it and import 
   await expect.poll(() => plotIds(second)).toEqual(withoutSoc);
   await expect(second.getByRole("button", { name: "10 min" })).toHaveClass(/bp6-active/);
   await second.getByRole("tab", { name: "Map" }).click();
-  await expect(second.locator(".leaflet-control-scale-line").first()).toHaveText(zoomedScale!, {
+  await expect(second.locator(".leaflet-control-scale-line").first()).toHaveText(zoomedScale, {
     timeout: 20_000,
   });
   await second.getByRole("tab", { name: "Plots" }).click();
@@ -194,6 +200,25 @@ test("save a layout, open a second window with it, reload, export it and import 
     fresh.locator('[data-plot-id="pack"]').getByRole("button", { name: "Make plot shorter" }),
   ).toBeVisible();
   await fresh.context().close();
+});
+
+test("a built-in layout opened from a zoomed-in map is not marked changed, and brings the default view", async ({
+  page,
+}) => {
+  await gotoPastLoading(page, `/map?${query}`);
+  const { scale, wideScale } = await zoomInTwice(page);
+
+  // The map still follows the car while the Battery tab loads: its pans must
+  // not save the old zoom into the layout just opened.
+  await (await layoutMenu(page)).getByRole("menuitem", { name: /Battery/ }).click();
+  await expect(page).toHaveURL(/\/battery\?/);
+  await page.waitForTimeout(3_000); // a few packets, each a pan of a map that is still there
+  await expect(layoutButton(page)).toHaveAccessibleName("Layout: Battery");
+  await page.getByRole("tab", { name: "Map" }).click();
+  await expect(scale).toHaveText(wideScale, { timeout: 20_000 });
+  // The tab is part of a layout: back on its own, the layout is as opened.
+  await page.getByRole("tab", { name: "Battery" }).click();
+  await expect(layoutButton(page)).toHaveAccessibleName("Layout: Battery");
 });
 
 test("a layout link asks before it replaces the window's layout", async ({ context, browser }) => {

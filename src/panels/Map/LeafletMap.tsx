@@ -8,7 +8,6 @@ import L from "leaflet";
 import { useCallback, useRef, useState } from "react";
 import { MapContainer, ScaleControl, TileLayer } from "react-leaflet";
 import { useSnapshot } from "valtio";
-import { DEFAULT_MAP_CENTER } from "../../../workers/shared/trackCoords";
 import { FinishLineDialog } from "../../ui/finishLine/FinishLineDialog";
 import { useFieldCatalog } from "../../ui/useFieldCatalog";
 import { FocusMarker } from "./FocusMarker";
@@ -24,7 +23,7 @@ import { pointsText, TrackLegend } from "./TrackLegend";
 import type { TrailMeta } from "./trailPoints";
 import { formatTimeNamed } from "../../ui/format/dateTime";
 import { useShownZone } from "../../ui/useShownZone";
-import { DEFAULT_ZOOM, useMapPlace } from "./useMapPlace";
+import { DEFAULT_PLACE, useMapPlace } from "./useMapPlace";
 
 /**
  * The closest zoom (about 0.1 m a pixel). The alert pins' clusters need the
@@ -62,7 +61,7 @@ export default function LeafletMap() {
   const pointsRef = useRef<HTMLDivElement>(null);
   useMapPlace(map);
   // Where the window's map looked last, else the track's default place (read once: the map moves itself).
-  const [start] = useState(() => mapSettings.place);
+  const [start] = useState(() => mapSettings.place ?? DEFAULT_PLACE);
   const onLayer = useCallback((next: TrackLayer | null) => {
     setLayer(next);
     if (!next) return;
@@ -105,10 +104,8 @@ export default function LeafletMap() {
       <div className="helios-map-frame" data-testid="map">
         <MapContainer
           ref={setMap}
-          center={
-            start ? [start.lat, start.long] : [DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.long]
-          }
-          zoom={start?.zoom ?? DEFAULT_ZOOM}
+          center={[start.lat, start.long]}
+          zoom={start.zoom}
           maxZoom={MAX_ZOOM}
           preferCanvas
           className={`helios-map${picking ? " helios-map-picking" : ""}`}
