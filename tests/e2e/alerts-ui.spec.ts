@@ -78,7 +78,18 @@ test("a critical alert: status count flashing, toast, Alerts tab, acknowledge, C
   await expect(page.getByTestId("plots-focus")).toContainText(/Showing Alert: Pack voltage/i);
   await page.getByTestId("tab-map").click();
   await expect(page.getByTestId("map-focus")).toBeVisible();
+  const follow = page.getByTestId("map-follow");
+  await expect(follow).not.toHaveClass(/bp6-active/); // centred there, so no longer following
   await page.screenshot({ path: "test-results/alerts-map.png" });
+  // Following the car again is kept when the map comes back: the marker stays,
+  // the old request does not take the view a second time.
+  await follow.click();
+  await expect(follow).toHaveClass(/bp6-active/);
+  await page.getByTestId("tab-alerts").click();
+  await page.getByTestId("tab-map").click();
+  await expect(page.getByTestId("map-focus")).toBeVisible();
+  await page.waitForTimeout(500); // the remounted map's effects have run
+  await expect(follow).toHaveClass(/bp6-active/);
   await page.getByTestId("tab-alerts").click();
 
   const [download] = await Promise.all([

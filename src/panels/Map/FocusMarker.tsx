@@ -1,11 +1,11 @@
 // The place another tab asked the map to show (an alert's start, from the
-// Alerts tab): a ring marker there, the view centred on it and no longer
-// following the car. Drawn imperatively, like the other map layers.
+// Alerts tab): a ring marker there, the view centred on it (once per request)
+// and no longer following the car. Drawn imperatively, like the other map layers.
 import L from "leaflet";
 import { useEffect } from "react";
 import { useMap } from "react-leaflet";
 import { subscribe } from "valtio";
-import { mapFocus, type MapFocus } from "../../state/mapFocus";
+import { claimCentring, mapFocus, type MapFocus } from "../../state/mapFocus";
 import { mapSettings } from "../../state/mapSettings";
 import { formatTimeNamed } from "../../ui/format/dateTime";
 
@@ -33,6 +33,8 @@ export function FocusMarker() {
       if (focus.seq === shown) return;
       shown = focus.seq;
       marker.setIcon(focusIcon(focus)).setLatLng([focus.lat, focus.long]).addTo(map);
+      // Centred once: the view saved since (a pan, Follow car, a layout) wins at a remount.
+      if (!claimCentring(focus)) return;
       // Following the car would pull the view away from the place asked for.
       mapSettings.follow = false;
       map.setView([focus.lat, focus.long], map.getZoom(), { animate: false });
