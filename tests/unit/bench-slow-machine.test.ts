@@ -1,10 +1,12 @@
 // The bench's whole-browser slow machine: the share asked for picks the nice
 // level whose share of a core, beside a busy loop, is nearest; and its busy
 // loops really spin, one per core, and really stop.
+import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import {
+  BUSY_LOOP,
   niceForShare,
   shareAtNice,
   startSlowMachine,
@@ -75,6 +77,36 @@ describe("bench slow machine", () => {
       }
       for (const pid of slow.pids) expect(existsSync(`/proc/${pid}`)).toBe(false);
       expect(niceOf(process.pid)).toBe(ownNice);
+    },
+    30_000,
+  );
+
+  // A bench killed outright (a signal, a timeout) runs no exit handler: its
+  // loops must not spin on above every later run, as two did on 2026-12-06.
+  it.runIf(existsSync("/proc/self/stat"))(
+    "a busy loop ends itself once the process that started it is gone",
+    async () => {
+      // A shell starts the loop, says its pid, and is gone half a second later.
+      const shell = spawn(
+        "sh",
+        ["-c", `"${process.execPath}" -e "$LOOP" & echo $!; exec sleep 0.5`],
+        { env: { ...process.env, LOOP: BUSY_LOOP }, stdio: ["ignore", "pipe", "inherit"] },
+      );
+      const pid = await new Promise<number>((resolve) =>
+        shell.stdout.once("data", (chunk: Buffer) => resolve(Number(String(chunk).trim()))),
+      );
+      const alive = () => existsSync(`/proc/${pid}`) && statFields(pid)[0] !== "Z";
+      try {
+        // It spins while its parent lives (the check does not stop it early).
+        const before = cpuTicks(pid);
+        await new Promise((resolve) => shell.once("exit", resolve));
+        expect(cpuTicks(pid)).toBeGreaterThan(before);
+        for (let waited = 0; waited < 10_000 && alive(); waited += 50)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(alive()).toBe(false);
+      } finally {
+        if (alive()) process.kill(pid, "SIGKILL");
+      }
     },
     30_000,
   );
