@@ -56,14 +56,16 @@ describe("bench slow machine", () => {
     async () => {
       const ownNice = niceOf(process.pid);
       const slow = startSlowMachine(0.4);
-      expect(slow.niceGap).toBe(2);
-      expect(slow.nice).toBe(process.getuid?.() === 0 ? 0 : 2);
-      expect(slow.pids).toHaveLength(availableParallelism());
-      // The loops run above Chromium: raised as root, level with it (Chromium is lowered) as a user.
-      const root = process.getuid?.() === 0;
-      for (const pid of slow.pids) expect(niceOf(pid)).toBe(root ? -2 : 0);
-      if (root) expect(niceOf(process.pid)).toBe(-2); // the feed keeps up with them
+      // Every check inside the try: a failed one must still stop the loops
+      // (one before it, on 2026-12-06, left two spinning at nice -2 for hours).
       try {
+        expect(slow.niceGap).toBe(2);
+        expect(slow.nice).toBe(process.getuid?.() === 0 ? 0 : 2);
+        expect(slow.pids).toHaveLength(availableParallelism());
+        // The loops run above Chromium: raised as root, level with it (Chromium is lowered) as a user.
+        const root = process.getuid?.() === 0;
+        for (const pid of slow.pids) expect(niceOf(pid)).toBe(root ? -2 : 0);
+        if (root) expect(niceOf(process.pid)).toBe(-2); // the feed keeps up with them
         const before = slow.pids.map(cpuTicks);
         // Each loop burns CPU: 10 ticks (0.1 s of a core) each. How soon depends
         // on what else the machine runs (a fixed 0.6 s window failed under a
