@@ -89,20 +89,20 @@ describe("bench slow machine", () => {
     "a busy loop ends itself once the process that started it is gone",
     async () => {
       // A shell starts the loop, says its pid, and is gone half a second later.
+      // (That it spins while its parent lives is the test above's: its loops are these.)
       const shell = spawn(
         "sh",
         ["-c", `"${process.execPath}" -e "$LOOP" & echo $!; exec sleep 0.5`],
         { env: { ...process.env, LOOP: BUSY_LOOP }, stdio: ["ignore", "pipe", "inherit"] },
       );
+      // Heard from the start: on a busy machine the shell may be gone before the pid is read.
+      const shellGone = new Promise((resolve) => shell.once("exit", resolve));
       const pid = await new Promise<number>((resolve) =>
         shell.stdout.once("data", (chunk: Buffer) => resolve(Number(String(chunk).trim()))),
       );
       const alive = () => existsSync(`/proc/${pid}`) && statFields(pid)[0] !== "Z";
       try {
-        // It spins while its parent lives (the check does not stop it early).
-        const before = cpuTicks(pid);
-        await new Promise((resolve) => shell.once("exit", resolve));
-        expect(cpuTicks(pid)).toBeGreaterThan(before);
+        await shellGone;
         for (let waited = 0; waited < 10_000 && alive(); waited += 50)
           await new Promise((resolve) => setTimeout(resolve, 50));
         expect(alive()).toBe(false);
