@@ -73,6 +73,10 @@ test("a three-day race: the plan across the days, today's target on the Overview
     /Made at 13:\d\d:\d\d C[SD]T, again every 15 minutes; the race's days from the race days in settings/,
   );
   await expect(plan.getByTestId("strategy-plan-plot").locator("canvas").first()).toBeVisible();
+  // Its axis is the clock over the days: the legend names the last day's date and time.
+  await expect(
+    plan.getByTestId("strategy-plan-plot").locator(".u-legend .u-series").first(),
+  ).toContainText(new RegExp(`^Time.*${shownDate(days[2]!)}, \\d\\d:\\d\\d:\\d\\d$`));
   // Today's target is the plan's, and the recommended speed steers to it.
   const inputs = page.getByTestId("strategy-inputs");
   await expect(inputs).toContainText(

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  clockTickLabels,
   formatDate,
   formatDateTime,
   formatTime,
@@ -68,6 +69,23 @@ describe("a race-day time (the Strategy tab, its Overview card)", () => {
     expect(formatZonedTime(july, "America/Chicago")).toBe("15:40 CDT");
     expect(formatZonedTime(july, "UTC")).toBe("20:40 UTC");
     expect(formatZonedTime(NaN, "America/Chicago")).toBe("—");
+  });
+});
+
+describe("a strategy chart's time axis over the race's days", () => {
+  // 12/07/2026 00:00 and 12:00, 12/08/2026 00:00 in Chicago (UTC−6 in December).
+  const ticks = [0, 12, 24].map((h) => Date.UTC(2026, 11, 7, 6 + h) / 1000);
+
+  it("names each day at its midnight, and gives other ticks the clock", () => {
+    expect(clockTickLabels(ticks, "America/Chicago", true)).toEqual(["12/07", "12:00", "12/08"]);
+  });
+
+  it("within a day, gives every tick the clock, midnight too", () => {
+    expect(clockTickLabels(ticks, "America/Chicago", false)).toEqual(["00:00", "12:00", "00:00"]);
+  });
+
+  it("reads midnight in the zone shown, not in UTC", () => {
+    expect(clockTickLabels(ticks, "UTC", true)).toEqual(["06:00", "18:00", "06:00"]);
   });
 });
 

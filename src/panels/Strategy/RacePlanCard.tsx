@@ -7,7 +7,6 @@ import { Callout, Card, HTMLTable } from "@blueprintjs/core";
 import { useMemo } from "react";
 import type { AppUnits } from "../../../workers/contract/fields";
 import type { RacePlan } from "../../../workers/contract/strategy";
-import { localTimeOnDayOf } from "../../ui/format/dateTime";
 import { formatNumber } from "../../ui/format/formatNumber";
 import {
   formatDistance,
@@ -26,28 +25,25 @@ const SERIES: ChartSeries[] = [
   { label: "Protection's stop level", color: "#CD4246", width: 1 },
 ];
 
-/** The curve against days of the race (1 = today's midnight, 1.5 = today's noon, …). */
-function curveData(plan: RacePlan, raceZone: string): AlignedData {
-  const midnight = localTimeOnDayOf(plan.at, 0, raceZone);
-  const x = plan.soc.time.map((t) => 1 + (t - midnight) / 86_400);
+/** The planned charge against time, nights included, and the protection's level. */
+function curveData(plan: RacePlan): AlignedData {
+  const x = plan.soc.time;
   return { x, ys: [plan.soc.values, x.map(() => plan.floorPct)] };
 }
 
 export function RacePlanCard({
   plan,
   recorded,
-  raceZone,
   units,
   dark,
 }: {
   plan: RacePlan;
   recorded: boolean;
-  raceZone: string;
   units: AppUnits;
   dark: boolean;
 }) {
   const zone = useShownZone();
-  const curve = useMemo(() => curveData(plan, raceZone), [plan, raceZone]);
+  const curve = useMemo(() => curveData(plan), [plan]);
   const days = plan.days.length;
   return (
     <Card className="helios-strategy-plan" aria-label="Race plan" data-testid="strategy-plan">
@@ -115,8 +111,8 @@ export function RacePlanCard({
           title="State of charge over the rest of the event, as planned (nights give and take nothing)"
           data={curve}
           series={SERIES}
-          time={false}
-          xLabel="Day of the event (1 = today, 1.5 = today's noon)"
+          time
+          xLabel="Time"
           yLabel="SoC %"
           dark={dark}
         />

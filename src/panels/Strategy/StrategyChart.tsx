@@ -3,18 +3,26 @@
 // with the theme or units; data with each answer. A time axis shows the race
 // day's zone (settings), 24-hour, named in the axis label, whatever the
 // browser's zone: the schedule and the forecast's texts are in it too. With
-// the cursor away, the legend shows the values at the forecast's time.
+// the cursor away, the legend shows the values at the forecast's time. An
+// axis over several days (the race plan) names each day at its midnight, and
+// its legend gives the date with the time.
 import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
 import uPlot from "uplot";
 import UplotReact from "uplot-react";
 import "uplot/dist/uPlot.min.css";
-import { formatLocalTime, zoneAbbreviation } from "../../ui/format/dateTime";
+import {
+  clockTickLabels,
+  formatDateTime,
+  formatLocalTime,
+  zoneAbbreviation,
+} from "../../ui/format/dateTime";
 import { useShownZone } from "../../ui/useShownZone";
 import { formatNumber, NO_VALUE } from "../../ui/format/formatNumber";
 import { restingLegendHooks } from "../../ui/restingLegend";
 import type { AlignedData } from "./plotData";
 
 const HEIGHT = 220;
+const DAY_S = 86_400;
 
 export interface ChartSeries {
   label: string;
@@ -67,6 +75,7 @@ export function StrategyChart(props: StrategyChartProps) {
   const zone = useShownZone();
   // The zone's name at the plot's first time ("CDT"): the axis label says it.
   const zoneName = time && data.x.length > 0 ? zoneAbbreviation(data.x[0]!, zone) : "";
+  const overDays = time && data.x.length > 1 && data.x[data.x.length - 1]! - data.x[0]! > DAY_S;
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box);
   // Read by the legend's hook: a new forecast moves it without rebuilding the chart.
@@ -91,8 +100,7 @@ export function StrategyChart(props: StrategyChartProps) {
           label: zoneName ? `${xLabel} (${zoneName})` : xLabel,
           ...(time
             ? {
-                values: (_u: uPlot, splits: number[]) =>
-                  splits.map((s) => formatLocalTime(s, zone)),
+                values: (_u: uPlot, splits: number[]) => clockTickLabels(splits, zone, overDays),
               }
             : {}),
         },
@@ -103,7 +111,11 @@ export function StrategyChart(props: StrategyChartProps) {
           label: xLabel,
           value: time
             ? (_u: uPlot, v: number | null) =>
-                v === null ? NO_VALUE : formatLocalTime(v, zone, true)
+                v === null
+                  ? NO_VALUE
+                  : overDays
+                    ? formatDateTime(v, zone)
+                    : formatLocalTime(v, zone, true)
             : (_u: uPlot, v: number | null) => formatNumber(v),
         },
         ...series.map((s) => ({
@@ -121,7 +133,7 @@ export function StrategyChart(props: StrategyChartProps) {
       ],
       ...(band ? { bands: [{ series: [band[0] + 1, band[1] + 1], fill: bandColor }] } : {}),
     }),
-    [width, time, zone, zoneName, axis, grid, xLabel, yLabel, series, band, bandColor],
+    [width, time, overDays, zone, zoneName, axis, grid, xLabel, yLabel, series, band, bandColor],
   );
   const plotData = useMemo(() => [data.x, ...data.ys] as uPlot.AlignedData, [data]);
   return (

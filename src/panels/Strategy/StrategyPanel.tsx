@@ -384,7 +384,6 @@ export default function StrategyPanel() {
         <RacePlanCard
           plan={forecast.plan}
           recorded={forecast.planRecorded === true}
-          raceZone={forecast.timeZone}
           units={appUnits}
           dark={resolvedTheme === "dark"}
         />

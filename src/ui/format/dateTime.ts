@@ -7,8 +7,11 @@
 // it is not. The formatting itself is shared with the workers
 // (workers/shared/dateTime.ts); this adds what only the page needs.
 import {
+  hoursMinutes,
   localTimeZone,
+  monthDay,
   shownTimeZone,
+  wallClockAt,
   zoneAbbreviation,
   zoneOffsetSeconds,
   type ShownZone,
@@ -58,4 +61,21 @@ export function zoneShortName(
   epochMs: number = Date.now(),
 ): string {
   return zoneAbbreviation(epochMs / 1000, zone) || (zone ?? localTimeZone());
+}
+
+/**
+ * A time axis's tick labels: "14:00". On an axis over several days a tick
+ * at midnight names its day instead ("12/07"), so that the days can be told
+ * apart without a fractional day count.
+ */
+export function clockTickLabels(
+  ticks: readonly number[],
+  zone: ShownZone,
+  overDays: boolean,
+): string[] {
+  return ticks.map((t) => {
+    const c = wallClockAt(t, zone);
+    if (!c) return "";
+    return overDays && c.hour === 0 && c.minute === 0 ? monthDay(c) : hoursMinutes(c);
+  });
 }
