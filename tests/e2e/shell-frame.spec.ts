@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { closeDialogWithEscape, openPastLoading } from "./shell-helpers";
 
 test("a deep link opens its tab, tabs change the URL and the back button returns", async ({
@@ -131,6 +131,77 @@ test("every tab fits a laptop's 1280 px; narrower, the strip fades where tabs hi
   await expect.poll(() => inStrip("tab-math")).toBe(true);
   await expect(strip).toHaveAttribute("data-more-left", "true");
   await page.screenshot({ path: "test-results/navbar-narrow.png" });
+});
+
+/**
+ * Where the tab strip's underline is drawn (page x, CSS px), read from a
+ * screenshot as a person sees it: the longest run of one row's pixels in the
+ * selected tab's blue (its letters are that blue too, but no letter is a long
+ * line). Null when no run of 20 px is found.
+ */
+async function underlineSpan(page: Page): Promise<{ from: number; to: number } | null> {
+  const strip = page.getByRole("navigation", { name: "Panels" });
+  const box = (await strip.boundingBox())!;
+  const png = (await strip.screenshot()).toString("base64");
+  const run = await page.evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext("2d")!;
+    context.drawImage(image, 0, 0);
+    const { data: px, width, height } = context.getImageData(0, 0, image.width, image.height);
+    const blue = (i: number) =>
+      Math.abs(px[i]! - 0x21) < 24 &&
+      Math.abs(px[i + 1]! - 0x5d) < 24 &&
+      Math.abs(px[i + 2]! - 0xb0) < 24;
+    let best = { from: 0, to: -1 };
+    for (let y = 0; y < height; y++)
+      for (let x = 0, start = -1; x <= width; x++) {
+        const on = x < width && blue((y * width + x) * 4);
+        if (on && start < 0) start = x;
+        if (!on && start >= 0) {
+          if (x - start > best.to - best.from) best = { from: start, to: x };
+          start = -1;
+        }
+      }
+    return best;
+  }, png);
+  if (run.to - run.from < 20) return null;
+  return { from: box.x + run.from, to: box.x + run.to };
+}
+
+test("every tab fits at 1,280, 1,440 and 1,920 px, and the underline stays under the chosen tab as the window is resized", async ({
+  page,
+}) => {
+  const strip = page.getByRole("navigation", { name: "Panels" });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openPastLoading(page, "/strategy", { offline: "1" });
+  await expect(page.getByTestId("tab-strategy")).toHaveAttribute("aria-selected", "true");
+  for (const width of [1280, 1440, 1920, 1280]) {
+    await page.setViewportSize({ width, height: 720 });
+    await expect(strip).toHaveAttribute("data-more-right", "false");
+    await expect(strip).toHaveAttribute("data-more-left", "false");
+    const tab = (await page.getByTestId("tab-strategy").boundingBox())!;
+    const line = await underlineSpan(page);
+    expect(line, `an underline at ${width} px`).not.toBeNull();
+    expect(line!.from, `at ${width} px`).toBeGreaterThanOrEqual(tab.x - 1);
+    expect(line!.to, `at ${width} px`).toBeLessThanOrEqual(tab.x + tab.width + 1);
+    expect(line!.to - line!.from).toBeGreaterThan(0.8 * tab.width);
+  }
+  await page.screenshot({ path: "test-results/navbar-resized.png" });
+  // Narrower, the strip scrolls to keep the chosen tab whole in view.
+  await page.setViewportSize({ width: 1000, height: 720 });
+  await expect(strip).toHaveAttribute("data-more-left", "true");
+  await expect
+    .poll(async () => {
+      const s = (await strip.boundingBox())!;
+      const t = (await page.getByTestId("tab-strategy").boundingBox())!;
+      return t.x >= s.x - 1 && t.x + t.width <= s.x + s.width + 1;
+    })
+    .toBe(true);
 });
 
 test("an icon whose SVG has not loaded yet shows nothing rather than the icon font's empty box", async ({

@@ -72,6 +72,16 @@ export function AppNavbar() {
   return useMediaQuery(PIT_VIEW_QUERY) ? <PitNavbar /> : <DesktopNavbar />;
 }
 
+/** Scrolls the strip (and nothing else) so that its selected tab is whole in view. */
+function showSelectedTab(element: HTMLElement): void {
+  const tab = element.querySelector('[role="tab"][aria-selected="true"]');
+  if (!tab) return;
+  const box = element.getBoundingClientRect();
+  const at = tab.getBoundingClientRect();
+  if (at.left < box.left) element.scrollLeft -= box.left - at.left;
+  else if (at.right > box.right) element.scrollLeft += at.right - box.right;
+}
+
 function DesktopNavbar() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -80,11 +90,15 @@ function DesktopNavbar() {
   const selected = selectedTabId(pathname);
   const strip = useRef<HTMLElement>(null);
   const edges = useScrollEdges(strip);
-  // A tab chosen by its hotkey or a link may sit past the strip's edge: bring it in.
+  // A tab chosen by its hotkey or a link, or a window made narrower, may
+  // leave the selected tab past the strip's edge: bring it in.
   useEffect(() => {
-    strip.current
-      ?.querySelector('[role="tab"][aria-selected="true"]')
-      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    const element = strip.current;
+    if (!element) return;
+    showSelectedTab(element);
+    const observer = new ResizeObserver(() => showSelectedTab(element));
+    observer.observe(element);
+    return () => observer.disconnect();
   }, [selected]);
 
   return (
@@ -99,8 +113,13 @@ function DesktopNavbar() {
           data-more-left={edges.left}
           data-more-right={edges.right}
         >
+          {/* animate off: the selected tab underlines itself. Blueprint's sliding
+              indicator is placed once per change of tab, so after the window
+              is resized (the gaps change at the laptop width) it stayed under
+              another tab. */}
           <Tabs
             id={MAIN_TABS_ID}
+            animate={false}
             selectedTabId={selected}
             onChange={(id) =>
               navigate({ pathname: TABS.find((tab) => tab.id === id)?.path ?? "/", search })
