@@ -118,6 +118,11 @@ test("DEMO at 13:00: numbers, plots, a slider that moves the forecast, the Overv
       )
     ).filter(([label, value]) => /^(--|—|)$/.test(value!) && !/recommended/.test(label!));
   await expect.poll(placeholders).toEqual([]);
+  // Each value with its unit, as the Plots tab's legends give them.
+  const valueOf = (plot: string, row: number) =>
+    page.getByTestId(plot).locator(".u-legend .u-series").nth(row).locator(".u-value");
+  await expect(valueOf("strategy-soc-plot", 1)).toHaveText(/^\d+(\.\d+)? %$/);
+  await expect(valueOf("strategy-solar-plot", 1)).toHaveText(/^\d+(\.\d+)? W$/);
 
   // The plot's time axis is the track's too: pointing at the day so far reads
   // a morning time there (11:00–13:00), 24-hour, where UTC would say 16–18 h.

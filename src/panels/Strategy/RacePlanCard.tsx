@@ -114,6 +114,7 @@ export function RacePlanCard({
           time
           xLabel="Time"
           yLabel="SoC %"
+          valueUnit="%"
           dark={dark}
         />
       )}

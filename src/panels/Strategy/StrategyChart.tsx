@@ -18,6 +18,7 @@ import {
 } from "../../ui/format/dateTime";
 import { useShownZone } from "../../ui/useShownZone";
 import { formatNumber, NO_VALUE } from "../../ui/format/formatNumber";
+import { formatValue } from "../../ui/format/fieldLabel";
 import { restingLegendHooks } from "../../ui/restingLegend";
 import type { AlignedData } from "./plotData";
 
@@ -42,6 +43,8 @@ interface StrategyChartProps {
   time: boolean;
   xLabel: string;
   yLabel: string;
+  /** The series' unit ("%", "W"): the legend gives each value with it, as the Plots tab's do. */
+  valueUnit: string;
   dark: boolean;
   /** Fills between two series (indices into `series`, high then low): the forecast's band. */
   band?: [number, number];
@@ -70,7 +73,8 @@ function useWidth(ref: RefObject<HTMLElement | null>): number {
 }
 
 export function StrategyChart(props: StrategyChartProps) {
-  const { testId, title, data, series, time, xLabel, yLabel, dark, band, bandColor } = props;
+  const { testId, title, data, series, time, xLabel, yLabel, valueUnit, dark, band, bandColor } =
+    props;
   // A time axis is in the zone every time is shown in (the race's by default).
   const zone = useShownZone();
   // The zone's name at the plot's first time ("CDT"): the axis label says it.
@@ -120,8 +124,8 @@ export function StrategyChart(props: StrategyChartProps) {
         },
         ...series.map((s) => ({
           label: s.label,
-          // The app's number format; a series with no point at all reads as missing.
-          value: (_u: uPlot, v: number | null) => formatNumber(v),
+          // The app's number format and the unit; a series with no point at all reads as missing.
+          value: (_u: uPlot, v: number | null) => formatValue(v, valueUnit, false),
           stroke: s.color,
           width: s.width ?? (s.points ? 0 : 2),
           ...(s.dash ? { dash: s.dash } : {}),
@@ -133,7 +137,21 @@ export function StrategyChart(props: StrategyChartProps) {
       ],
       ...(band ? { bands: [{ series: [band[0] + 1, band[1] + 1], fill: bandColor }] } : {}),
     }),
-    [width, time, overDays, zone, zoneName, axis, grid, xLabel, yLabel, series, band, bandColor],
+    [
+      width,
+      time,
+      overDays,
+      zone,
+      zoneName,
+      axis,
+      grid,
+      xLabel,
+      yLabel,
+      valueUnit,
+      series,
+      band,
+      bandColor,
+    ],
   );
   const plotData = useMemo(() => [data.x, ...data.ys] as uPlot.AlignedData, [data]);
   return (

@@ -273,6 +273,7 @@ function Plots({
           time
           xLabel="Time"
           yLabel="SoC %"
+          valueUnit="%"
           dark={dark}
           band={[3, 2]}
           bandColor={COLORS.band}
@@ -287,6 +288,7 @@ function Plots({
         time={false}
         xLabel={`Speed (${unit})`}
         yLabel="Power W"
+        valueUnit="W"
         dark={dark}
         legendAt={shown.speedKmh * scale}
       />
@@ -299,6 +301,7 @@ function Plots({
           time
           xLabel="Time"
           yLabel="Array W"
+          valueUnit="W"
           dark={dark}
           legendAt={forecast.at}
         />
@@ -325,6 +328,7 @@ function RecordsPlot({ records, dark }: { records: StrategyRecord[]; dark: boole
       time
       xLabel="Time"
       yLabel="SoC %"
+      valueUnit="%"
       dark={dark}
     />
   );
