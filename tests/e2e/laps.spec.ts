@@ -56,6 +56,12 @@ for (const generation of ["2026-01", "2026-06"] as const) {
       // The server counts race days from 0: its first day reads "Day 1 of 3".
       await expect(page.getByTestId("race-day")).toHaveText("Day 1 of 3");
       await expect(page.getByTestId("status-race")).toContainText("Lap 3");
+      // The Overview's race tile, named for what it shows: the backend's lap and time left.
+      await page.getByTestId("tab-overview").click();
+      await expect(page.getByTestId("overview-race-name")).toHaveText("Lap · time left today");
+      await expect(page.getByTestId("overview-race-lap")).toHaveText("Lap 3");
+      await expect(page.getByTestId("overview-race-left")).toHaveText(/^\d+:\d{2}:\d{2}$/);
+      await page.getByTestId("tab-laps").click();
       await expect(page.getByTestId("status-race")).toHaveText(
         /Day 1 of 3 · \d+:\d{2}:\d{2} left · \d+\.\d{2} km today · \d+\.\d{2} km total/,
       );

@@ -1,5 +1,6 @@
 // Lap and time left today, from the backend's raceInfo (NETWORK only; the
-// Laps tab's race card shows the rest). Without it, the laps the lap table holds.
+// Laps tab's race card shows the rest). Without it, the laps the lap table
+// holds, and the tile is named for what it then shows.
 import { Card } from "@blueprintjs/core";
 import type { ReactNode } from "react";
 import { useSnapshot } from "valtio";
@@ -13,7 +14,9 @@ export function RaceTile({ children }: { children?: ReactNode }) {
   const { laps } = useSnapshot(lapsState);
   return (
     <Card className="helios-tile helios-race-tile" data-testid="overview-race">
-      <div className="helios-tile-name">Lap · time left today</div>
+      <div className="helios-tile-name" data-testid="overview-race-name">
+        {race ? "Lap · time left today" : "Laps"}
+      </div>
       <div className="helios-tile-value">
         <span className="live-value" data-testid="overview-race-lap">
           {race ? `Lap ${race.lapNumber}` : `${laps.length}`}
