@@ -29,6 +29,15 @@ export function stopPlayback(client: TelemetryClient): void {
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
+/** "7:05", "07:05" or "07:05:30", 24-hour, as "HH:MM:SS"; null for anything else. */
+export function clockTimeOf(text: string): string | null {
+  const m = /^\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*$/.exec(text);
+  if (!m) return null;
+  const [h, min, s] = [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)];
+  if (h > 23 || min > 59 || s > 59) return null;
+  return [h, min, s].map((n) => String(n).padStart(2, "0")).join(":");
+}
+
 /** Epoch seconds of a date input's "YYYY-MM-DD" and a time input's "HH:MM[:SS]" in `zone`, days later; null when either is not one. */
 function instantAt(date: string, time: string, zone: ShownZone, days = 0): number | null {
   const d = DAY.exec(date);

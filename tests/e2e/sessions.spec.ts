@@ -161,6 +161,13 @@ test("replays a range from the feed server", async ({ page }) => {
   await end.fill(await start.inputValue());
   await expect(page.getByText("The end time must be after the start time.")).toBeVisible();
   await expect(page.getByTestId("replay-backend-range")).toBeDisabled();
+  // A time on a 12-hour clock is not read as one: the form says so, and nothing replays.
+  await end.fill("11:59 PM");
+  await expect(
+    page.getByText('The end time "11:59 PM" is not a time: type it as HH:MM:SS, 24-hour'),
+  ).toBeVisible();
+  await expect(end).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("replay-backend-range")).toBeDisabled();
   await end.fill(endValue);
   await expect(page.getByTestId("replay-backend-range")).toBeEnabled();
   await page.getByTestId("replay-backend-range").click();

@@ -2,7 +2,7 @@
 // rounded to whole minutes, a replay began up to 59 s before the first packet
 // and played nothing for that long.
 import { describe, expect, it } from "vitest";
-import { endsNextDay, rangeOf, spanRange } from "../../src/actions/playbackActions";
+import { clockTimeOf, endsNextDay, rangeOf, spanRange } from "../../src/actions/playbackActions";
 import { defaultSettings, restoreSettings } from "../../src/state/settingsSchema";
 
 // 2026-11-26, 44 s and 51 s past a minute (the gaps the real server showed).
@@ -44,5 +44,19 @@ describe("the backend's span as a playback range", () => {
         warning: null,
       });
     }
+  });
+});
+
+describe("a range time as typed (24-hour, as the app writes times)", () => {
+  it("reads H:MM, HH:MM and HH:MM:SS, and writes HH:MM:SS", () => {
+    expect(clockTimeOf("7:05")).toBe("07:05:00");
+    expect(clockTimeOf("23:59")).toBe("23:59:00");
+    expect(clockTimeOf(" 14:05:30 ")).toBe("14:05:30");
+    expect(clockTimeOf("00:00:00")).toBe("00:00:00");
+  });
+
+  it("refuses a 12-hour time, an hour past 23, a part typed half-way and nothing", () => {
+    for (const text of ["11:59 PM", "24:00", "12:60", "12:00:61", "12:3", "1205", ""])
+      expect(clockTimeOf(text), text).toBeNull();
   });
 });

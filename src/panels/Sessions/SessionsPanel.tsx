@@ -21,7 +21,7 @@ import type { PlaybackState, SessionInfo } from "../../../workers/contract/sessi
 import { appState } from "../../state/appState";
 import { openCsvDialog } from "../../state/csvDialog";
 import { endsNextDay, rangeOf, spanRange, startReplay } from "../../actions/playbackActions";
-import { DateRangeInputs } from "../../ui/DateRangeInputs";
+import { DateRangeInputs, useMistypedTime } from "../../ui/DateRangeInputs";
 import { useLiveStatusPart, useTelemetry } from "../../worker-client/hooks";
 import { formatBytes, formatDuration, formatPacketDate } from "../../ui/format/sessionFormat";
 import { formatDateTimeNamed, zoneShortName } from "../../ui/format/dateTime";
@@ -122,7 +122,9 @@ function RangeForm({ backendConnected }: { backendConnected: boolean }) {
   const { playbackDateTime } = useSnapshot(appState);
   // The inputs are read in the zone times are shown in: another zone, another range.
   const zone = useShownZone();
-  const range = rangeOf(playbackDateTime);
+  const mistyped = useMistypedTime();
+  // While a time is mistyped the range is not the one on screen: nothing to replay.
+  const range = mistyped ? null : rangeOf(playbackDateTime);
   const inZone = `Times are ${zoneShortName(zone)}, as everywhere (Settings → Show times in)`;
   const replay = (source: "backend" | "local") => {
     if (range) startReplay(client, { kind: "range", ...range, source });
@@ -131,11 +133,12 @@ function RangeForm({ backendConnected }: { backendConnected: boolean }) {
     <FormGroup
       label="Replay a date range"
       helperText={
-        !range
+        mistyped ??
+        (!range
           ? "The end time must be after the start time."
           : endsNextDay(playbackDateTime)
             ? `${inZone}; the end is on the next day.`
-            : `${inZone}.`
+            : `${inZone}.`)
       }
       intent={range ? Intent.NONE : Intent.DANGER}
     >

@@ -1,12 +1,12 @@
 // Lap coordinates and playback (switch + date/time range).
 import { FinishLineForm } from "../../ui/finishLine/FinishLineForm";
-import { FormGroup, Switch } from "@blueprintjs/core";
+import { FormGroup, Intent, Switch } from "@blueprintjs/core";
 import { useSnapshot } from "valtio";
 import { appState } from "../../state/appState";
 import { useTelemetry } from "../../worker-client/hooks";
 import { rangeOf, startReplay, stopPlayback } from "../../actions/playbackActions";
 import { setPlayback } from "./settingsActions";
-import { DateRangeInputs } from "../../ui/DateRangeInputs";
+import { DateRangeInputs, useMistypedTime } from "../../ui/DateRangeInputs";
 
 /** The lap-coordinate fields send the same setLapCoords request as the map. */
 export function LapCoordsSettings() {
@@ -22,8 +22,9 @@ export function LapCoordsSettings() {
 export function PlaybackSettings() {
   const { client } = useTelemetry();
   const { playbackSwitch, socketConnected } = useSnapshot(appState);
+  const mistyped = useMistypedTime();
   const toggle = (on: boolean) => {
-    const range = rangeOf(appState.playbackDateTime);
+    const range = mistyped ? null : rangeOf(appState.playbackDateTime);
     if (!on) stopPlayback(client);
     else if (range)
       startReplay(client, {
@@ -36,7 +37,11 @@ export function PlaybackSettings() {
   return (
     <FormGroup
       label="Playback"
-      helperText="Playback on replays the date range below (from the backend when connected, else from the recordings); the Sessions tab lists what can be replayed."
+      helperText={
+        mistyped ??
+        "Playback on replays the date range below (from the backend when connected, else from the recordings); the Sessions tab lists what can be replayed."
+      }
+      intent={mistyped ? Intent.DANGER : Intent.NONE}
     >
       <Switch
         label="Playback"
