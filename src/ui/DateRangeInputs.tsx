@@ -10,6 +10,7 @@ import { ControlGroup, InputGroup, Intent } from "@blueprintjs/core";
 import { proxy, useSnapshot } from "valtio";
 import { clockTimeOf } from "../actions/playbackActions";
 import { appState } from "../state/appState";
+import "./dateRangeInputs.css";
 
 type TimePart = "startTime" | "endTime";
 
@@ -59,6 +60,7 @@ export function DateRangeInputs({ name, children }: { name: string; children?: R
         placeholder="HH:MM:SS"
         inputMode="numeric"
         maxLength={8}
+        className="helios-range-time"
         value={text ?? clockTimeOf(playbackDateTime[part]) ?? playbackDateTime[part]}
         intent={text !== null && clockTimeOf(text) === null ? Intent.DANGER : Intent.NONE}
         aria-invalid={text !== null && clockTimeOf(text) === null}
@@ -71,7 +73,7 @@ export function DateRangeInputs({ name, children }: { name: string; children?: R
     );
   };
   return (
-    <ControlGroup>
+    <ControlGroup className="helios-range-inputs">
       <InputGroup
         aria-label={`${name} date`}
         type="date"

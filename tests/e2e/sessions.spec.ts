@@ -259,3 +259,26 @@ test("the recording keeps a one-row-a-second summary beside the chunks, a record
   expect(first!.times[1]! - first!.times[0]!).toBeLessThan(60);
   expect(Math.floor(first!.times[0]! / 60)).toBe(Math.floor(first!.times[1]! / 60));
 });
+
+test("on a phone the replay range's date, times and buttons fit the screen, wrapping as needed", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoPastLoading(page, `/sessions?backend=${encodeURIComponent(NO_BACKEND_URL)}`);
+  const parts = [
+    page.getByLabel("Replay date"),
+    page.getByLabel("Replay start time"),
+    page.getByLabel("Replay end time"),
+    page.getByRole("button", { name: "From backend" }),
+    page.getByRole("button", { name: "From recordings" }),
+  ];
+  for (const part of parts) {
+    await part.scrollIntoViewIfNeeded();
+    const box = (await part.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  // A time is typed as the app writes it, 24-hour.
+  await expect(parts[2]!).toHaveValue(/^\d\d:\d\d:\d\d$/);
+  await page.screenshot({ path: "test-results/sessions-phone.png" });
+});
