@@ -48,10 +48,16 @@ test("DEMO at 13:00: numbers, plots, a slider that moves the forecast, the Overv
   await expect(page.getByTestId("strategy-recommended")).toHaveText(/^(\d+ km\/h|none)$/);
   await expect(page.getByTestId("strategy-distance-left")).toHaveText(/^\d+ km$/);
   // On a wide screen the five share the row, with no empty column at its end.
-  await page.setViewportSize({ width: 1600, height: 900 });
+  await page.setViewportSize({ width: 1920, height: 1000 });
   const bigs = (await page.locator(".helios-strategy-bigs").boundingBox())!;
   const last = (await page.locator(".helios-strategy-bigs > *").last().boundingBox())!;
   expect(Math.abs(last.x + last.width - (bigs.x + bigs.width))).toBeLessThanOrEqual(2);
+  // So do the charts.
+  const charts = (await page.locator(".helios-strategy-plots").boundingBox())!;
+  const lastChart = (await page.locator(".helios-strategy-plots > *").last().boundingBox())!;
+  expect(Math.abs(lastChart.x + lastChart.width - (charts.x + charts.width))).toBeLessThanOrEqual(
+    2,
+  );
   await page.setViewportSize({ width: 1280, height: 720 });
   // At the current pace the day either runs to its end or the pack runs down
   // to the minimum where the demo car's battery protection stops it (5 %),
