@@ -61,24 +61,28 @@ const PROBE = `
   window.__benchTrackMessages = [];
   window.__benchWholeTrails = [];
   window.__benchFrames = [];
-  // Time every Worker message handler that delivers a track answer: the
-  // answer's structured clone is read (deserialised) there.
-  const addListener = Worker.prototype.addEventListener;
-  Worker.prototype.addEventListener = function (type, listener, options) {
-    if (type !== "message" || typeof listener !== "function")
-      return addListener.call(this, type, listener, options);
-    const timed = function (event) {
-      const started = performance.now();
-      const result = listener.call(this, event);
-      const value = event.data && event.data.value;
-      if (value && value.lapMarks && value.details) {
-        window.__benchTrackMessages.push(performance.now() - started);
-        window.__benchWholeTrails.push(value.tail ? 0 : 1);
-      }
-      return result;
+  // Time every message handler that delivers a track answer: the answer's
+  // structured clone is read (deserialised) there. The core answers through
+  // a Worker, or a SharedWorker's MessagePort where the windows share one
+  // core (every browser here): both are hooked.
+  for (const Target of [Worker, MessagePort]) {
+    const addListener = Target.prototype.addEventListener;
+    Target.prototype.addEventListener = function (type, listener, options) {
+      if (type !== "message" || typeof listener !== "function")
+        return addListener.call(this, type, listener, options);
+      const timed = function (event) {
+        const started = performance.now();
+        const result = listener.call(this, event);
+        const value = event.data && event.data.value;
+        if (value && value.lapMarks && value.details) {
+          window.__benchTrackMessages.push(performance.now() - started);
+          window.__benchWholeTrails.push(value.tail ? 0 : 1);
+        }
+        return result;
+      };
+      return addListener.call(this, type, timed, options);
     };
-    return addListener.call(this, type, timed, options);
-  };
+  }
   localStorage.setItem("theme", "light");
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__benchLongTasks.push(e.duration);
