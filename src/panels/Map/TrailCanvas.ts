@@ -7,6 +7,7 @@
 import L from "leaflet";
 import { RAMP } from "./colorScale";
 import type { TrailPoints } from "./trailPoints";
+import { strokeSegments } from "./trailStrokes";
 
 /**
  * The canvas reaches this share of the view's size beyond each edge: wide
@@ -136,36 +137,16 @@ export class TrailCanvas extends L.Layer {
     this.drawSegments(1, n);
   }
 
-  /** Segment i joins point i-1 to point i, in point i's colour; one path per colour. */
+  /** Segment i joins point i-1 to point i, in point i's colour; the newest on top (trailStrokes.ts). */
   private drawSegments(from: number, to: number): void {
     const ctx = this.ctx!;
-    const { x, y, bins } = this.pointsView();
     const ox = this.origin.x + (this._map as L.Map).getPixelOrigin().x;
     const oy = this.origin.y + (this._map as L.Map).getPixelOrigin().y;
     ctx.lineWidth = LINE_WIDTH;
     ctx.lineCap = "round";
     ctx.lineJoin = "round";
     ctx.globalAlpha = 0.9;
-    for (let b = 0; b < RAMP.length; b++) {
-      let open = -2; // the last point the current sub-path ends at
-      let any = false;
-      for (let i = from; i < to; i++) {
-        if (bins[i] !== b) continue;
-        const x0 = x[i - 1]!;
-        const x1 = x[i]!;
-        if (Number.isNaN(x0) || Number.isNaN(x1)) continue;
-        if (!any) {
-          ctx.beginPath();
-          any = true;
-        }
-        if (open !== i - 1) ctx.moveTo(x0 - ox, y[i - 1]! - oy);
-        ctx.lineTo(x1 - ox, y[i]! - oy);
-        open = i;
-      }
-      if (!any) continue;
-      ctx.strokeStyle = RAMP[b]!;
-      ctx.stroke();
-    }
+    strokeSegments(ctx, this.pointsView(), from, to, RAMP, ox, oy);
     ctx.globalAlpha = 1;
   }
 
