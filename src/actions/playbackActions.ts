@@ -27,7 +27,6 @@ export function stopPlayback(client: TelemetryClient): void {
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /** "7:05", "07:05" or "07:05:30", 24-hour, as "HH:MM:SS"; null for anything else. */
 export function clockTimeOf(text: string): string | null {
@@ -38,15 +37,14 @@ export function clockTimeOf(text: string): string | null {
   return [h, min, s].map((n) => String(n).padStart(2, "0")).join(":");
 }
 
-/** Epoch seconds of a date input's "YYYY-MM-DD" and a time input's "HH:MM[:SS]" in `zone`, days later; null when either is not one. */
+/** Epoch seconds of a date input's "YYYY-MM-DD" and a time (clockTimeOf's) in `zone`, days later; null when either is not one. */
 function instantAt(date: string, time: string, zone: ShownZone, days = 0): number | null {
   const d = DAY.exec(date);
-  const t = TIME.exec(time);
-  if (!d || !t) return null;
+  const clock = clockTimeOf(time);
+  if (!d || !clock) return null;
   const [year, month, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
-  const [hour, minute, second] = [Number(t[1]), Number(t[2]), Number(t[3] ?? 0)];
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59)
-    return null;
+  const [hour, minute, second] = clock.split(":").map(Number) as [number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
   const at = instantOf({ year, month, day: day + days, hour, minute, second }, zone);
   return Number.isFinite(at) ? at : null;
 }
