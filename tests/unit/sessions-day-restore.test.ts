@@ -122,6 +122,40 @@ describe("the 1-second summary beside the chunks", () => {
   });
 });
 
+describe("the summary of packets whose time runs faster than the clock", () => {
+  it("keeps every second of a day built at full speed, whole minutes written in one flush", async () => {
+    const factory = new IDBFactory();
+    const { timers } = manualTimers();
+    // A packet a second of packet time, all in one flush (a demo day built at
+    // full speed): each one starts a second, and some seconds have two.
+    const times = Array.from({ length: 150 }, (_, k) => (k === 70 || k === 71 ? 70.5 : k));
+    const store = new TelemetryStore({ layout: LAYOUT, capacity: 400 });
+    const sessions = new Sessions({ factory, timers, notice: () => undefined });
+    await sessions.start(store, recordingSettings, () => "NETWORK");
+    for (const [k, t] of times.entries())
+      store.ingest(packet(t * 10 + (k === 71 ? 2 : 0)), "NETWORK");
+    await sessions.flush("NETWORK");
+    sessions.stop();
+    await settle();
+    const db = await SessionDb.open(factory, layoutOf(store));
+    const [session] = await db.listSessions();
+    const read = await db.readSummary(session!, -Infinity, 1e6);
+    expect(read.chunks.map((c) => [c.t0, c.count])).toEqual([
+      [T, 60],
+      [T + 60, 59],
+      [T + 120, 30],
+    ]);
+    const copy = new TelemetryStore({ layout: LAYOUT, capacity: 200 });
+    copy.restoreRows(read.chunks);
+    // The first row of each second, with its values: 70.5 s once (its second's first row).
+    const firsts = [...times.keys()].filter((k) => k !== 71);
+    expect(timesOf(copy)).toEqual(firsts.map((k) => store.ring.time(k)));
+    expect(firsts.map((_, i) => copy.ring.number(i, 1))).toEqual(
+      firsts.map((k) => store.ring.number(k, 1)),
+    );
+  });
+});
+
 describe("the summary and the storage budget", () => {
   it("a session deleted for the budget takes its summary with it", async () => {
     const factory = new IDBFactory();

@@ -120,8 +120,8 @@ export interface StorageHost {
   readEvents(sessionId: string, query?: EventQuery): Promise<EventsRead>;
   readNewestRows(session: SessionInfo, maxRows: number): Promise<ChunksRead>;
   readRange(id: string, from: number, to: number): Promise<ChunksRead>;
-  /** The 1-second summary (see SessionDb.appendSummary). */
-  appendSummary(record: ChunkRecord): Promise<void>;
+  /** The 1-second summary's records, in one transaction (see SessionDb.appendSummaries). */
+  appendSummaries(records: readonly ChunkRecord[]): Promise<void>;
   readSummary(session: SessionInfo, from: number, maxRows: number): Promise<ChunksRead>;
   planRestore(session: SessionInfo, maxRows: number): Promise<RestorePlan>;
   readSlice(session: SessionInfo, from: number, maxRows: number): Promise<ChunksSlice>;

@@ -82,7 +82,7 @@ export function newStorageHost(): StorageHost {
       moved(await open().readNewestRows(session, maxRows)),
     readRange: async (id: string, from: number, to: number) =>
       moved(await open().readRange(id, from, to)),
-    appendSummary: (record: ChunkRecord) => open().appendSummary(record),
+    appendSummaries: (records: readonly ChunkRecord[]) => open().appendSummaries(records),
     readSummary: async (session: SessionInfo, from: number, maxRows: number) =>
       moved(await open().readSummary(session, from, maxRows)),
     planRestore: (session: SessionInfo, maxRows: number) => open().planRestore(session, maxRows),

@@ -20,7 +20,7 @@ import { appendEvents, readEvents } from "./eventStore";
 import { requestResult, transactionDone } from "./idb";
 import { isSessionInfo, recoverSessions } from "./sessionRecords";
 import {
-  appendSummary,
+  appendSummaries,
   planRestore,
   readChunks,
   readSlice,
@@ -178,9 +178,9 @@ export class SessionDb {
     }
   }
 
-  /** Stores a record of a session's 1-second summary (the Recorder's, once a minute). */
-  appendSummary(record: ChunkRecord): Promise<void> {
-    return appendSummary(this.db, record);
+  /** Stores records of a session's 1-second summary (the Recorder's, one a minute), in one transaction. */
+  appendSummaries(records: readonly ChunkRecord[]): Promise<void> {
+    return appendSummaries(this.db, records);
   }
 
   /** A session's summary rows from packet time `from`, the newest `maxRows` at most (restoreReads.ts). */
@@ -243,7 +243,7 @@ export type SessionStore = Pick<
   | "readEvents"
   | "readNewestRows"
   | "readRange"
-  | "appendSummary"
+  | "appendSummaries"
   | "readSummary"
   | "planRestore"
   | "readSlice"

@@ -46,10 +46,19 @@ export function readChunks(
   return read;
 }
 
-/** Stores one summary record (the chunk codec; keyed [sessionId, t0]). */
-export async function appendSummary(db: IDBDatabase, record: ChunkRecord): Promise<void> {
+/**
+ * Stores summary records (the chunk codec; keyed [sessionId, t0]) in one
+ * transaction: a flush of packets whose times span many minutes (a demo day
+ * built at full speed, an import) completes a record per minute at once.
+ */
+export async function appendSummaries(
+  db: IDBDatabase,
+  records: readonly ChunkRecord[],
+): Promise<void> {
+  if (records.length === 0) return;
   const tx = db.transaction(SUMMARIES, "readwrite");
-  tx.objectStore(SUMMARIES).put(record);
+  const store = tx.objectStore(SUMMARIES);
+  for (const record of records) store.put(record);
   await transactionDone(tx);
 }
 

@@ -9,7 +9,7 @@
 // history's owner reports them with feedSystem(). Changing the rules in force
 // and resuming after a reload are in ruleChange.ts.
 import type { AlertEventPayload, SystemSubject } from "../../contract/alerts";
-import type { EventSink, Stage, StoredFields } from "../pipeline/Stage";
+import { DROP_EVENTS, type EventSink, type Stage, type StoredFields } from "../pipeline/Stage";
 import { NUMERIC_FIELDS } from "../schema/fields";
 import {
   ABOVE,
@@ -47,6 +47,8 @@ function enqueue(s: AlertsState, r: number, start: boolean, t: number): void {
 function flush(s: AlertsState, emit: EventSink): void {
   const count = s.queued;
   s.queued = 0;
+  // A history whose events go nowhere (a restore, a bench's store) builds none.
+  if (emit === DROP_EVENTS) return;
   for (let q = 0; q < count; q++) {
     const r = s.queuedRule[q]!;
     const t = s.queuedTime[q]!;

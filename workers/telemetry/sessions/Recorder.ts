@@ -228,7 +228,7 @@ export class Recorder {
         if (this.paused) return; // refused meanwhile: this chunk is not written
         // Before the chunk: a session that just ended gets its last minute
         // before the next one's chunk may evict it for room (then with it).
-        for (const record of summaries) await this.db.appendSummary(record);
+        await this.db.appendSummaries(summaries);
         const records: SessionInfo[] = [];
         // A session that just ended gets its final record with the next one's first chunk.
         if (previous && previous !== session && this.recorded.has(previous.id))
@@ -339,7 +339,7 @@ export class Recorder {
     const record = this.summary.take(this.db.layout);
     if (!record || !this.enabled) return this.queue;
     this.queue = this.queue
-      .then(() => (this.paused ? undefined : this.db.appendSummary(record)))
+      .then(() => (this.paused ? undefined : this.db.appendSummaries([record])))
       .catch((error: unknown) => this.pause(error));
     return this.queue;
   }

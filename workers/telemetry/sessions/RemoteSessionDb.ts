@@ -174,8 +174,8 @@ export class RemoteSessionDb implements SessionStore {
     return this.call((line) => line.host.readRange(id, from, to));
   }
   /** A minute's summary record: rare and small, so through Comlink (copied, so it can be sent again). */
-  appendSummary(record: ChunkRecord): Promise<void> {
-    return this.call((line) => line.host.appendSummary(record));
+  appendSummaries(records: readonly ChunkRecord[]): Promise<void> {
+    return this.call((line) => line.host.appendSummaries(records));
   }
   readSummary(session: SessionInfo, from: number, maxRows: number): Promise<ChunksRead> {
     return this.call((line) => line.host.readSummary(session, from, maxRows));

@@ -48,6 +48,15 @@ export class SummaryBuilder {
       layout: ring.names,
       stages: [],
     }));
+    // Rows taken one after another are copied as one run, column by column:
+    // when packet time runs faster than the clock (a demo day built at full
+    // speed, an import), nearly every row starts a second of its own.
+    let runStart = 0;
+    let runLength = 0;
+    const copyRun = () => {
+      if (runLength > 0) buffer.ring.appendRowsOf(ring, runStart, runLength);
+      runLength = 0;
+    };
     for (let i = Math.max(0, from); i < Math.min(to, ring.length); i++) {
       const t = ring.time(i);
       if (!Number.isFinite(t)) continue;
@@ -56,16 +65,23 @@ export class SummaryBuilder {
       this.lastSecond = second;
       const minute = Math.floor(t / 60);
       if (
-        buffer.ring.length > 0 &&
-        (minute !== this.minute || buffer.ring.length >= RECORD_ROWS_MAX)
+        buffer.ring.length + runLength > 0 &&
+        (minute !== this.minute || buffer.ring.length + runLength >= RECORD_ROWS_MAX)
       ) {
+        copyRun();
         const record = this.take(layout);
         if (record) done.push(record);
         this.sessionId = sessionId;
       }
       this.minute = minute;
-      buffer.ring.appendRowOf(ring, i);
+      if (runLength > 0 && runStart + runLength === i) runLength++;
+      else {
+        copyRun();
+        runStart = i;
+        runLength = 1;
+      }
     }
+    copyRun();
     return done;
   }
 
