@@ -47,7 +47,7 @@ function enqueue(s: AlertsState, r: number, start: boolean, t: number): void {
 function flush(s: AlertsState, emit: EventSink): void {
   const count = s.queued;
   s.queued = 0;
-  // A history whose events go nowhere (a restore, a bench's store) builds none.
+  // A history whose events go nowhere (a restore, a store given no sink) builds none.
   if (emit === DROP_EVENTS) return;
   for (let q = 0; q < count; q++) {
     const r = s.queuedRule[q]!;

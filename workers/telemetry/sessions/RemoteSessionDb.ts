@@ -173,7 +173,7 @@ export class RemoteSessionDb implements SessionStore {
   readRange(id: string, from: number, to: number): Promise<ChunksRead> {
     return this.call((line) => line.host.readRange(id, from, to));
   }
-  /** A minute's summary record: rare and small, so through Comlink (copied, so it can be sent again). */
+  /** The summary's records, a minute each: rare and small, so through Comlink (copied, so they can be sent again). */
   appendSummaries(records: readonly ChunkRecord[]): Promise<void> {
     return this.call((line) => line.host.appendSummaries(records));
   }
