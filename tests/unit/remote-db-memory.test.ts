@@ -5,14 +5,12 @@
 // the answer: a season export kept every row it read (834 MB after three
 // exports of ten hours, bench:track), and so did replays and restores.
 import "fake-indexeddb/auto";
-import * as Comlink from "comlink";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ChunkRecord } from "../../workers/contract/storageProtocol";
-import type { HelperConnect } from "../../workers/contract/windows";
 import { encodeChunk } from "../../workers/shared/storage/chunkCodec";
-import { newStorageHost } from "../../workers/storage/storageHost";
+import { closeStoragePortsAfterEach, storageVia } from "./storageKit";
 import { RemoteSessionDb } from "../../workers/telemetry/sessions/RemoteSessionDb";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { defaultPacket } from "../../workers/telemetry/schema/fields";
@@ -22,21 +20,7 @@ setFlagsFromString("--expose-gc");
 const collect = runInNewContext("gc") as () => void;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 const T0 = 1_795_000_000;
-const ports: MessagePort[] = [];
-afterEach(() => {
-  for (const port of ports.splice(0)) port.close();
-});
-
-/** A storage SharedWorker as the windows hand it to a shared core, on MessageChannels. */
-function storageVia(): MessagePort {
-  const connect = new MessageChannel();
-  connect.port2.onmessage = (message: MessageEvent<HelperConnect>) => {
-    ports.push(message.data.connect);
-    Comlink.expose(newStorageHost(), message.data.connect);
-  };
-  ports.push(connect.port1, connect.port2);
-  return connect.port1;
-}
+closeStoragePortsAfterEach();
 
 function chunk(index: number): ChunkRecord {
   const store = new TelemetryStore({ layout: LAYOUT, capacity: 10 });

@@ -88,6 +88,8 @@ export interface AppendMessage {
 export interface AppendReply {
   id: number;
   error?: string;
+  /** The chunk's buffer, moved back stored or not, so the next chunk is posted in it (bufferPool.ts). */
+  buffer?: ArrayBuffer;
 }
 
 /** A session whose record was damaged or missing, and what recover() did about it. */

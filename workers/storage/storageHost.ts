@@ -44,14 +44,17 @@ export function newStorageHost(): StorageHost {
     }
     appendMs += performance.now() - start;
     appends++;
+    // The buffer came moved, not copied: it goes back, stored or not, for the next chunk.
+    const buffer = chunk.data;
     done.then(
-      () => port.postMessage({ id } satisfies AppendReply),
+      () => port.postMessage({ id, buffer } satisfies AppendReply, [buffer]),
       (error: unknown) => {
         const reply: AppendReply = {
           id,
           error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+          buffer,
         };
-        port.postMessage(reply);
+        port.postMessage(reply, [buffer]);
       },
     );
   }

@@ -38,6 +38,7 @@ import {
   SESSIONS,
   SUMMARIES,
 } from "./schema";
+import { isResizable } from "./bufferPool";
 
 export class SessionDb {
   private constructor(
@@ -81,7 +82,10 @@ export class SessionDb {
    */
   async appendChunk(chunk: ChunkRecord, sessions: readonly SessionInfo[]): Promise<void> {
     const tx = this.db.transaction(sessions.length > 0 ? [SESSIONS, CHUNKS] : CHUNKS, "readwrite");
-    tx.objectStore(CHUNKS).put(chunk);
+    // A pooled buffer is stored as a plain copy: a clone of it would keep the pool's reserve.
+    tx.objectStore(CHUNKS).put(
+      isResizable(chunk.data) ? { ...chunk, data: chunk.data.slice(0) } : chunk,
+    );
     for (const session of sessions) tx.objectStore(SESSIONS).put(session);
     await transactionDone(tx);
   }

@@ -211,10 +211,13 @@ export class ColumnRing extends SlotColumns {
       throw new Error("the two rings have different column layouts");
   }
 
-  /** Copies rows [lo, lo+n) (logical order) into one packed buffer (see RowSlices). */
-  exportRows(lo: number, n: number): RowSlices {
+  /**
+   * Copies rows [lo, lo+n) (logical order) into one packed buffer (see
+   * RowSlices), from `allocate` (the recorder's pool): every byte is written.
+   */
+  exportRows(lo: number, n: number, allocate = newBuffer): RowSlices {
     const at = this.packedOffsets(n);
-    const data = new ArrayBuffer(at.end);
+    const data = allocate(at.end);
     new Uint32Array(data, 0, 4).set([n, at.f32At, at.boolsAt, at.strAt]);
     const f64 = new Float64Array(data, HEADER_BYTES, this.n64 * n);
     const f32 = new Float32Array(data, at.f32At, this.n32 * n);
@@ -376,4 +379,8 @@ function copyRun<T extends Float32Array | Float64Array>(
     return;
   }
   for (let i = 0; i < n; i++) to[toAt + i] = from[fromAt + i]!;
+}
+
+function newBuffer(bytes: number): ArrayBuffer {
+  return new ArrayBuffer(bytes);
 }

@@ -37,6 +37,7 @@ import type { SessionStore } from "../../shared/storage/SessionDb";
 import { formatDateTimeNamed } from "../../shared/dateTime";
 import { gapSaidAbove, gapWords, timeRuns } from "./recordingSpans";
 import { SummaryBuilder } from "./summary";
+import { BufferPool } from "../../shared/storage/bufferPool";
 import { StorageLost } from "./RemoteSessionDb";
 
 export const DEFAULT_FLUSH_MS = 1000;
@@ -104,6 +105,8 @@ export class Recorder {
   private heldEvents: SessionEvent[] = [];
   private readonly saidUnrecordable = new Set<string>();
   private readonly summary = new SummaryBuilder();
+  /** Live chunks are packed into buffers used again once written (bufferPool.ts says why). */
+  private readonly buffers = new BufferPool();
   /** The restored session this start may go on with; its first flush says the time not recorded. */
   private restarted: SessionInfo | null = null;
 
@@ -216,7 +219,7 @@ export class Recorder {
       encodeChunk(
         session.id,
         session.chunks++,
-        ring.exportRows(start, count),
+        ring.exportRows(start, count, (bytes) => this.buffers.take(bytes)),
         ring.time(start),
         ring.time(start + count - 1),
         this.db.layout,
@@ -237,7 +240,9 @@ export class Recorder {
           await this.writeChunk(session, chunk, i === 0 ? records : [], now);
         await this.enforceBudget();
       })
-      .catch((error: unknown) => this.pause(error));
+      .catch((error: unknown) => this.pause(error))
+      // Stored, refused or skipped: nobody reads these rows again.
+      .finally(() => chunks.forEach((chunk) => this.buffers.give(chunk.data)));
     const held = this.heldEvents;
     this.heldEvents = [];
     return held.length > 0 ? this.writeEvents(session.id, held) : this.queue;

@@ -1,0 +1,69 @@
+// A recorded chunk's rows are packed and posted in buffers used again chunk
+// after chunk (bufferPool.ts: fresh memory cost the ingest thread more than
+// the copy itself). What is stored must still be each chunk's rows exactly:
+// no bytes of an earlier, larger chunk, no buffer still on its way reused,
+// and never the pool's resizable buffer itself.
+import "fake-indexeddb/auto";
+import { describe, expect, it } from "vitest";
+import type { ChunkRecord } from "../../workers/contract/storageProtocol";
+import { BufferPool, POOLED_MAX_BYTES, isResizable } from "../../workers/shared/storage/bufferPool";
+import { encodeChunk } from "../../workers/shared/storage/chunkCodec";
+import { closeStoragePortsAfterEach, storageVia } from "./storageKit";
+import { RemoteSessionDb } from "../../workers/telemetry/sessions/RemoteSessionDb";
+import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
+import { defaultPacket } from "../../workers/telemetry/schema/fields";
+import { LAYOUT } from "../../workers/telemetry/features";
+
+const T0 = 1_795_000_000;
+closeStoragePortsAfterEach();
+
+/** Chunk `index` of `rows` packets, each of its own time (so no two chunks' bytes agree). */
+function chunk(index: number, rows: number, pool?: BufferPool): ChunkRecord {
+  const store = new TelemetryStore({ layout: LAYOUT, capacity: rows });
+  for (let i = 0; i < rows; i++)
+    store.ingest({ ...defaultPacket(), TimeStamp: T0 + index + i / 100 }, "DEMO");
+  const packed = pool
+    ? store.ring.exportRows(0, rows, (bytes) => pool.take(bytes))
+    : store.newestRows(rows);
+  return encodeChunk("s", index, packed, T0 + index, T0 + index + 0.9, store.chunkLayout);
+}
+
+const bytesOf = (data: ArrayBuffer) => Array.from(new Uint8Array(data));
+
+describe("recorded chunks in buffers used again", () => {
+  it("a buffer given back is the next one taken, sized to the chunk; a huge chunk gets its own", () => {
+    const pool = new BufferPool();
+    const first = pool.take(3_000);
+    pool.give(first);
+    const again = pool.take(1_200);
+    expect(again).toBe(first);
+    expect(again.byteLength).toBe(1_200);
+    expect(isResizable(pool.take(POOLED_MAX_BYTES + 8))).toBe(false);
+  });
+
+  it("are stored row for row and as plain buffers, whatever the sizes and however close the posts", async () => {
+    const db = await RemoteSessionDb.open(new TelemetryStore({ layout: LAYOUT }).chunkLayout, {
+      name: "helios-recording-buffers",
+      via: storageVia(),
+    });
+    const pool = new BufferPool();
+    const sizes = [40, 7, 40, 1, 25, 40, 3];
+    const expected: number[][] = [];
+    // Posted back to back (every buffer still on its way), then one at a time (each used again).
+    const burst = sizes.slice(0, 3).map((rows, i) => chunk(i, rows, pool));
+    for (const c of burst) expected.push(bytesOf(c.data));
+    await Promise.all(burst.map((c) => db.appendChunk(c, [])));
+    burst.forEach((c) => pool.give(c.data));
+    for (let i = 3; i < sizes.length; i++) {
+      const c = chunk(i, sizes[i]!, pool);
+      expected.push(bytesOf(c.data));
+      await db.appendChunk(c, []);
+      pool.give(c.data);
+    }
+    const read = await db.readRange("s", T0, T0 + 100);
+    expect(read.chunks.map((c) => c.count)).toEqual(sizes);
+    expect(read.chunks.map((c) => bytesOf(c.data))).toEqual(expected);
+    expect(read.chunks.some((c) => isResizable(c.data))).toBe(false);
+    db.close();
+  });
+});
