@@ -41,6 +41,15 @@ describe("recorded chunks in buffers used again", () => {
     expect(isResizable(pool.take(POOLED_MAX_BYTES + 8))).toBe(false);
   });
 
+  it("a flush of many small chunks finds every buffer again at the next flush", () => {
+    const pool = new BufferPool();
+    const flush = () => Array.from({ length: 62 }, () => pool.take(73_000));
+    const first = flush();
+    first.forEach((buffer) => pool.give(buffer));
+    const next = new Set(flush());
+    expect(first.filter((buffer) => next.has(buffer))).toHaveLength(62);
+  });
+
   it("are stored row for row and as plain buffers, whatever the sizes and however close the posts", async () => {
     const db = await RemoteSessionDb.open(new TelemetryStore({ layout: LAYOUT }).chunkLayout, {
       name: "helios-recording-buffers",
