@@ -2,11 +2,11 @@
 // after chunk (bufferPool.ts: fresh memory cost the ingest thread more than
 // the copy itself). What is stored must still be each chunk's rows exactly:
 // no bytes of an earlier, larger chunk, no buffer still on its way reused,
-// and never the pool's resizable buffer itself.
+// and never the pooled buffer's bytes past the rows.
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import type { ChunkRecord } from "../../workers/contract/storageProtocol";
-import { BufferPool, POOLED_MAX_BYTES, isResizable } from "../../workers/shared/storage/bufferPool";
+import { BufferPool, POOLED_MAX_BYTES } from "../../workers/shared/storage/bufferPool";
 import { encodeChunk } from "../../workers/shared/storage/chunkCodec";
 import { closeStoragePortsAfterEach, storageVia } from "./storageKit";
 import { RemoteSessionDb } from "../../workers/telemetry/sessions/RemoteSessionDb";
@@ -28,17 +28,18 @@ function chunk(index: number, rows: number, pool?: BufferPool): ChunkRecord {
   return encodeChunk("s", index, packed, T0 + index, T0 + index + 0.9, store.chunkLayout);
 }
 
-const bytesOf = (data: ArrayBuffer) => Array.from(new Uint8Array(data));
+/** The rows' bytes (a pooled buffer holds more). */
+const bytesOf = (rows: { data: ArrayBuffer; bytes?: number }) =>
+  Array.from(new Uint8Array(rows.data, 0, rows.bytes ?? rows.data.byteLength));
 
 describe("recorded chunks in buffers used again", () => {
-  it("a buffer given back is the next one taken, sized to the chunk; a huge chunk gets its own", () => {
+  it("a buffer given back is the next one taken for a chunk as large; a huge chunk gets its own", () => {
     const pool = new BufferPool();
     const first = pool.take(3_000);
     pool.give(first);
-    const again = pool.take(1_200);
-    expect(again).toBe(first);
-    expect(again.byteLength).toBe(1_200);
-    expect(isResizable(pool.take(POOLED_MAX_BYTES + 8))).toBe(false);
+    expect(pool.take(70_000)).not.toBe(first);
+    expect(pool.take(1_200)).toBe(first);
+    expect(pool.take(POOLED_MAX_BYTES + 8).byteLength).toBe(POOLED_MAX_BYTES + 8);
   });
 
   it("a flush of many small chunks finds every buffer again at the next flush", () => {
@@ -50,7 +51,7 @@ describe("recorded chunks in buffers used again", () => {
     expect(first.filter((buffer) => next.has(buffer))).toHaveLength(62);
   });
 
-  it("are stored row for row and as plain buffers, whatever the sizes and however close the posts", async () => {
+  it("are stored row for row and trimmed to their rows, whatever the sizes and however close the posts", async () => {
     const db = await RemoteSessionDb.open(new TelemetryStore({ layout: LAYOUT }).chunkLayout, {
       name: "helios-recording-buffers",
       via: storageVia(),
@@ -60,19 +61,20 @@ describe("recorded chunks in buffers used again", () => {
     const expected: number[][] = [];
     // Posted back to back (every buffer still on its way), then one at a time (each used again).
     const burst = sizes.slice(0, 3).map((rows, i) => chunk(i, rows, pool));
-    for (const c of burst) expected.push(bytesOf(c.data));
+    for (const c of burst) expected.push(bytesOf(c));
     await Promise.all(burst.map((c) => db.appendChunk(c, [])));
     burst.forEach((c) => pool.give(c.data));
     for (let i = 3; i < sizes.length; i++) {
       const c = chunk(i, sizes[i]!, pool);
-      expected.push(bytesOf(c.data));
+      expected.push(bytesOf(c));
       await db.appendChunk(c, []);
       pool.give(c.data);
     }
     const read = await db.readRange("s", T0, T0 + 100);
     expect(read.chunks.map((c) => c.count)).toEqual(sizes);
-    expect(read.chunks.map((c) => bytesOf(c.data))).toEqual(expected);
-    expect(read.chunks.some((c) => isResizable(c.data))).toBe(false);
+    // Stored trimmed: a buffer's length is its rows'.
+    expect(read.chunks.map((c) => bytesOf(c))).toEqual(expected);
+    expect(read.chunks.map((c) => c.data.byteLength)).toEqual(expected.map((b) => b.length));
     db.close();
   });
 });

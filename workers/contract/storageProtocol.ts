@@ -19,6 +19,8 @@ export interface RowSlices {
   count: number;
   data: ArrayBuffer;
   dict: string[];
+  /** Set when `data` is a pooled buffer longer than the rows (bufferPool.ts): the rows fill its first `bytes`. */
+  bytes?: number;
 }
 
 /** One recording chunk as stored: about a second of packets as packed columns. */
@@ -34,6 +36,8 @@ export interface ChunkRecord {
   layout: string;
   /** The packed rows (RowSlices.data). */
   data: ArrayBuffer;
+  /** As RowSlices.bytes: on the way to be stored only; what is stored is trimmed to it. */
+  bytes?: number;
   /** Distinct strings of the rows; the buffer's string columns index into it. */
   dict: string[];
   /**

@@ -38,7 +38,6 @@ import {
   SESSIONS,
   SUMMARIES,
 } from "./schema";
-import { isResizable } from "./bufferPool";
 
 export class SessionDb {
   private constructor(
@@ -82,10 +81,7 @@ export class SessionDb {
    */
   async appendChunk(chunk: ChunkRecord, sessions: readonly SessionInfo[]): Promise<void> {
     const tx = this.db.transaction(sessions.length > 0 ? [SESSIONS, CHUNKS] : CHUNKS, "readwrite");
-    // A pooled buffer is stored as a plain copy: a clone of it would keep the pool's reserve.
-    tx.objectStore(CHUNKS).put(
-      isResizable(chunk.data) ? { ...chunk, data: chunk.data.slice(0) } : chunk,
-    );
+    tx.objectStore(CHUNKS).put(trimmed(chunk));
     for (const session of sessions) tx.objectStore(SESSIONS).put(session);
     await transactionDone(tx);
   }
@@ -268,3 +264,9 @@ export interface StoreLineWatch {
 
 /** Opens the store for a column layout (the default: SessionDb on this thread). */
 export type OpenSessionStore = (layout: string, watch?: StoreLineWatch) => Promise<SessionStore>;
+
+/** A chunk in a pooled buffer (bufferPool.ts) as it is stored: its rows' bytes only. */
+function trimmed(chunk: ChunkRecord): ChunkRecord {
+  const { bytes, ...stored } = chunk;
+  return bytes === undefined ? chunk : { ...stored, data: chunk.data.slice(0, bytes) };
+}

@@ -30,12 +30,23 @@ export function encodeChunk(
   t1: number,
   layout: string,
 ): ChunkRecord {
-  return { sessionId, index, t0, t1, count: rows.count, layout, data: rows.data, dict: rows.dict };
+  const chunk: ChunkRecord = {
+    sessionId,
+    index,
+    t0,
+    t1,
+    count: rows.count,
+    layout,
+    data: rows.data,
+    dict: rows.dict,
+  };
+  if (rows.bytes !== undefined) chunk.bytes = rows.bytes;
+  return chunk;
 }
 
 /** Bytes a chunk stores (its buffer and its strings, as UTF-16). */
-export function chunkBytes(chunk: Pick<RowSlices, "data" | "dict">): number {
-  let bytes = chunk.data.byteLength;
+export function chunkBytes(chunk: Pick<RowSlices, "data" | "dict" | "bytes">): number {
+  let bytes = chunk.bytes ?? chunk.data.byteLength;
   for (const s of chunk.dict) bytes += s.length * 2;
   return bytes;
 }

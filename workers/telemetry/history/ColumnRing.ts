@@ -213,7 +213,8 @@ export class ColumnRing extends SlotColumns {
 
   /**
    * Copies rows [lo, lo+n) (logical order) into one packed buffer (see
-   * RowSlices), from `allocate` (the recorder's pool): every byte is written.
+   * RowSlices), from `allocate` (the recorder's pool, whose buffers may be
+   * longer: every byte up to the rows' end is written).
    */
   exportRows(lo: number, n: number, allocate = newBuffer): RowSlices {
     const at = this.packedOffsets(n);
@@ -253,7 +254,9 @@ export class ColumnRing extends SlotColumns {
         strIdx[f * n + i] = index;
       }
     }
-    return { count: n, data, dict };
+    return data.byteLength === at.end
+      ? { count: n, data, dict }
+      : { count: n, data, dict, bytes: at.end };
   }
 
   /**

@@ -149,9 +149,11 @@ export class RemoteSessionDb implements SessionStore {
   appendChunk(chunk: ChunkRecord, sessions: readonly SessionInfo[]): Promise<void> {
     return this.call((line) => {
       const id = this.nextId++;
-      const data = this.postBuffers.take(chunk.data.byteLength);
-      new Uint8Array(data).set(new Uint8Array(chunk.data));
-      const message: AppendMessage = { id, chunk: { ...chunk, data }, sessions: [...sessions] };
+      const bytes = chunk.bytes ?? chunk.data.byteLength;
+      const data = this.postBuffers.take(bytes);
+      new Uint8Array(data, 0, bytes).set(new Uint8Array(chunk.data, 0, bytes));
+      const posted: ChunkRecord = { ...chunk, data, bytes };
+      const message: AppendMessage = { id, chunk: posted, sessions: [...sessions] };
       return new Promise<void>((resolve, reject) => {
         line.waiting.set(id, { resolve, reject });
         line.port.postMessage(message, [data]);
