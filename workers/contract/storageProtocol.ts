@@ -87,6 +87,8 @@ export interface AppendMessage {
   id: number;
   chunk: ChunkRecord;
   sessions: SessionInfo[];
+  /** Move the chunk's buffer back with the answer (a dedicated storage worker: same process, no copy). */
+  handBack?: boolean;
 }
 
 export interface AppendReply {

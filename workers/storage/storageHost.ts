@@ -34,7 +34,7 @@ export function newStorageHost(): StorageHost {
     return db;
   };
 
-  function append(port: MessagePort, { id, chunk, sessions }: AppendMessage): void {
+  function append(port: MessagePort, { id, chunk, sessions, handBack }: AppendMessage): void {
     const start = performance.now();
     let done: Promise<void>;
     try {
@@ -44,17 +44,18 @@ export function newStorageHost(): StorageHost {
     }
     appendMs += performance.now() - start;
     appends++;
-    // The buffer came moved, not copied: it goes back, stored or not, for the next chunk.
-    const buffer = chunk.data;
+    // Asked for, the buffer goes back, stored or not, for the next chunk.
+    const buffer = handBack ? chunk.data : undefined;
+    const moved = buffer ? [buffer] : [];
     done.then(
-      () => port.postMessage({ id, buffer } satisfies AppendReply, [buffer]),
+      () => port.postMessage({ id, buffer } satisfies AppendReply, moved),
       (error: unknown) => {
         const reply: AppendReply = {
           id,
           error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
           buffer,
         };
-        port.postMessage(reply, [buffer]);
+        port.postMessage(reply, moved);
       },
     );
   }

@@ -142,18 +142,24 @@ export class RemoteSessionDb implements SessionStore {
   }
 
   /**
-   * The chunk's rows go in a pooled buffer, moved to the storage thread: a
-   * post's own copy of them cost this thread 7–11 ms a chunk in Chromium.
-   * The chunk is kept here until stored, so it can be written again on a new line.
+   * The chunk's rows, copied, go to the storage thread; the chunk is kept
+   * here until stored, so it can be written again on a new line. To a
+   * dedicated storage worker (same process) they go in a pooled buffer that
+   * is moved there and back: a post's own copy cost this thread 7–11 ms a
+   * 2,000-row chunk in Chromium. A storage SharedWorker may run in another
+   * process, where a moved buffer is copied anyway, each way: there the
+   * rows' bytes alone are posted (two windows' latency grew with the round
+   * trip, bench/RESULTS.md "Recording's buffers used again").
    */
   appendChunk(chunk: ChunkRecord, sessions: readonly SessionInfo[]): Promise<void> {
     return this.call((line) => {
       const id = this.nextId++;
       const bytes = chunk.bytes ?? chunk.data.byteLength;
-      const data = this.postBuffers.take(bytes);
+      const handBack = !this.options.via;
+      const data = handBack ? this.postBuffers.take(bytes) : new ArrayBuffer(bytes);
       new Uint8Array(data, 0, bytes).set(new Uint8Array(chunk.data, 0, bytes));
       const posted: ChunkRecord = { ...chunk, data, bytes };
-      const message: AppendMessage = { id, chunk: posted, sessions: [...sessions] };
+      const message: AppendMessage = { id, chunk: posted, sessions: [...sessions], handBack };
       return new Promise<void>((resolve, reject) => {
         line.waiting.set(id, { resolve, reject });
         line.port.postMessage(message, [data]);
