@@ -5,7 +5,12 @@
 // and never the pooled buffer's bytes past the rows.
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
-import type { ChunkRecord } from "../../workers/contract/storageProtocol";
+import type {
+  AppendMessage,
+  AppendReply,
+  ChunkRecord,
+} from "../../workers/contract/storageProtocol";
+import { newStorageHost } from "../../workers/storage/storageHost";
 import { BufferPool, POOLED_MAX_BYTES } from "../../workers/shared/storage/bufferPool";
 import { encodeChunk } from "../../workers/shared/storage/chunkCodec";
 import { closeStoragePortsAfterEach, storageVia } from "./storageKit";
@@ -76,5 +81,31 @@ describe("recorded chunks in buffers used again", () => {
     expect(read.chunks.map((c) => bytesOf(c))).toEqual(expected);
     expect(read.chunks.map((c) => c.data.byteLength)).toEqual(expected.map((b) => b.length));
     db.close();
+  });
+
+  it("a dedicated storage worker hands the buffer back with its answer, and stores the rows alone", async () => {
+    const host = newStorageHost();
+    await host.open(
+      new TelemetryStore({ layout: LAYOUT }).chunkLayout,
+      "helios-recording-handback",
+    );
+    const line = new MessageChannel();
+    host.appendPort(line.port2);
+    const pool = new BufferPool();
+    const posted = chunk(0, 25, pool);
+    const rows = bytesOf(posted);
+    const answered = new Promise<AppendReply>((resolve) => {
+      line.port1.onmessage = (event: MessageEvent<AppendReply>) => resolve(event.data);
+    });
+    const message: AppendMessage = { id: 7, chunk: posted, sessions: [], handBack: true };
+    line.port1.postMessage(message, [posted.data]);
+    const reply = await answered;
+    expect([reply.id, reply.error, reply.buffer?.byteLength]).toEqual([7, undefined, 32_768]);
+    const read = await host.readRange("s", T0, T0 + 100);
+    expect(read.chunks.map((c) => bytesOf(c))).toEqual([rows]);
+    expect(read.chunks[0]!.data.byteLength).toBe(rows.length);
+    line.port1.close();
+    line.port2.close();
+    host.close();
   });
 });

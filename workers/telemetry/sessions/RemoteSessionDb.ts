@@ -11,9 +11,9 @@
 // line is taken for lost, a new storage thread is asked for (`replacement`),
 // and every call that had not been answered is made again there, in order.
 // Nothing the recorder handed over is lost: a chunk's rows are copied into a
-// buffer that is moved to the storage thread (and moved back once stored, for
-// the next chunk: bufferPool.ts), while the chunk itself is kept here until it
-// is stored. Each call here
+// buffer that is moved to the storage thread (and, from a dedicated storage
+// worker, moved back once stored: see appendChunk), while the chunk itself is
+// kept here until it is stored. Each call here
 // is one the store may repeat (puts by key, reads), so a write the dead
 // thread did finish is only written again.
 import * as Comlink from "comlink";
