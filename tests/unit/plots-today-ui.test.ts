@@ -12,6 +12,7 @@ import type {
   SeriesPicture,
 } from "../../workers/contract/renderProtocol";
 import type { SeriesPainter } from "../../src/panels/Plots/livePicture";
+import type { SeriesFrame } from "../../src/panels/Plots/seriesLayer";
 import { PlotView } from "../../src/panels/Plots/plotView";
 import { baseIntervalMs, LATENCY_INTERVAL_MS } from "../../src/panels/Plots/cadence";
 import {
@@ -147,6 +148,28 @@ describe("a Today plot on the main thread", () => {
     expect(zoomed).toMatchObject({ from: at(8), to: at(8, 1) });
     expect(zoomed.today).toBeUndefined();
     expect(store.series(zoomed).data[0]).toHaveLength(61);
+  });
+
+  it("draws the day from its first packet: the range is the day's, not moved on to a whole pixel", async () => {
+    // The day starts with the first packet, 4 s past a whole pixel (2 h on
+    // 800 px: 9 s a pixel). A live range moved to the next whole pixel
+    // would hide that packet, and a fault one packet long in it.
+    const start = at(7) + 4;
+    const { store } = day(start, at(8, 10));
+    const frames: SeriesFrame[] = [];
+    const painter: SeriesPainter = {
+      full: (frame) => frames.push(frame),
+      update: (frame) => frames.push(frame),
+      dispose: () => undefined,
+    };
+    const view = new PlotView(null, true);
+    const { calls, frame } = liveDriverRig(painter, view);
+    frame();
+    calls[0]!.resolve(store.series(calls[0]!.request));
+    await settle();
+    frame();
+    expect(frames.length).toBeGreaterThan(0);
+    expect(frames.at(-1)!.x).toEqual({ min: start, max: start + 2 * H });
   });
 
   it("joins a tail asked from the newest bucket", async () => {

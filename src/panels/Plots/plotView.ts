@@ -69,6 +69,11 @@ export class PlotView {
     return { min: min ?? this.newest - 1, max: this.newest };
   }
 
+  /** Whether the x range is the day's (Today, following): it stands still between the span's steps. */
+  followsDay(): boolean {
+    return this.range === null && this.today && this.day !== null;
+  }
+
   /** The range the user fixed (a zoom, a pan, a pause); null while following. */
   fixedRange(): XRange | null {
     return this.range;
