@@ -150,26 +150,42 @@ describe("a Today plot on the main thread", () => {
     expect(store.series(zoomed).data[0]).toHaveLength(61);
   });
 
-  it("draws the day from its first packet: the range is the day's, not moved on to a whole pixel", async () => {
-    // The day starts with the first packet, 4 s past a whole pixel (2 h on
-    // 800 px: 9 s a pixel). A live range moved to the next whole pixel
-    // would hide that packet, and a fault one packet long in it.
-    const start = at(7) + 4;
-    const { store } = day(start, at(8, 10));
+  // The first packet 4 s past a whole pixel (2 h on 800 px: 9 s a pixel). A
+  // live range moved on to the next whole pixel would hide it, and a fault
+  // one packet long in it.
+  const firstPixelStart = at(7) + 4;
+
+  /** The x range of the last picture drawn on the main thread, from a store of a packet a second. */
+  async function drawnRange(view: PlotView, until: number) {
+    const { store } = day(firstPixelStart, until);
     const frames: SeriesFrame[] = [];
     const painter: SeriesPainter = {
       full: (frame) => frames.push(frame),
       update: (frame) => frames.push(frame),
       dispose: () => undefined,
     };
-    const view = new PlotView(null, true);
     const { calls, frame } = liveDriverRig(painter, view);
     frame();
     calls[0]!.resolve(store.series(calls[0]!.request));
     await settle();
     frame();
     expect(frames.length).toBeGreaterThan(0);
-    expect(frames.at(-1)!.x).toEqual({ min: start, max: start + 2 * H });
+    return frames.at(-1)!.x;
+  }
+
+  it("draws the day from its first packet: the range is the day's, not moved on to a whole pixel", async () => {
+    const x = await drawnRange(new PlotView(null, true), at(8, 10));
+    expect(x).toEqual({ min: firstPixelStart, max: firstPixelStart + 2 * H });
+  });
+
+  it("draws All from its first packet too, while a window of fixed length moves in whole pixels", async () => {
+    expect(await drawnRange(new PlotView(null), at(8, 10))).toEqual({
+      min: firstPixelStart,
+      max: at(8, 10),
+    });
+    const window = await drawnRange(new PlotView(30 * 60), at(8, 10));
+    expect(window.max - window.min).toBeCloseTo(30 * 60, 6);
+    expect(window.max).toBeGreaterThan(at(8, 10));
   });
 
   it("joins a tail asked from the newest bucket", async () => {

@@ -80,10 +80,7 @@ export class PlotPicture {
     // Until React swaps in the chart for new fields, the old one must not draw.
     if (chart.series.length !== fetch.fields.length + 1) return false;
     const result = fetch.pending;
-    // A moving live range steps in whole pixels; Today's stands at the day's
-    // start (moved on to a pixel, it would hide the day's first seconds).
-    const shown =
-      this.view.live && !this.view.followsDay() ? wholePixelRange(range, chart.bbox.width) : range;
+    const shown = this.view.stepsInPixels() ? wholePixelRange(range, chart.bbox.width) : range;
     const reason = redrawReason({
       visible,
       forced: this.forced,

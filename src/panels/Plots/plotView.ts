@@ -69,9 +69,13 @@ export class PlotView {
     return { min: min ?? this.newest - 1, max: this.newest };
   }
 
-  /** Whether the x range is the day's (Today, following): it stands still between the span's steps. */
-  followsDay(): boolean {
-    return this.range === null && this.today && this.day !== null;
+  /**
+   * Whether the x range may move on in whole pixels: only a live window of
+   * fixed length. All starts at the oldest packet and Today at the day's
+   * start; moved on to a pixel, either would hide its first seconds.
+   */
+  stepsInPixels(): boolean {
+    return this.live && this.range === null && this.windowSeconds !== null;
   }
 
   /** The range the user fixed (a zoom, a pan, a pause); null while following. */
