@@ -18,7 +18,15 @@ describe("the feed server's poll log", () => {
   });
 
   it("logs the polls of open sessions, not the handshake or other requests", async () => {
-    const http = createServer((_request, response) => setTimeout(() => response.end("ok"), 5));
+    // Each answer goes out at least 5 ms after its GET came, by the clock the
+    // log reads: a timer alone may fire sooner, since Node starts it from the
+    // event loop's time, which lags behind while the loop is busy (a loaded machine).
+    const http = createServer((_request, response) => {
+      const came = performance.now();
+      const answer = () =>
+        performance.now() - came >= 5 ? response.end("ok") : setTimeout(answer, 1);
+      answer();
+    });
     await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
     const { port } = http.address() as { port: number };
     const log = watchPolls(http);
