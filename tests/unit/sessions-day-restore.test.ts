@@ -248,6 +248,46 @@ describe("restore after a reload", () => {
     sessions.stop();
   });
 
+  it("asks for each next slice before storing the one it has, holding at most two", async () => {
+    const factory = new IDBFactory();
+    await recordDay(factory, 150);
+    const live = new TelemetryStore({ layout: LAYOUT, capacity: 5000 });
+    const db = await SessionDb.open(factory, layoutOf(live));
+    const log: string[] = [];
+    const readSlice = db.readSlice.bind(db);
+    db.readSlice = (session, from, maxRows) => {
+      log.push("ask");
+      return readSlice(session, from, maxRows);
+    };
+    const appendRestored = live.appendRestored.bind(live);
+    let stored = 0;
+    live.appendRestored = (rows) => {
+      log.push("store");
+      stored += rows.count;
+      return appendRestored(rows);
+    };
+    const sessions = new Sessions({
+      factory: undefined,
+      timers: manualTimers().timers,
+      notice: () => undefined,
+      openStore: async () => db,
+      restoreSliceRows: 400,
+    });
+    await sessions.start(live, recordingSettings, () => "NETWORK");
+    expect(stored).toBe(1500);
+    const asks = log.filter((entry) => entry === "ask").length;
+    expect(asks).toBeGreaterThanOrEqual(4);
+    // A slice is stored a chunk at a time: one "store" per run of them.
+    const steps = log.filter((entry, i) => entry === "ask" || log[i - 1] !== "store");
+    // Each next slice is asked for before the one it follows is stored, so
+    // the reading overlaps the storing; and never more than one ahead.
+    expect(steps).toEqual([
+      "ask",
+      ...Array.from({ length: asks - 1 }, () => ["ask", "store"]).flat(),
+    ]);
+    sessions.stop();
+  });
+
   it("a day longer than the newest span shows that span first, then the whole summary, then every row", async () => {
     const factory = new IDBFactory();
     await recordDay(factory, 150);

@@ -19,7 +19,7 @@
 // restores the same way, without the early picture.
 import type { EventsRead, SessionEvent } from "../../contract/events";
 import type { SessionInfo, RestoreProgress } from "../../contract/sessions";
-import type { ChunksRead, RestorePlan } from "../../contract/storageProtocol";
+import type { ChunksRead, ChunksSlice, RestorePlan } from "../../contract/storageProtocol";
 import type { SessionStore } from "../../shared/storage/SessionDb";
 import { TelemetryStore } from "../store/TelemetryStore";
 import { checkStoredRows } from "./storedRows";
@@ -176,21 +176,16 @@ export async function restoreDay(
     store.beginRestore();
     began = true;
     const dropped: Record<string, number> = {};
-    for (const { session, plan } of plans) {
-      let from: number | null = plan.rows > 0 ? plan.from : null;
-      while (from !== null && !hooks.stopped()) {
-        const slice = await db.readSlice(session, from, hooks.sliceRows ?? SLICE_ROWS);
-        const checked = checkStoredRows(store.ring, slice);
-        for (const [why, n] of Object.entries(checked.dropped))
-          dropped[why] = (dropped[why] ?? 0) + n;
-        for (const rows of checked.rows) if (store.appendRestored(rows)) restored += rows.count;
-        report({
-          rows: restored,
-          // Without a summary the live history itself is on screen: its first slice is the picture.
-          firstPictureMs: progress.firstPictureMs ?? (restored > 0 ? hooks.now() - started : null),
-        });
-        from = slice.next;
-      }
+    for await (const slice of slicesReadAhead(db, plans, hooks.sliceRows ?? SLICE_ROWS, hooks)) {
+      const checked = checkStoredRows(store.ring, slice);
+      for (const [why, n] of Object.entries(checked.dropped))
+        dropped[why] = (dropped[why] ?? 0) + n;
+      for (const rows of checked.rows) if (store.appendRestored(rows)) restored += rows.count;
+      report({
+        rows: restored,
+        // Without a summary the live history itself is on screen: its first slice is the picture.
+        firstPictureMs: progress.firstPictureMs ?? (restored > 0 ? hooks.now() - started : null),
+      });
     }
     hooks.dropped(dropped);
     await events;
@@ -210,6 +205,37 @@ export async function restoreDay(
       firstPictureMs: progress.firstPictureMs ?? doneMs,
     });
   }
+}
+
+/**
+ * The plans' slices, oldest first, each session's next slice asked for as soon
+ * as one arrives: the database reads it (on the storage thread, or in the
+ * browser's IndexedDB) while this thread stores the one before, so a restore
+ * takes about the longer of the two rather than their sum. At most two
+ * slices' buffers are held at once. Stops asking once recording stops.
+ */
+async function* slicesReadAhead(
+  db: SessionStore,
+  plans: readonly { session: SessionInfo; plan: RestorePlan }[],
+  sliceRows: number,
+  hooks: Pick<DayRestoreHooks, "stopped">,
+): AsyncGenerator<ChunksSlice> {
+  for (const { session, plan } of plans) {
+    let next: Promise<ChunksSlice> | null =
+      plan.rows > 0 ? db.readSlice(session, plan.from, sliceRows) : null;
+    while (next !== null && !hooks.stopped()) {
+      const slice = await next;
+      next =
+        slice.next === null ? null : readingAhead(db.readSlice(session, slice.next, sliceRows));
+      yield slice;
+    }
+  }
+}
+
+/** A read asked for ahead: left unread when the restore stops, its failure is no unhandled rejection. */
+function readingAhead<T>(read: Promise<T>): Promise<T> {
+  read.catch(() => undefined);
+  return read;
 }
 
 /** Each session's plan, the newest first given the history's room; oldest first, those with rows. */
