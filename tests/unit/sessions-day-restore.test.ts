@@ -288,6 +288,38 @@ describe("restore after a reload", () => {
     sessions.stop();
   });
 
+  it("stops reading when recording stops, a read asked ahead and failing unnoticed", async () => {
+    const factory = new IDBFactory();
+    await recordDay(factory, 150);
+    const live = new TelemetryStore({ layout: LAYOUT, capacity: 5000 });
+    const db = await SessionDb.open(factory, layoutOf(live));
+    const readSlice = db.readSlice.bind(db);
+    let reads = 0;
+    // The first slice is read; the one asked for ahead fails, as a closed database would.
+    db.readSlice = (session, from, maxRows) =>
+      ++reads === 1
+        ? readSlice(session, from, maxRows)
+        : Promise.reject(new Error("the database was closed"));
+    const appendRestored = live.appendRestored.bind(live);
+    live.appendRestored = (rows) => {
+      sessions.stop(); // recording is turned off while the first slice is stored
+      return appendRestored(rows);
+    };
+    const sessions = new Sessions({
+      factory: undefined,
+      timers: manualTimers().timers,
+      notice: () => undefined,
+      openStore: async () => db,
+      restoreSliceRows: 400,
+    });
+    await sessions.start(live, recordingSettings, () => "NETWORK");
+    await settle();
+    // The first slice is in, nothing after it was read, and the failed read
+    // ahead was never awaited (vitest fails a run with an unhandled rejection).
+    expect(reads).toBe(2);
+    expect(live.ring.length).toBe(400);
+  });
+
   it("a day longer than the newest span shows that span first, then the whole summary, then every row", async () => {
     const factory = new IDBFactory();
     await recordDay(factory, 150);

@@ -222,7 +222,9 @@ async function* slicesReadAhead(
 ): AsyncGenerator<ChunksSlice> {
   for (const { session, plan } of plans) {
     let next: Promise<ChunksSlice> | null =
-      plan.rows > 0 ? db.readSlice(session, plan.from, sliceRows) : null;
+      plan.rows > 0 && !hooks.stopped()
+        ? readingAhead(db.readSlice(session, plan.from, sliceRows))
+        : null;
     while (next !== null && !hooks.stopped()) {
       const slice = await next;
       next =
@@ -232,7 +234,7 @@ async function* slicesReadAhead(
   }
 }
 
-/** A read asked for ahead: left unread when the restore stops, its failure is no unhandled rejection. */
+/** A read left unawaited if the restore stops: its failure is then no unhandled rejection. */
 function readingAhead<T>(read: Promise<T>): Promise<T> {
   read.catch(() => undefined);
   return read;
