@@ -5,7 +5,7 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
-import type { ChunkRecord } from "../../workers/contract/storageProtocol";
+import type { ChunkRecord, ChunksSlice } from "../../workers/contract/storageProtocol";
 import { encodeChunk } from "../../workers/shared/storage/chunkCodec";
 import { SessionDb, type SessionStore } from "../../workers/shared/storage/SessionDb";
 import { Sessions } from "../../workers/telemetry/sessions/Sessions";
@@ -80,6 +80,41 @@ async function watchedStore(
   };
   db.readNewestRows = () => Promise.reject(new Error("the whole session in one read"));
   return { db, slices };
+}
+
+/** Recording that opens `db` and restores from it in slices of `restoreSliceRows`. */
+const restoringFrom = (db: SessionStore, restoreSliceRows: number) =>
+  new Sessions({
+    factory: undefined,
+    timers: manualTimers().timers,
+    notice: () => undefined,
+    openStore: async () => db,
+    restoreSliceRows,
+  });
+
+/**
+ * Restores a recorded day of 150 s into a fresh live history, in slices of 400
+ * rows: each slice's read goes through `read`, and each run of rows stored
+ * is shown to `stored` first.
+ */
+async function restoreWatchingSlices(hooks: {
+  read(readSlice: () => Promise<ChunksSlice>): Promise<ChunksSlice>;
+  stored(rows: Parameters<TelemetryStore["appendRestored"]>[0], sessions: Sessions): void;
+}) {
+  const factory = new IDBFactory();
+  await recordDay(factory, 150);
+  const live = new TelemetryStore({ layout: LAYOUT, capacity: 5000 });
+  const db = await SessionDb.open(factory, layoutOf(live));
+  const readSlice = db.readSlice.bind(db);
+  db.readSlice = (session, from, maxRows) => hooks.read(() => readSlice(session, from, maxRows));
+  const sessions = restoringFrom(db, 400);
+  const appendRestored = live.appendRestored.bind(live);
+  live.appendRestored = (rows) => {
+    hooks.stored(rows, sessions);
+    return appendRestored(rows);
+  };
+  await sessions.start(live, recordingSettings, () => "NETWORK");
+  return { live, sessions };
 }
 
 describe("the 1-second summary beside the chunks", () => {
@@ -202,13 +237,7 @@ describe("restore after a reload", () => {
     // The history holds the day whole: it is read from its first chunk, with no plan's reads first.
     db.planRestore = () => Promise.reject(new Error("a plan for a day the history holds whole"));
     const seen: { preview: number[] | null; live: number; phase?: string }[] = [];
-    const sessions = new Sessions({
-      factory: undefined,
-      timers: manualTimers().timers,
-      notice: () => undefined,
-      openStore: async () => db,
-      restoreSliceRows: 400,
-    });
+    const sessions = restoringFrom(db, 400);
     await sessions.start(
       live,
       {
@@ -249,31 +278,18 @@ describe("restore after a reload", () => {
   });
 
   it("asks for each next slice before storing the one it has, holding at most two", async () => {
-    const factory = new IDBFactory();
-    await recordDay(factory, 150);
-    const live = new TelemetryStore({ layout: LAYOUT, capacity: 5000 });
-    const db = await SessionDb.open(factory, layoutOf(live));
     const log: string[] = [];
-    const readSlice = db.readSlice.bind(db);
-    db.readSlice = (session, from, maxRows) => {
-      log.push("ask");
-      return readSlice(session, from, maxRows);
-    };
-    const appendRestored = live.appendRestored.bind(live);
     let stored = 0;
-    live.appendRestored = (rows) => {
-      log.push("store");
-      stored += rows.count;
-      return appendRestored(rows);
-    };
-    const sessions = new Sessions({
-      factory: undefined,
-      timers: manualTimers().timers,
-      notice: () => undefined,
-      openStore: async () => db,
-      restoreSliceRows: 400,
+    const { sessions } = await restoreWatchingSlices({
+      read: (readSlice) => {
+        log.push("ask");
+        return readSlice();
+      },
+      stored: (rows) => {
+        log.push("store");
+        stored += rows.count;
+      },
     });
-    await sessions.start(live, recordingSettings, () => "NETWORK");
     expect(stored).toBe(1500);
     const asks = log.filter((entry) => entry === "ask").length;
     expect(asks).toBeGreaterThanOrEqual(4);
@@ -289,30 +305,14 @@ describe("restore after a reload", () => {
   });
 
   it("stops reading when recording stops, a read asked ahead and failing unnoticed", async () => {
-    const factory = new IDBFactory();
-    await recordDay(factory, 150);
-    const live = new TelemetryStore({ layout: LAYOUT, capacity: 5000 });
-    const db = await SessionDb.open(factory, layoutOf(live));
-    const readSlice = db.readSlice.bind(db);
     let reads = 0;
-    // The first slice is read; the one asked for ahead fails, as a closed database would.
-    db.readSlice = (session, from, maxRows) =>
-      ++reads === 1
-        ? readSlice(session, from, maxRows)
-        : Promise.reject(new Error("the database was closed"));
-    const appendRestored = live.appendRestored.bind(live);
-    live.appendRestored = (rows) => {
-      sessions.stop(); // recording is turned off while the first slice is stored
-      return appendRestored(rows);
-    };
-    const sessions = new Sessions({
-      factory: undefined,
-      timers: manualTimers().timers,
-      notice: () => undefined,
-      openStore: async () => db,
-      restoreSliceRows: 400,
+    const { live } = await restoreWatchingSlices({
+      // The first slice is read; the one asked for ahead fails, as a closed database would.
+      read: (readSlice) =>
+        ++reads === 1 ? readSlice() : Promise.reject(new Error("the database was closed")),
+      // Recording is turned off while the first slice is stored.
+      stored: (_, sessions) => sessions.stop(),
     });
-    await sessions.start(live, recordingSettings, () => "NETWORK");
     await settle();
     // The first slice is in, nothing after it was read, and the failed read
     // ahead was never awaited (vitest fails a run with an unhandled rejection).
