@@ -6,6 +6,7 @@ import type { SessionInfo } from "../workers/contract/sessions";
 import { needsFloat64 } from "../workers/telemetry/history/precision";
 import { chunkBytes, encodeChunk } from "../workers/shared/storage/chunkCodec";
 import { SessionDb, type OpenSessionStore } from "../workers/shared/storage/SessionDb";
+import { MergeRun } from "../workers/telemetry/sessions/chunkMerge";
 import { Sessions } from "../workers/telemetry/sessions/Sessions";
 import { realTimers } from "../workers/telemetry/sources/timers";
 import { TelemetryService } from "../workers/telemetry/TelemetryService";
@@ -143,12 +144,43 @@ export function summarise(runs: Overhead[]): Overhead {
 }
 
 /**
+ * How the recorder stores `chunks` one-second chunks of `bytes` each, found
+ * by the recorder's own rule (chunkMerge.ts): runs merged into one record
+ * [first, last], the rest (the run under way at the end) one record each.
+ */
+function storedRecords(chunks: number, bytes: number, store: TelemetryStore): [number, number][] {
+  const merges = new MergeRun();
+  const records: [number, number][] = [];
+  let next = 0; // the first chunk not in `records` yet
+  for (let c = 0; c < chunks; c++) {
+    const totals = { packets: (c + 1) * CHUNK_ROWS, bytes: 0, endedAt: 0 };
+    const chunk = { index: c, t0: T0 + c, t1: T0 + c + 0.9, count: CHUNK_ROWS, bytes, totals };
+    const run = merges.stored("bench", store, { ...chunk, accepted: c * CHUNK_ROWS });
+    if (!run) continue;
+    for (; next < run[0]!.index; next++) records.push([next, next]);
+    records.push([run[0]!.index, run.at(-1)!.index]);
+    next = run.at(-1)!.index + 1;
+  }
+  for (; next < chunks; next++) records.push([next, next]);
+  return records;
+}
+
+/** `n` validated rows of realistic packets, in one packed buffer (RowSlices). */
+function templateRows(n: number) {
+  const store = new TelemetryStore({ layout: LAYOUT, capacity: n });
+  for (let i = 0; i < n; i++)
+    store.ingest(JSON.parse(texts[i] ?? JSON.stringify(realisticPacket(i + 1, T0 + i))), "DEMO");
+  return store.newestRows(n);
+}
+
+/**
  * Writes `packets` packets at 10 Hz as one session, straight into IndexedDB,
- * with each chunk's totals and the session's 1-second summary (a record a
- * minute), as the recorder writes them.
+ * as the recorder stores them: a chunk a second, merged a minute a record
+ * once stored (storedRecords), each record with its totals, and the
+ * session's 1-second summary (a record a minute).
  */
 export async function writeSession(factory: IDBFactory, packets: number): Promise<SessionInfo> {
-  const base = new TelemetryStore({ layout: LAYOUT, capacity: CHUNK_ROWS });
+  const base = new TelemetryStore({ layout: LAYOUT, capacity: 1 });
   const layout = base.chunkLayout;
   // Open once through SessionDb so the schema exists.
   (await SessionDb.open(factory, layout)).close();
@@ -157,13 +189,9 @@ export async function writeSession(factory: IDBFactory, packets: number): Promis
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
-  // One validated chunk of 10 rows, copied per chunk with its time column moved on.
-  for (let i = 0; i < CHUNK_ROWS; i++) base.ingest(JSON.parse(texts[i]!), "DEMO");
-  const template = base.newestRows(CHUNK_ROWS);
-  // A minute of the summary: 60 rows, one a second.
-  const minuteStore = new TelemetryStore({ layout: LAYOUT, capacity: 60 });
-  for (let i = 0; i < 60; i++) minuteStore.ingest(JSON.parse(texts[i]!), "DEMO");
-  const minute = minuteStore.newestRows(60);
+  // Validated rows per record size, copied per record with their time column moved on.
+  const templates = new Map<number, ReturnType<typeof templateRows>>();
+  const template = (n: number) => templates.get(n) ?? templates.set(n, templateRows(n)).get(n)!;
   const timeColumn = LAYOUT.storedNumericFields.slice(0, TIME_INDEX).filter(needsFloat64).length;
   const session: SessionInfo = {
     id: `bench-${packets}`,
@@ -178,40 +206,52 @@ export async function writeSession(factory: IDBFactory, packets: number): Promis
     bytes: 0,
     chunks: packets / CHUNK_ROWS,
   };
-  const BATCH = 2000; // chunks per transaction
-  for (let c0 = 0; c0 < session.chunks; c0 += BATCH) {
-    const tx = db.transaction(["chunks", "sessions", "summaries"], "readwrite");
-    for (let c = c0; c < Math.min(session.chunks, c0 + BATCH); c++) {
-      // The packed body: a 16-byte header, then the Float64 columns (see RowSlices).
-      const data = template.data.slice(0);
-      const times = new Float64Array(data, 16 + timeColumn * CHUNK_ROWS * 8, CHUNK_ROWS);
-      for (let i = 0; i < CHUNK_ROWS; i++) times[i] = T0 + (c * CHUNK_ROWS + i) / 10;
-      const rows = { count: CHUNK_ROWS, data, dict: template.dict };
-      const chunk = encodeChunk(session.id, c, rows, times[0]!, times[CHUNK_ROWS - 1]!, layout);
+  const withTimes = (rows: ReturnType<typeof templateRows>, time: (i: number) => number) => {
+    // The packed body: a 16-byte header, then the Float64 columns (see RowSlices).
+    const data = rows.data.slice(0);
+    const times = new Float64Array(data, 16 + timeColumn * rows.count * 8, rows.count);
+    for (let i = 0; i < rows.count; i++) times[i] = time(i);
+    return { count: rows.count, data, dict: rows.dict };
+  };
+  const records = storedRecords(session.chunks, chunkBytes(template(CHUNK_ROWS)), base);
+  const BATCH = 200; // records per transaction
+  for (let r0 = 0; r0 < records.length; r0 += BATCH) {
+    const tx = db.transaction(["chunks", "sessions"], "readwrite");
+    for (const [first, last] of records.slice(r0, r0 + BATCH)) {
+      const n = (last - first + 1) * CHUNK_ROWS;
+      const rows = withTimes(template(n), (i) => T0 + (first * CHUNK_ROWS + i) / 10);
+      const t1 = T0 + (first * CHUNK_ROWS + n - 1) / 10;
+      const chunk = encodeChunk(session.id, last, rows, T0 + first, t1, layout);
+      if (first < last) chunk.first = first;
       session.bytes += chunkBytes(rows);
-      chunk.totals = { packets: (c + 1) * CHUNK_ROWS, bytes: session.bytes, endedAt: Date.now() };
+      chunk.totals = {
+        packets: (last + 1) * CHUNK_ROWS,
+        bytes: session.bytes,
+        endedAt: Date.now(),
+      };
       tx.objectStore("chunks").put(chunk);
-      // Each complete minute (60 chunks) adds its summary record.
-      if ((c + 1) % 60 === 0) {
-        const m = (c + 1) / 60 - 1;
-        const data = minute.data.slice(0);
-        const seconds = new Float64Array(data, 16 + timeColumn * 60 * 8, 60);
-        for (let k = 0; k < 60; k++) seconds[k] = T0 + m * 60 + k;
-        const record = { count: 60, data, dict: minute.dict };
-        tx.objectStore("summaries").put(
-          encodeChunk(session.id, m, record, seconds[0]!, seconds[59]!, layout),
-        );
-      }
     }
-    if (c0 + BATCH >= session.chunks) tx.objectStore("sessions").put(session);
-    await new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-    });
+    if (r0 + BATCH >= records.length) tx.objectStore("sessions").put(session);
+    await transactionEnd(tx);
   }
+  // Each complete minute adds its summary record: 60 rows, one a second.
+  const tx = db.transaction("summaries", "readwrite");
+  for (let m = 0; m < Math.floor(session.chunks / 60); m++) {
+    const record = withTimes(template(60), (k) => T0 + m * 60 + k);
+    tx.objectStore("summaries").put(
+      encodeChunk(session.id, m, record, T0 + m * 60, T0 + m * 60 + 59, layout),
+    );
+  }
+  await transactionEnd(tx);
   db.close();
   return session;
 }
+
+const transactionEnd = (tx: IDBTransaction) =>
+  new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+  });
 
 /**
  * A fresh worker restores the newest session: ms from start() to history

@@ -45,6 +45,11 @@ export interface ChunkRecord {
    * rewritten only every few chunks, so after a crash these repair it.
    */
   totals?: { packets: number; bytes: number; endedAt: number };
+  /**
+   * A merged record (sessions/chunkMerge.ts): the first index of the chunks
+   * whose rows it holds, through `index`. Stored, it replaces them.
+   */
+  first?: number;
 }
 
 /** A stored chunk's rows, with the packet-time span its record says they cover. */

@@ -77,11 +77,16 @@ export class SessionDb {
 
   /**
    * Writes a chunk, and the session records given (a new or finished session,
-   * or every few chunks), in one transaction.
+   * or every few chunks), in one transaction. A merged chunk (`first` set)
+   * replaces the chunks it holds, in the same transaction.
    */
   async appendChunk(chunk: ChunkRecord, sessions: readonly SessionInfo[]): Promise<void> {
     const tx = this.db.transaction(sessions.length > 0 ? [SESSIONS, CHUNKS] : CHUNKS, "readwrite");
-    tx.objectStore(CHUNKS).put(trimmed(chunk));
+    const chunks = tx.objectStore(CHUNKS);
+    const { first, index, sessionId } = chunk;
+    if (Number.isInteger(first) && first! < index)
+      chunks.delete(IDBKeyRange.bound([sessionId, first], [sessionId, index - 1]));
+    chunks.put(trimmed(chunk));
     for (const session of sessions) tx.objectStore(SESSIONS).put(session);
     await transactionDone(tx);
   }

@@ -94,6 +94,7 @@ async function chunkAt(db: IDBDatabase, key: IDBValidKey) {
   const known = Number.isFinite(packets) && Number.isInteger(count);
   return {
     t0: Number.isFinite(value?.t0) ? (value!.t0 as number) : null,
+    t1: Number.isFinite(value?.t1) ? (value!.t1 as number) : null,
     count: Number.isInteger(count) ? (count as number) : 0,
     before: known ? (packets as number) - (count as number) : null,
   };
@@ -138,15 +139,32 @@ export async function planRestore(
   }
   const first = await chunkAt(db, keys[lo]!);
   const before = lo === 0 ? 0 : (first.before ?? 0);
-  return { from: keys[lo]![1], rows: Math.max(0, total - before), t0: first.t0 };
+  const rows = Math.max(0, total - before);
+  return { from: keys[lo]![1], rows, t0: firstKeptTime(first, rows - maxRows) };
+}
+
+/**
+ * About when the rows kept of a chunk begin, when its first `dropped` rows
+ * are not (the history holds fewer): a merged chunk spans a minute, and a
+ * restore's preview should not show a minute more than the history holds.
+ */
+function firstKeptTime(
+  chunk: { t0: number | null; t1: number | null; count: number },
+  dropped: number,
+) {
+  const { t0, t1, count } = chunk;
+  if (t0 === null || t1 === null || !(dropped > 0) || count <= 1) return t0;
+  return t0 + ((t1 - t0) * Math.min(dropped, count - 1)) / (count - 1);
 }
 
 /**
  * Chunks of a session from index `from` on, holding about `maxRows` rows
- * (at least one chunk), oldest first, and the index to read next. The count
- * of chunks asked comes from the session's average rows per chunk; should
- * they hold more (a session of uneven chunks), the slice is cut at `maxRows`
- * and the rest is read next time.
+ * (at least one chunk), oldest first, and the index to read next. The
+ * indexes asked for come from the session's average rows per index: a
+ * merged record (chunkMerge.ts) holds the rows of every index it replaced,
+ * so a range of indexes holds about as many rows whether merged or not.
+ * Should they hold more (a session of uneven chunks), the slice is cut at
+ * `maxRows` and the rest is read next time.
  */
 export async function readSlice(
   db: IDBDatabase,
@@ -155,15 +173,19 @@ export async function readSlice(
   from: number,
   maxRows: number,
 ): Promise<ChunksSlice> {
-  const perChunk = Math.max(1, (Number(session.packets) || 0) / Math.max(1, session.chunks));
-  const count = Math.max(1, Math.ceil(maxRows / perChunk));
+  const perIndex = Math.max(1, (Number(session.packets) || 0) / Math.max(1, session.chunks));
+  const upTo = from + Math.max(1, Math.ceil(maxRows / perIndex)) - 1;
   const tx = db.transaction(CHUNKS, "readonly");
   const store = tx.objectStore(CHUNKS);
-  const range = IDBKeyRange.bound([session.id, from], [session.id, Infinity]);
-  const [keys, values] = await Promise.all([
-    requestResult(store.getAllKeys(range, count)) as Promise<[string, number][]>,
-    requestResult(store.getAll(range, count)),
-  ]);
+  const read = (range: IDBKeyRange, count?: number) =>
+    Promise.all([
+      requestResult(store.getAllKeys(range, count)) as Promise<[string, number][]>,
+      requestResult(store.getAll(range, count)),
+    ]);
+  let [keys, values] = await read(IDBKeyRange.bound([session.id, from], [session.id, upTo]));
+  // No record ends in the range: the next one holds it (a merged record, or a gap).
+  if (values.length === 0)
+    [keys, values] = await read(IDBKeyRange.bound([session.id, from], [session.id, Infinity]), 1);
   let rows = 0;
   let kept = 0;
   while (kept < values.length) {
@@ -173,7 +195,7 @@ export async function readSlice(
     rows += size;
     kept++;
   }
-  const read = readChunks(values.slice(0, kept), layout);
-  const more = kept < values.length || values.length === count;
-  return { ...read, next: more && kept > 0 ? keys[kept - 1]![1] + 1 : null };
+  const chunks = readChunks(values.slice(0, kept), layout);
+  // The read after the last finds nothing: the session's record may lag its chunks.
+  return { ...chunks, next: kept > 0 ? keys[kept - 1]![1] + 1 : null };
 }

@@ -14,7 +14,8 @@
 // shows them.
 //
 // Beside the chunks, a 1-second summary (summary.ts), one record a minute:
-// the first picture of a restore after a reload.
+// the first picture of a restore after a reload. Small chunks stored one
+// after another are merged into a record a minute (chunkMerge.ts says why).
 //
 // Storage: over the budget (default half the quota), the oldest sessions other
 // than the one being written are deleted first, each with a warning. The
@@ -29,7 +30,8 @@ import type { ConnectionType } from "../../contract/fields";
 import type { Lap } from "../../contract/laps";
 import type { SessionInfo } from "../../contract/sessions";
 import type { TelemetryStore } from "../store/TelemetryStore";
-import { CHUNK_SPAN_MAX, chunkBytes, encodeChunk } from "../../shared/storage/chunkCodec";
+import { chunkBytes, encodeChunk } from "../../shared/storage/chunkCodec";
+import { CHUNK_RUN_S, mergedChunk, MergeRun, storedChunk, type StoredChunk } from "./chunkMerge";
 import { isKeyable } from "../../shared/storage/eventKinds";
 import { describeStorageError } from "../../shared/storage/idb";
 import type { ChunkRecord } from "../../contract/storageProtocol";
@@ -50,12 +52,6 @@ const SESSION_RECORD_EVERY = 10;
 export const DEFAULT_SESSION_GAP_MS = 5 * 60_000;
 /** Rows per chunk of a saved import (a live chunk holds one second). */
 export const IMPORT_CHUNK_ROWS = 2000;
-/**
- * Most packet time one chunk spans, s: half of what a read of a time range
- * looks beyond it for chunks (CHUNK_SPAN_MAX), so every chunk that holds
- * rows of a range is found.
- */
-const CHUNK_RUN_S = CHUNK_SPAN_MAX / 2;
 /** After a write failed and nothing could be deleted to make room: wait this long, then try again. */
 export const RETRY_MS = 30_000;
 
@@ -109,6 +105,8 @@ export class Recorder {
   private readonly buffers = new BufferPool();
   /** The restored session this start may go on with; its first flush says the time not recorded. */
   private restarted: SessionInfo | null = null;
+  /** The stored chunks not merged yet (chunkMerge.ts). */
+  private readonly merges = new MergeRun();
 
   constructor(
     private readonly db: SessionStore,
@@ -215,7 +213,8 @@ export class Recorder {
     // second's packets are one chunk, unless they span more packet time than
     // a read looks around a chunk for (a demo day built at full speed).
     // Indexes are taken now (a refused write leaves a gap); totals only once stored.
-    const chunks = timeRuns(ring, first, ring.length, CHUNK_RUN_S, Infinity).map(([start, count]) =>
+    const runs = timeRuns(ring, first, ring.length, CHUNK_RUN_S, Infinity);
+    const chunks = runs.map(([start, count]) =>
       encodeChunk(
         session.id,
         session.chunks++,
@@ -225,6 +224,9 @@ export class Recorder {
         this.db.layout,
       ),
     );
+    // The store's accepted count before each chunk's first row: where the merge finds its rows.
+    const store = this.store;
+    const accepted = runs.map(([start]) => store.acceptedCount - (ring.length - start));
     const summaries = this.summary.add(ring, first, ring.length, session.id, this.db.layout);
     this.queue = this.queue
       .then(async () => {
@@ -236,8 +238,12 @@ export class Recorder {
         // A session that just ended gets its final record with the next one's first chunk.
         if (previous && previous !== session && this.recorded.has(previous.id))
           records.push({ ...previous });
-        for (const [i, chunk] of chunks.entries())
+        for (const [i, chunk] of chunks.entries()) {
           await this.writeChunk(session, chunk, i === 0 ? records : [], now);
+          const stored = storedChunk(chunk, accepted[i]!);
+          const run = stored && this.merges.stored(session.id, store, stored);
+          if (run) await this.merge(session.id, store, run);
+        }
         await this.enforceBudget();
       })
       .catch((error: unknown) => this.pause(error))
@@ -296,6 +302,24 @@ export class Recorder {
     session.endedAt = after.endedAt;
     session.lastPacketTime = after.lastPacketTime;
     this.totalBytes += bytes;
+  }
+
+  /**
+   * Writes `run`'s rows again as one record that replaces its chunks. Nothing
+   * is lost when it fails (one transaction): the chunks stay as they were.
+   */
+  private async merge(sessionId: string, store: TelemetryStore, run: StoredChunk[]) {
+    const merged = mergedChunk(sessionId, store, run, this.db.layout, (bytes) =>
+      this.buffers.take(bytes),
+    );
+    if (!merged) return;
+    try {
+      await this.db.appendChunk(merged, []);
+    } catch {
+      // A refused merge costs only the speed of a later restore.
+    } finally {
+      this.buffers.give(merged.data);
+    }
   }
 
   /**
