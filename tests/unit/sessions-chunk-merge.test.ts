@@ -8,6 +8,7 @@ import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
 import { SessionDb } from "../../workers/shared/storage/SessionDb";
 import {
+  mergedChunk,
   MergeRun,
   MERGED_BYTES,
   type StoredChunk,
@@ -141,11 +142,40 @@ describe("merging a recording's chunks", () => {
   });
 });
 
+describe("merging across a change of source", () => {
+  it("leaves the ended session's last chunks as they are and keeps the new one's first", async () => {
+    const factory = new IDBFactory();
+    const live = new TelemetryStore({ layout: LAYOUT, capacity: 5000 });
+    const { timers, tick } = manualTimers();
+    let source: "NETWORK" | "RADIO" = "NETWORK";
+    const sessions = new Sessions({ factory, timers, notice: () => undefined });
+    await sessions.start(live, recordingSettings, () => source);
+    for (let i = 0; i < 900; i++) {
+      if (i === 300) source = "RADIO"; // the same live history goes on from the radio
+      const p = defaultPacket();
+      p.TimeStamp = T + i / 10;
+      live.ingest(p, source);
+      tick(100);
+    }
+    await sessions.flush(source);
+    await settle();
+    const [network, radio] = await sessions.list();
+    sessions.stop();
+    expect([network!.packets, radio!.packets]).toEqual([300, 600]);
+    const rowsOf = async (id: string) => {
+      const slices = await sessions.sessionRows(id, -Infinity, Infinity);
+      return slices.reduce((sum, r) => sum + r.count, 0);
+    };
+    expect(await rowsOf(network!.id)).toBe(300);
+    expect(await rowsOf(radio!.id)).toBe(600);
+  });
+});
+
 describe("MergeRun: which stored chunks make one record", () => {
   const chunk = (index: number, t0: number, over: Partial<StoredChunk> = {}): StoredChunk => ({
     index,
-    t0,
-    t1: t0 + 0.9,
+    t0: T + t0,
+    t1: T + t0 + 0.9,
     count: 10,
     bytes: 7000,
     accepted: index * 10,
@@ -166,6 +196,42 @@ describe("MergeRun: which stored chunks make one record", () => {
     // A refused write left index 62 out.
     expect(indexes(merges.stored("a", store, chunk(63, 63)))).toEqual([60, 61]);
     expect(indexes(merges.stored("b", store, chunk(64, 64)))).toBeNull(); // 63 alone: nothing to merge
+  });
+
+  it("does not merge chunks whose rows end before they begin (the car's clock stepped back)", () => {
+    const ring = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
+    for (let i = 0; i < 20; i++) {
+      const p = defaultPacket();
+      p.TimeStamp = T + (i < 10 ? 10 + i / 10 : (i - 10) / 10);
+      ring.ingest(p, "NETWORK");
+    }
+    const run = [chunk(0, 10), chunk(1, 0)];
+    expect(ring.acceptedCount).toBe(20);
+    expect(mergedChunk("a", ring, run, ring.chunkLayout)).toBeNull();
+    // In time order, the same rows merge.
+    const inOrder = [chunk(0, 0), chunk(1, 1)];
+    const forward = new TelemetryStore({ layout: LAYOUT, capacity: 100 });
+    for (let i = 0; i < 20; i++) {
+      const p = defaultPacket();
+      p.TimeStamp = T + Math.floor(i / 10) + (i % 10) / 10;
+      forward.ingest(p, "NETWORK");
+    }
+    expect(mergedChunk("a", forward, inOrder, forward.chunkLayout)).toMatchObject({
+      index: 1,
+      first: 0,
+      count: 20,
+    });
+  });
+
+  it("drops, never merges, a run of another session when a new one begins", () => {
+    const merges = new MergeRun();
+    for (let i = 0; i < 30; i++) merges.stored("a", store, chunk(i, i));
+    // Session b's first chunk: a's run is not handed back (it would be merged under b).
+    expect(merges.stored("b", store, chunk(0, 30))).toBeNull();
+    for (let i = 1; i < 60; i++) merges.stored("b", store, chunk(i, 30 + i));
+    expect(indexes(merges.stored("b", store, chunk(60, 90)))).toEqual(
+      Array.from({ length: 60 }, (_, i) => i),
+    );
   });
 
   it("leaves a chunk large on its own, and keeps a merged record under its byte bound", () => {

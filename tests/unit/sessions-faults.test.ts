@@ -146,7 +146,7 @@ describe("item 20: damaged recordings are dropped with a message, never silently
     const { store, notices } = await reload(factory);
     expect(store.counters().historyLength).toBe(0);
     expect(notices).toEqual([
-      'Session "probe run": 4 recorded chunks (about a second of data each) were not restored because the stored data failed its checks (4 cut short or reshaped).',
+      'Session "probe run": 4 recorded chunks (up to a minute of data each) were not restored because the stored data failed its checks (4 cut short or reshaped).',
     ]);
   });
 
@@ -157,7 +157,7 @@ describe("item 20: damaged recordings are dropped with a message, never silently
     const { store, notices } = await reload(factory);
     expect(store.counters().historyLength).toBe(10);
     expect(notices).toEqual([
-      'Session "probe run": 1 recorded chunk (about a second of data) was not restored because the stored data failed its checks (1 written by another version of the app).',
+      'Session "probe run": 1 recorded chunk (up to a minute of data) was not restored because the stored data failed its checks (1 written by another version of the app).',
     ]);
   });
 
@@ -196,7 +196,7 @@ describe("item 20: damaged recordings are dropped with a message, never silently
     const rows = await sessions.sessionRows(id, T0 - 10, T0 + 10);
     expect(rows.reduce((sum, r) => sum + r.count, 0)).toBe(20);
     expect(notices).toEqual([
-      'Session "probe run": 1 recorded chunk (about a second of data) was not replayed because the stored data failed its checks (1 damaged).',
+      'Session "probe run": 1 recorded chunk (up to a minute of data) was not replayed because the stored data failed its checks (1 damaged).',
     ]);
   });
 

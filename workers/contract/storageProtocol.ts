@@ -23,7 +23,7 @@ export interface RowSlices {
   bytes?: number;
 }
 
-/** One recording chunk as stored: about a second of packets as packed columns. */
+/** One recording chunk as stored: a flush's packets (about a second, or a merged minute) as packed columns. */
 export interface ChunkRecord {
   sessionId: string;
   /** 0, 1, 2, … within the session. */

@@ -12,8 +12,9 @@ import type { ChunkRecord, RowSlices, StoredRows } from "../../contract/storageP
 export type { ChunkRecord };
 
 /**
- * A chunk holds about a second of packets, yet packet time inside one may
- * span more (packets out of order, a late burst): reads and checks allow this.
+ * A chunk holds about a second of packets (a merged one up to a minute, see
+ * sessions/chunkMerge.ts), yet packet time inside one may span more (packets
+ * out of order, a late burst): reads and checks allow this.
  */
 export const CHUNK_SPAN_MAX = 120;
 

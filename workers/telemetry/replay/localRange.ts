@@ -1,6 +1,6 @@
 // Loading a local date range: the rows and the laps that the recorded sessions
 // overlapping the range hold inside it, loaded whole (no window around the
-// clock). Apart from ReplayController because it is one fill of the replay
+// clock), in whole stored records: up to a minute more at either end. Apart from ReplayController because it is one fill of the replay
 // history, like the backend range's (backendRange.ts).
 import type { Lap } from "../../contract/laps";
 import type { RowSlices } from "../../contract/storageProtocol";

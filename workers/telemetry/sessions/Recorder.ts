@@ -309,6 +309,8 @@ export class Recorder {
    * is lost when it fails (one transaction): the chunks stay as they were.
    */
   private async merge(sessionId: string, store: TelemetryStore, run: StoredChunk[]) {
+    // Deleted by the user, or ended, meanwhile: its chunks stay as they are (or gone).
+    if (this.current?.id !== sessionId) return;
     const merged = mergedChunk(sessionId, store, run, this.db.layout, (bytes) =>
       this.buffers.take(bytes),
     );

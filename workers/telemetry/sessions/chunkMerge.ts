@@ -45,14 +45,16 @@ export class MergeRun {
 
   /**
    * A chunk of `sessionId` was stored from `store`'s rows. Returns the run to
-   * merge now (two or more chunks that the new one does not continue), or null.
+   * merge now (two or more chunks of this session and store that the new one
+   * does not continue), or null. The run of another session or store is
+   * dropped, not merged: that session has ended (or was deleted), and its
+   * last minute stays as it was stored.
    */
   stored(sessionId: string, store: TelemetryStore, chunk: StoredChunk): StoredChunk[] | null {
+    if (sessionId !== this.sessionId || store !== this.store) this.clear();
     const last = this.run.at(-1);
     const continues =
       last !== undefined &&
-      sessionId === this.sessionId &&
-      store === this.store &&
       chunk.index === last.index + 1 &&
       chunk.accepted === last.accepted + last.count &&
       chunk.t1 - this.run[0]!.t0 <= CHUNK_RUN_S &&
@@ -82,7 +84,8 @@ export class MergeRun {
 /**
  * The record that replaces `run` (chunks of `sessionId`, stored from
  * `store`'s rows), or null when its rows are no longer the ring's as they
- * were stored (wrapped out, or the history was rebuilt) or span too long.
+ * were stored (wrapped out, or the history was rebuilt), span too long, or
+ * end before they begin (the car's clock stepped back).
  */
 export function mergedChunk(
   sessionId: string,
@@ -93,6 +96,8 @@ export function mergedChunk(
 ): ChunkRecord | null {
   const first = run[0]!;
   const last = run.at(-1)!;
+  // A record's span is its first and last rows' times: backwards, it would be read as damaged.
+  if (last.t1 < first.t0) return null;
   const ring = store.ring;
   const count = last.accepted + last.count - first.accepted;
   const start = ring.length - (store.acceptedCount - first.accepted);

@@ -43,7 +43,7 @@ export function describeDropped(
   const reasons = parts.map(([why, n]) => `${n.toLocaleString("en-US")} ${why}`).join(", ");
   const chunks =
     total === 1
-      ? "1 recorded chunk (about a second of data) was"
-      : `${total.toLocaleString("en-US")} recorded chunks (about a second of data each) were`;
+      ? "1 recorded chunk (up to a minute of data) was"
+      : `${total.toLocaleString("en-US")} recorded chunks (up to a minute of data each) were`;
   return `Session "${sessionName.slice(0, 80)}": ${chunks} not ${what} because the stored data failed its checks (${reasons}).`;
 }
