@@ -109,3 +109,47 @@ describe("recorded chunks in buffers used again", () => {
     host.close();
   });
 });
+
+describe("the 1-second summary's records in buffers used again", () => {
+  it("are stored trimmed to their rows, each minute its own seconds, flush after flush", async () => {
+    const { IDBFactory } = await import("fake-indexeddb");
+    const { Sessions } = await import("../../workers/telemetry/sessions/Sessions");
+    const { manualTimers } = await import("./manualTimers");
+    const { recordingSettings, settle } = await import("./sessionsKit");
+    const M0 = 1_795_000_020; // a whole minute
+    const factory = new IDBFactory();
+    const live = new TelemetryStore({ layout: LAYOUT, capacity: 5000 });
+    const sessions = new Sessions({
+      factory,
+      timers: manualTimers().timers,
+      notice: () => undefined,
+    });
+    await sessions.start(live, recordingSettings, () => "DEMO");
+    // Packet time a second apart: every packet starts a second, a flush completes minutes.
+    for (let flush = 0; flush < 3; flush++) {
+      for (let i = 0; i < 600; i++)
+        live.ingest({ ...defaultPacket(), TimeStamp: M0 + flush * 600 + i }, "DEMO");
+      await sessions.flush("DEMO");
+    }
+    await settle();
+    sessions.stop();
+    const records = await new Promise<ChunkRecord[]>((resolve) => {
+      const open = factory.open("helios-sessions");
+      open.onsuccess = () => {
+        const get = open.result.transaction("summaries").objectStore("summaries").getAll();
+        get.onsuccess = () => resolve(get.result as ChunkRecord[]);
+      };
+    });
+    // 30 minutes: the last one is written when recording stops (or not at all before).
+    expect(records.length).toBeGreaterThanOrEqual(29);
+    for (const [m, record] of records.entries()) {
+      expect(record.bytes).toBeUndefined();
+      const copy = new TelemetryStore({ layout: LAYOUT, capacity: 60 });
+      copy.appendRows(record);
+      const times = Array.from({ length: copy.ring.length }, (_, i) => copy.ring.time(i));
+      expect(times).toEqual(Array.from({ length: 60 }, (_, k) => M0 + m * 60 + k));
+      // Exactly its rows' bytes: packed again, the same length.
+      expect(record.data.byteLength).toBe(copy.ring.exportRows(0, 60).data.byteLength);
+    }
+  });
+});

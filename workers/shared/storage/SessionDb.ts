@@ -15,7 +15,7 @@ import type {
   Recovery,
   RestorePlan,
 } from "../../contract/storageProtocol";
-import { CHUNK_SPAN_MAX, type ChunkRecord } from "./chunkCodec";
+import { CHUNK_SPAN_MAX, trimmed, type ChunkRecord } from "./chunkCodec";
 import { appendEvents, readEvents } from "./eventStore";
 import { requestResult, transactionDone } from "./idb";
 import { isSessionInfo, recoverSessions } from "./sessionRecords";
@@ -269,9 +269,3 @@ export interface StoreLineWatch {
 
 /** Opens the store for a column layout (the default: SessionDb on this thread). */
 export type OpenSessionStore = (layout: string, watch?: StoreLineWatch) => Promise<SessionStore>;
-
-/** A chunk in a pooled buffer (bufferPool.ts) as it is stored: its rows' bytes only. */
-function trimmed(chunk: ChunkRecord): ChunkRecord {
-  const { bytes, ...stored } = chunk;
-  return bytes === undefined ? chunk : { ...stored, data: chunk.data.slice(0, bytes) };
-}

@@ -45,6 +45,12 @@ export function encodeChunk(
   return chunk;
 }
 
+/** A chunk in a pooled buffer (bufferPool.ts) as it is stored: its rows' bytes only. */
+export function trimmed(chunk: ChunkRecord): ChunkRecord {
+  const { bytes, ...stored } = chunk;
+  return bytes === undefined ? chunk : { ...stored, data: chunk.data.slice(0, bytes) };
+}
+
 /** Bytes a chunk stores (its buffer and its strings, as UTF-16). */
 export function chunkBytes(chunk: Pick<RowSlices, "data" | "dict" | "bytes">): number {
   let bytes = chunk.bytes ?? chunk.data.byteLength;

@@ -16,7 +16,7 @@ import type {
   RestorePlan,
   StoredRows,
 } from "../../contract/storageProtocol";
-import { readChunk } from "./chunkCodec";
+import { readChunk, trimmed } from "./chunkCodec";
 import { requestResult, transactionDone } from "./idb";
 import { numberedKeysOf } from "./schema";
 import { CHUNKS, SUMMARIES } from "./schema";
@@ -58,7 +58,8 @@ export async function appendSummaries(
   if (records.length === 0) return;
   const tx = db.transaction(SUMMARIES, "readwrite");
   const store = tx.objectStore(SUMMARIES);
-  for (const record of records) store.put(record);
+  // A record in a pooled buffer (the recorder's) is stored without the buffer's spare bytes.
+  for (const record of records) store.put(trimmed(record));
   await transactionDone(tx);
 }
 

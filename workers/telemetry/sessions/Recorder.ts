@@ -227,7 +227,9 @@ export class Recorder {
     // The store's accepted count before each chunk's first row: where the merge finds its rows.
     const store = this.store;
     const accepted = runs.map(([start]) => store.acceptedCount - (ring.length - start));
-    const summaries = this.summary.add(ring, first, ring.length, session.id, this.db.layout);
+    const summaries = this.summary.add(ring, first, ring.length, session.id, this.db.layout, (b) =>
+      this.buffers.take(b),
+    );
     this.queue = this.queue
       .then(async () => {
         if (this.paused) return; // refused meanwhile: this chunk is not written
@@ -248,7 +250,7 @@ export class Recorder {
       })
       .catch((error: unknown) => this.pause(error))
       // Stored, refused or skipped: nobody reads these rows again.
-      .finally(() => chunks.forEach((chunk) => this.buffers.give(chunk.data)));
+      .finally(() => [...chunks, ...summaries].forEach((chunk) => this.buffers.give(chunk.data)));
     const held = this.heldEvents;
     this.heldEvents = [];
     return held.length > 0 ? this.writeEvents(session.id, held) : this.queue;

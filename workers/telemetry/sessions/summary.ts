@@ -35,10 +35,11 @@ export class SummaryBuilder {
     to: number,
     sessionId: string,
     layout: string,
+    allocate?: (bytes: number) => ArrayBuffer,
   ): ChunkRecord[] {
     const done: ChunkRecord[] = [];
     if (sessionId !== this.sessionId) {
-      const record = this.take(layout);
+      const record = this.take(layout, allocate);
       if (record) done.push(record);
       this.sessionId = sessionId;
       this.lastSecond = NaN;
@@ -69,7 +70,7 @@ export class SummaryBuilder {
         (minute !== this.minute || buffer.ring.length + runLength >= RECORD_ROWS_MAX)
       ) {
         copyRun();
-        const record = this.take(layout);
+        const record = this.take(layout, allocate);
         if (record) done.push(record);
         this.sessionId = sessionId;
       }
@@ -85,8 +86,12 @@ export class SummaryBuilder {
     return done;
   }
 
-  /** The minute gathered so far as a record (recording stops, the session changes), or null. */
-  take(layout: string): ChunkRecord | null {
+  /**
+   * The minute gathered so far as a record (recording stops, the session
+   * changes), or null; its rows packed into a buffer from `allocate` (the
+   * recorder's pool: a fresh buffer is what a record cost most in Chromium).
+   */
+  take(layout: string, allocate?: (bytes: number) => ArrayBuffer): ChunkRecord | null {
     const buffer = this.buffer;
     const id = this.sessionId;
     if (!buffer || buffer.ring.length === 0 || id === null) return null;
@@ -100,7 +105,7 @@ export class SummaryBuilder {
     const record = encodeChunk(
       id,
       Math.floor(t0 / 60),
-      buffer.newestRows(ring.length),
+      ring.exportRows(0, ring.length, allocate),
       t0,
       t1,
       layout,
