@@ -153,3 +153,49 @@ describe("the 1-second summary's records in buffers used again", () => {
     }
   });
 });
+
+describe("the summary's records on their way to the storage thread", () => {
+  const session = (id: string) => ({
+    id,
+    name: id,
+    source: "DEMO" as const,
+    backendUrl: "",
+    startedAt: 0,
+    endedAt: 0,
+    firstPacketTime: T0,
+    lastPacketTime: T0 + 100,
+    packets: 0,
+    bytes: 0,
+    chunks: 0,
+  });
+
+  it("a dedicated storage worker moves their buffers back once stored, and stores the rows alone", async () => {
+    const host = newStorageHost();
+    await host.open(new TelemetryStore({ layout: LAYOUT }).chunkLayout, "helios-summary-handback");
+    const pool = new BufferPool();
+    const records = [chunk(0, 25, pool), chunk(1, 40, pool)];
+    const rows = records.map((r) => bytesOf(r));
+    const back = await host.appendSummaries(records, true);
+    expect(back.map((b) => b.byteLength)).toEqual([32_768, 32_768]);
+    const read = await host.readSummary({ ...session("s") }, -Infinity, 1000);
+    expect(read.chunks.map((c) => bytesOf(c))).toEqual(rows);
+    expect(read.chunks.map((c) => c.data.byteLength)).toEqual(rows.map((b) => b.length));
+    host.close();
+  });
+
+  it("through a store on another thread they arrive row for row, and the recorder's buffers stay its own", async () => {
+    const db = await RemoteSessionDb.open(new TelemetryStore({ layout: LAYOUT }).chunkLayout, {
+      name: "helios-summary-remote",
+      via: storageVia(),
+    });
+    const pool = new BufferPool();
+    const records = [chunk(0, 25, pool), chunk(1, 7, pool)];
+    const rows = records.map((r) => bytesOf(r));
+    await db.appendSummaries(records);
+    // Copied, not moved: the recorder gives its buffers back to its own pool.
+    expect(records.map((r) => r.data.byteLength)).toEqual([32_768, 8_192]);
+    const read = await db.readSummary({ ...session("s") }, -Infinity, 1000);
+    expect(read.chunks.map((c) => bytesOf(c))).toEqual(rows);
+    db.close();
+  });
+});

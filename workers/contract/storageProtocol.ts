@@ -133,8 +133,12 @@ export interface StorageHost {
   readEvents(sessionId: string, query?: EventQuery): Promise<EventsRead>;
   readNewestRows(session: SessionInfo, maxRows: number): Promise<ChunksRead>;
   readRange(id: string, from: number, to: number): Promise<ChunksRead>;
-  /** The 1-second summary's records, in one transaction (see SessionDb.appendSummaries). */
-  appendSummaries(records: readonly ChunkRecord[]): Promise<void>;
+  /**
+   * The 1-second summary's records, in one transaction (see
+   * SessionDb.appendSummaries). `handBack`: their buffers, moved here, are
+   * moved back once stored (a dedicated storage worker, as AppendMessage).
+   */
+  appendSummaries(records: readonly ChunkRecord[], handBack?: boolean): Promise<ArrayBuffer[]>;
   readSummary(session: SessionInfo, from: number, maxRows: number): Promise<ChunksRead>;
   planRestore(session: SessionInfo, maxRows: number): Promise<RestorePlan>;
   readSlice(session: SessionInfo, from: number, maxRows: number): Promise<ChunksSlice>;

@@ -86,7 +86,11 @@ export function newStorageHost(): StorageHost {
       moved(await open().readNewestRows(session, maxRows)),
     readRange: async (id: string, from: number, to: number) =>
       moved(await open().readRange(id, from, to)),
-    appendSummaries: (records: readonly ChunkRecord[]) => open().appendSummaries(records),
+    appendSummaries: async (records: readonly ChunkRecord[], handBack = false) => {
+      await open().appendSummaries(records);
+      const buffers = handBack ? records.map((r) => r.data) : [];
+      return Comlink.transfer(buffers, buffers);
+    },
     readSummary: async (session: SessionInfo, from: number, maxRows: number) =>
       moved(await open().readSummary(session, from, maxRows)),
     planRestore: (session: SessionInfo, maxRows: number) => open().planRestore(session, maxRows),

@@ -193,9 +193,26 @@ export class RemoteSessionDb implements SessionStore {
   readRange(id: string, from: number, to: number): Promise<ChunksRead> {
     return this.call((line) => line.host.readRange(id, from, to));
   }
-  /** The summary's records, a minute each: rare and small, so through Comlink (copied, so they can be sent again). */
+  /**
+   * As appendChunk's rows: each record's rows are copied into a buffer moved
+   * to the storage thread (pooled, and moved back, to a dedicated worker), so
+   * this thread never clones a flush's minute records into fresh memory.
+   * The records stay here until stored: a new line copies them again.
+   */
   appendSummaries(records: readonly ChunkRecord[]): Promise<void> {
-    return this.call((line) => line.host.appendSummaries(records));
+    if (records.length === 0) return Promise.resolve();
+    return this.call(async (line) => {
+      const handBack = !this.options.via;
+      const posted = records.map((record): ChunkRecord => {
+        const bytes = record.bytes ?? record.data.byteLength;
+        const data = handBack ? this.postBuffers.take(bytes) : new ArrayBuffer(bytes);
+        new Uint8Array(data, 0, bytes).set(new Uint8Array(record.data, 0, bytes));
+        return { ...record, data, bytes };
+      });
+      const moved = posted.map((record) => record.data);
+      const back = await line.host.appendSummaries(Comlink.transfer(posted, moved), handBack);
+      for (const buffer of back) this.postBuffers.give(buffer);
+    });
   }
   readSummary(session: SessionInfo, from: number, maxRows: number): Promise<ChunksRead> {
     return this.call((line) => line.host.readSummary(session, from, maxRows));
