@@ -115,7 +115,7 @@ describe("the 1-second summary's records in buffers used again", () => {
     const { IDBFactory } = await import("fake-indexeddb");
     const { Sessions } = await import("../../workers/telemetry/sessions/Sessions");
     const { manualTimers } = await import("./manualTimers");
-    const { recordingSettings, settle } = await import("./sessionsKit");
+    const { recordingSettings, settle, storedRecords } = await import("./sessionsKit");
     const M0 = 1_795_000_020; // a whole minute
     const factory = new IDBFactory();
     const live = new TelemetryStore({ layout: LAYOUT, capacity: 5000 });
@@ -133,13 +133,7 @@ describe("the 1-second summary's records in buffers used again", () => {
     }
     await settle();
     sessions.stop();
-    const records = await new Promise<ChunkRecord[]>((resolve) => {
-      const open = factory.open("helios-sessions");
-      open.onsuccess = () => {
-        const get = open.result.transaction("summaries").objectStore("summaries").getAll();
-        get.onsuccess = () => resolve(get.result as ChunkRecord[]);
-      };
-    });
+    const records = await storedRecords<ChunkRecord>(factory, "summaries");
     // 30 minutes: the last one is written when recording stops (or not at all before).
     expect(records.length).toBeGreaterThanOrEqual(29);
     for (const [m, record] of records.entries()) {

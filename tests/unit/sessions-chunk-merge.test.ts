@@ -18,7 +18,7 @@ import { defaultPacket } from "../../workers/telemetry/schema/fields";
 import { TelemetryStore } from "../../workers/telemetry/store/TelemetryStore";
 import { LAYOUT } from "../../workers/telemetry/features";
 import { manualTimers } from "./manualTimers";
-import { recordingSettings, settle } from "./sessionsKit";
+import { recordingSettings, settle, storedRecords } from "./sessionsKit";
 
 const T = 1_795_000_020;
 
@@ -49,16 +49,10 @@ async function storedChunks(factory: IDBFactory, layout: string) {
   const db = await SessionDb.open(factory, layout);
   const [session] = await db.listSessions();
   const read = await db.readRange(session!.id, -Infinity, Infinity);
-  const raw = await new Promise<{ index: number; first?: number; count: number }[]>((resolve) => {
-    const open = factory.open("helios-sessions");
-    open.onsuccess = () => {
-      const get = open.result.transaction("chunks").objectStore("chunks").getAll();
-      get.onsuccess = () => {
-        resolve(get.result);
-        open.result.close();
-      };
-    };
-  });
+  const raw = await storedRecords<{ index: number; first?: number; count: number }>(
+    factory,
+    "chunks",
+  );
   db.close();
   return { session: session!, read, keys: raw.map((c) => [c.first ?? c.index, c.index, c.count]) };
 }

@@ -30,3 +30,19 @@ export async function until(
   }
   throw new Error("timed out");
 }
+
+/** Every record of one of the app's IndexedDB stores ("chunks", "summaries"), as stored. */
+export function storedRecords<T>(factory: IDBFactory, store: string): Promise<T[]> {
+  return new Promise((resolve, reject) => {
+    const open = factory.open("helios-sessions");
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const get = open.result.transaction(store).objectStore(store).getAll();
+      get.onerror = () => reject(get.error);
+      get.onsuccess = () => {
+        resolve(get.result as T[]);
+        open.result.close();
+      };
+    };
+  });
+}
